@@ -1,0 +1,136 @@
+"""pytest plugin: records the outcome of every documented example in build/results.json.
+
+Loaded with ``-p engine.bdd.plugin`` (pyproject's addopts).  Accounting does not rest on
+pytest-bdd's cucumber report (which drops scenarios whose first step is undefined):
+every collected example item is recorded from its own report, whatever failed.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from engine import results as results_mod
+
+_ID, _HASH, _PENDING = "rulings-id:", "rulings-hash:", "rulings-pending"
+
+
+def _example_tags(item) -> dict | None:
+    from pytest_bdd.scenario import scenario_wrapper_template_registry
+    from pytest_bdd.utils import registry_get_safe
+
+    sc = registry_get_safe(scenario_wrapper_template_registry, getattr(item, "obj", None))
+    if sc is None:
+        return None
+    tags = set(sc.tags)
+    example_id = next((t[len(_ID):] for t in tags if t.startswith(_ID)), None)
+    if example_id is None:
+        return None
+    return {"id": example_id, "hash": next((t[len(_HASH):] for t in tags if t.startswith(_HASH)), ""),
+            "pending": _PENDING in tags, "title": sc.name, "feature": sc.feature.rel_filename}
+
+
+class ResultsRecorder:
+    def __init__(self, config) -> None:
+        self.config = config
+        self.entries: dict[str, dict] = {}
+        self.failures: dict[str, tuple[str, str]] = {}
+        self.traces: dict[str, list[str]] = {}
+
+    def _keep_trace(self, request) -> None:
+        try:
+            world = request.getfixturevalue("world")
+        except pytest.FixtureLookupError:
+            return
+        self.traces[request.node.nodeid] = list(world.trace())
+
+    def pytest_bdd_after_scenario(self, request, feature, scenario):
+        self._keep_trace(request)
+
+    # tags are ours, not pytest marks
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_bdd_apply_tag(self, tag, function):
+        if tag == _PENDING:
+            return pytest.mark.xfail(reason="pending: the ruling document marks this example pending",
+                                     strict=False)(function)
+        if tag.startswith("rulings-"):
+            return True
+        return None
+
+    def pytest_bdd_step_error(self, request, feature, scenario, step, step_func, step_func_args, exception):
+        self.failures[request.node.nodeid] = (f"{step.keyword} {step.name}", _message(exception))
+        self._keep_trace(request)
+
+    def pytest_bdd_step_func_lookup_error(self, request, feature, scenario, step, exception):
+        self.failures[request.node.nodeid] = (f"{step.keyword} {step.name}",
+                                              f"no step phrase matches this step ({exception})")
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(self, item, call):
+        report = yield
+        tags = _example_tags(item)
+        if tags is None or (call.when != "call" and report.passed):
+            return report
+        entry = self.entries.setdefault(tags["id"], {
+            "hash": tags["hash"], "title": tags["title"], "feature": tags["feature"], "runs": 0,
+            "outcome": "passed", "failing_step": None, "message": None, "duration": 0.0, "trace": []})
+        if entry["hash"] != tags["hash"]:
+            entry["hash"] = tags["hash"]
+        failed = report.failed or (hasattr(report, "wasxfail") and call.excinfo is not None)
+        entry["duration"] = round(entry["duration"] + report.duration, 6)
+        if call.when == "call" or failed:
+            entry["runs"] += 1
+            callspec = getattr(item, "callspec", None)
+            row = callspec.params.get("_pytest_bdd_example") if callspec else None
+            label = f"-- 例子: {' | '.join(map(str, row.values()))}" if isinstance(row, dict) else None
+            entry["trace"] += ([label] if label else []) + self.traces.pop(item.nodeid, [])
+        if failed and entry["outcome"] == "passed":
+            entry["outcome"] = "failed"
+            step, message = self.failures.get(item.nodeid, (None, None))
+            if message is None and call.excinfo is not None:
+                message = _message(call.excinfo.value)
+            entry["failing_step"] = step or f"({call.when})"
+            entry["message"] = message
+        entry["status"] = "pending" if tags["pending"] else entry["outcome"]
+        return report
+
+    def pytest_sessionfinish(self, session, exitstatus):
+        if not self.entries:
+            return
+        from engine.sphinxext.build import Paths, find_root
+
+        paths = Paths(find_root(Path(str(self.config.rootpath))))
+        try:
+            previous = results_mod.load(paths.results)
+        except results_mod.ResultsError:
+            previous = {}
+        known = _manifest_ids(paths)
+        merged = {k: v for k, v in previous.items() if known is None or k in known}
+        merged.update(self.entries)
+        results_mod.save(paths.results, merged)
+
+
+def _manifest_ids(paths) -> set[str] | None:
+    import json
+
+    try:
+        data = json.loads((paths.features / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return {e["id"] for e in data.get("examples", [])}
+
+
+def _message(exc: BaseException) -> str:
+    kind = type(exc).__name__
+    text = str(exc).strip()
+    from engine.core.errors import SetupError
+
+    if isinstance(exc, SetupError):
+        return f"error in the example (set-up impossible): {text}"
+    return f"{kind}: {text}" if kind not in ("ExpectationFailed",) else text
+
+
+def pytest_configure(config) -> None:
+    config.pluginmanager.register(ResultsRecorder(config), "rulings-results")

@@ -1,0 +1,182 @@
+"""``rulings``: build the site, check every example, list the step vocabularies.
+
+    rulings build   extract the examples, run them all, build the HTML site (make site)
+    rulings check   extract and run; fail on any failed, stale or not-run example, any
+                    problem in a document, or counts that disagree
+    rulings steps   print the step vocabulary of each game
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from engine import results as results_mod
+from engine import vocabulary as vocab_mod
+
+
+def _paths(args):
+    from engine.sphinxext.build import Paths, find_root
+
+    return Paths(find_root(Path(args.root) if args.root else None))
+
+
+def run_examples(paths, extra: list[str] = ()) -> int:
+    """Run every documented example with pytest-bdd (in a child process, so that a
+    crash cannot take the results file with it)."""
+    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-header",
+           str(paths.root / "tests" / "examples"), *extra]
+    return subprocess.call(cmd, cwd=paths.root, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+
+
+def _report_warnings(outcome, stream=sys.stderr) -> None:
+    for line in outcome.warnings:
+        print(line, file=stream)
+
+
+def cmd_build(args) -> int:
+    from engine.sphinxext.build import build
+
+    paths = _paths(args)
+    outcome = build(paths, "gherkin", fresh=args.fresh)
+    _report_warnings(outcome)
+    run_examples(paths)
+    site = build(paths, "html", fresh=args.fresh)
+    _report_warnings(site)
+    summary = reconcile(paths)
+    print(f"site: {paths.site / 'index.html'}")
+    print(summary.last_line())
+    return site.status
+
+
+class Reconciliation:
+    def __init__(self) -> None:
+        self.counts = {s: 0 for s in results_mod.STATUSES}
+        self.problems: list[str] = []
+
+    def last_line(self) -> str:
+        c = self.counts
+        tail = [f"{c[s]} {s}" for s in ("pending", "stale", "not-run") if c[s]]
+        return ", ".join([f"{c['passed']} passed", f"{c['failed']} failed", *tail])
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and not (self.counts["failed"] or self.counts["stale"] or self.counts["not-run"])
+
+
+def reconcile(paths) -> Reconciliation:
+    """Compare the examples in the documents, the scenarios in the features and the
+    entries in the results; count statuses."""
+    from pytest_bdd.feature import get_features
+
+    out = Reconciliation()
+    try:
+        manifest = json.loads((paths.features / "manifest.json").read_text(encoding="utf-8"))["examples"]
+    except (OSError, ValueError, KeyError) as err:
+        out.problems.append(f"{paths.features / 'manifest.json'}: cannot read the list of examples ({err})")
+        return out
+    try:
+        results = results_mod.load(paths.results)
+    except results_mod.ResultsError as err:
+        out.problems.append(str(err))
+        results = {}
+    features: dict[str, str] = {}
+    files = [str(p) for p in sorted(paths.features.rglob("*.feature"))]
+    for feature in (get_features(files) if files else []):
+        for sc in feature.scenarios.values():
+            tags = {t.split(":", 1)[0]: t.split(":", 1)[1] for t in sc.tags if ":" in t}
+            if "rulings-id" in tags:
+                features[tags["rulings-id"]] = tags.get("rulings-hash", "")
+    documented = {e["id"]: e for e in manifest}
+    for e in manifest:
+        where = f"{e['source']}:{e['line']}"
+        status, _ = results_mod.status_of(e["id"], e["hash"], e.get("declared"), results)
+        out.counts[status] += 1
+        if not e["extracted"]:
+            out.problems.append(f"{where}: example {e['id']!r} could not be extracted: {e.get('error')}")
+        elif e["id"] not in features:
+            out.problems.append(f"{where}: example {e['id']!r} is not in the features")
+        elif features[e["id"]] != e["hash"]:
+            out.problems.append(f"{where}: example {e['id']!r} changed since the features were written")
+        if status in ("failed", "stale", "not-run"):
+            entry = results.get(e["id"]) or {}
+            detail = {"failed": f"{entry.get('failing_step')}: {entry.get('message')}",
+                      "stale": "edited since its last run", "not-run": "no result"}[status]
+            out.problems.append(f"{where}: {status}: {e['id']} — {detail}")
+    for extra in sorted(set(features) - set(documented)):
+        out.problems.append(f"features: scenario {extra!r} has no example in the documents")
+    for extra in sorted(set(results) - set(documented)):
+        out.problems.append(f"{paths.results}: result {extra!r} has no example in the documents")
+    n_docs, n_features, n_results = len(documented), len(features), len(set(results) & set(documented))
+    if not (n_docs == n_features == n_results):
+        out.problems.append(f"counts disagree: {n_docs} examples in documents, {n_features} scenarios in "
+                            f"features, {n_results} results")
+    return out
+
+
+def cmd_check(args) -> int:
+    from engine.sphinxext.build import build
+
+    paths = _paths(args)
+    outcome = build(paths, "gherkin", fresh=args.fresh)
+    _report_warnings(outcome, sys.stdout)
+    if not args.no_run:
+        run_examples(paths, ["--tb=no", "-p", "no:warnings"])
+    summary = reconcile(paths)
+    for problem in summary.problems:
+        print(problem)
+    if outcome.warnings:
+        print(f"{len(outcome.warnings)} problem(s) in the documents (see above)")
+    print(summary.last_line())
+    return 0 if summary.ok and not outcome.warnings and outcome.status == 0 else 1
+
+
+def cmd_steps(args) -> int:
+    games = [args.game] if args.game else vocab_mod.available_games()
+    for game in games:
+        try:
+            v = vocab_mod.load(game)
+        except (KeyError, ImportError) as err:
+            print(f"{game}: {err}", file=sys.stderr)
+            return 2
+        from engine.sphinxext.gherkin import dialect
+
+        d = dialect(v.language)
+        word = {"given": d.given_keywords[1].strip(), "when": d.when_keywords[1].strip(),
+                "then": d.then_keywords[1].strip()}
+        print(f"# {game} ({v.language}): {len(v.phrases)} phrases")
+        for p in v.phrases:
+            line = f"{word[p.kind]} {p.template}"
+            print(f"  {line}" + (f"    — {p.description.splitlines()[0]}" if p.description else "")
+                  + ("  [+ table]" if p.takes_table else ""))
+        print("  terms:")
+        for t in v.terms.values():
+            print(f"    {{{t.name}}}: {t.description or t.pattern}")
+        print()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="rulings", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--root", help="project folder (default: found from the current folder)")
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="extract, run every example, build the site")
+    b.add_argument("--fresh", action="store_true", help="read every document again")
+    b.set_defaults(func=cmd_build)
+    c = sub.add_parser("check", help="extract and run; non-zero exit unless every example passed")
+    c.add_argument("--fresh", action="store_true", help="read every document again")
+    c.add_argument("--no-run", action="store_true", help="check the last results without running")
+    c.set_defaults(func=cmd_check)
+    s = sub.add_parser("steps", help="print the step vocabulary")
+    s.add_argument("game", nargs="?", help="ygo, mtg or dm (default: all)")
+    s.set_defaults(func=cmd_steps)
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""The results file: what the last run of each example gave, keyed by id and text hash.
+
+Written atomically by the pytest-bdd binding (a killed run leaves the previous file
+whole); read by the Sphinx extension and by ``rulings check``.  An entry counts only for
+the exact text it was recorded for: an example edited since is *stale*.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+FORMAT = 1
+STATUSES = ("passed", "failed", "pending", "stale", "not-run")
+
+
+class ResultsError(Exception):
+    """The results file exists but cannot be used (truncated, other format …)."""
+
+
+def text_hash(language: str, title: str, body: str) -> str:
+    """The hash an example's result is keyed by: its language, title and steps."""
+    normalised = "\n".join(line.rstrip() for line in body.strip().splitlines())
+    digest = hashlib.sha256(f"{language}\n{' '.join(title.split())}\n{normalised}".encode()).hexdigest()
+    return digest[:16]
+
+
+def load(path: str | os.PathLike) -> dict[str, dict[str, Any]]:
+    """Entries by example id; an empty dict if there is no file yet."""
+    path = Path(path)
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise ResultsError(f"{path}: not a readable results file ({err}); run the examples again") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("results"), dict):
+        found = data.get("format") if isinstance(data, dict) else None
+        raise ResultsError(f"{path}: results format {found!r}, expected {FORMAT}; run the examples again")
+    return data["results"]
+
+
+def save(path: str | os.PathLike, results: dict[str, dict[str, Any]]) -> None:
+    """Replace the results file in one step (write a temporary file, then rename)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    payload = json.dumps({"format": FORMAT, "results": results}, ensure_ascii=False, indent=1, sort_keys=True)
+    fd, tmp = tempfile.mkstemp(prefix=".results-", suffix=".json", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(payload)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def status_of(example_id: str, text_hash_: str, declared: str | None,
+              results: dict[str, dict[str, Any]]) -> tuple[str, dict[str, Any] | None]:
+    """The status an example shows, and the result entry it rests on (if any)."""
+    entry = results.get(example_id)
+    if declared == "pending":
+        return "pending", entry if entry and entry.get("hash") == text_hash_ else None
+    if entry is None:
+        return "not-run", None
+    if entry.get("hash") != text_hash_:
+        return "stale", entry
+    status = entry.get("status")
+    return (status if status in ("passed", "failed") else "not-run"), entry

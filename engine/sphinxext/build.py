@@ -1,0 +1,93 @@
+"""Running Sphinx from Python (the CLI and the pytest session use this).
+
+Warnings are captured, written next to the output, and the documents they came from
+are re-read by the next build so that an unchanged broken document keeps failing
+instead of going quiet after its first build.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from sphinx.application import Sphinx
+from sphinx.util.console import nocolor
+from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+@dataclass
+class Paths:
+    root: Path
+
+    @property
+    def spec(self) -> Path:
+        return self.root / "spec"
+
+    @property
+    def build(self) -> Path:
+        return self.root / "build"
+
+    @property
+    def features(self) -> Path:
+        return self.build / "features"
+
+    @property
+    def site(self) -> Path:
+        return self.build / "site"
+
+    @property
+    def doctrees(self) -> Path:
+        return self.build / "doctrees"
+
+    @property
+    def results(self) -> Path:
+        return self.build / "results.json"
+
+    def problems(self, builder: str) -> Path:
+        return self.build / f"{builder}-problems.json"
+
+
+def find_root(start: Path | None = None) -> Path:
+    here = (start or Path.cwd()).resolve()
+    for candidate in (here, *here.parents):
+        if (candidate / "spec" / "conf.py").exists():
+            return candidate
+    raise FileNotFoundError("no spec/conf.py here or above: run rulings inside the project")
+
+
+@dataclass
+class BuildOutcome:
+    status: int
+    warnings: list[str]
+
+
+def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = False) -> BuildOutcome:
+    outdir = paths.features if builder == "gherkin" else paths.site
+    nocolor()
+    warnings = io.StringIO()
+    problems = paths.problems(builder)
+    overrides = {"rulings_problems_file": str(problems), "rulings_results": str(paths.results)}
+    with patch_docutils(paths.spec), docutils_namespace():
+        app = Sphinx(str(paths.spec), str(paths.spec), str(outdir), str(paths.doctrees / builder), builder,
+                     confoverrides=overrides, status=None, warning=warnings, freshenv=fresh,
+                     warningiserror=False, keep_going=True, verbosity=0)
+        app.build()
+        status = app.statuscode
+        found = {str(Path(app.env.doc2path(d))): d for d in app.env.found_docs}
+    lines = [_ANSI.sub("", line) for line in warnings.getvalue().splitlines() if line.strip()]
+    documents = set()
+    for line in lines:
+        m = re.match(r"^(.*?\.rst)(?::\d+)?:", line)
+        if m and m.group(1) in found:
+            documents.add(found[m.group(1)])
+    problems.parent.mkdir(parents=True, exist_ok=True)
+    problems.write_text(json.dumps({"documents": sorted(documents), "warnings": lines}, ensure_ascii=False,
+                                   indent=1), encoding="utf-8")
+    if strict and lines:
+        status = status or 1
+    return BuildOutcome(status, lines)

@@ -1,0 +1,79 @@
+"""The ``gherkin`` builder: one ``.feature`` file per document with examples.
+
+``sphinx-build -b gherkin spec build/features``.  Incremental: only documents that
+were read again are rendered, and a file is rewritten only when its text changed.
+``manifest.json`` lists every example of every document (extracted or not), which is
+what ``rulings check`` reconciles the features and results against.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sphinx.builders import Builder
+from sphinx.util import logging
+
+from .gherkin import feature_text
+from .state import all_records
+
+logger = logging.getLogger(__name__)
+
+
+class GherkinBuilder(Builder):
+    name = "gherkin"
+    format = "gherkin"
+    epilog = "Features are in %(outdir)s."
+    allow_parallel = True
+    out_suffix = ".feature"
+
+    def init(self) -> None:
+        pass
+
+    def _target(self, docname: str) -> Path:
+        return Path(self.outdir, docname + self.out_suffix)
+
+    def get_outdated_docs(self):
+        for docname in self.env.found_docs:
+            target = self._target(docname)
+            if not target.exists():
+                if self.env.rulings_examples.get(docname):
+                    yield docname
+                continue
+            if Path(self.env.doc2path(docname)).stat().st_mtime > target.stat().st_mtime:
+                yield docname
+
+    def get_target_uri(self, docname: str, typ: str | None = None) -> str:
+        return docname + self.out_suffix
+
+    def prepare_writing(self, docnames) -> None:
+        pass
+
+    def write_doc(self, docname: str, doctree) -> None:
+        records = [r for r in self.env.rulings_examples.get(docname, []) if r["extracted"]]
+        target = self._target(docname)
+        if not records:
+            target.unlink(missing_ok=True)
+            return
+        title = self.env.titles[docname].astext() if docname in self.env.titles else docname
+        text = feature_text(language=records[0]["language"], game=records[0]["game"], title=title, source=records[0]["source"],
+                            scenarios=records)
+        if target.exists() and target.read_text(encoding="utf-8") == text:
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+
+    def finish(self) -> None:
+        # drop features of documents that no longer exist or no longer have examples
+        wanted = {self._target(d) for d, records in self.env.rulings_examples.items()
+                  if d in self.env.found_docs and any(r["extracted"] for r in records)}
+        for path in Path(self.outdir).rglob("*" + self.out_suffix):
+            if path not in wanted:
+                path.unlink()
+        manifest = [{k: r[k] for k in ("id", "hash", "title", "docname", "source", "line", "game", "language",
+                                       "declared", "extracted", "error")}
+                    for r in all_records(self.env) if r["docname"] in self.env.found_docs]
+        path = Path(self.outdir, "manifest.json")
+        text = json.dumps({"examples": manifest}, ensure_ascii=False, indent=1)
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")

@@ -1,0 +1,139 @@
+"""The ``example`` directive: one executable example, where it stands in the prose.
+
+.. code-block:: rst
+
+   .. example:: 「破坏龙 甘多拉」变成里侧再反转
+      :id: ygo-fd-gandora-face-down
+      :source: https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=6109
+      :date: 15/2/5
+
+      假如 自己通常召唤「破坏龙 甘多拉」
+      当 「破坏龙 甘多拉」变成里侧守备表示
+      那么 「破坏龙 甘多拉」仍然是通常召唤的怪兽
+"""
+
+from __future__ import annotations
+
+import re
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from engine import results as results_mod
+from engine import vocabulary as vocab_mod
+
+from . import nodes as rnodes
+from .gherkin import ExampleError, parse_example
+from .state import document_language, load_results, project_path
+
+logger = logging.getLogger(__name__)
+ID_PATTERN = re.compile(r"^[\w.\-:/]+$")
+
+
+def _status(argument: str) -> str:
+    return directives.choice(argument, ("pending",))
+
+
+def slug(text: str) -> str:
+    return "-".join(re.findall(r"\w+", text)).lower()
+
+
+class ExampleDirective(SphinxDirective):
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec = {
+        "id": directives.unchanged_required,
+        "source": directives.unchanged_required,
+        "date": directives.unchanged_required,
+        "status": _status,
+    }
+
+    def warn(self, message: str, line: int, subtype: str) -> None:
+        logger.warning(message, location=(self.env.docname, line), type="rulings", subtype=subtype)
+
+    def run(self) -> list[nodes.Node]:
+        env, docname = self.env, self.env.docname
+        title = " ".join(self.arguments[0].split())
+        line = self.lineno
+        body = list(self.content)
+        body_lines = [self.content.offset(i) + 1 for i in range(len(body))]
+        game, language, why = document_language(self.state.document, docname, self.config)
+        example_id = self.options.get("id") or f"{docname}/{slug(title)}"
+        if not ID_PATTERN.match(example_id):
+            self.warn(f"example id {example_id!r} may only hold letters, digits and . - : /", line, "id")
+            example_id = slug(example_id) or f"{docname}/line-{line}"
+        sources = []
+        for url in self.options.get("source", "").split():
+            if re.match(r"^https?://[^\s<>\"']+$", url):
+                sources.append(url)
+            else:
+                self.warn(f"source {url!r} is not an http(s) URL", line, "source")
+        record = {
+            "id": example_id, "title": title, "docname": docname,
+            "source": project_path(env, docname),
+            "line": line, "game": game, "language": language, "sources": sources,
+            "date": self.options.get("date", ""), "declared": self.options.get("status"),
+            "body": body, "body_lines": body_lines, "hash": results_mod.text_hash(language or "", title, "\n".join(body)),
+            "extracted": False, "outline": False, "steps": [], "header": [], "rows": [], "error": None,
+        }
+        if language is None:
+            record["error"] = why
+            self.warn(why, line, "language")
+        else:
+            self._parse(record, body, body_lines)
+        results, problem = load_results(self.env._app)
+        record["status"], entry = results_mod.status_of(example_id, record["hash"], record["declared"], results)
+        record["result"] = entry
+        env.rulings_examples.setdefault(docname, []).append(record)
+
+        node = rnodes.example(record=record, ids=[nodes.make_id("example-" + example_id)])
+        node.source, node.line = self.get_source_info()
+        # plain text children so that the search index sees the example
+        node += nodes.Text(title + "\n" + "\n".join(body))
+        return [node]
+
+    def _parse(self, record: dict, body: list[str], body_lines: list[int]) -> None:
+        language = record["language"]
+        try:
+            parsed = parse_example(language, record["title"], body)
+        except ExampleError as err:
+            where = body_lines[err.line] if err.line is not None and err.line < len(body_lines) else record["line"]
+            record["error"] = f"line {where}: {err.message}"
+            self.warn(f"example {record['id']!r}: {err.message}", where, "gherkin")
+            return
+        record.update(extracted=True, outline=parsed.is_outline, header=parsed.header, rows=parsed.rows,
+                      steps=[{"keyword": s.keyword, "kind": s.kind, "text": s.text, "line": body_lines[s.line],
+                              "table": s.table} for s in parsed.steps])
+        try:
+            vocabulary = vocab_mod.load(record["game"])
+        except (KeyError, ImportError) as err:
+            self.warn(f"no step vocabulary for game {record['game']!r}: {err}", record["line"], "vocabulary")
+            return
+        reported: set[tuple[int, str]] = set()
+        for instance in parsed.instances():
+            for step, text in instance:
+                where = body_lines[step.line]
+                if vocabulary.raw_match(step.kind, text) is None:
+                    if (where, "step") not in reported:
+                        reported.add((where, "step"))
+                        closest = vocabulary.closest(step.kind, text)
+                        hint = f"; closest known phrase: {step.keyword} {closest[0]}" if closest else ""
+                        self.warn(f"no {step.kind} phrase matches {text!r}{hint}", where, "undefined-step")
+                    continue
+                for err in vocabulary.unknown_cards(step.kind, text):
+                    if (where, err.name) not in reported:
+                        reported.add((where, err.name))
+                        self.warn(str(err), where, "unknown-card")
+
+
+class DashboardDirective(SphinxDirective):
+    """``.. rulings-dashboard::`` — a table of every document's examples by status."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.env.rulings_dashboards.add(self.env.docname)
+        return [rnodes.dashboard()]

@@ -1,0 +1,185 @@
+"""Reading an example's body with the official Gherkin parser, and writing features.
+
+An ``example`` directive holds only steps (with data tables, and an Examples table
+for an outline).  To parse it, the body is wrapped in a feature and a scenario of the
+document's language; every problem is reported against the line of the document.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from gherkin.dialect import Dialect
+from gherkin.errors import CompositeParserException, ParserException
+from gherkin.parser import Parser
+from gherkin.token_scanner import TokenScanner
+
+#: languages whose keywords we recognise in a document of another language, to say
+#: "this is an English keyword" rather than "this is not a step"
+_FOREIGN = ("en", "zh-CN", "zh-TW", "ja", "fr", "de")
+KIND_OF = {"Context": "given", "Action": "when", "Outcome": "then"}
+_HEADER_LINES = 3  # "# language", feature line, scenario line
+
+
+class ExampleError(Exception):
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        #: index of the body line the problem is on (0-based), if known
+        self.line = line
+
+
+@dataclass
+class Step:
+    keyword: str
+    kind: str  # given | when | then
+    text: str
+    line: int  # 0-based index into the body
+    table: list[list[str]] | None = None
+
+
+@dataclass
+class ParsedExample:
+    steps: list[Step]
+    #: outline examples: header and rows
+    header: list[str] = field(default_factory=list)
+    rows: list[list[str]] = field(default_factory=list)
+
+    @property
+    def is_outline(self) -> bool:
+        return bool(self.header)
+
+    def instances(self) -> list[list[tuple[Step, str]]]:
+        """The steps of each concrete scenario (one per Examples row), placeholders filled."""
+        if not self.is_outline:
+            return [[(s, s.text) for s in self.steps]]
+        out = []
+        for row in self.rows:
+            values = dict(zip(self.header, row))
+            out.append([(s, re.sub(r"<([^<>]+)>", lambda m: values.get(m.group(1), m.group(0)), s.text))
+                        for s in self.steps])
+        return out
+
+
+def dialect(language: str) -> Dialect:
+    d = Dialect.for_name(language)
+    if d is None:
+        raise ExampleError(f"unknown Gherkin language {language!r}")
+    return d
+
+
+def keywords(language: str) -> list[str]:
+    d = dialect(language)
+    words = [*d.given_keywords, *d.when_keywords, *d.then_keywords, *d.and_keywords, *d.but_keywords]
+    return [w.strip() for w in words if w.strip() != "*"]
+
+
+def _foreign_keyword(line: str, language: str) -> tuple[str, str] | None:
+    own = set(keywords(language))
+    for other in _FOREIGN:
+        if other == language:
+            continue
+        for word in keywords(other):
+            if word not in own and line.startswith(word) and (not word.isascii() or line[len(word):][:1] in (" ", "")):
+                return word, other
+    return None
+
+
+def parse_example(language: str, title: str, body: list[str]) -> ParsedExample:
+    """Parse the steps of one example; raise :class:`ExampleError` with the body line."""
+    d = dialect(language)
+    if not any(line.strip() for line in body):
+        raise ExampleError("the example has no steps")
+    feature_kw, scenario_kw = d.feature_keywords[0], d.scenario_keywords[0]
+    examples_kw = [k.strip() for k in d.examples_keywords]
+    own = keywords(language)
+    for i, raw in enumerate(body):
+        line = raw.strip()
+        if not line or line.startswith(("#", "|", '"""', "```", "@")):
+            continue
+        if any(line.startswith(k) for k in own) or any(line.startswith(k + ":") for k in examples_kw):
+            continue
+        foreign = _foreign_keyword(line, language)
+        if foreign:
+            word, other = foreign
+            raise ExampleError(f"'{word}' is a Gherkin keyword of {other}, but this document is written in "
+                               f"{language}: use {' / '.join(own[:5])}", i)
+        raise ExampleError(f"not a step: a line must start with one of {' '.join(own)} "
+                           f"(or be a table row), got {line[:40]!r}", i)
+    text = "\n".join([f"# language: {language}", f"{feature_kw}: example", f"  {scenario_kw}: {title}",
+                      *("    " + line for line in body)]) + "\n"
+    try:
+        document = Parser().parse(TokenScanner(text))
+    except CompositeParserException as err:
+        first = err.errors[0]
+        raise ExampleError(_clean(str(first)), _body_line(first)) from None
+    except ParserException as err:
+        raise ExampleError(_clean(str(err)), _body_line(err)) from None
+    children = document["feature"]["children"]
+    if len(children) != 1 or "scenario" not in children[0]:
+        raise ExampleError("an example holds the steps of exactly one scenario")
+    scenario = children[0]["scenario"]
+    steps: list[Step] = []
+    kind = None
+    for s in scenario["steps"]:
+        kind = KIND_OF.get(s["keywordType"], kind)
+        if kind is None:
+            raise ExampleError(f"'{s['keyword'].strip()}' cannot start an example: begin with a Given",
+                               s["location"]["line"] - _HEADER_LINES - 1)
+        table = None
+        if "dataTable" in s:
+            table = [[c["value"] for c in r["cells"]] for r in s["dataTable"]["rows"]]
+        steps.append(Step(s["keyword"].strip(), kind, s["text"], s["location"]["line"] - _HEADER_LINES - 1, table))
+    if not steps:
+        raise ExampleError("the example has no steps")
+    parsed = ParsedExample(steps)
+    examples = scenario.get("examples", [])
+    if len(examples) > 1:
+        raise ExampleError("an outline example has one Examples table", examples[1]["location"]["line"] - 4)
+    if examples:
+        ex = examples[0]
+        if "tableHeader" not in ex or not ex.get("tableBody"):
+            raise ExampleError("the Examples table needs a header row and at least one row",
+                               ex["location"]["line"] - _HEADER_LINES - 1)
+        parsed.header = [c["value"] for c in ex["tableHeader"]["cells"]]
+        parsed.rows = [[c["value"] for c in r["cells"]] for r in ex["tableBody"]]
+        for step in steps:
+            for name in re.findall(r"<([^<>]+)>", step.text):
+                if name not in parsed.header:
+                    raise ExampleError(f"placeholder <{name}> has no column in the Examples table "
+                                       f"(columns: {', '.join(parsed.header)})", step.line)
+    else:
+        for step in steps:
+            m = re.search(r"<([^<>]+)>", step.text)
+            if m:
+                raise ExampleError(f"placeholder <{m.group(1)}> but the example has no Examples table", step.line)
+    return parsed
+
+
+def _body_line(err) -> int | None:
+    loc = getattr(err, "location", None) or {}
+    line = loc.get("line") if isinstance(loc, dict) else None
+    return None if line is None else max(line - _HEADER_LINES - 1, 0)
+
+
+def _clean(message: str) -> str:
+    return re.sub(r"^\(\d+:\d+\): ", "", message)
+
+
+def feature_text(*, language: str, game: str, title: str, source: str, scenarios: list[dict]) -> str:
+    """One feature file: the document as a Feature, each example as a tagged Scenario."""
+    d = dialect(language)
+    lines = [f"# language: {language}",
+             f"# Generated by rulings from {source}; edit the document, not this file.",
+             f"@rulings-game:{game}",
+             f"{d.feature_keywords[0]}: {title}", ""]
+    for sc in scenarios:
+        keyword = d.scenario_outline_keywords[0] if sc["outline"] else d.scenario_keywords[0]
+        tags = [f"@rulings-id:{sc['id']}", f"@rulings-hash:{sc['hash']}"]
+        if sc.get("status") == "pending":
+            tags.append("@rulings-pending")
+        lines += [f"  # {source}:{sc['line']}", "  " + " ".join(tags), f"  {keyword}: {sc['title']}"]
+        lines += ["    " + line if line.strip() else "" for line in sc["body"]]
+        lines.append("")
+    return "\n".join(lines)

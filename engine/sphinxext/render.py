@@ -1,0 +1,179 @@
+"""How examples, document summaries and the dashboard look in HTML.
+
+Every piece of document text that reaches the page goes through ``html.escape``: the
+titles, steps, sources and failure messages of a public site are untrusted text.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from docutils import nodes
+
+from engine.results import STATUSES
+
+from . import nodes as rnodes
+from .gherkin import keywords
+from .state import all_records, counts
+
+LABELS = {"passed": "通过 passed", "failed": "失败 failed", "pending": "待定 pending",
+          "stale": "过期 stale", "not-run": "未运行 not run"}
+
+
+def _a(text) -> str:
+    return escape(str(text), quote=True)
+
+
+def _step_html(step: dict, failing: str | None, passed_before: bool) -> str:
+    cls = ["rulings-step"]
+    if failing is not None and step["text"] == failing:
+        cls.append("rulings-step-failed")
+    parts = [f'<div class="{" ".join(cls)}"><span class="rulings-keyword">{_a(step["keyword"])}</span> '
+             f'<span class="rulings-step-text">{_highlight_placeholders(step["text"])}</span>']
+    if step.get("table"):
+        parts.append(_table_html(step["table"], "rulings-datatable"))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _highlight_placeholders(text: str) -> str:
+    out = _a(text)
+    return out.replace("&lt;", '<span class="rulings-placeholder">&lt;').replace("&gt;", "&gt;</span>")
+
+
+def _table_html(rows: list[list[str]], cls: str, header: list[str] | None = None) -> str:
+    html = [f'<table class="{cls}">']
+    if header:
+        html.append("<thead><tr>" + "".join(f"<th>{_a(c)}</th>" for c in header) + "</tr></thead>")
+    html.append("<tbody>")
+    for row in rows:
+        html.append("<tr>" + "".join(f"<td>{_a(c)}</td>" for c in row) + "</tr>")
+    html.append("</tbody></table>")
+    return "".join(html)
+
+
+def visit_example_html(self, node: rnodes.example) -> None:
+    r = node["record"]
+    status = r["status"]
+    result = r.get("result") or {}
+    failing = result.get("failing_step") if status in ("failed", "pending") else None
+    out = [f'<div class="rulings-example rulings-{_a(status)}" id="{_a(node["ids"][0])}" '
+           f'data-example-id="{_a(r["id"])}" data-status="{_a(status)}">',
+           '<div class="rulings-example-header">',
+           f'<span class="rulings-badge rulings-badge-{_a(status)}">{_a(LABELS[status])}</span> ',
+           f'<span class="rulings-example-title">{_a(r["title"])}</span>',
+           f'<a class="rulings-permalink" href="#{_a(node["ids"][0])}" title="{_a(r["id"])}">¶</a>',
+           "</div>"]
+    meta = []
+    for url in r.get("sources", []):
+        meta.append(f'<a class="rulings-source" href="{_a(url)}" rel="noopener">{_a(_short(url))}</a>')
+    if r.get("date"):
+        meta.append(f'<span class="rulings-date">{_a(r["date"])}</span>')
+    if meta:
+        out.append('<div class="rulings-example-meta">' + " · ".join(meta) + "</div>")
+    out.append('<div class="rulings-steps">')
+    if r["steps"]:
+        for step in r["steps"]:
+            out.append(_step_html(step, failing, False))
+        if r.get("outline"):
+            out.append('<div class="rulings-examples-table">'
+                       + _table_html(r["rows"], "rulings-outline", r["header"]) + "</div>")
+    else:
+        # not parsed: show the text as written
+        out.append(f'<pre class="rulings-raw">{_a(chr(10).join(r["body"]))}</pre>')
+    out.append("</div>")
+    if r.get("error"):
+        out.append(f'<div class="rulings-error">{_a(r["error"])}</div>')
+    if status == "failed" or (status == "pending" and result.get("outcome") == "failed"):
+        what = "失败的步骤" if status == "failed" else "尚未通过的步骤"
+        out.append('<div class="rulings-failure">'
+                   f'<div class="rulings-failure-step">{what}: {_a(result.get("failing_step") or "—")}</div>'
+                   f'<pre class="rulings-failure-message">{_a(result.get("message") or "")}</pre></div>')
+    if status == "stale":
+        out.append('<div class="rulings-note">这个例子在上次运行后被修改过，结果已过期。'
+                   " The example was edited after its last run.</div>")
+    trace = result.get("trace") if status in ("passed", "failed", "pending") else None
+    if trace:
+        out.append('<details class="rulings-trace"><summary>引擎记录 trace</summary><pre>'
+                   + _a("\n".join(trace)) + "</pre></details>")
+    out.append("</div>")
+    self.body.append("".join(out))
+    raise nodes.SkipNode
+
+
+def _short(url: str) -> str:
+    import re
+
+    m = re.search(r"[?&](fid|cid)=(\d+)", url)
+    if m:
+        return f"FAQ {m.group(1)}={m.group(2)}"
+    return url.split("://", 1)[-1][:60]
+
+
+def _counts_html(c: dict[str, int]) -> str:
+    return " ".join(f'<span class="rulings-count rulings-badge-{s}" data-status="{s}">{_a(LABELS[s])}: {c[s]}</span>'
+                    for s in STATUSES if c[s])
+
+
+def visit_summary_html(self, node: rnodes.example_summary) -> None:
+    c = node["counts"]
+    attrs = " ".join(f'data-{s}="{c[s]}"' for s in STATUSES)
+    total = sum(c.values())
+    self.body.append(f'<div class="rulings-summary" {attrs}><span class="rulings-summary-total">'
+                     f'{total} 个例子 examples</span> {_counts_html(c)}</div>')
+    raise nodes.SkipNode
+
+
+def visit_dashboard_html(self, node: rnodes.dashboard) -> None:
+    rows = node.get("rows", [])
+    out = ['<table class="rulings-dashboard"><thead><tr><th>文档 document</th>']
+    out += [f"<th>{_a(LABELS[s])}</th>" for s in STATUSES]
+    out.append("<th>合计 total</th></tr></thead><tbody>")
+    totals = {s: 0 for s in STATUSES}
+    for row in rows:
+        c = row["counts"]
+        worst = next((s for s in ("failed", "stale", "not-run", "pending") if c[s]), "passed")
+        out.append(f'<tr class="rulings-dashboard-row" data-document="{_a(row["docname"])}" data-status="{worst}">'
+                   f'<td><a href="{_a(row["uri"])}">{_a(row["title"])}</a></td>')
+        out += [f'<td class="rulings-cell-{s}">{c[s]}</td>' for s in STATUSES]
+        out.append(f"<td>{sum(c.values())}</td></tr>")
+        for s in STATUSES:
+            totals[s] += c[s]
+    out.append('</tbody><tfoot><tr><th>合计 total</th>' + "".join(f"<th>{totals[s]}</th>" for s in STATUSES)
+               + f"<th>{sum(totals.values())}</th></tr></tfoot></table>")
+    self.body.append("".join(out))
+    raise nodes.SkipNode
+
+
+def skip(self, node) -> None:
+    raise nodes.SkipNode
+
+
+def add_summary(app, doctree: nodes.document) -> None:
+    """Insert the counts by status under the title of a document with examples."""
+    records = app.env.rulings_examples.get(app.env.docname)
+    if not records:
+        return
+    summary = rnodes.example_summary(counts=counts(records))
+    section = next(iter(doctree.findall(nodes.section)), None)
+    if section is not None and section.children and isinstance(section[0], nodes.title):
+        section.insert(1, summary)
+    else:
+        doctree.insert(0, summary)
+
+
+def fill_dashboards(app, doctree: nodes.document, fromdocname: str) -> None:
+    env = app.env
+    for node in list(doctree.findall(rnodes.dashboard)):
+        rows = []
+        for docname in sorted(env.rulings_examples):
+            records = env.rulings_examples[docname]
+            if not records:
+                continue
+            try:
+                uri = app.builder.get_relative_uri(fromdocname, docname)
+            except Exception:  # builders without pages (gherkin)
+                uri = docname
+            title = env.titles[docname].astext() if docname in env.titles else docname
+            rows.append({"docname": docname, "title": title, "uri": uri, "counts": counts(records)})
+        node["rows"] = rows

@@ -1,0 +1,190 @@
+"""The extension's data in the Sphinx environment: collected per document, purged
+and merged for parallel builds, and what makes a page outdated when only its results
+changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.util import logging
+
+from engine import results as results_mod
+
+logger = logging.getLogger(__name__)
+
+#: the game of a document follows from its folder unless its metadata says otherwise
+DEFAULT_GAMES = {"ygo": "zh-CN", "mtg": "ja", "dm": "ja"}
+
+
+def project_path(env, docname: str) -> str:
+    """The document's path as the maintainer knows it (relative to the project)."""
+    full = Path(env.doc2path(docname))
+    root = Path(env.srcdir).parent
+    try:
+        return full.relative_to(root).as_posix()
+    except ValueError:
+        return full.as_posix()
+
+
+def _top_fields(document: nodes.document) -> dict[str, str]:
+    """File-wide metadata: the field list at the very top of the document."""
+    for child in document.children:
+        if isinstance(child, (nodes.comment, nodes.target, nodes.substitution_definition)):
+            continue
+        if isinstance(child, (nodes.field_list, nodes.docinfo)):
+            return {f[0].astext().strip(): f[1].astext().strip() for f in child.children
+                    if isinstance(f, nodes.field) and len(f) == 2}
+        break
+    return {}
+
+
+def document_language(document: nodes.document, docname: str, config) -> tuple[str | None, str | None, str]:
+    """(game, Gherkin language, explanation if undetermined) of one document."""
+    games: dict[str, str] = {**DEFAULT_GAMES, **(config.rulings_games or {})}
+    fields = _top_fields(document)
+    folder = docname.split("/", 1)[0] if "/" in docname else None
+    game = fields.get("game") or (folder if folder in games else None)
+    language = fields.get("gherkin-language") or (games.get(game) if game else None)
+    if game is None or language is None:
+        return game, language, (f"cannot tell the game and Gherkin language of {docname!r}: put it in one of the "
+                                f"folders {', '.join(sorted(games))}/ or start it with the fields "
+                                f"':game:' and ':gherkin-language:'")
+    return game, language, ""
+
+
+# -- results -------------------------------------------------------------------------
+
+def results_path(app) -> Path:
+    return Path(app.confdir, app.config.rulings_results).resolve()
+
+
+def load_results(app) -> tuple[dict[str, dict[str, Any]], str | None]:
+    """The results file, cached per process by modification time; a broken file is
+    reported once (naming the file) and treated as empty: nothing shows as passed."""
+    path = results_path(app)
+    try:
+        stamp = path.stat().st_mtime_ns
+    except FileNotFoundError:
+        stamp = None
+    cache = getattr(app, "_rulings_results_cache", None)
+    if cache and cache[0] == (path, stamp):
+        return cache[1], cache[2]
+    problem = None
+    try:
+        data = results_mod.load(path)
+    except results_mod.ResultsError as err:
+        data, problem = {}, str(err)
+        logger.warning(problem, type="rulings", subtype="results")
+    app._rulings_results_cache = ((path, stamp), data, problem)
+    return data, problem
+
+
+def results_digest(records: list[dict], results: dict[str, dict]) -> str:
+    relevant = {r["id"]: results.get(r["id"]) for r in records}
+    return hashlib.sha256(json.dumps(relevant, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+# -- environment handling --------------------------------------------------------------
+
+def init_env(app, env, docnames) -> None:
+    for attr, default in (("rulings_examples", dict), ("rulings_digests", dict), ("rulings_dashboards", set)):
+        if not hasattr(env, attr):
+            setattr(env, attr, default())
+
+
+def purge_doc(app, env, docname: str) -> None:
+    init_env(app, env, ())
+    env.rulings_examples.pop(docname, None)
+    env.rulings_digests.pop(docname, None)
+    env.rulings_dashboards.discard(docname)
+
+
+def merge_info(app, env, docnames, other) -> None:
+    init_env(app, env, ())
+    for docname in docnames:
+        if docname in other.rulings_examples:
+            env.rulings_examples[docname] = other.rulings_examples[docname]
+        if docname in other.rulings_digests:
+            env.rulings_digests[docname] = other.rulings_digests[docname]
+        if docname in other.rulings_dashboards:
+            env.rulings_dashboards.add(docname)
+
+
+def record_digest(app, doctree) -> None:
+    env = app.env
+    results, _ = load_results(app)
+    env.rulings_digests[env.docname] = results_digest(env.rulings_examples.get(env.docname, []), results)
+
+
+def outdated_by_results(app, env, added, changed, removed) -> list[str]:
+    """Pages to re-read although their source did not change: their results changed,
+    they had problems last time (so that the problems are reported again), or they
+    show the dashboard and anything changed."""
+    init_env(app, env, ())
+    results, _ = load_results(app)
+    outdated = set()
+    for docname, records in env.rulings_examples.items():
+        if docname in changed or docname in removed or docname not in env.found_docs:
+            continue
+        if env.rulings_digests.get(docname) != results_digest(records, results):
+            outdated.add(docname)
+    outdated |= problem_documents(app, env) - set(removed)
+    if outdated or added or changed or removed:
+        outdated |= {d for d in env.rulings_dashboards if d not in removed}
+    return sorted(outdated)
+
+
+def problem_documents(app, env) -> set[str]:
+    """Documents that had warnings in the last build (see engine.sphinxext.build)."""
+    path = app.config.rulings_problems_file
+    if not path:
+        return set()
+    try:
+        listed = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return set()
+    return {d for d in listed.get("documents", []) if d in env.found_docs}
+
+
+def check_consistency(app, env) -> None:
+    """Ids unique across the site; document titles unique."""
+    seen: dict[str, dict] = {}
+    for docname in sorted(env.rulings_examples):
+        for record in env.rulings_examples[docname]:
+            first = seen.setdefault(record["id"], record)
+            if first is not record:
+                logger.warning(f"duplicate example id {record['id']!r}: also used at "
+                               f"{first['source']}:{first['line']}", location=(docname, record["line"]),
+                               type="rulings", subtype="duplicate-id")
+    for docname in sorted(env.rulings_examples):
+        by_title: dict[str, dict] = {}
+        for record in env.rulings_examples[docname]:
+            first = by_title.setdefault(record["title"], record)
+            if first is not record:
+                logger.warning(f"two examples of this document have the title {record['title']!r} "
+                               f"(the other is at line {first['line']})", location=(docname, record["line"]),
+                               type="rulings", subtype="duplicate-title")
+    titles: dict[str, str] = {}
+    for docname in sorted(env.rulings_examples):
+        title = env.titles[docname].astext() if docname in env.titles else docname
+        if title in titles:
+            logger.warning(f"two documents have the title {title!r}: {titles[title]} and {docname}",
+                           location=(docname, 1), type="rulings", subtype="duplicate-title")
+        titles[title] = docname
+
+
+def all_records(env) -> list[dict]:
+    return [r for docname in sorted(env.rulings_examples) for r in env.rulings_examples[docname]]
+
+
+def counts(records: list[dict]) -> dict[str, int]:
+    out = {s: 0 for s in results_mod.STATUSES}
+    for r in records:
+        out[r["status"]] += 1
+    return out

@@ -1,0 +1,214 @@
+"""Step vocabularies: the one bridge between the prose of the documents and the engine.
+
+A vocabulary is plain data: a list of :class:`Phrase` (a step kind, a template such as
+``「{card}」变成里侧守备表示``, and the engine call it stands for), plus the terms its
+placeholders may take.  pytest-bdd registers step definitions from it, the Sphinx
+extension checks each documented step against it (and suggests the closest phrase),
+and ``rulings steps`` prints it.  Nothing here imports pytest, Sphinx or Gherkin.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+STEP_KINDS = ("given", "when", "then")
+_PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
+
+
+class World(Protocol):
+    """What a vocabulary's actions act on: one game in progress."""
+
+    def trace(self) -> list[str]: ...
+
+    def check_invariants(self) -> None: ...
+
+
+class ExpectationFailed(AssertionError):
+    """A Then step observed something other than what the example states."""
+
+    def __init__(self, what: str, expected: Any, actual: Any):
+        self.what, self.expected, self.actual = what, expected, actual
+        super().__init__(f"{what}: expected {expected}, actual {actual}")
+
+
+def expect(what: str, expected: Any, actual: Any) -> None:
+    if expected != actual:
+        raise ExpectationFailed(what, expected, actual)
+
+
+@dataclass(frozen=True)
+class Term:
+    """What a placeholder may stand for: a regex and a converter."""
+
+    name: str
+    pattern: str
+    convert: Callable[[str], Any] = str
+    #: placeholders of this term name cards (checked against the catalogue)
+    names_card: bool = False
+    description: str = ""
+
+    @classmethod
+    def choice(cls, name: str, mapping: dict[str, Any], description: str = "") -> "Term":
+        """A closed set of words, each standing for a value (longest first, so 上级 beats 上)."""
+        words = sorted(mapping, key=len, reverse=True)
+        return cls(name, "|".join(re.escape(w) for w in words), mapping.__getitem__, description=description)
+
+
+@dataclass(frozen=True)
+class Phrase:
+    kind: str
+    template: str
+    action: Callable[..., Any]
+    description: str = ""
+    #: the step takes a Gherkin data table (passed as ``table``: list of rows)
+    takes_table: bool = False
+    regex: str = ""
+    params: tuple[tuple[str, Term], ...] = ()
+
+    @property
+    def compiled(self) -> re.Pattern[str]:
+        return re.compile(self.regex)
+
+    def converters(self) -> dict[str, Callable[[str], Any]]:
+        return {name: term.convert for name, term in self.params}
+
+    def card_params(self) -> list[str]:
+        return [name for name, term in self.params if term.names_card]
+
+    def run(self, world: World, arguments: dict[str, Any], table: Sequence[Sequence[str]] | None = None) -> Any:
+        kwargs = dict(arguments)
+        if self.takes_table:
+            kwargs["table"] = table
+        result = self.action(world, **kwargs)
+        world.check_invariants()
+        return result
+
+
+@dataclass
+class Vocabulary:
+    game: str
+    language: str
+    new_world: Callable[[], World]
+    #: names of every card in the game's catalogue
+    card_names: Callable[[], Iterable[str]]
+    terms: dict[str, Term] = field(default_factory=dict)
+    phrases: list[Phrase] = field(default_factory=list)
+
+    def term(self, term: Term) -> Term:
+        self.terms[term.name] = term
+        return term
+
+    def compile(self, template: str) -> tuple[str, tuple[tuple[str, Term], ...]]:
+        params: list[tuple[str, Term]] = []
+        pieces: list[str] = []
+        last = 0
+        for m in _PLACEHOLDER.finditer(template):
+            pieces.append(re.escape(template[last:m.start()]))
+            name, term_name = m.group(1), m.group(2) or m.group(1).rstrip("0123456789")
+            if term_name not in self.terms:
+                raise KeyError(f"phrase {template!r}: no term {term_name!r}")
+            term = self.terms[term_name]
+            params.append((name, term))
+            pieces.append(f"(?P<{name}>{term.pattern})")
+            last = m.end()
+        pieces.append(re.escape(template[last:]))
+        return "".join(pieces), tuple(params)
+
+    def phrase(self, kind: str | tuple[str, ...], template: str, *, table: bool = False, description: str = ""):
+        """Decorator registering ``action`` as the meaning of ``template``."""
+        kinds = (kind,) if isinstance(kind, str) else tuple(kind)
+        if not set(kinds) <= set(STEP_KINDS):
+            raise ValueError(kind)
+
+        def register(action: Callable[..., Any]) -> Callable[..., Any]:
+            regex, params = self.compile(template)
+            for k in kinds:
+                if any(p.template == template and p.kind == k for p in self.phrases):
+                    raise ValueError(f"phrase registered twice: {template}")
+                self.phrases.append(Phrase(k, template, action, description or (action.__doc__ or "").strip(),
+                                           table, regex, params))
+            return action
+
+        return register
+
+    def given(self, template: str, **kw):
+        return self.phrase("given", template, **kw)
+
+    def when(self, template: str, **kw):
+        return self.phrase("when", template, **kw)
+
+    def then(self, template: str, **kw):
+        return self.phrase("then", template, **kw)
+
+    # matching -------------------------------------------------------------------------
+
+    def match(self, kind: str, text: str) -> tuple[Phrase, dict[str, Any]] | None:
+        """The phrase ``text`` is an instance of, and its converted arguments."""
+        for phrase in self.phrases:
+            if phrase.kind != kind:
+                continue
+            m = phrase.compiled.fullmatch(text)
+            if m:
+                return phrase, {name: term.convert(m.group(name)) for name, term in phrase.params}
+        return None
+
+    def raw_match(self, kind: str, text: str) -> tuple[Phrase, dict[str, str]] | None:
+        for phrase in self.phrases:
+            if phrase.kind == kind:
+                m = phrase.compiled.fullmatch(text)
+                if m:
+                    return phrase, m.groupdict()
+        return None
+
+    def closest(self, kind: str, text: str, n: int = 1) -> list[str]:
+        """The known phrases most like ``text`` (placeholders shown as ``{name}``)."""
+        candidates = [p.template for p in self.phrases if p.kind == kind] or [p.template for p in self.phrases]
+        # compare against the template with placeholders blanked, so that card names do
+        # not dominate the similarity
+        blank = {re.sub(r"「[^」]*」", "「」", t): t for t in candidates}
+        probe = re.sub(r"「[^」]*」", "「」", text)
+        ranked = sorted(blank, key=lambda t: difflib.SequenceMatcher(None, probe, t).ratio(), reverse=True)
+        return [blank[t] for t in ranked[:n]]
+
+    def unknown_cards(self, kind: str, text: str) -> list[Any]:
+        """Card names in a matching step that the catalogue does not know, as UnknownCard errors."""
+        from .core.errors import UnknownCard
+
+        found = self.raw_match(kind, text)
+        if not found:
+            return []
+        phrase, raw = found
+        known = set(self.card_names())
+        return [UnknownCard(raw[name], known) for name in phrase.card_params() if raw[name] not in known]
+
+
+#: every game's vocabulary, by game id; filled by :func:`load`.
+_REGISTRY: dict[str, Vocabulary] = {}
+
+GAMES = {
+    "ygo": "engine.ygo.steps",
+    "mtg": "engine.mtg.steps",
+    "dm": "engine.dm.steps",
+}
+
+
+def load(game: str) -> Vocabulary:
+    """The vocabulary of ``game`` (imported on first use)."""
+    if game not in _REGISTRY:
+        import importlib
+
+        if game not in GAMES:
+            raise KeyError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+        module = importlib.import_module(GAMES[game])
+        _REGISTRY[game] = module.VOCABULARY
+    return _REGISTRY[game]
+
+
+def available_games() -> list[str]:
+    import importlib.util
+
+    return [g for g, mod in GAMES.items() if importlib.util.find_spec(mod.rsplit(".", 1)[0]) is not None]

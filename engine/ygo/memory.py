@@ -1,0 +1,96 @@
+"""The one table of what a Yu-Gi-Oh! monster remembers and which transitions erase it.
+
+Modelled on ygopro-core's reset flags: ``TURNED_FACE_DOWN`` is RESET_TURN_SET,
+``BANISHED_TEMPORARILY`` is RESET_TEMP_REMOVE (banished and returned to the field by the
+same effect), ``LEFT_FIELD`` covers RESET_LEAVE/TOGRAVE/REMOVE/TOHAND/TODECK,
+``CONTROL_CHANGED`` is RESET_CONTROL and ``TURN_ENDED`` is RESET_PHASE+PHASE_END.
+Turning face up erases nothing (the ruling document: 反转只是把怪兽变成表侧表示，不会丢失任何情报).
+
+Each row is a ruling of spec/ygo/face-down-and-temporary-banish.rst; the examples
+there exercise every row.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Transition(str, Enum):
+    TURNED_FACE_DOWN = "turned face-down"
+    BANISHED_TEMPORARILY = "banished temporarily"
+    LEFT_FIELD = "left the field"
+    CONTROL_CHANGED = "control changed"
+    TURN_ENDED = "turn ended"
+
+
+class Info(str, Enum):
+    SUMMONED_THIS_TURN = "summoned this turn"
+    NORMAL_SUMMONED = "normal summoned"
+    TRIBUTE_SUMMONED = "tribute summoned"
+    SPECIAL_SUMMONED = "special summoned"
+    SYNCHRO_SUMMONED = "synchro summoned"
+    XYZ_SUMMONED = "xyz summoned"
+    FUSION_SUMMONED = "fusion summoned"
+    RITUAL_SUMMONED = "ritual summoned"
+    LINK_SUMMONED = "link summoned"
+    PENDULUM_SUMMONED = "pendulum summoned"
+    FLIP_SUMMONED = "flip summoned"
+    GEMINI_RESUMMONED = "gemini re-summoned"
+    SUMMONED_FROM = "summoned from"
+    SUMMON_MATERIALS = "summon materials (for its own effects)"
+    MATERIAL_LINK = "material link (for 融合解除 and the like)"
+    SUMMONED_BY_EFFECT = "summoned by effect"
+    ATTACKED = "attacked"
+    BATTLED = "battled"
+    DESTROYED_BY_BATTLE = "destroyed a monster by battle"
+    USED_THIS_TURN = "effect used this turn (this card)"
+    LASTING_EFFECT = "lasting effect applied to it"
+
+
+T = Transition
+#: ygopro's RESETS_STANDARD, minus the phase part
+STANDARD = frozenset({T.TURNED_FACE_DOWN, T.BANISHED_TEMPORARILY, T.LEFT_FIELD})
+LEAVE = frozenset({T.LEFT_FIELD})
+
+ERASED_BY: dict[Info, frozenset[Transition]] = {
+    Info.SUMMONED_THIS_TURN: LEAVE | {T.TURN_ENDED},
+    Info.NORMAL_SUMMONED: LEAVE,
+    Info.TRIBUTE_SUMMONED: LEAVE,
+    Info.SPECIAL_SUMMONED: LEAVE,
+    Info.SYNCHRO_SUMMONED: LEAVE,
+    Info.XYZ_SUMMONED: LEAVE,
+    Info.FUSION_SUMMONED: LEAVE,
+    Info.RITUAL_SUMMONED: LEAVE,
+    Info.LINK_SUMMONED: LEAVE,
+    Info.PENDULUM_SUMMONED: LEAVE | {T.TURNED_FACE_DOWN},
+    # face-down after a flip summon is unsettled in the rulings; the document keeps
+    # the flip summon (破坏龙 甘多拉) and marks the opposite example pending
+    Info.FLIP_SUMMONED: LEAVE | {T.BANISHED_TEMPORARILY},
+    Info.GEMINI_RESUMMONED: STANDARD,
+    Info.SUMMONED_FROM: LEAVE | {T.TURNED_FACE_DOWN},
+    Info.SUMMON_MATERIALS: STANDARD,
+    Info.MATERIAL_LINK: LEAVE,
+    Info.SUMMONED_BY_EFFECT: STANDARD,
+    Info.ATTACKED: LEAVE | {T.BANISHED_TEMPORARILY, T.TURN_ENDED},
+    Info.BATTLED: STANDARD | {T.TURN_ENDED},
+    Info.DESTROYED_BY_BATTLE: LEAVE | {T.TURNED_FACE_DOWN, T.TURN_ENDED},
+    Info.USED_THIS_TURN: STANDARD | {T.TURN_ENDED},
+    Info.LASTING_EFFECT: STANDARD,
+}
+
+SUMMON_METHOD_INFO = {
+    "normal": Info.NORMAL_SUMMONED,
+    "tribute": Info.TRIBUTE_SUMMONED,
+    "special": Info.SPECIAL_SUMMONED,
+    "synchro": Info.SYNCHRO_SUMMONED,
+    "xyz": Info.XYZ_SUMMONED,
+    "fusion": Info.FUSION_SUMMONED,
+    "ritual": Info.RITUAL_SUMMONED,
+    "link": Info.LINK_SUMMONED,
+    "pendulum": Info.PENDULUM_SUMMONED,
+    "flip": Info.FLIP_SUMMONED,
+    "gemini": Info.GEMINI_RESUMMONED,
+}
+
+#: summon methods that are special summons
+SPECIAL_METHODS = frozenset({"special", "synchro", "xyz", "fusion", "ritual", "link", "pendulum"})
