@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +31,8 @@ class Paths:
 
     @property
     def build(self) -> Path:
-        return self.root / "build"
+        # RULINGS_BUILD lets several checkouts or workers keep separate outputs
+        return Path(os.environ["RULINGS_BUILD"]).resolve() if os.environ.get("RULINGS_BUILD") else self.root / "build"
 
     @property
     def features(self) -> Path:
