@@ -1,0 +1,87 @@
+"""The pipeline end to end, on a small document of its own: extraction, run, site,
+and the three ways an example can fail to show as passed (failed, stale, not-run)."""
+
+from __future__ import annotations
+
+import re
+
+DOC = """\
+==========
+管线测试
+==========
+
+召唤方式
+========
+
+通常召唤的怪兽变成里侧后仍是通常召唤的怪兽。
+
+.. example:: 通常召唤的怪兽变成里侧
+   :id: pipe-normal-face-down
+   :source: https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=6109
+   :date: 15/2/5
+
+   假如 自己通常召唤「破坏龙 甘多拉」
+   当 「破坏龙 甘多拉」变成里侧守备表示
+   那么 「破坏龙 甘多拉」{verdict}通常召唤的怪兽
+
+.. example:: 灵摆召唤的怪兽变成里侧
+   :id: pipe-pendulum
+
+   假如 自己<方式>召唤「异色眼灵摆龙」
+   当 「异色眼灵摆龙」变成里侧守备表示
+   那么 「异色眼灵摆龙」不再是<方式>召唤的怪兽
+
+   例子:
+     | 方式 |
+     | 灵摆 |
+"""
+
+
+def statuses(html: str) -> dict[str, str]:
+    return dict(re.findall(r'data-example-id="([^"]+)" data-status="([^"]+)"', html))
+
+
+def test_build_marks_every_example_and_check_agrees(sandbox):
+    sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="仍然是"))
+    built = sandbox.rulings("build")
+    assert built.returncode == 0, built.stdout + built.stderr
+    html = sandbox.html("ygo/pipeline")
+    assert statuses(html) == {"pipe-normal-face-down": "passed", "pipe-pendulum": "passed"}
+    assert 'class="rulings-summary"' in html and "fid=6109" in html and "15/2/5" in html
+    index = (sandbox.build / "site" / "index.html").read_text(encoding="utf-8")
+    assert 'class="rulings-dashboard"' in index and 'data-document="ygo/pipeline"' in index
+    feature = (sandbox.build / "features" / "ygo" / "pipeline.feature").read_text(encoding="utf-8")
+    assert feature.startswith("# language: zh-CN")
+    assert "@rulings-id:pipe-normal-face-down" in feature and "spec/ygo/pipeline.rst:10" in feature
+    checked = sandbox.rulings("check")
+    assert checked.returncode == 0, checked.stdout
+    assert checked.stdout.strip().splitlines()[-1] == "2 passed, 0 failed"
+
+
+def test_a_wrong_expectation_fails_with_its_step(sandbox):
+    sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="不再是"))
+    sandbox.rulings("build")
+    html = sandbox.html("ygo/pipeline")
+    assert statuses(html)["pipe-normal-face-down"] == "failed"
+    failure = html[html.index('data-example-id="pipe-normal-face-down"'):]
+    assert "rulings-failure-step" in failure and "不再是通常召唤的怪兽" in failure
+    assert "expected False, actual True" in failure
+    checked = sandbox.rulings("check")
+    assert checked.returncode != 0
+    assert checked.stdout.strip().splitlines()[-1] == "1 passed, 1 failed"
+    entry = sandbox.results()["pipe-normal-face-down"]
+    assert entry["status"] == "failed" and entry["failing_step"].endswith("不再是通常召唤的怪兽")
+
+
+def test_an_edited_example_is_stale_until_it_runs_again(sandbox, monkeypatch):
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="仍然是"))
+    sandbox.rulings("build")
+    # edit the steps, rebuild only the site: the old result must not show as a pass
+    sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="依然是"))
+    from engine.sphinxext.build import Paths, build
+
+    build(Paths(sandbox.root), "html")
+    assert statuses(sandbox.html("ygo/pipeline"))["pipe-normal-face-down"] == "stale"
+    checked = sandbox.rulings("check", "--no-run")
+    assert checked.returncode != 0 and "stale" in checked.stdout
