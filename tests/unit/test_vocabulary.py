@@ -1,0 +1,90 @@
+"""The vocabulary model: templates, terms, matching, hints."""
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.vocabulary import ExpectationFailed, Term, Vocabulary, expect
+
+
+class Counter:
+    def __init__(self):
+        self.n = 0
+        self.checked = 0
+
+    def trace(self):
+        return [f"n={self.n}"]
+
+    def check_invariants(self):
+        self.checked += 1
+
+
+def make():
+    v = Vocabulary("test", "zh-CN", Counter, lambda: ["甲", "乙"])
+    v.term(Term("card", r"[^「」]+", names_card=True))
+    v.term(Term("n", r"\d+", int))
+    v.term(Term.choice("is", {"是": True, "不是": False}))
+
+    @v.phrase(("given", "when"), "加{n}")
+    def add(world, n):
+        world.n += n
+
+    @v.then("「{card}」{same:is}甲")
+    def is_first(world, card, same):
+        expect("是甲", same, card == "甲")
+
+    return v
+
+
+def test_templates_become_regexes_with_converted_arguments():
+    v = make()
+    phrase, args = v.match("when", "加12")
+    assert args == {"n": 12}
+    world = Counter()
+    phrase.run(world, args)
+    assert world.n == 12 and world.checked == 1  # invariants after every action
+    assert v.match("then", "「乙」不是甲")[1] == {"card": "乙", "same": False}
+    assert v.match("then", "加12") is None
+
+
+def test_choice_terms_prefer_the_longest_word():
+    v = make()
+    assert v.match("then", "「甲」不是甲")[1]["same"] is False
+
+
+def test_then_reports_expected_and_actual():
+    v = make()
+    phrase, args = v.match("then", "「乙」是甲")
+    with pytest.raises(ExpectationFailed, match="expected True, actual False"):
+        phrase.run(Counter(), args)
+
+
+def test_hints_name_the_closest_phrase_and_cards():
+    v = make()
+    assert v.closest("when", "加上12") == ["加{n}"]
+    [unknown] = v.unknown_cards("then", "「丙」是甲")
+    assert unknown.name == "丙" and "「丙」" in str(unknown)
+
+
+def test_a_phrase_cannot_be_registered_twice():
+    v = make()
+    with pytest.raises(ValueError):
+        v.given("加{n}")(lambda world, n: None)
+
+
+def test_every_game_vocabulary_compiles_and_names_real_cards():
+    from engine import vocabulary
+
+    for game in vocabulary.available_games():
+        v = vocabulary.load(game)
+        assert v.phrases, game
+        assert all(p.kind in ("given", "when", "then") for p in v.phrases)
+        assert list(v.card_names()), game
+
+
+def test_ygo_rules_raise_on_illegal_actions():
+    from engine.ygo import Duel
+
+    duel = Duel()
+    gandora = duel.card("破坏龙 甘多拉")
+    with pytest.raises(IllegalAction):
+        duel.turn_face_down(gandora)  # still in the hand
