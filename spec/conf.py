@@ -21,3 +21,31 @@ html_static_path = []
 rulings_games = {"ygo": "zh-CN", "mtg": "ja", "dm": "ja"}
 # written by the pytest-bdd run (make site / make test)
 rulings_results = "../build/results.json"
+
+# Chinese search: jieba segments the pages; teaching it the card names and the terms of
+# the rulings keeps 「破坏龙 甘多拉」 findable as 甘多拉 (Sphinx does not split queries).
+RULINGS_SEARCH_TERMS = ["里侧表示", "里侧守备表示", "一时除外", "上级召唤", "特殊召唤", "同调召唤", "融合召唤",
+                        "仪式召唤", "灵摆召唤", "反转召唤", "再度召唤", "连接召唤", "控制权", "持续取对象"]
+
+
+def _search_dictionary() -> str:
+    import os
+    import re
+    from pathlib import Path
+
+    from engine import vocabulary
+
+    words = set(RULINGS_SEARCH_TERMS)
+    for game in vocabulary.available_games():
+        for name in vocabulary.load(game).card_names():
+            words.update(w for w in re.split(r"[\s·・/]+", name) if len(w) > 1)
+    build = Path(os.environ.get("RULINGS_BUILD") or Path(__file__).resolve().parent.parent / "build")
+    path = build / "search-words.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = "".join(f"{w} 100000\n" for w in sorted(words))
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+html_search_options = {"dict": _search_dictionary()}
