@@ -1,0 +1,588 @@
+"""A Duel Masters game: zones, shields, visibility, and the primitives abilities are
+built from (reveal, look, turn face up, put into the battle zone, add a shield …).
+
+Player 0 is 自分, player 1 is 相手.  Whether a hidden card is face up is never set
+directly: a primitive records *why* it is face up (memory.FaceUp) and the transitions
+of memory.ERASED_BY take the reasons away; :meth:`Duel._sync` turns the card over when
+the answer changes.  Abilities are generators (cards.py); a choice the engine cannot
+make alone suspends the game until a player decides (:meth:`Duel.decide`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator, Iterable
+from dataclasses import dataclass, field
+
+from engine.core import Board, Card, EventLog, IllegalAction, InvariantBroken, SetupError, UnknownCard, Zone
+from engine.core.zones import HiddenTo
+
+from . import statics
+from .cards import Ability, CardDef
+from .catalogue import CATALOGUE
+from .choices import Choice
+from .memory import ERASED_BY, FaceUp, Transition
+
+PLAYERS = (0, 1)
+DECK, HAND, SHIELDS, MANA, GRAVEYARD, BATTLE, HYPERSPATIAL = (
+    "deck", "hand", "shield zone", "mana zone", "graveyard", "battle zone", "hyperspatial zone")
+PUBLIC_ZONES = (MANA, GRAVEYARD, BATTLE, HYPERSPATIAL)
+#: where a card named in a step is looked for first
+_SEARCH_ORDER = (BATTLE, SHIELDS, HAND, MANA, GRAVEYARD, HYPERSPATIAL, DECK)
+
+
+@dataclass(eq=False)
+class DmCard(Card):
+    tapped: bool = False
+    #: the cards under an evolution creature (top first); they move with it
+    under: list["DmCard"] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Shield:
+    """One shield: one or more shield cards (top first), maybe fortified by a castle."""
+
+    owner: int
+    cards: list[DmCard]
+    fortress: DmCard | None = None
+
+    @property
+    def top(self) -> DmCard:
+        return self.cards[0]
+
+    def all_cards(self) -> list[DmCard]:
+        return ([self.fortress] if self.fortress else []) + list(self.cards)
+
+    def __repr__(self) -> str:
+        return f"<shield of {self.owner}: {'、'.join(c.name for c in self.cards)}>"
+
+
+class Duel:
+    def __init__(self, seed: int = 0) -> None:
+        self.log = EventLog()
+        self.board = Board(self.log)
+        for p in PLAYERS:
+            self.board.add_zone(Zone(DECK, p, HiddenTo.EVERYONE, ordered=True))
+            self.board.add_zone(Zone(HAND, p, HiddenTo.ALL_BUT_OWNER))
+            self.board.add_zone(Zone(SHIELDS, p, HiddenTo.EVERYONE))
+            for kind in PUBLIC_ZONES:
+                self.board.add_zone(Zone(kind, p, public=True))
+        self.shields: dict[int, list[Shield]] = {p: [] for p in PLAYERS}
+        self.turn = 1
+        self.turn_player = 0
+        #: players who take a turn after this one, in order (extra turns)
+        self.extra_turns: list[int] = []
+        #: players who lost, and why
+        self.lost: dict[int, str] = {}
+        self.rng = random.Random(seed)
+        #: the ability waiting for a decision, and the choice it asked for
+        self.pending: tuple[Generator, Choice] | None = None
+        #: the latest choice an ability asked for (waiting or made)
+        self.last_choice: Choice | None = None
+        self.queue: list[tuple[DmCard, Ability, dict]] = []
+        self.used_d_switch: set[int] = set()
+        self._emptied: set[int] = set()
+        #: what the last refused action was refused for (observable by steps)
+        self.refusals: list[str] = []
+        #: the cards the latest broken shield put into the hand (S・トリガー may follow)
+        self.last_broken: list[DmCard] = []
+
+    # -- the world protocol ---------------------------------------------------------
+
+    def trace(self) -> list[str]:
+        return self.log.lines()
+
+    def check_invariants(self) -> None:
+        self.board.check_invariants()
+        for p in PLAYERS:
+            zone = self.zone(p, SHIELDS)
+            listed = [c for s in self.shields[p] for c in s.all_cards()]
+            if sorted(c.serial for c in listed) != sorted(c.serial for c in zone.cards):
+                raise InvariantBroken(f"player {p}'s shields and shield zone disagree")
+            if any(not s.cards for s in self.shields[p]):
+                raise InvariantBroken("a shield with no shield card")
+        for card in self.board.cards():
+            if card.zone.kind != BATTLE and card.under:
+                raise InvariantBroken(f"「{card.name}」 keeps cards under it outside the battle zone")
+
+    # -- zones and cards ------------------------------------------------------------
+
+    def zone(self, player: int, kind: str) -> Zone:
+        return self.board.zone(player, kind)
+
+    @staticmethod
+    def definition(name: str) -> CardDef:
+        try:
+            return CATALOGUE[name]
+        except KeyError:
+            raise UnknownCard(name, CATALOGUE) from None
+
+    def find(self, name: str, player: int | None = None, zone: str | None = None) -> DmCard | None:
+        found = [c for c in self.board.cards() if c.name == name and (player is None or c.owner == player)
+                 and (zone is None or c.zone.kind == zone)]
+        found.sort(key=lambda c: (_SEARCH_ORDER.index(c.zone.kind), c.serial))
+        return found[0] if found else None
+
+    def card(self, name: str, player: int | None = None, zone: str | None = None) -> DmCard:
+        """The card called ``name``; one not yet in the game starts in its owner's hand."""
+        existing = self.find(name, player, zone)
+        if existing is not None:
+            return existing
+        if zone not in (None, HAND):
+            raise SetupError(f"「{name}」 is not in the {zone}")
+        return self.put(name, 0 if player is None else player, HAND)
+
+    def put(self, name: str, player: int, kind: str, *, face_up: bool = False, tapped: bool = False) -> DmCard:
+        """Set-up: a new card directly in a zone (a shield of its own in the shield zone,
+        the bottom of the deck), without any ability triggering."""
+        definition = self.definition(name)
+        if kind == HYPERSPATIAL and definition.kind != "psychic creature":
+            raise SetupError(f"「{name}」 is not a psychic creature")
+        if kind == BATTLE and not definition.is_creature and definition.kind != "D2 field":
+            raise SetupError(f"「{name}」 cannot be in the battle zone")
+        card = self.board.new_card(definition, player, self.zone(player, kind), face_up=False, card_class=DmCard)
+        card.tapped = tapped
+        if kind == SHIELDS:
+            self.shields[player].append(Shield(player, [card]))
+        self.log.record("setup", f"「{name}」 starts in {card.zone.label}" + (" face up" if face_up else ""))
+        if face_up:
+            self._face_up(card, FaceUp.PLACED, "put there face up")
+        self._refresh()
+        return card
+
+    def creatures(self, player: int) -> list[DmCard]:
+        return [c for c in self.zone(player, BATTLE) if c.definition.is_creature and self.is_top_creature(c)]
+
+    def is_top_creature(self, card: DmCard) -> bool:
+        return card.zone.kind == BATTLE and not any(card in c.under for c in self.zone(card.zone.owner, BATTLE))
+
+    def shield_of(self, card: DmCard) -> Shield | None:
+        for s in self.shields[card.zone.owner] if card.zone.owner is not None else ():
+            if s.fortress is card or card in s.cards:
+                return s
+        return None
+
+    def deck_position(self, card: DmCard) -> int | None:
+        """1 for the top card of its deck."""
+        return card.zone.cards.index(card) + 1 if card.zone.kind == DECK else None
+
+    # -- visibility -----------------------------------------------------------------
+
+    def knows(self, player: int, card: DmCard) -> bool:
+        """Whether ``player`` can tell what ``card`` is: it is public, or they looked at it
+        or saw it face up since it last changed zones."""
+        return self.board.can_see(player, card)
+
+    def _face_up(self, card: DmCard, reason: FaceUp, origin: str = "") -> None:
+        card.memory.remember(reason, True, erased_by=ERASED_BY[reason], origin=origin)
+        self._sync(card, origin)
+
+    def _transition(self, cards: Iterable[DmCard], transition: Transition) -> None:
+        for card in cards:
+            if card.memory.erase(transition):
+                self._sync(card, transition.value)
+
+    def _sync(self, card: DmCard, reason: str = "") -> None:
+        want = card.zone.public or any(r in card.memory for r in FaceUp)
+        if want == card.face_up:
+            return
+        self.board.turn(card, want, reason=reason)
+        if not want:
+            # every player saw it while it was face up; they still know it where it lies
+            card.seen_by.update(PLAYERS)
+
+    def _refresh(self) -> None:
+        """Continuous rules: the top card of each deck under ラグーン・マーメイド."""
+        on = statics.top_of_deck_face_up(self)
+        for p in PLAYERS:
+            deck = self.zone(p, DECK).cards
+            for i, card in enumerate(deck):
+                if i == 0 and on:
+                    if FaceUp.TOP_OF_DECK not in card.memory:
+                        self._face_up(card, FaceUp.TOP_OF_DECK, "top of the deck (played face up)")
+                elif FaceUp.TOP_OF_DECK in card.memory:
+                    card.memory.forget(FaceUp.TOP_OF_DECK)
+                    self._sync(card, Transition.NOT_TOP.value)
+
+    # -- primitives -----------------------------------------------------------------
+
+    def _detach(self, card: DmCard) -> list[DmCard]:
+        """Take ``card`` out of its shield or creature stack; the cards that go with it."""
+        kind = card.zone.kind
+        if kind == SHIELDS:
+            shield = self.shield_of(card)
+            if shield.fortress is card:
+                shield.fortress = None
+            else:
+                shield.cards.remove(card)
+                if not shield.cards:
+                    self.shields[shield.owner].remove(shield)
+                    if shield.fortress is not None:
+                        # a castle cannot stay without the shield it fortified
+                        fortress, shield.fortress = shield.fortress, None
+                        self._move(fortress, GRAVEYARD, reason="its shield left the shield zone")
+            return [card]
+        if kind == BATTLE:
+            for c in self.zone(card.zone.owner, BATTLE):
+                if card in c.under:
+                    c.under.remove(card)
+            going, card.under = [card, *card.under], []
+            return going
+        return [card]
+
+    def _move(self, card: DmCard, kind: str, *, player: int | None = None, index: int | None = None,
+              reason: str = "", face_up: FaceUp | None = None) -> DmCard:
+        owner = card.owner if player is None else player
+        source = card.zone
+        if (source.kind == SHIELDS and card.face_up and "シールド・ゴー" in card.definition.keywords
+                and kind != SHIELDS):
+            # シールド・ゴー: face up, it goes to the graveyard instead
+            kind, owner, reason = GRAVEYARD, card.owner, "シールド・ゴー: face up, to the graveyard instead"
+        card.memory.erase(Transition.LEFT_ZONE)  # no turning over in the old zone: it is leaving
+        self.board.move(card, self.zone(owner, kind), face_up=False, index=index, reason=reason)
+        card.tapped = False
+        if source.kind == DECK and not source.cards:
+            self._emptied.add(source.owner)
+        if face_up is not None:
+            self._face_up(card, face_up, reason)
+        self._sync(card)
+        return card
+
+    def move(self, card: DmCard, kind: str, *, player: int | None = None, index: int | None = None,
+             reason: str = "", face_up: FaceUp | None = None) -> list[DmCard]:
+        """Move a card (with whatever is under it, or the shield it heads) to a zone."""
+        going = self._detach(card)
+        for c in going:
+            self._move(c, kind, player=player, index=index, reason=reason, face_up=face_up)
+        self._refresh()
+        return going
+
+    def reveal(self, cards: list[DmCard], reason: str = "") -> list[DmCard]:
+        """表向きにする / すべてのプレイヤーに見せる (the same thing): face up until the
+        effect finishes.  Showing cards of a zone nobody may look at is looking at them,
+        so it does not happen (巡霊者メスタポ)."""
+        shown = []
+        for card in cards:
+            forbidding = statics.looking_forbidden(self, card.zone.kind)
+            if forbidding is not None:
+                self.log.record("refused", f"「{card.name}」 cannot be shown: 「{forbidding.name}」 forbids "
+                                           f"looking at the {card.zone.kind}")
+                continue
+            self._face_up(card, FaceUp.REVEALED, reason or "revealed")
+            shown.append(card)
+        return shown
+
+    def reveal_top(self, player: int, n: int, reason: str = "") -> list[DmCard]:
+        return self.reveal(self.zone(player, DECK).cards[:n], reason)
+
+    def keep_face_up(self, cards: Iterable[DmCard], reason: str = "") -> None:
+        for card in cards:
+            self._face_up(card, FaceUp.KEPT, reason or "kept face up")
+
+    def look(self, player: int, cards: list[DmCard]) -> list[DmCard]:
+        """見る: only ``player`` learns the cards; nobody else is shown anything."""
+        seen = []
+        for card in cards:
+            forbidding = statics.looking_forbidden(self, card.zone.kind)
+            if forbidding is not None:
+                self.log.record("refused", f"player {player} cannot look at 「{card.name}」: "
+                                           f"「{forbidding.name}」 forbids it")
+                continue
+            self.board.look(player, card)
+            seen.append(card)
+        return seen
+
+    def to_deck_bottom(self, card: DmCard, reason: str = "") -> None:
+        if card.zone.kind == DECK:
+            # moving within the deck: the same card, but face down again
+            deck = card.zone.cards
+            deck.remove(card)
+            deck.append(card)
+            self.log.record("reorder", f"「{card.name}」 to the bottom of {card.zone.label}", card=card.serial)
+            self._transition([card], Transition.REORDERED)
+            self._refresh()
+        else:
+            self.move(card, DECK, player=card.owner, reason=reason or "to the bottom of the deck")
+
+    def shuffle(self, player: int) -> None:
+        deck = self.zone(player, DECK)
+        self.rng.shuffle(deck.cards)
+        self.log.record("shuffle", f"{deck.label} shuffled")
+        for card in deck.cards:
+            card.seen_by.clear()  # nobody knows where any card is any more
+        self._transition(list(deck.cards), Transition.REORDERED)
+        self._refresh()
+
+    def draw(self, player: int) -> DmCard | None:
+        deck = self.zone(player, DECK).cards
+        if not deck:
+            return None
+        card = deck[0]
+        self.move(card, HAND, reason="drawn")
+        return card
+
+    def add_shield(self, player: int, cards: list[DmCard], *, face_up: bool = False, reason: str = "") -> Shield:
+        """Put cards into ``player``'s shield zone as one new shield (first card on top)."""
+        placed: list[DmCard] = []
+        for card in cards:
+            for c in self._detach(card):
+                self._move(c, SHIELDS, player=player, reason=reason or "new shield",
+                           face_up=FaceUp.PLACED if face_up else None)
+                placed.append(c)
+        shield = Shield(player, placed)
+        self.shields[player].append(shield)
+        self._refresh()
+        return shield
+
+    def put_under_shield(self, shield: Shield, card: DmCard, reason: str = "") -> None:
+        """シールド・プラス: face down under an existing shield; still one shield."""
+        self._detach(card)
+        self._move(card, SHIELDS, player=shield.owner, reason=reason or "under a shield")
+        shield.cards.append(card)
+        self._refresh()
+
+    def fortify(self, castle: DmCard, shield: Shield) -> None:
+        """要塞化: the castle goes face up onto the shield and fortifies it."""
+        if castle.definition.kind != "castle":
+            raise IllegalAction(f"「{castle.name}」 is not a castle")
+        if shield.fortress is not None:
+            raise IllegalAction("that shield is already fortified")
+        self._detach(castle)
+        self._move(castle, SHIELDS, player=shield.owner, reason="fortifies a shield", face_up=FaceUp.PLACED)
+        shield.fortress = castle
+        self._refresh()
+
+    def break_shield(self, shield: Shield) -> list[DmCard]:
+        """The shield's cards go to their owner's hand (a castle to the graveyard)."""
+        self.log.record("break", f"{shield!r} is broken")
+        cards = shield.all_cards()
+        if shield.fortress is not None:
+            fortress, shield.fortress = shield.fortress, None
+            self._move(fortress, GRAVEYARD, reason="its shield was broken")
+        for card in list(shield.cards):
+            shield.cards.remove(card)
+            self._move(card, HAND, reason="shield broken")
+        self.shields[shield.owner].remove(shield)
+        self.last_broken = [c for c in cards if c.zone.kind == HAND]
+        self._refresh()
+        return cards
+
+    def put_into_battle(self, card: DmCard, player: int | None = None, reason: str = "") -> None:
+        player = card.owner if player is None else player
+        if not card.definition.is_creature:
+            raise IllegalAction(f"「{card.name}」 is not a creature")
+        self.move(card, BATTLE, player=player, reason=reason or "put into the battle zone")
+        self._trigger(card, "enters", {})
+
+    def destroy(self, card: DmCard) -> None:
+        if not self.is_top_creature(card):
+            raise IllegalAction(f"「{card.name}」 is not a creature in the battle zone")
+        self.log.record("destroy", f"「{card.name}」 destroyed", card=card.serial)
+        self.move(card, GRAVEYARD, reason="destroyed")
+        if "シールド・ゴー" in card.definition.keywords:
+            self.add_shield(card.owner, [card], face_up=True, reason="シールド・ゴー")
+
+    # -- abilities and choices ------------------------------------------------------
+
+    def _trigger(self, card: DmCard, event: str, data: dict) -> None:
+        for ability in card.definition.abilities_on(event):
+            if ability.when is None or ability.when(data):
+                self.queue.append((card, ability, data))
+                self.log.record("trigger", f"「{card.name}」 {ability.label} triggers", card=card.serial)
+
+    def _drive(self, gen: Generator, value=None) -> bool:
+        while True:
+            try:
+                request = gen.send(value)
+            except StopIteration:
+                return True
+            if request.options:
+                self.last_choice = request
+            forced = request.forced()
+            if forced is not None:
+                self.log.record("choice", f"{request.prompt}: {self._describe(forced)} (no choice left)")
+                value = forced
+                continue
+            self.pending = (gen, request)
+            kind = "mandatory" if request.mandatory else "optional"
+            self.log.record("choice", f"player {request.chooser} to choose ({kind}): {request.prompt}")
+            return False
+
+    def _after_action(self) -> None:
+        """Resolve waiting abilities one by one; when all is done, the effects end
+        (revealed cards go back face down) and the rules check for lost games."""
+        while self.pending is None and self.queue:
+            card, ability, data = self.queue.pop(0)
+            self.log.record("resolve", f"「{card.name}」 {ability.label}", card=card.serial)
+            self._drive(ability.resolve(self, card, data))
+        if self.pending is None:
+            self._end_of_processing()
+
+    def _end_of_processing(self) -> None:
+        self._transition(list(self.board.cards()), Transition.RESOLVED)
+        self._refresh()
+        for p in sorted(self._emptied):
+            if not self.zone(p, DECK).cards and p not in self.lost:
+                self.lost[p] = "deck-out"
+                self.log.record("lose", f"player {p} has no deck left and loses")
+        self._emptied.clear()
+
+    def _run(self, gen: Generator) -> None:
+        if self._drive(gen):
+            self._after_action()
+
+    def decide(self, player: int, picked: list) -> None:
+        if self.pending is None:
+            raise IllegalAction("no choice is waiting")
+        gen, choice = self.pending
+        if choice.chooser != player:
+            raise IllegalAction(f"player {choice.chooser} chooses, not player {player}")
+        why = choice.check(picked)
+        if why:
+            self.refusals.append(why)
+            self.log.record("refused", why)
+            raise IllegalAction(why)
+        self.pending = None
+        self.log.record("choice", f"player {player} chooses {self._describe(picked)} ({choice.prompt})")
+        if self._drive(gen, picked):
+            self._after_action()
+
+    @staticmethod
+    def _describe(picked) -> str:
+        if not picked:
+            return "nothing"
+        return "、".join(f"「{p.name}」" if isinstance(p, Card) else repr(p) for p in picked)
+
+    def _require_idle(self) -> None:
+        if self.pending is not None:
+            raise IllegalAction(f"a choice is waiting: {self.pending[1].prompt}")
+
+    # -- game actions ---------------------------------------------------------------
+
+    def summon(self, player: int, card: DmCard, tapped_mana: list[DmCard] = ()) -> None:
+        self._require_idle()
+        if card.zone.kind != HAND or card.owner != player:
+            raise IllegalAction(f"「{card.name}」 is not in player {player}'s hand")
+        if card.definition.evolution:
+            raise IllegalAction(f"「{card.name}」 is an evolution creature: it needs a creature to evolve from")
+        for m in tapped_mana:
+            if m.zone.kind != MANA or m.owner != player or m.tapped:
+                raise IllegalAction(f"「{m.name}」 is not an untapped card of player {player}'s mana zone")
+            m.tapped = True
+        fort_e = card.definition.fort_e
+        data = {"summoned": True,
+                "fort_e": bool(fort_e) and any(m.definition.has_race(fort_e) for m in tapped_mana)}
+        self.move(card, BATTLE, player=player, reason="summoned")
+        self._trigger(card, "enters", data)
+        self._after_action()
+
+    def evolve(self, player: int, card: DmCard, base: DmCard) -> None:
+        self._require_idle()
+        d = card.definition
+        if not d.evolution:
+            raise IllegalAction(f"「{card.name}」 is not an evolution creature")
+        if not (self.is_top_creature(base) and base.controller == player
+                and any(base.definition.has_race(w) for w in d.evolves_from)):
+            raise IllegalAction(f"「{card.name}」 cannot evolve from 「{base.name}」")
+        self.move(card, BATTLE, player=player, reason=f"evolves from 「{base.name}」")
+        card.under = [base, *base.under]
+        base.under = []
+        self._trigger(card, "enters", {"summoned": True})
+        self._after_action()
+
+    def destroy_action(self, card: DmCard) -> None:
+        self._require_idle()
+        self.destroy(card)
+        self._after_action()
+
+    def break_action(self, shield: Shield) -> None:
+        self._require_idle()
+        self.break_shield(shield)
+        self._after_action()
+
+    def use_s_trigger(self, player: int, card: DmCard) -> None:
+        """S・トリガー: a card just added to the hand from a broken shield is used for free."""
+        self._require_idle()
+        if not (card in self.last_broken and card.zone.kind == HAND and card.owner == player
+                and "S・トリガー" in card.definition.keywords):
+            raise IllegalAction(f"「{card.name}」 is not an S・トリガー card just added from a shield")
+        self.last_broken.remove(card)
+        if card.definition.is_spell:
+            self._run(self.cast_ability(player, card))
+        else:
+            self.put_into_battle(card, player, reason="S・トリガー")
+            self._after_action()
+
+    def enter_battle_zone(self, player: int, card: DmCard) -> None:
+        """An effect puts the creature into the battle zone (its own abilities trigger)."""
+        self._require_idle()
+        self.put_into_battle(card, player)
+        self._after_action()
+
+    def cast(self, player: int, card: DmCard) -> None:
+        """Cast a spell (its cost is not modelled)."""
+        self._require_idle()
+        if not card.definition.is_spell:
+            raise IllegalAction(f"「{card.name}」 is not a spell")
+        self._run(self.cast_ability(player, card))
+
+    def cast_ability(self, player: int, card: DmCard) -> Generator:
+        """Casting, as a part of an ability (the spell resolves, then goes to the graveyard)."""
+        self.log.record("cast", f"player {player} casts 「{card.name}」", card=card.serial)
+        for creature in self.creatures(1 - player):
+            self._trigger(creature, "opponent-casts-spell", {"caster": player, "spell": card})
+        for ability in card.definition.abilities_on("cast"):
+            yield from ability.resolve(self, card, {"caster": player})
+        if card.zone.kind != GRAVEYARD:
+            self.move(card, GRAVEYARD, reason="resolved")
+
+    def attack(self, attacker: DmCard, target: str = "player") -> None:
+        self._require_idle()
+        if not self.is_top_creature(attacker):
+            raise IllegalAction(f"「{attacker.name}」 is not in the battle zone")
+        attacker.tapped = True
+        self.log.record("attack", f"「{attacker.name}」 attacks the {target}", card=attacker.serial)
+        self._trigger(attacker, "attacks", {"target": target})
+        self._after_action()
+
+    def unblocked(self, attacker: DmCard, target: str = "player") -> None:
+        self._require_idle()
+        self.log.record("attack", f"「{attacker.name}」 is not blocked", card=attacker.serial)
+        self._trigger(attacker, "unblocked", {"target": target})
+        self._after_action()
+
+    def use_tap_ability(self, card: DmCard) -> None:
+        self._require_idle()
+        if not (self.is_top_creature(card) and card.definition.tap_ability) or card.tapped:
+            raise IllegalAction(f"「{card.name}」 cannot use a tap ability now")
+        card.tapped = True
+        self.log.record("tap", f"「{card.name}」 taps for its TT ability", card=card.serial)
+        self._run(card.definition.tap_ability(self, card, {}))
+
+    def use_d_switch(self, card: DmCard) -> None:
+        self._require_idle()
+        if card.zone.kind != BATTLE or card.definition.d_switch is None or card.serial in self.used_d_switch:
+            raise IllegalAction(f"「{card.name}」 has no D-switch to use")
+        self.used_d_switch.add(card.serial)
+        self.log.record("D-switch", f"「{card.name}」 turned upside down", card=card.serial)
+        self._run(card.definition.d_switch(self, card, {}))
+
+    def reveal_action(self, cards: list[DmCard], reason: str) -> None:
+        """An effect that only turns cards face up (or shows them), with no further
+        instruction: they go back face down, in place, when it is over."""
+        self._require_idle()
+        self.reveal(cards, reason)
+        self._after_action()
+
+    def look_action(self, player: int, cards: list[DmCard]) -> None:
+        self._require_idle()
+        self.look(player, cards)
+        self._after_action()
+
+    def end_turn(self) -> None:
+        self._require_idle()
+        self.log.record("turn", f"turn {self.turn} (player {self.turn_player}) ends")
+        self.turn += 1
+        self.turn_player = self.extra_turns.pop(0) if self.extra_turns else 1 - self.turn_player
+        self.log.record("turn", f"turn {self.turn}: player {self.turn_player}")
+        self._after_action()

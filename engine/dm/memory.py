@@ -1,0 +1,45 @@
+"""The one table of why a hidden card is face up, and which events turn it face down.
+
+In Duel Masters a card in the deck, the hand or the shield zone is face up only
+because something made it so, and how long it stays face up depends on what made it
+so (the ruling document spec/dm/face-up.rst):
+
+- an effect turned it face up (表向きにする, すべてのプレイヤーに見せる) and says nothing
+  more: face down again, in place, when that effect has finished;
+- an effect says to keep playing it face up (アクア・マスター, 捜索甲冑ゴロンガー), or put
+  it into its zone face up (シールド・ゴー, Dの天牢 ジェイルハウスロック, 神聖で新生な霊樹):
+  face up for as long as it stays in that zone;
+- ラグーン・マーメイド keeps the top card of each deck face up: only while it is the top.
+
+Every card moved to the bottom of a deck, or shuffled, goes face down, whatever made
+it face up.  As with ygopro-core's reset flags, each reason is stored with the set of
+transitions that erase it; the card is face up while any reason remains (or while it
+is in a public zone).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Transition(str, Enum):
+    RESOLVED = "the effect that turned it face up has finished"
+    LEFT_ZONE = "left its zone"
+    REORDERED = "put elsewhere in its deck, or shuffled"
+    NOT_TOP = "is no longer the top card of its deck"
+
+
+class FaceUp(str, Enum):
+    REVEALED = "turned face up by an effect (表向きにする / 見せる)"
+    KEPT = "kept face up while in its zone (表向きのままプレイする)"
+    PLACED = "put into its zone face up"
+    TOP_OF_DECK = "top card of its deck, played face up"
+
+
+T = Transition
+ERASED_BY: dict[FaceUp, frozenset[Transition]] = {
+    FaceUp.REVEALED: frozenset({T.RESOLVED, T.LEFT_ZONE, T.REORDERED}),
+    FaceUp.KEPT: frozenset({T.LEFT_ZONE, T.REORDERED}),
+    FaceUp.PLACED: frozenset({T.LEFT_ZONE, T.REORDERED}),
+    FaceUp.TOP_OF_DECK: frozenset({T.LEFT_ZONE, T.REORDERED, T.NOT_TOP}),
+}

@@ -1,0 +1,150 @@
+"""Unit tests of the Duel Masters engine: visibility, face-up reasons, choices, shields."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.dm.choices import Choice
+from engine.dm.duel import BATTLE, DECK, GRAVEYARD, HAND, MANA, SHIELDS, Duel
+from engine.dm.memory import ERASED_BY, FaceUp, Transition
+from engine.dm import statics
+
+
+def deck(duel: Duel, player: int, *names: str):
+    return [duel.put(n, player, DECK) for n in names]
+
+
+def test_every_face_up_reason_is_erased_by_leaving_the_zone_and_by_reordering():
+    for reason in FaceUp:
+        assert Transition.LEFT_ZONE in ERASED_BY[reason]
+        assert Transition.REORDERED in ERASED_BY[reason]
+    assert Transition.RESOLVED in ERASED_BY[FaceUp.REVEALED]
+    assert Transition.RESOLVED not in ERASED_BY[FaceUp.KEPT]
+
+
+def test_reveal_goes_back_face_down_in_place_and_is_remembered():
+    d = Duel()
+    a, b = deck(d, 0, "ボルシャック・ドラゴン", "アクア・マスター")
+    d.reveal_action([a], "test")
+    assert not a.face_up
+    assert d.zone(0, DECK).cards == [a, b]
+    assert d.knows(1, a) and not d.knows(1, b)
+    d.shuffle(0)
+    assert not d.knows(1, a) and not d.knows(0, a)
+
+
+def test_public_zones_show_their_cards():
+    d = Duel()
+    for kind in (MANA, GRAVEYARD):
+        card = d.put("ボルシャック・ドラゴン", 0, kind)
+        assert card.face_up and d.knows(1, card)
+    hand = d.put("アクア・マスター", 0, HAND)
+    assert d.knows(0, hand) and not d.knows(1, hand)
+
+
+def test_deck_out_only_when_a_card_leaves_the_last_deck_slot():
+    d = Duel()
+    (only,) = deck(d, 0, "アクア・マスター")
+    d.reveal_action([only], "test")
+    assert 0 not in d.lost
+    d.draw(0)
+    d._after_action()
+    assert d.lost == {0: "deck-out"}
+
+
+def test_kept_face_up_survives_the_end_of_the_effect_but_not_leaving_the_zone():
+    d = Duel()
+    card = d.put("ボルシャック・ドラゴン", 1, SHIELDS)
+    d.keep_face_up([card])
+    d._after_action()
+    d.end_turn()
+    assert card.face_up
+    d.break_action(d.shield_of(card))
+    assert card.zone.kind == HAND and not card.face_up
+
+
+def test_s_trigger_only_for_a_card_just_broken():
+    d = Duel()
+    deck(d, 0, "ボルシャック・ドラゴン", "エメラル")
+    card = d.put("神聖で新生な霊樹", 0, SHIELDS)
+    in_hand = d.put("神聖で新生な霊樹", 0, HAND)
+    with pytest.raises(IllegalAction):
+        d.use_s_trigger(0, in_hand)
+    d.break_action(d.shield_of(card))
+    d.use_s_trigger(0, card)
+    assert card.zone.kind == GRAVEYARD
+    top = d.find("ボルシャック・ドラゴン")
+    assert top.zone.kind == SHIELDS and top.face_up
+
+
+def test_hidden_choice_is_optional_until_a_fitting_card_is_face_up():
+    hidden = Choice(0, "a spell", ["x"], by_hidden_characteristic=True)
+    assert not hidden.mandatory and hidden.check([]) is None
+    shown = Choice(0, "a spell", ["x", "y"], by_hidden_characteristic=True, verifiable=["x"])
+    assert shown.mandatory and shown.check([]) is not None
+    plain = Choice(0, "a shield", ["s1", "s2"])
+    assert plain.mandatory and plain.forced() is None
+    assert Choice(0, "a shield", ["s1"]).forced() == ["s1"]
+    assert Choice(0, "may", [True], text_mandatory=False).forced() is None
+
+
+def test_mandatory_choice_cannot_be_declined():
+    d = Duel()
+    d.put("アクア・マスター", 0, BATTLE)
+    d.put("ボルシャック・ドラゴン", 1, SHIELDS)
+    d.put("エメラル", 1, SHIELDS)
+    d.unblocked(d.card("アクア・マスター"))
+    assert d.pending is not None
+    with pytest.raises(IllegalAction):
+        d.decide(0, [])
+    with pytest.raises(IllegalAction):
+        d.end_turn()  # the game waits for the decision
+
+
+def test_only_the_top_face_up_card_of_a_shield_works():
+    d = Duel()
+    d.put("ボルシャック・ドラゴン", 0, BATTLE)
+    go = d.put("進軍する巨砲 クロムウェル", 0, BATTLE)
+    other = d.put("エメラル", 0, BATTLE)
+    creature = d.card("ボルシャック・ドラゴン")
+    d.add_shield(0, [other, go], face_up=True)
+    assert go.face_up and other.face_up
+    assert "スピードアタッカー" not in statics.keywords_of(d, creature)
+    d2 = Duel()
+    d2.put("ボルシャック・ドラゴン", 0, BATTLE)
+    go2 = d2.put("進軍する巨砲 クロムウェル", 0, BATTLE)
+    d2.add_shield(0, [go2], face_up=True)
+    assert "スピードアタッカー" in statics.keywords_of(d2, d2.card("ボルシャック・ドラゴン"))
+
+
+def test_a_castle_works_only_as_a_fortress():
+    d = Duel()
+    attacker = d.put("アクア・マスター", 0, BATTLE)
+    shield = d.put("ボルシャック・ドラゴン", 0, SHIELDS)
+    loose = d.put("紫電城バルザーク", 0, SHIELDS, face_up=True)
+    assert statics.shields_broken_by(d, attacker) == 1
+    d.fortify(d.put("紫電城バルザーク", 0, HAND), d.shield_of(shield))
+    assert statics.shields_broken_by(d, attacker) == 2
+    assert loose.face_up
+
+
+def test_top_of_deck_face_up_follows_the_top():
+    d = Duel()
+    a, b, c = deck(d, 1, "神聖で新生な霊樹", "エメラル", "ボルシャック・ドラゴン")
+    d.put("ラグーン・マーメイド", 0, BATTLE)
+    assert [x.face_up for x in (a, b, c)] == [True, False, False]
+    d.to_deck_bottom(a)
+    assert [x.face_up for x in (a, b, c)] == [False, True, False]
+    d.move(d.card("ラグーン・マーメイド"), GRAVEYARD)
+    assert not b.face_up
+
+
+def test_looking_forbidden_stops_look_and_reveal_of_decks_only():
+    d = Duel()
+    (top,) = deck(d, 0, "ボルシャック・ドラゴン")
+    shield = d.put("アクア・マスター", 0, SHIELDS)
+    d.put("巡霊者メスタポ", 1, BATTLE)
+    assert d.look(0, [top]) == [] and d.reveal([top]) == []
+    assert d.look(0, [shield]) == [shield]
+    assert not d.knows(0, top)
