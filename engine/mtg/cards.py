@@ -1,0 +1,129 @@
+"""How a Magic card is defined: printed faces as data, abilities as small records.
+
+Only what the rulings need of a card's text is modelled.  Abilities are
+:class:`Ability` records; what they do is a small function built from the game's
+primitives (``game.destroy``, ``game.turn_face_down`` …).  A card whose effect turns
+objects face down with stated characteristics (Tezzeret, Yedora …) names them in
+``face_down_as``: that is the card's own ruling, read by the game, never by a step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .characteristics import Characteristics, colors_of_cost
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# ability kinds
+KEYWORD = "keyword"          # 飛行, トランプル, 防衛, 護法{2} … (read by the rules)
+TRIGGERED = "triggered"      # 「～とき」: fires on an event
+STATIC = "static"            # a continuous effect of a permanent, in a layer
+AS_ENTERS = "as-enters"      # 「～は…状態で戦場に出る」「～が戦場に出るに際し」 (replacement, CR 614.1c)
+AS_TURNED_UP = "as-turned-up"  # 「～が表向きになるに際し」 (CR 708.11)
+FACE_UP_COST = "face-up-cost"  # 変異 / 大変異 / 変装: turn it face up for a cost (a special action)
+CDA = "cda"                  # characteristic-defining ability (layer 7a)
+RESTRICTION = "restriction"  # rules-modifying statics read by the game (e.g. cannot be turned face up)
+
+# trigger events
+ENTERS, TURNED_FACE_UP, DIES, ANOTHER_DIES = "enters", "turned-face-up", "dies", "another-creature-dies"
+
+
+@dataclass(frozen=True)
+class Ability:
+    kind: str
+    text: str
+    #: for triggered abilities: the event
+    event: str | None = None
+    #: what it does: (game, source card, **context) -> None; for CDA/static: see layers.py
+    effect: Callable[..., Any] | None = None
+    #: for face-up costs: the cost and the way (変異 / 大変異 / 変装)
+    cost: str | None = None
+    way: str | None = None
+    #: for statics: the layer ("7c" …) and which objects they affect
+    layer: str | None = None
+    affects: Callable[..., bool] | None = None
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} {self.text}>"
+
+
+def keyword(text: str) -> Ability:
+    return Ability(KEYWORD, text)
+
+
+def morph(cost: str) -> Ability:
+    return Ability(FACE_UP_COST, f"変異{cost}", cost=cost, way="変異")
+
+
+def megamorph(cost: str) -> Ability:
+    return Ability(FACE_UP_COST, f"大変異{cost}", cost=cost, way="大変異")
+
+
+def disguise(cost: str) -> Ability:
+    return Ability(FACE_UP_COST, f"変装{cost}", cost=cost, way="変装")
+
+
+def triggered(event: str, text: str, effect=None) -> Ability:
+    return Ability(TRIGGERED, text, event=event, effect=effect)
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a spell may target, checked when it is cast and again as it resolves."""
+
+    description: str
+    #: "battlefield" or "stack": where the target must be
+    zone: str
+    legal: Callable[["Game", Any, Any], bool]  # (game, spell/source, candidate) -> bool
+
+
+@dataclass(frozen=True)
+class Face:
+    name: str
+    english: str
+    mana_cost: str | None
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    defense: int | None = None
+    abilities: tuple[Ability, ...] = ()
+    #: colour indicator (back faces); otherwise colours come from the mana cost
+    color_indicator: frozenset[str] | None = None
+
+    def characteristics(self) -> Characteristics:
+        colors = self.color_indicator if self.color_indicator is not None else colors_of_cost(self.mana_cost)
+        return Characteristics(self.name, self.mana_cost, colors, self.supertypes, self.types, self.subtypes,
+                               self.power, self.toughness, self.loyalty, self.defense, self.abilities)
+
+
+@dataclass(frozen=True)
+class CardDef:
+    front: Face
+    back: Face | None = None
+    #: the spell's own effect (instants, sorceries, auras' enchant restriction …)
+    targets: tuple[Target, ...] = ()
+    resolve: Callable[..., None] | None = None
+    #: the characteristics this card's effect gives what it turns face down (CR 708.2)
+    face_down_as: Characteristics | None = None
+    #: "Enchant …" of an Aura: what it may be attached to
+    enchant: str | None = None
+    token: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.front.name
+
+    @property
+    def english(self) -> str:
+        return self.front.english
+
+    @property
+    def double_faced(self) -> bool:
+        return self.back is not None

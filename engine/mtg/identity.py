@@ -1,0 +1,35 @@
+"""What a Magic object keeps, and which transitions erase it — one table.
+
+Leaving a zone makes a new object that remembers nothing of the old one (CR 400.7).
+Turning a permanent face up or face down keeps the object: Auras, counters, effects,
+combat status and being targeted carry over (CR 708.8); only its face-down status
+(and, for a double-faced card, which face is up) changes.  Continuous effects from
+spells are bound to the object id, so they end with the object and survive turning.
+"""
+
+from __future__ import annotations
+
+ZONE_CHANGE = "zone-change"
+TURNED_FACE_UP = "turned-face-up"
+TURNED_FACE_DOWN = "turned-face-down"
+
+#: field of MtgCard -> the transitions that reset it to its default
+ERASED_BY: dict[str, frozenset[str]] = {
+    "face_down_as": frozenset({ZONE_CHANGE, TURNED_FACE_UP}),
+    "face_down_by": frozenset({ZONE_CHANGE, TURNED_FACE_UP}),
+    # a double-faced card is turned face up (and put face down) front face up
+    "transformed": frozenset({ZONE_CHANGE, TURNED_FACE_UP, TURNED_FACE_DOWN}),
+    "counters": frozenset({ZONE_CHANGE}),
+    "attached_to": frozenset({ZONE_CHANGE}),
+    "attached_object": frozenset({ZONE_CHANGE}),
+    "copies": frozenset({ZONE_CHANGE}),
+    "tapped": frozenset({ZONE_CHANGE}),
+    "attacking": frozenset({ZONE_CHANGE}),
+    "blocking": frozenset({ZONE_CHANGE}),
+    "blocked": frozenset({ZONE_CHANGE}),
+    "attacked_this_turn": frozenset({ZONE_CHANGE}),
+    "phased_out": frozenset({ZONE_CHANGE}),
+    "concealed": frozenset({ZONE_CHANGE}),
+    "damage": frozenset({ZONE_CHANGE}),
+    "targets": frozenset({ZONE_CHANGE}),
+}

@@ -1,0 +1,473 @@
+"""The Magic step vocabulary, in Japanese, as the ruling documents write.
+
+Given and When phrases act on the game; Then phrases read what the game computed
+(characteristics through the layers, visibility, zones, the log of triggers and
+reveals) and compare it with what the example states.  No phrase looks at which card
+or which example it is running for.
+"""
+
+from __future__ import annotations
+
+from engine.core import IllegalAction
+from engine.vocabulary import ExpectationFailed, Term, Vocabulary, expect
+
+from .cards import DIES, ENTERS, TURNED_FACE_UP
+from .catalogue import card_names
+from .characteristics import FACE_DOWN_DEFAULT
+from .face_down import BY_WAY
+from .game import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, Game
+
+V = Vocabulary(game="mtg", language="ja", new_world=Game, card_names=card_names)
+VOCABULARY = V
+
+ZONE_WORDS = {"戦場": BATTLEFIELD, "墓地": GRAVEYARD, "手札": HAND, "ライブラリー": LIBRARY,
+              "追放領域": EXILE, "スタック": STACK, "統率領域": COMMAND}
+ZONE_NAMES = {v: k for k, v in ZONE_WORDS.items()}
+
+V.term(Term("card", r"[^「」]+", names_card=True, description="a card name from the catalogue"))
+V.term(Term.choice("player", {"あなた": 0, "対戦相手": 1}, "あなた (player 0) or 対戦相手 (player 1)"))
+V.term(Term.choice("way", {"変異": "変異", "大変異": "大変異", "変装": "変装"}, "a way to cast a card face down"))
+V.term(Term.choice("facedown", {w: w for w in BY_WAY}, "how a permanent was turned face down: 変異 大変異 変装 予示 偽装"))
+V.term(Term.choice("manifest", {"予示": "予示", "偽装": "偽装"}, "予示 (manifest) or 偽装 (cloak)"))
+V.term(Term.choice("zone", ZONE_WORDS, "a zone"))
+V.term(Term("pt", r"-?\d+/-?\d+", description="power/toughness such as 2/2"))
+V.term(Term("n", r"\d+", int, description="a number"))
+V.term(Term("cost", r"(?:\{[^}]+\})+", description="a cost in mana symbols such as {2}{B}{B}"))
+V.term(Term("color", r"無色|[白青黒赤緑](?:・[白青黒赤緑])*", description="無色 or colours joined by ・"))
+V.term(Term("typeline", r"[^「」]+", description="a type line such as アーティファクト・クリーチャー ─ サイバーマン"))
+V.term(Term("ability", r"(?!能力|カード名|マナ・コスト|クリーチャー・タイプ|パワーとタフネス|特性)[^「」\s]+", description="an ability as printed, such as 飛行 or 護法{2}"))
+V.term(Term.choice("has", {"持つ": True, "持っている": True, "持たない": False, "持っていない": False}, "持つ or 持たない"))
+V.term(Term.choice("can", {"できる": True, "できない": False}, "できる or できない"))
+V.term(Term.choice("face", {"表向き": True, "裏向き": False}, "表向き or 裏向き"))
+V.term(Term.choice("revealed", {"公開された": True, "公開されていない": False}, "公開された or 公開されていない"))
+V.term(Term.choice("event", {"戦場に出たとき": ENTERS, "表向きになったとき": TURNED_FACE_UP, "死亡したとき": DIES},
+                   "the event of a triggered ability"))
+V.term(Term.choice("fired", {"誘発した": True, "誘発しない": False, "誘発しなかった": False}, "誘発した or 誘発しない"))
+V.term(Term.choice("newer", {"新しい": True, "古い": False}, "新しい or 古い"))
+V.term(Term.choice("combat", {"攻撃している": "attacking", "攻撃していない": "not attacking",
+                              "ブロックされている": "blocked", "戦闘から取り除かれている": "removed"},
+                   "where it stands in combat"))
+V.term(Term.choice("sick", {"受けている": True, "受けていない": False}, "受けている or 受けていない"))
+V.term(Term.choice("legal", {"である": True, "ではない": False}, "である or ではない"))
+V.term(Term.choice("fizzled", {"立ち消えた": True, "立ち消えなかった": False}, "立ち消えた or 立ち消えなかった"))
+V.term(Term.choice("daynight", {"昼": "day", "夜": "night"}, "昼 or 夜"))
+V.term(Term.choice("counter", {"+1/+1": "+1/+1", "忠誠": "忠誠", "守備": "守備"}, "a kind of counter"))
+V.term(Term.choice("upway", {"変異コスト": "変異", "大変異コスト": "大変異", "変装コスト": "変装",
+                             "マナ・コスト": "マナ・コスト"}, "which face-up cost is paid"))
+V.term(Term.choice("side", {"第1面": False, "第2面": True}, "第1面 or 第2面"))
+
+
+# -- Given: setting up ---------------------------------------------------------------------
+
+@V.given("{player}は「{card}」をコントロールしている")
+def controls(game: Game, player: int, card: str) -> None:
+    """A face-up permanent that has been on the battlefield since before this turn."""
+    game.put_onto_battlefield(game.new_card(card, player, HAND), player, setup=True)
+
+
+@V.given("{player}は{facedown}で裏向きにした「{card}」をコントロールしている")
+def controls_face_down(game: Game, player: int, facedown: str, card: str) -> None:
+    """A face-down permanent (as that mechanic makes it), there since before this turn."""
+    game.put_onto_battlefield(game.new_card(card, player, HAND), player, face_down_as=BY_WAY[facedown],
+                              face_down_by=facedown, setup=True)
+
+
+@V.given("{player}は「{source:card}」の効果で裏向きにした「{card}」をコントロールしている")
+def controls_face_down_by_card(game: Game, player: int, source: str, card: str) -> None:
+    """A face-down permanent with the characteristics the named card's effect gives it."""
+    spec = game.definition(source).face_down_as
+    game.put_onto_battlefield(game.new_card(card, player, HAND), player, face_down_as=spec or FACE_DOWN_DEFAULT,
+                              face_down_by=f"「{source}」", setup=True)
+
+
+@V.given("「{card}」はこのターンに戦場に出た")
+def entered_this_turn(game: Game, card: str) -> None:
+    c = game.card(card)
+    c.controlled_since = game.tick()
+    c.entered_at = c.controlled_since
+
+
+@V.given("{player}のライブラリーの一番上に「{card}」がある")
+def library_top(game: Game, player: int, card: str) -> None:
+    game.new_card(card, player, LIBRARY, index=0)
+
+
+@V.given("{player}の手札に「{card}」がある")
+def in_hand(game: Game, player: int, card: str) -> None:
+    game.new_card(card, player, HAND)
+
+
+@V.given("ゲームは{daynight}である")
+def day_or_night(game: Game, daynight: str) -> None:
+    game.day_night = daynight
+
+
+@V.given("「{card}」に{counter}カウンターが{n}個置かれている")
+def put_counters(game: Game, card: str, counter: str, n: int) -> None:
+    game.add_counters(game.card(card), counter, n)
+
+
+@V.given("「{aura:card}」が「{card}」についている")
+def aura_attached(game: Game, aura: str, card: str) -> None:
+    target = game.card(card)
+    game.put_onto_battlefield(game.new_card(aura, target.controller, HAND), target.controller, setup=True,
+                              attach_to=target)
+
+
+@V.given("{player}の統率領域に「{card}」が裏向きで置かれている")
+def in_command_zone(game: Game, player: int, card: str) -> None:
+    game.put_into_command_zone(game.new_card(card, player, HAND), face_down=True)
+
+
+# -- Given / When: acting ------------------------------------------------------------------
+
+@V.phrase(("given", "when"), "{player}は「{card}」を唱える")
+def cast(game: Game, player: int, card: str) -> None:
+    game.cast(player, game.in_hand(card, player))
+
+
+@V.phrase(("given", "when"), "{player}は「{card}」を{way}で裏向きに唱える")
+def cast_face_down(game: Game, player: int, card: str, way: str) -> None:
+    game.cast(player, game.in_hand(card, player), face_down_way=way)
+
+
+@V.phrase(("given", "when"), "{player}は「{target:card}」を対象として「{card}」を唱える")
+def cast_targeting(game: Game, player: int, target: str, card: str) -> None:
+    game.cast(player, game.in_hand(card, player), targets=(game.card(target),))
+
+
+@V.phrase(("given", "when"), "スタックの一番上を解決する")
+def resolve_top(game: Game) -> None:
+    game.resolve_top()
+
+
+@V.phrase(("given", "when"), "スタックをすべて解決する")
+def resolve_all(game: Game) -> None:
+    game.resolve_all()
+
+
+@V.phrase(("given", "when"), "{player}は「{card}」を表向きにする")
+def turn_face_up(game: Game, player: int, card: str) -> None:
+    """The special action: pay the cost of a way the rules allow and turn it face up."""
+    game.turn_face_up_special(player, game.card(card))
+
+
+@V.phrase(("given", "when"), "{player}は{cost}を支払って「{card}」を表向きにする")
+def turn_face_up_paying(game: Game, player: int, cost: str, card: str) -> None:
+    game.turn_face_up_special(player, game.card(card), cost)
+
+
+@V.phrase(("given", "when"), "{player}は「{card}」の{upway}を支払って表向きにする")
+def turn_face_up_by_way(game: Game, player: int, card: str, upway: str) -> None:
+    game.turn_face_up_special(player, game.card(card), way=upway)
+
+
+@V.given("「{card}」は第2面が表になっている")
+def transformed(game: Game, card: str) -> None:
+    game.transform(game.card(card))
+
+
+@V.phrase(("given", "when"), "効果によって「{card}」が表向きになる")
+def turned_face_up_by_effect(game: Game, card: str) -> None:
+    """An effect turns it face up (as こじ開け does), whatever it is."""
+    game.turn_face_up(game.card(card), reason="効果")
+
+
+@V.phrase(("given", "when"), "効果によって「{card}」が裏向きになる")
+def turned_face_down_by_effect(game: Game, card: str) -> None:
+    """An effect that states no characteristics turns it face down (CR 708.2a)."""
+    game.turn_face_down(game.card(card))
+
+
+@V.phrase(("given", "when"), "「{source:card}」の効果によって「{card}」が裏向きになる")
+def turned_face_down_by_card(game: Game, source: str, card: str) -> None:
+    """The named card's effect turns it face down, with the characteristics it states."""
+    game.turn_face_down(game.card(card), face_down_as=game.definition(source).face_down_as, by=f"「{source}」")
+
+
+@V.phrase(("given", "when"), "{player}はライブラリーの一番上のカードを{manifest}する")
+def manifest(game: Game, player: int, manifest: str) -> None:
+    game.manifest(player, manifest)
+
+
+@V.phrase(("given", "when"), "「{card}」が戦場に出る")
+def enters(game: Game, card: str) -> None:
+    c = game.card(card)
+    game.put_onto_battlefield(c, c.owner, reason="効果")
+
+
+@V.phrase(("given", "when"), "「{card}」が「{original:card}」のコピーとして戦場に出る")
+def enters_as_copy(game: Game, card: str, original: str) -> None:
+    target = game.card(original)
+    c = game.card(card)
+    game.put_onto_battlefield(c, c.owner, copy_of=target, reason="コピーとして")
+
+
+@V.phrase(("given", "when"), "「{card}」が「{original:card}」のコピーになる")
+def becomes_copy(game: Game, card: str, original: str) -> None:
+    game.become_copy(game.card(card), game.card(original))
+
+
+@V.phrase(("given", "when"), "「{card}」が破壊される")
+def destroyed(game: Game, card: str) -> None:
+    game.destroy(game.card(card), reason="効果")
+    game.settle()
+
+
+@V.phrase(("given", "when"), "「{card}」がオーナーの{zone}に置かれる")
+def put_into_zone(game: Game, card: str, zone: str) -> None:
+    game.move(game.card(card), zone, index=0 if zone == LIBRARY else None, reason="効果")
+    game.settle()
+
+
+@V.phrase(("given", "when"), "「{card}」が追放される")
+def exiled(game: Game, card: str) -> None:
+    game.exile(game.card(card))
+    game.settle()
+
+
+@V.phrase(("given", "when"), "「{card}」が裏向きで追放される")
+def exiled_face_down(game: Game, card: str) -> None:
+    game.exile(game.card(card), face_down=True)
+    game.settle()
+
+
+@V.phrase(("given", "when"), "{player}は裏向きで追放されている「{card}」を見る")
+def look_at_exiled(game: Game, player: int, card: str) -> None:
+    """An effect lets the player look at the face-down exiled card."""
+    game.let_look(player, game.card(card))
+
+
+@V.phrase(("given", "when"), "{player}は追放されている「{card}」を唱える")
+def cast_from_exile(game: Game, player: int, card: str) -> None:
+    """Cast a card from exile, as the effect that exiled it allows."""
+    c = game.card(card)
+    if c.zone.kind != EXILE:
+        raise IllegalAction(f"「{card}」 is not in exile")
+    game.cast(player, c)
+
+
+@V.phrase(("given", "when"), "{player}は「{card}」で攻撃する")
+def attack(game: Game, player: int, card: str) -> None:
+    game.attack(player, game.card(card))
+
+
+@V.phrase(("given", "when"), "{player}は「{blocker:card}」で「{card}」をブロックする")
+def block(game: Game, player: int, blocker: str, card: str) -> None:
+    game.block(player, game.card(blocker), game.card(card))
+
+
+@V.phrase(("given", "when"), "{player}のターンが始まる")
+def turn_begins(game: Game, player: int) -> None:
+    game.start_turn(player)
+
+
+@V.phrase(("given", "when"), "ゲームが終了する")
+def game_ends(game: Game) -> None:
+    game.end_game()
+
+
+@V.phrase(("given", "when"), "{player}がゲームから離れる")
+def leaves(game: Game, player: int) -> None:
+    game.leave_game(player)
+
+
+@V.phrase(("given", "when"), "「{card}」がフェイズ・アウトする")
+def phases_out(game: Game, card: str) -> None:
+    c = game.card(card)
+    c.phased_out = True
+    game.log.record("phase", f"「{c.name}」がフェイズ・アウトする", card=c.serial)
+
+
+@V.phrase(("given", "when"), "{player}は「{card}」を唱え始める")
+def begin_casting(game: Game, player: int, card: str) -> None:
+    game.begin_casting(player, game.in_hand(card, player))
+
+
+@V.phrase(("given", "when"), "{player}は「{card}」を唱え終える")
+def finish_casting(game: Game, player: int, card: str) -> None:
+    game.finish_casting(player)
+
+
+@V.phrase(("given", "when"), "{player}は「{card}」のマナ能力を起動する")
+def mana_ability(game: Game, player: int, card: str) -> None:
+    game.activate_mana_ability(player, game.card(card))
+
+
+# -- Then: observing -------------------------------------------------------------------------
+
+def _values(game: Game, card: str):
+    return game.characteristics(game.card(card))
+
+
+@V.then("「{card}」は{pt}である")
+def power_toughness(game: Game, card: str, pt: str) -> None:
+    expect(f"「{card}」のパワー/タフネス", pt, _values(game, card).pt_text())
+
+
+@V.then("「{card}」はパワーとタフネスを持たない")
+def no_pt(game: Game, card: str) -> None:
+    expect(f"「{card}」のパワー/タフネス", None, _values(game, card).pt_text())
+
+
+@V.then("「{card}」はカード名を持たない")
+def no_name(game: Game, card: str) -> None:
+    expect(f"「{card}」のカード名", None, _values(game, card).name)
+
+
+@V.then("「{card}」のカード名は「{name:card}」である")
+def has_name(game: Game, card: str, name: str) -> None:
+    expect(f"「{card}」のカード名", name, _values(game, card).name)
+
+
+@V.then("「{card}」の色は{color}である")
+def color(game: Game, card: str, color: str) -> None:
+    expect(f"「{card}」の色", color, _values(game, card).color_text())
+
+
+@V.then("「{card}」のタイプは「{typeline}」である")
+def type_line(game: Game, card: str, typeline: str) -> None:
+    expect(f"「{card}」のタイプ", typeline, _values(game, card).type_line())
+
+
+@V.then("「{card}」はクリーチャー・タイプを持たない")
+def no_creature_types(game: Game, card: str) -> None:
+    expect(f"「{card}」のサブタイプ", (), _values(game, card).subtypes)
+
+
+@V.then("「{card}」はマナ・コストを持たない")
+def no_mana_cost(game: Game, card: str) -> None:
+    expect(f"「{card}」のマナ・コスト", None, _values(game, card).mana_cost)
+
+
+@V.then("「{card}」のマナ・コストは{cost}である")
+def mana_cost(game: Game, card: str, cost: str) -> None:
+    expect(f"「{card}」のマナ・コスト", cost, _values(game, card).mana_cost)
+
+
+@V.then("「{card}」は能力を持たない")
+def no_abilities(game: Game, card: str) -> None:
+    expect(f"「{card}」の能力", [], _values(game, card).keywords())
+
+
+@V.then("「{card}」は特性を持たない")
+def no_characteristics(game: Game, card: str) -> None:
+    values = _values(game, card)
+    expect(f"「{card}」の特性", (None, (), None), (values.name, values.types, values.mana_cost))
+
+
+@V.then("「{card}」は{ability}を{has}")
+def has_ability(game: Game, card: str, ability: str, has: bool) -> None:
+    expect(f"「{card}」が{ability}を持つ", has, _values(game, card).has(ability))
+
+
+@V.then("「{card}」は{face}である")
+def face(game: Game, card: str, face: bool) -> None:
+    c = game.card(card)
+    expect(f"「{card}」が表向き", face, not game.is_face_down(c))
+
+
+@V.then("「{card}」は{side}が表になっている")
+def side_up(game: Game, card: str, side: bool) -> None:
+    expect(f"「{card}」の第2面が表", side, game.card(card).transformed)
+
+
+@V.then("{player}は「{card}」の表を見ることが{can}")
+def can_see(game: Game, player: int, card: str, can: bool) -> None:
+    expect(f"player {player} が「{card}」の表を見られる", can, game.can_see(player, game.card(card)))
+
+
+@V.then("「{card}」は{zone}にある")
+def in_zone(game: Game, card: str, zone: str) -> None:
+    expect(f"「{card}」の領域", ZONE_NAMES[zone], ZONE_NAMES[game.card(card).zone.kind])
+
+
+@V.then("「{card}」は{revealed}")
+def was_revealed(game: Game, card: str, revealed: bool) -> None:
+    expect(f"「{card}」が公開された", revealed, game.was_revealed(game.card(card)))
+
+
+@V.then("「{card}」の「{event}」能力は{fired}")
+def triggered(game: Game, card: str, event: str, fired: bool) -> None:
+    expect(f"「{card}」の{event}能力が誘発した", fired, game.did_trigger(game.card(card), event))
+
+
+@V.then("「{card}」のタイムスタンプは「{other:card}」より{newer}")
+def timestamp(game: Game, card: str, other: str, newer: bool) -> None:
+    a, b = game.card(card), game.card(other)
+    expect(f"「{card}」のタイムスタンプが「{other}」より新しい", newer, a.timestamp > b.timestamp)
+
+
+@V.then("「{card}」は{combat}")
+def combat(game: Game, card: str, combat: str) -> None:
+    c = game.card(card)
+    actual = {"attacking": c.attacking, "not attacking": not c.attacking, "blocked": c.blocked,
+              "removed": any(e.data.get("card") == c.serial for e in game.log.of_kind("removed-from-combat"))}
+    expect(f"「{card}」 {combat}", True, actual[combat])
+
+
+@V.then("「{blocker:card}」は「{card}」をブロックしている")
+def is_blocking(game: Game, blocker: str, card: str) -> None:
+    expect(f"「{blocker}」が「{card}」をブロックしている", True, game.card(blocker).blocking is game.card(card))
+
+
+@V.then("「{card}」は召喚酔いの影響を{sick}")
+def summoning_sick(game: Game, card: str, sick: bool) -> None:
+    expect(f"「{card}」が召喚酔い", sick, game.summoning_sick(game.card(card)))
+
+
+@V.then("「{card}」は「{spell:card}」の適正な対象{legal}")
+def legal_target(game: Game, card: str, spell: str, legal: bool) -> None:
+    s = game.card(spell)
+    expect(f"「{card}」が「{spell}」の適正な対象", legal, game.is_legal_target(s, game.card(card)))
+
+
+@V.then("「{card}」は{fizzled}")
+def fizzled(game: Game, card: str, fizzled: bool) -> None:
+    c = game.card(card)
+    expect(f"「{card}」が立ち消えた", fizzled,
+           any(e.data.get("card") == c.serial for e in game.log.of_kind("fizzle")))
+
+
+@V.then("{player}のライフは{n}である")
+def life(game: Game, player: int, n: int) -> None:
+    expect(f"player {player} のライフ", n, game.life[player])
+
+
+@V.then("「{card}」に{counter}カウンターが{n}個置かれている")
+def counters(game: Game, card: str, counter: str, n: int) -> None:
+    expect(f"「{card}」の{counter}カウンター", n, game.card(card).counters.get(counter, 0))
+
+
+@V.then("「{aura:card}」は「{card}」についている")
+def attached(game: Game, aura: str, card: str) -> None:
+    a, c = game.card(aura), game.card(card)
+    expect(f"「{aura}」が「{card}」についている", True,
+           game.on_battlefield(a) and a.attached_to is c and a.attached_object == c.object_id)
+
+
+@V.then("{player}の手札は{n}枚である")
+def hand_size(game: Game, player: int, n: int) -> None:
+    expect(f"player {player} の手札の枚数", n, len(game.board.zone(player, HAND)))
+
+
+@V.then("「{card}」は表向きに{can}")
+def can_turn_face_up(game: Game, card: str, can: bool) -> None:
+    expect(f"「{card}」を表向きにできる", can, game.why_cannot_turn_face_up(game.card(card)) is None)
+
+
+@V.then("「{card}」は{cost}を支払って表向きに{can}")
+def can_turn_face_up_for(game: Game, card: str, cost: str, can: bool) -> None:
+    expect(f"「{card}」を{cost}で表向きにできる", can, game.why_cannot_turn_face_up(game.card(card), cost) is None)
+
+
+@V.then("{player}から見た裏向きのパーマネントは次のとおりである", table=True)
+def public_view(game: Game, player: int, table) -> None:
+    """Each row: a card (as the example knows it) and what the viewer can tell of it."""
+    header, *rows = [list(r) for r in table]
+    actual = []
+    for row in rows:
+        view = game.public_view(player, game.card(row[0]))
+        actual.append([row[0]] + [view[col] for col in header[1:]])
+    if actual != rows:
+        raise ExpectationFailed(f"player {player} から見た裏向きのパーマネント", rows, actual)

@@ -1,0 +1,132 @@
+"""Unit tests of the Magic engine: the layer computation and object identity."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.mtg import Game
+from engine.mtg.characteristics import FACE_DOWN_DEFAULT
+from engine.mtg.face_down import BY_WAY
+from engine.mtg.game import BATTLEFIELD, GRAVEYARD, HAND
+
+
+def on_battlefield(game: Game, name: str, player: int = 0, *, face_down: str | None = None):
+    card = game.new_card(name, player, HAND)
+    spec = BY_WAY[face_down] if face_down else None
+    return game.put_onto_battlefield(card, player, face_down_as=spec, face_down_by=face_down or "", setup=True)
+
+
+# -- layers ------------------------------------------------------------------------------
+
+def test_face_down_status_applies_after_copy_effects():
+    game = Game()
+    demon = on_battlefield(game, "にやにや笑いの悪魔", face_down="変異")
+    lorian = on_battlefield(game, "枝折りロリアン", 1)
+    game.become_copy(demon, lorian)
+    assert game.characteristics(demon) == FACE_DOWN_DEFAULT          # layer 1b wins while face down
+    game.turn_face_up(demon)
+    values = game.characteristics(demon)
+    assert (values.name, values.pt_text(), values.colors) == ("枝折りロリアン", "4/1", frozenset({"緑"}))
+
+
+def test_face_down_characteristics_are_copiable_and_copies_are_snapshots():
+    game = Game()
+    demon = on_battlefield(game, "にやにや笑いの悪魔", face_down="変異")
+    clone = game.put_onto_battlefield(game.new_card("クローン", 0, HAND), 0, copy_of=demon)
+    game.turn_face_up(demon)
+    assert game.characteristics(demon).pt_text() == "6/6"
+    assert game.characteristics(clone) == FACE_DOWN_DEFAULT and clone.face_up
+
+
+def test_power_toughness_modifications_apply_on_top_of_the_face_down_values():
+    game = Game()
+    demon = on_battlefield(game, "にやにや笑いの悪魔", face_down="変異")
+    aura = game.put_onto_battlefield(game.new_card("神聖なる力", 0, HAND), 0, setup=True, attach_to=demon)
+    game.add_counters(demon, "+1/+1", 2)
+    assert game.characteristics(demon).pt_text() == "5/6"
+    game.turn_face_up(demon)
+    assert game.characteristics(demon).pt_text() == "9/10"
+    assert aura.attached_to is demon
+
+
+def test_characteristic_defining_ability_counts_face_down_creatures():
+    game = Game()
+    on_battlefield(game, "枝折りロリアン", face_down="変異")
+    on_battlefield(game, "エルフの幻想家", 1, face_down="予示")
+    ixidron = on_battlefield(game, "イクシドロン")
+    assert game.characteristics(ixidron).pt_text() == "2/2"
+
+
+def test_hidden_cards_have_no_characteristics():
+    game = Game()
+    card = game.new_card("稲妻", 0, HAND)
+    game.exile(card, face_down=True)
+    assert game.characteristics(card).name is None
+    assert not game.can_see(0, card) and not game.can_see(1, card)
+
+
+# -- identity and timestamps --------------------------------------------------------------
+
+def test_turning_face_up_keeps_the_object_and_renews_the_timestamp():
+    game = Game()
+    demon = on_battlefield(game, "にやにや笑いの悪魔", face_down="変異")
+    before = (demon.object_id, demon.timestamp)
+    game.turn_face_up_special(0, demon)
+    assert demon.object_id == before[0]
+    assert demon.timestamp > before[1]
+
+
+def test_leaving_the_battlefield_makes_a_new_object_that_forgets_everything():
+    game = Game()
+    demon = on_battlefield(game, "にやにや笑いの悪魔", face_down="変異")
+    game.add_counters(demon, "+1/+1", 1)
+    old = demon.object_id
+    game.move(demon, GRAVEYARD)
+    assert demon.object_id != old
+    assert demon.counters == {} and demon.face_down_as is None and demon.face_up
+    assert game.was_revealed(demon)
+
+
+def test_a_target_that_changed_zones_is_no_longer_the_same_object():
+    game = Game()
+    lorian = on_battlefield(game, "枝折りロリアン", 1)
+    game.cast(0, game.new_card("溶岩の流れ", 0, HAND), targets=(lorian,))
+    game.move(lorian, HAND)
+    game.put_onto_battlefield(lorian, 1)
+    game.resolve_top()
+    assert lorian.zone.kind == BATTLEFIELD
+    assert game.log.of_kind("fizzle")
+
+
+def test_turning_a_face_down_permanent_face_down_does_nothing():
+    game = Game()
+    demon = on_battlefield(game, "にやにや笑いの悪魔", face_down="変異")
+    stamp = demon.timestamp
+    tezzeret = game.definition("残酷な機械技師、テゼレット").face_down_as
+    assert game.turn_face_down(demon, face_down_as=tezzeret) is False
+    assert demon.timestamp == stamp and game.characteristics(demon) == FACE_DOWN_DEFAULT
+
+
+def test_only_the_controller_may_turn_it_face_up_and_only_by_an_allowed_way():
+    game = Game()
+    visionary = on_battlefield(game, "エルフの幻想家", face_down="変異")  # no morph: no way
+    with pytest.raises(IllegalAction):
+        game.turn_face_up_special(0, visionary)
+    demon = on_battlefield(game, "にやにや笑いの悪魔", face_down="変異")
+    with pytest.raises(IllegalAction):
+        game.turn_face_up_special(1, demon)
+
+
+def test_state_based_actions_put_a_zero_toughness_creature_into_the_graveyard():
+    game = Game()
+    clone = game.put_onto_battlefield(game.new_card("クローン", 0, HAND), 0)  # nothing to copy: 0/0
+    assert clone.zone.kind == GRAVEYARD
+
+
+def test_what_turning_face_up_keeps_and_what_a_zone_change_erases():
+    from engine.mtg.identity import ERASED_BY, TURNED_FACE_UP, ZONE_CHANGE
+
+    kept_when_turned = {name for name, erased in ERASED_BY.items() if TURNED_FACE_UP not in erased}
+    assert {"counters", "attached_to", "copies", "attacking", "blocking", "targets"} <= kept_when_turned
+    assert all(ZONE_CHANGE in erased for erased in ERASED_BY.values())
