@@ -70,51 +70,89 @@ class Reconciliation:
 
 def reconcile(paths) -> Reconciliation:
     """Compare the examples in the documents, the scenarios in the features and the
-    entries in the results; count statuses."""
+    entries in the results; count statuses.  Every disagreement names the ids concerned."""
     from pytest_bdd.feature import get_features
 
     out = Reconciliation()
+    manifest_path = paths.features / "manifest.json"
     try:
-        manifest = json.loads((paths.features / "manifest.json").read_text(encoding="utf-8"))["examples"]
-    except (OSError, ValueError, KeyError) as err:
-        out.problems.append(f"{paths.features / 'manifest.json'}: cannot read the list of examples ({err})")
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))["examples"]
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        out.problems.append(f"{manifest_path}: cannot read the list of examples ({err}); run `rulings check` "
+                            "to extract them again")
         return out
     try:
         results = results_mod.load(paths.results)
+        if not paths.results.exists():
+            out.problems.append(f"{paths.results}: no results file: the examples have not been run "
+                                "(`rulings check` runs them)")
     except results_mod.ResultsError as err:
         out.problems.append(str(err))
         results = {}
-    features: dict[str, str] = {}
+    scenarios: dict[str, list[str]] = {}
     files = [str(p) for p in sorted(paths.features.rglob("*.feature"))]
-    for feature in (get_features(files) if files else []):
+    try:
+        parsed = get_features(files) if files else []
+    except Exception as err:  # a damaged feature file: say which, do not crash
+        out.problems.append(f"{paths.features}: cannot read the features ({err})")
+        parsed = []
+    for feature in parsed:
         for sc in feature.scenarios.values():
             tags = {t.split(":", 1)[0]: t.split(":", 1)[1] for t in sc.tags if ":" in t}
             if "rulings-id" in tags:
-                features[tags["rulings-id"]] = tags.get("rulings-hash", "")
-    documented = {e["id"]: e for e in manifest}
+                scenarios.setdefault(tags["rulings-id"], []).append(tags.get("rulings-hash", ""))
+    places: dict[str, list[str]] = {}
+    for e in manifest:
+        places.setdefault(e["id"], []).append(f"{e['source']}:{e['line']}")
+    for example_id, where in sorted(places.items()):
+        if len(where) > 1:
+            out.problems.append(f"duplicate example id {example_id!r}: {' and '.join(where)}")
     for e in manifest:
         where = f"{e['source']}:{e['line']}"
-        status, _ = results_mod.status_of(e["id"], e["hash"], e.get("declared"), results)
+        status, entry = results_mod.status_of(e["id"], e["hash"], e.get("declared"), results)
         out.counts[status] += 1
+        found = scenarios.get(e["id"], [])
         if not e["extracted"]:
-            out.problems.append(f"{where}: example {e['id']!r} could not be extracted: {e.get('error')}")
-        elif e["id"] not in features:
-            out.problems.append(f"{where}: example {e['id']!r} is not in the features")
-        elif features[e["id"]] != e["hash"]:
-            out.problems.append(f"{where}: example {e['id']!r} changed since the features were written")
+            out.problems.append(f"{where}: {status}: {e['id']} — could not be extracted: {e.get('error')}")
+            continue
+        if not found:
+            out.problems.append(f"{where}: {status}: {e['id']} — not in the features")
+            continue
+        if e["hash"] not in found:
+            out.problems.append(f"{where}: {status}: {e['id']} — changed since the features were written")
+            continue
         if status in ("failed", "stale", "not-run"):
-            entry = results.get(e["id"]) or {}
-            detail = {"failed": f"{entry.get('failing_step')}: {entry.get('message')}",
-                      "stale": "edited since its last run", "not-run": "no result"}[status]
-            out.problems.append(f"{where}: {status}: {e['id']} — {detail}")
-    for extra in sorted(set(features) - set(documented)):
-        out.problems.append(f"features: scenario {extra!r} has no example in the documents")
-    for extra in sorted(set(results) - set(documented)):
+            entry = entry or {}
+            at = entry.get("failing_location") or where
+            if status == "failed":
+                out.problems.append(f"{at}: failed: {e['id']} — {entry.get('failing_step')}: {entry.get('message')}")
+            elif status == "stale":
+                out.problems.append(f"{where}: stale: {e['id']} — edited since its last run")
+            elif entry.get("outcome") == "error":
+                out.problems.append(f"{at}: not-run: {e['id']} — error in the example: "
+                                    f"{entry.get('failing_step')}: {entry.get('message')}")
+            else:
+                out.problems.append(f"{where}: not-run: {e['id']} — no result")
+    for extra in sorted(set(scenarios) - set(places)):
+        out.problems.append(f"{paths.features}: scenario {extra!r} has no example in the documents")
+    for extra in sorted(set(results) - set(places)):
         out.problems.append(f"{paths.results}: result {extra!r} has no example in the documents")
-    n_docs, n_features, n_results = len(documented), len(features), len(set(results) & set(documented))
+    documented = set(places)
+    n_docs, n_features = len(manifest), sum(len(v) for v in scenarios.values())
+    n_results = len(set(results) & documented)
     if not (n_docs == n_features == n_results):
+        missing_features = sorted(documented - set(scenarios))
+        missing_results = sorted(documented - set(results))
+        detail = []
+        if missing_features:
+            detail.append("not in the features: " + ", ".join(missing_features))
+        if missing_results:
+            detail.append("no result: " + ", ".join(missing_results))
+        extra = sorted((set(scenarios) | set(results)) - documented)
+        if extra:
+            detail.append("not in the documents: " + ", ".join(extra))
         out.problems.append(f"counts disagree: {n_docs} examples in documents, {n_features} scenarios in "
-                            f"features, {n_results} results")
+                            f"features, {n_results} results" + (f" ({'; '.join(detail)})" if detail else ""))
     return out
 
 
@@ -127,6 +165,9 @@ def cmd_check(args) -> int:
     if not args.no_run:
         run_examples(paths, ["--tb=no", "-p", "no:warnings"])
     summary = reconcile(paths)
+    if outcome.status > 1:
+        summary.problems.append("the extraction stopped (see above): the counts below come from an earlier "
+                                "extraction and may not match the documents")
     for problem in summary.problems:
         print(problem)
     if outcome.warnings:

@@ -38,18 +38,30 @@ def load(path: str | os.PathLike) -> dict[str, dict[str, Any]]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise ResultsError(f"{path}: not a readable results file ({err}); run the examples again") from None
+    except OSError as err:
+        raise ResultsError(f"{path}: cannot read the results file ({err})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("results"), dict):
         found = data.get("format") if isinstance(data, dict) else None
         raise ResultsError(f"{path}: results format {found!r}, expected {FORMAT}; run the examples again")
+    bad = sorted(k for k, v in data["results"].items() if not isinstance(v, dict))
+    if bad:
+        raise ResultsError(f"{path}: entries {', '.join(map(repr, bad[:5]))} are not results; run the examples again")
     return data["results"]
 
 
 def save(path: str | os.PathLike, results: dict[str, dict[str, Any]]) -> None:
     """Replace the results file in one step (write a temporary file, then rename)."""
+    payload = json.dumps({"format": FORMAT, "results": results}, ensure_ascii=False, indent=1, sort_keys=True)
+    write_atomic(path, payload)
+
+
+def write_atomic(path: str | os.PathLike, text: str) -> None:
+    """Write ``text`` to ``path`` so that a reader sees the old file or the new one,
+    never a part: a temporary file beside it, flushed, then renamed over it."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    payload = json.dumps({"format": FORMAT, "results": results}, ensure_ascii=False, indent=1, sort_keys=True)
-    fd, tmp = tempfile.mkstemp(prefix=".results-", suffix=".json", dir=path.parent)
+    payload = text
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=path.suffix + ".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(payload)
@@ -72,4 +84,5 @@ def status_of(example_id: str, text_hash_: str, declared: str | None,
     if entry.get("hash") != text_hash_:
         return "stale", entry
     status = entry.get("status")
+    # "error": the example could not be set up, so its ruling was not checked
     return (status if status in ("passed", "failed") else "not-run"), entry

@@ -83,8 +83,24 @@ class Phrase:
         kwargs = dict(arguments)
         if self.takes_table:
             kwargs["table"] = table
-        result = self.action(world, **kwargs)
-        world.check_invariants()
+        try:
+            result = self.action(world, **kwargs)
+        except Exception as err:
+            from .core.errors import IllegalAction, SetupError
+
+            if self.kind == "given" and isinstance(err, IllegalAction):
+                # the rules refuse the situation a Given describes: the example is wrong,
+                # not the ruling it states
+                raise SetupError(f"the rules do not allow this set-up: {err}") from err
+            raise
+        try:
+            world.check_invariants()
+        except Exception as err:
+            # the state is impossible: name the step that produced it
+            from .core.errors import InvariantBroken
+
+            shown = ", ".join(f"{k}={v!r}" for k, v in arguments.items())
+            raise InvariantBroken(f"after {self.kind} 「{self.template}」({shown}): {err}") from err
         return result
 
 
@@ -143,6 +159,16 @@ class Vocabulary:
 
     def then(self, template: str, **kw):
         return self.phrase("then", template, **kw)
+
+    def fingerprint(self) -> str:
+        """A digest of what a document's steps are checked against (phrases, terms and
+        card names): when it changes, documents are checked again."""
+        import hashlib
+
+        parts = [self.language, *(f"{p.kind}\t{p.template}\t{p.regex}" for p in self.phrases),
+                 *(f"{t.name}\t{t.pattern}\t{t.names_card}" for t in self.terms.values()),
+                 *sorted(self.card_names())]
+        return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
     # matching -------------------------------------------------------------------------
 

@@ -37,8 +37,11 @@ def _search_dictionary() -> str:
 
     words = set(RULINGS_SEARCH_TERMS)
     for game in vocabulary.available_games():
-        for name in vocabulary.load(game).card_names():
-            words.update(w for w in re.split(r"[\s·・/]+", name) if len(w) > 1)
+        try:
+            names = list(vocabulary.load(game).card_names())
+        except Exception:  # noqa: BLE001 - a broken game is reported at each of its examples
+            continue
+        words.update(w for name in names for w in re.split(r"[\s·・/]+", name) if len(w) > 1)
     build = Path(os.environ.get("RULINGS_BUILD") or Path(__file__).resolve().parent.parent / "build")
     path = build / "search-words.txt"
     path.parent.mkdir(parents=True, exist_ok=True)

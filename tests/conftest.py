@@ -43,10 +43,25 @@ class Sandbox:
             path.write_text(text, encoding="utf-8")
         return path
 
+    def env(self) -> dict[str, str]:
+        # the sandbox's own build/, whatever the calling session uses
+        return {k: v for k, v in os.environ.items() if k != "RULINGS_BUILD"}
+
     def rulings(self, *args: str, timeout: int = 300) -> subprocess.CompletedProcess:
-        env = {k: v for k, v in os.environ.items() if k != "RULINGS_BUILD"}
         return subprocess.run([sys.executable, "-m", "engine.cli", "--root", str(self.root), *args],
-                              cwd=self.root, env=env, capture_output=True, text=True, timeout=timeout)
+                              cwd=self.root, env=self.env(), capture_output=True, text=True, timeout=timeout)
+
+    def sphinx_build(self, *args: str, timeout: int = 300) -> subprocess.CompletedProcess:
+        """``sphinx-build`` itself, as a maintainer would call it."""
+        return subprocess.run([sys.executable, "-m", "sphinx", *args], cwd=self.root, env=self.env(),
+                              capture_output=True, text=True, timeout=timeout)
+
+    def output(self, done: subprocess.CompletedProcess) -> str:
+        return done.stdout + done.stderr
+
+    def manifest(self) -> dict[str, dict]:
+        data = json.loads((self.build / "features" / "manifest.json").read_text(encoding="utf-8"))
+        return {e["id"]: e for e in data["examples"]}
 
     @property
     def build(self) -> Path:
@@ -59,9 +74,7 @@ class Sandbox:
         return (self.build / "site" / f"{docname}.html").read_text(encoding="utf-8")
 
 
-@pytest.fixture
-def sandbox(tmp_path) -> Sandbox:
-    root = tmp_path / "project"
+def make_sandbox(root: Path) -> Sandbox:
     (root / "spec").mkdir(parents=True)
     for name in ("conf.py", "docutils.conf"):
         shutil.copy(ROOT / "spec" / name, root / "spec" / name)
@@ -70,3 +83,24 @@ def sandbox(tmp_path) -> Sandbox:
                     ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
     return Sandbox(root)
+
+
+@pytest.fixture
+def sandbox(tmp_path) -> Sandbox:
+    return make_sandbox(tmp_path / "project")
+
+
+@pytest.fixture(scope="module")
+def sandboxes(tmp_path_factory):
+    """Many sandboxes for one module: ``sandboxes(name)`` makes a fresh one."""
+    return lambda name: make_sandbox(tmp_path_factory.mktemp(name) / "project")
+
+
+def run_all(jobs: dict, workers: int = 4) -> dict:
+    """Run ``{name: callable}`` a few at a time (each starts subprocesses) and return
+    ``{name: result}``: independent sandboxes need not wait for one another."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = {name: pool.submit(job) for name, job in jobs.items()}
+        return {name: f.result() for name, f in futures.items()}

@@ -82,7 +82,13 @@ def bind(game: str) -> None:
         for name, sc in feature.scenarios.items():
             example_id = next((t.split(":", 1)[1] for t in sc.tags if t.startswith("rulings-id:")), name)
             test = scenario(feature.filename, name, features_base_dir=str(features_dir))(_noop())
-            namespace[f"test_{re.sub(r'[^0-9a-zA-Z_]', '_', example_id)}"] = test
+            base = f"test_{re.sub(r'[^0-9a-zA-Z_]', '_', example_id)}"
+            # ids that differ only in punctuation (a-b, a_b) must not hide one another
+            test_name, n = base, 1
+            while test_name in namespace:
+                n += 1
+                test_name = f"{base}_{n}"
+            namespace[test_name] = test
 
 
 def _noop():

@@ -36,7 +36,8 @@ class ResultsRecorder:
     def __init__(self, config) -> None:
         self.config = config
         self.entries: dict[str, dict] = {}
-        self.failures: dict[str, tuple[str, str]] = {}
+        #: nodeid -> (step as written, message, error in the example?, body index of the step)
+        self.failures: dict[str, tuple[str, str, bool, int | None]] = {}
         self.traces: dict[str, list[str]] = {}
 
     def _keep_trace(self, request) -> None:
@@ -49,23 +50,23 @@ class ResultsRecorder:
     def pytest_bdd_after_scenario(self, request, feature, scenario):
         self._keep_trace(request)
 
-    # tags are ours, not pytest marks
+    # tags are ours, never pytest marks: text of a document must not skip its own test
     @pytest.hookimpl(tryfirst=True)
     def pytest_bdd_apply_tag(self, tag, function):
         if tag == _PENDING:
             return pytest.mark.xfail(reason="pending: the ruling document marks this example pending",
                                      strict=False)(function)
-        if tag.startswith("rulings-"):
-            return True
-        return None
+        return True
 
     def pytest_bdd_step_error(self, request, feature, scenario, step, step_func, step_func_args, exception):
-        self.failures[request.node.nodeid] = (f"{step.keyword} {step.name}", _message(exception))
+        self.failures[request.node.nodeid] = (f"{step.keyword} {step.name}", _message(exception),
+                                              _is_example_error(exception), _body_index(scenario, step))
         self._keep_trace(request)
 
     def pytest_bdd_step_func_lookup_error(self, request, feature, scenario, step, exception):
         self.failures[request.node.nodeid] = (f"{step.keyword} {step.name}",
-                                              f"no step phrase matches this step ({exception})")
+                                              "no step phrase matches this step",
+                                              True, _body_index(scenario, step))
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item, call):
@@ -87,11 +88,14 @@ class ResultsRecorder:
             label = f"-- 例子: {' | '.join(map(str, row.values()))}" if isinstance(row, dict) else None
             entry["trace"] += ([label] if label else []) + self.traces.pop(item.nodeid, [])
         if failed and entry["outcome"] == "passed":
-            entry["outcome"] = "failed"
-            step, message = self.failures.get(item.nodeid, (None, None))
+            step, message, example_error, index = self.failures.get(item.nodeid, (None, None, False, None))
             if message is None and call.excinfo is not None:
                 message = _message(call.excinfo.value)
+                example_error = _is_example_error(call.excinfo.value)
+            # an impossible set-up is a mistake in the example, not a verdict on the ruling
+            entry["outcome"] = "error" if example_error else "failed"
             entry["failing_step"] = step or f"({call.when})"
+            entry["failing_index"] = index
             entry["message"] = message
         entry["status"] = "pending" if tags["pending"] else entry["outcome"]
         return report
@@ -106,20 +110,42 @@ class ResultsRecorder:
             previous = results_mod.load(paths.results)
         except results_mod.ResultsError:
             previous = {}
-        known = _manifest_ids(paths)
-        merged = {k: v for k, v in previous.items() if known is None or k in known}
+        manifest = _manifest(paths)
+        merged = {k: v for k, v in previous.items() if manifest is None or k in manifest}
+        for example_id, entry in self.entries.items():
+            record = (manifest or {}).get(example_id)
+            index = entry.get("failing_index")
+            if record and index is not None and 0 <= index < len(record.get("body_lines", [])):
+                entry["failing_location"] = f"{record['source']}:{record['body_lines'][index]}"
+            elif record and entry.get("failing_step"):
+                entry["failing_location"] = f"{record['source']}:{record['line']}"
         merged.update(self.entries)
         results_mod.save(paths.results, merged)
 
 
-def _manifest_ids(paths) -> set[str] | None:
+def _manifest(paths) -> dict[str, dict] | None:
     import json
 
     try:
         data = json.loads((paths.features / "manifest.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return {e["id"] for e in data.get("examples", [])}
+    return {e["id"]: e for e in data.get("examples", [])}
+
+
+def _body_index(scenario, step) -> int | None:
+    """Which line of the example's body a step is (the feature keeps the body's lines
+    right under the scenario line)."""
+    try:
+        return step.line_number - scenario.line_number - 1
+    except (AttributeError, TypeError):
+        return None
+
+
+def _is_example_error(exc: BaseException) -> bool:
+    from engine.core.errors import SetupError
+
+    return isinstance(exc, SetupError)
 
 
 def _message(exc: BaseException) -> str:
@@ -128,7 +154,11 @@ def _message(exc: BaseException) -> str:
     from engine.core.errors import SetupError
 
     if isinstance(exc, SetupError):
-        return f"error in the example (set-up impossible): {text}"
+        return f"the set-up is impossible: {text}"
+    from engine.core.errors import InvariantBroken
+
+    if isinstance(exc, InvariantBroken):
+        return f"engine invariant broken: {text}"
     return f"{kind}: {text}" if kind not in ("ExpectationFailed",) else text
 
 

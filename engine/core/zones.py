@@ -139,8 +139,12 @@ class Board:
 
     # invariants -------------------------------------------------------------------
 
+    def players(self) -> set[int]:
+        return {owner for owner, _ in self.zones if owner is not None}
+
     def check_invariants(self) -> None:
-        """Each card in exactly one zone, object identities unique."""
+        """Each card in exactly one zone, object identities unique, and hidden
+        information hidden (see :meth:`check_visibility`)."""
         seen_serials: set[int] = set()
         seen_objects: set[int] = set()
         for zone in self.zones.values():
@@ -153,3 +157,23 @@ class Board:
                     raise InvariantBroken(f"「{card.name}」 is listed in {zone.label} but says it is elsewhere")
                 seen_serials.add(card.serial)
                 seen_objects.add(card.object_id)
+        self.check_visibility()
+
+    def check_visibility(self) -> None:
+        """A card in a public zone is face up; a face-down card in a hidden zone is
+        unknown to at least one player who has not looked at it; only players of the
+        game can have looked at a card."""
+        players = self.players()
+        for zone in self.zones.values():
+            for card in zone.cards:
+                if zone.public and not card.face_up:
+                    raise InvariantBroken(f"「{card.name}」 is face down in the public zone {zone.label}")
+                if players and not card.seen_by <= players:
+                    raise InvariantBroken(f"「{card.name}」 was looked at by {sorted(card.seen_by - players)}, "
+                                          f"who are not players of this game")
+                if card.face_up or zone.public:
+                    continue
+                unaware = players - card.seen_by
+                if unaware and all(self.can_see(p, card) for p in unaware):
+                    raise InvariantBroken(f"face-down 「{card.name}」 in {zone.label} is visible to every player "
+                                          f"(hidden information leaked)")

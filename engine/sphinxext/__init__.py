@@ -5,20 +5,38 @@ Load it from ``conf.py`` with ``extensions = ["engine.sphinxext"]``.
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from sphinx.application import Sphinx
 
 from . import nodes as rnodes
-from . import render, state
+from . import encoding, problems, render, state
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
+from .refuse import refuse_file_access
 
 STATIC = Path(__file__).parent / "static"
 
 
+def _format_version() -> int:
+    """The environment's version: a digest of the code that reads and renders examples
+    (this package and the results module), so that any change to it re-reads every
+    document instead of leaving features and pages rendered by the old code."""
+    here = Path(__file__).parent
+    files = sorted(here.glob("*.py")) + [here.parent / "results.py", here.parent / "vocabulary.py"]
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return int(digest.hexdigest()[:12], 16)
+
+
 def _builder_inited(app: Sphinx) -> None:
+    problems.start(app)
     state.init_env(app, app.env, ())
+    state.remember_results_path(app)
+    # the defaults of every document (docutils.conf says the same; see refuse.py)
+    app.env.settings.update(raw_enabled=False, file_insertion_enabled=False)
     if app.builder.format == "html":
         app.config.html_static_path.append(str(STATIC))
         app.add_css_file("rulings.css")
@@ -37,9 +55,14 @@ def setup(app: Sphinx) -> dict:
 
     app.add_directive("example", ExampleDirective)
     app.add_directive("rulings-dashboard", DashboardDirective)
+    refuse_file_access(app)
     app.add_builder(GherkinBuilder)
 
+    # after Sphinx's own check of source_encoding (priority 790), which would warn
+    app.connect("config-inited", encoding.use_lenient_codec, priority=800)
+    app.connect("source-read", encoding.check_source)
     app.connect("builder-inited", _builder_inited)
+    app.connect("build-finished", problems.finish)
     app.connect("env-before-read-docs", state.init_env)
     app.connect("env-purge-doc", state.purge_doc)
     app.connect("env-merge-info", state.merge_info)
@@ -48,4 +71,5 @@ def setup(app: Sphinx) -> dict:
     app.connect("doctree-read", state.record_digest)
     app.connect("doctree-read", render.add_summary)
     app.connect("doctree-resolved", render.fill_dashboards)
-    return {"version": "0.1", "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "0.1", "env_version": _format_version(), "parallel_read_safe": True,
+            "parallel_write_safe": True}

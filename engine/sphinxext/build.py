@@ -18,6 +18,8 @@ from sphinx.application import Sphinx
 from sphinx.util.console import nocolor
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
+from engine.results import write_atomic
+
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -74,12 +76,27 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
     warnings = io.StringIO()
     problems = paths.problems(builder)
     overrides = {"rulings_problems_file": str(problems), "rulings_results": str(paths.results)}
-    with patch_docutils(paths.spec), docutils_namespace():
-        app = Sphinx(str(paths.spec), str(paths.spec), str(outdir), str(paths.doctrees / builder), builder,
-                     confoverrides=overrides, status=None, warning=warnings, freshenv=fresh,
-                     warningiserror=False, keep_going=True, verbosity=0)
-        app.build()
-        status = app.statuscode
+    app = None
+    crash = paths.build / f"{builder}-crash.txt"
+    crashed = False
+    try:
+        with patch_docutils(paths.spec), docutils_namespace():
+            app = Sphinx(str(paths.spec), str(paths.spec), str(outdir), str(paths.doctrees / builder), builder,
+                         confoverrides=overrides, status=None, warning=warnings, freshenv=fresh,
+                         warningiserror=False, keep_going=True, verbosity=0)
+            app.build()
+            status = app.statuscode
+    except Exception as err:  # a bug, not a document problem: one clear line, the traceback in a file
+        import traceback
+
+        crashed, status = True, 2
+        write_atomic(crash, traceback.format_exc())
+        warnings.write(f"{paths.spec}: ERROR: the {builder} build stopped: {type(err).__name__}: {err} "
+                       f"(traceback in {crash})\n")
+    else:
+        crash.unlink(missing_ok=True)
+    found: dict[str, str] = {}
+    if app is not None and getattr(app, "env", None) is not None:
         found = {str(Path(app.env.doc2path(d))): d for d in app.env.found_docs}
     lines = [_ANSI.sub("", line) for line in warnings.getvalue().splitlines() if line.strip()]
     documents = set()
@@ -87,9 +104,11 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
         m = re.match(r"^(.*?\.rst)(?::\d+)?:", line)
         if m and m.group(1) in found:
             documents.add(found[m.group(1)])
-    problems.parent.mkdir(parents=True, exist_ok=True)
-    problems.write_text(json.dumps({"documents": sorted(documents), "warnings": lines}, ensure_ascii=False,
-                                   indent=1), encoding="utf-8")
+    if crashed:
+        # every document is suspect: read them all again next time
+        documents |= set(found.values())
+    write_atomic(problems, json.dumps({"documents": sorted(documents), "warnings": lines}, ensure_ascii=False,
+                                      indent=1))
     if strict and lines:
         status = status or 1
     return BuildOutcome(status, lines)

@@ -14,10 +14,13 @@ from pathlib import Path
 from sphinx.builders import Builder
 from sphinx.util import logging
 
+from engine.results import write_atomic
+
 from .gherkin import feature_text
 from .state import all_records
 
 logger = logging.getLogger(__name__)
+MANIFEST_FORMAT = 2
 
 
 class GherkinBuilder(Builder):
@@ -60,8 +63,7 @@ class GherkinBuilder(Builder):
                             scenarios=records)
         if target.exists() and target.read_text(encoding="utf-8") == text:
             return
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+        write_atomic(target, text)
 
     def finish(self) -> None:
         # drop features of documents that no longer exist or no longer have examples
@@ -71,9 +73,9 @@ class GherkinBuilder(Builder):
             if path not in wanted:
                 path.unlink()
         manifest = [{k: r[k] for k in ("id", "hash", "title", "docname", "source", "line", "game", "language",
-                                       "declared", "extracted", "error")}
+                                       "declared", "extracted", "error", "body_lines")}
                     for r in all_records(self.env) if r["docname"] in self.env.found_docs]
         path = Path(self.outdir, "manifest.json")
-        text = json.dumps({"examples": manifest}, ensure_ascii=False, indent=1)
+        text = json.dumps({"format": MANIFEST_FORMAT, "examples": manifest}, ensure_ascii=False, indent=1)
         if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+            write_atomic(path, text)

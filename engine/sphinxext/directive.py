@@ -25,15 +25,22 @@ from engine import results as results_mod
 from engine import vocabulary as vocab_mod
 
 from . import nodes as rnodes
+from .encoding import undecodable_line
 from .gherkin import ExampleError, parse_example
 from .state import document_language, load_results, project_path
 
 logger = logging.getLogger(__name__)
 ID_PATTERN = re.compile(r"^[\w.\-:/]+$")
+URL_PATTERN = re.compile(r"^https?://[^\s<>\"'`]+$")
+STATUSES = ("pending",)
 
 
-def _status(argument: str) -> str:
-    return directives.choice(argument, ("pending",))
+class _Options(dict):
+    """The known options; an unknown name is accepted by the parser and reported by the
+    directive itself, so that the example stays counted (docutils would drop it)."""
+
+    def __missing__(self, name: str):
+        return directives.unchanged
 
 
 def slug(text: str) -> str:
@@ -41,41 +48,71 @@ def slug(text: str) -> str:
 
 
 class ExampleDirective(SphinxDirective):
-    required_arguments = 1
+    # the title is checked here rather than by docutils, which would drop the example
+    required_arguments = 0
+    optional_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    option_spec = {
-        "id": directives.unchanged_required,
-        "source": directives.unchanged_required,
-        "date": directives.unchanged_required,
-        "status": _status,
-    }
+    option_spec = _Options({
+        "id": directives.unchanged,
+        "source": directives.unchanged,
+        "date": directives.unchanged,
+        "status": directives.unchanged,
+    })
 
     def warn(self, message: str, line: int, subtype: str) -> None:
         logger.warning(message, location=(self.env.docname, line), type="rulings", subtype=subtype)
 
+    def _line_of(self, text: str) -> int:
+        """The document line of the directive's first line holding ``text`` (an option)."""
+        for i, written in enumerate(self.block_text.splitlines()):
+            if text in written:
+                return self.lineno + i
+        return self.lineno
+
     def run(self) -> list[nodes.Node]:
         env, docname = self.env, self.env.docname
-        title = " ".join(self.arguments[0].split())
         line = self.lineno
+        problems: list[str] = []
+
+        def problem(message: str, subtype: str, near: str | None = None) -> None:
+            problems.append(message)
+            self.warn(message, self._line_of(near) if near else line, subtype)
+
+        title = " ".join(self.arguments[0].split()) if self.arguments else ""
+        if not title:
+            problem("the example has no title: write it after '.. example::'", "title")
+            title = f"line {line}"
+        for name in sorted(set(self.options) - set(self.option_spec)):
+            problem(f"unknown option ':{name}:' of the example; known: "
+                    f"{', '.join(':' + k + ':' for k in self.option_spec)}", "option", f":{name}:")
+        declared = self.options.get("status")
+        if declared is not None:
+            declared = declared.strip()
+            if declared not in STATUSES:
+                problem(f"unknown :status: {declared!r}; the only status an example declares is "
+                        f"{' or '.join(STATUSES)} (the others come from running it)", "status", ":status:")
+                declared = None
         body = list(self.content)
         body_lines = [self.content.offset(i) + 1 for i in range(len(body))]
         game, language, why = document_language(self.state.document, docname, self.config)
-        example_id = self.options.get("id") or f"{docname}/{slug(title)}"
+        example_id = (self.options.get("id") or "").strip() or f"{docname}/{slug(title)}"
         if not ID_PATTERN.match(example_id):
-            self.warn(f"example id {example_id!r} may only hold letters, digits and . - : /", line, "id")
+            problem(f"example id {example_id!r} may only hold letters, digits and . - : /", "id", ":id:")
             example_id = slug(example_id) or f"{docname}/line-{line}"
         sources = []
         for url in self.options.get("source", "").split():
-            if re.match(r"^https?://[^\s<>\"']+$", url):
+            if URL_PATTERN.match(url):
                 sources.append(url)
             else:
-                self.warn(f"source {url!r} is not an http(s) URL", line, "source")
+                problem(f"source {url!r} is not an http(s) URL", "source", url)
+        if "source" in self.options and not self.options["source"].strip():
+            problem(":source: is empty: give one or more http(s) URLs", "source", ":source:")
         record = {
             "id": example_id, "title": title, "docname": docname,
             "source": project_path(env, docname),
             "line": line, "game": game, "language": language, "sources": sources,
-            "date": self.options.get("date", ""), "declared": self.options.get("status"),
+            "date": self.options.get("date", "").strip(), "declared": declared,
             "body": body, "body_lines": body_lines, "hash": results_mod.text_hash(language or "", title, "\n".join(body)),
             "extracted": False, "outline": False, "steps": [], "header": [], "rows": [], "error": None,
         }
@@ -84,7 +121,13 @@ class ExampleDirective(SphinxDirective):
             self.warn(why, line, "language")
         else:
             self._parse(record, body, body_lines)
-        results, problem = load_results(self.env._app)
+        bad_byte = undecodable_line(env)
+        if bad_byte is not None:
+            problems.append(f"the document is not valid UTF-8 (line {bad_byte})")
+        if problems:
+            # a malformed example is not run: it would pass or fail for the wrong reason
+            record.update(extracted=False, error="; ".join([*problems, *filter(None, [record["error"]])]))
+        results, _ = load_results(env)
         record["status"], entry = results_mod.status_of(example_id, record["hash"], record["declared"], results)
         record["result"] = entry
         env.rulings_examples.setdefault(docname, []).append(record)
@@ -110,7 +153,15 @@ class ExampleDirective(SphinxDirective):
         try:
             vocabulary = vocab_mod.load(record["game"])
         except (KeyError, ImportError) as err:
-            self.warn(f"no step vocabulary for game {record['game']!r}: {err}", record["line"], "vocabulary")
+            message = f"no step vocabulary for game {record['game']!r}: {err}"
+            record.update(extracted=False, error=message)
+            self.warn(message, record["line"], "vocabulary")
+            return
+        if vocabulary.language != language:
+            message = (f"the {record['game']} vocabulary is written in {vocabulary.language}, "
+                       f"but this document declares Gherkin language {language}")
+            record.update(extracted=False, error=message)
+            self.warn(message, record["line"], "language")
             return
         reported: set[tuple[int, str]] = set()
         for instance in parsed.instances():

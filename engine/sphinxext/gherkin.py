@@ -94,11 +94,23 @@ def parse_example(language: str, title: str, body: list[str]) -> ParsedExample:
     feature_kw, scenario_kw = d.feature_keywords[0], d.scenario_keywords[0]
     examples_kw = [k.strip() for k in d.examples_keywords]
     own = keywords(language)
+    examples_at = None
     for i, raw in enumerate(body):
         line = raw.strip()
-        if not line or line.startswith(("#", "|", '"""', "```", "@")):
+        if line.startswith("@"):
+            raise ExampleError("tags are not allowed in an example (its status is the :status: option)", i)
+        if line.startswith(('"""', "```")):
+            raise ExampleError("doc strings are not used in examples: write the text in the step, "
+                               "or a data table under it", i)
+        if not line or line.startswith(("#", "|")):
             continue
-        if any(line.startswith(k) for k in own) or any(line.startswith(k + ":") for k in examples_kw):
+        if any(line.startswith(k + ":") for k in examples_kw):
+            examples_at = i
+            continue
+        if any(line.startswith(k) for k in own):
+            if examples_at is not None:
+                raise ExampleError(f"a step after the Examples table (line {i - examples_at} below it): "
+                                   "every step comes before the table", i)
             continue
         foreign = _foreign_keyword(line, language)
         if foreign:
@@ -133,6 +145,7 @@ def parse_example(language: str, title: str, body: list[str]) -> ParsedExample:
         steps.append(Step(s["keyword"].strip(), kind, s["text"], s["location"]["line"] - _HEADER_LINES - 1, table))
     if not steps:
         raise ExampleError("the example has no steps")
+    _check_every_line_used(body, scenario)
     parsed = ParsedExample(steps)
     examples = scenario.get("examples", [])
     if len(examples) > 1:
@@ -155,6 +168,34 @@ def parse_example(language: str, title: str, body: list[str]) -> ParsedExample:
             if m:
                 raise ExampleError(f"placeholder <{m.group(1)}> but the example has no Examples table", step.line)
     return parsed
+
+
+def _check_every_line_used(body: list[str], scenario: dict) -> None:
+    """The parser passes over some lines it cannot place (a table row before the first
+    step): every line must belong to a step, a table or the Examples, or the example
+    would run without it."""
+    used: set[int] = set()
+
+    def mark(location: dict) -> int:
+        index = location["line"] - _HEADER_LINES - 1
+        used.add(index)
+        return index
+
+    for step in scenario["steps"]:
+        mark(step["location"])
+        for row in step.get("dataTable", {}).get("rows", []):
+            mark(row["location"])
+    for examples in scenario.get("examples", []):
+        mark(examples["location"])
+        for row in [examples.get("tableHeader"), *examples.get("tableBody", [])]:
+            if row:
+                mark(row["location"])
+    for i, raw in enumerate(body):
+        line = raw.strip()
+        if line and not line.startswith("#") and i not in used:
+            what = "a table row" if line.startswith("|") else "a line"
+            raise ExampleError(f"{what} that belongs to no step: {line[:40]!r}"
+                               + (" (a table goes right under its step)" if line.startswith("|") else ""), i)
 
 
 def _body_line(err) -> int | None:

@@ -24,9 +24,15 @@ def _a(text) -> str:
     return escape(str(text), quote=True)
 
 
-def _step_html(step: dict, failing: str | None, passed_before: bool) -> str:
+def _is_failing(step: dict, failing: str | None, location: str | None) -> bool:
+    if location:
+        return location.rsplit(":", 1)[-1] == str(step.get("line"))
+    return failing is not None and failing in (step["text"], f"{step['keyword']} {step['text']}")
+
+
+def _step_html(step: dict, failing: str | None, location: str | None = None) -> str:
     cls = ["rulings-step"]
-    if failing is not None and step["text"] == failing:
+    if _is_failing(step, failing, location):
         cls.append("rulings-step-failed")
     parts = [f'<div class="{" ".join(cls)}"><span class="rulings-keyword">{_a(step["keyword"])}</span> '
              f'<span class="rulings-step-text">{_highlight_placeholders(step["text"])}</span>']
@@ -56,7 +62,7 @@ def visit_example_html(self, node: rnodes.example) -> None:
     r = node["record"]
     status = r["status"]
     result = r.get("result") or {}
-    failing = result.get("failing_step") if status in ("failed", "pending") else None
+    failing = result.get("failing_step") if status in ("failed", "pending", "not-run") else None
     out = [f'<div class="rulings-example rulings-{_a(status)}" id="{_a(node["ids"][0])}" '
            f'data-example-id="{_a(r["id"])}" data-status="{_a(status)}">',
            '<div class="rulings-example-header">',
@@ -74,7 +80,7 @@ def visit_example_html(self, node: rnodes.example) -> None:
     out.append('<div class="rulings-steps">')
     if r["steps"]:
         for step in r["steps"]:
-            out.append(_step_html(step, failing, False))
+            out.append(_step_html(step, failing, result.get("failing_location") if failing else None))
         if r.get("outline"):
             out.append('<div class="rulings-examples-table">'
                        + _table_html(r["rows"], "rulings-outline", r["header"]) + "</div>")
@@ -88,6 +94,12 @@ def visit_example_html(self, node: rnodes.example) -> None:
         what = "失败的步骤" if status == "failed" else "尚未通过的步骤"
         out.append('<div class="rulings-failure">'
                    f'<div class="rulings-failure-step">{what}: {_a(result.get("failing_step") or "—")}</div>'
+                   f'<pre class="rulings-failure-message">{_a(result.get("message") or "")}</pre></div>')
+    if status == "not-run" and result.get("outcome") == "error":
+        # the example itself is wrong (an impossible set-up, an unknown step): its ruling was not checked
+        out.append('<div class="rulings-failure rulings-example-error">'
+                   f'<div class="rulings-failure-step">例子有误 error in the example: '
+                   f'{_a(result.get("failing_step") or "—")}</div>'
                    f'<pre class="rulings-failure-message">{_a(result.get("message") or "")}</pre></div>')
     if status == "stale":
         out.append('<div class="rulings-note">这个例子在上次运行后被修改过，结果已过期。'

@@ -15,6 +15,7 @@ from docutils import nodes
 from sphinx.util import logging
 
 from engine import results as results_mod
+from engine import vocabulary as vocab_mod
 
 logger = logging.getLogger(__name__)
 
@@ -64,24 +65,39 @@ def results_path(app) -> Path:
     return Path(app.confdir, app.config.rulings_results).resolve()
 
 
-def load_results(app) -> tuple[dict[str, dict[str, Any]], str | None]:
+def remember_results_path(app) -> None:
+    """Keep the resolved results path in the environment (builder-inited), where the
+    directive and the event handlers find it without reaching for the application."""
+    app.env.rulings_results_path = str(results_path(app))
+
+
+#: per process: (path, mtime, size) -> (entries, problem)
+_RESULTS_CACHE: dict[str, tuple[tuple | None, dict, str | None]] = {}
+_WARNED: set[tuple[int, tuple | None]] = set()
+
+
+def load_results(env) -> tuple[dict[str, dict[str, Any]], str | None]:
     """The results file, cached per process by modification time; a broken file is
-    reported once (naming the file) and treated as empty: nothing shows as passed."""
-    path = results_path(app)
+    reported (naming the file) and treated as empty: nothing shows as passed."""
+    path = Path(getattr(env, "rulings_results_path", "") or Path(env.srcdir, env.config.rulings_results).resolve())
     try:
-        stamp = path.stat().st_mtime_ns
+        st = path.stat()
+        stamp = (st.st_mtime_ns, st.st_size)
     except FileNotFoundError:
         stamp = None
-    cache = getattr(app, "_rulings_results_cache", None)
-    if cache and cache[0] == (path, stamp):
-        return cache[1], cache[2]
-    problem = None
-    try:
-        data = results_mod.load(path)
-    except results_mod.ResultsError as err:
-        data, problem = {}, str(err)
+    cached = _RESULTS_CACHE.get(str(path))
+    if not cached or cached[0] != stamp:
+        problem = None
+        try:
+            data = results_mod.load(path)
+        except results_mod.ResultsError as err:
+            data, problem = {}, str(err)
+        cached = _RESULTS_CACHE[str(path)] = (stamp, data, problem)
+    _, data, problem = cached
+    if problem and (id(env), stamp) not in _WARNED:
+        # once per build (each build has its own environment object)
+        _WARNED.add((id(env), stamp))
         logger.warning(problem, type="rulings", subtype="results")
-    app._rulings_results_cache = ((path, stamp), data, problem)
     return data, problem
 
 
@@ -93,7 +109,8 @@ def results_digest(records: list[dict], results: dict[str, dict]) -> str:
 # -- environment handling --------------------------------------------------------------
 
 def init_env(app, env, docnames) -> None:
-    for attr, default in (("rulings_examples", dict), ("rulings_digests", dict), ("rulings_dashboards", set)):
+    for attr, default in (("rulings_examples", dict), ("rulings_digests", dict), ("rulings_dashboards", set),
+                          ("rulings_vocabularies", dict)):
         if not hasattr(env, attr):
             setattr(env, attr, default())
 
@@ -102,6 +119,7 @@ def purge_doc(app, env, docname: str) -> None:
     init_env(app, env, ())
     env.rulings_examples.pop(docname, None)
     env.rulings_digests.pop(docname, None)
+    env.rulings_vocabularies.pop(docname, None)
     env.rulings_dashboards.discard(docname)
 
 
@@ -112,14 +130,30 @@ def merge_info(app, env, docnames, other) -> None:
             env.rulings_examples[docname] = other.rulings_examples[docname]
         if docname in other.rulings_digests:
             env.rulings_digests[docname] = other.rulings_digests[docname]
+        if docname in getattr(other, "rulings_vocabularies", {}):
+            env.rulings_vocabularies[docname] = other.rulings_vocabularies[docname]
         if docname in other.rulings_dashboards:
             env.rulings_dashboards.add(docname)
 
 
 def record_digest(app, doctree) -> None:
     env = app.env
-    results, _ = load_results(app)
+    results, _ = load_results(env)
     env.rulings_digests[env.docname] = results_digest(env.rulings_examples.get(env.docname, []), results)
+    env.rulings_vocabularies[env.docname] = vocabulary_stamps(
+        {r["game"] for r in env.rulings_examples.get(env.docname, []) if r.get("game")})
+
+
+def vocabulary_stamps(games) -> dict[str, str]:
+    """A fingerprint of each game's vocabulary (phrases, terms, card names): a document
+    whose steps were checked against another vocabulary is read again."""
+    out = {}
+    for game in sorted(games):
+        try:
+            out[game] = vocab_mod.load(game).fingerprint()
+        except (KeyError, ImportError):
+            out[game] = ""
+    return out
 
 
 def outdated_by_results(app, env, added, changed, removed) -> list[str]:
@@ -127,12 +161,15 @@ def outdated_by_results(app, env, added, changed, removed) -> list[str]:
     they had problems last time (so that the problems are reported again), or they
     show the dashboard and anything changed."""
     init_env(app, env, ())
-    results, _ = load_results(app)
+    results, _ = load_results(env)
     outdated = set()
     for docname, records in env.rulings_examples.items():
         if docname in changed or docname in removed or docname not in env.found_docs:
             continue
         if env.rulings_digests.get(docname) != results_digest(records, results):
+            outdated.add(docname)
+        stamps = env.rulings_vocabularies.get(docname)
+        if stamps is None or stamps != vocabulary_stamps(stamps):
             outdated.add(docname)
     outdated |= problem_documents(app, env) - set(removed)
     if outdated or added or changed or removed:
@@ -142,14 +179,16 @@ def outdated_by_results(app, env, added, changed, removed) -> list[str]:
 
 def problem_documents(app, env) -> set[str]:
     """Documents that had warnings in the last build (see engine.sphinxext.build)."""
+    from . import problems
+
+    listed = problems.recorded(app)
     path = app.config.rulings_problems_file
-    if not path:
-        return set()
-    try:
-        listed = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return set()
-    return {d for d in listed.get("documents", []) if d in env.found_docs}
+    if path:
+        try:
+            listed |= set(json.loads(Path(path).read_text(encoding="utf-8")).get("documents", []))
+        except (OSError, ValueError, AttributeError):
+            pass
+    return {d for d in listed if d in env.found_docs}
 
 
 def check_consistency(app, env) -> None:
@@ -171,12 +210,16 @@ def check_consistency(app, env) -> None:
                                f"(the other is at line {first['line']})", location=(docname, record["line"]),
                                type="rulings", subtype="duplicate-title")
     titles: dict[str, str] = {}
-    for docname in sorted(env.rulings_examples):
-        title = env.titles[docname].astext() if docname in env.titles else docname
+    for docname in sorted(env.found_docs):
+        title = env.titles[docname].astext().strip() if docname in env.titles else ""
+        if not title:
+            continue
         if title in titles:
-            logger.warning(f"two documents have the title {title!r}: {titles[title]} and {docname}",
-                           location=(docname, 1), type="rulings", subtype="duplicate-title")
-        titles[title] = docname
+            logger.warning(f"two documents have the title {title!r}: {project_path(env, titles[title])} and "
+                           f"{project_path(env, docname)}", location=(docname, 1), type="rulings",
+                           subtype="duplicate-title")
+        else:
+            titles[title] = docname
 
 
 def all_records(env) -> list[dict]:

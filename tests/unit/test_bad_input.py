@@ -1,0 +1,358 @@
+"""Every bad input of docs/bad-input.md, each dropped into a project of its own.
+
+Each row: ``rulings check`` exits non-zero, prints a message naming the file and line
+(or the results file), and the example concerned is counted — never silently left out,
+never shown as passed.  The sandboxes run side by side (see ``run_all``) to keep this fast.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+import pytest
+
+from tests.conftest import run_all
+
+GOOD = """\
+   假如 自己通常召唤「破坏龙 甘多拉」
+   当 「破坏龙 甘多拉」变成里侧守备表示
+   那么 「破坏龙 甘多拉」仍然是通常召唤的怪兽
+"""
+
+
+def document(title: str, *examples: str, top: str = "") -> str:
+    """A document: ``top`` (file-wide fields), lines 1-3 the title, line 4 blank, then
+    the examples (the first at line 5: its body at line 8)."""
+    bar = "=" * (len(title) * 2 + 2)
+    return f"{top}{bar}\n{title}\n{bar}\n\n" + "\n".join(examples)
+
+
+def example(ident: str, body: str = GOOD, title: str | None = None, options: str = "") -> str:
+    return f".. example:: {title or ident}\n   :id: {ident}\n{options}\n{body}\n"
+
+
+@dataclass
+class Case:
+    files: dict[str, str | bytes]
+    #: (regex over the output) each must be found
+    expect: list[str]
+    #: example ids that must be counted and not passed
+    ids: list[str] = field(default_factory=list)
+    #: run the examples (otherwise ``check --no-run``)
+    run: bool = False
+    #: results.json written before the check (text), or a callable making it
+    results: str | None = None
+
+
+def _results(entries: dict) -> str:
+    return json.dumps({"format": 1, "results": entries})
+
+
+CASES: dict[str, Case] = {
+    "step-after-examples": Case(
+        {"spec/ygo/bad.rst": document("坏文档", example("bad-after", "   假如 自己<方式>召唤「破坏龙 甘多拉」\n"
+                                                          "   例子:\n     | 方式 |\n     | 通常 |\n"
+                                                          "   那么 「破坏龙 甘多拉」是<方式>召唤的怪兽\n"))},
+        [r"bad\.rst:12: .*a step after the Examples table"], ["bad-after"]),
+    "table-row-outside-steps": Case(
+        {"spec/ygo/bad.rst": document("坏文档", example("bad-row", "   | 卡 |\n" + GOOD))},
+        [r"bad\.rst:8: .*table row that belongs to no step"], ["bad-row"]),
+    "broken-table": Case(
+        {"spec/ygo/bad.rst": document("坏文档", example("bad-table", GOOD + "     | a | b |\n     | 1 |\n"))},
+        [r"bad\.rst:12: .*inconsistent cell count"], ["bad-table"]),
+    "placeholder-without-column": Case(
+        {"spec/ygo/bad.rst": document("坏文档", example("bad-placeholder", "   假如 自己<方法>召唤「破坏龙 甘多拉」\n"
+                                                          "   那么 「破坏龙 甘多拉」是<方式>召唤的怪兽\n"
+                                                          "   例子:\n     | 方式 |\n     | 通常 |\n"))},
+        [r"bad\.rst:8: .*placeholder <方法> has no column"], ["bad-placeholder"]),
+    "keyword-of-another-language": Case(
+        {"spec/ygo/bad.rst": document("坏文档", example("bad-english", "   Given 自己通常召唤「破坏龙 甘多拉」\n"))},
+        [r"bad\.rst:8: .*'Given' is a Gherkin keyword of en"], ["bad-english"]),
+    "japanese-keyword-in-chinese": Case(
+        {"spec/ygo/bad.rst": document("坏文档", example("bad-japanese", "   前提 自己通常召唤「破坏龙 甘多拉」\n"))},
+        [r"bad\.rst:8: .*'前提' is a Gherkin keyword of ja"], ["bad-japanese"]),
+    "tag-in-example": Case(
+        {"spec/ygo/bad.rst": document("坏文档", example("bad-tag", "   @skip\n" + GOOD))},
+        [r"bad\.rst:8: .*tags are not allowed"], ["bad-tag"]),
+    "no-steps": Case(
+        {"spec/ygo/bad.rst": document("坏文档", example("bad-empty", ""), example("good-1"))},
+        [r"bad\.rst:5: .*the example has no steps"], ["bad-empty"]),
+    "no-title": Case(
+        {"spec/ygo/bad.rst": document("坏文档", ".. example::\n   :id: bad-untitled\n\n" + GOOD)},
+        [r"bad\.rst:5: .*the example has no title"], ["bad-untitled"]),
+    "unknown-option": Case(
+        {"spec/ygo/bad.rst": document("坏文档", example("bad-option", options="   :colour: red\n"))},
+        [r"bad\.rst:7: .*unknown option ':colour:'"], ["bad-option"]),
+    "unknown-status": Case(
+        {"spec/ygo/bad.rst": document("坏文档", example("bad-status", options="   :status: passed\n"))},
+        [r"bad\.rst:7: .*unknown :status: 'passed'"], ["bad-status"]),
+    "source-not-http": Case(
+        {"spec/ygo/bad.rst": document("坏文档", example("bad-source", options="   :source: javascript:alert(1)\n"))},
+        [r"bad\.rst:7: .*source 'javascript:alert\(1\)' is not an http\(s\) URL"], ["bad-source"]),
+    "undefined-step": Case(
+        {"spec/ygo/bad.rst": document("坏文档", example("bad-step", "   假如 自己通常召唤「破坏龙 甘多拉」\n"
+                                                      "   当 「破坏龙 甘多拉」变成里侧攻击表示\n"))},
+        [r"bad\.rst:9: .*no when phrase matches '「破坏龙 甘多拉」变成里侧攻击表示'; "
+         r"closest known phrase: 当 「\{card\}」变成里侧守备表示"], ["bad-step"]),
+    "unknown-card": Case(
+        {"spec/ygo/bad.rst": document("坏文档", example("bad-card", "   假如 自己通常召唤「破坏龙 干多拉」\n"))},
+        [r"bad\.rst:8: .*unknown card 「破坏龙 干多拉」; closest: 「破坏龙 甘多拉」"], ["bad-card"]),
+    "spell-summoned-in-a-given": Case(
+        {"spec/ygo/bad.rst": document("坏文档", example("bad-spell", "   假如 自己通常召唤「月之书」\n"
+                                                       "   那么 「月之书」是通常召唤的怪兽\n"))},
+        [r"bad\.rst:8: not-run: bad-spell — error in the example: 假如 自己通常召唤「月之书」: "
+         r"the set-up is impossible: 「月之书」 is a spell card"], ["bad-spell"], run=True),
+    "illegal-action-in-a-given": Case(
+        {"spec/ygo/bad.rst": document("坏文档", example("bad-given", "   假如 「破坏龙 甘多拉」变成里侧守备表示\n"
+                                                       "   那么 「破坏龙 甘多拉」是里侧表示\n"))},
+        [r"bad\.rst:8: not-run: bad-given — error in the example: 假如 「破坏龙 甘多拉」变成里侧守备表示: "
+         r"the set-up is impossible: "], ["bad-given"], run=True),
+    "duplicate-id": Case(
+        {"spec/ygo/one.rst": document("文档一", example("twice")),
+         "spec/ygo/two.rst": document("文档二", "\n\n" + example("twice"))},
+        [r"two\.rst:7: .*duplicate example id 'twice': also used at spec/ygo/one\.rst:5",
+         r"duplicate example id 'twice': spec/ygo/one\.rst:5 and spec/ygo/two\.rst:7"], ["twice"]),
+    "duplicate-document-title": Case(
+        {"spec/ygo/one.rst": document("同名", example("same-1")),
+         "spec/ygo/two.rst": document("同名", example("same-2"))},
+        [r"two\.rst:1: .*two documents have the title '同名': spec/ygo/one\.rst and spec/ygo/two\.rst"]),
+    "not-utf-8": Case(
+        {"spec/ygo/bad.rst": document("坏文档", example("bad-bytes", "   假如 自己通常召唤「破坏龙 甘多拉」\n"))
+         .encode("utf-8").replace("甘多拉".encode(), "甘多拉".encode("gb18030"))},
+        [r"bad\.rst:8: .*(undecodable|not valid UTF-8)"], ["bad-bytes"]),
+    "language-unknown": Case(
+        {"spec/misc/bad.rst": document("坏文档", example("bad-where"))},
+        [r"misc/bad\.rst:5: .*cannot tell the game and Gherkin language"], ["bad-where"]),
+    "game-unknown": Case(
+        {"spec/misc/bad.rst": document("坏文档", example("bad-game"), top=":game: os\n:gherkin-language: zh-CN\n\n")},
+        [r"misc/bad\.rst:8: .*no step vocabulary for game 'os'"], ["bad-game"]),
+    "results-missing": Case(
+        {"spec/ygo/good.rst": document("好文档", example("good-1"))},
+        [r"results\.json: no results file", r"spec/ygo/good\.rst:5: not-run: good-1 — no result"], ["good-1"]),
+    "results-truncated": Case(
+        {"spec/ygo/good.rst": document("好文档", example("good-1"))},
+        [r"results\.json: not a readable results file"], ["good-1"],
+        results=_results({"good-1": {"hash": "x", "status": "passed"}})[:30]),
+    "results-older-format": Case(
+        {"spec/ygo/good.rst": document("好文档", example("good-1"))},
+        [r"results\.json: results format 0, expected 1"], ["good-1"],
+        results=json.dumps({"format": 0, "results": {"good-1": {"status": "passed"}}})),
+    "results-for-other-text": Case(
+        {"spec/ygo/good.rst": document("好文档", example("good-1"))},
+        [r"spec/ygo/good\.rst:5: stale: good-1 — edited since its last run"], ["good-1"],
+        results=_results({"good-1": {"hash": "0123456789abcdef", "status": "passed"}})),
+    "raw-html": Case(
+        {"spec/ygo/bad.rst": document("坏文档", ".. raw:: html\n\n   <script>alert(1)</script>\n")},
+        [r"bad\.rst:5: .*'\.\. raw::' refused"]),
+    "include-file": Case(
+        {"spec/ygo/bad.rst": document("坏文档", ".. include:: /etc/passwd\n")},
+        [r"bad\.rst:5: .*'\.\. include::' refused"]),
+}
+
+
+def _run(box, case: Case):
+    for path, text in case.files.items():
+        box.write(path, text)
+    if case.results is not None:
+        # extract first, so that only the results file is wrong
+        box.rulings("check", "--no-run")
+        box.write("build/results.json", case.results)
+    return box.rulings(*(("check",) if case.run else ("check", "--no-run")))
+
+
+@pytest.fixture(scope="module")
+def outcomes(sandboxes):
+    boxes = {name: sandboxes(name) for name in CASES}
+    done = run_all({name: (lambda n=name: _run(boxes[n], CASES[n])) for name in CASES})
+    return {name: (boxes[name], done[name]) for name in CASES}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_bad_input_is_reported_with_its_place(outcomes, name):
+    box, done = outcomes[name]
+    case = CASES[name]
+    output = box.output(done)
+    assert done.returncode != 0, output
+    assert "Traceback" not in output, output
+    for pattern in case.expect:
+        assert re.search(pattern, output), f"{pattern!r} not in:\n{output}"
+    last = done.stdout.strip().splitlines()[-1]
+    assert re.match(r"^\d+ passed, \d+ failed", last), last
+    if case.ids:
+        manifest = box.manifest()
+        from engine import results as results_mod
+
+        try:
+            results = {"results": results_mod.load(box.build / "results.json")}
+        except results_mod.ResultsError:
+            results = {}
+        for ident in case.ids:
+            # counted, and not shown as passed
+            assert ident in manifest, f"{ident} is not in the manifest: silently dropped"
+            assert re.search(rf"\b(not-run|stale|failed): {re.escape(ident)} ", output) or \
+                re.search(rf"{re.escape(ident)}.*(could not|not-run|stale|no result)", output), output
+            entry = (results.get("results") or {}).get(ident) if isinstance(results, dict) else None
+            assert not entry or entry.get("status") != "passed" or case.results is not None
+
+
+def test_the_table_in_the_docs_lists_every_case():
+    from pathlib import Path
+
+    table = (Path(__file__).resolve().parents[2] / "docs" / "bad-input.md").read_text(encoding="utf-8")
+    missing = [name for name in CASES if f"`{name}`" not in table]
+    assert not missing, f"docs/bad-input.md has no row for {missing}"
+
+
+BROKEN = document("坏文档", example("bad-option", options="   :colour: red\n"),
+                  example("bad-step", "   假如 自己通常召唤「破坏龙 甘多拉」\n   当 「破坏龙 甘多拉」飞走了\n"))
+
+
+def test_sphinx_build_W_makes_every_warning_an_error_with_its_place_every_time(sandbox):
+    sandbox.write("spec/ygo/bad.rst", BROKEN)
+    for attempt in (1, 2):  # the second build reads nothing new, and must still fail
+        done = sandbox.sphinx_build("-W", "-b", "gherkin", "spec", "build/w")
+        assert done.returncode != 0, (attempt, sandbox.output(done))
+        assert re.search(r"bad\.rst:7: (WARNING|ERROR): unknown option ':colour:'", done.stderr), (attempt, done.stderr)
+        assert re.search(r"bad\.rst:18: (WARNING|ERROR): no when phrase matches", done.stderr), (attempt, done.stderr)
+
+
+def test_problems_of_an_unchanged_document_come_back_on_every_check(sandbox):
+    sandbox.write("spec/ygo/bad.rst", BROKEN)
+    sandbox.write("spec/ygo/good.rst", document("好文档", example("good-1")))
+    for attempt in (1, 2):
+        done = sandbox.rulings("check", "--no-run")
+        assert done.returncode != 0
+        assert re.search(r"bad\.rst:7: .*unknown option ':colour:'", done.stdout), (attempt, done.stdout)
+        assert re.search(r"bad\.rst:18: .*no when phrase matches", done.stdout), (attempt, done.stdout)
+
+
+# -- engine invariants: checked after every step, a broken one names the step ----------
+
+def _board():
+    from engine.core import Board, Zone
+    from engine.core.zones import HiddenTo
+
+    board = Board()
+    zones = {}
+    for p in (0, 1):
+        zones[p, "hand"] = board.add_zone(Zone("hand", p, HiddenTo.ALL_BUT_OWNER))
+        zones[p, "field"] = board.add_zone(Zone("field", p, HiddenTo.ALL_BUT_CONTROLLER))
+        zones[p, "grave"] = board.add_zone(Zone("grave", p, public=True))
+    return board, zones
+
+
+class _Def:
+    name = "卡"
+
+
+@pytest.mark.parametrize("breakage, message", [
+    ("two-zones", "in more than one zone"),
+    ("same-object", "object id"),
+    ("wrong-zone", "says it is elsewhere"),
+    ("face-down-in-public", "face down in the public zone"),
+    ("seen-by-stranger", "not players of this game"),
+    ("hidden-visible", "visible to every player"),
+])
+def test_the_board_notices_an_impossible_state(breakage, message):
+    from engine.core.errors import InvariantBroken
+
+    board, zones = _board()
+    card = board.new_card(_Def(), 0, zones[0, "field"], face_up=False)
+    other = board.new_card(_Def(), 1, zones[1, "hand"])
+    board.check_invariants()  # a sound board
+    if breakage == "two-zones":
+        zones[1, "field"].cards.append(card)
+    elif breakage == "same-object":
+        other.object_id = card.object_id
+    elif breakage == "wrong-zone":
+        card.zone = zones[1, "field"]
+    elif breakage == "face-down-in-public":
+        zones[0, "field"].cards.remove(card)
+        zones[0, "grave"].cards.append(card)
+        card.zone = zones[0, "grave"]
+    elif breakage == "seen-by-stranger":
+        card.seen_by.add(7)
+    elif breakage == "hidden-visible":
+        board.can_see = lambda player, c: True  # a visibility rule that shows everything
+    with pytest.raises(InvariantBroken, match=message):
+        board.check_invariants()
+
+
+def test_a_broken_invariant_names_the_step_that_broke_it():
+    from engine.core.errors import InvariantBroken
+    from engine.vocabulary import Term, Vocabulary
+
+    class World:
+        broken = False
+
+        def trace(self):
+            return []
+
+        def check_invariants(self):
+            if self.broken:
+                raise InvariantBroken("「卡」 is in more than one zone")
+
+    v = Vocabulary(game="t", language="zh-CN", new_world=World, card_names=lambda: ["卡"])
+    v.term(Term("card", r"[^「」]+", names_card=True))
+
+    @v.when("「{card}」被复制")
+    def duplicate(world, card):
+        world.broken = True
+
+    phrase, args = v.match("when", "「卡」被复制")
+    with pytest.raises(InvariantBroken, match=r"after when 「「\{card\}」被复制」\(card='卡'\): 「卡」 is in more than one zone"):
+        phrase.run(World(), args)
+
+
+def test_an_action_the_rules_refuse_is_a_set_up_error_in_a_given_and_an_outcome_in_a_when():
+    from engine.core.errors import IllegalAction, SetupError
+    from engine.vocabulary import Term, Vocabulary
+
+    class World:
+        def trace(self):
+            return []
+
+        def check_invariants(self):
+            pass
+
+    v = Vocabulary(game="t", language="zh-CN", new_world=World, card_names=lambda: ["卡"])
+    v.term(Term("card", r"[^「」]+", names_card=True))
+
+    @v.phrase(("given", "when"), "「{card}」飞走")
+    def fly(world, card):
+        raise IllegalAction(f"「{card}」 cannot fly")
+
+    given_phrase, args = v.match("given", "「卡」飞走")
+    with pytest.raises(SetupError, match="the rules do not allow this set-up: 「卡」 cannot fly"):
+        given_phrase.run(World(), args)
+    when_phrase, args = v.match("when", "「卡」飞走")
+    with pytest.raises(IllegalAction) as err:
+        when_phrase.run(World(), args)
+    assert not isinstance(err.value, SetupError)
+
+
+BUGGY_ENGINE = """\
+import engine.ygo.duel as duel
+
+_turn = duel.Duel.turn_face_down
+
+
+def turn_face_down(self, card, reason=""):
+    _turn(self, card, reason)
+    self.board.zone(1, duel.MONSTER).cards.append(card)  # a bug: the card is now in two zones
+
+
+duel.Duel.turn_face_down = turn_face_down
+"""
+
+
+def test_a_broken_invariant_fails_the_example_at_its_step(sandbox):
+    sandbox.write("spec/ygo/good.rst", document("好文档", example("good-1")))
+    sandbox.write("tests/examples/conftest.py", BUGGY_ENGINE)
+    done = sandbox.rulings("check")
+    assert done.returncode != 0
+    assert re.search(r"good\.rst:9: failed: good-1 — 当 「破坏龙 甘多拉」变成里侧守备表示: engine invariant broken: "
+                     r"after when 「「\{card\}」变成里侧守备表示」\(card='破坏龙 甘多拉'\): .* in more than one zone",
+                     done.stdout), done.stdout

@@ -1,0 +1,231 @@
+"""Hostile documents: the site is public and documents are written by many hands.
+
+A document cannot run code, put raw HTML in the site, or pull files of the machine into
+it; whatever text it holds (titles, steps, sources, failure messages) shows as text.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+EVIL = '<script>alert("x")</script>" onmouseover="alert(1)'
+HANDLER = 'x" onmouseover="alert(1)'
+
+ESCAPING = f"""\
+==============================
+标题 {EVIL}
+==============================
+
+.. example:: 例子 {EVIL}
+   :id: hostile-1
+   :source: https://example.com/faq?a=1&b=2
+   :date: 1/2/3 {EVIL}
+
+   假如 自己通常召唤「{HANDLER}」
+   那么 「{HANDLER}」在墓地
+
+.. example:: 来源 {EVIL}
+   :id: hostile-2
+   :source: https://example.com/<script>alert(1)</script>
+            https://example.com/"onmouseover="alert(1)
+            javascript:alert(1)
+
+   假如 自己通常召唤「破坏龙 甘多拉」
+   当 {EVIL}
+
+.. example:: 步骤
+   :id: hostile-3
+
+   假如 自己通常召唤「{EVIL}」
+"""
+
+FILES = """\
+====
+文件
+====
+
+.. raw:: html
+
+   <script>alert(1)</script>
+
+.. include:: ../../secret.txt
+
+.. literalinclude:: ../../secret.txt
+
+.. csv-table:: t
+   :file: ../../secret.txt
+
+见 :download:`这个 <../../secret.txt>`。
+
+.. image:: ../../secret.txt
+
+.. role:: html(raw)
+   :format: html
+
+:html:`<script>alert(1)</script>`
+"""
+
+SECRET = "TOPSECRET-7f3a"
+
+
+class _Markup(HTMLParser):
+    """What the browser would make of a page: elements, attributes, script bodies."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.handlers: list[str] = []
+        self.links: list[str] = []
+        self.scripts: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.handlers.append(f"<{tag} {name}={value!r}>")
+            if name in ("href", "src") and value and value.strip().lower().startswith(("javascript:", "data:")):
+                self.links.append(f"<{tag} {name}={value!r}>")
+        self._in_script = tag == "script"
+
+    def handle_endtag(self, tag):
+        self._in_script = False
+
+    def handle_data(self, data):
+        if self._in_script and "alert" in data:
+            self.scripts.append(data)
+
+
+def _no_raw_markup(html: str) -> None:
+    """No event handler, script or javascript: link came from the document's text."""
+    markup = _Markup()
+    markup.feed(html)
+    assert not markup.handlers and not markup.scripts and not markup.links, \
+        (markup.handlers, markup.scripts, markup.links)
+
+
+def test_titles_steps_sources_and_messages_show_as_text(sandbox, monkeypatch):
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    sandbox.write("spec/ygo/hostile.rst", ESCAPING)
+    built = sandbox.rulings("build")
+    out = sandbox.output(built)
+    # the bad sources are refused at their line; the unknown step and card are named
+    assert re.search(r"hostile\.rst:15: .*source 'https://example.com/<script>alert\(1\)</script>' is not", out)
+    assert re.search(r"hostile\.rst:17: .*source 'javascript:alert\(1\)' is not an http\(s\) URL", out)
+    html = sandbox.html("ygo/hostile")
+    _no_raw_markup(html)
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&quot; onmouseover=&quot;alert(1)" in html
+    assert 'href="https://example.com/faq?a=1&amp;b=2"' in html
+    example = html[html.index('data-example-id="hostile-1"'):]
+    example = example[:example.index('data-example-id="hostile-2"')]
+    # the failure message (an unknown card: an error in the example) is escaped as well
+    assert "rulings-failure-message" in example and "unknown card 「x&quot; onmouseover=&quot;alert(1)」" in example
+    step = html[html.index('data-example-id="hostile-3"'):]
+    assert "自己通常召唤「&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in step
+    index = (sandbox.build / "site" / "index.html").read_text(encoding="utf-8")
+    _no_raw_markup(index)
+    assert "标题 &lt;script&gt;" in index
+    for page in (sandbox.build / "site").rglob("*.html"):
+        _no_raw_markup(page.read_text(encoding="utf-8"))
+
+
+def test_raw_html_and_files_of_the_machine_are_refused(sandbox, monkeypatch):
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    sandbox.write("secret.txt", SECRET + "\n")
+    sandbox.write("spec/ygo/files.rst", FILES)
+    checked = sandbox.rulings("check", "--no-run")
+    out = sandbox.output(checked)
+    assert checked.returncode != 0
+    for line, what in ((5, r"'\.\. raw::' refused: raw HTML"), (9, r"'\.\. include::' refused"),
+                       (11, r"'\.\. literalinclude::' refused"), (13, "csv-table"),
+                       (16, "outside the spec folder"), (18, "outside the spec folder"),
+                       (24, r"raw \(and derived\) roles disabled")):
+        assert re.search(rf"files\.rst:{line}: .*{what}", out), (line, what, out)
+    from engine.sphinxext.build import Paths, build
+
+    build(Paths(sandbox.root), "html")
+    leaked = [p for p in sandbox.build.rglob("*") if p.is_file() and SECRET.encode() in p.read_bytes()]
+    assert not leaked
+    _no_raw_markup(sandbox.html("ygo/files"))
+
+
+def test_refusal_does_not_rest_on_docutils_conf(sandbox, monkeypatch):
+    """Without spec/docutils.conf the extension still refuses raw HTML and inclusion."""
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    (sandbox.root / "spec" / "docutils.conf").unlink()
+    sandbox.write("secret.txt", SECRET + "\n")
+    sandbox.write("spec/ygo/files.rst", FILES)
+    checked = sandbox.rulings("check", "--no-run")
+    out = sandbox.output(checked)
+    assert checked.returncode != 0
+    assert re.search(r"files\.rst:5: .*'\.\. raw::' refused", out)
+    assert re.search(r"files\.rst:9: .*'\.\. include::' refused", out)
+    assert re.search(r"files\.rst:13: .*(csv-table|File and URL access)", out), out
+    assert re.search(r"files\.rst:24: .*raw \(and derived\) roles disabled", out), out
+    assert SECRET not in out
+
+
+@pytest.mark.parametrize("url, ok", [
+    ("https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=6109", True),
+    ("http://example.com/a", True),
+    ("javascript:alert(1)", False),
+    ("file:///etc/passwd", False),
+    ("ftp://example.com/x", False),
+    ("//example.com/x", False),
+    ("https://example.com/\"onmouseover=\"x", False),
+    ("https://example.com/<b>", False),
+    ("data:text/html,<script>", False),
+])
+def test_sources_are_http_urls_only(url, ok):
+    from engine.sphinxext.directive import URL_PATTERN
+
+    assert bool(URL_PATTERN.match(url)) is ok
+
+
+PIPELINE = [ROOT / "engine" / "sphinxext", ROOT / "engine" / "bdd", ROOT / "engine" / "vocabulary.py",
+            ROOT / "engine" / "cli.py", ROOT / "engine" / "results.py"]
+
+
+def test_no_document_text_can_become_code():
+    """The pipeline never evaluates text: no eval/exec/compile; modules are imported
+    only from the fixed table of games (vocabulary.GAMES)."""
+    files = [p for base in PIPELINE for p in ([base] if base.is_file() else base.rglob("*.py"))]
+    offences = []
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+                if isinstance(node.func, ast.Name) and name in ("eval", "exec", "compile", "__import__"):
+                    offences.append(f"{path.name}:{node.lineno}: {name}")
+                if name == "import_module" and not (path.name == "vocabulary.py"
+                                                    and ast.unparse(node.args[0]) == "GAMES[game]"):
+                    offences.append(f"{path.name}:{node.lineno}: import_module({ast.unparse(node.args[0])})")
+    assert not offences
+
+
+def test_a_game_named_in_a_document_is_looked_up_never_imported():
+    from engine import vocabulary
+
+    with pytest.raises(KeyError):
+        vocabulary.load("os")
+    with pytest.raises(KeyError):
+        vocabulary.load("engine.cli")
+
+
+def test_document_tags_never_become_pytest_marks():
+    from engine.bdd.plugin import ResultsRecorder
+
+    recorder = ResultsRecorder(config=None)
+
+    def function():
+        pass
+
+    for tag in ("skip", "xfail", "usefixtures", "rulings-id:x"):
+        assert recorder.pytest_bdd_apply_tag(tag, function) is True
+    assert not hasattr(function, "pytestmark")

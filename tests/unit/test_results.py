@@ -1,0 +1,187 @@
+"""The results file: replaced atomically, never trusted for other text, and a run that
+is killed halfway leaves the previous file whole."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from engine import results
+
+DOC = """\
+==========
+结果测试
+==========
+
+.. example:: 通常召唤的怪兽变成里侧
+   :id: res-1
+
+   假如 自己通常召唤「破坏龙 甘多拉」
+   当 「破坏龙 甘多拉」变成里侧守备表示
+   那么 「破坏龙 甘多拉」{verdict}通常召唤的怪兽
+
+.. example:: 上级召唤的怪兽变成里侧
+   :id: res-2
+
+   假如 自己解放「破坏龙 甘多拉」上级召唤「真龙剑皇 卓辉星·拼图」
+   当 「真龙剑皇 卓辉星·拼图」变成里侧守备表示
+   那么 「真龙剑皇 卓辉星·拼图」仍然是上级召唤的怪兽
+
+.. example:: 被一时除外的怪兽
+   :id: res-3
+
+   假如 自己通常召唤「破坏龙 甘多拉」
+   当 「破坏龙 甘多拉」被一时除外
+   那么 「破坏龙 甘多拉」在除外状态
+"""
+
+# a plugin for the sandbox's run: hold the last example until killed
+HOLD = """\
+import os, pathlib, time
+
+def pytest_runtest_call(item):
+    marker = os.environ.get("RULINGS_HOLD")
+    if marker and item.name.endswith("res_3"):
+        pathlib.Path(marker).write_text("holding")
+        time.sleep(120)
+"""
+
+
+def test_save_replaces_the_file_in_one_step(tmp_path):
+    path = tmp_path / "results.json"
+    results.save(path, {"a": {"hash": "1", "status": "passed"}})
+    assert results.load(path) == {"a": {"hash": "1", "status": "passed"}}
+    results.save(path, {"b": {"hash": "2", "status": "failed"}})
+    assert results.load(path) == {"b": {"hash": "2", "status": "failed"}}
+    assert [p.name for p in tmp_path.iterdir()] == ["results.json"]
+
+
+def test_a_failure_while_saving_leaves_the_previous_file_whole(tmp_path, monkeypatch):
+    path = tmp_path / "results.json"
+    results.save(path, {"a": {"hash": "1", "status": "passed"}})
+    before = path.read_bytes()
+
+    def broken_replace(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        results.save(path, {"a": {"hash": "1", "status": "failed"}})
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["results.json"]  # no temporary file left
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"format": 1, "results": {"a": {"ha', "not a readable results file"),
+    ('{"format": 0, "results": {}}', "results format 0, expected 1"),
+    ('["a", "b"]', "results format None"),
+    ('{"format": 1, "results": {"a": "passed"}}', "are not results"),
+    (b"\xff\xfe{", "not a readable results file"),
+])
+def test_unusable_results_files_are_named(tmp_path, text, message):
+    path = tmp_path / "results.json"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    with pytest.raises(results.ResultsError) as err:
+        results.load(path)
+    assert str(path) in str(err.value) and message in str(err.value)
+
+
+def test_a_missing_file_is_no_results(tmp_path):
+    assert results.load(tmp_path / "results.json") == {}
+
+
+def test_a_result_counts_only_for_the_text_it_was_recorded_for():
+    entries = {"x": {"hash": "h1", "status": "passed"}, "e": {"hash": "h1", "status": "error", "outcome": "error"}}
+    assert results.status_of("x", "h1", None, entries)[0] == "passed"
+    assert results.status_of("x", "h2", None, entries)[0] == "stale"
+    assert results.status_of("y", "h1", None, entries)[0] == "not-run"
+    assert results.status_of("e", "h1", None, entries)[0] == "not-run"  # an error in the example
+    assert results.status_of("x", "h2", "pending", entries) == ("pending", None)
+
+
+def test_the_hash_ignores_trailing_space_but_not_words():
+    assert results.text_hash("zh-CN", "t", "a\nb  ") == results.text_hash("zh-CN", " t ", "a\nb")
+    assert results.text_hash("zh-CN", "t", "a\nb") != results.text_hash("zh-CN", "t", "a\nc")
+    assert results.text_hash("zh-CN", "t", "a") != results.text_hash("ja", "t", "a")
+
+
+def _statuses(html: str) -> dict[str, str]:
+    return dict(re.findall(r'data-example-id="([^"]+)" data-status="([^"]+)"', html))
+
+
+def test_a_killed_run_leaves_the_previous_results_and_the_site_shows_no_carried_over_pass(sandbox, monkeypatch):
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    sandbox.write("spec/ygo/res.rst", DOC.format(verdict="仍然是"))
+    first = sandbox.rulings("check")
+    assert first.returncode == 0, sandbox.output(first)
+    before = (sandbox.build / "results.json").read_bytes()
+
+    # edit one example, extract, and start a run that is killed while on the last example
+    sandbox.write("spec/ygo/res.rst", DOC.format(verdict="依然是"))
+    from engine.sphinxext.build import Paths, build
+
+    assert build(Paths(sandbox.root), "gherkin").status == 0
+    sandbox.write("tests/examples/conftest.py", HOLD)
+    marker = sandbox.root / "holding"
+    run = subprocess.Popen([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/examples"],
+                           cwd=sandbox.root, env={**sandbox.env(), "RULINGS_HOLD": str(marker)},
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not marker.exists():
+            assert run.poll() is None, "the run ended before it was killed"
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+    finally:
+        os.killpg(run.pid, signal.SIGKILL)
+        run.wait()
+
+    assert (sandbox.build / "results.json").read_bytes() == before
+    json.loads(before)  # whole
+    build(Paths(sandbox.root), "html")
+    shown = _statuses(sandbox.html("ygo/res"))
+    assert shown == {"res-1": "stale", "res-2": "passed", "res-3": "passed"}
+    checked = sandbox.rulings("check", "--no-run")
+    assert checked.returncode != 0 and "stale: res-1" in checked.stdout
+
+
+def test_a_change_of_the_extension_renders_unchanged_documents_again(sandbox, monkeypatch):
+    """Features written by older code are not kept because their document did not change."""
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    import engine.sphinxext as ext
+    from engine.sphinxext.build import Paths, build
+
+    sandbox.write("spec/ygo/res.rst", DOC.format(verdict="仍然是"))
+    assert build(Paths(sandbox.root), "gherkin").status == 0
+    feature = sandbox.build / "features" / "ygo" / "res.feature"
+    good = feature.read_text(encoding="utf-8")
+    feature.write_text("# written by an older extension\n" + good, encoding="utf-8")
+    build(Paths(sandbox.root), "gherkin")
+    assert feature.read_text(encoding="utf-8") != good  # incremental: the document did not change
+    version = ext._format_version()
+    monkeypatch.setattr(ext, "_format_version", lambda: version + 1)
+    build(Paths(sandbox.root), "gherkin")
+    assert feature.read_text(encoding="utf-8") == good
+
+
+def test_a_change_of_the_vocabulary_checks_unchanged_documents_again(sandbox, monkeypatch):
+    """A card dropped from the catalogue is reported although no document changed."""
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    from engine import vocabulary
+    from engine.sphinxext.build import Paths, build
+
+    sandbox.write("spec/ygo/res.rst", DOC.format(verdict="仍然是"))
+    assert build(Paths(sandbox.root), "gherkin").warnings == []
+    assert build(Paths(sandbox.root), "gherkin").warnings == []
+    ygo = vocabulary.load("ygo")
+    names = [n for n in ygo.card_names() if n != "破坏龙 甘多拉"]
+    monkeypatch.setattr(ygo, "card_names", lambda: names)
+    warnings = build(Paths(sandbox.root), "gherkin").warnings
+    assert any(re.search(r"res\.rst:8: .*unknown card 「破坏龙 甘多拉」", w) for w in warnings), warnings
