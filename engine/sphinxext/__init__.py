@@ -11,7 +11,7 @@ from pathlib import Path
 from sphinx.application import Sphinx
 
 from . import nodes as rnodes
-from . import encoding, problems, render, state
+from . import encoding, problems, render, search, state
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .refuse import refuse_file_access
@@ -57,6 +57,7 @@ def setup(app: Sphinx) -> dict:
     app.add_directive("rulings-dashboard", DashboardDirective)
     refuse_file_access(app)
     app.add_builder(GherkinBuilder)
+    search.setup(app)
 
     # after Sphinx's own check of source_encoding (priority 790), which would warn
     app.connect("config-inited", encoding.use_lenient_codec, priority=800)

@@ -58,8 +58,11 @@ def served_site(sandbox):
     sandbox.write("spec/ygo/browser.rst", DOC)
     built = sandbox.rulings("build")
     assert (sandbox.build / "site" / "index.html").exists(), built.stdout + built.stderr
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(sandbox.build / "site"))
-    handler.log_message = lambda *a, **k: None
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(sandbox.build / "site"))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
