@@ -14,6 +14,7 @@ from . import nodes as rnodes
 from . import encoding, problems, render, search, state
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
+from .glossary import VocabularyDirective
 from .refuse import refuse_file_access
 
 STATIC = Path(__file__).parent / "static"
@@ -55,6 +56,7 @@ def setup(app: Sphinx) -> dict:
 
     app.add_directive("example", ExampleDirective)
     app.add_directive("rulings-dashboard", DashboardDirective)
+    app.add_directive("rulings-vocabulary", VocabularyDirective)
     refuse_file_access(app)
     app.add_builder(GherkinBuilder)
     search.setup(app)

@@ -19,5 +19,10 @@ class ChineseSearch(SearchChinese):
 
 
 def setup(app: Sphinx) -> None:
+    import logging
+
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)  # its dictionary-loading chatter is not a warning of ours
     if SearchChinese.js_stemmer_rawcode == "english-stemmer.js" and SearchChinese.language_name != "English":
         app.add_search_language(ChineseSearch)
