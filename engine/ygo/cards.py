@@ -1,21 +1,24 @@
 """How a Yu-Gi-Oh! card is defined: data plus small effect functions.
 
-A :class:`CardDef` holds only what the rulings need of a card's text.  Effects are
-:class:`Effect` records whose ``condition`` and ``resolve`` are small functions built
-from the duel's shared primitives (``duel.destroy``, ``duel.banish_temporarily`` …).
-A card-specific ruling (特别地 …) is a named entry in ``rulings`` that the rules consult.
+A :class:`CardDef` holds only what the rulings need of a card's text.  Activated effects
+are :class:`Effect` records whose ``condition``, ``trigger`` and ``resolve`` are small
+functions built from the duel's shared primitives (``duel.destroy``,
+``duel.banish_temporarily`` …).  Effects that are not activated (永续效果, 规则效果) are
+:class:`Static` records the rules consult.  A card-specific ruling (特别地 …) is a named
+entry in ``rulings``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.core import Card
 
-    from .duel import ChainLink, Duel
+    from .chain import ChainLink
+    from .duel import Duel
 
 Condition = Callable[["Duel", "Card"], bool]
 Resolution = Callable[["Duel", "ChainLink"], None]
@@ -24,20 +27,42 @@ Resolution = Callable[["Duel", "ChainLink"], None]
 @dataclass(frozen=True)
 class Effect:
     label: str
-    #: "trigger" (触发), "ignition" (起动), "quick" (诱发即时), "continuous" (永续),
+    #: "trigger" (诱发), "ignition" (起动), "quick" (诱发即时),
     #: "activation" (a spell or trap card being activated)
     kind: str
     text: str = ""
-    #: for triggers: the event that starts them ("end-phase", "sent-to-graveyard" …)
+    #: for triggers: the event that starts them ("summoned", "to-graveyard", "end-phase" …)
     event: str | None = None
+    #: for triggers: whether this event concerns the card (duel, card, event) -> bool
+    trigger: Callable[..., bool] | None = None
     condition: Condition | None = None
     resolve: Resolution | None = None
-    #: number of targets chosen on activation
+    #: number of targets chosen on activation, and what a target must be
     targets: int = 0
-    #: "card" — 这个效果1回合只能使用1次 (this card, lost when it becomes a new card);
-    #: "name" — 「卡名」的效果1回合只能使用1次 (per player)
+    target_filter: Callable[..., bool] | None = None
+    #: "card" — 这个效果1回合只能使用1次 (this card; lost when it is turned face-down or
+    #: becomes a new card); "name" — 「卡名」的效果1回合只能使用1次 (per player)
     once_per_turn: str | None = None
     mandatory: bool = False
+    #: where the card is when it activates the effect: field, graveyard, banished, hand
+    zone: str = "field"
+    #: a cost paid on activation: "send-self" (send this card to the graveyard)
+    cost: str | None = None
+
+
+@dataclass(frozen=True)
+class Static:
+    """An effect that is not activated: it applies while its card is face-up (or, with
+    ``zone``, while it is there) and its effects are not negated."""
+
+    label: str
+    #: what it does: "atk", "def", "negate-monsters", "unaffected", "indestructible-effect",
+    #: "leave-banish", "self-destroy", "battle-lock", "limit-special-summon" …
+    kind: str
+    text: str = ""
+    condition: Condition | None = None
+    value: Any = None
+    zone: str = "field"
 
 
 @dataclass(frozen=True)
@@ -51,11 +76,12 @@ class CardDef:
     level: int = 0
     atk: int | None = None
     defense: int | None = None
+    attribute: str = ""
     effects: tuple[Effect, ...] = ()
-    #: card-specific rulings, by name (see the ruling documents)
+    statics: tuple[Static, ...] = ()
+    #: card-specific rulings, by name (see memory.EXCEPTIONS and the ruling documents)
     rulings: frozenset[str] = frozenset()
     english: str = ""
-    notes: dict[str, Any] = field(default_factory=dict)
 
     @property
     def is_monster(self) -> bool:
@@ -73,15 +99,21 @@ class CardDef:
         raise KeyError(f"「{self.name}」 has no effect {label} (it has: {known})")
 
 
-def monster(name: str, *types: str, level: int = 4, atk: int = 0, defense: int = 0,
-            effects: tuple[Effect, ...] = (), rulings: frozenset[str] = frozenset(), english: str = "") -> CardDef:
-    frames = frozenset(types) | ({"effect"} if effects and "normal" not in types else frozenset())
-    return CardDef(name, "monster", frames, level, atk, defense, tuple(effects), frozenset(rulings), english)
+def monster(name: str, *types: str, level: int = 4, atk: int = 0, defense: int = 0, attribute: str = "",
+            effects: tuple[Effect, ...] = (), statics: tuple[Static, ...] = (),
+            rulings: frozenset[str] = frozenset(), english: str = "") -> CardDef:
+    frames = frozenset(types)
+    if (effects or statics) and "normal" not in frames:
+        frames |= {"effect"}
+    return CardDef(name, "monster", frames, level, atk, defense, attribute, tuple(effects), tuple(statics),
+                   frozenset(rulings), english)
 
 
-def spell(name: str, *types: str, effects: tuple[Effect, ...] = (), english: str = "") -> CardDef:
-    return CardDef(name, "spell", frozenset(types), effects=tuple(effects), english=english)
+def spell(name: str, *types: str, effects: tuple[Effect, ...] = (), statics: tuple[Static, ...] = (),
+          english: str = "") -> CardDef:
+    return CardDef(name, "spell", frozenset(types), effects=tuple(effects), statics=tuple(statics), english=english)
 
 
-def trap(name: str, *types: str, effects: tuple[Effect, ...] = (), english: str = "") -> CardDef:
-    return CardDef(name, "trap", frozenset(types), effects=tuple(effects), english=english)
+def trap(name: str, *types: str, effects: tuple[Effect, ...] = (), statics: tuple[Static, ...] = (),
+         english: str = "") -> CardDef:
+    return CardDef(name, "trap", frozenset(types), effects=tuple(effects), statics=tuple(statics), english=english)

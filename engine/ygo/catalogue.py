@@ -1,79 +1,608 @@
 """The Yu-Gi-Oh! card catalogue: each card the documents name, defined once.
 
-Only the part of each card's text that the rulings use is modelled.  Effects are built
-from the duel's primitives; conditions read what the card remembers (see memory.py).
+Only the part of each card's text that the rulings use is modelled, restated briefly;
+effects are built from the shared primitives (primitives.py), and conditions read what
+the card remembers (memory.py).  A card-specific ruling is a named entry of ``rulings``.
 """
 
 from __future__ import annotations
 
-from .cards import CardDef, Effect, monster, spell
+from . import primitives as p
+from .cards import CardDef, Effect, Static, monster, spell, trap
 from .memory import Info
 
 
-def _remembers(*infos: Info):
-    """Condition: the card (or, once gone, its last known state) remembers any of ``infos``."""
+def _level_at_least(n: int):
+    return lambda duel, card: card.definition.level >= n
 
+
+def _not_lower_level(duel, card, source) -> bool:
+    """真龙剑皇 卓辉星·拼图 ①: what the tributes were decides what it is unaffected by."""
+    kinds = {d.kind for _s, d in duel.recall(card, Info.SUMMON_MATERIALS) or ()}
+    d = source.definition
+    if d.kind in ("spell", "trap"):
+        return d.kind in kinds
+    return "monster" in kinds and d.level < card.definition.level
+
+
+def _named(part: str):
+    return lambda d: part in d.name
+
+
+def _other_pendulum_has_no(*parts: str):
     def condition(duel, card) -> bool:
-        return any(duel.remembers(card, info) for info in infos)
+        others = [c for c in duel.board.zone(card.controller, "pendulum zone") if c is not card]
+        return not any(part in c.name for c in others for part in parts)
 
     return condition
 
 
-def _summoned_this_turn_by(*infos: Info):
-    def condition(duel, card) -> bool:
-        return duel.remembers(card, Info.SUMMONED_THIS_TURN) and any(duel.remembers(card, i) for i in infos)
-
-    return condition
+def _summoned_from_deck(duel, source, card) -> bool:
+    return duel.recall(card, Info.SUMMONED_FROM) == "deck"
 
 
-def _send_self_to_graveyard(duel, link) -> None:
+def _special_from_extra(duel, card) -> bool:
+    return duel.on_field(card) and duel.remembers(card, Info.SPECIAL_SUMMONED) \
+        and duel.recall(card, Info.SUMMONED_FROM) == "extra deck"
+
+
+def _opponent_has_extra_summoned(duel, player: int) -> bool:
+    return any(_special_from_extra(duel, c) and c.face_up for c in duel.monsters(1 - player))
+
+
+def _dark_2000(duel, card) -> bool:
+    return card.definition.attribute == "暗" and (duel.atk(card, viewer=card.controller) or 0) >= 2000
+
+
+def _xyz_attacked(duel, card, target) -> bool:
+    return duel.is_xyz_monster(target) and duel.remembers(target, Info.ATTACKED) and target.controller == card.controller
+
+
+def _banished_own_dark(duel, card, target) -> bool:
+    return target.zone.kind == "banished" and target.owner == card.controller and target.definition.attribute == "暗"
+
+
+def _atk_2000_effect(duel, card) -> bool:
+    return duel.is_effect_monster(card) and (duel.atk(card) or 0) >= 2000
+
+
+def _counters_atk(duel, card) -> int:
+    return 300 * (duel.recall(card, Info.COUNTERS) or 0)
+
+
+def _place_counter(duel, link) -> None:
     card = link.card_if_unchanged()
-    if card is not None and duel.on_field(card):
-        duel.send_to_graveyard(card, reason=f"「{card.name}」's own effect")
+    if card is not None and duel.face_up_on_field(card):
+        duel.remember(card, Info.COUNTERS, (duel.recall(card, Info.COUNTERS) or 0) + 1)
+        duel.log.record("counter", f"a counter is placed on 「{card.name}」", card=card.serial)
 
 
-def _destroy_targets(duel, link) -> None:
+def _search(part: str):
+    def resolve(duel, link) -> None:
+        for c in duel.board.zone(link.player, "deck"):
+            if part in c.name and c.name != link.card.name:
+                duel.board.move(c, duel.board.zone(link.player, "hand"), reason=f"「{link.card.name}」")
+                return
+
+    return resolve
+
+
+def _send_from_deck(test):
+    def resolve(duel, link) -> None:
+        for c in duel.board.zone(link.player, "deck"):
+            if test(c.definition):
+                duel.send_to_graveyard(c, reason=f"「{link.card.name}」")
+                return
+
+    return resolve
+
+
+def _place_magician(duel, link) -> None:
+    """慧眼之魔术师: the rest of its effect, once it has destroyed itself."""
+    duel.place_from_deck(link.player, lambda d: "魔术师" in d.name and d.name != link.card.name
+                         and "pendulum" in d.types)
+
+
+def _defuse(duel, link) -> None:
+    """融合解除 / 同调解除: return the monster, then summon its materials from the graveyard."""
     for card in link.live_targets():
-        duel.destroy(card, reason=f"「{link.card.name}」{link.effect.label}")
+        if not duel.on_field(card):
+            continue
+        materials = duel.recall(card, Info.MATERIAL_LINK) or ()
+        duel.return_to_deck(card, reason=f"「{link.card.name}」")
+        for m in [c for c in duel.board.zone(link.player, "graveyard") if c.serial in materials]:
+            duel.summon(m, "special", link.player, by=link.card.name)
 
 
-def _turn_target_face_down(duel, link) -> None:
+def _skybridge(duel, link) -> None:
     for card in link.live_targets():
-        if duel.on_field(card) and card.face_up and card.definition.is_monster:
-            duel.turn_face_down(card, reason=f"「{link.card.name}」")
+        if duel.on_field(card):
+            duel.return_to_deck(card, reason=f"「{link.card.name}」")
+
+
+def _summon_self_from_grave(duel, link) -> None:
+    card = link.card_if_unchanged()
+    if card is not None and card.zone.kind in ("graveyard", "banished", "hand"):
+        duel.summon(card, "special", link.player, by=card.name)
+
+
+def _quantum(duel, link) -> None:
+    """水晶机巧-量子白晶: a tuner from the deck, effects negated, then a synchro summon
+    with it and this card."""
+    me = link.card_if_unchanged()
+    tuner = next((c for c in duel.board.zone(link.player, "deck") if "tuner" in c.definition.types), None)
+    if tuner is None or me is None or not duel.on_field(me):
+        return
+    duel.summon(tuner, "special", link.player, by=link.card.name, negated=True)
+    synchro = next((c for c in duel.board.zone(link.player, "extra deck") if "synchro" in c.definition.types), None)
+    if synchro is not None:
+        duel.summon(synchro, "synchro", link.player, materials=[tuner, me])
+
+
+def _not_self(duel, link, card) -> bool:
+    return card is not link.card
+
+
+def _special_summoned(duel, link, card) -> bool:
+    return card.zone.kind == "monster zone" and duel.remembers(card, Info.SPECIAL_SUMMONED)
+
+
+def _void_trap_hole(duel, link) -> None:
+    """炼狱的落穴: only an effect monster whose ATK is 2000 or more (a face-down monster
+    has no determined ATK and is not known to be an effect monster)."""
+    for card in link.live_targets():
+        if duel.on_field(card) and _atk_2000_effect(duel, card):
+            duel.negate_effects(card, "free-chain", link.card.name)
+            duel.destroy(card, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
+
+
+def _called_by_the_grave(duel, link) -> None:
+    for card in link.live_targets():
+        duel.banish(card, reason=f"「{link.card.name}」")
+        duel.negated_names[card.name] = duel.turn + 1
+        duel.log.record("negate", f"monsters named 「{card.name}」 and their activated effects are negated")
+
+
+def _pierce_marks():
+    return ("piercing", "double-damage", "indestructible-battle", "no-activation-in-battle", "double-attack")
 
 
 CARDS: list[CardDef] = [
-    monster(
-        "破坏龙 甘多拉", level=8, atk=0, defense=0, english="Gandora the Dragon of Destruction",
-        effects=(
-            Effect("③", "trigger", "这张卡召唤·反转召唤的回合的结束阶段发动。这张卡送去墓地。",
-                   event="end-phase", mandatory=True,
-                   condition=_summoned_this_turn_by(Info.NORMAL_SUMMONED, Info.FLIP_SUMMONED),
-                   resolve=_send_self_to_graveyard),
-        ),
-    ),
-    monster(
-        "真龙剑皇 卓辉星·拼图", level=10, atk=2950, defense=2950,
-        english="Master Peace, the True Dracoslaying King",
-        effects=(
-            Effect("②", "quick", "上级召唤的这张卡：1回合1次，以场上1张卡为对象才能发动。那张卡破坏。",
-                   condition=_remembers(Info.TRIBUTE_SUMMONED), resolve=_destroy_targets, targets=1,
-                   once_per_turn="card"),
-        ),
-    ),
-    monster("幻龙星-嘲风", "synchro", level=6, atk=2100, defense=1300, english="Chaofeng, Phantom of the Yang Zing",
-            effects=(Effect("②", "trigger", "同调召唤的这张卡被破坏送去墓地时才能发动。",
-                            event="sent-to-graveyard", condition=_remembers(Info.SYNCHRO_SUMMONED)),)),
-    monster("异色眼绝零龙", "xyz", level=7, atk=2800, defense=2500, english="Odd-Eyes Absolute Dragon",
-            effects=(Effect("②", "trigger", "X召唤的这张卡送去墓地的场合才能发动。",
-                            event="sent-to-graveyard", condition=_remembers(Info.XYZ_SUMMONED)),)),
-    monster("魔玩具·军刀剑齿虎", "fusion", level=8, atk=3000, defense=2200, english="Frightfur Sabre-Tooth"),
-    monster("混沌战士", "ritual", level=8, atk=3000, defense=2500, english="Black Luster Soldier"),
-    monster("异色眼灵摆龙", "pendulum", level=7, atk=2500, defense=2000, english="Odd-Eyes Pendulum Dragon"),
-    spell("月之书", "quick", english="Book of Moon",
-          effects=(Effect("发动", "activation", "以场上1只表侧表示怪兽为对象才能发动。那只怪兽变成里侧守备表示。",
-                          targets=1, resolve=_turn_target_face_down),)),
+    # -- plain monsters the examples use as bodies ---------------------------------------
+    monster("暗黑骑士 盖亚", "normal", level=7, atk=2300, defense=2100, attribute="地", english="Gaia The Fierce Knight"),
+    monster("黑魔术师", "normal", level=7, atk=2500, defense=2100, attribute="暗", english="Dark Magician"),
+    monster("青眼白龙", "normal", level=8, atk=3000, defense=2500, attribute="光", english="Blue-Eyes White Dragon"),
+
+    # -- 写在前面 ----------------------------------------------------------------------
+    trap("无底的落穴", english="Floodgate Trap Hole", effects=(
+        Effect("发动", "activation", "以场上1只表侧表示怪兽为对象：那只怪兽变成里侧守备表示，那之后不能改变表示形式。",
+               targets=1, target_filter=p.face_up_monster,
+               resolve=p.turn_targets_face_down_with("cannot-change-position")),)),
+    trap("停战协定", english="Ceasefire", effects=(
+        Effect("发动", "activation", "场上的里侧守备表示怪兽全部变成表侧守备表示（伤害部分从略）。",
+               resolve=p.flip_all_face_down_monsters()),)),
+    monster("不幸的少女", level=1, atk=0, defense=100, attribute="暗", english="Unhappy Girl", statics=(
+        Static("①", "mark-battled", "和这张卡进行战斗的怪兽不能改变表示形式，也不能攻击。",
+               value=("cannot-change-position", "cannot-attack")),)),
+    monster("番兵石人", level=4, atk=1600, defense=2000, attribute="地", effects=(
+        Effect("①", "ignition", "1回合1次：这张卡变成里侧守备表示。", once_per_turn="card",
+               resolve=p.turn_self_face_down),)),
+    monster("隐形鸟", "flip", level=3, atk=700, defense=1500, attribute="风", english="Stealth Bird",
+            rulings=frozenset({"once-per-turn-survives-face-down"}), effects=(
+                Effect("①", "ignition", "这张卡1回合只有1次可以变成里侧守备表示。", once_per_turn="card",
+                       resolve=p.turn_self_face_down),)),
+    monster("鬼计人偶", "flip", level=3, atk=1300, defense=0, attribute="暗", english="Ghostrick Doll",
+            rulings=frozenset({"once-per-turn-survives-face-down"}), effects=(
+                Effect("①", "ignition", "这张卡1回合只有1次可以变成里侧守备表示。", once_per_turn="card",
+                       resolve=p.turn_self_face_down),)),
+    monster("流天类星龙", "synchro", level=12, atk=4000, defense=4000, attribute="光",
+            english="Shooting Quasar Dragon"),
+    monster("流星龙", "synchro", level=10, atk=3300, defense=2500, attribute="风", english="Shooting Star Dragon",
+            effects=(
+                Effect("③", "quick", "1回合1次：这张卡除外（攻击无效的部分从略）。", once_per_turn="card",
+                       resolve=p.banish_self),
+                Effect("④", "trigger", "结束阶段，这张卡因③效果除外的场合：这张卡特殊召唤。", event="end-phase",
+                       trigger=lambda duel, card, ev: card.zone.kind == "banished"
+                       and duel.lasting(card, "banished-by-own-effect")
+                       and duel.why_cannot_special_summon(card, card.owner) is None,
+                       resolve=_summon_self_from_grave, zone="banished"),
+            )),
+    trap("念力感知区", english="Psychic Feel Zone"),
+    monster("PSY骨架王·Ω", "synchro", level=8, atk=2800, defense=2200, attribute="暗", english="PSY-Framelord Omega",
+            effects=(
+                Effect("①", "quick", "1回合1次，主要阶段：这张卡直到下次的自己准备阶段除外（对方手卡的部分从略）。",
+                       once_per_turn="card", resolve=p.banish_temporarily("self", returns="standby")),
+            )),
+    monster("PSY骨架王·Z", "synchro", level=6, atk=2500, defense=1300, attribute="暗", english="PSY-Framelord Zeta",
+            effects=(
+                Effect("①", "quick", "对方怪兽攻击宣言时：这张卡和那只怪兽直到下次的自己准备阶段除外。",
+                       targets=1, target_filter=p.face_up_monster,
+                       resolve=p.banish_temporarily("self", "targets", returns="standby")),
+            )),
+    monster("效果遮蒙者", "tuner", level=1, atk=0, defense=0, attribute="光", english="Effect Veiler", effects=(
+        Effect("①", "quick", "把手卡的这张卡送去墓地，以对方场上1只效果怪兽为对象：那只怪兽的效果直到回合结束时无效。",
+               zone="hand", cost="send-self", targets=1, target_filter=p.face_up_effect_monster,
+               resolve=p.negate_effects_of_targets()),)),
+    trap("XYZ诛罚", "counter", effects=(
+        Effect("发动", "activation", "等级5以上的怪兽的效果发动时：那个发动无效并破坏。",
+               condition=p.responding_to(_level_at_least(5)), resolve=p.negate_below(destroy=True)),)),
+    spell("月之书", "quick", english="Book of Moon", effects=(
+        Effect("发动", "activation", "以场上1只表侧表示怪兽为对象：那只怪兽变成里侧守备表示。",
+               targets=1, target_filter=p.face_up_monster, resolve=p.turn_targets_face_down),)),
+    monster("贵龙之魔术师", "pendulum", level=3, atk=700, defense=1400, attribute="暗",
+            english="Nobledragon Magician", statics=(
+                Static("灵摆", "self-destroy", "另一边的自己灵摆区域没有「魔术师」卡或「异色眼」卡存在的场合，这张卡破坏。",
+                       condition=_other_pendulum_has_no("魔术师", "异色眼"), zone="pendulum zone"),)),
+    monster("慧眼之魔术师", "pendulum", level=4, atk=1500, defense=1500, attribute="暗",
+            english="Wisdom-Eye Magician", effects=(
+                Effect("灵摆", "ignition", "这张卡破坏，从卡组把「慧眼之魔术师」以外的1只「魔术师」灵摆怪兽在自己的灵摆区域放置。",
+                       zone="pendulum zone", resolve=p.destroy_self_then(_place_magician)),)),
+    monster("时读之魔术师", "pendulum", level=3, atk=1200, defense=600, attribute="暗",
+            english="Timegazer Magician"),
+
+    # -- 召唤方式 ----------------------------------------------------------------------
+    monster("破坏龙 甘多拉", level=8, atk=0, defense=0, attribute="暗", english="Gandora the Dragon of Destruction",
+            effects=(
+                Effect("③", "trigger", "这张卡召唤·反转召唤的回合的结束阶段发动。这张卡送去墓地。",
+                       event="end-phase", mandatory=True, trigger=p.summoned_this_turn_by("normal", "flip"),
+                       resolve=p.send_self_to_graveyard),
+            )),
+    monster("调弦之魔术师", "gemini", level=4, atk=1800, defense=1300, attribute="光", english="Tuned Magician",
+            statics=(Static("①", "tuner", "再度召唤的这张卡当作调整使用。",
+                            condition=p.remembers(Info.GEMINI_RESUMMONED)),)),
+    monster("真龙剑皇 卓辉星·拼图", level=10, atk=2950, defense=2950, attribute="光",
+            english="Master Peace, the True Dracoslaying King",
+            statics=(Static("①", "unaffected", "上级召唤的这张卡按解放的卡的种类：怪兽——不受原本等级比这张卡低的怪兽的效果影响；"
+                            "魔法——不受魔法效果影响；陷阱——不受陷阱效果影响。", value=_not_lower_level),),
+            effects=(
+                Effect("②", "quick", "上级召唤的这张卡：1回合1次，以场上1张卡为对象才能发动。那张卡破坏。",
+                       condition=p.remembers(Info.TRIBUTE_SUMMONED), resolve=p.destroy_targets, targets=1,
+                       target_filter=p.on_field, once_per_turn="card"),
+            )),
+    monster("升灵术师 奘玄", level=4, atk=200, defense=1300, attribute="光", english="Jowgen the Spiritualist",
+            effects=(
+                Effect("①", "ignition", "（丢弃手卡随机1张）场上的特殊召唤的怪兽全部破坏。",
+                       resolve=p.destroy_all(_special_summoned)),)),
+    monster("幻龙星-嘲风", "synchro", level=6, atk=2100, defense=1300, attribute="火",
+            english="Chaofeng, Phantom of the Yang Zing", statics=(
+                Static("①", "material-bonus", "用「龙星」怪兽为素材同调召唤的这张卡得到效果（内容从略）。",
+                       condition=p.materials_match(_named("龙星"))),),
+            effects=(Effect("②", "trigger", "同调召唤的这张卡被破坏送去墓地时才能发动。", event="to-graveyard",
+                            trigger=p.sent_to_graveyard(Info.SYNCHRO_SUMMONED, destroyed=True), zone="graveyard"),)),
+    monster("炎龙星-狻猊", "tuner", level=4, atk=1900, defense=0, attribute="火", english="Suanni, Fire of the Yang Zing",
+            statics=(Static("③", "as-material", "用这张卡为同调素材的「龙星」同调怪兽得到效果（内容从略）。"),)),
+    monster("异色眼绝零龙", "xyz", level=7, atk=2800, defense=2500, attribute="暗", english="Odd-Eyes Absolute Dragon",
+            effects=(Effect("②", "trigger", "X召唤的这张卡送去墓地的场合才能发动。", event="to-graveyard",
+                            trigger=p.sent_to_graveyard(Info.XYZ_SUMMONED), zone="graveyard"),)),
+    monster("魔玩具·军刀剑齿虎", "fusion", level=8, atk=3000, defense=2200, attribute="暗",
+            english="Frightfur Sabre-Tooth", statics=(
+                Static("③", "material-bonus", "用3只以上怪兽为素材融合召唤的这张卡得到效果（内容从略）。",
+                       condition=p.materials_match(lambda d: d.is_monster, at_least=3)),)),
+    monster("混沌战士", "ritual", level=8, atk=3000, defense=2500, attribute="地", english="Black Luster Soldier"),
+    monster("异色眼灵摆龙", "pendulum", level=7, atk=2500, defense=2000, attribute="暗",
+            english="Odd-Eyes Pendulum Dragon"),
+    monster("怒怒怒斗笠剑士", level=4, atk=1800, defense=0, attribute="地",
+            statics=(Static("①", "atk", "反转召唤的这张卡攻击力上升（数值为示意）。", value=1000,
+                            condition=p.remembers(Info.FLIP_SUMMONED)),)),
+    monster("召唤兽 埃律西昂", "fusion", level=10, atk=3200, defense=2400, attribute="光", english="Invoked Elysion",
+            statics=(Static("素材", "fusion-material", "「召唤兽」怪兽＋从额外卡组特殊召唤的怪兽。",
+                            value=lambda duel, card: "召唤兽" in card.name or _special_from_extra(duel, card),
+                            zone="definition"),)),
+    spell("召唤魔术", english="Invocation"),
+
+    # -- 从何处来 ----------------------------------------------------------------------
+    trap("苦痛的回廊", "continuous", statics=(
+        Static("①", "negate-monsters", "从卡组特殊召唤的怪兽效果无效（其余从略）。", value=_summoned_from_deck),)),
+    spell("影依融合", english="El Shaddoll Fusion", statics=(
+        Static("①", "fusion-from-deck", "对方场上有从额外卡组特殊召唤的怪兽存在的场合，也能把自己卡组的怪兽作为融合素材。",
+               value=_opponent_has_extra_summoned, zone="definition"),)),
+
+    # -- 用何召唤 ----------------------------------------------------------------------
+    spell("融合解除", "quick", english="De-Fusion", effects=(
+        Effect("发动", "activation", "以场上1只融合怪兽为对象：回到额外卡组，那之后墓地的一组融合素材可以特殊召唤。",
+               targets=1, target_filter=lambda duel, card, t: duel.on_field(t), resolve=_defuse),)),
+    spell("同调解除", "quick", english="De-Synchro", effects=(
+        Effect("发动", "activation", "以场上1只同调怪兽为对象：回到额外卡组，那之后墓地的一组同调素材可以特殊召唤。",
+               targets=1, target_filter=lambda duel, card, t: duel.on_field(t), resolve=_defuse),)),
+    monster("还原点控球后卫", level=4, atk=1000, defense=1000, attribute="暗", effects=(
+        Effect("①", "trigger", "用这张卡作为素材的怪兽被对方的效果破坏的场合：墓地的这张卡特殊召唤。",
+               event="destroyed", trigger=p.material_destroyed_by_opponent, zone="graveyard",
+               resolve=_summon_self_from_grave),)),
+    monster("解码语者", "link", level=3, atk=2300, defense=0, attribute="暗", english="Decode Talker"),
+    spell("简易融合", english="Instant Fusion", effects=(
+        Effect("发动", "activation", "从额外卡组把1只5星以下的融合怪兽特殊召唤。这个效果特殊召唤的怪兽不能攻击，结束阶段破坏。",
+               resolve=p.special_summon_chosen("cannot-attack", "destroy-at-end-phase")),)),
+    monster("千年眼纳祭神", "fusion", level=1, atk=0, defense=0, attribute="暗", english="Thousand-Eyes Restrict"),
+    monster("消战者", level=4, atk=1600, defense=1000, attribute="暗", statics=(
+        Static("①", "on-summon-lasting", "这张卡召唤·特殊召唤的场合：这张卡从场上离开的场合除外。",
+               value=("leave-banish",)),)),
+    monster("彼岸的恶鬼·法尔法雷洛", level=3, atk=1000, defense=1200, attribute="暗",
+            english="Farfa, Malebranche of the Burning Abyss", effects=(
+                Effect("③", "trigger", "这张卡被送去墓地的场合，以场上1只怪兽为对象：那只怪兽直到结束阶段除外。",
+                       event="to-graveyard", trigger=p.to_graveyard_from_anywhere, zone="graveyard", targets=1,
+                       target_filter=p.on_field, resolve=p.banish_temporarily("targets", returns="end-phase")),)),
+    monster("疾行机人 OMK口香糖", level=4, atk=1000, defense=1400, attribute="风",
+            rulings=frozenset({"summoned-by-effect-survives-temporary-banish"}), effects=(
+                Effect("①", "quick", "战斗阶段：这张卡从手卡特殊召唤。", zone="hand", condition=p.in_battle_phase,
+                       resolve=_summon_self_from_grave),
+                Effect("②", "quick", "这张卡用①效果特殊召唤的场合才能发动（内容从略）。",
+                       condition=p.summoned_by_own_effect),
+            )),
+    monster("银河眼光子龙", level=8, atk=3000, defense=2500, attribute="光", english="Galaxy-Eyes Photon Dragon",
+            rulings=frozenset({"gained-temporary-banish-returns"}), effects=(
+                Effect("①", "quick", "以和这张卡战斗的对方怪兽为对象：那只怪兽和这张卡直到战斗阶段结束时除外。",
+                       targets=1, target_filter=p.on_field,
+                       resolve=p.banish_temporarily("self", "targets", returns="end-battle")),)),
+    monster("魔妖仙兽 大刃祸是", level=10, atk=3000, defense=300, attribute="风", english="Mayosenju Daibak",
+            effects=(
+                Effect("③", "trigger", "这张卡特殊召唤的回合的结束阶段发动。这张卡回到持有者手卡。",
+                       event="end-phase", mandatory=True,
+                       trigger=p.in_phase_if(Info.SUMMONED_THIS_TURN, Info.SPECIAL_SUMMONED),
+                       resolve=p.return_self_to_hand),)),
+
+    # -- 攻击过·战斗过·战斗破坏怪兽 --------------------------------------------------------
+    monster("No.39 希望皇 霍普", "xyz", level=4, atk=2500, defense=2000, attribute="光", english="Number 39: Utopia"),
+    spell("毅飞冲天挑战", effects=(
+        Effect("发动", "activation", "以这个回合攻击过的自己场上1只X怪兽为对象才能发动（内容从略）。",
+               targets=1, target_filter=_xyz_attacked),)),
+    monster("急袭猛禽-穿刺伯劳", level=4, atk=1000, defense=100, attribute="暗",
+            effects=(Effect("②", "ignition", "这个回合这张卡攻击过的场合才能发动（内容从略）。",
+                            condition=p.remembers(Info.ATTACKED)),)),
+    monster("电气啄木鸟", level=3, atk=1000, defense=1000, attribute="光",
+            statics=(Static("①", "lock-battled", "和这张卡战斗过的怪兽不能改变表示形式。"),)),
+    monster("水晶龙", level=6, atk=2500, defense=1500, attribute="光",
+            effects=(Effect("②", "quick", "这个回合战斗过的这张卡才能发动（内容从略）。",
+                            condition=p.remembers(Info.BATTLED)),)),
+    monster("武装龙 LV5", level=5, atk=2400, defense=1700, attribute="风", english="Armed Dragon LV5", effects=(
+        Effect("②", "trigger", "这张卡战斗破坏怪兽的回合的结束阶段：这张卡送去墓地，从卡组把「武装龙 LV7」特殊召唤。",
+               event="end-phase", trigger=p.in_phase_if(Info.DESTROYED_BY_BATTLE)),)),
+
+    # -- 持续取对象 --------------------------------------------------------------------
+    monster("剑斗兽 马斗", level=3, atk=1200, defense=1000, attribute="地", effects=(
+        Effect("①", "ignition", "从手卡·卡组把1只怪兽特殊召唤。那只怪兽的效果无效化，这张卡从场上离开时那只怪兽回到卡组。",
+               resolve=p.special_summon_chosen(link_grants=("negate",), on_source_leaves="to-deck")),)),
+    trap("活死人的呼声", "continuous", english="Call of the Haunted", effects=(
+        Effect("发动", "activation", "以自己墓地1只怪兽为对象：攻击表示特殊召唤。这张卡从场上离开时那只怪兽破坏，那只怪兽破坏时这张卡破坏。",
+               targets=1, target_filter=p.in_own_graveyard,
+               resolve=p.special_summon_chosen(on_source_leaves="destroy", on_target_destroyed="destroy")),)),
+    monster("No.66 霸键甲虫", "xyz", level=4, atk=2500, defense=800, attribute="暗", english="Number 66: Master Key Beetle",
+            effects=(Effect("①", "quick", "以这张卡以外的自己场上1张卡为对象：只要这张卡在场上存在，那张卡不会被效果破坏。",
+                            targets=1, target_filter=lambda duel, card, t: duel.on_field(t) and t is not card,
+                            once_per_turn="card", resolve=p.link_targets("indestructible-effect")),)),
+    spell("增草剂", "continuous", english="Miracle Fertilizer", effects=(
+        Effect("发动", "activation", "以自己墓地1只怪兽为对象：特殊召唤。那只怪兽从场上离开时这张卡破坏。",
+               targets=1, target_filter=p.in_own_graveyard,
+               resolve=p.special_summon_chosen(on_target_leaves="destroy")),)),
+    trap("魔族之链", "continuous", english="Fiendish Chain", effects=(
+        Effect("发动", "activation", "以场上1只效果怪兽为对象：只要这张卡存在，那只怪兽效果无效，不能攻击。",
+               targets=1, target_filter=p.face_up_effect_monster,
+               resolve=p.link_targets("negate", "cannot-attack",
+                                      need=lambda duel, t: duel.is_effect_monster(t))),)),
+    monster("旧神 诺登", "fusion", level=4, atk=2500, defense=1200, attribute="水", english="Elder Entity Norden",
+            effects=(Effect("①", "trigger", "这张卡特殊召唤的场合，以自己墓地1只4星以下怪兽为对象：效果无效特殊召唤。"
+                            "这张卡从场上离开时那只怪兽除外。", event="summoned", trigger=p.special_summoned,
+                            targets=1, target_filter=p.in_own_graveyard,
+                            resolve=p.special_summon_chosen(negated=True, on_source_leaves="banish")),)),
+
+    # -- 效果无效 ----------------------------------------------------------------------
+    monster("星因士 天津四", level=4, atk=1500, defense=2100, attribute="光", english="Satellarknight Deneb",
+            effects=(Effect("①", "trigger", "这张卡召唤·特殊召唤的场合：从卡组把「星因士 天津四」以外的1只「星因士」怪兽加入手卡。",
+                            event="summoned", trigger=p.summoned("normal", "tribute", "special", "synchro", "xyz",
+                                                                  "fusion", "ritual", "link", "pendulum"),
+                            once_per_turn="name", resolve=_search("星因士")),)),
+    monster("星因士 参宿四", level=4, atk=1900, defense=1000, attribute="光", english="Satellarknight Betelgeuse"),
+    monster("水晶机巧-量子白晶", "synchro", "tuner", level=5, atk=2500, defense=2500, attribute="水", effects=(
+                Effect("①", "quick", "对方回合：从卡组把1只调整效果无效特殊召唤，只用那只怪兽和这张卡为素材进行同调召唤。",
+                       resolve=_quantum),)),
+    monster("电磁石战士β", "tuner", level=2, atk=1700, defense=1100, attribute="地", english="Beta The Electromagnet Warrior",
+            effects=(Effect("①", "trigger", "这张卡召唤·特殊召唤的场合：从卡组把1只4星以下的「磁石战士」怪兽加入手卡。",
+                            event="summoned", trigger=p.summoned(), resolve=_search("磁石战士")),)),
+    spell("沙漠的光", effects=(
+        Effect("发动", "activation", "自己场上的里侧表示怪兽全部变成表侧守备表示。",
+               resolve=p.flip_all_face_down_monsters("own")),)),
+    spell("日全食之书", "quick", english="Book of Eclipse", effects=(
+        Effect("发动", "activation", "场上的表侧表示怪兽全部变成里侧守备表示（结束阶段的部分从略）。",
+               resolve=p.turn_all_face_up_monsters_face_down),)),
+    trap("技能抽取", "continuous", english="Skill Drain", statics=(
+        Static("①", "negate-monsters", "场上的表侧表示怪兽的效果无效化。"),)),
+    monster("数学家", level=3, atk=1500, defense=500, attribute="地", english="Mathematician", effects=(
+        Effect("①", "trigger", "这张卡召唤的场合：从卡组把1只4星以下怪兽送去墓地。",
+               event="summoned", trigger=p.summoned("normal"), resolve=_send_from_deck(lambda d: d.is_monster
+                                                                                      and d.level <= 4)),)),
+    monster("幽鬼兔", "tuner", level=3, atk=0, defense=1800, attribute="光", english="Ghost Ogre & Snow Rabbit",
+            effects=(Effect("①", "quick", "场上的怪兽的效果发动时，把这张卡从手卡送去墓地：那张场上的卡破坏。",
+                            zone="hand", cost="send-self", condition=p.responding_to(lambda duel, c: duel.on_field(c)),
+                            resolve=p.destroy_card_below),)),
+    spell("墓穴的指名者", "quick", english="Called by the Grave", effects=(
+        Effect("发动", "activation", "以对方墓地1只怪兽为对象：除外。直到下个回合结束时，那只怪兽以及同名怪兽的效果和发动的效果无效。",
+               targets=1, target_filter=lambda duel, card, t: t.zone.kind == "graveyard" and t.owner != card.controller,
+               resolve=_called_by_the_grave),)),
+    monster("裁决之龙", level=8, atk=3000, defense=2600, attribute="光", english="Judgment Dragon", effects=(
+        Effect("①", "ignition", "支付1000基本分：这张卡以外的场上的卡全部破坏。", resolve=p.destroy_all(_not_self)),)),
+    spell("禁忌的圣杯", "quick", english="Forbidden Chalice", effects=(
+        Effect("发动", "activation", "以场上1只表侧表示怪兽为对象：直到回合结束时攻击力上升400，效果无效。",
+               targets=1, target_filter=p.face_up_monster,
+               resolve=p.in_order(p.grant(("atk", 400), face_down_ok=False), p.negate_effects_of_targets())),)),
+    trap("亚空间物质传送装置", english="Interdimensional Matter Transporter", effects=(
+        Effect("发动", "activation", "以自己场上1只表侧表示怪兽为对象：直到这个回合的结束阶段除外。",
+               targets=1, target_filter=p.face_up_monster,
+               resolve=p.banish_temporarily("targets", returns="end-phase")),)),
+    trap("强制脱出装置", english="Compulsory Evacuation Device", effects=(
+        Effect("发动", "activation", "以场上1只怪兽为对象：回到持有者手卡。", targets=1, target_filter=p.on_field,
+               resolve=p.return_targets("hand")),)),
+    spell("凤翼的爆风", "quick", english="Phoenix Wing Wind Blast", effects=(
+        Effect("发动", "activation", "以场上1张卡为对象：回到持有者卡组最上面。", targets=1, target_filter=p.on_field,
+               resolve=p.return_targets("deck")),)),
+    trap("虫惑的落穴", english="Traptrix Trap Hole Nightmare", effects=(
+        Effect("发动", "activation", "场上的怪兽的效果发动时：那个发动无效并破坏。",
+               condition=p.responding_to(lambda duel, c: duel.on_field(c)), resolve=p.negate_below(destroy=True)),)),
+    monster("始祖守护者 提拉斯", "xyz", level=5, atk=2600, defense=1700, attribute="光", english="Tiras, Keeper of Genesis",
+            statics=(Static("①", "indestructible-effect", "这张卡不会被卡的效果破坏。"),),
+            effects=(Effect("②", "trigger", "战斗过的这张卡在战斗阶段结束时：以对方场上1张卡为对象，那张卡破坏。",
+                            event="end-battle", trigger=p.in_phase_if(Info.BATTLED), targets=1,
+                            target_filter=p.on_field, resolve=p.destroy_targets),)),
+    spell("架天桥的星因士", english="Satellarknight Skybridge", effects=(
+        Effect("发动", "activation", "以自己场上1只「星因士」怪兽为对象：回到卡组，从卡组把另1只「星因士」怪兽特殊召唤。",
+               targets=1, target_filter=lambda duel, card, t: duel.on_field(t) and "星因士" in t.name,
+               resolve=_skybridge),)),
+
+    # -- 攻守计算 ----------------------------------------------------------------------
+    monster("可变机兽 炮手龙", level=7, atk=2800, defense=2000, attribute="暗",
+            statics=(
+                Static("①", "original-atk", "不用解放召唤的这张卡原本攻击力变成一半。",
+                       condition=p.remembers(Info.SUMMONED_WITHOUT_TRIBUTE), value=lambda duel, card, v: v // 2),
+                Static("①", "original-def", "不用解放召唤的这张卡原本守备力变成一半。",
+                       condition=p.remembers(Info.SUMMONED_WITHOUT_TRIBUTE), value=lambda duel, card, v: v // 2),
+            )),
+    spell("影之卡组破坏病毒", english="Deck Devastation Virus", statics=(
+        Static("代价", "cost", "把自己场上1只攻击力2000以上的暗属性怪兽解放。", value=_dark_2000, zone="definition"),)),
+    monster("黑蔷薇龙", "synchro", level=7, atk=2400, defense=1800, attribute="暗", english="Black Rose Dragon",
+            effects=(Effect("①", "trigger", "这张卡同调召唤的场合：场上的卡全部破坏。", event="summoned",
+                            trigger=p.summoned("synchro"), resolve=p.destroy_all(lambda duel, link, c: True)),)),
+    trap("炼狱的落穴", english="Void Trap Hole", effects=(
+        Effect("发动", "activation", "对方把攻击力2000以上的效果怪兽特殊召唤时：那只怪兽效果无效并破坏。",
+               targets=1, target_filter=lambda duel, card, t: _atk_2000_effect(duel, t), resolve=_void_trap_hole),)),
+
+    # -- 添加buff ----------------------------------------------------------------------
+    monster("闪珖龙 星尘", "synchro", level=8, atk=2500, defense=2000, attribute="光", english="Stardust Spark Dragon",
+            effects=(Effect("①", "quick", "1回合1次，以场上1张表侧表示的卡为对象：这个回合那张卡1次不会被战斗·效果破坏。",
+                            targets=1, target_filter=lambda duel, card, t: duel.face_up_on_field(t),
+                            once_per_turn="card", resolve=p.grant("indestructible-once")),)),
+    spell("禁忌的圣衣", "quick", english="Forbidden Dress", effects=(
+        Effect("发动", "activation", "以场上1只表侧表示怪兽为对象：直到回合结束时攻击力下降600，不会成为其他卡的效果的对象，不会被效果破坏。",
+               targets=1, target_filter=p.face_up_monster,
+               resolve=p.grant(("atk", -600), "untargetable", "indestructible-effect", face_down_ok=False)),)),
+    monster("No.81 超重型炮塔列车 优越多拉炮", "xyz", level=10, atk=3200, defense=4000, attribute="地",
+            english="Number 81: Superdreadnought Rail Cannon Super Dora", effects=(
+                Effect("①", "quick", "1回合1次，以场上1只表侧表示怪兽为对象：这个回合那只怪兽不受其他卡的效果影响。",
+                       targets=1, target_filter=p.face_up_monster, once_per_turn="card",
+                       resolve=p.grant("unaffected", face_down_ok=False)),)),
+    monster("废铁战士", "synchro", level=5, atk=2300, defense=1300, attribute="暗", english="Junk Warrior"),
+    trap("废铁拳", english="Scrap Fist", effects=(
+        Effect("发动", "activation", "以自己场上1只「废铁战士」为对象：这个回合那只怪兽得到5个效果（贯通、战斗伤害2倍、"
+               "不会被战斗破坏等）。", targets=1, target_filter=lambda duel, card, t: duel.on_field(t),
+               resolve=p.grant(*_pierce_marks())),)),
+
+    # -- 添加X素材 ---------------------------------------------------------------------
+    monster("十二兽 牛犄", "xyz", level=4, atk=0, defense=0, attribute="地", english="Zoodiac Broadbull"),
+    monster("十二兽 鼠骑", level=4, atk=400, defense=2000, attribute="地", english="Zoodiac Ratpier"),
+    spell("十二兽的会局", "continuous", english="Zoodiac Combo", effects=(
+        Effect("①", "ignition", "以自己场上1只「十二兽」X怪兽为对象：把1只「十二兽」怪兽作为那只X怪兽的X素材。", zone="spell & trap zone",
+               targets=1, target_filter=lambda duel, card, t: duel.is_xyz_monster(t),
+               resolve=p.attach("pick", "target0", pick=_named("十二兽"), need_xyz=True)),)),
+    monster("十二兽 虎炮", "xyz", level=4, atk=0, defense=0, attribute="地", english="Zoodiac Tigermortar", effects=(
+        Effect("①", "quick", "以自己场上1只「十二兽」X怪兽为对象：把墓地1只「十二兽」怪兽作为那只X怪兽的X素材。",
+               targets=1, target_filter=lambda duel, card, t: duel.is_xyz_monster(t),
+               resolve=p.attach("pick", "target0", pick=_named("十二兽"), need_xyz=True)),)),
+    spell("十二兽的方合", effects=(
+        Effect("发动", "activation", "以自己场上1只「十二兽」X怪兽为对象：把卡组1只「十二兽」怪兽作为那只X怪兽的X素材。",
+               targets=1, target_filter=lambda duel, card, t: duel.is_xyz_monster(t),
+               resolve=p.attach("pick", "target0", pick=_named("十二兽"), need_xyz=True)),)),
+    monster("十二兽 蛇笞", level=4, atk=1200, defense=400, attribute="地", english="Zoodiac Whiptail", effects=(
+        Effect("①", "ignition", "以自己场上1只「十二兽」X怪兽为对象：把这张卡作为那只X怪兽的X素材。",
+               targets=1, target_filter=lambda duel, card, t: duel.is_xyz_monster(t), once_per_turn="name",
+               resolve=p.attach("self", "target0")),)),
+    spell("十二兽的相克", effects=(
+        Effect("发动", "activation", "以自己场上1只「十二兽」X怪兽为对象：把手卡1只「十二兽」怪兽作为那只X怪兽的X素材。",
+               targets=1, target_filter=lambda duel, card, t: duel.is_xyz_monster(t),
+               resolve=p.attach("pick", "target0", pick=_named("十二兽"))),)),
+    monster("电子龙·无限", "xyz", level=6, atk=2100, defense=1600, attribute="光", english="Cyber Dragon Infinity",
+            effects=(Effect("①", "quick", "1回合1次，以场上1只表侧攻击表示怪兽为对象：那只怪兽作为这张卡的X素材。",
+                            targets=1, target_filter=p.face_up_monster, once_per_turn="card",
+                            resolve=p.attach("target0", "self")),)),
+    monster("鬼计惰天使", "xyz", level=4, atk=0, defense=0, attribute="暗", english="Ghostrick Angel of Mischief",
+            effects=(Effect("①", "quick", "1回合1次：把手卡1张「鬼计」卡作为这张卡的X素材。", once_per_turn="card",
+                            resolve=p.attach("pick", "self", pick=_named("鬼计"))),)),
+    monster("星守之骑士 托勒密", "xyz", level=5, atk=2700, defense=2000, attribute="光",
+            effects=(Effect("②", "quick", "结束阶段：把手卡1只「星因士」或「星守之骑士」怪兽作为这张卡的X素材。",
+                            resolve=p.attach("pick", "self", pick=lambda d: "星因士" in d.name or "星守" in d.name)),)),
+    spell("升阶魔法-幻影骑士团的出击", "quick", english="Rank-Up-Magic The Phantom Knights' Launch", effects=(
+        Effect("发动", "activation", "以自己场上1只暗属性X怪兽为对象：把手卡1只「幻影骑士团」怪兽作为那只怪兽的X素材（升阶部分从略）。",
+               targets=1, target_filter=lambda duel, card, t: duel.is_xyz_monster(t),
+               resolve=p.attach("pick", "target0", pick=_named("幻影骑士团"))),)),
+    monster("幻影骑士团 静寂之靴", level=3, atk=200, defense=1200, attribute="暗", english="The Phantom Knights of Silent Boots"),
+    monster("电子光虫-核心菜粉蝶", "xyz", level=5, atk=2600, defense=2000, attribute="光",
+            english="Digital Bug Corebage", effects=(
+                Effect("①", "quick", "以场上1只表侧表示怪兽为对象：那只怪兽作为这张卡的X素材（条件从略）。",
+                       targets=1, target_filter=p.face_up_monster, resolve=p.attach("target0", "self")),)),
+    spell("月舞的仪式", effects=(
+        Effect("发动", "activation", "以自己场上1只X怪兽为对象：把手卡1只怪兽作为那只X怪兽的X素材（内容从略）。",
+               targets=1, target_filter=lambda duel, card, t: duel.is_xyz_monster(t),
+               resolve=p.attach("pick", "target0", pick=lambda d: d.is_monster)),)),
+    monster("No.38 希望魁龙 银河巨神", "xyz", level=8, atk=3000, defense=2500, attribute="光",
+            english="Number 38: Hope Harbinger Dragon Titanic Galaxy", effects=(
+                Effect("①", "quick", "以场上1张表侧表示魔法卡为对象：那张卡作为这张卡的X素材（无效部分从略）。",
+                       targets=1, target_filter=lambda duel, card, t: duel.face_up_on_field(t),
+                       resolve=p.attach("target0", "self")),)),
+    monster("光波异邦臣", level=4, atk=1000, defense=1000, attribute="光", english="Cipher Etranger", effects=(
+        Effect("①", "ignition", "以自己场上1只「光波」X怪兽为对象：把这张卡作为那只X怪兽的X素材（内容从略）。",
+               targets=1, target_filter=lambda duel, card, t: duel.is_xyz_monster(t),
+               resolve=p.attach("self", "target0")),)),
+    spell("光虫基盘", "continuous", effects=(
+        Effect("①", "ignition", "以自己场上1只X怪兽为对象：把手卡1只「光虫」怪兽作为那只X怪兽的X素材（内容从略）。",
+               zone="spell & trap zone", targets=1, target_filter=lambda duel, card, t: duel.is_xyz_monster(t),
+               resolve=p.attach("pick", "target0", pick=_named("光虫"))),)),
+    monster("光虫 蜂窝", level=3, atk=1000, defense=1000, attribute="光"),
+    spell("发条拧紧", effects=(
+        Effect("发动", "activation", "以自己场上1只X怪兽为对象：把自己墓地1只怪兽作为那只X怪兽的X素材（内容从略）。",
+               targets=1, target_filter=lambda duel, card, t: duel.is_xyz_monster(t),
+               resolve=p.attach("pick", "target0", pick=lambda d: d.is_monster)),)),
+    monster("No.98 绝望皇 霍普勒斯", "xyz", level=4, atk=2400, defense=0, attribute="暗",
+            english="Number 98: Antitopian", effects=(
+                Effect("②", "quick", "以自己场上1只「希望皇 霍普」怪兽为对象：把这张卡作为那只怪兽的X素材（内容从略）。",
+                       targets=1, target_filter=lambda duel, card, t: duel.is_xyz_monster(t),
+                       resolve=p.attach("self", "target0")),)),
+
+    monster("飞行象", level=4, atk=1850, defense=1000, attribute="风", effects=(
+        Effect("②", "ignition", "这个回合，这张卡直接攻击给与对方战斗伤害的场合，自己决斗胜利（条件从略）。",
+               once_per_turn="card", resolve=p.grant_self("win-by-direct-damage")),)),
+
+    # -- 计数 --------------------------------------------------------------------------
+    monster("神影依·米德拉什", "fusion", level=5, atk=2200, defense=800, attribute="暗", english="El Shaddoll Winda",
+            statics=(Static("①", "limit-special-summon", "只要这张卡在场上表侧表示存在，双方在1回合只能特殊召唤1次。",
+                            value=1),)),
+    trap("召唤限制器", "continuous", english="Summon Limit", statics=(
+        Static("①", "limit-summons", "双方在1回合合计只能把怪兽召唤·反转召唤·特殊召唤2次（发动前的次数也计算）。",
+               value=2),)),
+    monster("魔导战士 破坏者", level=4, atk=1600, defense=1000, attribute="暗", english="Breaker the Magical Warrior",
+            statics=(Static("②", "atk", "这张卡的攻击力上升这张卡的魔力指示物数量×300。", value=_counters_atk),),
+            effects=(Effect("①", "trigger", "这张卡召唤的场合发动：给这张卡放置1个魔力指示物。", event="summoned",
+                            trigger=p.summoned("normal"), mandatory=True, resolve=_place_counter),)),
+
+    # -- 控制权 ------------------------------------------------------------------------
+    spell("强制转移", english="Creature Swap", effects=(
+        Effect("发动", "activation", "双方各选自己场上1只怪兽，那2只怪兽的控制权交换。", resolve=p.swap_control_of_chosen),)),
+    spell("抢夺", "equip", english="Snatch Steal", effects=(
+        Effect("发动", "activation", "以对方场上1只怪兽为对象：装备。得到装备怪兽的控制权。",
+               targets=1, target_filter=p.face_up_monster, resolve=p.take_control_of_targets("equip")),)),
+    spell("精神操作", english="Mind Control", effects=(
+        Effect("发动", "activation", "以对方场上1只怪兽为对象：直到结束阶段得到那只怪兽的控制权。",
+               targets=1, target_filter=p.on_field, resolve=p.take_control_of_targets("until-end-phase")),)),
+    monster("黑羽-隐身蓑之斯蒂姆", "tuner", level=1, atk=800, defense=1200, attribute="暗",
+            english="Blackwing - Steam the Cloak", effects=(
+                Effect("①", "trigger", "这张卡从场上被除外的场合才能发动（内容从略）。", event="banished",
+                       trigger=p.banished_from_field, zone="banished"),)),
+    spell("暗次元之解放", english="Escape from the Dark Dimension", effects=(
+        Effect("发动", "activation", "以除外的1只自己的暗属性怪兽为对象：那只怪兽特殊召唤。",
+               targets=1, target_filter=_banished_own_dark, resolve=p.special_summon_chosen()),)),
+
+    monster("装弹枪管龙", "link", level=4, atk=3000, defense=0, attribute="暗", effects=(
+        Effect("③", "quick", "以对方场上1只怪兽为对象：得到那只怪兽的控制权，那只怪兽在结束阶段送去墓地（条件从略）。",
+               targets=1, target_filter=p.on_field, once_per_turn="card",
+               resolve=p.take_control_while_applied("to-graveyard-at-end-phase")),)),
+    monster("灰流丽", "tuner", level=3, atk=0, defense=1800, attribute="炎", english="Ash Blossom & Joyous Spring",
+            effects=(Effect("①", "quick", "把这张卡从手卡丢弃：从卡组加入手卡等效果发动时，那个效果无效。",
+                            zone="hand", cost="send-self", condition=p.responding_to(lambda duel, c: True),
+                            resolve=p.negate_below(destroy=False, what="effect")),)),
+
+    # -- 得到含一时除外的效果 ------------------------------------------------------------
+    monster("混沌幻影", level=4, atk=0, defense=0, attribute="暗", english="Phantom of Chaos", effects=(
+        Effect("①", "ignition", "1回合1次，以自己墓地1只效果怪兽为对象：那只怪兽除外，直到结束阶段这张卡得到那只怪兽的效果。",
+               targets=1, target_filter=p.in_own_graveyard, once_per_turn="card", resolve=p.gain_effects_of_target),)),
+    monster("刻剑之魔术师", "pendulum", level=4, atk=1200, defense=1200, attribute="暗", rulings=frozenset({"gained-temporary-banish-returns"}),
+            effects=(Effect("①", "quick", "1回合1次，以对方场上1只怪兽为对象：那只怪兽和这张卡直到下次的自己准备阶段除外。",
+                            targets=1, target_filter=p.on_field, once_per_turn="card",
+                            resolve=p.banish_temporarily("self", "targets", returns="standby")),)),
 ]
 
 CATALOGUE: dict[str, CardDef] = {}

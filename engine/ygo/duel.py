@@ -1,65 +1,86 @@
-"""A Yu-Gi-Oh! duel: state, the shared primitives card effects are built from, and
-the rules that decide what a monster keeps when it is turned face-down, banished
-temporarily, or leaves the field.
+"""A Yu-Gi-Oh! duel: the state, and the primitives that move cards, summon them, turn
+them over and banish them temporarily.  What a monster keeps through each of these is
+decided by one table (memory.ERASED_BY); chains (chain.py), negation (negation.py),
+battle (battle.py), control (control.py), continuous-target links (links.py) and the
+values the rules compute (values.py) live in their own modules and are mixed in here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import itertools
+from dataclasses import dataclass
+from typing import Any
 
 from engine.core import Board, Card, EventLog, IllegalAction, SetupError, UnknownCard, Zone
 from engine.core.zones import HiddenTo
 
-from .cards import CardDef, Effect
+from .battle import BattleRules
+from .cards import CardDef
 from .catalogue import CATALOGUE
-from .memory import ERASED_BY, SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition
+from .chain import ChainRules
+from .control import ControlRules
+from .links import LinkRules
+from .memory import SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition, erased_by
+from .negation import NegationRules
+from .values import ValueRules
 
 PLAYERS = (0, 1)
 
 # zone kinds
-DECK, HAND, EXTRA, MONSTER, SPELL_TRAP, GRAVEYARD, BANISHED = (
-    "deck", "hand", "extra deck", "monster zone", "spell & trap zone", "graveyard", "banished")
-FIELD_ZONES = (MONSTER, SPELL_TRAP)
+DECK, HAND, EXTRA, MONSTER, SPELL_TRAP, PENDULUM, GRAVEYARD, BANISHED, MATERIALS = (
+    "deck", "hand", "extra deck", "monster zone", "spell & trap zone", "pendulum zone", "graveyard",
+    "banished", "xyz materials")
+FIELD_ZONES = (MONSTER, SPELL_TRAP, PENDULUM)
+PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 
 
 @dataclass(eq=False)
 class YgoCard(Card):
     #: "attack" | "defense" while a monster is on the field
     position: str = ""
-    #: what the card remembered when it last left the field (last known information)
+    #: what the card was as it last left the field or was banished (last known information)
     last_known: dict | None = None
+    #: 正规召唤手续: summoned by its own procedure (kept in the graveyard and banished)
+    proc_complete: bool = False
+    #: the xyz monster this card is attached to as material
+    attached_to: "YgoCard | None" = None
 
 
 @dataclass(eq=False)
-class ChainLink:
-    number: int
-    card: YgoCard
-    object_id: int
-    effect: Effect
-    player: int
-    targets: list[tuple[YgoCard, int]] = field(default_factory=list)
-    activation_negated: bool = False
-    effect_negated: bool = False
+class TargetLink:
+    """A continuous-target relation kept by an applied effect (持续取对象)."""
 
-    def card_if_unchanged(self) -> YgoCard | None:
-        """The activating card, if it is still the same object as when it activated."""
-        return self.card if self.card.object_id == self.object_id else None
-
-    def live_targets(self) -> list[YgoCard]:
-        """Targets that are still the objects that were targeted."""
-        return [card for card, obj in self.targets if card.object_id == obj]
+    id: int
+    source: YgoCard
+    source_obj: int
+    target: YgoCard
+    target_obj: int
+    #: what the link does to the target while it lasts: "negate", "indestructible-effect",
+    #: "control", "equip", "cannot-attack"
+    grants: frozenset[str] = frozenset()
+    #: what happens to the target when the source leaves the field ("to-deck", "destroy",
+    #: "banish"); to the source when the target leaves the field or is destroyed
+    on_source_leaves: str | None = None
+    on_target_leaves: str | None = None
+    on_target_destroyed: str | None = None
 
 
 @dataclass
 class TemporaryBanish:
     card: YgoCard
+    object_id: int
     controller: int
     position: str
     face_up: bool
-    returns: str  # "end-phase" | "next-standby" | "now"
+    #: "end-phase" | "end-battle" | "standby" (the next Standby Phase of ``player``)
+    returns: str
+    player: int
+    turn: int
+    #: control was held by a lasting effect (equip, temporary) that cannot follow it
+    borrowed: bool = False
 
 
-class Duel:
+class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, ValueRules):
     """One duel between player 0 (自己) and player 1 (对方)."""
 
     def __init__(self) -> None:
@@ -71,15 +92,29 @@ class Duel:
             self.board.add_zone(Zone(EXTRA, p, HiddenTo.ALL_BUT_OWNER))
             self.board.add_zone(Zone(MONSTER, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=5))
             self.board.add_zone(Zone(SPELL_TRAP, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=5))
+            self.board.add_zone(Zone(PENDULUM, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=2))
             self.board.add_zone(Zone(GRAVEYARD, p, public=True))
             self.board.add_zone(Zone(BANISHED, p, public=True))
+            self.board.add_zone(Zone(MATERIALS, p, public=True))
         self.turn = 1
         self.turn_player = 0
         self.phase = "main1"
-        self.chain: list[ChainLink] = []
+        self.lp = [8000, 8000]
         self.temporarily_banished: list[TemporaryBanish] = []
+        self.links: list[TargetLink] = []
+        self._link_ids = itertools.count(1)
         #: 「卡名」的效果1回合只能使用1次: (player, card name, effect label) used this turn
         self.used_names: set[tuple[int, str, str]] = set()
+        #: field-wide negation by name (墓穴的指名者): name -> last turn it applies
+        self.negated_names: dict[str, int] = {}
+        #: special summons per player this turn, as seen by the rules
+        self.special_summons = [0, 0]
+        #: every summon of the turn (召唤·反转召唤·特殊召唤), counted by the rules themselves
+        self.summon_count = [0, 0]
+        #: the player who has won the duel, if any
+        self.winner: int | None = None
+        ChainRules.__init__(self)
+        ControlRules.__init__(self)
 
     # -- the world protocol ---------------------------------------------------------
 
@@ -89,7 +124,7 @@ class Duel:
     def check_invariants(self) -> None:
         self.board.check_invariants()
         for card in self.board.cards():
-            if card.zone.kind in FIELD_ZONES and card.definition.is_monster and card.zone.kind == MONSTER:
+            if card.zone.kind == MONSTER:
                 if card.position not in ("attack", "defense"):
                     raise AssertionError(f"「{card.name}」 is on the field with no battle position")
                 if not card.face_up and card.position != "defense":
@@ -105,69 +140,116 @@ class Duel:
             raise UnknownCard(name, CATALOGUE) from None
 
     def find(self, name: str, player: int | None = None) -> YgoCard | None:
-        """The card called ``name`` (on the field first), if it is in the duel."""
-        found = [c for c in self.board.cards() if c.name == name and (player is None or c.owner == player)]
-        found.sort(key=lambda c: (c.zone.kind not in FIELD_ZONES, c.serial))
+        """The card called ``name`` — of ``player`` if given (controlled, then owned) —
+        cards on the field first."""
+        found = [c for c in self.board.cards() if c.name == name]
+        if player is not None:
+            found = [c for c in found if c.controller == player or c.owner == player]
+            found.sort(key=lambda c: (c.controller != player, c.zone.kind not in FIELD_ZONES, c.serial))
+        else:
+            found.sort(key=lambda c: (c.zone.kind not in FIELD_ZONES, c.serial))
         return found[0] if found else None
 
-    def card(self, name: str, player: int = 0) -> YgoCard:
+    def card(self, name: str, player: int | None = None) -> YgoCard:
         """The card called ``name``; a card not yet in the duel starts in its owner's
         hand (extra deck monsters in the extra deck)."""
-        existing = self.find(name)
+        existing = self.find(name, player)
         if existing is not None:
             return existing
+        return self.new_card(name, 0 if player is None else player)
+
+    def new_card(self, name: str, player: int, where: str | None = None) -> YgoCard:
         definition = self.definition(name)
-        home = EXTRA if definition.extra_deck else HAND
+        home = where or (EXTRA if definition.extra_deck else HAND)
         card = self.board.new_card(definition, player, self.board.zone(player, home), card_class=YgoCard)
         self.log.record("setup", f"「{name}」 starts in {card.zone.label}")
         return card
 
-    def zone_kind(self, card: YgoCard) -> str:
-        return card.zone.kind
-
     def on_field(self, card: YgoCard) -> bool:
         return card.zone.kind in FIELD_ZONES
 
+    def face_up_on_field(self, card: YgoCard) -> bool:
+        return self.on_field(card) and card.face_up
+
+    def monsters(self, player: int | None = None) -> list[YgoCard]:
+        players = PLAYERS if player is None else (player,)
+        return [c for p in players for c in self.board.zone(p, MONSTER)]
+
+    def field_cards(self) -> list[YgoCard]:
+        return [c for c in self.board.cards() if self.on_field(c)]
+
+    def is_monster_card(self, card: YgoCard) -> bool:
+        """Whether the rules can tell it is a monster of that kind: a face-down card on
+        the field is not public, so nothing about it can be judged (里侧无法判断)."""
+        return card.definition.is_monster and (card.face_up or not self.on_field(card))
+
+    def is_effect_monster(self, card: YgoCard) -> bool:
+        if not self.is_monster_card(card):
+            return False
+        if "gemini" in card.definition.types and self.on_field(card) \
+                and not self.remembers(card, Info.GEMINI_RESUMMONED):
+            return False  # 二重怪兽: a normal monster until it is summoned again
+        return "effect" in card.definition.types
+
+    def is_xyz_monster(self, card: YgoCard) -> bool:
+        return self.is_monster_card(card) and "xyz" in card.definition.types
+
     # -- memory ---------------------------------------------------------------------
 
-    def remember(self, card: YgoCard, info: Info, value=True, *, per=None, erased_by=None,
+    def remember(self, card: YgoCard, info: Info, value: Any = True, *, per=None, erase=None,
                  origin: str = "") -> None:
         """Record ``info`` on ``card``; it is erased by the transitions of its row in
-        the table (memory.ERASED_BY) unless an effect brings its own ``erased_by``."""
+        the table (memory.ERASED_BY) unless an effect brings its own ``erase`` set."""
         card.memory.remember(info if per is None else (info, per), value,
-                             erased_by=ERASED_BY[info] if erased_by is None else erased_by, origin=origin)
+                             erased_by=erased_by(info, card.definition.rulings) if erase is None else erase,
+                             origin=origin)
 
     def remembers(self, card: YgoCard, info: Info, per=None) -> bool:
-        """What the card remembers now; once it has left the field, what it remembered
-        as it left (last known information)."""
-        key = info if per is None else (info, per)
-        if card.last_known is not None and not self.on_field(card):
-            return key in card.last_known
-        return key in card.memory
+        return (info if per is None else (info, per)) in card.memory
+
+    def recall(self, card: YgoCard, info: Info, per=None, default=None):
+        return card.memory.recall(info if per is None else (info, per), default)
+
+    def lasting(self, card: YgoCard, mark: str) -> list[Any]:
+        """Values of the lasting effects ``mark`` applied to ``card`` (registered by
+        resolved effects, erased as the table says)."""
+        return [item.value for item in card.memory.items()
+                if isinstance(item.key, tuple) and item.key[0] is Info.LASTING and item.key[1][0] == mark]
+
+    def apply_lasting(self, card: YgoCard, mark: str, value: Any = True, *, source: str = "",
+                      erase=None) -> None:
+        self.remember(card, Info.LASTING, value, per=(mark, source or "rule"), erase=erase, origin=source)
+        self.log.record("apply", f"「{card.name}」: {mark}" + (f" ({source})" if source else ""), card=card.serial)
 
     def summoned_by(self, card: YgoCard, method: str) -> bool:
-        info = SUMMON_METHOD_INFO[method]
-        if info is Info.SPECIAL_SUMMONED:
-            return self.remembers(card, Info.SPECIAL_SUMMONED)
-        return self.remembers(card, info)
+        return self.remembers(card, SUMMON_METHOD_INFO[method])
 
-    def _transition(self, card: YgoCard, transition: Transition) -> None:
+    def transition(self, card: YgoCard, transition: Transition) -> None:
         gone = card.memory.erase(transition)
         if gone:
-            what = "、".join(item.key.value if isinstance(item.key, Info) else f"{item.key[0].value} {item.key[1]}"
-                            for item in gone)
+            what = "、".join(_describe(item.key) for item in gone)
             self.log.record("forget", f"「{card.name}」 {transition.value}: forgets {what}", card=card.serial)
+
+    def snapshot(self, card: YgoCard) -> dict:
+        """Last known information, taken as the card leaves the field."""
+        return {
+            "memory": {item.key: item.value for item in card.memory.items()},
+            "face_up": card.face_up, "controller": card.controller, "position": card.position,
+            "negations": self.negations(card) if card.face_up else set(),
+            "object_id": card.object_id,
+        }
 
     # -- summoning ------------------------------------------------------------------
 
-    def _free_monster_zone(self, player: int) -> Zone:
+    def free_monster_zone(self, player: int) -> Zone:
         zone = self.board.zone(player, MONSTER)
         if len(zone) >= (zone.capacity or 5):
             raise IllegalAction(f"player {player}'s monster zone is full")
         return zone
 
     def summon(self, card: YgoCard, method: str, player: int | None = None, *, face_up: bool = True,
-               tributes: list[YgoCard] = (), materials: list[YgoCard] = (), by: str = "") -> None:
+               tributes=(), materials=(), by: str = "", negated: bool = False,
+               without_tribute: bool = False) -> None:
         """Put ``card`` onto the field by ``method`` and record what it remembers."""
         player = card.owner if player is None else player
         d = card.definition
@@ -180,59 +262,125 @@ class Duel:
         if method in ("normal", "tribute") and d.extra_deck:
             raise SetupError(f"「{card.name}」 is an extra deck monster and cannot be normal summoned")
         if method == "gemini":
-            if not (self.on_field(card) and card.face_up):
+            if not self.face_up_on_field(card):
                 raise IllegalAction(f"「{card.name}」 must be face-up on the field to be summoned again")
             self.remember(card, Info.GEMINI_RESUMMONED)
             self.remember(card, Info.SUMMONED_THIS_TURN)
             self.log.record("summon", f"「{card.name}」 gemini summoned (summoned again)", card=card.serial)
+            self.emit("summoned", card, method=method)
             return
+        if method in SPECIAL_METHODS:
+            why = self.why_cannot_special_summon(card, player)
+            if why:
+                raise IllegalAction(why)
         for t in tributes:
             self.send_to_graveyard(t, reason=f"tributed for 「{card.name}」")
+        for m in materials:
+            if method == "xyz":
+                continue
+            self.send_to_graveyard(m, reason=f"material for 「{card.name}」")
         source = card.zone.kind
-        self.board.move(card, self._free_monster_zone(player), face_up=face_up, controller=player,
-                        reason=f"{method} summon" if face_up else "set")
+        self.drop_temporary_banish(card)
+        self.board.move(card, self.free_monster_zone(player), face_up=face_up, controller=player,
+                        reason=f"{method} summon" if face_up else f"{method} summon face-down")
         card.position = "attack" if face_up else "defense"
         card.last_known = None
-        self.log.record("summon", f"「{card.name}」 {method} summoned" if face_up else f"「{card.name}」 set",
-                        card=card.serial, method=method)
-        if not face_up:
+        for m in materials:
+            if method == "xyz":
+                self.attach(m, card)
+        if method != "special" or not by:
+            card.proc_complete = True
+        set_only = method in ("normal", "tribute") and not face_up
+        self.log.record("summon", f"「{card.name}」 set" if set_only else f"「{card.name}」 {method} summoned"
+                        + ("" if face_up else " face-down"), card=card.serial, method=method)
+        if set_only:
             # a monster set face-down is not "summoned" (召唤仅指表侧表示通常召唤),
             # but a tribute set keeps what it was tributed with
+            self.remember(card, Info.SET_THIS_TURN)
             if tributes:
-                self.remember(card, Info.SUMMON_MATERIALS, tuple(t.name for t in tributes))
+                self.remember(card, Info.SUMMON_MATERIALS, tuple((t.serial, t.definition) for t in tributes))
+            if without_tribute:
+                self.remember(card, Info.SUMMONED_WITHOUT_TRIBUTE)
             return
         self.remember(card, Info.SUMMONED_THIS_TURN)
+        self.summon_count[player] += 1
         self.remember(card, SUMMON_METHOD_INFO[method])
         if method == "tribute":
             self.remember(card, Info.NORMAL_SUMMONED)
+        if without_tribute:
+            self.remember(card, Info.SUMMONED_WITHOUT_TRIBUTE)
         if method in SPECIAL_METHODS:
             self.remember(card, Info.SPECIAL_SUMMONED)
             self.remember(card, Info.SUMMONED_FROM, source)
+            self.special_summons[player] += 1
+            self.count_special_summon(player)
         if tributes or materials:
-            names = tuple(c.name for c in (*tributes, *materials))
-            self.remember(card, Info.SUMMON_MATERIALS, names)
-            self.remember(card, Info.MATERIAL_LINK, names)
+            self.remember(card, Info.SUMMON_MATERIALS, tuple((c.serial, c.definition) for c in (*tributes, *materials)))
+            self.remember(card, Info.MATERIAL_LINK, tuple(c.serial for c in (*tributes, *materials)))
         if by:
             self.remember(card, Info.SUMMONED_BY_EFFECT, by)
+        if negated:
+            self.remember(card, Info.NEGATED, "summon", per="summon", origin=by)
+        for st in d.statics:
+            if st.kind == "on-summon-lasting":
+                for mark in st.value:
+                    self.apply_lasting(card, mark, source=f"「{card.name}」{st.label}")
+        self.emit("summoned", card, method=method)
+        self.run_mandatory()
+
+    def set_monster(self, card: YgoCard, player: int | None = None, tributes=(), without_tribute=False) -> None:
+        self.summon(card, "tribute" if tributes else "normal", player, face_up=False, tributes=tributes,
+                    without_tribute=without_tribute)
 
     def flip_summon(self, card: YgoCard) -> None:
         if not (self.on_field(card) and not card.face_up):
             raise IllegalAction(f"「{card.name}」 is not face-down on the field")
+        if self.remembers(card, Info.SET_THIS_TURN):
+            raise IllegalAction(f"「{card.name}」 was set this turn and cannot be flip summoned yet")
         self.board.turn(card, True, reason="flip summon")
         card.position = "attack"
         self.remember(card, Info.SUMMONED_THIS_TURN)
         self.remember(card, Info.FLIP_SUMMONED)
+        self.remember(card, Info.POSITION_CHANGED)
+        self.summon_count[card.controller] += 1
+        self.emit("flipped", card)
+        self.emit("summoned", card, method="flip")
+
+    def attach(self, material: YgoCard, xyz: YgoCard) -> None:
+        """Attach ``material`` to ``xyz`` as xyz material (face-up, under it)."""
+        if self.on_field(material):
+            self.leave_field(material, self.board.zone(xyz.controller, MATERIALS), reason="attached as material")
+        else:
+            self.board.move(material, self.board.zone(xyz.controller, MATERIALS), face_up=True,
+                            reason="attached as material")
+        material.attached_to = xyz
+        self.log.record("attach", f"「{material.name}」 attached to 「{xyz.name}」", card=material.serial)
+
+    def place(self, card: YgoCard, zone_kind: str, player: int, face_up: bool = True) -> None:
+        """Put a card in a zone without a summon or an activation (setting up)."""
+        self.board.move(card, self.board.zone(player, zone_kind), face_up=face_up, controller=player,
+                        reason="placed")
+
+    def place_from_deck(self, player: int, test) -> None:
+        for c in self.board.zone(player, DECK):
+            if test(c.definition):
+                self.place(c, PENDULUM, player)
+                return
+
+    def materials_of(self, xyz: YgoCard) -> list[YgoCard]:
+        return [c for p in PLAYERS for c in self.board.zone(p, MATERIALS) if c.attached_to is xyz]
 
     # -- face-down / face-up --------------------------------------------------------
 
     def turn_face_down(self, card: YgoCard, reason: str = "") -> None:
-        if not (self.on_field(card) and card.definition.is_monster):
+        if not (self.on_field(card) and card.definition.is_monster and card.zone.kind == MONSTER):
             raise IllegalAction(f"「{card.name}」 is not a monster on the field")
         if not card.face_up:
             raise IllegalAction(f"「{card.name}」 is already face-down")
         self.board.turn(card, False, reason=reason)
         card.position = "defense"
-        self._transition(card, Transition.TURNED_FACE_DOWN)
+        self.transition(card, Transition.TURNED_FACE_DOWN)
+        self.adjust()
 
     def flip_face_up(self, card: YgoCard, reason: str = "", position: str = "defense") -> None:
         """Turn a face-down monster face up by an effect: it forgets nothing."""
@@ -240,143 +388,203 @@ class Duel:
             raise IllegalAction(f"「{card.name}」 is not face-down on the field")
         self.board.turn(card, True, reason=reason)
         card.position = position
+        self.emit("flipped", card)
+        self.adjust()
 
     # -- leaving the field ----------------------------------------------------------
 
-    def _leave_field(self, card: YgoCard, to: Zone, *, reason: str, face_up: bool | None = None) -> None:
-        card.last_known = {item.key for item in card.memory.items()}
-        self._transition(card, Transition.LEFT_FIELD)
+    def leave_field(self, card: YgoCard, to: Zone, *, reason: str, face_up: bool | None = None,
+                    transition: Transition = Transition.LEFT_FIELD, destroyed: bool = False,
+                    by_battle: bool = False, by_player: int | None = None) -> None:
+        """Every way off the field goes through here: links fire, memory is erased by
+        the table, the card becomes a new object in its owner's zone."""
+        snapshot = self.snapshot(card)
+        card.last_known = snapshot
+        after = self.links_on_leave(card, destroyed)
+        for material in self.materials_of(card):
+            material.attached_to = None
+            self.board.move(material, self.board.zone(material.owner, GRAVEYARD),
+                            reason=f"material of 「{card.name}」 that left the field")
+        self.transition(card, transition)
         card.position = ""
-        owner_zone = self.board.zone(card.owner, to.kind)
+        owner_zone = self.board.zone(card.owner, to.kind) if to.kind != MATERIALS else to
+        if to.kind in (HAND, DECK, EXTRA):
+            card.proc_complete = False
         self.board.move(card, owner_zone, face_up=face_up, reason=reason)
+        for action in after:
+            action()
+        self.emit("left-field", card, to=to.kind, lki=snapshot, destroyed=destroyed, by_battle=by_battle,
+                  temporary=transition is Transition.BANISHED_TEMPORARILY, by_player=by_player)
+        if to.kind == GRAVEYARD:
+            self.emit("to-graveyard", card, lki=snapshot, destroyed=destroyed, by_battle=by_battle,
+                      by_player=by_player)
+        if destroyed:
+            self.emit("destroyed", card, lki=snapshot, destroyed=True, by_battle=by_battle, by_player=by_player)
+        if to.kind == BANISHED:
+            self.emit("banished", card, lki=snapshot)
+        self.adjust()
 
-    def send_to_graveyard(self, card: YgoCard, reason: str = "") -> None:
-        grave = self.board.zone(card.owner, GRAVEYARD)
+    def banished_when_leaving(self, card: YgoCard) -> bool:
+        """『从场上离开的场合除外』 applies to this face-up card (消战者)."""
+        return self.face_up_on_field(card) and (self.applies(card, "leave-banish")
+                                                 or bool(self.lasting(card, "leave-banish")))
+
+    def redirect(self, card: YgoCard, to_kind: str) -> str:
+        """Where a card leaving the field really goes."""
+        return BANISHED if self.banished_when_leaving(card) else to_kind
+
+    def send_to_graveyard(self, card: YgoCard, reason: str = "", *, destroyed: bool = False,
+                          by_battle: bool = False, by_player: int | None = None) -> None:
         if self.on_field(card):
-            self._leave_field(card, grave, reason=reason)
+            where = self.redirect(card, GRAVEYARD)
+            self.leave_field(card, self.board.zone(card.owner, where), reason=reason, destroyed=destroyed,
+                             by_battle=by_battle, by_player=by_player)
         else:
-            self.board.move(card, grave, reason=reason)
+            self.board.move(card, self.board.zone(card.owner, GRAVEYARD), reason=reason)
 
-    def destroy(self, card: YgoCard, reason: str = "") -> None:
+    def destroy(self, card: YgoCard, reason: str = "", *, by_effect: YgoCard | None = None,
+                by_battle: bool = False, by_player: int | None = None) -> bool:
+        """Destroy ``card``; False when the rules keep it on the field."""
         if not self.on_field(card):
-            raise IllegalAction(f"「{card.name}」 is not on the field and cannot be destroyed")
+            return False
+        why_not = self.why_not_destroyed(card, by_effect=by_effect, by_battle=by_battle)
+        if why_not:
+            self.log.record("survive", f"「{card.name}」 is not destroyed: {why_not}", card=card.serial)
+            return False
         self.log.record("destroy", f"「{card.name}」 destroyed" + (f" by {reason}" if reason else ""),
                         card=card.serial)
-        self.send_to_graveyard(card, reason="destroyed")
+        if card.zone.kind == PENDULUM or ("pendulum" in card.definition.types and card.zone.kind == MONSTER
+                                          and card.face_up):
+            # a pendulum monster card destroyed on the field goes face-up to the extra deck
+            self.leave_field(card, self.board.zone(card.owner, EXTRA), reason="destroyed", face_up=True,
+                             destroyed=True, by_battle=by_battle, by_player=by_player)
+            return True
+        self.send_to_graveyard(card, reason="destroyed", destroyed=True, by_battle=by_battle, by_player=by_player)
+        return True
 
     def banish(self, card: YgoCard, reason: str = "", face_up: bool = True) -> None:
         zone = self.board.zone(card.owner, BANISHED)
+        self.drop_temporary_banish(card)
         if self.on_field(card):
-            self._leave_field(card, zone, reason=reason, face_up=face_up)
+            self.leave_field(card, zone, reason=reason, face_up=face_up)
         else:
             self.board.move(card, zone, face_up=face_up, reason=reason)
+            self.emit("banished", card, lki=None)
 
-    def banish_temporarily(self, card: YgoCard, returns: str = "end-phase", reason: str = "") -> None:
-        """Banish a monster until it returns to the field (一时除外)."""
+    def return_to_hand(self, card: YgoCard, reason: str = "") -> None:
+        if self.on_field(card):
+            self.leave_field(card, self.board.zone(card.owner, EXTRA if card.definition.extra_deck else HAND),
+                             reason=reason)
+        else:
+            self.board.move(card, self.board.zone(card.owner, HAND), reason=reason)
+
+    def return_to_deck(self, card: YgoCard, reason: str = "") -> None:
+        home = EXTRA if card.definition.extra_deck else DECK
+        if self.on_field(card):
+            self.leave_field(card, self.board.zone(card.owner, home), reason=reason)
+        else:
+            self.board.move(card, self.board.zone(card.owner, home), reason=reason)
+
+    # -- temporary banish -----------------------------------------------------------
+
+    def banish_temporarily(self, card: YgoCard, returns: str = "end-phase", reason: str = "",
+                           effect_of: CardDef | None = None) -> None:
+        """Banish a monster until it returns to the field (一时除外).  ``effect_of`` is
+        the card whose text does it: a monster that only gained that effect does not
+        return unless that card says it does (刻剑之魔术师, 银河眼光子龙)."""
         if not (self.on_field(card) and card.definition.is_monster):
             raise IllegalAction(f"「{card.name}」 is not a monster on the field")
-        record = TemporaryBanish(card, card.controller, card.position, card.face_up, returns)
-        self._transition(card, Transition.BANISHED_TEMPORARILY)
-        position = card.position
-        self.board.move(card, self.board.zone(card.owner, BANISHED), face_up=True,
-                        reason=reason or "banished temporarily")
-        card.position = ""
+        if self.banished_when_leaving(card):
+            # 消战者: it is banished by its own effect first; the temporary banish has
+            # nothing left to return (一时除外实质上没能适用)
+            self.leave_field(card, self.board.zone(card.owner, BANISHED), reason="banished by its own effect")
+            return
+        gained = effect_of is not None and effect_of is not card.definition
+        if gained and "gained-temporary-banish-returns" not in effect_of.rulings:
+            self.leave_field(card, self.board.zone(card.owner, BANISHED),
+                             reason=f"banished by the gained effect of 「{effect_of.name}」 (does not return)")
+            return
+        record = TemporaryBanish(card, 0, card.controller, card.position, card.face_up, returns,
+                                 card.controller, self.turn, borrowed=self.control_is_borrowed(card))
+        self.leave_field(card, self.board.zone(card.owner, BANISHED), face_up=True,
+                         reason=reason or "banished temporarily", transition=Transition.BANISHED_TEMPORARILY)
+        record.object_id = card.object_id
         self.temporarily_banished.append(record)
-        self.log.record("temp-banish", f"「{card.name}」 will return ({returns}) in {position} position",
+        self.log.record("temp-banish", f"「{card.name}」 will return ({returns}) in {record.position} position",
                         card=card.serial)
 
+    def drop_temporary_banish(self, card: YgoCard) -> None:
+        """A temporarily banished card that is moved otherwise no longer returns."""
+        self.temporarily_banished = [r for r in self.temporarily_banished if r.card is not card]
+
     def return_to_field(self, card: YgoCard) -> None:
-        """Return a temporarily banished monster: not a summon; same position, former controller."""
+        """Return a temporarily banished monster: not a summon; same position, former
+        controller; control held only by a lasting effect goes back at once."""
         for record in self.temporarily_banished:
             if record.card is card:
                 break
         else:
             raise IllegalAction(f"「{card.name}」 is not banished temporarily")
         self.temporarily_banished.remove(record)
-        self.board.move(card, self._free_monster_zone(record.controller), face_up=record.face_up,
+        if card.object_id != record.object_id:
+            return
+        self.board.move(card, self.free_monster_zone(record.controller), face_up=record.face_up,
                         controller=record.controller, reason="returns to the field (not a summon)")
         card.position = record.position
+        if record.borrowed and card.controller != card.owner:
+            self.shift_control(card, card.owner, reason="the control effect no longer applies to it")
+        self.emit("returned", card)
+        self.adjust()
+
+    def returns_due(self, moment: str) -> None:
+        for record in list(self.temporarily_banished):
+            due = record.returns == moment
+            if record.returns == "standby":
+                due = moment == "standby" and self.turn_player == record.player and self.turn > record.turn
+            if due and record in self.temporarily_banished:
+                self.return_to_field(record.card)
 
     # -- phases ---------------------------------------------------------------------
 
+    def enter_phase(self, phase: str) -> None:
+        self.clear_pending()
+        if self.phase == "battle" and phase != "battle":
+            self.log.record("phase", "end of the battle phase")
+            self.returns_due("end-battle")
+            self.emit("end-battle", None)
+            self.run_mandatory()
+        self.phase = phase
+        self.log.record("phase", f"turn {self.turn}: {phase} phase")
+        if phase == "standby":
+            self.returns_due("standby")
+            self.emit("standby", None)
+        if phase == "end":
+            self.returns_due("end-phase")
+            self.end_phase_effects()
+            self.emit("end-phase", None)
+        self.run_mandatory()
+
     def enter_end_phase(self) -> None:
-        self.phase = "end"
-        self.log.record("phase", f"turn {self.turn}: end phase")
-        for record in [r for r in self.temporarily_banished if r.returns == "end-phase"]:
-            self.return_to_field(record.card)
-        triggered = [(card, effect) for card in list(self.board.cards()) if self.on_field(card) and card.face_up
-                     for effect in card.definition.effects
-                     if effect.kind == "trigger" and effect.event == "end-phase"
-                     and (effect.condition is None or effect.condition(self, card))]
-        for card, effect in triggered:
-            self.activate(card, effect.label, player=card.controller)
-        self.resolve_chain()
+        self.enter_phase("end")
 
     def end_turn(self) -> None:
         if self.phase != "end":
             self.enter_end_phase()
         for card in list(self.board.cards()):
-            self._transition(card, Transition.TURN_ENDED)
+            self.transition(card, Transition.TURN_ENDED)
         self.used_names.clear()
+        self.special_summons = [0, 0]
+        self.summon_count = [0, 0]
+        self.negated_names = {n: t for n, t in self.negated_names.items() if t > self.turn}
         self.turn += 1
         self.turn_player = 1 - self.turn_player
-        self.phase = "main1"
         self.log.record("phase", f"turn {self.turn} begins (player {self.turn_player})")
+        self.enter_phase("standby")
+        self.enter_phase("main1")
 
-    # -- activation and chains ------------------------------------------------------
 
-    def why_cannot_activate(self, card: YgoCard, label: str, player: int | None = None) -> str | None:
-        """None if the effect can be activated now; else the reason it cannot."""
-        effect = card.definition.effect(label)
-        player = card.controller if player is None else player
-        if effect.kind == "activation":
-            return None
-        if card.definition.is_monster and not (self.on_field(card) and card.face_up) \
-                and effect.event not in ("sent-to-graveyard",):
-            return f"「{card.name}」 is not face-up on the field"
-        if effect.condition is not None and not effect.condition(self, card):
-            return f"the condition of 「{card.name}」{label} is not met"
-        if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=label):
-            return f"「{card.name}」{label} was already used this turn"
-        if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
-            return f"「{card.name}」{label} was already used this turn by player {player}"
-        return None
-
-    def activate(self, card: YgoCard, label: str, *, player: int | None = None,
-                 targets: list[YgoCard] = ()) -> ChainLink:
-        player = card.controller if player is None else player
-        reason = self.why_cannot_activate(card, label, player)
-        if reason:
-            raise IllegalAction(reason)
-        effect = card.definition.effect(label)
-        if effect.targets and len(targets) != effect.targets:
-            raise IllegalAction(f"「{card.name}」{label} needs {effect.targets} target(s)")
-        if effect.kind == "activation" and card.zone.kind != SPELL_TRAP:
-            self.board.move(card, self.board.zone(player, SPELL_TRAP), face_up=True, reason="activated")
-        if effect.once_per_turn == "card":
-            self.remember(card, Info.USED_THIS_TURN, per=label)
-        elif effect.once_per_turn == "name":
-            self.used_names.add((player, card.name, label))
-        link = ChainLink(len(self.chain) + 1, card, card.object_id, effect, player,
-                         [(t, t.object_id) for t in targets])
-        self.chain.append(link)
-        on = f" targeting {'、'.join(f'「{t.name}」' for t in targets)}" if targets else ""
-        self.log.record("activate", f"chain {link.number}: 「{card.name}」{label}{on}", card=card.serial)
-        return link
-
-    def resolve_chain(self) -> None:
-        while self.chain:
-            link = self.chain.pop()
-            if link.activation_negated or link.effect_negated:
-                self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label} negated")
-                continue
-            self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label}")
-            if link.effect.resolve is not None:
-                link.effect.resolve(self, link)
-        self._finish_spells()
-
-    def _finish_spells(self) -> None:
-        for card in list(self.board.cards()):
-            if card.zone.kind == SPELL_TRAP and card.face_up and "continuous" not in card.definition.types \
-                    and "field" not in card.definition.types and "equip" not in card.definition.types:
-                self.send_to_graveyard(card, reason="resolved")
+def _describe(key) -> str:
+    if isinstance(key, Info):
+        return key.value
+    info, per = key
+    return f"{info.value} {per[0] if isinstance(per, tuple) else per}"

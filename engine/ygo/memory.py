@@ -4,10 +4,12 @@ Modelled on ygopro-core's reset flags: ``TURNED_FACE_DOWN`` is RESET_TURN_SET,
 ``BANISHED_TEMPORARILY`` is RESET_TEMP_REMOVE (banished and returned to the field by the
 same effect), ``LEFT_FIELD`` covers RESET_LEAVE/TOGRAVE/REMOVE/TOHAND/TODECK,
 ``CONTROL_CHANGED`` is RESET_CONTROL and ``TURN_ENDED`` is RESET_PHASE+PHASE_END.
-Turning face up erases nothing (the ruling document: 反转只是把怪兽变成表侧表示，不会丢失任何情报).
+Turning face up erases nothing (反转只是把怪兽变成表侧表示，不会丢失任何情报).
 
 Each row is a ruling of spec/ygo/face-down-and-temporary-banish.rst; the examples
-there exercise every row.
+there exercise every row.  A card-specific exception (特别地 …) is a named ruling of
+that card (``CardDef.rulings``) listed in ``EXCEPTIONS``: it takes transitions out of
+one row for that card only.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ class Transition(str, Enum):
 
 class Info(str, Enum):
     SUMMONED_THIS_TURN = "summoned this turn"
+    SET_THIS_TURN = "set this turn"
     NORMAL_SUMMONED = "normal summoned"
     TRIBUTE_SUMMONED = "tribute summoned"
+    SUMMONED_WITHOUT_TRIBUTE = "summoned without tributing"
     SPECIAL_SUMMONED = "special summoned"
     SYNCHRO_SUMMONED = "synchro summoned"
     XYZ_SUMMONED = "xyz summoned"
@@ -44,7 +48,12 @@ class Info(str, Enum):
     BATTLED = "battled"
     DESTROYED_BY_BATTLE = "destroyed a monster by battle"
     USED_THIS_TURN = "effect used this turn (this card)"
-    LASTING_EFFECT = "lasting effect applied to it"
+    POSITION_CHANGED = "battle position changed this turn"
+    LASTING = "lasting effect applied to it"
+    NEGATED = "effects negated"
+    TARGET_LINK = "continuous target link"
+    COUNTERS = "counters"
+    COUNT = "count kept by its effect"
 
 
 T = Transition
@@ -53,9 +62,13 @@ STANDARD = frozenset({T.TURNED_FACE_DOWN, T.BANISHED_TEMPORARILY, T.LEFT_FIELD})
 LEAVE = frozenset({T.LEFT_FIELD})
 
 ERASED_BY: dict[Info, frozenset[Transition]] = {
+    # 『这个回合召唤·特殊召唤』 survives both (魔妖仙兽 大刃祸是)
     Info.SUMMONED_THIS_TURN: LEAVE | {T.TURN_ENDED},
+    Info.SET_THIS_TURN: LEAVE | {T.TURN_ENDED},
     Info.NORMAL_SUMMONED: LEAVE,
     Info.TRIBUTE_SUMMONED: LEAVE,
+    # a flip re-applies what depends on it (可变机兽 炮手龙); banishing ends it
+    Info.SUMMONED_WITHOUT_TRIBUTE: LEAVE | {T.BANISHED_TEMPORARILY},
     Info.SPECIAL_SUMMONED: LEAVE,
     Info.SYNCHRO_SUMMONED: LEAVE,
     Info.XYZ_SUMMONED: LEAVE,
@@ -75,8 +88,33 @@ ERASED_BY: dict[Info, frozenset[Transition]] = {
     Info.BATTLED: STANDARD | {T.TURN_ENDED},
     Info.DESTROYED_BY_BATTLE: LEAVE | {T.TURNED_FACE_DOWN, T.TURN_ENDED},
     Info.USED_THIS_TURN: STANDARD | {T.TURN_ENDED},
-    Info.LASTING_EFFECT: STANDARD,
+    Info.POSITION_CHANGED: STANDARD | {T.TURN_ENDED},
+    Info.LASTING: STANDARD,
+    Info.NEGATED: STANDARD,
+    Info.TARGET_LINK: STANDARD,
+    Info.COUNTERS: STANDARD,
+    Info.COUNT: STANDARD,
 }
+
+#: card-specific rulings that keep one row through a transition: ruling -> (row, kept)
+EXCEPTIONS: dict[str, tuple[Info, frozenset[Transition]]] = {
+    # 隐形鸟 / 鬼计人偶: 『这张卡1回合只有1次可以变成里侧守备表示』 stays used after a flip
+    "once-per-turn-survives-face-down": (Info.USED_THIS_TURN, frozenset({T.TURNED_FACE_DOWN})),
+    # 疾行机人 OMK口香糖: still 『这个效果特殊召唤』 after 银河眼光子龙 banished it temporarily
+    "summoned-by-effect-survives-temporary-banish": (Info.SUMMONED_BY_EFFECT,
+                                                     frozenset({T.BANISHED_TEMPORARILY})),
+}
+
+
+def erased_by(info: Info, rulings: frozenset[str] = frozenset()) -> frozenset[Transition]:
+    """The transitions that erase ``info`` on a card with these card-specific rulings."""
+    erase = ERASED_BY[info]
+    for ruling in rulings:
+        exception = EXCEPTIONS.get(ruling)
+        if exception is not None and exception[0] is info:
+            erase = erase - exception[1]
+    return erase
+
 
 SUMMON_METHOD_INFO = {
     "normal": Info.NORMAL_SUMMONED,

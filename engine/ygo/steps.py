@@ -7,11 +7,12 @@ which card or which example it is running for.
 
 from __future__ import annotations
 
-from engine.core import IllegalAction
+from engine.core import SetupError
 from engine.vocabulary import Term, Vocabulary, expect
 
 from .catalogue import CATALOGUE
-from .duel import BANISHED, DECK, EXTRA, FIELD_ZONES, GRAVEYARD, HAND, Duel
+from .duel import BANISHED, DECK, EXTRA, GRAVEYARD, HAND, PENDULUM, SPELL_TRAP, Duel
+from .memory import Info
 
 V = Vocabulary(game="ygo", language="zh-CN", new_world=Duel, card_names=lambda: CATALOGUE.keys())
 VOCABULARY = V
@@ -24,86 +25,323 @@ V.term(Term.choice("method", {
 }, "a summon method"))
 V.term(Term.choice("is", {"是": True, "仍然是": True, "依然是": True, "不是": False, "不再是": False},
                    "是/仍然是 or 不是/不再是"))
-V.term(Term.choice("can", {"可以": True, "能": True, "不能": False, "不可以": False}, "可以 or 不能"))
+V.term(Term.choice("can", {"可以": True, "能": True, "仍然可以": True, "不能": False, "不可以": False, "不再能": False},
+                   "可以 or 不能"))
 V.term(Term.choice("happened", {"发动了": True, "会发动": True, "没有发动": False, "不会发动": False},
                    "发动了 or 没有发动"))
-V.term(Term.choice("place", {"场上": "field", "墓地": GRAVEYARD, "除外状态": BANISHED, "手卡": HAND,
-                             "卡组": DECK, "额外卡组": EXTRA}, "where a card is"))
-V.term(Term(r"label", r"[①②③④⑤⑥⑦⑧⑨⑩]", description="an effect number as the card text writes it"))
+PLACES = {"场上": "field", "墓地": GRAVEYARD, "除外状态": BANISHED, "手卡": HAND, "卡组": DECK, "额外卡组": EXTRA}
+V.term(Term.choice("place", PLACES, "where a card is"))
+V.term(Term.choice("source", {"手卡": HAND, "卡组": DECK, "额外卡组": EXTRA, "墓地": GRAVEYARD, "除外状态": BANISHED},
+                   "a zone a card comes from"))
+V.term(Term(r"label", r"[①②③④⑤⑥⑦⑧⑨⑩]|灵摆",
+           description="an effect number as the card text writes it (灵摆: the pendulum effect)"))
 V.term(Term.choice("face", {"表侧表示": True, "里侧表示": False}, "表侧表示 or 里侧表示"))
+V.term(Term("number", r"\d+", int, description="a number"))
+V.term(Term.choice("phase", {"战斗阶段": "battle", "第二主要阶段": "main2", "结束阶段": "end"}, "a phase"))
+V.term(Term.choice("outcome", {"正常适用": "applied", "被无效": "negated", "仍然无效": "negated",
+                               "不会无效": "applied"}, "正常适用 or 被无效 (how an activated effect resolved)"))
+V.term(Term.choice("applies", {"适用中": True, "仍然适用": True, "不适用": False, "不再适用": False},
+                   "适用中 or 不再适用 (an effect that is not activated)"))
+V.term(Term.choice("negated", {"被无效": True, "仍然被无效": True, "没有被无效": False, "不再被无效": False},
+                   "被无效 or 没有被无效"))
+V.term(Term.choice("will", {"会": True, "不会": False}, "会 or 不会"))
+V.term(Term.choice("won", {"赢得": True, "没有赢得": False}, "赢得 or 没有赢得"))
+V.term(Term.choice("how", {"效果": "effect", "战斗": "battle"}, "效果 or 战斗"))
+V.term(Term.choice("affected", {"受": True, "不受": False}, "受 or 不受"))
+V.term(Term.choice("kind", {"效果怪兽": "effect", "通常怪兽": "normal", "调整": "tuner"}, "a monster kind"))
 
-PLACE_NAMES = {v: k for k, v in {"场上": "field", "墓地": GRAVEYARD, "除外状态": BANISHED, "手卡": HAND,
-                                  "卡组": DECK, "额外卡组": EXTRA}.items()}
+PLACE_NAMES = {v: k for k, v in PLACES.items()}
 
 
-# -- Given / When: acting -----------------------------------------------------------
+def _fresh(duel: Duel, name: str, player: int):
+    """A copy of ``name`` of ``player`` that is not on the field or in the graveyard
+    (the hand, deck or extra deck), or a new one."""
+    for c in duel.board.cards():
+        if c.name == name and c.owner == player and c.zone.kind in (HAND, DECK, EXTRA):
+            return c
+    return duel.new_card(name, player)
+
+
+def _on_field(duel: Duel, name: str, player: int | None = None):
+    card = duel.find(name, player)
+    if card is None or not duel.on_field(card):
+        raise SetupError(f"「{name}」 is not on the field")
+    return card
+
+
+# -- Given / When: setting up ---------------------------------------------------------
 
 @V.phrase(("given", "when"), "{player}{method}召唤「{card}」")
 def summon(duel: Duel, player: int, method: str, card: str) -> None:
     """Summon a card by the given method (再度召唤 summons a gemini monster again)."""
-    duel.summon(duel.card(card, player), method, player)
+    if method == "gemini":
+        duel.summon(_on_field(duel, card, player), method, player)
+    else:
+        duel.summon(_fresh(duel, card, player), method, player)
+
+
+@V.phrase(("given", "when"), "{player}不用解放召唤「{card}」")
+def summon_without_tribute(duel: Duel, player: int, card: str) -> None:
+    """Normal Summon a high-level monster without tributing, by its own text (「可变机兽 炮手龙」)."""
+    duel.summon(_fresh(duel, card, player), "normal", player, without_tribute=True)
+
+
+@V.phrase(("given", "when"), "{player}不用解放盖放「{card}」")
+def set_without_tribute(duel: Duel, player: int, card: str) -> None:
+    """Normal Set a high-level monster without tributing, by its own text."""
+    duel.set_monster(_fresh(duel, card, player), player, without_tribute=True)
+
+
+@V.phrase(("given", "when"), "{player}盖放「{card}」")
+def set_monster(duel: Duel, player: int, card: str) -> None:
+    """Normal Set a monster face-down (not a summon)."""
+    duel.set_monster(_fresh(duel, card, player), player)
+
+
+def _fodder(duel: Duel, name: str, player: int):
+    card = duel.find(name, player)
+    if card is not None and duel.on_field(card):
+        return card
+    card = _fresh(duel, name, player)
+    if card.definition.is_monster:
+        duel.summon(card, "normal", player)
+    else:
+        duel.place(card, SPELL_TRAP, player)
+    return card
 
 
 @V.phrase(("given", "when"), "{player}解放「{tribute:card}」上级召唤「{card}」")
 def tribute_summon(duel: Duel, player: int, tribute: str, card: str) -> None:
-    """Tribute Summon, tributing a named monster of that player's field."""
-    fodder = duel.card(tribute, player)
-    if not duel.on_field(fodder):
-        duel.summon(fodder, "normal", player)
-    duel.summon(duel.card(card, player), "tribute", player, tributes=[fodder])
+    """Tribute Summon, tributing a named card of that player's field (put there if needed)."""
+    duel.summon(_fresh(duel, card, player), "tribute", player, tributes=[_fodder(duel, tribute, player)])
 
 
-@V.phrase(("given", "when"), "{player}反转召唤「{card}」")
-def flip_summon(duel: Duel, player: int, card: str) -> None:
-    duel.flip_summon(duel.card(card, player))
+@V.phrase(("given", "when"), "{player}解放「{t1:card}」和「{t2:card}」上级召唤「{card}」")
+def tribute_summon_two(duel: Duel, player: int, t1: str, t2: str, card: str) -> None:
+    """Tribute Summon with two named tributes (a monster, a continuous trap …)."""
+    fodder = [_fodder(duel, t1, player), _fodder(duel, t2, player)]
+    duel.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder)
 
+
+@V.phrase(("given", "when"), "{player}解放「{tribute:card}」里侧表示上级召唤「{card}」")
+def tribute_set(duel: Duel, player: int, tribute: str, card: str) -> None:
+    """Tribute Set: a face-down tribute summon (it keeps what it was tributed with)."""
+    duel.set_monster(_fresh(duel, card, player), player, tributes=[_fodder(duel, tribute, player)])
+
+
+@V.phrase(("given", "when"), "{player}用「{m1:card}」和「{m2:card}」作为素材{method}召唤「{card}」")
+def summon_with_materials(duel: Duel, player: int, m1: str, m2: str, method: str, card: str) -> None:
+    """Synchro/Xyz/Fusion/Link … summon with two named materials (put on the field if needed)."""
+    materials = [_fodder(duel, m1, player), _fodder(duel, m2, player)]
+    duel.summon(_fresh(duel, card, player), method, player, materials=materials)
+
+
+@V.phrase(("given", "when"), "{player}用「{m1:card}」「{m2:card}」「{m3:card}」作为素材{method}召唤「{card}」")
+def summon_with_three(duel: Duel, player: int, m1: str, m2: str, m3: str, method: str, card: str) -> None:
+    """The same with three named materials."""
+    materials = [_fodder(duel, m, player) for m in (m1, m2, m3)]
+    duel.summon(_fresh(duel, card, player), method, player, materials=materials)
+
+
+@V.phrase(("given", "when"), "{player}用「{by:card}」的效果特殊召唤「{card}」")
+def summon_by_effect(duel: Duel, player: int, by: str, card: str) -> None:
+    """Special Summon by another card's effect (not by the monster's own procedure)."""
+    duel.summon(_fresh(duel, card, player), "special", player, by=by)
+
+
+@V.phrase(("given", "when"), "{player}用「{by:card}」的效果从{source}特殊召唤「{card}」")
+def summon_by_effect_from(duel: Duel, player: int, by: str, source: str, card: str) -> None:
+    """Special Summon from a zone (the card already there, if there is one)."""
+    c = next((x for x in duel.board.zone(player, source) if x.name == card), None) or duel.new_card(card, player, source)
+    duel.summon(c, "special", player, by=by)
+
+
+@V.phrase(("given", "when"), "{player}把「{card}」从{source}里侧守备表示特殊召唤")
+def special_summon_face_down(duel: Duel, player: int, card: str, source: str) -> None:
+    """Special Summon a card of one's own face-down defense, straight from a zone."""
+    c = duel.new_card(card, player, source)
+    duel.summon(c, "special", player, face_up=False, by="an effect")
+
+
+@V.phrase(("given", "when"), "{player}把对方的「{card}」从对方的{source}里侧守备表示特殊召唤到自己场上")
+def special_summon_opponents_face_down(duel: Duel, player: int, card: str, source: str) -> None:
+    """As 「饼蛙」 does with a destroyed pendulum monster of the opponent."""
+    c = duel.new_card(card, 1 - player, source)
+    duel.summon(c, "special", player, face_up=False, by="an effect")
+
+
+@V.given("{player}的{source}有「{card}」")
+def card_in_zone(duel: Duel, player: int, source: str, card: str) -> None:
+    """A card of that player waiting in a zone (hand, deck, extra deck, graveyard, banished)."""
+    duel.new_card(card, player, source)
+
+
+@V.given("{player}场上有表侧表示的「{card}」")
+def face_up_spell_trap(duel: Duel, player: int, card: str) -> None:
+    """A spell or trap card already applying on the field."""
+    c = _fresh(duel, card, player)
+    if c.definition.is_monster:
+        raise SetupError(f"「{card}」 is a monster: summon it instead")
+    duel.place(c, SPELL_TRAP, player)
+
+
+@V.given("{player}的灵摆区域有「{left:card}」和「{right:card}」")
+def pendulum_zones(duel: Duel, player: int, left: str, right: str) -> None:
+    """Both pendulum zones of that player, set up at once."""
+    for name in (left, right):
+        duel.place(_fresh(duel, name, player), PENDULUM, player)
+
+
+# -- Given / When: what happens to a monster ----------------------------------------
 
 @V.phrase(("given", "when"), "「{card}」变成里侧守备表示")
 def turn_face_down(duel: Duel, card: str) -> None:
     """A card effect turns the monster face-down (as 「月之书」 does)."""
-    duel.turn_face_down(duel.card(card), reason="an effect")
+    duel.turn_face_down(_on_field(duel, card), reason="an effect")
 
 
 @V.phrase(("given", "when"), "「{card}」因效果反转")
 def flip_by_effect(duel: Duel, card: str) -> None:
-    """A card effect turns the face-down monster face up (not a flip summon)."""
-    duel.flip_face_up(duel.card(card), reason="an effect")
+    """A card effect turns the face-down monster face-up in defense position (not a flip summon)."""
+    duel.flip_face_up(_on_field(duel, card), reason="an effect")
+
+
+@V.phrase(("given", "when"), "{player}反转召唤「{card}」")
+def flip_summon(duel: Duel, player: int, card: str) -> None:
+    """Flip Summon (it becomes a flip summoned monster)."""
+    duel.flip_summon(_on_field(duel, card, player))
 
 
 @V.phrase(("given", "when"), "「{card}」被一时除外")
 def banish_temporarily(duel: Duel, card: str) -> None:
     """Banished until the End Phase, as 「彼岸的恶鬼·法尔法雷洛」 does."""
-    duel.banish_temporarily(duel.card(card), returns="end-phase")
+    duel.banish_temporarily(_on_field(duel, card), returns="end-phase")
 
 
 @V.phrase(("given", "when"), "「{card}」回到场上")
 def return_to_field(duel: Duel, card: str) -> None:
+    """The temporarily banished monster comes back now (its return moment has come)."""
     duel.return_to_field(duel.card(card))
 
 
 @V.phrase(("given", "when"), "「{card}」被破坏")
 def destroy(duel: Duel, card: str) -> None:
-    duel.destroy(duel.card(card), reason="an effect")
+    """A card effect destroys it."""
+    duel.destroy(_on_field(duel, card), reason="an effect")
 
 
-@V.phrase("when", "进入结束阶段")
-def end_phase(duel: Duel) -> None:
-    duel.enter_end_phase()
+@V.phrase(("given", "when"), "「{card}」被{player}的效果破坏")
+def destroy_by(duel: Duel, card: str, player: int) -> None:
+    """An effect of that player destroys it (who destroyed it matters to some effects)."""
+    c = _on_field(duel, card)
+    duel.destroy(c, reason=f"an effect of player {player}", by_player=player)
 
+
+@V.phrase(("given", "when"), "「{card}」被送去墓地")
+def send_to_graveyard(duel: Duel, card: str) -> None:
+    """A card effect sends it to the graveyard."""
+    c = duel.card(card)
+    duel.send_to_graveyard(c, reason="an effect")
+
+
+@V.phrase(("given", "when"), "「{attacker:card}」攻击「{card}」")
+def attack(duel: Duel, attacker: str, card: str) -> None:
+    """Attack that monster (enters the battle phase if needed); damage calculation follows."""
+    duel.attack(_on_field(duel, attacker), _on_field(duel, card))
+
+
+@V.phrase(("given", "when"), "「{card}」直接攻击")
+def direct_attack(duel: Duel, card: str) -> None:
+    """Attack directly."""
+    duel.attack(_on_field(duel, card))
+
+
+# -- Given / When: turns and phases ---------------------------------------------------
+
+@V.phrase(("given", "when"), "进入{phase}")
+def enter_phase(duel: Duel, phase: str) -> None:
+    """Move on to that phase of the current turn (ending the battle phase returns what it banished)."""
+    duel.enter_phase(phase)
+
+
+@V.phrase(("given", "when"), "进入{player}的下一个回合")
+def next_turn_of(duel: Duel, player: int) -> None:
+    """End turns until it is that player's turn again (the main phase 1 of it)."""
+    duel.end_turn()
+    if duel.turn_player != player:
+        duel.end_turn()
+
+
+# -- Given / When: activating ---------------------------------------------------------
 
 @V.phrase(("given", "when"), "{player}发动「{card}」的{label}效果")
 def activate_effect(duel: Duel, player: int, card: str, label: str) -> None:
+    """Activate an effect of a card, untargeted (a pending trigger, an ignition or quick effect)."""
     duel.activate(duel.card(card, player), label, player=player)
+
+
+@V.phrase(("given", "when"), "{player}发动「{card}」")
+def activate_card(duel: Duel, player: int, card: str) -> None:
+    """Activate a spell or trap card (from the hand, or the set one)."""
+    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player)
+
+
+@V.phrase(("given", "when"), "{player}发动「{card}」，选择「{chosen:card}」")
+def activate_choosing(duel: Duel, player: int, card: str, chosen: str) -> None:
+    """Activate a card that picks a card without targeting it (「简易融合」's monster)."""
+    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, chosen=[duel.card(chosen, player)])
+
+
+@V.phrase(("given", "when"), "{player}发动「{card}」，选择「{c1:card}」和「{c2:card}」")
+def activate_choosing_two(duel: Duel, player: int, card: str, c1: str, c2: str) -> None:
+    """Activate a card that picks two cards without targeting them (「强制转移」)."""
+    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player,
+                  chosen=[_on_field(duel, c1), _on_field(duel, c2)])
+
+
+@V.phrase(("given", "when"), "{player}发动「{card}」的{label}效果，选择「{chosen:card}」")
+def activate_effect_choosing(duel: Duel, player: int, card: str, label: str, chosen: str) -> None:
+    """Activate an effect that picks a card without targeting it (「剑斗兽 马斗」)."""
+    duel.activate(duel.card(card, player), label, player=player, chosen=[duel.card(chosen, player)])
 
 
 @V.phrase(("given", "when"), "{player}以「{target:card}」为对象发动「{card}」")
 def activate_card_targeting(duel: Duel, player: int, target: str, card: str) -> None:
-    duel.activate(duel.card(card, player), "发动", player=player, targets=[duel.card(target)])
+    """Activate a spell or trap card targeting a card."""
+    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, targets=[duel.card(target)])
 
 
 @V.phrase(("given", "when"), "{player}以「{target:card}」为对象发动「{card}」的{label}效果")
 def activate_effect_targeting(duel: Duel, player: int, target: str, card: str, label: str) -> None:
+    """Activate an effect of a card targeting a card."""
     duel.activate(duel.card(card, player), label, player=player, targets=[duel.card(target)])
+
+
+@V.phrase(("given", "when"), "{player}以{owner:player}的「{target:card}」为对象发动「{card}」")
+def activate_card_targeting_whose(duel: Duel, player: int, owner: int, target: str, card: str) -> None:
+    """Activate a card targeting that player's card of that name."""
+    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, targets=[duel.card(target, owner)])
+
+
+@V.phrase(("given", "when"), "{player}以{owner:player}{source}的「{target:card}」为对象发动「{card}」")
+def activate_targeting_in_zone(duel: Duel, player: int, owner: int, source: str, target: str, card: str) -> None:
+    """Target a card in a given zone (when a card of that name is also elsewhere)."""
+    t = next((x for x in duel.board.zone(owner, source) if x.name == target), None)
+    if t is None:
+        raise SetupError(f"「{target}」 is not in player {owner}'s {source}")
+    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, targets=[t])
+
+
+@V.phrase(("given", "when"), "{player}发动「{card}」得到的「{origin:card}」的{label}效果")
+def activate_gained(duel: Duel, player: int, card: str, origin: str, label: str) -> None:
+    """Activate an effect the card gained from another card (「混沌幻影」)."""
+    duel.activate(duel.card(card, player), label, player=player, origin=origin)
+
+
+@V.phrase(("given", "when"), "{player}以「{target:card}」为对象发动「{card}」得到的「{origin:card}」的{label}效果")
+def activate_gained_targeting(duel: Duel, player: int, target: str, card: str, origin: str, label: str) -> None:
+    """Activate a gained effect, targeting a card."""
+    duel.activate(duel.card(card, player), label, player=player, origin=origin, targets=[duel.card(target)])
 
 
 @V.phrase(("given", "when"), "连锁处理")
@@ -112,35 +350,257 @@ def resolve_chain(duel: Duel) -> None:
     duel.resolve_chain()
 
 
-# -- Then: observing ----------------------------------------------------------------
+def _fresh_or_set(duel: Duel, name: str, player: int):
+    for c in duel.board.cards():
+        if c.name == name and c.controller == player and c.zone.kind == SPELL_TRAP and not c.face_up:
+            return c
+    return _fresh(duel, name, player)
+
+
+# -- Then: how it came to the field ---------------------------------------------------
 
 @V.then("「{card}」{same:is}{method}召唤的怪兽")
 def is_summoned_by(duel: Duel, card: str, same: bool, method: str) -> None:
+    """How it came to the field: by that summon method (as the memory table keeps it)."""
     expect(f"「{card}」是{method} summon 的怪兽", same, duel.summoned_by(duel.card(card), method))
 
 
+@V.then("「{card}」{same:is}从{source}特殊召唤的怪兽")
+def is_summoned_from(duel: Duel, card: str, same: bool, source: str) -> None:
+    """Special summoned from that zone (deck, extra deck …)."""
+    c = duel.card(card)
+    actual = duel.remembers(c, Info.SPECIAL_SUMMONED) and duel.recall(c, Info.SUMMONED_FROM) == source
+    expect(f"「{card}」是从{PLACE_NAMES.get(source, source)}特殊召唤的怪兽", same, actual)
+
+
+@V.then("「{card}」{same:is}「{by:card}」特殊召唤的怪兽")
+def is_summoned_by_effect_of(duel: Duel, card: str, same: bool, by: str) -> None:
+    """Special summoned by that card's effect."""
+    c = duel.card(card)
+    expect(f"「{card}」是「{by}」的效果特殊召唤的怪兽", same, duel.recall(c, Info.SUMMONED_BY_EFFECT) == by)
+
+
+@V.then("「{card}」{same:is}{kind}")
+def is_kind(duel: Duel, card: str, same: bool, kind: str) -> None:
+    """What the rules can tell it is now (a face-down card is not known to be anything)."""
+    c = duel.card(card)
+    if kind == "effect":
+        actual = duel.is_effect_monster(c)
+    elif kind == "normal":
+        actual = duel.is_monster_card(c) and not duel.is_effect_monster(c)
+    else:
+        actual = duel.is_monster_card(c) and ("tuner" in c.definition.types or duel.applies(c, "tuner"))
+    expect(f"「{card}」是{kind}", same, actual)
+
+
+# -- Then: where and how it is --------------------------------------------------------
+
 @V.then("「{card}」在{place}")
 def is_in(duel: Duel, card: str, place: str) -> None:
+    """Where the card is."""
     c = duel.card(card)
     actual = "field" if duel.on_field(c) else c.zone.kind
     expect(f"「{card}」的位置", PLACE_NAMES[place], PLACE_NAMES.get(actual, actual))
 
 
+@V.then("「{card}」在{player}场上")
+def is_on_side(duel: Duel, card: str, player: int) -> None:
+    """Which player controls it on the field."""
+    c = duel.card(card)
+    actual = c.controller if duel.on_field(c) else None
+    expect(f"控制「{card}」的玩家", player, actual)
+
+
 @V.then("「{card}」是{face}")
 def face(duel: Duel, card: str, face: bool) -> None:
-    c = duel.card(card)
-    expect(f"「{card}」表侧表示", face, c.face_up)
+    """Face-up or face-down."""
+    expect(f"「{card}」表侧表示", face, duel.card(card).face_up)
 
+
+@V.then("{player}{can}确认「{card}」是什么卡")
+def can_see(duel: Duel, player: int, can: bool, card: str) -> None:
+    """Whether that player may know the card (non-public information)."""
+    expect(f"玩家{player}可以确认「{card}」", can, duel.board.can_see(player, duel.card(card)))
+
+
+# -- Then: effects ------------------------------------------------------------------
 
 @V.then("「{card}」的{label}效果{can}发动")
 def can_activate(duel: Duel, card: str, label: str, can: bool) -> None:
+    """Whether its controller could activate that effect now (with the reason if not)."""
     reason = duel.why_cannot_activate(duel.card(card), label)
-    expect(f"「{card}」的{label}效果可以发动", can, reason is None)
+    expect(f"「{card}」的{label}效果可以发动 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}发动「{card}」的{label}效果")
+def player_can_activate(duel: Duel, player: int, can: bool, card: str, label: str) -> None:
+    """Whether that player could activate the effect of their card of that name now."""
+    c = duel.card(card, player)
+    reason = duel.why_cannot_activate(c, label, player)
+    expect(f"玩家{player}可以发动「{card}」的{label}效果 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}以「{target:card}」为对象发动「{card}」")
+def can_activate_targeting(duel: Duel, player: int, can: bool, target: str, card: str) -> None:
+    """Whether that player could activate the card targeting that card now."""
+    c = _fresh_or_set(duel, card, player)
+    t = duel.card(target)
+    effect = duel.effect_of(c, "发动")
+    reason = duel.why_cannot_activate(c, "发动", player)
+    if reason is None and effect.target_filter is not None and not effect.target_filter(duel, c, t):
+        reason = f"「{target}」 is not a legal target"
+    expect(f"玩家{player}可以以「{target}」为对象发动「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
 @V.then("「{card}」的{label}效果{happened}")
 def did_activate(duel: Duel, card: str, label: str, happened: bool) -> None:
+    """Whether that effect was activated at some point of the example."""
     c = duel.card(card)
-    activated = any(e.data.get("card") == c.serial and f"「{card}」{label}" in e.message
+    activated = any(e.data.get("card") == c.serial and e.data.get("label") == label
                     for e in duel.log.of_kind("activate"))
     expect(f"「{card}」的{label}效果发动了", happened, activated)
+
+
+@V.then("「{card}」的{label}效果由{player}决定是否发动")
+def trigger_player(duel: Duel, card: str, label: str, player: int) -> None:
+    """Who decides to activate that triggered effect (the controller as the card left)."""
+    pending = duel.pending_for(duel.card(card), label)
+    expect(f"决定是否发动「{card}」的{label}效果的玩家", player, pending.player if pending else None)
+
+
+@V.then("「{card}」的{label}效果{outcome}")
+def resolution(duel: Duel, card: str, label: str, outcome: str) -> None:
+    """How the latest resolution of that effect ended: applied, or negated."""
+    actual = duel.last_outcome(duel.card(card), label)
+    expect(f"「{card}」的{label}效果的处理", outcome, (actual or "not resolved").split(":")[0])
+
+
+@V.then("「{card}」的{label}效果{applies}")
+def static_applies(duel: Duel, card: str, label: str, applies: bool) -> None:
+    """Whether that effect that is not activated applies now (including one a material gives)."""
+    expect(f"「{card}」的{label}效果适用中", applies, duel.static_applies(duel.card(card), label))
+
+
+@V.then("「{card}」的效果{negated}")
+def effects_negated(duel: Duel, card: str, negated: bool) -> None:
+    """Whether any kind of negation applies to the monster's effects now."""
+    c = duel.card(card)
+    expect(f"「{card}」的效果被无效 ({', '.join(sorted(duel.negations(c))) or 'none'})", negated,
+           bool(duel.negations(c)))
+
+
+@V.then("「{card}」{affected}「{source:card}」的效果影响")
+def affected_by(duel: Duel, card: str, affected: bool, source: str) -> None:
+    """Whether that card's effects reach it now."""
+    expect(f"「{card}」受「{source}」的效果影响", affected, duel.affected_by(duel.card(card), duel.card(source)))
+
+
+# -- Then: what a monster may do ----------------------------------------------------
+
+@V.then("「{card}」{can}改变表示形式")
+def can_change_position(duel: Duel, card: str, can: bool) -> None:
+    """Whether it could change its battle position now."""
+    reason = duel.why_cannot_change_position(duel.card(card))
+    expect(f"「{card}」可以改变表示形式 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("「{card}」{can}攻击")
+def can_attack(duel: Duel, card: str, can: bool) -> None:
+    """Whether it could attack now."""
+    reason = duel.why_cannot_attack(duel.card(card))
+    expect(f"「{card}」可以攻击 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("「{card}」{will}被{how}破坏")
+def destroyable(duel: Duel, card: str, will: bool, how: str) -> None:
+    """Whether an effect (of another card) or a battle could destroy it now."""
+    c = duel.card(card)
+    source = _anonymous_source(duel, c) if how == "effect" else None
+    reason = duel.why_not_destroyed(c, by_effect=source, by_battle=how == "battle", consume=False)
+    expect(f"「{card}」会被{how}破坏 ({reason or 'ok'})", will, reason is None)
+
+
+def _anonymous_source(duel: Duel, card):
+    """Another card's effect, for asking whether effects can destroy ``card``."""
+    return next((c for c in duel.board.cards() if c is not card), card)
+
+
+@V.then("{player}{can}特殊召唤「{card}」")
+def can_special_summon(duel: Duel, player: int, can: bool, card: str) -> None:
+    """Whether that player could special summon that card now (summon limits, 正规召唤手续)."""
+    c = duel.card(card, player)
+    reason = duel.why_cannot_special_summon(c, player)
+    expect(f"玩家{player}可以特殊召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("「{card}」{can}作为「{fusion:card}」的融合素材")
+def can_be_fusion_material(duel: Duel, card: str, can: bool, fusion: str) -> None:
+    """Whether it qualifies as a material of that fusion monster."""
+    expect(f"「{card}」可以作为「{fusion}」的融合素材", can,
+           duel.rule_of(fusion, "fusion-material", duel.card(card)))
+
+
+@V.then("「{card}」{can}作为「{by:card}」的代价解放")
+def can_be_cost(duel: Duel, card: str, can: bool, by: str) -> None:
+    """Whether it can be tributed for that card's cost."""
+    expect(f"「{card}」可以作为「{by}」的代价", can, duel.rule_of(by, "cost", duel.card(card)))
+
+
+@V.then("{player}发动「{card}」时{can}把卡组的怪兽作为融合素材")
+def fusion_from_deck(duel: Duel, player: int, card: str, can: bool) -> None:
+    """Whether that card, activated by that player now, may use monsters in the deck as materials."""
+    expect(f"玩家{player}发动「{card}」时可以用卡组的怪兽作为融合素材", can,
+           duel.rule_of(card, "fusion-from-deck", player))
+
+
+# -- Then: numbers ------------------------------------------------------------------
+
+@V.then("「{card}」的攻击力是{number}")
+def atk_is(duel: Duel, card: str, number: int) -> None:
+    """Its ATK as its controller knows it (a face-down monster: the printed value)."""
+    c = duel.card(card)
+    expect(f"「{card}」的攻击力（控制者看来）", number, duel.atk(c, viewer=c.controller))
+
+
+@V.then("「{card}」的守备力是{number}")
+def def_is(duel: Duel, card: str, number: int) -> None:
+    """Its DEF as its controller knows it."""
+    c = duel.card(card)
+    expect(f"「{card}」的守备力（控制者看来）", number, duel.defense(c, viewer=c.controller))
+
+
+@V.then("对效果而言「{card}」的攻击力不是确定的数值")
+def atk_undetermined(duel: Duel, card: str) -> None:
+    """For effects, a face-down monster has no determined ATK."""
+    expect(f"对效果而言「{card}」的攻击力", None, duel.atk(duel.card(card)))
+
+
+@V.then("「{card}」的X素材有{number}个")
+def material_count(duel: Duel, card: str, number: int) -> None:
+    """How many xyz materials it has."""
+    expect(f"「{card}」的X素材数", number, len(duel.materials_of(_on_field(duel, card))))
+
+
+@V.then("「{material:card}」{same:is}「{card}」的X素材")
+def is_material_of(duel: Duel, material: str, same: bool, card: str) -> None:
+    """Whether that card is attached to that xyz monster."""
+    m, x = duel.card(material), duel.card(card)
+    expect(f"「{material}」是「{card}」的X素材", same, m.attached_to is x and m.zone.kind == "xyz materials")
+
+
+@V.then("「{card}」的指示物有{number}个")
+def counter_count(duel: Duel, card: str, number: int) -> None:
+    """How many counters are on it."""
+    expect(f"「{card}」上的指示物", number, duel.recall(duel.card(card), Info.COUNTERS) or 0)
+
+
+@V.then("{player}{won}决斗")
+def duel_won(duel: Duel, player: int, won: bool) -> None:
+    """Whether that player has won the duel."""
+    expect(f"玩家{player}赢得决斗", won, duel.winner == player)
+
+
+@V.then("{player}的基本分是{number}")
+def life_points(duel: Duel, player: int, number: int) -> None:
+    """That player's life points."""
+    expect(f"玩家{player}的基本分", number, duel.lp[player])

@@ -1,0 +1,290 @@
+"""Activation, trigger effects and chains.
+
+Events (a summon, a card leaving the field, a phase) make trigger effects pending; a
+pending optional trigger can be activated, mandatory ones are put on a chain as soon as
+the game is open.  A chain resolves last link first; each link keeps the object it was
+activated by, so an effect can tell whether its card is still that card (turned
+face-down: yes; left the field: no).  Whether a link is negated is negation.py's call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.core import IllegalAction
+
+from .cards import Effect
+from .memory import Info
+from .negation import resolution_negated
+
+if TYPE_CHECKING:
+    from .duel import YgoCard
+
+
+@dataclass
+class GameEvent:
+    kind: str
+    subject: Any
+    data: dict = field(default_factory=dict)
+
+    def __getattr__(self, name: str):
+        try:
+            return self.data[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+@dataclass(eq=False)
+class Pending:
+    card: "YgoCard"
+    object_id: int
+    effect: Effect
+    player: int
+    negations: set
+    event: GameEvent
+
+
+@dataclass(eq=False)
+class ChainLink:
+    number: int
+    card: "YgoCard"
+    object_id: int
+    effect: Effect
+    player: int
+    targets: list = field(default_factory=list)
+    #: "activation" | "effect" when a chain link negated it
+    negated: str | None = None
+    #: lasting negations of the card when it activated (or when its trigger event happened)
+    negated_at_activation: set = field(default_factory=set)
+    event: GameEvent | None = None
+    #: outcome, for the trace and the Then steps: "applied" | "negated: <kind>"
+    outcome: str = ""
+    #: cards chosen on activation without targeting them (「简易融合」's monster …)
+    chosen: list = field(default_factory=list)
+    #: the card whose text the effect is (another card's, for a gained effect)
+    effect_owner: Any = None
+
+    def below(self, duel) -> "ChainLink | None":
+        """The chain link this one was activated in response to."""
+        for link in duel.chain:
+            if link.number == self.number - 1:
+                return link
+        return None
+
+    def card_if_unchanged(self) -> "YgoCard | None":
+        """The activating card, if it is still the same object as when it activated."""
+        return self.card if self.card.object_id == self.object_id else None
+
+    def live_targets(self) -> list["YgoCard"]:
+        """Targets that are still the objects that were targeted."""
+        return [card for card, obj in self.targets if card.object_id == obj]
+
+
+CARD_ACTIVATION = "发动"
+
+
+class ChainRules:
+    def __init__(self) -> None:
+        self.chain: list[ChainLink] = []
+        self._resolving = 0
+        self.pending: list[Pending] = []
+        self.resolved: list[ChainLink] = []
+
+    # -- effects a card has -----------------------------------------------------------
+
+    def effects_of(self, card: "YgoCard") -> list[Effect]:
+        gained = [e for d in self.lasting(card, "gained-effects") for e in d.effects]
+        return [*card.definition.effects, *gained]
+
+    def owner_of_effect(self, card: "YgoCard", effect: Effect):
+        """The card whose text ``effect`` is (itself, or the one it gained it from)."""
+        if effect in card.definition.effects:
+            return card.definition
+        for d in self.lasting(card, "gained-effects"):
+            if effect in d.effects:
+                return d
+        return card.definition
+
+    def effect_of(self, card: "YgoCard", label: str, origin: str | None = None) -> Effect:
+        """The effect ``label`` of ``card``; with ``origin``, the one it gained from that card."""
+        if origin is not None and origin != card.name:
+            for d in self.lasting(card, "gained-effects"):
+                if d.name == origin:
+                    return d.effect(label)
+            raise IllegalAction(f"「{card.name}」 has not gained the effects of 「{origin}」")
+        for e in self.effects_of(card):
+            if e.label == label:
+                return e
+        if label == CARD_ACTIVATION and not card.definition.is_monster:
+            # every spell or trap card can be activated, whether or not its text has an
+            # effect that is applied on resolution (永续陷阱 like 「技能抽取」)
+            return Effect(CARD_ACTIVATION, "activation", "（发动这张卡）")
+        return card.definition.effect(label)
+
+    # -- events and triggers --------------------------------------------------------
+
+    def emit(self, kind: str, subject, **data) -> None:
+        event = GameEvent(kind, subject, data)
+        for card in list(self.board.cards()):
+            for effect in self.effects_of(card):
+                if effect.kind != "trigger" or effect.event != kind:
+                    continue
+                concerns = effect.trigger(self, card, event) if effect.trigger else (
+                    subject is card if subject is not None else self.face_up_on_field(card))
+                if not concerns:
+                    continue
+                lki = data.get("lki") if subject is card else None
+                player = lki["controller"] if lki else card.controller
+                negations = set(lki["negations"]) if lki else self.negations(card)
+                self.pending.append(Pending(card, card.object_id, effect, player, negations, event))
+                self.log.record("trigger", f"「{card.name}」{effect.label} is triggered ({kind}), "
+                                f"player {player} chooses", card=card.serial)
+
+    def clear_pending(self) -> None:
+        self.pending = [p for p in self.pending if p.effect.mandatory]
+
+    def pending_for(self, card: "YgoCard", label: str) -> Pending | None:
+        for p in self.pending:
+            if p.card is card and p.effect.label == label:
+                return p
+        return None
+
+    def run_mandatory(self) -> None:
+        """Put pending mandatory triggers on a chain and resolve it (the game is open)."""
+        if self.chain or self._resolving:
+            return
+        for _ in range(5):
+            due = [p for p in self.pending if p.effect.mandatory]
+            if not due:
+                return
+            for p in due:
+                if p in self.pending:
+                    self.activate(p.card, p.effect.label, player=p.player)
+            self.resolve_chain()
+
+    # -- activation -----------------------------------------------------------------
+
+    def why_cannot_activate(self, card: "YgoCard", label: str, player: int | None = None,
+                            origin: str | None = None) -> str | None:
+        """None if the effect can be activated now; else the reason it cannot."""
+        effect = self.effect_of(card, label, origin)
+        pending = None
+        if effect.kind == "trigger":
+            pending = self.pending_for(card, label)
+            if pending is None:
+                return f"「{card.name}」{label} has not been triggered"
+            player = pending.player if player is None else player
+            if player != pending.player:
+                return f"「{card.name}」{label} is player {pending.player}'s to activate"
+        player = card.controller if player is None else player
+        if effect.kind == "activation":
+            if card.zone.kind not in ("hand", "spell & trap zone") or (self.on_field(card) and card.face_up):
+                return f"「{card.name}」 is not in the hand or set"
+        elif effect.kind in ("ignition", "quick"):
+            if effect.zone == "field" and not self.face_up_on_field(card):
+                return f"「{card.name}」 is not face-up on the field"
+            if effect.zone != "field" and card.zone.kind != effect.zone:
+                return f"「{card.name}」 is not in the {effect.zone}"
+            if effect.kind == "ignition" and (self.chain or player != self.turn_player
+                                              or self.phase not in ("main1", "main2")):
+                return "an ignition effect needs an open main phase of its controller"
+        if effect.condition is not None and not effect.condition(self, card):
+            return f"the condition of 「{card.name}」{label} is not met"
+        if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label + (origin or "")):
+            return f"「{card.name}」{label} was already used this turn (by this card)"
+        if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
+            return f"「{card.name}」{label} was already used this turn by player {player}"
+        return None
+
+    def activate(self, card: "YgoCard", label: str, *, player: int | None = None,
+                 targets=(), chosen=(), origin: str | None = None) -> ChainLink:
+        effect = self.effect_of(card, label, origin)
+        pending = self.pending_for(card, label) if effect.kind == "trigger" else None
+        player = (pending.player if pending else card.controller) if player is None else player
+        reason = self.why_cannot_activate(card, label, player, origin)
+        if reason:
+            raise IllegalAction(reason)
+        if effect.targets and len(targets) != effect.targets:
+            raise IllegalAction(f"「{card.name}」{label} needs {effect.targets} target(s)")
+        for t in targets:
+            if effect.target_filter is not None and not effect.target_filter(self, card, t):
+                raise IllegalAction(f"「{t.name}」 cannot be targeted by 「{card.name}」{label}")
+            if self.lasting(t, "untargetable") and t.face_up:
+                raise IllegalAction(f"「{t.name}」 cannot be targeted by effects")
+        if effect.cost == "send-self":
+            self.send_to_graveyard(card, reason="cost")
+        if effect.kind == "activation" and not self.on_field(card):
+            self.board.move(card, self.board.zone(player, "spell & trap zone"), face_up=True, reason="activated")
+        elif effect.kind == "activation":
+            self.board.turn(card, True, reason="activated")
+        if effect.once_per_turn == "card":
+            self.remember(card, Info.USED_THIS_TURN, per=effect.label + (origin or ""))
+        elif effect.once_per_turn == "name":
+            self.used_names.add((player, card.name, label))
+        if pending is not None:
+            self.pending.remove(pending)
+            at_activation = set(pending.negations)
+        else:
+            at_activation = self.negations(card)
+        link = ChainLink(len(self.chain) + 1, card, card.object_id, effect, player,
+                         [(t, t.object_id) for t in targets], None, at_activation,
+                         pending.event if pending else None, chosen=list(chosen),
+                         effect_owner=self.owner_of_effect(card, effect))
+        self.chain.append(link)
+        on = f" targeting {'、'.join(f'「{t.name}」' for t in targets)}" if targets else ""
+        self.log.record("activate", f"chain {link.number}: player {player} activates 「{card.name}」{label}{on}",
+                        card=card.serial, label=label)
+        return link
+
+    def link_of(self, card: "YgoCard") -> ChainLink | None:
+        """The latest chain link activated by ``card`` on the current chain."""
+        for link in reversed(self.chain):
+            if link.card is card:
+                return link
+        return None
+
+    def negate_link(self, link: ChainLink, what: str = "activation") -> None:
+        link.negated = what
+        self.log.record("negate", f"chain {link.number} 「{link.card.name}」{link.effect.label}: {what} negated")
+
+    # -- resolution -----------------------------------------------------------------
+
+    def resolve_chain(self) -> None:
+        self._resolving += 1
+        try:
+            self._resolve_links()
+        finally:
+            self._resolving -= 1
+        self.adjust()
+        self.run_mandatory()
+
+    def _resolve_links(self) -> None:
+        while self.chain:
+            link = self.chain.pop()
+            why = resolution_negated(self, link)
+            if why:
+                link.outcome = f"negated: {why}"
+                self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label} "
+                                f"is negated ({why})")
+            else:
+                link.outcome = "applied"
+                self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label}")
+                if link.effect.resolve is not None:
+                    link.effect.resolve(self, link)
+            self.resolved.append(link)
+            self._finish_spell(link)
+
+    def _finish_spell(self, link: ChainLink) -> None:
+        card = link.card_if_unchanged()
+        if card is None or link.effect.kind != "activation" or not self.on_field(card):
+            return
+        types = card.definition.types
+        if link.outcome != "applied" or not types & {"continuous", "field", "equip"}:
+            self.send_to_graveyard(card, reason="resolved")
+
+    def last_outcome(self, card: "YgoCard", label: str) -> str | None:
+        for link in reversed(self.resolved):
+            if link.card is card and link.effect.label == label:
+                return link.outcome
+        return None

@@ -1,0 +1,69 @@
+"""Control of monsters: taken permanently (强制转移, 御用王), through an equip card
+(抢夺, 灰篮鹰), or until a moment (精神操作).
+
+Changing control keeps the card the same object.  Turning it face-down changes
+nothing about control; a temporary banish does: the monster comes back to the player
+who controlled it, and when that control was only lent by a lasting effect (an equip
+link, a loan until the End Phase) the new object is given back to its owner at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .memory import Transition
+
+if TYPE_CHECKING:
+    from .duel import YgoCard
+
+
+@dataclass
+class Loan:
+    card: "YgoCard"
+    object_id: int
+    until: str  # "end-phase"
+
+
+class ControlRules:
+    def __init__(self) -> None:
+        self.loans: list[Loan] = []
+
+    def shift_control(self, card: "YgoCard", player: int, reason: str = "") -> None:
+        """Move a monster to ``player``'s side without it becoming a new object."""
+        if card.controller == player:
+            return
+        zone = self.free_monster_zone(player)
+        card.zone.cards.remove(card)
+        zone.cards.append(card)
+        card.zone = zone
+        card.controller = player
+        self.transition(card, Transition.CONTROL_CHANGED)
+        self.log.record("control", f"player {player} now controls 「{card.name}」" + (f" ({reason})" if reason else ""),
+                        card=card.serial)
+
+    def take_control(self, card: "YgoCard", player: int, kind: str, source: "YgoCard | None" = None) -> None:
+        """``kind``: "permanent", "until-end-phase", or "equip" (``source`` is the equip card)."""
+        if kind == "equip" and source is not None:
+            self.link(source, card, grants=("equip", "control"))
+        elif kind == "until-end-phase":
+            self.loans.append(Loan(card, card.object_id, "end-phase"))
+        self.shift_control(card, player, reason=f"{kind} control" + (f" by 「{source.name}」" if source else ""))
+
+    def control_is_borrowed(self, card: "YgoCard") -> bool:
+        """Whether the current control rests on a lasting effect rather than on the card."""
+        if card.controller == card.owner:
+            return False
+        return bool(self.links_granting(card, "control")) or bool(self.lasting(card, "borrowed-control")) or any(
+            loan.card is card and loan.object_id == card.object_id for loan in self.loans)
+
+    def _control_back(self, card: "YgoCard", object_id: int) -> None:
+        if card.object_id == object_id and self.on_field(card) and card.controller != card.owner:
+            self.shift_control(card, card.owner, reason="the equip card left the field")
+
+    def end_phase_control(self) -> None:
+        for loan in [ln for ln in self.loans if ln.until == "end-phase"]:
+            self.loans.remove(loan)
+            card = loan.card
+            if card.object_id == loan.object_id and self.on_field(card) and card.controller != card.owner:
+                self.shift_control(card, card.owner, reason="the control change ends")

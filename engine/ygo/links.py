@@ -1,0 +1,73 @@
+"""Continuous-target links (持续取对象): two cards kept together by an applied effect.
+
+A link is remembered by both cards (memory row TARGET_LINK), so turning either
+face-down or banishing it temporarily breaks it, exactly as the table says; what a
+link still does when one of its cards leaves the field is decided here, once, before
+the card has gone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .memory import STANDARD, Info
+
+if TYPE_CHECKING:
+    from .duel import TargetLink, YgoCard
+
+
+class LinkRules:
+    def link(self, source: "YgoCard", target: "YgoCard", *, grants=(), on_source_leaves=None,
+             on_target_leaves=None, on_target_destroyed=None) -> "TargetLink":
+        from .duel import TargetLink
+
+        link = TargetLink(next(self._link_ids), source, source.object_id, target, target.object_id,
+                          frozenset(grants), on_source_leaves, on_target_leaves, on_target_destroyed)
+        self.links.append(link)
+        for card in (source, target):
+            self.remember(card, Info.TARGET_LINK, link.id, per=link.id, erase=STANDARD, origin=source.name)
+        self.log.record("link", f"「{source.name}」 keeps 「{target.name}」 as its continuous target",
+                        card=source.serial)
+        return link
+
+    def link_alive(self, link: "TargetLink") -> bool:
+        return (link.source.object_id == link.source_obj and link.target.object_id == link.target_obj
+                and self.on_field(link.source) and self.on_field(link.target)
+                and self.remembers(link.source, Info.TARGET_LINK, per=link.id)
+                and self.remembers(link.target, Info.TARGET_LINK, per=link.id))
+
+    def links_of(self, card: "YgoCard") -> list["TargetLink"]:
+        return [lk for lk in self.links if (lk.source is card or lk.target is card) and self.link_alive(lk)]
+
+    def links_granting(self, card: "YgoCard", grant: str, depth: int = 0) -> list["TargetLink"]:
+        return [lk for lk in self.links if lk.target is card and grant in lk.grants and self.link_alive(lk)
+                and not (lk.source.definition.is_monster and self.negations(lk.source, depth + 1))]
+
+    def links_on_leave(self, card: "YgoCard", destroyed: bool):
+        """What the links of a card that is leaving the field do, to run once it has left."""
+        actions = []
+        for lk in self.links_of(card):
+            for c in (lk.source, lk.target):
+                c.memory.forget((Info.TARGET_LINK, lk.id))
+            if lk.source is card:
+                other, what = lk.target, lk.on_source_leaves
+                if "control" in lk.grants:
+                    actions.append(lambda o=lk.target, obj=lk.target_obj: self._control_back(o, obj))
+            else:
+                other = lk.source
+                what = lk.on_target_destroyed if destroyed and lk.on_target_destroyed else lk.on_target_leaves
+            if what:
+                actions.append(lambda o=other, w=what, obj=other.object_id, s=card.name: self._link_action(o, obj, w, s))
+        return actions
+
+    def _link_action(self, card: "YgoCard", obj: int, what: str, source: str) -> None:
+        if card.object_id != obj or not self.on_field(card):
+            return
+        reason = f"its link with 「{source}」"
+        if what == "destroy":
+            self.destroy(card, reason=reason)
+        elif what == "to-deck":
+            self.return_to_deck(card, reason=reason)
+        elif what == "banish":
+            self.banish(card, reason=reason)
+

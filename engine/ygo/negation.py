@@ -1,0 +1,84 @@
+"""Whether a resolving chain link is negated, by each kind of negation.
+
+The kinds differ in how they meet a monster that was turned face-down or left the
+field between activation and resolution:
+
+``chain``       the activation (or that one effect) was negated by a chain link (灰流丽,
+                虫惑的落穴, XYZ诛罚): negated whatever happened to the monster since.
+``summon``      special summoned with its effects negated (旧神 诺登, 水晶机巧-量子白晶),
+                decided when the effect is activated: still negated if the monster is
+                face-down or gone at resolution; not if it was face-down and is face-up
+                again (that erased the negation).
+``continuous``  out-of-chain negation of face-up monsters (技能抽取, 尤尼科之影灵衣,
+                continuous-target negation): only while the monster is still that
+                face-up monster on the field.
+``field-wide``  negation by name or by a rule of the whole field (墓穴的指名者, 无敌光环):
+                it negates the effect itself, face-down or not.
+``free-chain``  a lasting negation put on the monster by a resolved effect (效果遮蒙者,
+                禁忌的圣杯): gone if the monster was turned face-down; kept by what we
+                know of a monster that left the field while negated.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .memory import Info
+
+if TYPE_CHECKING:
+    from .chain import ChainLink
+    from .duel import Duel, YgoCard
+
+KINDS = ("chain", "summon", "continuous", "field-wide", "free-chain")
+
+
+def resolution_negated(duel: "Duel", link: "ChainLink") -> str | None:
+    """The kind of negation that stops ``link`` from applying, or None."""
+    if link.negated:
+        return "chain"
+    card = link.card
+    if not card.definition.is_monster or link.effect.kind == "activation":
+        return None
+    if card.name in duel.negated_names:
+        return "field-wide"
+    same = card.object_id == link.object_id
+    here = same and duel.face_up_on_field(card)
+    now = duel.negations(card) if here else set()
+    if now:
+        return sorted(now)[0]
+    if "summon" in link.negated_at_activation and not here:
+        return "summon"
+    if not same and card.last_known is not None and card.last_known.get("object_id") == link.object_id \
+            and "free-chain" in card.last_known.get("negations", ()):
+        return "free-chain"
+    return None
+
+
+class NegationRules:
+    """Which kinds of negation apply to a monster's effects now."""
+
+    def negations(self, card: "YgoCard", depth: int = 0) -> set[str]:
+        """The kinds of negation that apply to ``card``'s effects now (see KINDS above)."""
+        if depth > 3 or not self.face_up_on_field(card) or not card.definition.is_monster:
+            return set()
+        kinds = {item.key[1] for item in card.memory.items()
+                 if isinstance(item.key, tuple) and item.key[0] is Info.NEGATED}
+        for other in self.field_cards():
+            if other is card or not other.face_up:
+                continue
+            for st in other.definition.statics:
+                if st.kind == "negate-monsters" and (not other.definition.is_monster
+                                                     or not self.negations(other, depth + 1)) \
+                        and (st.value is None or st.value(self, other, card)):
+                    kinds.add("continuous")
+        if self.links_granting(card, "negate", depth):
+            kinds.add("continuous")
+        if card.name in self.negated_names:
+            kinds.add("field-wide")
+        return kinds
+
+    def negate_effects(self, card: "YgoCard", kind: str = "free-chain", source: str = "") -> None:
+        """A lasting negation put on a face-up monster by a resolving effect."""
+        self.remember(card, Info.NEGATED, kind, per=kind, origin=source)
+        self.log.record("negate", f"「{card.name}」's effects negated ({kind}) by {source}", card=card.serial)
+

@@ -1,0 +1,447 @@
+"""Shared building blocks of card definitions: trigger tests, conditions and
+resolutions, each a small function of the duel's primitives.  A card in the catalogue
+is a combination of these; none of them knows which card uses it."""
+
+from __future__ import annotations
+
+from .memory import Info
+
+FIELD = ("monster zone", "spell & trap zone", "pendulum zone")
+
+
+# -- trigger tests (duel, card, event) -> bool ------------------------------------------
+
+def summoned(*methods: str):
+    """This card was summoned by one of ``methods`` (any method if none given)."""
+
+    def test(duel, card, ev) -> bool:
+        return ev.subject is card and (not methods or ev.method in methods)
+
+    return test
+
+
+def special_summoned(duel, card, ev) -> bool:
+    return ev.subject is card and ev.method not in ("normal", "tribute", "flip", "gemini")
+
+
+def sent_to_graveyard(*was: Info, destroyed: bool = False):
+    """This card went to the graveyard from the field (destroyed, if asked), having
+    been ``was`` as it left (last known information)."""
+
+    def test(duel, card, ev) -> bool:
+        if ev.subject is not card or (destroyed and not ev.destroyed):
+            return False
+        return all(info in ev.lki["memory"] for info in was)
+
+    return test
+
+
+def to_graveyard_from_anywhere(duel, card, ev) -> bool:
+    return ev.subject is card
+
+
+def banished_from_field(duel, card, ev) -> bool:
+    return ev.subject is card and ev.lki is not None
+
+
+def in_phase_if(*infos: Info, zone: str = "monster zone"):
+    """A phase trigger of a face-up monster that remembers every one of ``infos``."""
+
+    def test(duel, card, ev) -> bool:
+        if card.zone.kind != zone or (zone in FIELD and not card.face_up):
+            return False
+        return all(duel.remembers(card, i) for i in infos)
+
+    return test
+
+
+def summoned_this_turn_by(*methods: str):
+    def test(duel, card, ev) -> bool:
+        return duel.face_up_on_field(card) and duel.remembers(card, Info.SUMMONED_THIS_TURN) \
+            and any(duel.summoned_by(card, m) for m in methods)
+
+    return test
+
+
+def material_destroyed_by_opponent(duel, card, ev) -> bool:
+    """A monster summoned with this card as material was destroyed by the opponent's
+    effect (the material link survives a temporary banish)."""
+    if card.zone.kind != "graveyard" or not ev.destroyed or ev.by_battle or ev.lki is None:
+        return False
+    materials = ev.lki["memory"].get(Info.MATERIAL_LINK, ())
+    return card.serial in materials and ev.by_player is not None and ev.by_player != ev.lki["controller"]
+
+
+# -- conditions (duel, card) -> bool ------------------------------------------------------
+
+def remembers(*infos: Info):
+    def condition(duel, card) -> bool:
+        return all(duel.remembers(card, i) for i in infos)
+
+    return condition
+
+
+def summoned_by_own_effect(duel, card) -> bool:
+    return duel.recall(card, Info.SUMMONED_BY_EFFECT) == card.name
+
+
+def materials_match(test, at_least: int = 1):
+    """The card was summoned with at least ``at_least`` materials passing ``test``."""
+
+    def condition(duel, card) -> bool:
+        materials = duel.recall(card, Info.SUMMON_MATERIALS) or ()
+        return sum(1 for _serial, d in materials if test(d)) >= at_least
+
+    return condition
+
+
+def responding_to(test):
+    """The chain link below is a monster effect passing ``test`` (duel, card)."""
+
+    def condition(duel, card) -> bool:
+        if not duel.chain:
+            return False
+        link = duel.chain[-1]
+        return link.card.definition.is_monster and link.effect.kind != "activation" and test(duel, link.card)
+
+    return condition
+
+
+def in_battle_phase(duel, card) -> bool:
+    return duel.phase == "battle"
+
+
+# -- target filters (duel, card, target) -> bool ------------------------------------------
+
+def face_up_monster(duel, card, target) -> bool:
+    return target.zone.kind == "monster zone" and target.face_up
+
+
+def face_up_effect_monster(duel, card, target) -> bool:
+    return target.zone.kind == "monster zone" and duel.is_effect_monster(target)
+
+
+def on_field(duel, card, target) -> bool:
+    return duel.on_field(target)
+
+
+def in_own_graveyard(duel, card, target) -> bool:
+    return target.zone.kind == "graveyard" and target.owner == card.controller
+
+
+# -- resolutions (duel, link) -------------------------------------------------------------
+
+def destroy_targets(duel, link) -> None:
+    for card in link.live_targets():
+        duel.destroy(card, reason=f"「{link.card.name}」{link.effect.label}", by_effect=link.card,
+                     by_player=link.player)
+
+
+def turn_targets_face_down(duel, link) -> None:
+    for card in link.live_targets():
+        if duel.face_up_on_field(card) and card.zone.kind == "monster zone":
+            duel.turn_face_down(card, reason=f"「{link.card.name}」")
+
+
+def turn_targets_face_down_with(*marks: str):
+    """Turn the targets face-down, then mark them: a mark given after the monster is
+    face-down stays when it is flipped (无底的落穴)."""
+
+    def resolve(duel, link) -> None:
+        for card in link.live_targets():
+            if duel.face_up_on_field(card) and card.zone.kind == "monster zone":
+                duel.turn_face_down(card, reason=f"「{link.card.name}」")
+                for mark in marks:
+                    duel.apply_lasting(card, mark, source=link.card.name)
+
+    return resolve
+
+
+def return_targets(to: str):
+    """Return the targets to the hand or the deck ("hand" | "deck")."""
+
+    def resolve(duel, link) -> None:
+        for card in link.live_targets():
+            if duel.on_field(card):
+                (duel.return_to_hand if to == "hand" else duel.return_to_deck)(card, reason=f"「{link.card.name}」")
+
+    return resolve
+
+
+def in_order(*steps):
+    """Several resolutions, one after the other, as one effect."""
+
+    def resolve(duel, link) -> None:
+        for step in steps:
+            step(duel, link)
+
+    return resolve
+
+
+def destroy_self_then(then):
+    """Destroy this card, then do ``then`` (the rest of the effect)."""
+
+    def resolve(duel, link) -> None:
+        card = link.card_if_unchanged()
+        if card is not None and duel.on_field(card):
+            duel.destroy(card, reason="its own effect", by_effect=card, by_player=link.player)
+        then(duel, link)
+
+    return resolve
+
+
+def turn_self_face_down(duel, link) -> None:
+    card = link.card_if_unchanged()
+    if card is not None and duel.face_up_on_field(card):
+        duel.turn_face_down(card, reason=f"「{card.name}」's own effect")
+
+
+def send_self_to_graveyard(duel, link) -> None:
+    card = link.card_if_unchanged()
+    if card is not None and duel.on_field(card):
+        duel.send_to_graveyard(card, reason=f"「{card.name}」's own effect")
+
+
+def return_self_to_hand(duel, link) -> None:
+    card = link.card_if_unchanged()
+    if card is not None and duel.on_field(card):
+        duel.return_to_hand(card, reason=f"「{card.name}」's own effect")
+
+
+def banish_self(duel, link) -> None:
+    card = link.card_if_unchanged()
+    if card is not None and duel.on_field(card):
+        duel.banish(card, reason=f"「{card.name}」's own effect")
+        from .memory import Transition
+
+        duel.remember(card, Info.LASTING, True, per=("banished-by-own-effect", card.name),
+                      erase=frozenset({Transition.TURN_ENDED}))
+
+
+def banish_temporarily(*who: str, returns: str = "end-phase"):
+    """Banish ``who`` ("self", "targets") until they return.  The text is the card's
+    whose effect this is: a monster that only gained it may not come back."""
+
+    def resolve(duel, link) -> None:
+        origin = link.effect_owner
+        cards = []
+        if "self" in who:
+            me = link.card_if_unchanged()
+            if me is not None and duel.face_up_on_field(me):
+                cards.append(me)
+        if "targets" in who:
+            cards += [t for t in link.live_targets() if duel.on_field(t)]
+        for card in cards:
+            duel.banish_temporarily(card, returns=returns, reason=f"「{link.card.name}」{link.effect.label}",
+                                    effect_of=origin if card is link.card else None)
+
+    return resolve
+
+
+def negate_effects_of_targets(until_end_of_turn: bool = True, need_face_up: bool = True):
+    def resolve(duel, link) -> None:
+        from .memory import STANDARD, Transition
+
+        for card in link.live_targets():
+            if need_face_up and not duel.is_effect_monster(card):
+                continue
+            erase = STANDARD | {Transition.TURN_ENDED} if until_end_of_turn else STANDARD
+            duel.remember(card, Info.NEGATED, "free-chain", per="free-chain", erase=erase, origin=link.card.name)
+            duel.log.record("negate", f"「{card.name}」's effects negated by 「{link.card.name}」", card=card.serial)
+
+    return resolve
+
+
+def grant(*marks, face_down_ok: bool = True, until_end_of_turn: bool = True):
+    """Lasting marks on the targets ("indestructible-once", ("atk", -600) …).  With
+    ``face_down_ok`` False the whole effect needs a face-up target at resolution."""
+
+    def resolve(duel, link) -> None:
+        from .memory import STANDARD, Transition
+
+        erase = STANDARD | {Transition.TURN_ENDED} if until_end_of_turn else STANDARD
+        for card in link.live_targets():
+            if not duel.on_field(card) or (not face_down_ok and not card.face_up):
+                continue
+            for mark in marks:
+                name, value = mark if isinstance(mark, tuple) else (mark, True)
+                duel.apply_lasting(card, name, value, source=link.card.name, erase=erase)
+
+    return resolve
+
+
+def negate_below(destroy: bool = True, what: str = "activation"):
+    """Negate the activation of the chain link below, and destroy that card (the same
+    object only: a card that moved is no longer 'that card')."""
+
+    def resolve(duel, link) -> None:
+        below = link.below(duel)
+        if below is None:
+            return
+        duel.negate_link(below, what)
+        card = below.card_if_unchanged()
+        if destroy and card is not None:
+            duel.destroy(card, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
+
+    return resolve
+
+
+def destroy_card_below(duel, link) -> None:
+    below = link.below(duel)
+    if below is not None and below.card_if_unchanged() is not None:
+        duel.destroy(below.card, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
+
+
+def special_summon_chosen(*marks: str, negated: bool = False, link_grants=(), on_source_leaves=None,
+                          on_target_leaves=None, on_target_destroyed=None, face_down: bool = False):
+    """Special summon the chosen card(s) or targets; with lasting ``marks`` (cannot
+    attack, destroyed in the End Phase …) and, if asked, a continuous-target link."""
+
+    def resolve(duel, link) -> None:
+        source = link.card_if_unchanged()
+        picks = list(link.chosen) + [t for t in link.live_targets() if not duel.on_field(t)]
+        for card in picks:
+            if duel.on_field(card):
+                continue
+            duel.summon(card, "special", link.player, by=link.card.name, negated=negated, face_up=not face_down)
+            for mark in marks:
+                duel.apply_lasting(card, mark, source=link.card.name)
+            if source is not None and duel.on_field(source) and (
+                    link_grants or on_source_leaves or on_target_leaves or on_target_destroyed):
+                duel.link(source, card, grants=link_grants, on_source_leaves=on_source_leaves,
+                          on_target_leaves=on_target_leaves, on_target_destroyed=on_target_destroyed)
+
+    return resolve
+
+
+def link_targets(*grants: str, need=None, on_source_leaves=None, on_target_leaves=None, on_target_destroyed=None):
+    """Keep the targets as continuous targets.  ``need`` (duel, target) says what a
+    target must still be at resolution for the link to be made."""
+
+    def resolve(duel, link) -> None:
+        source = link.card_if_unchanged()
+        if source is None or not duel.on_field(source):
+            return
+        for card in link.live_targets():
+            if not duel.on_field(card) or (need is not None and not need(duel, card)):
+                duel.log.record("fizzle", f"「{card.name}」 is no longer what 「{source.name}」 needs")
+                continue
+            duel.link(source, card, grants=grants, on_source_leaves=on_source_leaves,
+                      on_target_leaves=on_target_leaves, on_target_destroyed=on_target_destroyed)
+
+    return resolve
+
+
+def attach(material: str, to: str, *, pick=None, need_xyz: bool = False):
+    """Attach ``material`` ("self", "target0", "target1", or "pick" — the first card
+    of the controller's hand/deck/graveyard passing ``pick``) to ``to`` ("self",
+    "target0").  ``need_xyz``: the text asks that it still be an Xyz monster then."""
+
+    def resolve(duel, link) -> None:
+        targets = dict(enumerate(link.targets))
+
+        def card_of(spec):
+            if spec == "self":
+                return link.card_if_unchanged()
+            if spec.startswith("target"):
+                card, obj = targets.get(int(spec[-1]), (None, None))
+                return card if card is not None and card.object_id == obj else None
+            for zone in ("hand", "deck", "graveyard"):
+                for c in duel.board.zone(link.player, zone):
+                    if pick(c.definition):
+                        return c
+            return None
+
+        xyz = card_of(to)
+        if xyz is None or not duel.on_field(xyz):
+            return
+        if need_xyz and not duel.is_xyz_monster(xyz):
+            duel.log.record("fizzle", f"「{xyz.name}」 cannot be judged an Xyz monster now")
+            return
+        mat = card_of(material)
+        if mat is not None and mat is not xyz:
+            duel.attach(mat, xyz)
+
+    return resolve
+
+
+def take_control_of_targets(kind: str):
+    def resolve(duel, link) -> None:
+        source = link.card_if_unchanged()
+        for card in link.live_targets():
+            if duel.on_field(card) and card.controller != link.player:
+                duel.take_control(card, link.player, kind, source if kind == "equip" else None)
+
+    return resolve
+
+
+def swap_control_of_chosen(duel, link) -> None:
+    for card in link.chosen:
+        if duel.on_field(card):
+            duel.take_control(card, 1 - card.controller, "permanent")
+
+
+def flip_all_face_down_monsters(of: str = "all"):
+    def resolve(duel, link) -> None:
+        players = (link.player,) if of == "own" else (0, 1)
+        for card in duel.monsters():
+            if card.controller in players and not card.face_up:
+                duel.flip_face_up(card, reason=f"「{link.card.name}」")
+
+    return resolve
+
+
+def turn_all_face_up_monsters_face_down(duel, link) -> None:
+    for card in duel.monsters():
+        if card.face_up:
+            duel.turn_face_down(card, reason=f"「{link.card.name}」")
+
+
+def destroy_all(test):
+    def resolve(duel, link) -> None:
+        for card in [c for c in duel.field_cards() if test(duel, link, c)]:
+            duel.destroy(card, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
+
+    return resolve
+
+
+def gain_effects_of_target(duel, link) -> None:
+    from .memory import STANDARD, Transition
+
+    me = link.card_if_unchanged()
+    for card in link.live_targets():
+        duel.banish(card, reason=f"cost of 「{link.card.name}」")
+        if me is not None and duel.face_up_on_field(me):
+            duel.apply_lasting(me, "gained-effects", card.definition, source=card.name,
+                               erase=STANDARD | {Transition.TURN_ENDED})
+
+
+def grant_self(*marks, until_end_of_turn: bool = True):
+    """Lasting marks on this card; given even if it is face-down by then."""
+
+    def resolve(duel, link) -> None:
+        from .memory import STANDARD, Transition
+
+        card = link.card_if_unchanged()
+        if card is None or not duel.on_field(card):
+            return
+        erase = STANDARD | {Transition.TURN_ENDED} if until_end_of_turn else STANDARD
+        for mark in marks:
+            duel.apply_lasting(card, mark, source=card.name, erase=erase)
+
+    return resolve
+
+
+def take_control_while_applied(*marks: str):
+    """Take control of the targets for as long as this effect applies to them (it is
+    lasting information of the monster: turning it face-down ends the effect, and
+    the monster stays)."""
+
+    def resolve(duel, link) -> None:
+        for card in link.live_targets():
+            if duel.on_field(card) and card.controller != link.player:
+                duel.take_control(card, link.player, "permanent")
+                for mark in ("borrowed-control", *marks):
+                    duel.apply_lasting(card, mark, source=link.card.name)
+
+    return resolve

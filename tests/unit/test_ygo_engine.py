@@ -1,0 +1,155 @@
+"""The Yu-Gi-Oh! engine without the documents: the memory table and a few mechanisms."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.ygo.duel import Duel
+from engine.ygo.memory import ERASED_BY, EXCEPTIONS, STANDARD, Info, Transition, erased_by
+
+T = Transition
+
+
+# -- the table ----------------------------------------------------------------------------
+
+def test_every_item_has_a_row_and_leaving_the_field_erases_it():
+    assert set(ERASED_BY) == set(Info)
+    for info, erase in ERASED_BY.items():
+        assert T.LEFT_FIELD in erase, info
+
+
+def test_face_down_and_temporary_banish_rows():
+    down = {i for i, e in ERASED_BY.items() if T.TURNED_FACE_DOWN in e}
+    temp = {i for i, e in ERASED_BY.items() if T.BANISHED_TEMPORARILY in e}
+    # kept by both: how it was summoned (but pendulum / flip / gemini), this turn's summon
+    for kept in (Info.NORMAL_SUMMONED, Info.TRIBUTE_SUMMONED, Info.SPECIAL_SUMMONED, Info.SYNCHRO_SUMMONED,
+                 Info.XYZ_SUMMONED, Info.FUSION_SUMMONED, Info.RITUAL_SUMMONED, Info.SUMMONED_THIS_TURN,
+                 Info.MATERIAL_LINK):
+        assert kept not in down and kept not in temp
+    assert Info.PENDULUM_SUMMONED in down and Info.PENDULUM_SUMMONED not in temp
+    assert Info.FLIP_SUMMONED in temp and Info.FLIP_SUMMONED not in down
+    assert Info.SUMMONED_FROM in down and Info.SUMMONED_FROM not in temp
+    assert Info.ATTACKED in temp and Info.ATTACKED not in down
+    assert Info.DESTROYED_BY_BATTLE in down and Info.DESTROYED_BY_BATTLE not in temp
+    for both in (Info.BATTLED, Info.SUMMON_MATERIALS, Info.SUMMONED_BY_EFFECT, Info.USED_THIS_TURN,
+                 Info.COUNTERS, Info.COUNT, Info.TARGET_LINK, Info.NEGATED, Info.LASTING, Info.GEMINI_RESUMMONED):
+        assert ERASED_BY[both] >= STANDARD, both
+    # control changes erase nothing a card remembers: it is the same card
+    assert not any(T.CONTROL_CHANGED in e for e in ERASED_BY.values())
+
+
+def test_card_specific_exceptions_only_narrow_their_row():
+    for ruling, (info, kept) in EXCEPTIONS.items():
+        assert erased_by(info, frozenset({ruling})) == ERASED_BY[info] - kept
+        assert erased_by(info) == ERASED_BY[info]
+
+
+# -- mechanisms ---------------------------------------------------------------------------
+
+def summoned(duel: Duel, name: str, method: str = "normal", player: int = 0, **kw):
+    card = duel.new_card(name, player)
+    duel.summon(card, method, player, **kw)
+    return card
+
+
+def test_turning_face_down_keeps_the_object_and_flipping_forgets_nothing():
+    duel = Duel()
+    card = summoned(duel, "异色眼灵摆龙", "pendulum")
+    obj = card.object_id
+    duel.turn_face_down(card)
+    assert card.object_id == obj
+    assert not duel.summoned_by(card, "pendulum") and duel.summoned_by(card, "special")
+    before = {item.key for item in card.memory.items()}
+    duel.flip_face_up(card)
+    assert {item.key for item in card.memory.items()} == before
+
+
+def test_temporary_banish_returns_in_its_position_to_its_former_controller_without_a_summon():
+    duel = Duel()
+    card = summoned(duel, "暗黑骑士 盖亚", player=1)
+    duel.take_control(card, 0, "permanent")
+    duel.turn_face_down(card)
+    duel.banish_temporarily(card)
+    assert card.zone.kind == "banished" and card.zone.owner == 1
+    duel.enter_end_phase()
+    assert card.zone.kind == "monster zone" and card.controller == 0
+    assert (card.face_up, card.position) == (False, "defense")
+    assert duel.summoned_by(card, "normal")  # still the normal summoned monster
+    assert len([e for e in duel.log.of_kind("summon") if e.data.get("card") == card.serial]) == 1
+
+
+def test_borrowed_control_goes_back_when_the_monster_returns():
+    duel = Duel()
+    monster = summoned(duel, "黑魔术师", player=1)
+    duel.activate(duel.new_card("精神操作", 0), "发动", targets=[monster])
+    duel.resolve_chain()
+    assert monster.controller == 0
+    duel.banish_temporarily(monster)
+    duel.return_to_field(monster)
+    assert monster.controller == 1
+
+
+def test_chain_resolves_last_link_first_and_a_face_down_card_is_still_that_card():
+    duel = Duel()
+    judgment = summoned(duel, "裁决之龙", "special")
+    gaia = summoned(duel, "暗黑骑士 盖亚", player=1)
+    duel.activate(judgment, "①")
+    duel.activate(duel.new_card("XYZ诛罚", 1), "发动", player=1)
+    duel.activate(duel.new_card("月之书", 1), "发动", player=1, targets=[judgment])
+    duel.resolve_chain()
+    order = [e.message for e in duel.log.of_kind("resolve")]
+    assert [m.split(":")[0] for m in order] == ["chain 3", "chain 2", "chain 1"]
+    assert judgment.zone.kind == "graveyard" and gaia.zone.kind == "monster zone"
+
+
+@pytest.mark.parametrize("then_flip, outcome", [(False, "negated: summon"), (True, "applied")])
+def test_summon_negation_holds_while_face_down_and_ends_once_flipped(then_flip, outcome):
+    duel = Duel()
+    deneb = duel.new_card("星因士 天津四", 0)
+    duel.summon(deneb, "special", 0, by="旧神 诺登", negated=True)
+    duel.activate(deneb, "①")
+    if then_flip:
+        duel.activate(duel.new_card("沙漠的光", 0), "发动")
+    duel.activate(duel.new_card("日全食之书", 1), "发动", player=1)
+    duel.resolve_chain()
+    assert duel.last_outcome(deneb, "①") == outcome
+
+
+def test_once_per_turn_per_card_and_per_name():
+    duel = Duel()
+    sentry = summoned(duel, "番兵石人")
+    duel.activate(sentry, "①")
+    duel.resolve_chain()
+    assert duel.why_cannot_activate(sentry, "①")
+    duel.flip_face_up(sentry)
+    assert duel.why_cannot_activate(sentry, "①") is None  # a face-down card forgot its use
+    bird = summoned(duel, "隐形鸟")
+    duel.activate(bird, "①")
+    duel.resolve_chain()
+    duel.flip_face_up(bird)
+    assert duel.why_cannot_activate(bird, "①")  # its own ruling keeps the use
+    mine = summoned(duel, "星因士 天津四")
+    duel.activate(mine, "①")
+    duel.resolve_chain()
+    theirs = summoned(duel, "星因士 天津四", player=1)
+    assert duel.why_cannot_activate(theirs, "①", 1) is None
+    again = summoned(duel, "星因士 天津四", "special")
+    assert "already used" in duel.why_cannot_activate(again, "①", 0)
+
+
+def test_face_down_atk_is_known_to_its_controller_only():
+    duel = Duel()
+    card = duel.new_card("可变机兽 炮手龙", 0)
+    duel.set_monster(card, 0, without_tribute=True)
+    assert duel.atk(card, viewer=0) == 2800
+    assert duel.atk(card, viewer=1) is None and duel.atk(card) is None
+
+
+def test_illegal_actions_are_refused():
+    duel = Duel()
+    card = summoned(duel, "暗黑骑士 盖亚")
+    with pytest.raises(IllegalAction):
+        duel.flip_face_up(card)
+    with pytest.raises(IllegalAction):
+        duel.return_to_field(card)
