@@ -27,9 +27,19 @@ AS_TURNED_UP = "as-turned-up"  # 「～が表向きになるに際し」 (CR 708
 FACE_UP_COST = "face-up-cost"  # 変異 / 大変異 / 変装: turn it face up for a cost (a special action)
 CDA = "cda"                  # characteristic-defining ability (layer 7a)
 RESTRICTION = "restriction"  # rules-modifying statics read by the game (e.g. cannot be turned face up)
+ACTIVATED = "activated"      # 「コスト：効果」: activated by its controller, uses the stack
+REPLACEMENT = "replacement"  # 「～するなら、代わりに…」 read by the game at the event it replaces
+CAST_FACE_DOWN = "cast-face-down"  # lets its controller cast creature cards face down (Illusionary Mask)
 
 # trigger events
 ENTERS, TURNED_FACE_UP, DIES, ANOTHER_DIES = "enters", "turned-face-up", "dies", "another-creature-dies"
+BECOMES_TARGET = "becomes-target"  # 護法 (ward)
+END_STEP = "end-step"              # 「次の終了ステップの開始時に」 (delayed triggers)
+# replaced events and restricted actions
+LEAVES_BATTLEFIELD = "leaves-battlefield"
+TURN_FACE_UP = "turn-face-up"
+# what may turn a face-down permanent face up instead of happening (Illusionary Mask)
+DAMAGE, TAPPED = "damage", "tapped"
 
 
 @dataclass(frozen=True)
@@ -43,9 +53,13 @@ class Ability:
     #: for face-up costs: the cost and the way (変異 / 大変異 / 変装)
     cost: str | None = None
     way: str | None = None
-    #: for statics: the layer ("7c" …) and which objects they affect
+    #: for statics: the layer ("7c" …) and which objects they affect; for restrictions
+    #: and ANOTHER_DIES triggers: (game, source, object) -> whether it applies
     layer: str | None = None
     affects: Callable[..., bool] | None = None
+    #: for activated abilities: {T} in the cost, and what it may target
+    tap: bool = False
+    target: "Target | None" = None
 
     def __repr__(self) -> str:
         return f"<{self.kind} {self.text}>"
@@ -67,8 +81,13 @@ def disguise(cost: str) -> Ability:
     return Ability(FACE_UP_COST, f"変装{cost}", cost=cost, way="変装")
 
 
-def triggered(event: str, text: str, effect=None) -> Ability:
-    return Ability(TRIGGERED, text, event=event, effect=effect)
+def triggered(event: str, text: str, effect=None, *, affects=None) -> Ability:
+    return Ability(TRIGGERED, text, event=event, effect=effect, affects=affects)
+
+
+def activated(cost: str | None, text: str, effect, *, target: "Target | None" = None, tap: bool = False) -> Ability:
+    """``cost`` None: the mana part of the cost is not modelled (mana is assumed to be paid)."""
+    return Ability(ACTIVATED, text, cost=cost, effect=effect, target=target, tap=tap)
 
 
 @dataclass(frozen=True)
@@ -115,6 +134,9 @@ class CardDef:
     #: "Enchant …" of an Aura: what it may be attached to
     enchant: str | None = None
     token: bool = False
+    #: what it casts face down: the events that turn that creature face up instead of
+    #: happening to it (Illusionary Mask: damage, becoming tapped)
+    face_up_when: frozenset[str] = frozenset()
 
     @property
     def name(self) -> str:

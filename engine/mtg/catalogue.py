@@ -7,12 +7,16 @@ rather than guessed (a ``None`` mana cost below says "not modelled", see the com
 
 from __future__ import annotations
 
-from .cards import (ANOTHER_DIES, AS_ENTERS, AS_TURNED_UP, CDA, DIES, ENTERS, STATIC, TURNED_FACE_UP,
-                    Ability, CardDef, Face, Target, disguise, keyword, megamorph, morph, triggered)
+from .cards import (ANOTHER_DIES, AS_ENTERS, AS_TURNED_UP, CAST_FACE_DOWN, CDA, DAMAGE, DIES, END_STEP, ENTERS,
+                    LEAVES_BATTLEFIELD, REPLACEMENT, RESTRICTION, STATIC, TAPPED, TRIGGERED, TURN_FACE_UP,
+                    TURNED_FACE_UP, Ability, CardDef, Face, Target, activated, disguise, keyword, megamorph, morph,
+                    triggered)
 from .characteristics import (ARTIFACT, BATTLE, CREATURE, ENCHANTMENT, FACE_DOWN_DEFAULT, INSTANT, LAND,
-                              PLANESWALKER, SORCERY, Characteristics)
+                              PERMANENT_TYPES, PLANESWALKER, SORCERY, Characteristics)
 
 LEGENDARY = "伝説"
+#: what the Doctor Who cards make of what they turn or put face down (the seed's table)
+CYBERMAN = Characteristics(types=(ARTIFACT, CREATURE), subtypes=("サイバーマン",), power=2, toughness=2)
 
 
 # -- small effect functions built from the game's primitives ------------------------------
@@ -57,8 +61,87 @@ def _pump_targets(power, toughness):
 
 def _three_damage(game, spell, targets):
     for target in targets:
-        target.damage += 3
-        game.log.record("damage", f"「{spell.name}」が「{target.name}」に3点のダメージを与える", card=target.serial)
+        game.deal_damage(target, 3, spell)
+
+
+def _turn_face_up_then_deal_power(game, spell, targets):
+    """衝撃的な展開: turn it face up if it is face down, then it deals damage equal to its
+    power to each other creature."""
+    for target in targets:
+        if not target.face_up:
+            game.turn_face_up(target, reason=f"「{spell.name}」")
+        power = game.characteristics(target).power or 0
+        for other in game.permanents():
+            if other is not target and CREATURE in game.characteristics(other).types:
+                game.deal_damage(other, power, target)
+
+
+def _ability_turns_target_face_up(game, source, target=None, **_):
+    game.turn_face_up(target, reason=f"「{source.name}」の能力")
+
+
+def _sacrifice_it(game, source, card=None, card_id=0, **_):
+    if card is not None and card.object_id == card_id and game.on_battlefield(card):
+        game.sacrifice(card, reason=f"「{source.name}」の遅延誘発型能力")
+
+
+SACRIFICE_AT_END_STEP = Ability(TRIGGERED, "次の終了ステップの開始時に、それを生け贄に捧げる。", event=END_STEP,
+                                effect=_sacrifice_it)
+
+
+def _skirk_turns_up(game, source, target=None, **_):
+    game.turn_face_up(target, reason=f"「{source.name}」の能力")
+    game.delay(source, SACRIFICE_AT_END_STEP, card=target, card_id=target.object_id)
+
+
+def _turn_this_face_up_or_exile(game, source, **_):
+    """「このクリーチャーを表向きにする。できないなら、それを追放し、その後あなたはそのカードを
+    マナ・コストを支払うことなく唱えてもよい」 (the optional cast is left to a later step)."""
+    if not game.turn_face_up(source, reason="起動型能力"):
+        game.exile(source)
+
+
+def _blink_face_down(game, source, **_):
+    """岸砕きの精霊: exiled, it comes back as a new object, face down with nothing stated
+    about it (CR 708.2a)."""
+    card = game.exile(source)
+    game.put_onto_battlefield(card, card.owner, face_down_as=FACE_DOWN_DEFAULT, face_down_by=f"「{card.name}」",
+                              reason="効果")
+
+
+def _magar_puts_face_down(game, source, target=None, **_):
+    if target is not None and target.zone.kind == "graveyard":
+        game.put_onto_battlefield(target, source.controller, face_down_as=source.definition.face_down_as,
+                                  face_down_by=f"「{source.name}」", reason="効果")
+
+
+def _harvester_turns_tapped_down(game, source, **_):
+    """イリシッドの収穫者: "any number of target tapped nontoken creatures" — its controller
+    is taken to choose every such creature its opponents control (no step chooses targets)."""
+    for other in game.permanents():
+        if other.tapped and not other.definition.token and other.controller != source.controller \
+                and CREATURE in game.characteristics(other).types:
+            game.turn_face_down(other, face_down_as=source.definition.face_down_as, by=f"「{source.name}」")
+
+
+def _yarus_returns_face_up(game, source, card=None, **_):
+    """ヤラス: back face down (nothing stated: CR 708.2a) if it is a permanent card, then
+    turned face up — it enters face down, so no "enters" ability (CR 708.3), and it is
+    turned face up, so "turned face up" abilities trigger."""
+    if card is None or card.zone.kind != "graveyard":
+        return
+    if not set(card.definition.front.types) & PERMANENT_TYPES:
+        game.log.record("no-op", f"「{card.name}」はパーマネント・カードではないので戻らない", card=card.serial)
+        return
+    game.put_onto_battlefield(card, card.owner, face_down_as=FACE_DOWN_DEFAULT, face_down_by=f"「{source.name}」",
+                              reason="効果")
+    game.turn_face_up(card, reason=f"「{source.name}」の能力")
+
+
+def _missy_returns_cyberman(game, source, card=None, **_):
+    if card is not None and card.zone.kind == "graveyard":
+        game.put_onto_battlefield(card, source.controller, face_down_as=source.definition.face_down_as,
+                                  face_down_by=f"「{source.name}」", tapped=True, reason="効果")
 
 
 def _each_player_two(game, source, **_):
@@ -129,6 +212,66 @@ def _opponents_face_down_creature(game, spell, c):
     return not c.face_up and c.controller != spell.controller and CREATURE in game.characteristics(c).types
 
 
+def _face_down_creature(game, spell, c):
+    return not c.face_up and CREATURE in game.characteristics(c).types
+
+
+def _your_face_down_creature(game, spell, c):
+    return _face_down_creature(game, spell, c) and c.controller == spell.controller
+
+
+def _your_face_down_attacking_creature(game, spell, c):
+    return _your_face_down_creature(game, spell, c) and c.attacking
+
+
+def _your_creature(game, spell, c):
+    return c.controller == spell.controller and CREATURE in game.characteristics(c).types
+
+
+def _your_instant_or_sorcery_card(game, source, c):
+    return c.owner == source.controller and bool({INSTANT, SORCERY} & set(c.definition.front.types))
+
+
+# -- who a "whenever another creature dies" ability counts (cards.ANOTHER_DIES) -----------
+
+def _your_nontoken(game, source, death):
+    return death.controller == source.controller and not death.card.definition.token
+
+
+def _your_face_down(game, source, death):
+    return death.controller == source.controller and death.face_down
+
+
+def _nonartifact(game, source, death):
+    return ARTIFACT not in death.values.types
+
+
+# -- statics ---------------------------------------------------------------------------------
+
+def _grants(ability: Ability):
+    return lambda ch: ch.with_(abilities=(*ch.abilities, ability))
+
+
+def _opponents_during_your_turn(game, source, obj):
+    return game.active_player == source.controller and obj.controller != source.controller
+
+
+def _your_other_creatures(game, source, obj):
+    return obj is not source and obj.controller == source.controller and CREATURE in game.layers_types(obj)
+
+
+def _your_face_down_creatures(game, source, obj):
+    return not obj.face_up and obj.controller == source.controller and CREATURE in game.layers_types(obj)
+
+
+def _face_down_creatures(game, source, obj):
+    return not obj.face_up and CREATURE in game.layers_types(obj)
+
+
+ETRATA_GRANT = activated("{2}{U}{B}", "{2}{U}{B}：このクリーチャーを表向きにする。できないなら、それを追放し、その後あなたは"
+                         "そのカードをマナ・コストを支払うことなく唱えてもよい。", _turn_this_face_up_or_exile)
+
+
 def _creature_spell(game, spell, c):
     return c is not spell and CREATURE in game.characteristics(c).types
 
@@ -182,13 +325,11 @@ CARDS: list[CardDef] = [
             face_down_as=Characteristics(types=(ARTIFACT, CREATURE), power=5, toughness=5)),
     CardDef(Face("霊園の庭師、イェドラ", "Yedora, Grave Gardener", "{4}{G}", (CREATURE,), ("ツリーフォーク", "ドルイド"),
                  supertypes=(LEGENDARY,), power=5, toughness=5,
-                 abilities=(triggered(ANOTHER_DIES, "トークンでない他のクリーチャーが死亡するたび、それを裏向きで戦場に戻してもよい。それは森・土地である。",
-                                      _yedora_returns),)),
+                 abilities=(triggered(ANOTHER_DIES, "あなたがコントロールするトークンでない他のクリーチャーが死亡するたび、それを裏向きで戦場に戻してもよい。それは森・土地である。",
+                                      _yedora_returns, affects=_your_nontoken),)),
             face_down_as=Characteristics(types=(LAND,), subtypes=("森",))),
-    # サイバーへの変換: its mana cost is not modelled (no ruling here reads it)
-    CardDef(Face("サイバーへの変換", "Cyber Conversion", None, (INSTANT,), color_indicator=frozenset({"青"})),
-            targets=(CREATURE_TARGET,), resolve=_turn_targets_face_down,
-            face_down_as=Characteristics(types=(ARTIFACT, CREATURE), subtypes=("サイバーマン",), power=2, toughness=2)),
+    CardDef(Face("サイバーへの変換", "Cyber Conversion", "{U}{U}", (INSTANT,)),
+            targets=(CREATURE_TARGET,), resolve=_turn_targets_face_down, face_down_as=CYBERMAN),
     CardDef(Face("エルフの幻想家", "Elvish Visionary", "{1}{G}", (CREATURE,), ("エルフ", "シャーマン"), power=1, toughness=1,
                  abilities=(triggered(ENTERS, "エルフの幻想家が戦場に出たとき、カードを1枚引く。", _draw),))),
     CardDef(Face("前兆の壁", "Wall of Omens", "{1}{W}", (CREATURE,), ("壁",), power=0, toughness=4,
@@ -224,7 +365,97 @@ CARDS: list[CardDef] = [
                  abilities=(Ability("mana", "{1},{T},彩色の宝球を生け贄に捧げる：好きな色1色のマナ1点を加える。カードを1枚引く。",
                                     effect=_sacrifice_and_draw),))),
     CardDef(Face("Double Stroke", "Double Stroke", None, ("策略",), abilities=(keyword("秘策"),))),
+    CardDef(Face("Summoner's Bond", "Summoner's Bond", None, ("策略",), abilities=(keyword("両策"),))),
     CardDef(Face("Kiddie Coaster", "Kiddie Coaster", None, (ARTIFACT,), ("アトラクション",))),
+    # -- the seed's table: what each card makes of what it turns or puts face down --------
+    CardDef(Face("Illusionary Mask", "Illusionary Mask", "{2}", (ARTIFACT,),
+                 abilities=(Ability(CAST_FACE_DOWN, "{X}：あなたの手札にある、マナ・コストを{X}に使ったマナで支払えるクリーチャー・"
+                                    "カード1枚を、マナ・コストを支払うことなく2/2のクリーチャー呪文として裏向きに唱えてもよい。それが解決されて"
+                                    "なったクリーチャーが表向きになっていない状態でダメージを与えるか受けるかタップ状態になるなら、代わりに"
+                                    "表向きになってからそうなる。起動はソーサリーとしてのみ行う。"),)),
+            face_down_as=FACE_DOWN_DEFAULT, face_up_when=frozenset({DAMAGE, TAPPED})),
+    CardDef(Face("イリシッドの収穫者", "Illithid Harvester", "{4}{U}", (CREATURE,), ("ホラー",), power=4, toughness=4,
+                 abilities=(triggered(ENTERS, "イリシッドの収穫者が戦場に出たとき、タップ状態でトークンでないクリーチャー"
+                                      "を望む数だけ対象とし、それらを裏向きにする。それらは2/2のホラー・クリーチャーである。",
+                                      _harvester_turns_tapped_down),)),
+            face_down_as=Characteristics(types=(CREATURE,), subtypes=("ホラー",), power=2, toughness=2)),
+    CardDef(Face("魔法の糸のメイガー", "Magar of the Magic Strings", "{1}{B}{R}", (CREATURE,), ("ミノタウルス", "パフォーマー"),
+                 supertypes=(LEGENDARY,), power=3, toughness=3,
+                 abilities=(activated("{1}{B}{R}", "{1}{B}{R}：あなたの墓地にあるインスタント・カードかソーサリー・カード1枚を"
+                                      "対象とし、その名前を記録してから裏向きで戦場に出す。",
+                                      _magar_puts_face_down,
+                                      target=Target("あなたの墓地にあるインスタント・カードかソーサリー・カード1枚", "graveyard",
+                                                    _your_instant_or_sorcery_card)),)),
+            face_down_as=Characteristics(types=(CREATURE,), power=3, toughness=3, abilities=(
+                triggered("combat-damage-to-player", "このクリーチャーがプレイヤーに戦闘ダメージを与えるたび、記録した名前のカードの"
+                          "コピーを作ってもよい。そのコピーをマナ・コストを支払うことなく唱えてもよい。"),
+                Ability(REPLACEMENT, "このクリーチャーが戦場を離れるなら、代わりに追放する。", event=LEAVES_BATTLEFIELD)))),
+    CardDef(Face("岸砕きの精霊", "Shorecrasher Elemental", "{U}{U}{U}", (CREATURE,), ("エレメンタル",), power=3, toughness=3,
+                 abilities=(activated("{U}", "{U}：岸砕きの精霊を追放し、その後それを裏向きでオーナーのコントロール下で戦場に戻す。",
+                                      _blink_face_down),
+                            megamorph("{4}{U}")))),
+    CardDef(Face("古き神々の咆哮、ヤラス", "Yarus, Roar of the Old Gods", "{2}{R}{G}", (CREATURE,), ("ケンタウルス", "ドルイド"),
+                 supertypes=(LEGENDARY,), power=4, toughness=4,
+                 abilities=(Ability(STATIC, "あなたがコントロールする他のクリーチャーは速攻を持つ。", layer="6",
+                                    effect=_grants(keyword("速攻")), affects=_your_other_creatures),
+                            triggered(ANOTHER_DIES, "あなたがコントロールする裏向きのクリーチャーが1体死亡するたび、それがパーマネント・"
+                                      "カードであるなら、それを裏向きでオーナーのコントロール下で戦場に戻す。その後、それを表向きにする。",
+                                      _yarus_returns_face_up, affects=_your_face_down)))),
+    CardDef(Face("天国での死", "Death in Heaven", "{3}{B}", (ENCHANTMENT,), ("英雄譚",)), face_down_as=CYBERMAN),
+    CardDef(Face("サイバーコントローラー", "The Cyber-Controller", "{X}{U}{U}{B}", (ARTIFACT, CREATURE), ("サイバーマン",),
+                 supertypes=(LEGENDARY,), power=3, toughness=3), face_down_as=CYBERMAN),
+    CardDef(Face("ミッシー", "Missy", "{3}{U}{B}{R}", (CREATURE,), ("タイムロード", "ならず者"), supertypes=(LEGENDARY,),
+                 power=4, toughness=5,
+                 abilities=(triggered(ANOTHER_DIES, "アーティファクトでない他のクリーチャーが1体死亡するたび、それを裏向きかつタップ状態で"
+                                      "あなたのコントロール下で戦場に戻す。それは2/2のサイバーマン・アーティファクト・クリーチャーである。",
+                                      _missy_returns_cyberman, affects=_nonartifact),)),
+            face_down_as=CYBERMAN),
+    CardDef(Face("サイバーシップ", "Cybership", "{6}", (ARTIFACT,), ("機体",), power=8, toughness=8,
+                 abilities=(keyword("飛行"),)), face_down_as=CYBERMAN),
+    # planes (Planechase): they stay in the command zone, only their face-down clause is modelled
+    CardDef(Face("モンダスのコロニー船", "Mondassian Colony Ship", None, ("次元",)), face_down_as=CYBERMAN),
+    CardDef(Face("ムーンベース", "The Moonbase", None, ("次元",)), face_down_as=CYBERMAN),
+    # -- 関連カード: turning face up, and restrictions on it ---------------------------------
+    CardDef(Face("カルロフの番犬", "Karlov Watchdog", "{3}{W}", (CREATURE,), ("犬",), power=3, toughness=2,
+                 abilities=(keyword("警戒"),
+                            Ability(RESTRICTION, "あなたのターンの間、対戦相手がコントロールするパーマネントは表向きにできない。",
+                                    event=TURN_FACE_UP, affects=_opponents_during_your_turn)))),
+    # 犯人暴き: only its first mode (turn a face-down creature face up) is modelled
+    CardDef(Face("犯人暴き", "Expose the Culprit", "{1}{R}", (INSTANT,)),
+            targets=(Target("裏向きのクリーチャー1体", "battlefield", _face_down_creature),),
+            resolve=_turn_targets_face_up),
+    CardDef(Face("命狙いの逃亡者、エトラータ", "Etrata, Deadly Fugitive", "{1}{U}{B}", (CREATURE,), ("吸血鬼", "暗殺者"),
+                 supertypes=(LEGENDARY,), power=1, toughness=4,
+                 abilities=(keyword("接死"),
+                            Ability(STATIC, f"あなたがコントロールする裏向きのクリーチャーは「{ETRATA_GRANT.text}」を持つ。", layer="6",
+                                    effect=_grants(ETRATA_GRANT), affects=_your_face_down_creatures)))),
+    # 圧し合い: only what the seed says of it is modelled; its card type and cost are not
+    CardDef(Face("圧し合い", "Bustle", None, ()),
+            targets=(Target("あなたがコントロールするクリーチャー1体", "battlefield", _your_creature),),
+            resolve=_turn_targets_face_up),
+    CardDef(Face("スカークの騒ぎ屋", "Skirk Alarmist", "{1}{R}", (CREATURE,), ("人間", "ウィザード"), power=1, toughness=2,
+                 abilities=(keyword("速攻"),
+                            activated(None, "{T}：あなたがコントロールする裏向きのクリーチャー1体を対象とし、それを表向きにする。"
+                                      "次の終了ステップの開始時に、それを生け贄に捧げる。", _skirk_turns_up, tap=True,
+                                      target=Target("あなたがコントロールする裏向きのクリーチャー1体", "battlefield",
+                                                    _your_face_down_creature))))),
+    CardDef(Face("現実を彫る者イクシドール", "Ixidor, Reality Sculptor", "{3}{U}{U}", (CREATURE,), ("人間", "ウィザード"),
+                 supertypes=(LEGENDARY,), power=3, toughness=4,
+                 abilities=(Ability(STATIC, "裏向きのクリーチャーは+1/+1の修整を受ける。", layer="7c",
+                                    effect=lambda ch: ch.with_(power=ch.power + 1, toughness=ch.toughness + 1),
+                                    affects=_face_down_creatures),
+                            activated("{2}{U}", "{2}{U}：裏向きのクリーチャー1体を対象とし、それを表向きにする。",
+                                      _ability_turns_target_face_up,
+                                      target=Target("裏向きのクリーチャー1体", "battlefield", _face_down_creature))))),
+    CardDef(Face("衝撃的な展開", "Showstopping Surprise", "{3}{R}{R}", (INSTANT,)),
+            targets=(Target("あなたがコントロールするクリーチャー1体", "battlefield", _your_creature),),
+            resolve=_turn_face_up_then_deal_power),
+    # 林間の眼、カウスト: its cost, power and toughness are not modelled, only the ability the seed names
+    CardDef(Face("林間の眼、カウスト", "Kaust, Eyes of the Glade", None, (CREATURE,), supertypes=(LEGENDARY,),
+                 abilities=(activated(None, "あなたがコントロールする攻撃している裏向きのクリーチャー1体を対象とし、それを表向きにする。",
+                                      _ability_turns_target_face_up,
+                                      target=Target("あなたがコントロールする攻撃している裏向きのクリーチャー1体", "battlefield",
+                                                    _your_face_down_attacking_creature)),))),
 ]
 
 CATALOGUE: dict[str, CardDef] = {}

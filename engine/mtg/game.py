@@ -15,13 +15,15 @@ from engine.core import Board, Card, EventLog, IllegalAction, SetupError, Unknow
 from engine.core.zones import HiddenTo
 
 from . import layers
-from .cards import (ANOTHER_DIES, AS_ENTERS, AS_TURNED_UP, DIES, ENTERS, FACE_UP_COST, TRIGGERED,
-                    TURNED_FACE_UP, Ability, CardDef, Face)
+from .cards import (ACTIVATED, ANOTHER_DIES, AS_ENTERS, AS_TURNED_UP, CAST_FACE_DOWN, DAMAGE,
+                    DIES, END_STEP, ENTERS, FACE_UP_COST, LEAVES_BATTLEFIELD, REPLACEMENT, RESTRICTION, TAPPED,
+                    TRIGGERED, TURN_FACE_UP, TURNED_FACE_UP, Ability, CardDef, Face)
 from .catalogue import CATALOGUE, find_definition
 from .characteristics import (BATTLE, CREATURE, FACE_DOWN_DEFAULT, INSTANT, PERMANENT_TYPES, PLANESWALKER,
                               SORCERY, Characteristics)
 from .face_down import way_characteristics
 from .identity import ERASED_BY, TURNED_FACE_DOWN, TURNED_FACE_UP, ZONE_CHANGE
+from .ward import ward_costs, ward_trigger
 
 PLAYERS = (0, 1)
 #: how the documents name the players (for the trace)
@@ -29,6 +31,9 @@ PLAYER_NAMES = {0: "あなた", 1: "対戦相手"}
 LIBRARY, HAND, GRAVEYARD, BATTLEFIELD, STACK, EXILE, COMMAND = (
     "library", "hand", "graveyard", "battlefield", "stack", "exile", "command")
 HIDDEN_ZONES = (LIBRARY, HAND, EXILE, COMMAND)
+#: zone names for the trace
+ZONE_LOG = {LIBRARY: "ライブラリー", HAND: "手札", GRAVEYARD: "墓地", BATTLEFIELD: "戦場", STACK: "スタック",
+            EXILE: "追放領域", COMMAND: "統率領域"}
 NO_CHARACTERISTICS = Characteristics()
 
 
@@ -38,6 +43,8 @@ class MtgCard(Card):
     face_down_as: Characteristics | None = None
     #: what turned it face down (変異, 予示, 「残酷な機械技師、テゼレット」…) — CR 708.6
     face_down_by: str = ""
+    #: events that turn it face up instead of happening to it (cards.CardDef.face_up_when)
+    face_up_when: frozenset[str] = frozenset()
     timestamp: int = 0
     counters: dict[str, int] = field(default_factory=dict)
     #: an Aura's or Equipment's object (or ("player", n)), with the object id it had
@@ -71,7 +78,7 @@ class MtgCard(Card):
 
 @dataclass(eq=False)
 class TriggeredInstance:
-    """A triggered ability waiting for or on the stack."""
+    """A triggered or an activated ability waiting for or on the stack."""
 
     source: MtgCard
     ability: Ability
@@ -80,7 +87,18 @@ class TriggeredInstance:
 
     @property
     def name(self) -> str:
-        return f"「{self.source.name}」の誘発型能力（{self.ability.text}）"
+        kind = "起動型能力" if self.ability.kind == ACTIVATED else "誘発型能力"
+        return f"「{self.source.name}」の{kind}（{self.ability.text}）"
+
+
+@dataclass(frozen=True)
+class Death:
+    """What the game knew of a creature as it died (its last known information)."""
+
+    card: MtgCard
+    values: Characteristics
+    controller: int
+    face_down: bool
 
 
 class Game:
@@ -107,6 +125,8 @@ class Game:
         self.day_night: str | None = None
         self.stack: list[MtgCard | TriggeredInstance] = []
         self.pending: list[TriggeredInstance] = []
+        #: delayed triggered abilities, waiting for their event (END_STEP)
+        self.delayed: list[TriggeredInstance] = []
         self.effects: list[layers.ContinuousEffect] = []
         self.casting: MtgCard | None = None
         self.left_game: set[int] = set()
@@ -228,9 +248,14 @@ class Game:
         """Move a card; it becomes a new object (CR 400.7)."""
         source = card.zone.kind
         leaving_face_down = source in (BATTLEFIELD, STACK) and not card.face_up
+        last_known = self.characteristics(card) if source == BATTLEFIELD else None
+        if last_known is not None and zone_kind != EXILE and any(
+                a.kind == REPLACEMENT and a.event == LEAVES_BATTLEFIELD for a in last_known.abilities):
+            self.log.record("replace", f"「{card.name}」は{ZONE_LOG.get(zone_kind, zone_kind)}に置かれる代わりに追放される",
+                            card=card.serial)
+            zone_kind, face_up = EXILE, True
         if leaving_face_down and zone_kind != BATTLEFIELD:
             self.reveal(card, "裏向きのまま戦場かスタックを離れた（CR 708.9）")
-        last_known = self.characteristics(card) if source == BATTLEFIELD else None
         last_controller = card.controller
         if card in self.stack:
             self.stack.remove(card)
@@ -245,22 +270,22 @@ class Game:
         card.erase(ZONE_CHANGE)
         self.effects = [e for e in self.effects if self._effect_target_alive(e)]
         if source == BATTLEFIELD and zone_kind == GRAVEYARD and last_known is not None and CREATURE in last_known.types:
-            self._dies(card, last_known, last_controller)
+            self._dies(Death(card, last_known, last_controller, leaving_face_down))
         return card
 
     def _effect_target_alive(self, effect: layers.ContinuousEffect) -> bool:
         return any(c.object_id == effect.object_id for c in self.board.cards())
 
-    def _dies(self, card: MtgCard, last_known: Characteristics, controller: int) -> None:
+    def _dies(self, death: Death) -> None:
+        card = death.card
         self.log.record("dies", f"「{card.name}」が死亡した", card=card.serial)
-        for ability in last_known.abilities:
+        for ability in death.values.abilities:
             if ability.kind == TRIGGERED and ability.event == DIES:
-                self._trigger(card, ability, controller, card=card)
+                self._trigger(card, ability, death.controller, card=card)
+        # "whenever another … creature dies": which deaths count is the card's own text
         for permanent in self.permanents():
-            if permanent.controller != controller or card.definition.token:
-                continue
             for ability in self.characteristics(permanent).abilities:
-                if ability.kind == TRIGGERED and ability.event == ANOTHER_DIES:
+                if ability.kind == TRIGGERED and ability.event == ANOTHER_DIES and ability.affects(self, permanent, death):
                     self._trigger(permanent, ability, permanent.controller, card=card)
 
     # -- entering the battlefield ---------------------------------------------------------
@@ -268,12 +293,15 @@ class Game:
     def put_onto_battlefield(self, card: MtgCard, controller: int | None = None, *,
                              face_down_as: Characteristics | None = None, face_down_by: str = "",
                              copy_of: MtgCard | None = None, setup: bool = False,
-                             attach_to: Any = None, reason: str = "") -> MtgCard:
+                             attach_to: Any = None, reason: str = "", tapped: bool = False,
+                             face_up_when: frozenset[str] = frozenset()) -> MtgCard:
         controller = card.owner if controller is None else controller
         face_down = face_down_as is not None
         self.move(card, BATTLEFIELD, face_up=not face_down, controller=controller, reason=reason)
         if face_down:
             card.face_down_as, card.face_down_by = face_down_as, face_down_by
+            card.face_up_when = face_up_when
+        card.tapped = tapped
         card.timestamp = card.entered_at = self.tick()
         card.controlled_since = -math.inf if setup else self.clock
         if attach_to is not None:
@@ -351,6 +379,14 @@ class Game:
         options = [o for o in options if (cost is None or o[1] == cost) and (way is None or o[0] == way)]
         if not options:
             return "no ability or rule lets it be turned face up (CR 708.7)"
+        return self.forbidden(TURN_FACE_UP, card)
+
+    def forbidden(self, action: str, card: MtgCard) -> str | None:
+        """A permanent's static ability that forbids ``action`` for ``card`` (「～できない」)."""
+        for source in self.permanents():
+            for ability in self.characteristics(source).abilities:
+                if ability.kind == RESTRICTION and ability.event == action and ability.affects(self, source, card):
+                    return f"「{source.name}」: {ability.text}"
         return None
 
     def turn_face_up_special(self, player: int, card: MtgCard, cost: str | None = None,
@@ -369,6 +405,10 @@ class Game:
     def turn_face_up(self, card: MtgCard, *, reason: str = "", megamorph: bool = False) -> bool:
         """Turn a face-down permanent face up: the same object, a new timestamp."""
         if not self.on_battlefield(card) or card.face_up:
+            return False
+        why = self.forbidden(TURN_FACE_UP, card)
+        if why:
+            self.log.record("face-up-forbidden", f"「{card.name}」は表向きにならない（{why}）", card=card.serial)
             return False
         front = card.definition.front
         if INSTANT in front.types or SORCERY in front.types:
@@ -428,7 +468,7 @@ class Game:
     # -- the stack ------------------------------------------------------------------------
 
     def cast(self, player: int, card: MtgCard, *, face_down_way: str | None = None,
-             targets: tuple[MtgCard, ...] = ()) -> None:
+             targets: tuple[MtgCard, ...] = (), face_down_by: MtgCard | None = None) -> None:
         if card.zone.kind not in (HAND, EXILE):
             raise IllegalAction(f"「{card.name}」 cannot be cast from {card.zone.label}")
         if card.zone.kind == HAND and card.owner != player:
@@ -442,9 +482,21 @@ class Game:
             if not any(a.kind == FACE_UP_COST and a.way == face_down_way for a in values.abilities):
                 raise IllegalAction(f"「{card.name}」 has no {face_down_way}")
             face_down_as = way_characteristics(face_down_way)
+        rider: frozenset[str] = frozenset()
+        if face_down_by is not None:
+            # a permanent's ability lets its controller cast a creature card face down
+            # with the characteristics the ability states (Illusionary Mask, CR 708.4)
+            if not self.on_battlefield(face_down_by) or face_down_by.controller != player or not any(
+                    a.kind == CAST_FACE_DOWN for a in self.characteristics(face_down_by).abilities):
+                raise IllegalAction(f"player {player} cannot cast face down with 「{face_down_by.name}」")
+            if CREATURE not in card.definition.front.types:
+                raise IllegalAction(f"「{card.name}」 is not a creature card")
+            face_down_as = face_down_by.definition.face_down_as or FACE_DOWN_DEFAULT
+            face_down_way, rider = f"「{face_down_by.name}」", face_down_by.definition.face_up_when
         self.move(card, STACK, face_up=face_down_as is None, controller=player, reason="唱える")
         if face_down_as is not None:
             card.face_down_as, card.face_down_by = face_down_as, face_down_way
+            card.face_up_when = rider
         card.timestamp = self.tick()
         self.stack.append(card)
         for target in targets:
@@ -456,6 +508,61 @@ class Game:
         self.log.record("cast", f"{PLAYER_NAMES[player]}が{shown}を唱える"
                         + (f"（対象：{'、'.join(f'「{t.name}」' for t in targets)}）" if targets else ""),
                         card=card.serial)
+        for target in targets:
+            self._became_target(target, card, player)
+        self.settle()
+
+    def _became_target(self, target: MtgCard, by: Any, player: int) -> None:
+        """A permanent became the target of a spell or ability ``player`` controls (ward)."""
+        if not self.on_battlefield(target) or target.controller == player:
+            return
+        for cost in ward_costs(self.characteristics(target)):
+            self._trigger(target, ward_trigger(cost), target.controller, victim=by,
+                          victim_id=getattr(by, "object_id", 0), cost=cost)
+
+    # -- activated abilities ----------------------------------------------------------------
+
+    def activated_ability(self, card: MtgCard) -> Ability:
+        ability = next((a for a in self.characteristics(card).abilities if a.kind == ACTIVATED), None)
+        if ability is None:
+            raise IllegalAction(f"「{card.name}」 has no activated ability")
+        return ability
+
+    def activate(self, player: int, source: MtgCard, target: MtgCard | None = None) -> TriggeredInstance:
+        """Activate ``source``'s activated ability: pay its cost, put it on the stack."""
+        if not self.on_battlefield(source) or source.controller != player:
+            raise IllegalAction(f"player {player} does not control 「{source.name}」")
+        ability = self.activated_ability(source)
+        if ability.tap:
+            # CR 302.6: {T} needs the creature under its controller's control since the turn began
+            sick = CREATURE in self.characteristics(source).types and self.summoning_sick(source)
+            if source.tapped or sick:
+                raise IllegalAction(f"「{source.name}」 cannot be tapped to pay the cost")
+        instance = TriggeredInstance(source, ability, player)
+        if ability.target is not None:
+            if target is None or not self._legal_ability_target(instance, target):
+                raise IllegalAction(f"「{getattr(target, 'name', None)}」 is not a legal target of {instance.name}")
+            instance.context.update(target=target, target_id=target.object_id)
+        if ability.tap:
+            self.tap(source, reason="コスト")
+        self.stack.append(instance)
+        self.log.record("activate", f"{PLAYER_NAMES[player]}が{instance.name}を起動する"
+                        + (f"（対象：「{target.name}」）" if target is not None else ""), card=source.serial)
+        if target is not None:
+            self._became_target(target, instance, player)
+        self.settle()
+        return instance
+
+    def is_legal_ability_target(self, source: MtgCard, candidate: MtgCard) -> bool:
+        """Whether ``candidate`` may be chosen as the target of ``source``'s activated ability."""
+        return self._legal_ability_target(TriggeredInstance(source, self.activated_ability(source),
+                                                            source.controller), candidate)
+
+    def _legal_ability_target(self, instance: TriggeredInstance, candidate: MtgCard) -> bool:
+        wanted = instance.ability.target
+        if candidate.zone is None or candidate.zone.kind != wanted.zone:
+            return False
+        return wanted.legal(self, instance, candidate)
 
     def begin_casting(self, player: int, card: MtgCard) -> None:
         self.cast(player, card)
@@ -478,16 +585,27 @@ class Game:
             return False
         return target.legal(self, spell, candidate)
 
-    def resolve_top(self) -> None:
+    def resolve_top(self, *, pay: bool = False) -> None:
+        """Resolve the top of the stack; ``pay``: its controller's opponent pays what the
+        ability asks to be paid (a ward cost)."""
         if not self.stack:
             raise IllegalAction("the stack is empty")
         entry = self.stack[-1]
         if isinstance(entry, TriggeredInstance):
             self.stack.pop()
+            target = entry.context.get("target")
+            if entry.ability.target is not None and target is not None and (
+                    target.object_id != entry.context.get("target_id")
+                    or not self._legal_ability_target(entry, target)):
+                self.log.record("fizzle", f"{entry.name}の対象が不正なので立ち消える", card=entry.source.serial)
+                self.settle()
+                return
             self.log.record("resolve", f"{entry.name}が解決される", card=entry.source.serial)
             if entry.ability.effect is not None:
+                context = dict(entry.context, paid=pay) if entry.ability.cost and entry.ability.kind == TRIGGERED \
+                    else entry.context
                 with self.holding():
-                    entry.ability.effect(self, entry.source, **entry.context)
+                    entry.ability.effect(self, entry.source, **context)
             self.settle()
             return
         spell = entry
@@ -503,7 +621,8 @@ class Game:
             self.stack.remove(spell)
             attach_to = legal[0] if spell.definition.enchant and legal else None
             self.put_onto_battlefield(spell, spell.controller, face_down_as=spell.face_down_as,
-                                      face_down_by=spell.face_down_by, attach_to=attach_to, reason="解決")
+                                      face_down_by=spell.face_down_by, attach_to=attach_to, reason="解決",
+                                      face_up_when=spell.face_up_when)
             return
         # nothing is checked while a spell resolves; state-based actions and triggers
         # wait until it has finished and gone to the graveyard (CR 608.2n, 704.3)
@@ -518,7 +637,11 @@ class Game:
         while self.stack:
             self.resolve_top()
 
-    def counter(self, spell: MtgCard, by: str) -> None:
+    def counter(self, spell: MtgCard | TriggeredInstance, by: str) -> None:
+        if isinstance(spell, TriggeredInstance):
+            self.stack.remove(spell)
+            self.log.record("counter", f"{spell.name}が打ち消される（{by}）", card=spell.source.serial)
+            return
         self.log.record("counter", f"「{spell.name}」が打ち消される（{by}）", card=spell.serial)
         self.move(spell, GRAVEYARD, reason="打ち消された")
 
@@ -603,10 +726,13 @@ class Game:
             raise IllegalAction(f"player {player} cannot attack with 「{card.name}」")
         if card.tapped or self.summoning_sick(card) or values.has("防衛"):
             raise IllegalAction(f"「{card.name}」 cannot attack")
+        if not values.has("警戒"):
+            self.tap(card, reason="攻撃")
+            values = self.characteristics(card)
+            if CREATURE not in values.types:
+                return  # turned face up instead of tapping, and no longer a creature
         card.attacking = True
         card.attacked_this_turn = True
-        if not values.has("警戒"):
-            card.tapped = True
         self.log.record("attack", f"「{card.name}」で攻撃する", card=card.serial)
 
     def block(self, player: int, blocker: MtgCard, attacker: MtgCard) -> None:
@@ -652,6 +778,41 @@ class Game:
                                                     until_end_of_turn))
         self.log.record("effect", f"「{card.name}」：{description}", card=card.serial)
 
+    def _face_up_instead(self, card: MtgCard, event: str) -> None:
+        """Illusionary Mask's rider: the event turns it face up first (CR 708.2 table)."""
+        if event in card.face_up_when and not card.face_up and self.on_battlefield(card):
+            self.log.record("face-up-instead", f"「{card.name}」は裏向きのままでは{'タップ' if event == TAPPED else 'ダメージ'}"
+                            "されず、先に表向きになる", card=card.serial)
+            self.turn_face_up(card, reason=f"{card.face_down_by}の効果")
+
+    def tap(self, card: MtgCard, reason: str = "") -> None:
+        self._face_up_instead(card, TAPPED)
+        card.tapped = True
+        self.log.record("tap", f"「{card.name}」をタップする" + (f"（{reason}）" if reason else ""), card=card.serial)
+
+    def deal_damage(self, target: MtgCard, amount: int, source: MtgCard) -> None:
+        """Damage to a permanent; nothing is checked until the effect has finished."""
+        self._face_up_instead(target, DAMAGE)
+        target.damage += amount
+        self.log.record("damage", f"「{source.name}」が「{target.name}」に{amount}点のダメージを与える", card=target.serial)
+
+    def sacrifice(self, card: MtgCard, reason: str = "") -> None:
+        self.log.record("sacrifice", f"「{card.name}」を生け贄に捧げる" + (f"（{reason}）" if reason else ""),
+                        card=card.serial)
+        self.move(card, GRAVEYARD, reason="生け贄")
+
+    def delay(self, source: MtgCard, ability: Ability, **context) -> None:
+        """A delayed triggered ability (「次の終了ステップの開始時に…」)."""
+        self.delayed.append(TriggeredInstance(source, ability, source.controller, context))
+
+    def begin_end_step(self) -> None:
+        self.log.record("step", "終了ステップが始まる")
+        waiting = [d for d in self.delayed if d.ability.event == END_STEP]
+        self.delayed = [d for d in self.delayed if d.ability.event != END_STEP]
+        for instance in waiting:
+            self._trigger(instance.source, instance.ability, instance.controller, **instance.context)
+        self.settle()
+
     def deal_damage_to_player(self, player: int, amount: int, source: MtgCard) -> None:
         self.life[player] -= amount
         self.log.record("damage", f"「{source.name}」が{PLAYER_NAMES[player]}に{amount}点のダメージを与える")
@@ -695,12 +856,12 @@ class Game:
         return self.move(card, EXILE, face_up=not face_down, reason="裏向きで追放" if face_down else "追放")
 
     def put_into_command_zone(self, card: MtgCard, *, face_down: bool) -> MtgCard:
-        """Conspiracies with hidden agenda start the game face down in the command zone,
-        and their owner may look at them at any time (CR 702.106); attractions wait face
+        """Conspiracies with hidden or double agenda start the game face down in the command
+        zone, and their owner may look at them at any time (CR 702.106); attractions wait face
         down there, seen by no one, like a library."""
         self.move(card, COMMAND, reason="ゲーム開始時")
         card.face_up = not face_down
-        if face_down and layers.printed(card).has("秘策"):
+        if face_down and any(layers.printed(card).has(agenda) for agenda in ("秘策", "両策")):
             self.let_look(card.owner, card)
         return card
 

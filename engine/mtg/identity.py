@@ -17,6 +17,8 @@ TURNED_FACE_DOWN = "turned-face-down"
 ERASED_BY: dict[str, frozenset[str]] = {
     "face_down_as": frozenset({ZONE_CHANGE, TURNED_FACE_UP}),
     "face_down_by": frozenset({ZONE_CHANGE, TURNED_FACE_UP}),
+    # Illusionary Mask's rider lasts while the creature it cast stays face down
+    "face_up_when": frozenset({ZONE_CHANGE, TURNED_FACE_UP}),
     # a double-faced card is turned face up (and put face down) front face up
     "transformed": frozenset({ZONE_CHANGE, TURNED_FACE_UP, TURNED_FACE_DOWN}),
     "counters": frozenset({ZONE_CHANGE}),

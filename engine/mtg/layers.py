@@ -88,8 +88,14 @@ def compute(game: "Game", card: "MtgCard", upto: str = "7") -> Characteristics:
 
 
 def _effects_for_bounded(game: "Game", card: "MtgCard", layers: tuple[str, ...]):
-    # statics granting types/abilities are not modelled from permanents (none of the
-    # catalogue's cards has one); only effects bound to the object apply in 4-6, which
-    # also keeps the computation of a source's abilities from recursing.
-    return sorted(((e.layer, e.timestamp, e.apply) for e in game.effects
-                   if e.object_id == card.object_id and e.layer in layers), key=lambda e: (e[0], e[1]))
+    found = [(e.layer, e.timestamp, e.apply) for e in game.effects
+             if e.object_id == card.object_id and e.layer in layers]
+    # static abilities of permanents that change types or grant abilities (「あなたがコン
+    # トロールする他のクリーチャーは速攻を持つ」): read from each source's copiable values,
+    # which keeps the computation of a source's own abilities from recursing (an ability
+    # granted to a source by another effect does not grant further here)
+    for source in game.permanents():
+        for ability in copiable_values(source).abilities:
+            if ability.kind == STATIC and ability.layer in layers and ability.affects(game, source, card):
+                found.append((ability.layer, source.timestamp, ability.effect))
+    return sorted(found, key=lambda e: (e[0], e[1]))

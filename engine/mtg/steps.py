@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core import IllegalAction
 from engine.vocabulary import ExpectationFailed, Term, Vocabulary, expect
 
-from .cards import DIES, ENTERS, TURNED_FACE_UP
+from .cards import BECOMES_TARGET, DIES, ENTERS, TURNED_FACE_UP
 from .catalogue import card_names
 from .characteristics import FACE_DOWN_DEFAULT
 from .face_down import BY_WAY
@@ -40,8 +40,9 @@ V.term(Term.choice("has", {"持つ": True, "持っている": True, "持たな�
 V.term(Term.choice("can", {"できる": True, "できない": False}, "できる or できない"))
 V.term(Term.choice("face", {"表向き": True, "裏向き": False}, "表向き or 裏向き"))
 V.term(Term.choice("revealed", {"公開された": True, "公開されていない": False}, "公開された or 公開されていない"))
-V.term(Term.choice("event", {"戦場に出たとき": ENTERS, "表向きになったとき": TURNED_FACE_UP, "死亡したとき": DIES},
-                   "the event of a triggered ability"))
+V.term(Term.choice("event", {"戦場に出たとき": ENTERS, "表向きになったとき": TURNED_FACE_UP, "死亡したとき": DIES,
+                             "護法": BECOMES_TARGET},
+                   "the event of a triggered ability (護法: ward, when it becomes the target of an opponent's spell or ability)"))
 V.term(Term.choice("fired", {"誘発した": True, "誘発しない": False, "誘発しなかった": False}, "誘発した or 誘発しない"))
 V.term(Term.choice("newer", {"新しい": True, "古い": False}, "新しい or 古い"))
 V.term(Term.choice("combat", {"攻撃している": "attacking", "攻撃していない": "not attacking",
@@ -55,6 +56,8 @@ V.term(Term.choice("counter", {"+1/+1": "+1/+1", "忠誠": "忠誠", "守備": "
 V.term(Term.choice("upway", {"変異コスト": "変異", "大変異コスト": "大変異", "変装コスト": "変装",
                              "マナ・コスト": "マナ・コスト"}, "which face-up cost is paid"))
 V.term(Term.choice("side", {"第1面": False, "第2面": True}, "第1面 or 第2面"))
+V.term(Term.choice("tapped", {"タップ状態である": True, "アンタップ状態である": False},
+                   "タップ状態である or アンタップ状態である"))
 
 
 # -- Given: setting up ---------------------------------------------------------------------
@@ -112,6 +115,16 @@ def aura_attached(game: Game, aura: str, card: str) -> None:
     target = game.card(card)
     game.put_onto_battlefield(game.new_card(aura, target.controller, HAND), target.controller, setup=True,
                               attach_to=target)
+
+
+@V.given("{player}の墓地に「{card}」がある")
+def in_graveyard(game: Game, player: int, card: str) -> None:
+    game.new_card(card, player, GRAVEYARD)
+
+
+@V.given("「{card}」はタップ状態である")
+def is_tapped(game: Game, card: str) -> None:
+    game.card(card).tapped = True
 
 
 @V.given("{player}の統率領域に「{card}」が裏向きで置かれている")
@@ -247,6 +260,15 @@ def cast_from_exile(game: Game, player: int, card: str) -> None:
     game.cast(player, c)
 
 
+@V.phrase(("given", "when"), "{player}は追放されている「{card}」を{way}で裏向きに唱える")
+def cast_from_exile_face_down(game: Game, player: int, card: str, way: str) -> None:
+    """Cast a card face down from exile, as the effect that exiled it allows."""
+    c = game.card(card)
+    if c.zone.kind != EXILE:
+        raise IllegalAction(f"「{card}」 is not in exile")
+    game.cast(player, c, face_down_way=way)
+
+
 @V.phrase(("given", "when"), "{player}は「{card}」で攻撃する")
 def attack(game: Game, player: int, card: str) -> None:
     game.attack(player, game.card(card))
@@ -287,6 +309,34 @@ def begin_casting(game: Game, player: int, card: str) -> None:
 @V.phrase(("given", "when"), "{player}は「{card}」を唱え終える")
 def finish_casting(game: Game, player: int, card: str) -> None:
     game.finish_casting(player)
+
+
+@V.phrase(("given", "when"), "{player}は「{card}」の能力を起動する")
+def activate(game: Game, player: int, card: str) -> None:
+    """Its activated ability (printed, or granted to it), with no target."""
+    game.activate(player, game.card(card))
+
+
+@V.phrase(("given", "when"), "{player}は「{target:card}」を対象として「{card}」の能力を起動する")
+def activate_targeting(game: Game, player: int, target: str, card: str) -> None:
+    game.activate(player, game.card(card), game.card(target))
+
+
+@V.phrase(("given", "when"), "{player}は「{source:card}」の能力で「{card}」を裏向きに唱える")
+def cast_face_down_with(game: Game, player: int, source: str, card: str) -> None:
+    """A permanent's ability casts a creature card face down (Illusionary Mask)."""
+    game.cast(player, game.in_hand(card, player), face_down_by=game.card(source))
+
+
+@V.phrase(("given", "when"), "{player}は護法のコストを支払う")
+def pay_ward(game: Game, player: int) -> None:
+    """The ward ability on top of the stack resolves, and its cost is paid."""
+    game.resolve_top(pay=True)
+
+
+@V.phrase(("given", "when"), "終了ステップが始まる")
+def end_step(game: Game) -> None:
+    game.begin_end_step()
 
 
 @V.phrase(("given", "when"), "{player}は「{card}」のマナ能力を起動する")
@@ -422,6 +472,12 @@ def legal_target(game: Game, card: str, spell: str, legal: bool) -> None:
     expect(f"「{card}」が「{spell}」の適正な対象", legal, game.is_legal_target(s, game.card(card)))
 
 
+@V.then("「{card}」は「{source:card}」の能力の適正な対象{legal}")
+def legal_ability_target(game: Game, card: str, source: str, legal: bool) -> None:
+    expect(f"「{card}」が「{source}」の能力の適正な対象", legal,
+           game.is_legal_ability_target(game.card(source), game.card(card)))
+
+
 @V.then("「{card}」は{fizzled}")
 def fizzled(game: Game, card: str, fizzled: bool) -> None:
     c = game.card(card)
@@ -459,6 +515,22 @@ def can_turn_face_up(game: Game, card: str, can: bool) -> None:
 @V.then("「{card}」は{cost}を支払って表向きに{can}")
 def can_turn_face_up_for(game: Game, card: str, cost: str, can: bool) -> None:
     expect(f"「{card}」を{cost}で表向きにできる", can, game.why_cannot_turn_face_up(game.card(card), cost) is None)
+
+
+@V.then("「{card}」は{tapped}")
+def tapped_or_not(game: Game, card: str, tapped: bool) -> None:
+    expect(f"「{card}」がタップ状態", tapped, game.card(card).tapped)
+
+
+@V.then("「{card}」は{player}がコントロールしている")
+def controller(game: Game, card: str, player: int) -> None:
+    c = game.card(card)
+    expect(f"「{card}」のコントローラー", player, c.controller)
+
+
+@V.then("「{card}」は{n}点のダメージを受けている")
+def damage(game: Game, card: str, n: int) -> None:
+    expect(f"「{card}」が受けているダメージ", n, game.card(card).damage)
 
 
 @V.then("{player}から見た裏向きのパーマネントは次のとおりである", table=True)

@@ -1,0 +1,163 @@
+"""Unit tests of the Magic engine's ability mechanisms: ward, restrictions, replacement
+of leaving the battlefield, Illusionary Mask's rider, granted abilities, activated
+abilities and delayed triggers."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.mtg import Game
+from engine.mtg.cards import BECOMES_TARGET
+from engine.mtg.face_down import BY_WAY
+from engine.mtg.game import EXILE, GRAVEYARD, HAND
+from engine.mtg.identity import ERASED_BY, TURNED_FACE_UP, ZONE_CHANGE
+
+
+def on_battlefield(game: Game, name: str, player: int = 0, *, face_down: str | None = None):
+    card = game.new_card(name, player, HAND)
+    spec = BY_WAY[face_down] if face_down else None
+    return game.put_onto_battlefield(card, player, face_down_as=spec, face_down_by=face_down or "", setup=True)
+
+
+# -- ward ---------------------------------------------------------------------------------
+
+def test_ward_counters_an_opponents_spell_unless_paid():
+    game = Game()
+    walker = on_battlefield(game, "犬の散歩者", face_down="変装")
+    bolt = game.in_hand("稲妻", 1)
+    game.cast(1, bolt, targets=(walker,))
+    assert game.did_trigger(walker, BECOMES_TARGET)
+    game.resolve_top()                                   # ward, not paid
+    assert bolt.zone.kind == GRAVEYARD and not game.stack and walker.damage == 0
+
+
+def test_paid_ward_lets_the_spell_resolve():
+    game = Game()
+    walker = on_battlefield(game, "犬の散歩者", face_down="変装")
+    game.cast(1, game.in_hand("稲妻", 1), targets=(walker,))
+    game.resolve_top(pay=True)
+    game.resolve_top()
+    assert walker.zone.kind == GRAVEYARD
+
+
+@pytest.mark.parametrize("caster, way, fires", [(1, "変装", True), (0, "変装", False), (1, "変異", False)])
+def test_ward_only_for_opponents_and_only_with_ward(caster, way, fires):
+    game = Game()
+    target = on_battlefield(game, "犬の散歩者", face_down=way)
+    game.cast(caster, game.in_hand("巨大化", caster), targets=(target,))
+    assert game.did_trigger(target, BECOMES_TARGET) is fires
+
+
+def test_ward_does_not_trigger_for_a_face_down_spell():
+    game = Game()
+    walker = game.in_hand("犬の散歩者", 0)
+    game.cast(0, walker, face_down_way="変装")
+    game.cast(1, game.in_hand("本質の散乱", 1), targets=(walker,))
+    assert not game.did_trigger(walker, BECOMES_TARGET)
+
+
+# -- restrictions -------------------------------------------------------------------------
+
+def test_watchdog_forbids_turning_opponents_permanents_face_up_during_its_controllers_turn():
+    game = Game()
+    on_battlefield(game, "カルロフの番犬", 0)
+    lorian = on_battlefield(game, "枝折りロリアン", 1, face_down="変異")
+    mine = on_battlefield(game, "にやにや笑いの悪魔", 0, face_down="変異")
+    assert game.why_cannot_turn_face_up(lorian) is not None
+    assert game.turn_face_up(lorian) is False and not lorian.face_up      # effects too
+    assert game.why_cannot_turn_face_up(mine) is None
+    game.start_turn(1)
+    assert game.why_cannot_turn_face_up(lorian) is None
+
+
+# -- replacement of leaving the battlefield -------------------------------------------------
+
+def test_magars_face_down_card_is_exiled_instead_and_does_not_die():
+    game = Game()
+    magar = on_battlefield(game, "魔法の糸のメイガー")
+    bolt = game.new_card("稲妻", 0, GRAVEYARD)
+    game.activate(0, magar, bolt)
+    game.resolve_top()
+    assert not bolt.face_up and game.characteristics(bolt).pt_text() == "3/3"
+    game.destroy(bolt)
+    assert bolt.zone.kind == EXILE and game.was_revealed(bolt)
+    assert not game.log.of_kind("dies")
+
+
+def test_magar_targets_only_instant_or_sorcery_cards_in_your_graveyard():
+    game = Game()
+    magar = on_battlefield(game, "魔法の糸のメイガー")
+    wall = game.new_card("前兆の壁", 0, GRAVEYARD)
+    theirs = game.new_card("稲妻", 1, GRAVEYARD)
+    assert not game.is_legal_ability_target(magar, wall)
+    assert not game.is_legal_ability_target(magar, theirs)
+    with pytest.raises(IllegalAction):
+        game.activate(0, magar, wall)
+
+
+# -- Illusionary Mask --------------------------------------------------------------------
+
+def test_mask_rider_turns_the_creature_face_up_before_damage_and_ends_with_the_object():
+    assert ERASED_BY["face_up_when"] == frozenset({ZONE_CHANGE, TURNED_FACE_UP})
+    game = Game()
+    mask = on_battlefield(game, "Illusionary Mask")
+    wall = game.in_hand("前兆の壁", 0)
+    game.cast(0, wall, face_down_by=mask)
+    game.resolve_top()
+    assert wall.face_up_when and not wall.face_up
+    game.deal_damage(wall, 3, mask)
+    assert wall.face_up and wall.damage == 3 and not wall.face_up_when
+
+
+def test_mask_casts_only_creature_cards():
+    game = Game()
+    mask = on_battlefield(game, "Illusionary Mask")
+    with pytest.raises(IllegalAction):
+        game.cast(0, game.in_hand("稲妻", 0), face_down_by=mask)
+
+
+# -- granted abilities, activated abilities, delayed triggers ------------------------------
+
+def test_yarus_grants_haste_to_other_creatures_only():
+    game = Game()
+    yarus = on_battlefield(game, "古き神々の咆哮、ヤラス")
+    elf = on_battlefield(game, "エルフの幻想家")
+    theirs = on_battlefield(game, "前兆の壁", 1)
+    assert game.characteristics(elf).has("速攻")
+    assert not game.characteristics(yarus).has("速攻")
+    assert not game.characteristics(theirs).has("速攻")
+
+
+def test_etrata_grants_its_ability_only_to_your_face_down_creatures():
+    game = Game()
+    on_battlefield(game, "命狙いの逃亡者、エトラータ")
+    mine = on_battlefield(game, "エルフの幻想家", face_down="偽装")
+    theirs = on_battlefield(game, "枝折りロリアン", 1, face_down="変異")
+    assert game.activated_ability(mine)
+    with pytest.raises(IllegalAction):
+        game.activated_ability(theirs)
+
+
+def test_an_activated_ability_fizzles_when_its_target_stops_being_legal():
+    game = Game()
+    ixidor = on_battlefield(game, "現実を彫る者イクシドール")
+    lorian = on_battlefield(game, "枝折りロリアン", 1, face_down="変異")
+    game.activate(0, ixidor, lorian)
+    game.turn_face_up_special(1, lorian)                # in response, for its morph cost
+    game.resolve_top()
+    assert game.log.of_kind("fizzle")
+
+
+def test_skirk_alarmist_needs_to_tap_and_sacrifices_at_the_next_end_step():
+    game = Game()
+    alarmist = on_battlefield(game, "スカークの騒ぎ屋")
+    wall = on_battlefield(game, "前兆の壁", face_down="予示")
+    game.activate(0, alarmist, wall)
+    game.resolve_top()
+    assert wall.face_up and alarmist.tapped
+    with pytest.raises(IllegalAction):
+        game.activate(0, alarmist, wall)
+    game.begin_end_step()
+    game.resolve_top()
+    assert wall.zone.kind == GRAVEYARD
