@@ -1,8 +1,16 @@
 """Attacks and battles: what a monster remembers from them (attacked, battled with
-whom, destroyed a monster by battle) and the effects that mark the other monster."""
+whom, destroyed a monster by battle) and the effects that mark the other monster.
+
+An attack runs through three moments, each opening a window for trigger effects:
+the attack declaration ("attack-declared": 消战者), the start of the damage step
+("battle-start": 装弹枪管龙) and damage calculation.  ``attack`` runs them all;
+``pause`` stops at a window so that effects can be activated there, and
+``damage_calculation`` carries on — if the battle still can happen.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core import IllegalAction
@@ -13,29 +21,106 @@ if TYPE_CHECKING:
     from .duel import YgoCard
 
 
+@dataclass
+class Battle:
+    attacker: "YgoCard"
+    attacker_obj: int
+    player: int
+    target: "YgoCard | None"
+    target_obj: int | None
+    #: "declared" | "damage step"
+    stage: str = "declared"
+
+
 class BattleRules:
-    def attack(self, attacker: "YgoCard", target: "YgoCard | None" = None) -> None:
+    def __init__(self) -> None:
+        self.battle_state: Battle | None = None
+        #: an effect ended this turn's battle phase (消战者)
+        self.battle_over = False
+
+    def attack(self, attacker: "YgoCard", target: "YgoCard | None" = None, pause: str | None = None) -> None:
+        """Declare an attack; ``pause``: "declared" or "battle-start" stops there."""
         why = self.why_cannot_attack(attacker)
         if why:
             raise IllegalAction(f"「{attacker.name}」 cannot attack: {why}")
         if self.phase != "battle":
             self.enter_phase("battle")
         self.remember(attacker, Info.ATTACKED)
+        self.battle_state = Battle(attacker, attacker.object_id, attacker.controller, target,
+                                   None if target is None else target.object_id)
+        self.log.record("battle", f"「{attacker.name}」 declares an attack on "
+                        + (f"「{target.name}」" if target else "the opponent directly"), card=attacker.serial)
+        self.emit("attack-declared", attacker, target=target, direct=target is None)
+        if pause == "declared":
+            return
+        self.start_damage_step()
+        if pause == "battle-start":
+            return
+        self.damage_calculation()
+
+    def _battle_goes_on(self) -> Battle | None:
+        b = self.battle_state
+        if b is None or self.battle_over:
+            return None
+        a = b.attacker
+        if a.object_id != b.attacker_obj or not self.face_up_on_field(a) or a.controller != b.player:
+            return None
+        if b.target is not None:
+            t = b.target
+            if t.object_id != b.target_obj or not self.on_field(t) or t.controller == b.player:
+                return None
+        return b
+
+    def start_damage_step(self) -> None:
+        b = self._battle_goes_on()
+        if b is None:
+            self._battle_stops()
+            return
+        b.stage = "damage step"
+        if b.target is not None and not b.target.face_up:
+            self.flip_face_up(b.target, reason="attacked", position="defense")
+        self.emit("battle-start", b.attacker, target=b.target, target_obj=b.target_obj,
+                  attacker_obj=b.attacker_obj)
+
+    def _battle_stops(self) -> None:
+        if self.battle_state is not None:
+            self.log.record("battle", f"the attack of 「{self.battle_state.attacker.name}」 does not go on")
+        self.battle_state = None
+
+    def continue_battle(self) -> None:
+        """Carry a paused attack on: to the damage step if it stopped at the declaration,
+        then to damage calculation."""
+        if self.battle_state is not None and self.battle_state.stage == "declared":
+            self.start_damage_step()
+        self.damage_calculation()
+
+    def damage_calculation(self) -> None:
+        b = self._battle_goes_on()
+        if b is None:
+            self._battle_stops()
+            return
+        self.battle_state = None
+        attacker, target = b.attacker, b.target
         if target is None:
             damage = self.atk(attacker) or 0
             if self.lasting(attacker, "double-damage"):
                 damage *= 2
-            self.lp[1 - attacker.controller] -= damage
+            victim = 1 - attacker.controller
+            self.lp[victim] -= damage
             self.log.record("battle", f"「{attacker.name}」 attacks directly: {damage} damage", card=attacker.serial)
-            if damage > 0 and self.lasting(attacker, "win-by-direct-damage"):
+            if damage > 0 and any(v is True or v == self.turn for v in self.lasting(attacker, "win-by-direct-damage")):
                 self.winner = attacker.controller
                 self.log.record("win", f"player {attacker.controller} wins by 「{attacker.name}」's effect")
-            self.emit("battle-damage", attacker, damage=damage, direct=True)
+            self.emit("battle-damage", attacker, damage=damage, direct=True, player=victim)
             return
-        self.log.record("battle", f"「{attacker.name}」 attacks 「{target.name}」", card=attacker.serial)
-        if not target.face_up:
-            self.flip_face_up(target, reason="attacked", position="defense")
+        self.log.record("battle", f"damage calculation: 「{attacker.name}」 and 「{target.name}」", card=attacker.serial)
         self.battle(attacker, target)
+
+    def stop_battle_phase(self, reason: str = "") -> None:
+        """End this turn's battle phase now (消战者): no attack goes on, none can be declared."""
+        self.battle_state = None
+        self.battle_over = True
+        self.log.record("battle", "the battle phase ends" + (f" ({reason})" if reason else ""))
 
     def battle(self, attacker: "YgoCard", target: "YgoCard") -> None:
         for a, b in ((attacker, target), (target, attacker)):
@@ -59,3 +144,4 @@ class BattleRules:
             if self.destroy(loser, reason=f"battle with 「{winner.name}」", by_battle=True) \
                     and winner.object_id == obj:
                 self.remember(winner, Info.DESTROYED_BY_BATTLE)
+                self.emit("destroyed-by-battle", winner, victim=loser, victim_obj=loser.object_id)

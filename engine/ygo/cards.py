@@ -82,6 +82,8 @@ class CardDef:
     #: card-specific rulings, by name (see memory.EXCEPTIONS and the ruling documents)
     rulings: frozenset[str] = frozenset()
     english: str = ""
+    #: monster type (种族), only where an effect asks for it: "昆虫" …
+    race: str = ""
 
     @property
     def is_monster(self) -> bool:
@@ -101,12 +103,12 @@ class CardDef:
 
 def monster(name: str, *types: str, level: int = 4, atk: int = 0, defense: int = 0, attribute: str = "",
             effects: tuple[Effect, ...] = (), statics: tuple[Static, ...] = (),
-            rulings: frozenset[str] = frozenset(), english: str = "") -> CardDef:
+            rulings: frozenset[str] = frozenset(), english: str = "", race: str = "") -> CardDef:
     frames = frozenset(types)
     if (effects or statics) and "normal" not in frames:
         frames |= {"effect"}
     return CardDef(name, "monster", frames, level, atk, defense, attribute, tuple(effects), tuple(statics),
-                   frozenset(rulings), english)
+                   frozenset(rulings), english, race)
 
 
 def spell(name: str, *types: str, effects: tuple[Effect, ...] = (), statics: tuple[Static, ...] = (),

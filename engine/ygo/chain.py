@@ -150,8 +150,9 @@ class ChainRules:
                 return p
         return None
 
-    def run_mandatory(self) -> None:
-        """Put pending mandatory triggers on a chain and resolve it (the game is open)."""
+    def run_mandatory(self, hold: bool = False) -> None:
+        """Put pending mandatory triggers on a chain and resolve it (the game is open);
+        with ``hold`` the chain is left open for responses."""
         if self.chain or self._resolving:
             return
         for _ in range(5):
@@ -161,6 +162,8 @@ class ChainRules:
             for p in due:
                 if p in self.pending:
                     self.activate(p.card, p.effect.label, player=p.player)
+            if hold:
+                return
             self.resolve_chain()
 
     # -- activation -----------------------------------------------------------------
@@ -189,12 +192,27 @@ class ChainRules:
             if effect.kind == "ignition" and (self.chain or player != self.turn_player
                                               or self.phase not in ("main1", "main2")):
                 return "an ignition effect needs an open main phase of its controller"
+        if card.definition.is_monster and self.on_field(card):
+            banned = self.field_ban(card, "forbid-activation")
+            if banned:
+                return f"「{banned}」 says 「{card.name}」 cannot activate its effects"
         if effect.condition is not None and not effect.condition(self, card):
             return f"the condition of 「{card.name}」{label} is not met"
         if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label + (origin or "")):
             return f"「{card.name}」{label} was already used this turn (by this card)"
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
             return f"「{card.name}」{label} was already used this turn by player {player}"
+        return None
+
+    def why_not_target(self, card: "YgoCard", effect: Effect, target: "YgoCard") -> str | None:
+        """Why ``effect`` of ``card`` could not target ``target`` now, or None."""
+        if effect.target_filter is not None and not effect.target_filter(self, card, target):
+            return f"「{target.name}」 cannot be targeted by 「{card.name}」{effect.label}"
+        if self.lasting(target, "untargetable") and target.face_up and self.on_field(target):
+            return f"「{target.name}」 cannot be targeted by effects"
+        if self.lasting(target, "untargetable-by-opponent") and target.face_up and self.on_field(target) \
+                and card.controller != target.controller:
+            return f"「{target.name}」 cannot be targeted by the opponent's effects"
         return None
 
     def activate(self, card: "YgoCard", label: str, *, player: int | None = None,
@@ -208,12 +226,20 @@ class ChainRules:
         if effect.targets and len(targets) != effect.targets:
             raise IllegalAction(f"「{card.name}」{label} needs {effect.targets} target(s)")
         for t in targets:
-            if effect.target_filter is not None and not effect.target_filter(self, card, t):
-                raise IllegalAction(f"「{t.name}」 cannot be targeted by 「{card.name}」{label}")
-            if self.lasting(t, "untargetable") and t.face_up:
-                raise IllegalAction(f"「{t.name}」 cannot be targeted by effects")
+            why = self.why_not_target(card, effect, t)
+            if why:
+                raise IllegalAction(why)
         if effect.cost == "send-self":
             self.send_to_graveyard(card, reason="cost")
+        elif effect.cost == "banish-self":
+            self.banish(card, reason="cost")
+            from .memory import Transition
+
+            self.apply_lasting(card, "banished-by-own-effect", source=card.name,
+                               erase=frozenset({Transition.TURN_ENDED}))
+        elif effect.cost == "banish-chosen":
+            for c in chosen:
+                self.banish(c, reason=f"cost of 「{card.name}」")
         if effect.kind == "activation" and not self.on_field(card):
             self.board.move(card, self.board.zone(player, "spell & trap zone"), face_up=True, reason="activated")
         elif effect.kind == "activation":

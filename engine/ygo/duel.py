@@ -63,6 +63,9 @@ class TargetLink:
     on_source_leaves: str | None = None
     on_target_leaves: str | None = None
     on_target_destroyed: str | None = None
+    #: whether the link stops doing what it grants while the source's effects are
+    #: negated (剑斗兽 马斗: yes; No.106 巨岩掌 巨手, No.45 灭亡之预言者: no)
+    source_negation_matters: bool = True
 
 
 @dataclass
@@ -113,8 +116,11 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
         self.summon_count = [0, 0]
         #: the player who has won the duel, if any
         self.winner: int | None = None
+        #: field-wide negations that are not a chain link's (无敌光环): see negation.py
+        self.field_negations: list = []
         ChainRules.__init__(self)
         ControlRules.__init__(self)
+        BattleRules.__init__(self)
 
     # -- the world protocol ---------------------------------------------------------
 
@@ -249,7 +255,7 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
 
     def summon(self, card: YgoCard, method: str, player: int | None = None, *, face_up: bool = True,
                tributes=(), materials=(), by: str = "", negated: bool = False,
-               without_tribute: bool = False) -> None:
+               without_tribute: bool = False, position: str | None = None) -> None:
         """Put ``card`` onto the field by ``method`` and record what it remembers."""
         player = card.owner if player is None else player
         d = card.definition
@@ -283,7 +289,7 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
         self.drop_temporary_banish(card)
         self.board.move(card, self.free_monster_zone(player), face_up=face_up, controller=player,
                         reason=f"{method} summon" if face_up else f"{method} summon face-down")
-        card.position = "attack" if face_up else "defense"
+        card.position = position or ("attack" if face_up else "defense")
         card.last_known = None
         for m in materials:
             if method == "xyz":
@@ -325,7 +331,7 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
             if st.kind == "on-summon-lasting":
                 for mark in st.value:
                     self.apply_lasting(card, mark, source=f"「{card.name}」{st.label}")
-        self.emit("summoned", card, method=method)
+        self.emit("summoned", card, method=method, obj=card.object_id)
         self.run_mandatory()
 
     def set_monster(self, card: YgoCard, player: int | None = None, tributes=(), without_tribute=False) -> None:
@@ -380,6 +386,7 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
         self.board.turn(card, False, reason=reason)
         card.position = "defense"
         self.transition(card, Transition.TURNED_FACE_DOWN)
+        self.emit("position-changed", card)
         self.adjust()
 
     def flip_face_up(self, card: YgoCard, reason: str = "", position: str = "defense") -> None:
@@ -389,6 +396,7 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
         self.board.turn(card, True, reason=reason)
         card.position = position
         self.emit("flipped", card)
+        self.emit("position-changed", card)
         self.adjust()
 
     # -- leaving the field ----------------------------------------------------------
@@ -447,7 +455,7 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
         """Destroy ``card``; False when the rules keep it on the field."""
         if not self.on_field(card):
             return False
-        why_not = self.why_not_destroyed(card, by_effect=by_effect, by_battle=by_battle)
+        why_not = self.why_not_destroyed(card, by_effect=by_effect, by_battle=by_battle, by_player=by_player)
         if why_not:
             self.log.record("survive", f"「{card.name}」 is not destroyed: {why_not}", card=card.serial)
             return False
@@ -546,9 +554,12 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
 
     # -- phases ---------------------------------------------------------------------
 
-    def enter_phase(self, phase: str) -> None:
+    def enter_phase(self, phase: str, hold: bool = False) -> None:
+        """Move on to ``phase``; with ``hold`` the mandatory triggers it starts are put
+        on a chain that is left open for responses."""
         self.clear_pending()
         if self.phase == "battle" and phase != "battle":
+            self.battle_state = None
             self.log.record("phase", "end of the battle phase")
             self.returns_due("end-battle")
             self.emit("end-battle", None)
@@ -562,7 +573,7 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
             self.returns_due("end-phase")
             self.end_phase_effects()
             self.emit("end-phase", None)
-        self.run_mandatory()
+        self.run_mandatory(hold=hold)
 
     def enter_end_phase(self) -> None:
         self.enter_phase("end")
@@ -573,6 +584,9 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
         for card in list(self.board.cards()):
             self.transition(card, Transition.TURN_ENDED)
         self.used_names.clear()
+        self.battle_over = False
+        self.battle_state = None
+        self.field_negations = [n for n in self.field_negations if n.until > self.turn]
         self.special_summons = [0, 0]
         self.summon_count = [0, 0]
         self.negated_names = {n: t for n, t in self.negated_names.items() if t > self.turn}

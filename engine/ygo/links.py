@@ -18,11 +18,12 @@ if TYPE_CHECKING:
 
 class LinkRules:
     def link(self, source: "YgoCard", target: "YgoCard", *, grants=(), on_source_leaves=None,
-             on_target_leaves=None, on_target_destroyed=None) -> "TargetLink":
+             on_target_leaves=None, on_target_destroyed=None, source_negation_matters: bool = True) -> "TargetLink":
         from .duel import TargetLink
 
         link = TargetLink(next(self._link_ids), source, source.object_id, target, target.object_id,
-                          frozenset(grants), on_source_leaves, on_target_leaves, on_target_destroyed)
+                          frozenset(grants), on_source_leaves, on_target_leaves, on_target_destroyed,
+                          source_negation_matters)
         self.links.append(link)
         for card in (source, target):
             self.remember(card, Info.TARGET_LINK, link.id, per=link.id, erase=STANDARD, origin=source.name)
@@ -41,7 +42,8 @@ class LinkRules:
 
     def links_granting(self, card: "YgoCard", grant: str, depth: int = 0) -> list["TargetLink"]:
         return [lk for lk in self.links if lk.target is card and grant in lk.grants and self.link_alive(lk)
-                and not (lk.source.definition.is_monster and self.negations(lk.source, depth + 1))]
+                and not (lk.source_negation_matters and lk.source.definition.is_monster
+                         and self.negations(lk.source, depth + 1))]
 
     def links_on_leave(self, card: "YgoCard", destroyed: bool):
         """What the links of a card that is leaving the field do, to run once it has left."""

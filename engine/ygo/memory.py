@@ -67,8 +67,10 @@ ERASED_BY: dict[Info, frozenset[Transition]] = {
     Info.SET_THIS_TURN: LEAVE | {T.TURN_ENDED},
     Info.NORMAL_SUMMONED: LEAVE,
     Info.TRIBUTE_SUMMONED: LEAVE,
-    # a flip re-applies what depends on it (可变机兽 炮手龙); banishing ends it
-    Info.SUMMONED_WITHOUT_TRIBUTE: LEAVE | {T.BANISHED_TEMPORARILY},
+    # ygopro registers it with RESET_EVENT+0xff0000 (RESETS_STANDARD): turning face-down
+    # or a temporary banish ends it (怒怒怒斗笠剑士); a monster *set* without tributing
+    # never went through "turned face-down", so flipping it applies it (可变机兽 炮手龙)
+    Info.SUMMONED_WITHOUT_TRIBUTE: STANDARD,
     Info.SPECIAL_SUMMONED: LEAVE,
     Info.SYNCHRO_SUMMONED: LEAVE,
     Info.XYZ_SUMMONED: LEAVE,

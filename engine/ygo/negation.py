@@ -21,7 +21,8 @@ field between activation and resolution:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
 
 from .memory import Info
 
@@ -32,6 +33,33 @@ if TYPE_CHECKING:
 KINDS = ("chain", "summon", "continuous", "field-wide", "free-chain")
 
 
+@dataclass
+class FieldNegation:
+    """A field-wide negation put in place by a resolved effect (无敌光环): every monster
+    passing ``test`` (duel, card) has its effects negated, face-down or not, until
+    the end of turn ``until`` and — with a ``source`` — while that card stays
+    face-up on the field as the same object."""
+
+    test: Callable[[Any, Any], bool]
+    until: int
+    source: Any = None
+    source_obj: int | None = None
+    origin: str = ""
+
+    def active(self, duel) -> bool:
+        if duel.turn > self.until:
+            return False
+        return self.source is None or (self.source.object_id == self.source_obj
+                                       and duel.face_up_on_field(self.source))
+
+
+def field_wide(duel: "Duel", card: "YgoCard") -> bool:
+    """Whether a field-wide negation reaches ``card`` (its name or its kind)."""
+    if card.name in duel.negated_names:
+        return True
+    return any(n.active(duel) and n.test(duel, card) for n in duel.field_negations)
+
+
 def resolution_negated(duel: "Duel", link: "ChainLink") -> str | None:
     """The kind of negation that stops ``link`` from applying, or None."""
     if link.negated:
@@ -39,7 +67,7 @@ def resolution_negated(duel: "Duel", link: "ChainLink") -> str | None:
     card = link.card
     if not card.definition.is_monster or link.effect.kind == "activation":
         return None
-    if card.name in duel.negated_names:
+    if field_wide(duel, card):
         return "field-wide"
     same = card.object_id == link.object_id
     here = same and duel.face_up_on_field(card)
@@ -73,7 +101,7 @@ class NegationRules:
                     kinds.add("continuous")
         if self.links_granting(card, "negate", depth):
             kinds.add("continuous")
-        if card.name in self.negated_names:
+        if field_wide(self, card):
             kinds.add("field-wide")
         return kinds
 

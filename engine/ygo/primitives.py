@@ -314,9 +314,12 @@ def special_summon_chosen(*marks: str, negated: bool = False, link_grants=(), on
     return resolve
 
 
-def link_targets(*grants: str, need=None, on_source_leaves=None, on_target_leaves=None, on_target_destroyed=None):
+def link_targets(*grants: str, need=None, on_source_leaves=None, on_target_leaves=None, on_target_destroyed=None,
+                 source_negation_matters: bool = True):
     """Keep the targets as continuous targets.  ``need`` (duel, target) says what a
-    target must still be at resolution for the link to be made."""
+    target must still be at resolution for the link to be made;
+    ``source_negation_matters`` False: what the link grants goes on even while the
+    source's own effects are negated (No.106 巨岩掌 巨手)."""
 
     def resolve(duel, link) -> None:
         source = link.card_if_unchanged()
@@ -327,12 +330,35 @@ def link_targets(*grants: str, need=None, on_source_leaves=None, on_target_leave
                 duel.log.record("fizzle", f"「{card.name}」 is no longer what 「{source.name}」 needs")
                 continue
             duel.link(source, card, grants=grants, on_source_leaves=on_source_leaves,
-                      on_target_leaves=on_target_leaves, on_target_destroyed=on_target_destroyed)
+                      on_target_leaves=on_target_leaves, on_target_destroyed=on_target_destroyed,
+                      source_negation_matters=source_negation_matters)
 
     return resolve
 
 
-def attach(material: str, to: str, *, pick=None, need_xyz: bool = False):
+def negate_below_and_banish(duel, link) -> None:
+    """Negate the activation of the chain link below, and banish that card."""
+    below = link.below(duel)
+    if below is None:
+        return
+    duel.negate_link(below, "activation")
+    card = below.card_if_unchanged()
+    if card is not None and duel.on_field(card):
+        duel.banish(card, reason=f"「{link.card.name}」")
+
+
+def summon_self_back(duel, link) -> None:
+    """Special summon this banished card (it was banished by its own effect)."""
+    card = link.card_if_unchanged()
+    if card is not None and card.zone.kind == "banished":
+        duel.summon(card, "special", link.player, by=card.name)
+
+
+def banished_by_own_effect(duel, card, ev) -> bool:
+    return card.zone.kind == "banished" and bool(duel.lasting(card, "banished-by-own-effect"))
+
+
+def attach(material: str, to: str, *, pick=None, need_xyz: bool = False, zones=("hand", "deck", "graveyard")):
     """Attach ``material`` ("self", "target0", "target1", or "pick" — the first card
     of the controller's hand/deck/graveyard passing ``pick``) to ``to`` ("self",
     "target0").  ``need_xyz``: the text asks that it still be an Xyz monster then."""
@@ -346,7 +372,7 @@ def attach(material: str, to: str, *, pick=None, need_xyz: bool = False):
             if spec.startswith("target"):
                 card, obj = targets.get(int(spec[-1]), (None, None))
                 return card if card is not None and card.object_id == obj else None
-            for zone in ("hand", "deck", "graveyard"):
+            for zone in zones:
                 for c in duel.board.zone(link.player, zone):
                     if pick(c.definition):
                         return c
@@ -368,7 +394,7 @@ def attach(material: str, to: str, *, pick=None, need_xyz: bool = False):
 def take_control_of_targets(kind: str):
     def resolve(duel, link) -> None:
         source = link.card_if_unchanged()
-        for card in link.live_targets():
+        for card in [*link.live_targets(), *[c for c in link.chosen if c.zone.kind == "monster zone"]]:
             if duel.on_field(card) and card.controller != link.player:
                 duel.take_control(card, link.player, kind, source if kind == "equip" else None)
 

@@ -76,6 +76,8 @@ def summon(duel: Duel, player: int, method: str, card: str) -> None:
     """Summon a card by the given method (再度召唤 summons a gemini monster again)."""
     if method == "gemini":
         duel.summon(_on_field(duel, card, player), method, player)
+    elif method == "flip":
+        duel.flip_summon(_on_field(duel, card, player))
     else:
         duel.summon(_fresh(duel, card, player), method, player)
 
@@ -218,6 +220,12 @@ def banish_temporarily(duel: Duel, card: str) -> None:
     duel.banish_temporarily(_on_field(duel, card), returns="end-phase")
 
 
+@V.phrase(("given", "when"), "「{card}」被除外")
+def banish(duel: Duel, card: str) -> None:
+    """An effect banishes it for good (not a temporary banish)."""
+    duel.banish(_on_field(duel, card), reason="an effect")
+
+
 @V.phrase(("given", "when"), "「{card}」回到场上")
 def return_to_field(duel: Duel, card: str) -> None:
     """The temporarily banished monster comes back now (its return moment has come)."""
@@ -256,12 +264,43 @@ def direct_attack(duel: Duel, card: str) -> None:
     duel.attack(_on_field(duel, card))
 
 
+@V.phrase(("given", "when"), "「{card}」宣言直接攻击")
+def declare_direct_attack(duel: Duel, card: str) -> None:
+    """Declare a direct attack and stop there: effects can be activated at the declaration."""
+    duel.attack(_on_field(duel, card), pause="declared")
+
+
+@V.phrase(("given", "when"), "「{attacker:card}」宣言攻击「{card}」")
+def declare_attack(duel: Duel, attacker: str, card: str) -> None:
+    """Declare an attack on that monster and stop at the declaration."""
+    duel.attack(_on_field(duel, attacker), _on_field(duel, card), pause="declared")
+
+
+@V.phrase(("given", "when"), "「{attacker:card}」攻击「{card}」的伤害步骤开始时")
+def attack_until_damage_step(duel: Duel, attacker: str, card: str) -> None:
+    """Attack that monster and stop at the start of the damage step (its trigger window)."""
+    duel.attack(_on_field(duel, attacker), _on_field(duel, card), pause="battle-start")
+
+
+@V.phrase(("given", "when"), "进行伤害计算")
+def damage_calculation(duel: Duel) -> None:
+    """Carry a paused attack on to damage calculation (nothing happens if the battle cannot go on)."""
+    duel.continue_battle()
+
+
 # -- Given / When: turns and phases ---------------------------------------------------
 
 @V.phrase(("given", "when"), "进入{phase}")
 def enter_phase(duel: Duel, phase: str) -> None:
     """Move on to that phase of the current turn (ending the battle phase returns what it banished)."""
     duel.enter_phase(phase)
+
+
+@V.phrase(("given", "when"), "进入{phase}，先不处理连锁")
+def enter_phase_holding(duel: Duel, phase: str) -> None:
+    """Move on to that phase; the mandatory trigger effects it starts go on a chain that
+    stays open, so that cards can be chained to them."""
+    duel.enter_phase(phase, hold=True)
 
 
 @V.phrase(("given", "when"), "进入{player}的下一个回合")
@@ -290,6 +329,18 @@ def activate_card(duel: Duel, player: int, card: str) -> None:
 def activate_choosing(duel: Duel, player: int, card: str, chosen: str) -> None:
     """Activate a card that picks a card without targeting it (「简易融合」's monster)."""
     duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, chosen=[duel.card(chosen, player)])
+
+
+@V.phrase(("given", "when"), "{player}发动「{card}」，选择{owner:player}的「{chosen:card}」")
+def activate_choosing_whose(duel: Duel, player: int, card: str, owner: int, chosen: str) -> None:
+    """Activate a card that picks that player's card without targeting it."""
+    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, chosen=[_on_field(duel, chosen, owner)])
+
+
+@V.phrase(("given", "when"), "{player}发动「{card}」的{label}效果，选择{owner:player}的「{chosen:card}」")
+def activate_effect_choosing_whose(duel: Duel, player: int, card: str, label: str, owner: int, chosen: str) -> None:
+    """Activate an effect that picks that player's card on the field without targeting it."""
+    duel.activate(duel.card(card, player), label, player=player, chosen=[_on_field(duel, chosen, owner)])
 
 
 @V.phrase(("given", "when"), "{player}发动「{card}」，选择「{c1:card}」和「{c2:card}」")
@@ -447,8 +498,8 @@ def can_activate_targeting(duel: Duel, player: int, can: bool, target: str, card
     t = duel.card(target)
     effect = duel.effect_of(c, "发动")
     reason = duel.why_cannot_activate(c, "发动", player)
-    if reason is None and effect.target_filter is not None and not effect.target_filter(duel, c, t):
-        reason = f"「{target}」 is not a legal target"
+    if reason is None:
+        reason = duel.why_not_target(c, effect, t)
     expect(f"玩家{player}可以以「{target}」为对象发动「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
@@ -459,6 +510,13 @@ def did_activate(duel: Duel, card: str, label: str, happened: bool) -> None:
     activated = any(e.data.get("card") == c.serial and e.data.get("label") == label
                     for e in duel.log.of_kind("activate"))
     expect(f"「{card}」的{label}效果发动了", happened, activated)
+
+
+@V.then("「{card}」的{label}效果由{player}发动")
+def trigger_player_mandatory(duel: Duel, card: str, label: str, player: int) -> None:
+    """Who activates that triggered effect (the controller as the card left the field)."""
+    pending = duel.pending_for(duel.card(card), label)
+    expect(f"发动「{card}」的{label}效果的玩家", player, pending.player if pending else None)
 
 
 @V.then("「{card}」的{label}效果由{player}决定是否发动")

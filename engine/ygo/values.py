@@ -66,6 +66,15 @@ class ValueRules:
                 and self.face_up_on_field(card)
         return True
 
+    def field_ban(self, card: "YgoCard", kind: str) -> str | None:
+        """The name of a face-up card whose non-activated effect ``kind`` forbids
+        ``card`` something now (苦痛的回廊: cannot attack, cannot activate)."""
+        for other in self.field_cards():
+            for st in self.active_statics(other, kind):
+                if st.value(self, other, card):
+                    return other.name
+        return None
+
     def rule_of(self, name: str, kind: str, subject) -> bool:
         """A rule a card's text sets for others (its materials, its cost …)."""
         d = self.definition(name)
@@ -89,7 +98,7 @@ class ValueRules:
             return printed if viewer == card.controller else None
         value = printed
         for st in self.active_statics(card, "original-" + which):
-            value = st.value(self, card, value)
+            value = st.value(self, card, value) if callable(st.value) else st.value
         for st in self.active_statics(card, which):
             value += st.value(self, card) if callable(st.value) else st.value
         for delta in self.lasting(card, which):
@@ -103,13 +112,25 @@ class ValueRules:
             return False
         if self.lasting(card, "unaffected"):
             return True
+        if self.lasting(card, "unaffected-by-opponent") and source.controller != card.controller:
+            return True
         return any(st.value(self, card, source) for st in self.active_statics(card, "unaffected"))
 
     def why_not_destroyed(self, card: "YgoCard", *, by_effect=None, by_battle: bool = False,
-                          consume: bool = True) -> str | None:
+                          consume: bool = True, by_player: int | None = None) -> str | None:
         """Why ``card`` would survive being destroyed; statics need it face-up, lasting
         marks and links were given to it knowingly and hold while they last."""
         up = card.face_up
+        if by_effect is not None and by_player is None:
+            by_player = by_effect.controller
+        if not by_battle and by_player is not None and by_player != card.controller \
+                and self.turn_player != card.controller and up:
+            # 『在对方回合只有1次不会被对方的效果破坏』 (飞行象 ①): used up once it applied
+            for st in self.active_statics(card, "indestructible-once-opponent-turn"):
+                if not self.remembers(card, Info.USED_THIS_TURN, per=st.label):
+                    if consume:
+                        self.remember(card, Info.USED_THIS_TURN, per=st.label)
+                    return f"{st.label}: not destroyed by the opponent's effect once in the opponent's turn"
         if by_effect is not None:
             if up and self.unaffected(card, by_effect):
                 return "unaffected by that effect"
@@ -134,6 +155,11 @@ class ValueRules:
     def why_cannot_attack(self, card: "YgoCard") -> str | None:
         if not (self.face_up_on_field(card) and card.position == "attack"):
             return "it is not a face-up attack position monster"
+        if self.battle_over and self.turn_player == card.controller:
+            return "this turn's battle phase has ended"
+        banned = self.field_ban(card, "forbid-attack")
+        if banned:
+            return f"「{banned}」 says it cannot declare an attack"
         if self.lasting(card, "cannot-attack") or self.links_granting(card, "cannot-attack"):
             return "an effect says it cannot attack"
         if self.remembers(card, Info.ATTACKED) and not self.lasting(card, "double-attack"):
@@ -143,7 +169,7 @@ class ValueRules:
     def why_cannot_change_position(self, card: "YgoCard") -> str | None:
         if not (self.on_field(card) and card.definition.is_monster):
             return "it is not a monster on the field"
-        if self.lasting(card, "cannot-change-position"):
+        if self.lasting(card, "cannot-change-position") or self.links_granting(card, "cannot-change-position"):
             return "an effect says it cannot change its battle position"
         for other in self.field_cards():
             for st in self.active_statics(other, "lock-battled"):
@@ -155,6 +181,8 @@ class ValueRules:
         return None
 
     def why_cannot_special_summon(self, card: "YgoCard", player: int) -> str | None:
+        if any(st.kind == "no-special-summon" for st in card.definition.statics):
+            return f"「{card.name}」 cannot be special summoned"
         if card.definition.extra_deck and card.zone.kind in ("graveyard", "banished") and not card.proc_complete:
             return f"「{card.name}」 was not properly summoned first (正规召唤手续)"
         for other in self.field_cards():
@@ -194,6 +222,6 @@ class ValueRules:
         for card in self.monsters():
             if card.face_up and self.lasting(card, "destroy-at-end-phase"):
                 self.destroy(card, reason="destroyed in the end phase by the effect that summoned it")
-            elif self.lasting(card, "to-graveyard-at-end-phase"):
+            elif any(v is True or v == self.turn for v in self.lasting(card, "to-graveyard-at-end-phase")):
                 self.send_to_graveyard(card, reason="sent to the graveyard in the end phase by the effect")
         self.end_phase_control()

@@ -1,0 +1,70 @@
+"""Yu-Gi-Oh! mechanisms added for the last examples: attack windows, field-wide
+negation by kind, continuous-target links that outlive their source's negation, and
+the 'summoned without tributing' row."""
+
+from __future__ import annotations
+
+from engine.ygo.duel import Duel
+from engine.ygo.memory import ERASED_BY, STANDARD, Info
+from engine.ygo.negation import FieldNegation
+
+
+def _summon(duel: Duel, name: str, player: int, method: str = "normal", **kw):
+    card = duel.new_card(name, player)
+    duel.summon(card, method, player, **kw)
+    return card
+
+
+def test_summoned_without_tributing_is_lost_face_down_and_banished():
+    assert ERASED_BY[Info.SUMMONED_WITHOUT_TRIBUTE] == STANDARD
+    duel = Duel()
+    dododo = _summon(duel, "怒怒怒斗笠剑士", 0, without_tribute=True)
+    assert duel.atk(dododo) == 1800
+    duel.turn_face_down(dododo)
+    duel.flip_face_up(dododo)
+    assert duel.atk(dododo) == 2300
+
+
+def test_a_paused_attack_stops_when_its_target_changes_sides():
+    duel = Duel()
+    attacker = _summon(duel, "青眼白龙", 0)
+    target = _summon(duel, "黑魔术师", 1)
+    duel.attack(attacker, target, pause="battle-start")
+    duel.shift_control(target, 0)
+    duel.continue_battle()
+    assert duel.on_field(target) and duel.lp == [8000, 8000]
+
+
+def test_a_paused_direct_attack_deals_damage_on_continuing():
+    duel = Duel()
+    attacker = _summon(duel, "黑魔术师", 0)
+    duel.attack(attacker, pause="declared")
+    assert duel.lp[1] == 8000
+    duel.continue_battle()
+    assert duel.lp[1] == 5500
+
+
+def test_field_negation_reaches_face_down_monsters_while_its_source_stays():
+    duel = Duel()
+    source = duel.new_card("无敌光环", 0)
+    duel.place(source, "spell & trap zone", 0)
+    rose = _summon(duel, "黑蔷薇龙", 1, "synchro")
+    duel.field_negations.append(FieldNegation(lambda d, c: "synchro" in c.definition.types, until=duel.turn,
+                                              source=source, source_obj=source.object_id))
+    assert "field-wide" in duel.negations(rose)
+    duel.send_to_graveyard(source)
+    assert "field-wide" not in duel.negations(rose)
+
+
+def test_a_link_may_outlive_the_negation_of_its_source():
+    duel = Duel()
+    hand = _summon(duel, "No.106 巨岩掌 巨手", 0, "xyz")
+    deneb = _summon(duel, "星因士 天津四", 1)
+    darius = _summon(duel, "剑斗兽 马斗", 0)
+    duel.link(hand, deneb, grants=("negate",), source_negation_matters=False)
+    duel.negate_effects(hand, "free-chain", "test")
+    assert duel.negations(deneb) == {"continuous"}
+    bestiari = _summon(duel, "剑斗兽 枪斗", 0)
+    duel.link(darius, bestiari, grants=("negate",))
+    duel.negate_effects(darius, "free-chain", "test")
+    assert not duel.negations(bestiari)
