@@ -73,6 +73,11 @@ class Phrase:
     def compiled(self) -> re.Pattern[str]:
         return re.compile(self.regex)
 
+    @property
+    def specificity(self) -> int:
+        """How many fixed characters the template has (placeholders do not count)."""
+        return len(_PLACEHOLDER.sub("", self.template))
+
     def converters(self) -> dict[str, Callable[[str], Any]]:
         return {name: term.convert for name, term in self.params}
 
@@ -172,23 +177,44 @@ class Vocabulary:
 
     # matching -------------------------------------------------------------------------
 
+    def _ranked(self, kind: str) -> list[Phrase]:
+        """The phrases of ``kind``, most specific first: when two phrases match a step
+        (``{player}{method}召唤「{card}」`` and ``{player}反转召唤「{card}」``), the one
+        with more fixed words wins, whatever order they were registered in."""
+        key = (kind, len(self.phrases))
+        cache = self.__dict__.setdefault("_ranked_cache", {})
+        if key not in cache:
+            cache[key] = sorted((p for p in self.phrases if p.kind == kind), key=lambda p: -p.specificity)
+        return cache[key]
+
+    def candidates(self, kind: str, text: str) -> list[tuple[Phrase, re.Match[str]]]:
+        """Every phrase of ``kind`` that ``text`` is an instance of, most specific first."""
+        return [(p, m) for p in self._ranked(kind) if (m := p.compiled.fullmatch(text))]
+
     def match(self, kind: str, text: str) -> tuple[Phrase, dict[str, Any]] | None:
         """The phrase ``text`` is an instance of, and its converted arguments."""
-        for phrase in self.phrases:
-            if phrase.kind != kind:
-                continue
+        for phrase in self._ranked(kind):
             m = phrase.compiled.fullmatch(text)
             if m:
                 return phrase, {name: term.convert(m.group(name)) for name, term in phrase.params}
         return None
 
     def raw_match(self, kind: str, text: str) -> tuple[Phrase, dict[str, str]] | None:
-        for phrase in self.phrases:
-            if phrase.kind == kind:
-                m = phrase.compiled.fullmatch(text)
-                if m:
-                    return phrase, m.groupdict()
+        for phrase in self._ranked(kind):
+            m = phrase.compiled.fullmatch(text)
+            if m:
+                return phrase, m.groupdict()
         return None
+
+    def ambiguous(self, kind: str, text: str) -> list[str]:
+        """Templates that match ``text`` as specifically as the chosen one (a step that
+        means two things); empty when the choice is clear."""
+        found = self.candidates(kind, text)
+        if len(found) < 2:
+            return []
+        best = found[0][0].specificity
+        tied = [p.template for p, _ in found if p.specificity == best]
+        return tied if len(tied) > 1 else []
 
     def closest(self, kind: str, text: str, n: int = 1) -> list[str]:
         """The known phrases most like ``text`` (placeholders shown as ``{name}``)."""

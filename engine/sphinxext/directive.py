@@ -174,6 +174,11 @@ class ExampleDirective(SphinxDirective):
                         hint = f"; closest known phrase: {step.keyword} {closest[0]}" if closest else ""
                         self.warn(f"no {step.kind} phrase matches {text!r}{hint}", where, "undefined-step")
                     continue
+                tied = vocabulary.ambiguous(step.kind, text)
+                if tied and (where, "ambiguous") not in reported:
+                    reported.add((where, "ambiguous"))
+                    self.warn(f"step {text!r} matches {len(tied)} phrases equally: "
+                              + " | ".join(tied), where, "ambiguous-step")
                 for err in vocabulary.unknown_cards(step.kind, text):
                     if (where, err.name) not in reported:
                         reported.add((where, err.name))

@@ -19,10 +19,12 @@ VOCABULARY = V
 
 V.term(Term("card", r"[^「」]+", names_card=True, description="a card name from the catalogue"))
 V.term(Term.choice("player", {"自己": 0, "对方": 1}, "自己 (player 0) or 对方 (player 1)"))
-V.term(Term.choice("method", {
+SUMMON_WORDS = {
     "通常": "normal", "上级": "tribute", "特殊": "special", "同调": "synchro", "X": "xyz", "超量": "xyz",
     "融合": "fusion", "仪式": "ritual", "连接": "link", "灵摆": "pendulum", "反转": "flip", "再度": "gemini",
-}, "a summon method"))
+}
+METHOD_WORD = {method: word for word, method in reversed(SUMMON_WORDS.items())}
+V.term(Term.choice("method", SUMMON_WORDS, "a summon method"))
 V.term(Term.choice("is", {"是": True, "仍然是": True, "依然是": True, "不是": False, "不再是": False},
                    "是/仍然是 or 不是/不再是"))
 V.term(Term.choice("can", {"可以": True, "能": True, "仍然可以": True, "不能": False, "不可以": False, "不再能": False},
@@ -413,7 +415,7 @@ def _fresh_or_set(duel: Duel, name: str, player: int):
 @V.then("「{card}」{same:is}{method}召唤的怪兽")
 def is_summoned_by(duel: Duel, card: str, same: bool, method: str) -> None:
     """How it came to the field: by that summon method (as the memory table keeps it)."""
-    expect(f"「{card}」是{method} summon 的怪兽", same, duel.summoned_by(duel.card(card), method))
+    expect(f"「{card}」是{METHOD_WORD[method]}召唤的怪兽", same, duel.summoned_by(duel.card(card), method))
 
 
 @V.then("「{card}」{same:is}从{source}特殊召唤的怪兽")

@@ -88,3 +88,18 @@ def test_ygo_rules_raise_on_illegal_actions():
     gandora = duel.card("破坏龙 甘多拉")
     with pytest.raises(IllegalAction):
         duel.turn_face_down(gandora)  # still in the hand
+
+
+def test_the_most_specific_phrase_wins_and_ties_are_reported():
+    v = Vocabulary("test", "zh-CN", Counter, lambda: ["甲"])
+    v.term(Term("card", r"[^「」]+", names_card=True))
+    v.term(Term.choice("how", {"通常": "normal", "反转": "flip"}))
+    v.given("{how}召唤「{card}」")(lambda world, how, card: None)
+    v.given("反转召唤「{card}」")(lambda world, card: None)
+    assert v.match("given", "反转召唤「甲」")[0].template == "反转召唤「{card}」"
+    assert v.match("given", "通常召唤「甲」")[0].template == "{how}召唤「{card}」"
+    assert v.ambiguous("given", "反转召唤「甲」") == []
+    v.given("反转召{x:card}")(lambda world, x: None)
+    v.given("{y:card}召唤「甲」")(lambda world, y: None)
+    assert v.ambiguous("given", "反转召唤「甲」") == []  # 反转召唤「{card}」 is still the most specific
+
