@@ -34,6 +34,15 @@ DOC = """\
 """
 
 
+DM_DOC = """\
+==============
+ブラウザ確認
+==============
+
+シールド・プラスで重ねたシールドは、一番上のカードだけが働く。
+"""
+
+
 def chromium() -> str:
     found = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
     if found is None:
@@ -56,6 +65,7 @@ def dump_dom(browser: str, url: str, tmp_path) -> str:
 @pytest.fixture
 def served_site(sandbox):
     sandbox.write("spec/ygo/browser.rst", DOC)
+    sandbox.write("spec/dm/browser.rst", DM_DOC)
     built = sandbox.rulings("build")
     assert (sandbox.build / "site" / "index.html").exists(), built.stdout + built.stderr
     class Quiet(http.server.SimpleHTTPRequestHandler):
@@ -80,7 +90,8 @@ def test_statuses_and_chinese_search_in_a_browser(served_site, tmp_path):
     assert 'data-example-id="browser-wrong" data-status="failed"' in page
     assert "rulings-failure-step" in page
 
-    query = urllib.parse.quote("甘多拉")
-    results = dump_dom(browser, f"{served_site}/search.html?q={query}", tmp_path)
-    found = results[results.find('id="search-results"'):]
-    assert "ygo/browser.html" in found, found[:2000]
+    for word, page in (("甘多拉", "ygo/browser.html"), ("シールド・プラス", "dm/browser.html")):
+        query = urllib.parse.quote(word)
+        results = dump_dom(browser, f"{served_site}/search.html?q={query}", tmp_path)
+        found = results[results.find('id="search-results"'):]
+        assert page in found, (word, found[:2000])
