@@ -7,7 +7,6 @@ every collected example item is recorded from its own report, whatever failed.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest

@@ -22,7 +22,8 @@ from .catalogue import CATALOGUE, find_definition
 from .characteristics import (BATTLE, CREATURE, FACE_DOWN_DEFAULT, INSTANT, PERMANENT_TYPES, PLANESWALKER,
                               SORCERY, Characteristics)
 from .face_down import way_characteristics
-from .identity import ERASED_BY, TURNED_FACE_DOWN, TURNED_FACE_UP, ZONE_CHANGE
+from .identity import ERASED_BY, TURNED_FACE_DOWN, ZONE_CHANGE
+from .identity import TURNED_FACE_UP as FACE_UP_TRANSITION  # not the trigger event of the same name
 from .ward import ward_costs, ward_trigger
 
 PLAYERS = (0, 1)
@@ -415,7 +416,7 @@ class Game:
             self.reveal(card, "インスタントやソーサリーのカードは表向きにならない")
             self.log.record("face-up-fails", f"「{card.name}」は裏向きのままである", card=card.serial)
             return False
-        card.erase(TURNED_FACE_UP)
+        card.erase(FACE_UP_TRANSITION)
         upcoming = layers.copiable_values(card)
         # CR 708.11: "as this is turned face up" applies while it turns, not afterwards
         for ability in upcoming.abilities:

@@ -13,8 +13,7 @@ from docutils import nodes
 from engine.results import STATUSES
 
 from . import nodes as rnodes
-from .gherkin import keywords
-from .state import all_records, counts
+from .state import counts
 
 LABELS = {"passed": "通过 passed", "failed": "失败 failed", "pending": "待定 pending",
           "stale": "过期 stale", "not-run": "未运行 not run"}

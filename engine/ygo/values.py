@@ -172,9 +172,8 @@ class ValueRules:
         if self.lasting(card, "cannot-change-position") or self.links_granting(card, "cannot-change-position"):
             return "an effect says it cannot change its battle position"
         for other in self.field_cards():
-            for st in self.active_statics(other, "lock-battled"):
-                if other.serial in (self.recall(card, Info.BATTLED) or ()):
-                    return f"it battled 「{other.name}」"
+            if self.active_statics(other, "lock-battled") and other.serial in (self.recall(card, Info.BATTLED) or ()):
+                return f"it battled 「{other.name}」"
         for mark in (Info.SUMMONED_THIS_TURN, Info.SET_THIS_TURN, Info.POSITION_CHANGED, Info.ATTACKED):
             if self.remembers(card, mark):
                 return f"it was {mark.value}"
