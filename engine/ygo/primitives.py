@@ -190,28 +190,22 @@ def destroy_self_then(then):
     return resolve
 
 
-def turn_self_face_down(duel, link) -> None:
-    card = link.card_if_unchanged()
-    if card is not None and duel.face_up_on_field(card):
-        duel.turn_face_down(card, reason=f"「{card.name}」's own effect")
+def _on_self(action: str, *, face_up: bool = False):
+    """Resolution: the duel's ``action`` on the activating card, if it is still the same
+    card on the field (face-up where the action needs it)."""
+
+    def resolve(duel, link) -> None:
+        card = link.card_if_unchanged()
+        if card is not None and (duel.face_up_on_field(card) if face_up else duel.on_field(card)):
+            getattr(duel, action)(card, reason=f"「{card.name}」's own effect")
+
+    return resolve
 
 
-def send_self_to_graveyard(duel, link) -> None:
-    card = link.card_if_unchanged()
-    if card is not None and duel.on_field(card):
-        duel.send_to_graveyard(card, reason=f"「{card.name}」's own effect")
-
-
-def return_self_to_hand(duel, link) -> None:
-    card = link.card_if_unchanged()
-    if card is not None and duel.on_field(card):
-        duel.return_to_hand(card, reason=f"「{card.name}」's own effect")
-
-
-def banish_self(duel, link) -> None:
-    card = link.card_if_unchanged()
-    if card is not None and duel.on_field(card):
-        duel.banish(card, reason=f"「{card.name}」's own effect")
+turn_self_face_down = _on_self("turn_face_down", face_up=True)
+send_self_to_graveyard = _on_self("send_to_graveyard")
+return_self_to_hand = _on_self("return_to_hand")
+banish_self = _on_self("banish")
         from .memory import Transition
 
         duel.remember(card, Info.LASTING, True, per=("banished-by-own-effect", card.name),
