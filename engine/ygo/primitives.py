@@ -205,9 +205,15 @@ def _on_self(action: str, *, face_up: bool = False):
 turn_self_face_down = _on_self("turn_face_down", face_up=True)
 send_self_to_graveyard = _on_self("send_to_graveyard")
 return_self_to_hand = _on_self("return_to_hand")
-banish_self = _on_self("banish")
+
+
+def banish_self(duel, link) -> None:
+    card = link.card_if_unchanged()
+    if card is not None and duel.on_field(card):
+        duel.banish(card, reason=f"「{card.name}」's own effect")
         from .memory import Transition
 
+        # what a card banished by its own effect may do later this turn (流星龙 ④)
         duel.remember(card, Info.LASTING, True, per=("banished-by-own-effect", card.name),
                       erase=frozenset({Transition.TURN_ENDED}))
 
