@@ -85,3 +85,43 @@ def test_an_edited_example_is_stale_until_it_runs_again(sandbox, monkeypatch):
     assert statuses(sandbox.html("ygo/pipeline"))["pipe-normal-face-down"] == "stale"
     checked = sandbox.rulings("check", "--no-run")
     assert checked.returncode != 0 and "stale" in checked.stdout
+
+
+def test_a_page_is_rendered_again_when_only_its_results_changed(sandbox, monkeypatch):
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    import json
+
+    from engine.sphinxext.build import Paths, build
+
+    sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="仍然是"))
+    assert sandbox.rulings("build").returncode == 0
+    assert statuses(sandbox.html("ygo/pipeline"))["pipe-normal-face-down"] == "passed"
+    # the same text, another outcome (as after an engine change): no source changed
+    path = sandbox.build / "results.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    entry = data["results"]["pipe-normal-face-down"]
+    entry.update(status="failed", outcome="failed", failing_step="那么 …", message="expected True, actual False")
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    build(Paths(sandbox.root), "html")
+    assert statuses(sandbox.html("ygo/pipeline"))["pipe-normal-face-down"] == "failed"
+    index = (sandbox.build / "site" / "index.html").read_text(encoding="utf-8")
+    assert 'data-document="ygo/pipeline" data-status="failed"' in index
+
+
+def test_parallel_extraction_gives_the_same_features(sandbox):
+    import subprocess
+    import sys
+
+    for n in range(8):
+        sandbox.write(f"spec/ygo/doc{n}.rst", DOC.format(verdict="仍然是").replace("管线测试", f"管线测试{n}")
+                      .replace(":id: pipe-", f":id: p{n}-"))
+    outputs = {}
+    for jobs in ("1", "2"):
+        out = sandbox.root / f"features-j{jobs}"
+        done = subprocess.run([sys.executable, "-m", "sphinx", "-j", jobs, "-W", "-q", "-b", "gherkin",
+                               "-d", str(sandbox.root / f"doctrees-j{jobs}"), str(sandbox.root / "spec"), str(out)],
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        outputs[jobs] = {p.relative_to(out).as_posix(): p.read_text(encoding="utf-8")
+                         for p in sorted(out.rglob("*.feature"))}
+    assert len(outputs["1"]) == 8 and outputs["1"] == outputs["2"]
