@@ -9,16 +9,10 @@ import pytest
 from engine.core import IllegalAction
 from engine.mtg import Game
 from engine.mtg.cards import BECOMES_TARGET
-from engine.mtg.face_down import BY_WAY
-from engine.mtg.game import EXILE, GRAVEYARD, HAND
+from engine.mtg.game import EXILE, GRAVEYARD
 from engine.mtg.identity import ERASED_BY, TURNED_FACE_UP, ZONE_CHANGE
 
-
-def on_battlefield(game: Game, name: str, player: int = 0, *, face_down: str | None = None):
-    card = game.new_card(name, player, HAND)
-    spec = BY_WAY[face_down] if face_down else None
-    return game.put_onto_battlefield(card, player, face_down_as=spec, face_down_by=face_down or "", setup=True)
-
+from .mtg_setup import on_battlefield
 
 # -- ward ---------------------------------------------------------------------------------
 

@@ -1,0 +1,12 @@
+"""Setting up a Magic game for the engine's unit tests."""
+
+from engine.mtg import Game
+from engine.mtg.face_down import BY_WAY
+from engine.mtg.game import HAND
+
+
+def on_battlefield(game: Game, name: str, player: int = 0, *, face_down: str | None = None):
+    """Put a new card onto the battlefield (face down by the given way, if any)."""
+    card = game.new_card(name, player, HAND)
+    spec = BY_WAY[face_down] if face_down else None
+    return game.put_onto_battlefield(card, player, face_down_as=spec, face_down_by=face_down or "", setup=True)
