@@ -261,16 +261,23 @@ class Duel:
         """表向きにする / すべてのプレイヤーに見せる (the same thing): face up until the
         effect finishes.  Showing cards of a zone nobody may look at is looking at them,
         so it does not happen (巡霊者メスタポ)."""
-        shown = []
+        shown = self._may_be_seen(cards, "shown")
+        for card in shown:
+            self._face_up(card, FaceUp.REVEALED, reason or "revealed")
+        return shown
+
+    def _may_be_seen(self, cards: list[DmCard], what: str) -> list[DmCard]:
+        """The cards whose zone nobody is forbidden to look at (巡霊者メスタポ); each
+        refusal goes into the log."""
+        allowed = []
         for card in cards:
             forbidding = statics.looking_forbidden(self, card.zone.kind)
             if forbidding is not None:
-                self.log.record("refused", f"「{card.name}」 cannot be shown: 「{forbidding.name}」 forbids "
+                self.log.record("refused", f"「{card.name}」 cannot be {what}: 「{forbidding.name}」 forbids "
                                            f"looking at the {card.zone.kind}")
                 continue
-            self._face_up(card, FaceUp.REVEALED, reason or "revealed")
-            shown.append(card)
-        return shown
+            allowed.append(card)
+        return allowed
 
     def reveal_top(self, player: int, n: int, reason: str = "") -> list[DmCard]:
         return self.reveal(self.zone(player, DECK).cards[:n], reason)
@@ -281,15 +288,9 @@ class Duel:
 
     def look(self, player: int, cards: list[DmCard]) -> list[DmCard]:
         """見る: only ``player`` learns the cards; nobody else is shown anything."""
-        seen = []
-        for card in cards:
-            forbidding = statics.looking_forbidden(self, card.zone.kind)
-            if forbidding is not None:
-                self.log.record("refused", f"player {player} cannot look at 「{card.name}」: "
-                                           f"「{forbidding.name}」 forbids it")
-                continue
+        seen = self._may_be_seen(cards, f"looked at by player {player}")
+        for card in seen:
             self.board.look(player, card)
-            seen.append(card)
         return seen
 
     def to_deck_bottom(self, card: DmCard, reason: str = "") -> None:
