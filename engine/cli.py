@@ -4,6 +4,8 @@
     rulings check   extract and run; fail on any failed, stale or not-run example, any
                     problem in a document, or counts that disagree
     rulings steps   print the step vocabulary of each game
+    rulings blocks  print the building blocks cards are written with
+    rulings cards   extract the cards; count them, and those that need code (hooks)
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 
 from engine import results as results_mod
 from engine import vocabulary as vocab_mod
+from engine.project import GAMES
 
 
 def _paths(args):
@@ -201,6 +204,54 @@ def cmd_steps(args) -> int:
     return 0
 
 
+def cmd_blocks(args) -> int:
+    from engine import cardformat
+
+    games = [args.game] if args.game else list(GAMES)
+    for game in games:
+        try:
+            fmt = cardformat.format_of(game)
+        except (KeyError, ImportError, AttributeError) as err:
+            print(f"{game}: {err}", file=sys.stderr)
+            return 2
+        print(f"# {game}: {len(fmt.blocks.phrases)} building blocks")
+        print("  card fields: " + " ".join(f":{f.name}:" for f in fmt.card_fields))
+        print("  effect fields: " + " ".join(f":{f.name}:" for f in fmt.effect_fields))
+        for kind in fmt.blocks.kinds:
+            for p in (p for p in fmt.blocks.phrases if p.kind == kind):
+                meaning = p.description.splitlines()[0] if p.description else ""
+                print(f"  {kind}: {p.template}" + (f"    — {meaning}" if meaning else ""))
+        print("  terms:")
+        for t in fmt.blocks.terms.values():
+            print(f"    {{{t.name}}}: {t.description or t.pattern}")
+        print()
+    return 0
+
+
+def cmd_cards(args) -> int:
+    """How many cards each game defines, and how many need code (hooks)."""
+    from engine import cardformat
+    from engine.sphinxext.build import build
+
+    paths = _paths(args)
+    outcome = build(paths, "gherkin")
+    _report_warnings(outcome, sys.stdout)
+    total = data = 0
+    for game in GAMES:
+        try:
+            records = cardformat.read_records(paths.cards / f"{game}.json")
+        except cardformat.SetupError as err:
+            print(err)
+            return 1
+        hooked = [r for r in records if cardformat.uses_code(r)]
+        total, data = total + len(records), data + len(records) - len(hooked)
+        print(f"{game}: {len(records)} cards, {len(records) - len(hooked)} data only, {len(hooked)} with a hook"
+              + (": " + "、".join(r["name"] for r in hooked) if hooked else ""))
+    if total:
+        print(f"all games: {data} of {total} cards are data only ({100 * data / total:.1f}%)")
+    return 0 if not outcome.warnings else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulings", description=__doc__.split("\n\n")[0])
     parser.add_argument("--root", help="project folder (default: found from the current folder)")
@@ -215,6 +266,11 @@ def main(argv: list[str] | None = None) -> int:
     s = sub.add_parser("steps", help="print the step vocabulary")
     s.add_argument("game", nargs="?", help="ygo, mtg or dm (default: all)")
     s.set_defaults(func=cmd_steps)
+    k = sub.add_parser("blocks", help="print the building blocks cards are written with")
+    k.add_argument("game", nargs="?", help="ygo, mtg or dm (default: all)")
+    k.set_defaults(func=cmd_blocks)
+    d = sub.add_parser("cards", help="extract the cards; count them, and those that need code")
+    d.set_defaults(func=cmd_cards)
     args = parser.parse_args(argv)
     return args.func(args)
 

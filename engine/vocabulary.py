@@ -110,14 +110,18 @@ class Phrase:
 
 
 @dataclass
-class Vocabulary:
+class PhraseBook:
+    """Phrase templates of some kinds, their terms, and matching a text to a phrase.
+
+    The step vocabulary of a game (kinds given/when/then) and the building blocks its
+    cards are written with (kinds condition/target/action …) are both phrase books, so
+    they share one way of writing templates, one matcher and one closest-phrase hint."""
+
     game: str
     language: str
-    new_world: Callable[[], World]
-    #: names of every card in the game's catalogue
-    card_names: Callable[[], Iterable[str]]
-    terms: dict[str, Term] = field(default_factory=dict)
-    phrases: list[Phrase] = field(default_factory=list)
+    kinds: tuple[str, ...] = field(default=STEP_KINDS, kw_only=True)
+    terms: dict[str, Term] = field(default_factory=dict, kw_only=True)
+    phrases: list[Phrase] = field(default_factory=list, kw_only=True)
 
     def term(self, term: Term) -> Term:
         self.terms[term.name] = term
@@ -142,8 +146,8 @@ class Vocabulary:
     def phrase(self, kind: str | tuple[str, ...], template: str, *, table: bool = False, description: str = ""):
         """Decorator registering ``action`` as the meaning of ``template``."""
         kinds = (kind,) if isinstance(kind, str) else tuple(kind)
-        if not set(kinds) <= set(STEP_KINDS):
-            raise ValueError(kind)
+        if not set(kinds) <= set(self.kinds):
+            raise ValueError(f"{kind!r} is not one of {', '.join(self.kinds)}")
 
         def register(action: Callable[..., Any]) -> Callable[..., Any]:
             regex, params = self.compile(template)
@@ -156,23 +160,13 @@ class Vocabulary:
 
         return register
 
-    def given(self, template: str, **kw):
-        return self.phrase("given", template, **kw)
-
-    def when(self, template: str, **kw):
-        return self.phrase("when", template, **kw)
-
-    def then(self, template: str, **kw):
-        return self.phrase("then", template, **kw)
-
     def fingerprint(self) -> str:
-        """A digest of what a document's steps are checked against (phrases, terms and
-        card names): when it changes, documents are checked again."""
+        """A digest of what texts are checked against (phrases and terms): when it
+        changes, documents are checked again."""
         import hashlib
 
         parts = [self.language, *(f"{p.kind}\t{p.template}\t{p.regex}" for p in self.phrases),
-                 *(f"{t.name}\t{t.pattern}\t{t.names_card}" for t in self.terms.values()),
-                 *sorted(self.card_names())]
+                 *(f"{t.name}\t{t.pattern}\t{t.names_card}" for t in self.terms.values())]
         return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
     # matching -------------------------------------------------------------------------
@@ -226,16 +220,39 @@ class Vocabulary:
         ranked = sorted(blank, key=lambda t: difflib.SequenceMatcher(None, probe, t).ratio(), reverse=True)
         return [blank[t] for t in ranked[:n]]
 
-    def unknown_cards(self, kind: str, text: str) -> list[Any]:
-        """Card names in a matching step that the catalogue does not know, as UnknownCard errors."""
-        from .core.errors import UnknownCard
-
+    def card_names_in(self, kind: str, text: str) -> list[str]:
+        """The card names a matching ``text`` names (placeholders of a card term)."""
         found = self.raw_match(kind, text)
         if not found:
             return []
         phrase, raw = found
-        known = set(self.card_names())
-        return [UnknownCard(raw[name], known) for name in phrase.card_params() if raw[name] not in known]
+        return [raw[name] for name in phrase.card_params()]
+
+
+@dataclass
+class Vocabulary(PhraseBook):
+    """A game's step phrases: what the Given, When and Then steps of its examples mean."""
+
+    new_world: Callable[[], World] = field(kw_only=True)
+    #: names of every card in the game's catalogue
+    card_names: Callable[[], Iterable[str]] = field(kw_only=True)
+
+    def given(self, template: str, **kw):
+        return self.phrase("given", template, **kw)
+
+    def when(self, template: str, **kw):
+        return self.phrase("when", template, **kw)
+
+    def then(self, template: str, **kw):
+        return self.phrase("then", template, **kw)
+
+    def unknown_cards(self, kind: str, text: str, known: Iterable[str] | None = None) -> list[Any]:
+        """Card names in a matching step that are not ``known`` (by default: the
+        catalogue), as UnknownCard errors."""
+        from .core.errors import UnknownCard
+
+        known = set(self.card_names() if known is None else known)
+        return [UnknownCard(name, known) for name in self.card_names_in(kind, text) if name not in known]
 
 
 #: every game's vocabulary, by game id; filled by :func:`load`.

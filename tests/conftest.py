@@ -79,10 +79,22 @@ def make_sandbox(root: Path) -> Sandbox:
     for name in ("conf.py", "docutils.conf"):
         shutil.copy(ROOT / "spec" / name, root / "spec" / name)
     (root / "spec" / "index.rst").write_text(INDEX, encoding="utf-8")
+    # the cards are part of the project: examples name them
+    for cards in (ROOT / "spec").glob("*/cards"):
+        shutil.copytree(cards, root / "spec" / cards.relative_to(ROOT / "spec"))
     shutil.copytree(ROOT / "tests" / "examples", root / "tests" / "examples",
                     ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
     return Sandbox(root)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def cards_extracted():
+    """The engine reads its cards from what the documents define: extract them once
+    (incrementally) before any test builds a game."""
+    from engine.bdd import extract
+
+    extract(ROOT)
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from pytest_bdd import given, parsers, scenario, then, when
 from pytest_bdd.feature import get_features
 
 from engine import vocabulary as vocab_mod
+from engine.cardformat import use_cards_dir
 from engine.sphinxext.build import BuildOutcome, Paths, build, find_root
 
 _DECORATORS = {"given": given, "when": when, "then": then}
@@ -32,6 +33,8 @@ def extract(root: Path) -> BuildOutcome:
     """Bring build/features up to date with the documents (once per process)."""
     if root not in _extraction:
         _extraction[root] = build(Paths(root), "gherkin")
+        # the engine reads the cards this extraction wrote
+        use_cards_dir(Paths(root).cards)
     return _extraction[root]
 
 

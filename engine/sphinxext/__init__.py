@@ -12,9 +12,10 @@ from sphinx.application import Sphinx
 
 from . import nodes as rnodes
 from . import encoding, problems, render, search, state
+from . import cards
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
-from .glossary import VocabularyDirective
+from .glossary import BlocksDirective, VocabularyDirective
 from .refuse import refuse_file_access
 
 STATIC = Path(__file__).parent / "static"
@@ -47,6 +48,7 @@ def setup(app: Sphinx) -> dict:
     app.add_config_value("rulings_results", "../build/results.json", "env", str)
     app.add_config_value("rulings_games", {}, "env", dict)
     app.add_config_value("rulings_problems_file", "", "", str)
+    app.add_config_value("rulings_cards", "../build/cards", "env", str)
 
     skip = (render.skip, None)
     for node, visit in ((rnodes.example, render.visit_example_html),
@@ -54,7 +56,14 @@ def setup(app: Sphinx) -> dict:
                         (rnodes.dashboard, render.visit_dashboard_html)):
         app.add_node(node, html=(visit, None), latex=skip, text=skip, man=skip, texinfo=skip)
 
+    for node in (cards.effect_definition, cards.card_uses, cards.card_index):
+        # replaced before any writer sees them
+        app.add_node(node)
     app.add_directive("example", ExampleDirective)
+    app.add_directive("card", cards.CardDirective)
+    app.add_directive("effect", cards.EffectDirective)
+    app.add_directive("rulings-cards", cards.CardIndexDirective)
+    app.add_directive("rulings-blocks", BlocksDirective)
     app.add_directive("rulings-dashboard", DashboardDirective)
     app.add_directive("rulings-vocabulary", VocabularyDirective)
     refuse_file_access(app)
@@ -73,6 +82,9 @@ def setup(app: Sphinx) -> dict:
     app.connect("env-check-consistency", state.check_consistency)
     app.connect("doctree-read", state.record_digest)
     app.connect("doctree-read", render.add_summary)
+    app.connect("env-updated", cards.check_examples)
+    app.connect("doctree-resolved", render.refresh_examples)
     app.connect("doctree-resolved", render.fill_dashboards)
+    app.connect("doctree-resolved", cards.resolve)
     return {"version": "0.1", "env_version": _format_version(), "parallel_read_safe": True,
             "parallel_write_safe": True}

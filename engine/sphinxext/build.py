@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,50 +17,10 @@ from sphinx.application import Sphinx
 from sphinx.util.console import nocolor
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
+from engine.project import Paths, find_root  # noqa: F401 - re-exported
 from engine.results import write_atomic
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-@dataclass
-class Paths:
-    root: Path
-
-    @property
-    def spec(self) -> Path:
-        return self.root / "spec"
-
-    @property
-    def build(self) -> Path:
-        # RULINGS_BUILD lets several checkouts or workers keep separate outputs
-        return Path(os.environ["RULINGS_BUILD"]).resolve() if os.environ.get("RULINGS_BUILD") else self.root / "build"
-
-    @property
-    def features(self) -> Path:
-        return self.build / "features"
-
-    @property
-    def site(self) -> Path:
-        return self.build / "site"
-
-    @property
-    def doctrees(self) -> Path:
-        return self.build / "doctrees"
-
-    @property
-    def results(self) -> Path:
-        return self.build / "results.json"
-
-    def problems(self, builder: str) -> Path:
-        return self.build / f"{builder}-problems.json"
-
-
-def find_root(start: Path | None = None) -> Path:
-    here = (start or Path.cwd()).resolve()
-    for candidate in (here, *here.parents):
-        if (candidate / "spec" / "conf.py").exists():
-            return candidate
-    raise FileNotFoundError("no spec/conf.py here or above: run rulings inside the project")
 
 
 @dataclass
@@ -75,7 +34,8 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
     nocolor()
     warnings = io.StringIO()
     problems = paths.problems(builder)
-    overrides = {"rulings_problems_file": str(problems), "rulings_results": str(paths.results)}
+    overrides = {"rulings_problems_file": str(problems), "rulings_results": str(paths.results),
+                 "rulings_cards": str(paths.cards)}
     app = None
     crash = paths.build / f"{builder}-crash.txt"
     crashed = False

@@ -16,6 +16,7 @@ from sphinx.util import logging
 
 from engine.results import write_atomic
 
+from .cards import write_cards
 from .gherkin import feature_text
 from .state import all_records
 
@@ -75,6 +76,7 @@ class GherkinBuilder(Builder):
         manifest = [{k: r[k] for k in ("id", "hash", "title", "docname", "source", "line", "game", "language",
                                        "declared", "extracted", "error", "body_lines")}
                     for r in all_records(self.env) if r["docname"] in self.env.found_docs]
+        write_cards(self.env, Path(self.confdir, self.config.rulings_cards).resolve())
         path = Path(self.outdir, "manifest.json")
         text = json.dumps({"format": MANIFEST_FORMAT, "examples": manifest}, ensure_ascii=False, indent=1)
         if not path.exists() or path.read_text(encoding="utf-8") != text:

@@ -115,6 +115,9 @@ class ExampleDirective(SphinxDirective):
             "date": self.options.get("date", "").strip(), "declared": declared,
             "body": body, "body_lines": body_lines, "hash": results_mod.text_hash(language or "", title, "\n".join(body)),
             "extracted": False, "outline": False, "steps": [], "header": [], "rows": [], "error": None,
+            # card names the steps use -> first line (checked against the site's cards once
+            # every document is read: see cards.check_examples)
+            "cards": {},
         }
         if language is None:
             record["error"] = why
@@ -127,6 +130,8 @@ class ExampleDirective(SphinxDirective):
         if problems:
             # a malformed example is not run: it would pass or fail for the wrong reason
             record.update(extracted=False, error="; ".join([*problems, *filter(None, [record["error"]])]))
+        # what reading the example alone decided; the cards are checked against it later
+        record["parsed"], record["parse_error"] = record["extracted"], record["error"]
         results, _ = load_results(env)
         record["status"], entry = results_mod.status_of(example_id, record["hash"], record["declared"], results)
         record["result"] = entry
@@ -179,10 +184,8 @@ class ExampleDirective(SphinxDirective):
                     reported.add((where, "ambiguous"))
                     self.warn(f"step {text!r} matches {len(tied)} phrases equally: "
                               + " | ".join(tied), where, "ambiguous-step")
-                for err in vocabulary.unknown_cards(step.kind, text):
-                    if (where, err.name) not in reported:
-                        reported.add((where, err.name))
-                        self.warn(str(err), where, "unknown-card")
+                for name in vocabulary.card_names_in(step.kind, text):
+                    record["cards"].setdefault(name, where)
 
 
 class DashboardDirective(SphinxDirective):

@@ -9,7 +9,9 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from engine import cardformat
 from engine import vocabulary as vocab_mod
+from engine.project import GAMES
 
 from .gherkin import dialect
 
@@ -43,8 +45,7 @@ class VocabularyDirective(SphinxDirective):
         table = self._table(("keyword", "phrase", "meaning"), rows)
         terms = self._table(("placeholder", "stands for"),
                             [("{" + t.name + "}", t.description or t.pattern) for t in v.terms.values()])
-        intro = nodes.paragraph(text=f"{game} · Gherkin language {v.language} · {len(rows)} phrases, "
-                                     f"{len(list(v.card_names()))} cards in the catalogue.")
+        intro = nodes.paragraph(text=f"{game} · Gherkin language {v.language} · {len(rows)} phrases.")
         return [intro, table, terms]
 
     @staticmethod
@@ -68,3 +69,33 @@ class VocabularyDirective(SphinxDirective):
                 row += nodes.entry("", nodes.literal(text=cell) if cell.startswith("{") else nodes.paragraph(text=cell))
             body += row
         return table
+
+
+class BlocksDirective(SphinxDirective):
+    """``.. rulings-blocks:: <game>`` — the building blocks cards of a game are written
+    with, by the effect field they go in, read from the same registry the cards load with."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        game = self.arguments[0].strip()
+        try:
+            fmt = cardformat.format_of(game)
+        except (KeyError, ImportError, AttributeError) as err:
+            return [self.state.document.reporter.error(f"rulings-blocks: {err}", line=self.lineno)]
+        package = Path(sys.modules[GAMES[game][1]].__file__).parent
+        for source in sorted(package.glob("*.py")):
+            self.env.note_dependency(str(source))
+        fields = VocabularyDirective._table(
+            ("field", "kind", "meaning"),
+            [(":" + f.name + ":", "card" if f in fmt.card_fields else "effect", f.label or f.description)
+             for f in (*fmt.card_fields, *fmt.effect_fields)])
+        rows = [(p.kind, p.template, p.description.split("\n")[0]) for p in fmt.blocks.phrases]
+        blocks = VocabularyDirective._table(("block kind", "block", "meaning"), rows)
+        terms = VocabularyDirective._table(("placeholder", "stands for"),
+                                           [("{" + t.name + "}", t.description or t.pattern)
+                                            for t in fmt.blocks.terms.values()])
+        intro = nodes.paragraph(text=f"{game} · {len(fmt.card_fields) + len(fmt.effect_fields)} fields · "
+                                     f"{len(rows)} building blocks · {len(fmt.hooks)} hooks")
+        return [intro, fields, blocks, terms]

@@ -29,12 +29,17 @@ def _is_failing(step: dict, failing: str | None, location: str | None) -> bool:
     return failing is not None and failing in (step["text"], f"{step['keyword']} {step['text']}")
 
 
-def _step_html(step: dict, failing: str | None, location: str | None = None) -> str:
+def _step_html(step: dict, failing: str | None, location: str | None = None,
+               card_uris: dict[str, str] | None = None) -> str:
     cls = ["rulings-step"]
     if _is_failing(step, failing, location):
         cls.append("rulings-step-failed")
+    text = _highlight_placeholders(step["text"])
+    for name, uri in (card_uris or {}).items():
+        # a card name links to the card's entry
+        text = text.replace(f"「{_a(name)}」", f'「<a class="rulings-card-ref" href="{_a(uri)}">{_a(name)}</a>」')
     parts = [f'<div class="{" ".join(cls)}"><span class="rulings-keyword">{_a(step["keyword"])}</span> '
-             f'<span class="rulings-step-text">{_highlight_placeholders(step["text"])}</span>']
+             f'<span class="rulings-step-text">{text}</span>']
     if step.get("table"):
         parts.append(_table_html(step["table"], "rulings-datatable"))
     parts.append("</div>")
@@ -78,8 +83,9 @@ def visit_example_html(self, node: rnodes.example) -> None:
         out.append('<div class="rulings-example-meta">' + " · ".join(meta) + "</div>")
     out.append('<div class="rulings-steps">')
     if r["steps"]:
+        uris = _card_uris(self, r)
         for step in r["steps"]:
-            out.append(_step_html(step, failing, result.get("failing_location") if failing else None))
+            out.append(_step_html(step, failing, result.get("failing_location") if failing else None, uris))
         if r.get("outline"):
             out.append('<div class="rulings-examples-table">'
                        + _table_html(r["rows"], "rulings-outline", r["header"]) + "</div>")
@@ -110,6 +116,20 @@ def visit_example_html(self, node: rnodes.example) -> None:
     out.append("</div>")
     self.body.append("".join(out))
     raise nodes.SkipNode
+
+
+def _card_uris(self, record: dict) -> dict[str, str]:
+    """The card names of an example -> the address of their entry, from this page."""
+    from .cards import card_links
+
+    links = card_links(self.builder.env, record.get("game") or "")
+    out = {}
+    for name in record.get("cards", {}):
+        card = links.get(name)
+        if card is not None:
+            uri = self.builder.get_relative_uri(self.builder.current_docname, card["docname"])
+            out[name] = f"{uri}#{card['anchor']}"
+    return out
 
 
 def _short(url: str) -> str:
@@ -171,6 +191,18 @@ def add_summary(app, doctree: nodes.document) -> None:
         section.insert(1, summary)
     else:
         doctree.insert(0, summary)
+
+
+def refresh_examples(app, doctree: nodes.document, fromdocname: str) -> None:
+    """Examples and counts as the environment has them now: the cards of other documents
+    (checked after every document was read) can change an example that was not read again."""
+    records = {(r["id"], r["line"]): r for r in app.env.rulings_examples.get(fromdocname, [])}
+    for node in doctree.findall(rnodes.example):
+        current = records.get((node["record"]["id"], node["record"]["line"]))
+        if current is not None:
+            node["record"] = current
+    for node in doctree.findall(rnodes.example_summary):
+        node["counts"] = counts(app.env.rulings_examples.get(fromdocname, []))
 
 
 def fill_dashboards(app, doctree: nodes.document, fromdocname: str) -> None:

@@ -113,7 +113,7 @@ def results_digest(records: list[dict], results: dict[str, dict]) -> str:
 
 def init_env(app, env, docnames) -> None:
     for attr, default in (("rulings_examples", dict), ("rulings_digests", dict), ("rulings_dashboards", set),
-                          ("rulings_vocabularies", dict)):
+                          ("rulings_vocabularies", dict), ("rulings_cards", dict)):
         if not hasattr(env, attr):
             setattr(env, attr, default())
 
@@ -123,6 +123,7 @@ def purge_doc(app, env, docname: str) -> None:
     env.rulings_examples.pop(docname, None)
     env.rulings_digests.pop(docname, None)
     env.rulings_vocabularies.pop(docname, None)
+    env.rulings_cards.pop(docname, None)
     env.rulings_dashboards.discard(docname)
 
 
@@ -135,6 +136,8 @@ def merge_info(app, env, docnames, other) -> None:
             env.rulings_digests[docname] = other.rulings_digests[docname]
         if docname in getattr(other, "rulings_vocabularies", {}):
             env.rulings_vocabularies[docname] = other.rulings_vocabularies[docname]
+        if docname in getattr(other, "rulings_cards", {}):
+            env.rulings_cards[docname] = other.rulings_cards[docname]
         if docname in other.rulings_dashboards:
             env.rulings_dashboards.add(docname)
 
@@ -144,17 +147,24 @@ def record_digest(app, doctree) -> None:
     results, _ = load_results(env)
     env.rulings_digests[env.docname] = results_digest(env.rulings_examples.get(env.docname, []), results)
     env.rulings_vocabularies[env.docname] = vocabulary_stamps(
-        {r["game"] for r in env.rulings_examples.get(env.docname, []) if r.get("game")})
+        {r["game"] for r in env.rulings_examples.get(env.docname, []) if r.get("game")}
+        | {f"cards:{c['game']}" for c in env.rulings_cards.get(env.docname, []) if c.get("game")})
 
 
 def vocabulary_stamps(games) -> dict[str, str]:
-    """A fingerprint of each game's vocabulary (phrases, terms, card names): a document
-    whose steps were checked against another vocabulary is read again."""
+    """A fingerprint of each game's vocabulary (phrases and terms) and, for keys
+    ``cards:<game>``, of its card format: a document whose steps or cards were checked
+    against another vocabulary or format is read again."""
+    from engine import cardformat
+
     out = {}
     for game in sorted(games):
         try:
-            out[game] = vocab_mod.load(game).fingerprint()
-        except (KeyError, ImportError):
+            if game.startswith("cards:"):
+                out[game] = cardformat.format_of(game.split(":", 1)[1]).fingerprint()
+            else:
+                out[game] = vocab_mod.load(game).fingerprint()
+        except (KeyError, ImportError, AttributeError):
             out[game] = ""
     return out
 

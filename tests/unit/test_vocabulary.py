@@ -19,7 +19,7 @@ class Counter:
 
 
 def make():
-    v = Vocabulary("test", "zh-CN", Counter, lambda: ["甲", "乙"])
+    v = Vocabulary("test", "zh-CN", new_world=Counter, card_names=lambda: ["甲", "乙"])
     v.term(Term("card", r"[^「」]+", names_card=True))
     v.term(Term("n", r"\d+", int))
     v.term(Term.choice("is", {"是": True, "不是": False}))
@@ -91,7 +91,7 @@ def test_ygo_rules_raise_on_illegal_actions():
 
 
 def test_the_most_specific_phrase_wins_and_ties_are_reported():
-    v = Vocabulary("test", "zh-CN", Counter, lambda: ["甲"])
+    v = Vocabulary("test", "zh-CN", new_world=Counter, card_names=lambda: ["甲"])
     v.term(Term("card", r"[^「」]+", names_card=True))
     v.term(Term.choice("how", {"通常": "normal", "反转": "flip"}))
     v.given("{how}召唤「{card}」")(lambda world, how, card: None)

@@ -1,0 +1,427 @@
+"""The card format: a card as plain data, checked, and built into a game's definition.
+
+Maintainers write cards in reStructuredText (``.. card::`` with ``.. effect::`` inside,
+see docs/writing-examples.md).  The Sphinx extension extracts each one into a *card
+record* — plain JSON — and the engine builds the game's card definition from the record
+with the game's :class:`CardFormat`: which fields a card and an effect have, which words
+each field takes (closed sets, so that a typo is an error and never silently nothing),
+and the *building blocks* an effect is written with, a :class:`~engine.vocabulary.PhraseBook`
+of the game (``那只怪兽破坏``, ``场上1只表侧表示怪兽`` …) whose phrases stand for engine
+functions.  Nothing here reads reStructuredText.
+
+A card record::
+
+    {"name": "番兵石人", "game": "ygo", "source": "spec/ygo/cards/x.rst", "line": 12,
+     "fields": {"kind": "效果怪兽", "level": "3", …}, "lines": {"level": 15, …},
+     "text": "printed text, in our words",
+     "effects": [{"label": "①", "line": 20, "fields": {"kind": "起动", "action": "…"},
+                  "lines": {…}, "text": "…"}]}
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .core.errors import SetupError, UnknownCard
+from .vocabulary import Phrase, PhraseBook
+
+CardRecord = dict[str, Any]
+#: phrases in one block field: one per line, or separated by ；
+_PHRASE_SPLIT = re.compile(r"[；;\n]+")
+#: words in a field of several words
+_WORD_SPLIT = re.compile(r"[\s、,，/]+")
+FORMAT_VERSION = 1
+
+
+class CardDataError(SetupError):
+    """A card definition that cannot be used, at its file and line."""
+
+    def __init__(self, source: str, line: int, message: str, card: str = ""):
+        self.source, self.line, self.message, self.card = source, line, message, card
+        super().__init__(f"{source}:{line}: {message}")
+
+
+# -- fields ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a card or an effect: its option name, what it means, and how its
+    text becomes a value (``convert`` raises ValueError with a message for readers)."""
+
+    name: str
+    description: str
+    convert: Callable[[str], Any] = str.strip
+    required: bool = False
+    #: the value is building blocks of this kind, one phrase per line (or split by ；)
+    blocks: str | None = None
+    #: a flag (written without a value)
+    flag: bool = False
+    #: what the site shows a reader for this field, in the game's language (default: name)
+    label: str = ""
+
+
+#: every card and effect may name a Python hook: ``:hook: name why``
+HOOK = Field("hook", "a Python function this card part needs, then in one line why data cannot say it")
+
+
+def closest_words(word: str, known, n: int = 3) -> str:
+    found = difflib.get_close_matches(word, list(known), n=n, cutoff=0.3)
+    return f"; closest: {'、'.join(found)}" if found else f"; known: {'、'.join(list(known)[:20])}"
+
+
+def one_of(mapping: Mapping[str, Any], what: str) -> Callable[[str], Any]:
+    """A field that takes one word of a closed set."""
+
+    def convert(text: str) -> Any:
+        word = text.strip()
+        if word not in mapping:
+            raise ValueError(f"unknown {what} {word!r}{closest_words(word, mapping)}")
+        return mapping[word]
+
+    return convert
+
+
+def some_of(mapping: Mapping[str, Any], what: str) -> Callable[[str], tuple]:
+    """A field of several words of a closed set (separated by spaces or 、)."""
+
+    def convert(text: str) -> tuple:
+        out = []
+        for word in filter(None, _WORD_SPLIT.split(text.strip())):
+            if word not in mapping:
+                raise ValueError(f"unknown {what} {word!r}{closest_words(word, mapping)}")
+            out.append(mapping[word])
+        return tuple(out)
+
+    return convert
+
+
+def number(text: str) -> int:
+    text = text.strip()
+    if not re.fullmatch(r"-?\d+", text):
+        raise ValueError(f"{text!r} is not a whole number")
+    return int(text)
+
+
+def optional_number(text: str) -> int | None:
+    """A number, or ? / - for a value the card does not have or that is not modelled."""
+    return None if text.strip() in ("?", "-", "？", "－") else number(text)
+
+
+def flag(text: str) -> bool:
+    if text.strip():
+        raise ValueError(f"this field takes no value (found {text.strip()!r})")
+    return True
+
+
+# -- parsed cards ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Block:
+    """One building block of an effect as written: its phrase, arguments and the engine
+    value the phrase stands for."""
+
+    text: str
+    phrase: Phrase
+    value: Any
+
+
+@dataclass
+class ParsedEffect:
+    label: str
+    text: str
+    line: int
+    values: dict[str, Any] = field(default_factory=dict)
+    #: block fields: the blocks, in the order written
+    blocks: dict[str, list[Block]] = field(default_factory=dict)
+    hook: str | None = None
+
+    def value(self, name: str, default: Any = None) -> Any:
+        return self.values.get(name, default)
+
+    def built(self, name: str) -> list[Any]:
+        """The engine values of the blocks of field ``name``."""
+        return [b.value for b in self.blocks.get(name, ())]
+
+
+@dataclass
+class ParsedCard:
+    name: str
+    text: str
+    values: dict[str, Any]
+    effects: list[ParsedEffect]
+    record: CardRecord
+    hook: str | None = None
+
+    def value(self, name: str, default: Any = None) -> Any:
+        return self.values.get(name, default)
+
+
+# -- the format of a game ---------------------------------------------------------------
+
+@dataclass
+class CardFormat:
+    """What a card of one game is made of, and how it becomes the game's definition."""
+
+    game: str
+    blocks: PhraseBook
+    card_fields: tuple[Field, ...]
+    effect_fields: tuple[Field, ...]
+    #: ParsedCard -> the game's card definition
+    make: Callable[[ParsedCard, "CardFormat"], Any]
+    #: the Python hooks a card may name (name -> function), with the game's catalogue
+    hooks: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    #: card fields whose value is another name steps may call the card by (an English name)
+    alias_fields: tuple[str, ...] = ()
+
+    def field_of(self, name: str, *, effect: bool) -> Field | None:
+        for f in (self.effect_fields if effect else self.card_fields):
+            if f.name == name:
+                return f
+        return None
+
+    def fingerprint(self) -> str:
+        """What card records are checked against: fields, blocks and hooks."""
+        import hashlib
+
+        parts = [self.blocks.fingerprint(), *(f.name for f in self.card_fields), "|",
+                 *(f.name for f in self.effect_fields), "|", *sorted(self.hooks)]
+        return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+
+    # checking and parsing ----------------------------------------------------------
+
+    def _values(self, where: dict, fields: tuple[Field, ...], record: CardRecord, line: int,
+                problems: list[CardDataError], effect: bool) -> tuple[dict, dict[str, list[Block]]]:
+        source, name = record.get("source", "?"), record.get("name", "")
+        known = {f.name: f for f in fields}
+        values: dict[str, Any] = {}
+        blocks: dict[str, list[Block]] = {}
+        lines = where.get("lines", {})
+        for key, text in where.get("fields", {}).items():
+            at = lines.get(key, line)
+            f = known.get(key)
+            if f is None:
+                what = "effect" if effect else "card"
+                problems.append(CardDataError(source, at, f"unknown field ':{key}:' of a {what}"
+                                              f"{closest_words(key, known)}", name))
+                continue
+            text = text or ""
+            if f.blocks:
+                built = []
+                for phrase_text in filter(None, (t.strip() for t in _PHRASE_SPLIT.split(text))):
+                    found = self.blocks.match(f.blocks, phrase_text)
+                    if found is None:
+                        closest = self.blocks.closest(f.blocks, phrase_text)
+                        hint = f"; closest known block: {closest[0]}" if closest else ""
+                        problems.append(CardDataError(source, at, f"no {f.blocks} block matches {phrase_text!r}{hint}",
+                                                      name))
+                        continue
+                    phrase, args = found
+                    try:
+                        value = phrase.action(**args)
+                    except (TypeError, ValueError) as err:
+                        problems.append(CardDataError(source, at, f"block {phrase_text!r}: {err}", name))
+                        continue
+                    built.append(Block(phrase_text, phrase, value))
+                if not built and not any(p.line == at for p in problems):
+                    problems.append(CardDataError(source, at, f"':{key}:' is empty: give one or more {f.blocks} "
+                                                              f"blocks", name))
+                blocks[key] = built
+                continue
+            try:
+                values[key] = f.convert(text)
+            except ValueError as err:
+                problems.append(CardDataError(source, at, f"':{key}:' {err}", name))
+        for f in fields:
+            if f.required and f.name not in where.get("fields", {}):
+                what = f"effect {where.get('label', '')}" if effect else "card"
+                problems.append(CardDataError(source, line, f"the {what} has no ':{f.name}:' ({f.description})",
+                                              name))
+        return values, blocks
+
+    def _hook(self, values: dict, record: CardRecord, line: int, problems: list[CardDataError]) -> str | None:
+        """``:hook: name reason`` — a card part that needs code names its function and why."""
+        text = values.pop("hook", None)
+        if text is None:
+            return None
+        hook, _, why = text.strip().partition(" ")
+        if hook not in self.hooks:
+            problems.append(CardDataError(record.get("source", "?"), record.get("lines", {}).get("hook", line),
+                                          f"unknown hook {hook!r}{closest_words(hook, self.hooks)}",
+                                          record.get("name", "")))
+            return None
+        if not why.strip():
+            problems.append(CardDataError(record.get("source", "?"), line,
+                                          f"hook {hook!r}: say in one line why this card needs code",
+                                          record.get("name", "")))
+        return hook
+
+    def parse(self, record: CardRecord) -> tuple[ParsedCard | None, list[CardDataError]]:
+        """The card with every field converted and every block built, and the problems
+        found (all of them, each at its line); no card when there is any problem."""
+        problems: list[CardDataError] = []
+        line = record.get("line", 0)
+        values, _ = self._values(record, self.card_fields, record, line, problems, effect=False)
+        hook = self._hook(values, record, line, problems)
+        effects = []
+        labels: dict[str, int] = {}
+        for e in record.get("effects", []):
+            e_line = e.get("line", line)
+            label = e.get("label", "")
+            if label in labels:
+                problems.append(CardDataError(record.get("source", "?"), e_line,
+                                              f"effect {label} is defined twice (also at line {labels[label]})",
+                                              record.get("name", "")))
+            labels.setdefault(label, e_line)
+            e_values, e_blocks = self._values(e, self.effect_fields, record, e_line, problems, effect=True)
+            e_hook = self._hook(e_values, {**record, "lines": e.get("lines", {})}, e_line, problems)
+            effects.append(ParsedEffect(label, e.get("text", ""), e_line, e_values, e_blocks, e_hook))
+        if problems:
+            return None, problems
+        card = ParsedCard(record["name"], record.get("text", ""), values, effects, record, hook)
+        return card, []
+
+    def problems(self, record: CardRecord) -> list[CardDataError]:
+        parsed, problems = self.parse(record)
+        if parsed is not None:
+            try:
+                self.make(parsed, self)
+            except ValueError as err:
+                problems = [CardDataError(record.get("source", "?"), record.get("line", 0), str(err),
+                                          record.get("name", ""))]
+        return problems
+
+    def build(self, record: CardRecord) -> Any:
+        """The game's definition of the card; CardDataError at the first problem."""
+        parsed, problems = self.parse(record)
+        if problems:
+            raise problems[0]
+        try:
+            return self.make(parsed, self)
+        except ValueError as err:
+            raise CardDataError(record.get("source", "?"), record.get("line", 0), str(err), record["name"]) from err
+
+
+def format_of(game: str) -> CardFormat:
+    """The card format of ``game`` (``engine.<game>.cardformat.FORMAT``)."""
+    import importlib
+
+    from .project import GAMES
+
+    if game not in GAMES:
+        raise KeyError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+    return importlib.import_module(f"{GAMES[game][1]}.cardformat").FORMAT
+
+
+def uses_code(record: CardRecord) -> bool:
+    """Whether a card (or one of its effects) names a Python hook."""
+    return "hook" in record.get("fields", {}) or any("hook" in e.get("fields", {}) for e in record.get("effects", []))
+
+
+# -- the catalogue a game reads its cards from ---------------------------------------------
+
+_CARDS_DIR: list[Path | None] = [None]
+_CATALOGUES: list["Catalogue"] = []
+
+
+def use_cards_dir(path: Path | str) -> None:
+    """Read every game's cards from ``path`` (one ``<game>.json`` each) from now on."""
+    _CARDS_DIR[0] = Path(path)
+    for catalogue in _CATALOGUES:
+        catalogue.forget()
+
+
+def cards_dir() -> Path:
+    if _CARDS_DIR[0] is None:
+        from .project import Paths, find_root
+
+        _CARDS_DIR[0] = Paths(find_root()).cards
+    return _CARDS_DIR[0]
+
+
+def read_records(path: Path) -> list[CardRecord]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SetupError(f"{path}: no card definitions: build the documents first "
+                         f"(`rulings build`, or `sphinx-build -b gherkin spec build/features`)") from None
+    except ValueError as err:
+        raise SetupError(f"{path}: not a card file: {err}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT_VERSION:
+        raise SetupError(f"{path}: card file of another format; build the documents again")
+    return list(data.get("cards", []))
+
+
+class Catalogue(Mapping[str, Any]):
+    """A game's card definitions by name, built from the extracted card records on first
+    use.  A card whose record is broken is left out; looking it up raises its problem."""
+
+    def __init__(self, game: str, card_format: Callable[[], CardFormat]) -> None:
+        self.game = game
+        self._format = card_format
+        self._cards: dict[str, Any] | None = None
+        self._aliases: dict[str, str] = {}
+        self.broken: dict[str, CardDataError] = {}
+        self.records: dict[str, CardRecord] = {}
+        _CATALOGUES.append(self)
+
+    def forget(self) -> None:
+        self._cards = None
+
+    def load_records(self, records: list[CardRecord]) -> None:
+        card_format = self._format()
+        cards: dict[str, Any] = {}
+        self.broken, self.records, self._aliases = {}, {}, {}
+        for record in records:
+            name = record.get("name", "")
+            self.records[name] = record
+            try:
+                cards[name] = card_format.build(record)
+            except CardDataError as err:
+                self.broken[name] = err
+                continue
+            for key in card_format.alias_fields:
+                alias = (record.get("fields", {}).get(key) or "").strip()
+                if alias and alias != name:
+                    self._aliases.setdefault(alias, name)
+        self._cards = cards
+
+    @property
+    def cards(self) -> dict[str, Any]:
+        if self._cards is None:
+            self.load_records(read_records(cards_dir() / f"{self.game}.json"))
+        return self._cards
+
+    def __getitem__(self, name: str) -> Any:
+        cards = self.cards
+        if name in cards:
+            return cards[name]
+        if name in self._aliases:
+            return cards[self._aliases[name]]
+        if name in self.broken:
+            raise self.broken[name]
+        raise UnknownCard(name, [*cards, *self.broken])
+
+    def get(self, name: str, default: Any = None) -> Any:
+        try:
+            return self[name]
+        except SetupError:
+            return default
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.cards or name in self._aliases
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def names(self) -> list[str]:
+        """Every name a step may use: card names and their aliases."""
+        return [*self.cards, *self._aliases]

@@ -1,0 +1,62 @@
+"""Where a project keeps its things, and which games it knows: plain facts that the
+engine, the Sphinx extension, the pytest binding and the CLI all need, owned by none
+of them."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+#: game id -> (Gherkin language of its documents, its rules package)
+GAMES: dict[str, tuple[str, str]] = {
+    "ygo": ("zh-CN", "engine.ygo"),
+    "mtg": ("ja", "engine.mtg"),
+    "dm": ("ja", "engine.dm"),
+}
+
+
+@dataclass
+class Paths:
+    root: Path
+
+    @property
+    def spec(self) -> Path:
+        return self.root / "spec"
+
+    @property
+    def build(self) -> Path:
+        # RULINGS_BUILD lets several checkouts or workers keep separate outputs
+        return Path(os.environ["RULINGS_BUILD"]).resolve() if os.environ.get("RULINGS_BUILD") else self.root / "build"
+
+    @property
+    def features(self) -> Path:
+        return self.build / "features"
+
+    @property
+    def cards(self) -> Path:
+        """The card definitions of the documents, one JSON file per game."""
+        return self.build / "cards"
+
+    @property
+    def site(self) -> Path:
+        return self.build / "site"
+
+    @property
+    def doctrees(self) -> Path:
+        return self.build / "doctrees"
+
+    @property
+    def results(self) -> Path:
+        return self.build / "results.json"
+
+    def problems(self, builder: str) -> Path:
+        return self.build / f"{builder}-problems.json"
+
+
+def find_root(start: Path | None = None) -> Path:
+    here = (start or Path.cwd()).resolve()
+    for candidate in (here, *here.parents):
+        if (candidate / "spec" / "conf.py").exists():
+            return candidate
+    raise FileNotFoundError("no spec/conf.py here or above: run rulings inside the project")

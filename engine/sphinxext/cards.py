@@ -1,0 +1,391 @@
+"""Cards written where rulings are written: the ``card`` and ``effect`` directives.
+
+.. code-block:: rst
+
+   .. card:: 番兵石人
+      :kind: 效果怪兽
+      :level: 3
+
+      这张卡1回合1次可以变成里侧守备表示。
+
+      .. effect:: ①
+         :kind: 起动
+         :action: 这张卡变成里侧守备表示
+
+A card becomes a *card record* (plain data, see :mod:`engine.cardformat`), checked at its
+file and line against the game's card format; the ``gherkin`` builder writes every
+game's records to ``build/cards/<game>.json``, which is all the engine reads.  Once every
+document is read, the examples are checked against the cards of the whole site: an
+example naming an unknown or broken card is not run, with the reason on its page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from engine import cardformat
+from engine import results as results_mod
+from engine.results import write_atomic
+
+from .directive import _Options
+from .state import document_language, load_results, project_path
+
+logger = logging.getLogger(__name__)
+CARDS_FORMAT = cardformat.FORMAT_VERSION
+
+
+class effect_definition(nodes.General, nodes.Element):
+    """An ``effect`` inside a card, until the card takes it: ``node['record']``."""
+
+
+class card_uses(nodes.General, nodes.Element):
+    """Placeholder filled at resolve time with the examples that name a card."""
+
+
+class card_index(nodes.General, nodes.Element):
+    """Placeholder filled at resolve time with the card index of one game."""
+
+
+def anchor(game: str, name: str) -> str:
+    return f"card-{game}-{hashlib.sha1(name.encode()).hexdigest()[:10]}"
+
+
+def _options(directive: SphinxDirective) -> tuple[dict[str, str], dict[str, int]]:
+    fields, lines = {}, {}
+    for key, value in directive.options.items():
+        fields[key] = "" if value is None else str(value)
+        lines[key] = directive.lineno
+        for i, written in enumerate(directive.block_text.splitlines()):
+            if written.strip().startswith(f":{key}:"):
+                lines[key] = directive.lineno + i
+                break
+    return fields, lines
+
+
+def _warn(message: str, location, subtype: str) -> None:
+    logger.warning(message, location=location, type="rulings", subtype=subtype)
+
+
+class EffectDirective(SphinxDirective):
+    """``.. effect:: <label>`` inside a card: one effect, its fields and its printed text."""
+
+    required_arguments = 0
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec = _Options()
+
+    def run(self) -> list[nodes.Node]:
+        fields, lines = _options(self)
+        label = " ".join(self.arguments[0].split()) if self.arguments else ""
+        record = {"label": label, "line": self.lineno, "fields": fields, "lines": lines,
+                  "text": "\n".join(self.content).strip()}
+        node = effect_definition(record=record)
+        node.source, node.line = self.get_source_info()
+        if not label:
+            _warn("the effect has no label: write it after '.. effect::' (①, ②, 发动 …)",
+                  (self.env.docname, self.lineno), "card")
+        return [node]
+
+
+class CardDirective(SphinxDirective):
+    """``.. card:: <name>``: a card's fields, printed text and effects."""
+
+    required_arguments = 0
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec = _Options()
+
+    def run(self) -> list[nodes.Node]:
+        env, docname = self.env, self.env.docname
+        name = " ".join(self.arguments[0].split()) if self.arguments else ""
+        game, _language, why = document_language(self.state.document, docname, self.config)
+        body = nodes.container()
+        self.state.nested_parse(self.content, self.content_offset, body)
+        effects = []
+        for node in list(body.findall(effect_definition)):
+            effects.append(node["record"])
+            node.parent.remove(node)
+        fields, lines = _options(self)
+        record = {"name": name, "game": game, "docname": docname, "source": project_path(env, docname),
+                  "line": self.lineno, "fields": fields, "lines": lines,
+                  "text": "\n\n".join(p.astext() for p in body.findall(nodes.paragraph)), "effects": effects,
+                  "anchor": anchor(game or "", name), "problems": []}
+        problems: list[tuple[int, str]] = []
+        if not name:
+            problems.append((self.lineno, "the card has no name: write it after '.. card::'"))
+        if game is None:
+            problems.append((self.lineno, why))
+        else:
+            try:
+                fmt = cardformat.format_of(game)
+            except (KeyError, ImportError, AttributeError) as err:
+                problems.append((self.lineno, f"no card format for game {game!r}: {err}"))
+            else:
+                problems += [(p.line, p.message) for p in fmt.problems(record)]
+        for line, message in problems:
+            _warn(f"card 「{name}」: {message}", (docname, line), "card")
+        record["problems"] = [f"{record['source']}:{line}: {message}" for line, message in problems]
+        env.rulings_cards.setdefault(docname, []).append(record)
+        # the list of examples under the card changes with other documents
+        env.rulings_dashboards.add(docname)
+        return [self._render(record, body, game)]
+
+    def _render(self, record: dict, body: nodes.container, game: str | None) -> nodes.Node:
+        """The card as readers see it, in plain docutils nodes (every builder renders them)."""
+        fmt = None
+        try:
+            fmt = cardformat.format_of(game) if game else None
+        except (KeyError, ImportError, AttributeError):
+            pass
+        box = nodes.container(classes=["rulings-card"], ids=[record["anchor"]])
+        box["rulings-card"] = record["name"]
+        title = nodes.rubric(text=record["name"] or "?", classes=["rulings-card-name"])
+        box += title
+        box += _field_table(record["fields"], fmt, effect=False, cls="rulings-card-fields")
+        for child in list(body.children):
+            box += child
+        for effect in record["effects"]:
+            part = nodes.container(classes=["rulings-effect"])
+            head = nodes.paragraph(classes=["rulings-effect-label"])
+            head += nodes.strong(text=effect["label"])
+            part += head
+            if effect["text"]:
+                part += nodes.paragraph(text=effect["text"])
+            part += _field_table(effect["fields"], fmt, effect=True, cls="rulings-effect-fields")
+            box += part
+        if record["problems"]:
+            box += nodes.paragraph(text="；".join(record["problems"]), classes=["rulings-error"])
+        box += card_uses(game=game, name=record["name"])
+        return box
+
+
+def _field_table(fields: dict[str, str], fmt, *, effect: bool, cls: str) -> nodes.Node:
+    items = nodes.field_list(classes=[cls])
+    for key, value in fields.items():
+        f = fmt.field_of(key, effect=effect) if fmt else None
+        field = nodes.field()
+        field += nodes.field_name(text=(f.label if f and f.label else key))
+        field_body = nodes.field_body()
+        for line in (value or "✓").splitlines():
+            field_body += nodes.paragraph(text=line.strip())
+        field += field_body
+        items += field
+    return items
+
+
+class CardIndexDirective(SphinxDirective):
+    """``.. rulings-cards:: <game>`` — every card of a game, with the examples naming it."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        self.env.rulings_dashboards.add(self.env.docname)
+        return [card_index(game=self.arguments[0].strip())]
+
+
+# -- the site's cards, once every document is read ----------------------------------------
+
+def cards_by_game(env) -> dict[str, dict[str, dict]]:
+    """game -> name -> the first record of that card (documents in name order)."""
+    out: dict[str, dict[str, dict]] = {}
+    for docname in sorted(getattr(env, "rulings_cards", {})):
+        if docname not in env.found_docs:
+            continue
+        for record in env.rulings_cards[docname]:
+            if record.get("game") and record.get("name"):
+                out.setdefault(record["game"], {}).setdefault(record["name"], record)
+    return out
+
+
+def _aliases(game: str, cards: dict[str, dict]) -> dict[str, str]:
+    try:
+        fields = cardformat.format_of(game).alias_fields
+    except (KeyError, ImportError, AttributeError):
+        return {}
+    out = {}
+    for name, record in cards.items():
+        for key in fields:
+            alias = (record["fields"].get(key) or "").strip()
+            if alias:
+                out.setdefault(alias, name)
+    return out
+
+
+def check_examples(app, env) -> list[str]:
+    """``env-updated``: duplicate cards, and every example against the cards of the site.
+
+    An example naming a card that no document defines, or whose definition is broken,
+    is not extracted and not run; the reason is on its page.  Runs on every build, so a
+    card removed from its file is noticed although no document with examples changed.
+    Returns the documents whose examples changed state, to be written again."""
+    _LINKS.clear()
+    registry = cards_by_game(env)
+    for docname in sorted(getattr(env, "rulings_cards", {})):
+        for record in env.rulings_cards[docname]:
+            first = registry.get(record.get("game"), {}).get(record.get("name"))
+            if first is not None and first is not record:
+                _warn(f"card 「{record['name']}」 is defined twice: also at {first['source']}:{first['line']}",
+                      (docname, record["line"]), "duplicate-card")
+    aliases = {game: _aliases(game, cards) for game, cards in registry.items()}
+    results, _ = load_results(env)
+    rewrite = []
+    for docname in sorted(env.rulings_examples):
+        changed = False
+        for record in env.rulings_examples[docname]:
+            if "parsed" not in record:
+                continue
+            game = record.get("game")
+            known = registry.get(game, {})
+            problems = []
+            for name, line in sorted(record.get("cards", {}).items(), key=lambda kv: kv[1]):
+                card = known.get(name) or known.get(aliases.get(game, {}).get(name, ""))
+                if card is None:
+                    err = cardformat.UnknownCard(name, [*known, *aliases.get(game, {})])
+                    problems.append(f"line {line}: {err}")
+                    _warn(str(err), (docname, line), "unknown-card")
+                elif card["problems"]:
+                    problems.append(f"line {line}: card 「{name}」 is broken: {card['problems'][0]}")
+                    _warn(f"card 「{name}」 is broken: {card['problems'][0]}", (docname, line), "broken-card")
+            error = "; ".join(filter(None, [record.get("parse_error"), *problems])) or None
+            extracted = record["parsed"] and not problems
+            if extracted:
+                status, entry = results_mod.status_of(record["id"], record["hash"], record["declared"], results)
+            else:
+                status, entry = "not-run", None
+            if (record["extracted"], record["error"], record["status"]) != (extracted, error, status):
+                record.update(extracted=extracted, error=error, status=status, result=entry)
+                changed = True
+        if changed:
+            rewrite.append(docname)
+    return rewrite
+
+
+def write_cards(env, outdir: Path) -> None:
+    """Every game's card records to ``<outdir>/<game>.json`` (written only when changed)."""
+    registry = cards_by_game(env)
+    from engine.project import GAMES
+
+    for game in sorted(set(GAMES) | set(registry)):
+        records = [{k: v for k, v in r.items() if k not in ("docname", "anchor")}
+                   for r in registry.get(game, {}).values()]
+        text = json.dumps({"format": CARDS_FORMAT, "game": game, "cards": records}, ensure_ascii=False, indent=1)
+        path = outdir / f"{game}.json"
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            write_atomic(path, text)
+
+
+# -- resolving: who uses a card, the index ---------------------------------------------------
+
+def _uses(env) -> dict[tuple[str, str], list[dict]]:
+    out: dict[tuple[str, str], list[dict]] = {}
+    registry = cards_by_game(env)
+    aliases = {game: _aliases(game, cards) for game, cards in registry.items()}
+    for docname in sorted(env.rulings_examples):
+        for record in env.rulings_examples[docname]:
+            game = record.get("game")
+            for name in record.get("cards", {}):
+                name = aliases.get(game, {}).get(name, name)
+                out.setdefault((game, name), []).append(record)
+    return out
+
+
+def _example_ref(app, fromdocname: str, record: dict) -> nodes.Node:
+    ref = nodes.reference("", "", internal=True, classes=["rulings-example-ref"])
+    try:
+        uri = app.builder.get_relative_uri(fromdocname, record["docname"])
+    except Exception:  # builders without pages
+        uri = record["docname"]
+    ref["refuri"] = f"{uri}#{nodes.make_id('example-' + record['id'])}"
+    ref += nodes.Text(record["title"])
+    return ref
+
+
+def _card_ref(app, fromdocname: str, record: dict) -> nodes.Node:
+    ref = nodes.reference("", "", internal=True, classes=["rulings-card-ref"])
+    try:
+        uri = app.builder.get_relative_uri(fromdocname, record["docname"])
+    except Exception:
+        uri = record["docname"]
+    ref["refuri"] = f"{uri}#{record['anchor']}"
+    ref += nodes.Text(record["name"])
+    return ref
+
+
+def resolve(app, doctree: nodes.document, fromdocname: str) -> None:
+    """``doctree-resolved``: fill the lists of examples under cards and the card indexes."""
+    env = app.env
+    uses = None
+    for node in list(doctree.findall(card_uses)):
+        uses = uses if uses is not None else _uses(env)
+        examples = uses.get((node["game"], node["name"]), [])
+        para = nodes.paragraph(classes=["rulings-card-uses"])
+        para += nodes.Text(f"用到这张卡的例子 ({len(examples)}): " if examples else "还没有例子用到这张卡。")
+        for i, record in enumerate(examples):
+            if i:
+                para += nodes.Text("、")
+            para += _example_ref(app, fromdocname, record)
+        node.replace_self(para)
+    for node in list(doctree.findall(card_index)):
+        uses = uses if uses is not None else _uses(env)
+        cards = cards_by_game(env).get(node["game"], {})
+        table = _index_table(app, fromdocname, node["game"], cards, uses)
+        node.replace_self(table)
+
+
+def _index_table(app, fromdocname: str, game: str, cards: dict[str, dict], uses) -> nodes.Node:
+    table = nodes.table(classes=["rulings-card-index"])
+    group = nodes.tgroup(cols=4)
+    table += group
+    for width in (3, 2, 2, 6):
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    group += head
+    row = nodes.row()
+    for cell in ("卡名 · card", "效果 · effects", "代码 · hook", "例子 · examples"):
+        row += nodes.entry("", nodes.paragraph(text=cell))
+    head += row
+    body = nodes.tbody()
+    group += body
+    for name in sorted(cards):
+        record = cards[name]
+        row = nodes.row(classes=["rulings-card-row"])
+        cell = nodes.paragraph()
+        cell += _card_ref(app, fromdocname, record)
+        row += nodes.entry("", cell)
+        row += nodes.entry("", nodes.paragraph(text=" ".join(e["label"] for e in record["effects"]) or "—"))
+        hooks = [e["fields"]["hook"].split()[0] for e in record["effects"] if e["fields"].get("hook")]
+        if record["fields"].get("hook"):
+            hooks.insert(0, record["fields"]["hook"].split()[0])
+        row += nodes.entry("", nodes.paragraph(text="、".join(hooks) or "—"))
+        para = nodes.paragraph()
+        for i, example in enumerate(uses.get((game, name), [])):
+            if i:
+                para += nodes.Text("、")
+            para += _example_ref(app, fromdocname, example)
+        row += nodes.entry("", para)
+        body += row
+    return table
+
+
+_LINKS: dict[tuple[int, str], dict[str, dict]] = {}
+
+
+def card_links(env, game: str) -> dict[str, dict]:
+    """Names (and aliases) of a game's cards -> their record, for linking card names
+    (computed once per build and game; check_examples starts each build afresh)."""
+    key = (id(env), game)
+    if key not in _LINKS:
+        cards = cards_by_game(env).get(game, {})
+        links = dict(cards)
+        for alias, name in _aliases(game, cards).items():
+            links.setdefault(alias, cards[name])
+        _LINKS[key] = links
+    return _LINKS[key]
