@@ -26,6 +26,7 @@ import json
 from pathlib import Path
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -79,7 +80,9 @@ class EffectDirective(SphinxDirective):
     optional_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    option_spec = _Options()
+    # any field name is taken here and checked against the game's format (an empty
+    # spec would make docutils read the fields as part of the argument)
+    option_spec = _Options({"hook": directives.unchanged})
 
     def run(self) -> list[nodes.Node]:
         fields, lines = _options(self)
@@ -101,7 +104,9 @@ class CardDirective(SphinxDirective):
     optional_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    option_spec = _Options()
+    # any field name is taken here and checked against the game's format (an empty
+    # spec would make docutils read the fields as part of the argument)
+    option_spec = _Options({"hook": directives.unchanged})
 
     def run(self) -> list[nodes.Node]:
         env, docname = self.env, self.env.docname
