@@ -1,8 +1,10 @@
-"""How a Duel Masters card is defined: data plus small ability functions.
+"""What the engine knows of a Duel Masters card: its definition, built from a card of
+spec/dm/cards/*.rst by cardformat.py.
 
 A :class:`CardDef` holds only what the rulings need of a card's text.  Triggered
-abilities are :class:`Ability` records whose ``resolve`` is a generator built from the
-duel's shared primitives (``duel.reveal_top``, ``duel.add_shield`` …); it *yields* a
+abilities are :class:`Ability` records whose ``resolve`` is a generator — the sequence
+of the card's building blocks (blocks.py), built from the duel's shared primitives
+(``duel.reveal``, ``duel.add_shield`` …); it *yields* a
 :class:`~engine.dm.choices.Choice` whenever the text asks a player to choose, and
 receives the decision back.  Static abilities are :class:`Static` records: what they
 grant, and from which place they work (the rules decide whether that place counts).
@@ -24,7 +26,7 @@ Resolution = Callable[["Duel", "DmCard", dict], Generator]
 class Ability:
     label: str
     #: the event that triggers it: "enters" (cip), "attacks", "unblocked",
-    #: "opponent-casts-spell", "cast" (a spell's own text), "destroyed"
+    #: "opponent-casts-spell", "destroyed", or "cast" (a spell's own text)
     event: str
     resolve: Resolution
     text: str = ""
@@ -74,6 +76,7 @@ class CardDef:
     d_switch: Resolution | None = None
     #: fort E: the race a tapped mana card must have for the FE abilities to be gained
     fort_e: str | None = None
+    #: where the card is written (source, line), its printed text, the hooks it names
     notes: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -95,13 +98,3 @@ class CardDef:
     def abilities_on(self, event: str) -> list[Ability]:
         return [a for a in self.abilities if a.event == event]
 
-
-def creature(name: str, civ: str, races: tuple[str, ...], *, cost: int | None = None, power: int | None = None,
-             keywords=(),
-             abilities=(), statics=(), evolution=False, evolves_from=(), **kw) -> CardDef:
-    return CardDef(name, "creature", (civ,), cost, tuple(races), power, evolution, tuple(evolves_from),
-                   frozenset(keywords), tuple(abilities), tuple(statics), **kw)
-
-
-def spell(name: str, civs: tuple[str, ...], cost: int | None = None, *, keywords=(), abilities=()) -> CardDef:
-    return CardDef(name, "spell", civs, cost, keywords=frozenset(keywords), abilities=tuple(abilities))

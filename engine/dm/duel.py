@@ -14,7 +14,7 @@ import random
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 
-from engine.core import Board, Card, EventLog, IllegalAction, InvariantBroken, SetupError, UnknownCard, Zone
+from engine.core import Board, Card, EventLog, IllegalAction, InvariantBroken, SetupError, Zone
 from engine.core.zones import HiddenTo
 
 from . import statics
@@ -112,10 +112,7 @@ class Duel:
 
     @staticmethod
     def definition(name: str) -> CardDef:
-        try:
-            return CATALOGUE[name]
-        except KeyError:
-            raise UnknownCard(name, CATALOGUE) from None
+        return CATALOGUE[name]  # UnknownCard, or the problem of a broken card
 
     def find(self, name: str, player: int | None = None, zone: str | None = None) -> DmCard | None:
         found = [c for c in self.board.cards() if c.name == name and (player is None or c.owner == player)
@@ -382,6 +379,7 @@ class Duel:
         self.move(card, GRAVEYARD, reason="destroyed")
         if "シールド・ゴー" in card.definition.keywords:
             self.add_shield(card.owner, [card], face_up=True, reason="シールド・ゴー")
+        self._trigger(card, "destroyed", {})
 
     # -- abilities and choices ------------------------------------------------------
 

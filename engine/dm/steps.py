@@ -14,7 +14,7 @@ from .catalogue import CATALOGUE
 from .duel import BATTLE, DECK, GRAVEYARD, HAND, HYPERSPATIAL, MANA, SHIELDS, DmCard, Duel
 from . import statics
 
-V = Vocabulary(game="dm", language="ja", new_world=Duel, card_names=lambda: CATALOGUE.keys())
+V = Vocabulary(game="dm", language="ja", new_world=Duel, card_names=CATALOGUE.names)
 VOCABULARY = V
 
 ZONES = {"山札": DECK, "手札": HAND, "シールドゾーン": SHIELDS, "マナゾーン": MANA, "墓地": GRAVEYARD,

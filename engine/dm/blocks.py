@@ -1,0 +1,708 @@
+"""The building blocks Duel Masters cards are written with (spec/dm/cards/*.rst).
+
+A block is a phrase, in Japanese like the card texts, that stands for one step of an
+ability (``自分の山札の上から1枚目を表向きにしてもよい``), a condition on the event that
+triggers it (``相手プレイヤーを攻撃していれば``) or what a static ability changes
+(``自分のクリーチャーすべてに「スピードアタッカー」を与える``).  Placeholders take closed
+sets of words (the terms below), so one block serves every card that says the same thing
+about other cards, zones or numbers; no block names a card.
+
+An ability is the sequence of its effect blocks.  The blocks of one ability share a
+:class:`Context`: the player whose ability it is, and *what the text calls それ* — the
+cards (or shields) the previous block turned face up, chose or moved — which is what
+``それがドラゴンなら…`` or ``そのクリーチャーをすべてバトルゾーンに出す`` act on.
+A block that lets a player choose yields a :class:`~engine.dm.choices.Choice` and gets the
+decision back, as every ability does; a choice of cards *for what they are* among cards
+of a non-public zone says so (``by_hidden_characteristic``), and the rules of choices.py
+decide whether it may be declined.
+
+``rulings blocks dm`` (or :data:`BLOCKS`.phrases) lists every block; add one here when a
+card says something no block says, with a placeholder for whatever another card could
+say differently.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.vocabulary import PhraseBook, Term
+
+from . import words
+from .choices import Choice
+from .duel import BATTLE, DECK, GRAVEYARD, HAND, MANA, SHIELDS, DmCard, Duel, Shield
+
+BLOCKS = PhraseBook("dm", "ja", kinds=("effect", "condition", "static"))
+
+
+@dataclass
+class Context:
+    """One resolution of an ability: whose it is, and what its text calls それ."""
+
+    duel: Duel
+    card: DmCard
+    data: dict
+    #: the player whose ability it is (the caster of a spell, else the controller)
+    me: int
+    #: the cards or shields the previous block acted on (それ / その中 / そのクリーチャー)
+    it: list = field(default_factory=list)
+    #: the player a block chose (そのプレイヤー)
+    player: int | None = None
+
+    @property
+    def reason(self) -> str:
+        return f"「{self.card.name}」"
+
+
+#: one step of an ability: a generator over the context (it may yield choices)
+Step = Callable[[Context], Generator]
+
+
+def _cards(items: Iterable[Any], *, fortress: bool = False) -> list[DmCard]:
+    """Cards of ``items``: a shield stands for its shield cards (top first), and also for
+    the castle fortifying it when ``fortress``."""
+    out: list[DmCard] = []
+    for item in items:
+        if isinstance(item, Shield):
+            out.extend(item.all_cards() if fortress else item.cards)
+        else:
+            out.append(item)
+    return out
+
+
+def _may(ctx: Context, what: str) -> Generator:
+    """A "…してもよい": the player decides whether the text happens (True) or not."""
+    use = yield Choice(ctx.me, f"{ctx.reason}: {what}?", [True], text_mandatory=False)
+    return bool(use)
+
+
+# -- terms: the words a placeholder may take --------------------------------------------
+
+def _race(word: str) -> Callable[[DmCard], bool]:
+    return lambda c: c.definition.is_creature and c.definition.has_race(word)
+
+
+def _civ(civ: str, kind: Callable[[DmCard], bool]) -> Callable[[DmCard], bool]:
+    return lambda c: civ in c.definition.civilizations and kind(c)
+
+
+_ANY: Callable[[DmCard], bool] = lambda c: True  # noqa: E731
+_CREATURE: Callable[[DmCard], bool] = lambda c: c.definition.is_creature  # noqa: E731
+_SPELL: Callable[[DmCard], bool] = lambda c: c.definition.is_spell  # noqa: E731
+
+#: what a card is, as a text asks (ドラゴン, 呪文, 進化ではないクリーチャー …)
+FILTERS: dict[str, Callable[[DmCard], bool]] = {
+    "カード": _ANY,
+    "クリーチャー": _CREATURE,
+    "進化クリーチャー": lambda c: c.definition.is_creature and c.definition.evolution,
+    "進化ではないクリーチャー": lambda c: c.definition.is_creature and not c.definition.evolution,
+    "呪文": _SPELL,
+    "城": lambda c: c.definition.kind == "castle",
+    **{w: _race(w) for w in words.race_words()},
+    **{f"{civ}の{noun}": _civ(civ, pred) for civ in words.CIVILIZATIONS
+       for noun, pred in (("カード", _ANY), ("クリーチャー", _CREATURE), ("呪文", _SPELL))},
+}
+
+BLOCKS.term(Term.choice("filter", FILTERS, "what a card is: カード, クリーチャー, 呪文, 進化ではないクリーチャー, a race "
+                                           "word (ドラゴン, フェニックス …), 火のクリーチャー …"))
+BLOCKS.term(Term("n", r"\d+", int, description="a number"))
+BLOCKS.term(Term.choice("unit", {"枚": "枚", "体": "体", "つ": "つ", "人": "人"}, "a counter: 枚, 体, つ, 人"))
+BLOCKS.term(Term("top", r"1枚目|\d+枚", lambda s: 1 if s == "1枚目" else int(s[:-1]),
+                 description="how many cards from the top: 1枚目 (the top card) or N枚"))
+BLOCKS.term(Term.choice("player", {"自分": "me", "相手": "opponent", "そのプレイヤー": "chosen"},
+                        "自分, 相手, or そのプレイヤー (the player a block chose)"))
+BLOCKS.term(Term.choice("it", {w: w for w in ("それ", "それら", "そのカード", "そのクリーチャー", "そのシールド",
+                                              "その呪文", "選んだカード", "選んだクリーチャー", "選んだシールド")},
+                        "what the previous block acted on (それ)"))
+BLOCKS.term(Term.choice("this", {w: w for w in ("このクリーチャー", "このカード", "この呪文")},
+                        "the card whose ability it is"))
+BLOCKS.term(Term.choice("keyword", {k: k for k in words.KEYWORDS}, "a keyword ability"))
+BLOCKS.term(Term.choice("zone", words.ZONES, "a zone"))
+
+
+def _player(ctx: Context, who: str) -> int:
+    if who == "me":
+        return ctx.me
+    if who == "opponent":
+        return 1 - ctx.me
+    if ctx.player is None:
+        raise ValueError("そのプレイヤー: no block chose a player before")
+    return ctx.player
+
+
+# the pool a text chooses from or acts on: 相手のタップしているクリーチャー, 自分のシールド,
+# 自分のマナゾーンのカード, 相手のコスト3以下のクリーチャー …
+_POOL = (r"(?:(?P<owner>自分と相手|自分|相手|各プレイヤー)の)?(?P<other>他の)?"
+         r"(?P<tapped>タップしている|アンタップしている)?"
+         r"(?:(?P<stat>コスト|パワー)(?P<limit>\d+)(?P<cmp>以下|以上)の)?"
+         r"(?:(?P<zone>マナゾーン|墓地|手札|シールドゾーン|山札)の)?"
+         r"(?P<what>シールド|" + "|".join(re.escape(w) for w in sorted(FILTERS, key=len, reverse=True)) + ")")
+_POOL_PARSE = re.compile(_POOL)
+_OWNERS = {"自分": ("me",), "相手": ("opponent",), "自分と相手": ("me", "opponent"),
+           "各プレイヤー": ("me", "opponent"), None: ("me", "opponent")}
+_ZONE_KINDS = {"マナゾーン": MANA, "墓地": GRAVEYARD, "手札": HAND, "シールドゾーン": SHIELDS, "山札": DECK}
+
+
+@dataclass(frozen=True)
+class Pool:
+    """Cards or shields a text names by where they are and what they are."""
+
+    text: str
+    owners: tuple[str, ...]
+    other: bool
+    tapped: bool | None
+    limit: tuple[str, str, int] | None
+    zone: str | None
+    what: str
+
+    @classmethod
+    def parse(cls, text: str) -> "Pool":
+        m = _POOL_PARSE.fullmatch(text)
+        if m is None:
+            raise ValueError(f"not a set of cards: {text!r}")
+        limit = (m["stat"], m["cmp"], int(m["limit"])) if m["stat"] else None
+        tapped = None if not m["tapped"] else m["tapped"] == "タップしている"
+        return cls(text, _OWNERS[m["owner"]], bool(m["other"]), tapped, limit,
+                   _ZONE_KINDS.get(m["zone"]), m["what"])
+
+    @property
+    def shields(self) -> bool:
+        return self.what == "シールド"
+
+    def fits(self, ctx: Context, card: DmCard) -> bool:
+        if self.other and card is ctx.card:
+            return False
+        if self.tapped is not None and card.tapped != self.tapped:
+            return False
+        if self.limit is not None:
+            stat, cmp, n = self.limit
+            value = card.definition.cost if stat == "コスト" else card.definition.power
+            if value is None or (value > n if cmp == "以下" else value < n):
+                return False
+        return FILTERS[self.what](card)
+
+    def items(self, ctx: Context) -> list:
+        players = [_player(ctx, o) for o in self.owners]
+        if self.shields:
+            return [s for p in players for s in ctx.duel.shields[p]]
+        if self.zone is None:
+            return [c for p in players for c in ctx.duel.creatures(p) if self.fits(ctx, c)]
+        return [c for p in players for c in ctx.duel.zone(p, self.zone).cards if self.fits(ctx, c)]
+
+    def by_hidden_characteristic(self) -> bool:
+        """Cards picked for what they are, among cards of a non-public zone."""
+        return self.zone in (HAND, SHIELDS, DECK) and self.what != "カード"
+
+
+BLOCKS.term(Term("pool", re.sub(r"\(\?P<\w+>", "(?:", _POOL),
+                 Pool.parse, description="cards or shields by owner, state and kind: 相手のクリーチャー, "
+                                         "自分の他のクリーチャー, 相手のタップしているクリーチャー, 自分のシールド, "
+                                         "自分のマナゾーンのカード, 相手のコスト3以下のクリーチャー …"))
+
+
+# -- verbs: what a text does to cards ---------------------------------------------------
+
+Verb = Callable[[Context, list], Generator]
+
+
+def _move_to(kind: str) -> Verb:
+    def act(ctx: Context, items: list) -> Generator:
+        moved = []
+        for c in _cards(items):
+            ctx.duel.move(c, kind, reason=ctx.reason)
+            moved.append(c)
+        ctx.it = moved
+        yield from ()
+
+    return act
+
+
+def _destroy(ctx: Context, items: list) -> Generator:
+    done = []
+    for c in _cards(items):
+        if c.zone.kind == BATTLE and ctx.duel.is_top_creature(c):
+            ctx.duel.destroy(c)
+            done.append(c)
+    ctx.it = done
+    yield from ()
+
+
+def _to_bottom(ctx: Context, items: list) -> Generator:
+    # 好きな順序で: the engine keeps the order the cards are in
+    for c in _cards(items):
+        ctx.duel.to_deck_bottom(c, reason=ctx.reason)
+    yield from ()
+
+
+def _into_battle(ctx: Context, items: list) -> Generator:
+    done = [c for c in _cards(items) if c.definition.is_creature]
+    for c in done:
+        ctx.duel.put_into_battle(c, ctx.me, reason=ctx.reason)
+    ctx.it = done
+    yield from ()
+
+
+def _tap(tapped: bool) -> Verb:
+    def act(ctx: Context, items: list) -> Generator:
+        for c in _cards(items):
+            if c.zone.kind in (BATTLE, MANA):
+                c.tapped = tapped
+        yield from ()
+
+    return act
+
+
+def _reveal(ctx: Context, items: list) -> Generator:
+    ctx.it = ctx.duel.reveal(_cards(items), ctx.reason)
+    yield from ()
+
+
+def _look(ctx: Context, items: list) -> Generator:
+    ctx.it = ctx.duel.look(ctx.me, _cards(items, fortress=True))
+    yield from ()
+
+
+def _keep_face_up(ctx: Context, items: list) -> Generator:
+    ctx.duel.keep_face_up(_cards(items), f"{ctx.reason} (表向きのままプレイする)")
+    yield from ()
+
+
+def _shield(face_up: bool) -> Verb:
+    def act(ctx: Context, items: list) -> Generator:
+        for c in _cards(items):
+            ctx.duel.add_shield(c.owner, [c], face_up=face_up, reason=ctx.reason)
+        yield from ()
+
+    return act
+
+
+def _break(ctx: Context, items: list) -> Generator:
+    shields = [s for s in items if isinstance(s, Shield)]
+    for shield in shields:
+        if shield in ctx.duel.shields[shield.owner]:
+            ctx.duel.break_shield(shield)
+    ctx.it = shields
+    yield from ()
+
+
+def _cast_free(ctx: Context, items: list) -> Generator:
+    for c in _cards(items):
+        if c.definition.is_spell:
+            yield from ctx.duel.cast_ability(ctx.me, c)
+
+
+#: (final form, continuative form, te-form) -> what it does
+_VERBS: list[tuple[tuple[str, ...], Verb]] = [
+    (("破壊する", "破壊し", "破壊して"), _destroy),
+    (("手札に戻す", "手札に戻し", "手札に戻して"), _move_to(HAND)),
+    (("手札に加える", "手札に加え", "手札に加えて"), _move_to(HAND)),
+    (("マナゾーンに置く", "マナゾーンに置き", "マナゾーンに置いて"), _move_to(MANA)),
+    (("墓地に置く", "墓地に置き", "墓地に置いて"), _move_to(GRAVEYARD)),
+    (("捨てる", "捨て", "捨てて"), _move_to(GRAVEYARD)),
+    (("山札の一番下に置く", "山札の一番下に置き", "山札の一番下に置いて"), _to_bottom),
+    (("好きな順序で山札の一番下に置く", "好きな順序で山札の一番下に置き", "好きな順序で山札の一番下に置いて"), _to_bottom),
+    (("バトルゾーンに出す", "バトルゾーンに出し", "バトルゾーンに出して"), _into_battle),
+    (("タップする", "タップし", "タップして"), _tap(True)),
+    (("アンタップする", "アンタップし", "アンタップして"), _tap(False)),
+    (("表向きにする", "表向きにし", "表向きにして"), _reveal),
+    (("すべてのプレイヤーに見せる", "すべてのプレイヤーに見せ", "すべてのプレイヤーに見せて"), _reveal),
+    (("見る", "見", "見て"), _look),
+    (("表向きのままプレイする", "表向きのままプレイし", "表向きのままプレイして"), _keep_face_up),
+    (("シールド化する", "シールド化し", "シールド化して"), _shield(False)),
+    (("表向きにしてシールド化する", "表向きにしてシールド化し", "表向きにしてシールド化して"), _shield(True)),
+    (("表向きのままシールド化する", "表向きのままシールド化し", "表向きのままシールド化して"), _shield(True)),
+    (("ブレイクする", "ブレイクし", "ブレイクして"), _break),
+    (("コストを支払わずに唱える", "コストを支払わずに唱え", "コストを支払わずに唱えて"), _cast_free),
+]
+BLOCKS.term(Term.choice("do", {forms[0]: act for forms, act in _VERBS},
+                        "what is done to the cards (final form): 破壊する, 手札に戻す, 墓地に置く, バトルゾーンに出す, "
+                        "表向きにする, シールド化する …"))
+BLOCKS.term(Term.choice("doing", {forms[1]: act for forms, act in _VERBS},
+                        "the same, continuative form (…し、…): 破壊し, バトルゾーンに出し …"))
+BLOCKS.term(Term.choice("doing_te", {forms[2]: act for forms, act in _VERBS},
+                        "the same, te-form (…してもよい): 表向きにして, 手札に戻して …"))
+
+
+# -- effect blocks: the top of a deck ------------------------------------------------------
+
+def _top(ctx: Context, who: str, n: int) -> list[DmCard]:
+    return list(ctx.duel.zone(_player(ctx, who), DECK).cards[:n])
+
+
+@BLOCKS.phrase("effect", "{player}の山札の上から{top}を{do}")
+def top_cards(player: str, top: int, do: Verb) -> Step:
+    """The top card(s) of a deck; それ is what was done to (what was shown, moved …)."""
+
+    def step(ctx: Context) -> Generator:
+        ctx.it = _top(ctx, player, top)
+        yield from do(ctx, ctx.it)
+
+    return step
+
+
+@BLOCKS.phrase("effect", "{player}の山札の上から{top}を{doing_te}もよい")
+def top_cards_may(player: str, top: int, doing_te: Verb) -> Step:
+    """The same, if the player wants (declined: それ is nothing)."""
+
+    def step(ctx: Context) -> Generator:
+        ctx.it = []
+        if not _top(ctx, player, top):
+            return
+        if (yield from _may(ctx, f"the top {top} card(s) of the deck")):
+            ctx.it = _top(ctx, player, top)
+            yield from doing_te(ctx, ctx.it)
+
+    return step
+
+
+@BLOCKS.phrase("effect", "{player}の山札の上から、{filter}が{n}{unit}出るまでカードを表向きにする")
+def reveal_until(player: str, filter: Callable, n: int, unit: str) -> Step:
+    """Turn cards face up from the top, one by one, until ``n`` fitting ones are face up
+    (or a card cannot be turned face up); それ is the fitting ones."""
+
+    def step(ctx: Context) -> Generator:
+        found: list[DmCard] = []
+        for c in list(ctx.duel.zone(_player(ctx, player), DECK).cards):
+            if len(found) == n:
+                break
+            if not ctx.duel.reveal([c], ctx.reason):
+                break
+            if filter(c):
+                found.append(c)
+        ctx.it = found
+        yield from ()
+
+    return step
+
+
+@BLOCKS.phrase("effect", "{player}の山札の上から{top}を自分のシールド1つの下に裏向きで置く")
+def under_a_shield(player: str, top: int) -> Step:
+    """シールド・プラス: the top card(s) face down under one of one's shields (still one shield)."""
+    return _under_a_shield(player, top, optional=False)
+
+
+@BLOCKS.phrase("effect", "{player}の山札の上から{top}を自分のシールド1つの下に裏向きで置いてもよい")
+def under_a_shield_may(player: str, top: int) -> Step:
+    """The same, if the player wants: choosing no shield declines."""
+    return _under_a_shield(player, top, optional=True)
+
+
+def _under_a_shield(player: str, top: int, *, optional: bool) -> Step:
+    def step(ctx: Context) -> Generator:
+        cards = _top(ctx, player, top)
+        if not cards:
+            return
+        picked = yield Choice(ctx.me, f"a shield to put the top card of the deck under ({ctx.reason})",
+                              list(ctx.duel.shields[ctx.me]), text_mandatory=not optional)
+        for shield in picked:
+            for c in cards:
+                ctx.duel.put_under_shield(shield, c, f"{ctx.reason}: under a shield")
+        ctx.it = cards if picked else []
+
+    return step
+
+
+@BLOCKS.phrase("effect", "{player}の山札をシャッフルする")
+def shuffle(player: str) -> Step:
+    """Shuffle a deck (every card in it goes face down, and nobody knows where any is)."""
+
+    def step(ctx: Context) -> Generator:
+        ctx.duel.shuffle(_player(ctx, player))
+        yield from ()
+
+    return step
+
+
+@BLOCKS.phrase("effect", "カードを{n}枚引く")
+def draw(n: int) -> Step:
+    """The player whose ability it is draws ``n`` cards."""
+
+    def step(ctx: Context) -> Generator:
+        ctx.it = [c for c in (ctx.duel.draw(ctx.me) for _ in range(n)) if c is not None]
+        yield from ()
+
+    return step
+
+
+@BLOCKS.phrase("effect", "カードを{n}枚引いてもよい")
+def draw_may(n: int) -> Step:
+    """The same, if the player wants."""
+
+    def step(ctx: Context) -> Generator:
+        ctx.it = []
+        if (yield from _may(ctx, f"draw {n} card(s)")):
+            ctx.it = [c for c in (ctx.duel.draw(ctx.me) for _ in range(n)) if c is not None]
+
+    return step
+
+
+# -- effect blocks: choosing and acting on cards --------------------------------------------
+
+def _choose(ctx: Context, pool: Pool, n: int, *, up_to: bool, optional: bool = False) -> Generator:
+    options = pool.items(ctx)
+    hidden = pool.by_hidden_characteristic()
+    picked = yield Choice(ctx.me, f"{ctx.reason}: {pool.text}を{n}{'まで' if up_to else ''}選ぶ", options,
+                          minimum=0 if up_to else n, maximum=n, text_mandatory=not (up_to or optional),
+                          by_hidden_characteristic=hidden,
+                          verifiable=[c for c in options if hidden and c.face_up])
+    ctx.it = list(picked)
+
+
+@BLOCKS.phrase("effect", "{pool}を{n}{unit}選ぶ")
+def choose(pool: Pool, n: int, unit: str) -> Step:
+    """Choose exactly ``n`` (fewer only if there are not enough); それ is what was chosen."""
+    return lambda ctx: _choose(ctx, pool, n, up_to=False)
+
+
+@BLOCKS.phrase("effect", "{pool}を{n}{unit}まで選ぶ")
+def choose_up_to(pool: Pool, n: int, unit: str) -> Step:
+    """Choose up to ``n`` (none is allowed)."""
+    return lambda ctx: _choose(ctx, pool, n, up_to=True)
+
+
+@BLOCKS.phrase("effect", "{pool}を{n}{unit}選んでもよい")
+def choose_may(pool: Pool, n: int, unit: str) -> Step:
+    """Choose ``n``, if the player wants."""
+    return lambda ctx: _choose(ctx, pool, n, up_to=False, optional=True)
+
+
+@BLOCKS.phrase("effect", "{pool}を{n}{unit}選び、{do}")
+def choose_and(pool: Pool, n: int, unit: str, do: Verb) -> Step:
+    """Choose ``n`` and do something to them (相手のクリーチャーを1体選び、破壊する)."""
+
+    def step(ctx: Context) -> Generator:
+        yield from _choose(ctx, pool, n, up_to=False)
+        yield from do(ctx, ctx.it)
+
+    return step
+
+
+@BLOCKS.phrase("effect", "{pool}を{n}{unit}まで選び、{do}")
+def choose_up_to_and(pool: Pool, n: int, unit: str, do: Verb) -> Step:
+    """Choose up to ``n`` and do something to them."""
+
+    def step(ctx: Context) -> Generator:
+        yield from _choose(ctx, pool, n, up_to=True)
+        yield from do(ctx, ctx.it)
+
+    return step
+
+
+@BLOCKS.phrase("effect", "{pool}をすべて{do}")
+def all_of(pool: Pool, do: Verb) -> Step:
+    """Do something to every card (or shield) of the pool (自分の他のクリーチャーをすべて…)."""
+
+    def step(ctx: Context) -> Generator:
+        ctx.it = pool.items(ctx)
+        yield from do(ctx, ctx.it)
+
+    return step
+
+
+@BLOCKS.phrase("effect", "{pool}をすべて好きな順序で重ね、表向きのまま1つのシールドにする")
+def all_into_one_shield(pool: Pool) -> Step:
+    """Every card of the pool, face up, as one new shield of its owner; the player
+    chooses which card is on top (the order under it is the pool's)."""
+
+    def step(ctx: Context) -> Generator:
+        cards = _cards(pool.items(ctx))
+        if not cards:
+            return
+        picked = yield Choice(ctx.me, f"which card goes on top of the new shield ({ctx.reason})", cards)
+        top = picked[0]
+        ctx.duel.add_shield(top.owner, [top] + [c for c in cards if c is not top], face_up=True, reason=ctx.reason)
+        ctx.it = cards
+
+    return step
+
+
+@BLOCKS.phrase("effect", "{it}を{do}")
+def it_do(it: str, do: Verb) -> Step:
+    """Do something to what the previous block acted on."""
+    return lambda ctx: do(ctx, list(ctx.it))
+
+
+@BLOCKS.phrase("effect", "{it}をすべて{do}")
+def it_all_do(it: str, do: Verb) -> Step:
+    """The same (すべて: every one of them)."""
+    return lambda ctx: do(ctx, list(ctx.it))
+
+
+@BLOCKS.phrase("effect", "{this}を{do}")
+def this_do(this: str, do: Verb) -> Step:
+    """Do something to the card whose ability it is (このクリーチャーを破壊する)."""
+    return lambda ctx: do(ctx, [ctx.card])
+
+
+@BLOCKS.phrase("effect", "{player}の手札を{n}枚見ないで選び、{do}")
+def random_from_hand(player: str, n: int, do: Verb) -> Step:
+    """Cards of a hand picked at random (見ないで選ぶ: nobody chooses)."""
+
+    def step(ctx: Context) -> Generator:
+        hand = list(ctx.duel.zone(_player(ctx, player), HAND).cards)
+        ctx.it = ctx.duel.rng.sample(hand, min(n, len(hand)))
+        yield from do(ctx, ctx.it)
+
+    return step
+
+
+@BLOCKS.phrase("effect", "{it}は表向きのままプレイする")
+def it_stays_face_up(it: str) -> Step:
+    """What the previous block acted on stays face up while it stays in its zone."""
+    return lambda ctx: _keep_face_up(ctx, list(ctx.it))
+
+
+@BLOCKS.phrase("effect", "それが{filter}なら{doing}、それ以外なら{do}")
+def if_else(filter: Callable, doing: Verb, do: Verb) -> Step:
+    """Each card the previous block acted on goes one way if it fits, the other if not."""
+
+    def step(ctx: Context) -> Generator:
+        cards = list(ctx.it)
+        for c in cards:
+            yield from (doing if filter(c) else do)(ctx, [c])
+        ctx.it = cards
+
+    return step
+
+
+@BLOCKS.phrase("effect", "それが{filter}なら{do}")
+def if_then(filter: Callable, do: Verb) -> Step:
+    """Each card the previous block acted on that fits; the others stay where they are."""
+
+    def step(ctx: Context) -> Generator:
+        fitting = [c for c in ctx.it if filter(c)]
+        yield from do(ctx, fitting)
+        ctx.it = fitting
+
+    return step
+
+
+@BLOCKS.phrase("effect", "その中から{filter}を{n}{unit}選ぶ")
+def choose_among(filter: Callable, n: int, unit: str) -> Step:
+    """Choose among the cards the previous block acted on, for what they are; それ is the
+    choice.  Among cards of a non-public zone the choice may be declined unless a fitting
+    card is face up (choices.py)."""
+    return lambda ctx: _choose_among(ctx, filter, n, up_to=False)
+
+
+@BLOCKS.phrase("effect", "その中から{filter}を{n}{unit}まで選ぶ")
+def choose_among_up_to(filter: Callable, n: int, unit: str) -> Step:
+    """The same, up to ``n``."""
+    return lambda ctx: _choose_among(ctx, filter, n, up_to=True)
+
+
+@BLOCKS.phrase("effect", "その中から{filter}を{n}{unit}選び、{do}")
+def choose_among_and(filter: Callable, n: int, unit: str, do: Verb) -> Step:
+    """Choose among them, for what they are, and do something to the choice
+    (その中から呪文を1枚選び、コストを支払わずに唱える)."""
+
+    def step(ctx: Context) -> Generator:
+        yield from _choose_among(ctx, filter, n, up_to=False)
+        yield from do(ctx, ctx.it)
+
+    return step
+
+
+def _choose_among(ctx: Context, filter: Callable, n: int, *, up_to: bool) -> Generator:
+    fitting = [c for c in _cards(ctx.it) if filter(c)]
+    hidden = filter is not _ANY and any(not c.zone.public for c in fitting)
+    picked = yield Choice(ctx.me, f"{ctx.reason}: choose {n} among them", fitting,
+                          minimum=0 if up_to else n, maximum=n, text_mandatory=not up_to,
+                          by_hidden_characteristic=hidden, verifiable=[c for c in fitting if hidden and c.face_up])
+    ctx.it = list(picked)
+
+
+@BLOCKS.phrase("effect", "プレイヤーを1人選ぶ")
+def choose_player() -> Step:
+    """Choose a player (そのプレイヤー in the blocks after)."""
+
+    def step(ctx: Context) -> Generator:
+        picked = yield Choice(ctx.me, f"a player ({ctx.reason})", [0, 1])
+        ctx.player = picked[0] if picked else None
+
+    return step
+
+
+# -- effect blocks: turns ----------------------------------------------------------------------
+
+def _extra_turns(ctx: Context, n: int) -> None:
+    ctx.duel.extra_turns[:0] = [ctx.me] * n
+    if n:
+        ctx.duel.log.record("extra-turn", f"player {ctx.me} takes {n} extra turn(s) after this one")
+
+
+@BLOCKS.phrase("effect", "その中の{filter}1{unit}につき、このターンの後に自分のターンを追加する")
+def extra_turn_per(filter: Callable, unit: str) -> Step:
+    """One extra turn after this one per fitting card the previous block acted on."""
+
+    def step(ctx: Context) -> Generator:
+        _extra_turns(ctx, sum(1 for c in _cards(ctx.it) if filter(c)))
+        yield from ()
+
+    return step
+
+
+@BLOCKS.phrase("effect", "このターンの後に自分のターンを{n}回追加する")
+def extra_turns(n: int) -> Step:
+    """``n`` extra turns after this one."""
+
+    def step(ctx: Context) -> Generator:
+        _extra_turns(ctx, n)
+        yield from ()
+
+    return step
+
+
+# -- conditions: on the event that triggers the ability ------------------------------------
+
+@BLOCKS.phrase("condition", "相手プレイヤーを攻撃していれば")
+def attacking_player() -> Callable[[dict], bool]:
+    """The attack is against the opponent (not a creature)."""
+    return lambda data: data.get("target") == "player"
+
+
+@BLOCKS.phrase("condition", "クリーチャーを攻撃していれば")
+def attacking_creature() -> Callable[[dict], bool]:
+    """The attack is against a creature."""
+    return lambda data: data.get("target") == "creature"
+
+
+@BLOCKS.phrase("condition", "召喚によって出ていれば")
+def summoned() -> Callable[[dict], bool]:
+    """The creature entered by being summoned (not put into the battle zone by an effect)."""
+    return lambda data: bool(data.get("summoned"))
+
+
+# -- statics: what a static ability changes ----------------------------------------------------
+
+@BLOCKS.phrase("static", "自分のクリーチャーすべてに「{keyword}」を与える")
+def grant(keyword: str) -> dict:
+    """The controller's creatures have the keyword."""
+    return {"grants": (keyword,)}
+
+
+@BLOCKS.phrase("static", "自分のクリーチャーはすべて「{keyword}」を得る")
+def gain(keyword: str) -> dict:
+    """The same, said the other way round."""
+    return {"grants": (keyword,)}
+
+
+@BLOCKS.phrase("static", "自分のクリーチャーがブレイクするシールドの数を{n}倍にする")
+def break_multiplier(n: int) -> dict:
+    """The controller's creatures break ``n`` times as many shields."""
+    return {"break_multiplier": n}
+
+
+@BLOCKS.phrase("static", "各プレイヤーは山札の一番上のカードを表向きにしてプレイする")
+def top_of_deck_face_up() -> dict:
+    """The top card of each deck is face up while it is the top."""
+    return {"top_of_deck_face_up": True}
+
+
+@BLOCKS.phrase("static", "誰も{zone}のカードを見ることができない")
+def forbid_looking(zone: str) -> dict:
+    """Nobody may look at the cards of that zone (turning them face up or showing them
+    is looking at them too)."""
+    return {"forbids_looking_at": (zone,)}
