@@ -291,6 +291,9 @@ class CardFormat:
         if parsed is not None:
             try:
                 self.make(parsed, self)
+            except CardDataError as err:
+                # a make that knows the line (an effect's) says so itself
+                problems = [err]
             except ValueError as err:
                 problems = [CardDataError(record.get("source", "?"), record.get("line", 0), str(err),
                                           record.get("name", ""))]
@@ -303,6 +306,8 @@ class CardFormat:
             raise problems[0]
         try:
             return self.make(parsed, self)
+        except CardDataError:
+            raise
         except ValueError as err:
             raise CardDataError(record.get("source", "?"), record.get("line", 0), str(err), record["name"]) from err
 

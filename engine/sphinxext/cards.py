@@ -302,6 +302,17 @@ def _uses(env) -> dict[tuple[str, str], list[dict]]:
     return out
 
 
+#: what a card's entry says of the examples naming it, in the language of its game
+USES_WORDS = {"zh-CN": ("用到这张卡的例子（{n}）：", "还没有例子用到这张卡。"),
+              "ja": ("このカードを使う例（{n}）：", "このカードを使う例はまだない。")}
+
+
+def _language(game: str | None) -> str:
+    from engine.project import GAMES
+
+    return GAMES.get(game or "", ("zh-CN", ""))[0]
+
+
 def _example_ref(app, fromdocname: str, record: dict) -> nodes.Node:
     ref = nodes.reference("", "", internal=True, classes=["rulings-example-ref"])
     try:
@@ -332,7 +343,8 @@ def resolve(app, doctree: nodes.document, fromdocname: str) -> None:
         uses = uses if uses is not None else _uses(env)
         examples = uses.get((node["game"], node["name"]), [])
         para = nodes.paragraph(classes=["rulings-card-uses"])
-        para += nodes.Text(f"用到这张卡的例子 ({len(examples)}): " if examples else "还没有例子用到这张卡。")
+        words = USES_WORDS["ja" if _language(node["game"]) == "ja" else "zh-CN"]
+        para += nodes.Text(words[0].format(n=len(examples)) if examples else words[1])
         for i, record in enumerate(examples):
             if i:
                 para += nodes.Text("、")

@@ -171,17 +171,23 @@ def test_a_change_of_the_extension_renders_unchanged_documents_again(sandbox, mo
     assert feature.read_text(encoding="utf-8") == good
 
 
-def test_a_change_of_the_vocabulary_checks_unchanged_documents_again(sandbox, monkeypatch):
-    """A card dropped from the catalogue is reported although no document changed."""
+def test_a_card_removed_from_its_card_file_is_noticed_in_unchanged_documents(sandbox, monkeypatch):
+    """A card dropped from the cards is reported although no document with examples
+    changed, the example is not run, and the page says why; putting it back heals it."""
     monkeypatch.delenv("RULINGS_BUILD", raising=False)
-    from engine import vocabulary
     from engine.sphinxext.build import Paths, build
 
     sandbox.write("spec/ygo/res.rst", DOC.format(verdict="仍然是"))
     assert build(Paths(sandbox.root), "gherkin").warnings == []
-    assert build(Paths(sandbox.root), "gherkin").warnings == []
-    ygo = vocabulary.load("ygo")
-    names = [n for n in ygo.card_names() if n != "破坏龙 甘多拉"]
-    monkeypatch.setattr(ygo, "card_names", lambda: names)
+    card_file = next(p for p in (sandbox.root / "spec" / "ygo" / "cards").glob("*.rst")
+                     if ".. card:: 破坏龙 甘多拉\n" in p.read_text(encoding="utf-8"))
+    original = card_file.read_text(encoding="utf-8")
+    card_file.write_text(original.replace(".. card:: 破坏龙 甘多拉\n", ".. card:: 破坏龙 甘多拉二\n"), encoding="utf-8")
     warnings = build(Paths(sandbox.root), "gherkin").warnings
     assert any(re.search(r"res\.rst:8: .*unknown card 「破坏龙 甘多拉」", w) for w in warnings), warnings
+    entry = sandbox.manifest()["res-1"]
+    assert entry["extracted"] is False and "unknown card 「破坏龙 甘多拉」" in entry["error"]
+    assert not (sandbox.build / "features" / "ygo" / "res.feature").exists()
+    card_file.write_text(original, encoding="utf-8")
+    assert build(Paths(sandbox.root), "gherkin").warnings == []
+    assert sandbox.manifest()["res-1"]["extracted"] is True
