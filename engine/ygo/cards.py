@@ -1,11 +1,11 @@
-"""How a Yu-Gi-Oh! card is defined: data plus small effect functions.
+"""How a Yu-Gi-Oh! card is defined, once its record is read (engine.ygo.cardformat).
 
 A :class:`CardDef` holds only what the rulings need of a card's text.  Activated effects
-are :class:`Effect` records whose ``condition``, ``trigger`` and ``resolve`` are small
-functions built from the duel's shared primitives (``duel.destroy``,
-``duel.banish_temporarily`` …).  Effects that are not activated (永续效果, 规则效果) are
-:class:`Static` records the rules consult.  A card-specific ruling (特别地 …) is a named
-entry in ``rulings``.
+are :class:`Effect` records whose ``condition``, ``trigger`` and ``resolve`` are the
+engine values of the building blocks the card is written with (engine.ygo.blocks).
+Effects that are not activated (永续效果, 规则效果) are :class:`Static` records the rules
+consult.  A card-specific ruling (特别地 …) is a named entry in ``rulings``
+(engine.ygo.memory.CARD_RULINGS).
 """
 
 from __future__ import annotations
@@ -46,8 +46,12 @@ class Effect:
     mandatory: bool = False
     #: where the card is when it activates the effect: field, graveyard, banished, hand
     zone: str = "field"
-    #: a cost paid on activation: "send-self" (send this card to the graveyard)
-    cost: str | None = None
+    #: a cost paid on activation: "send-self" (send this card to the graveyard),
+    #: "banish-self", "banish-chosen", or a function (duel, card, player)
+    cost: Any = None
+    #: restrictions that come with activating it (这个效果发动的回合，…): functions
+    #: (duel, card, player) applied on activation
+    restrictions: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -84,6 +88,8 @@ class CardDef:
     english: str = ""
     #: monster type (种族), only where an effect asks for it: "昆虫" …
     race: str = ""
+    #: link rating (连接值) of a link monster
+    link: int = 0
 
     @property
     def is_monster(self) -> bool:
@@ -100,22 +106,3 @@ class CardDef:
         known = "、".join(e.label for e in self.effects) or "none"
         raise KeyError(f"「{self.name}」 has no effect {label} (it has: {known})")
 
-
-def monster(name: str, *types: str, level: int = 4, atk: int = 0, defense: int = 0, attribute: str = "",
-            effects: tuple[Effect, ...] = (), statics: tuple[Static, ...] = (),
-            rulings: frozenset[str] = frozenset(), english: str = "", race: str = "") -> CardDef:
-    frames = frozenset(types)
-    if (effects or statics) and "normal" not in frames:
-        frames |= {"effect"}
-    return CardDef(name, "monster", frames, level, atk, defense, attribute, tuple(effects), tuple(statics),
-                   frozenset(rulings), english, race)
-
-
-def spell(name: str, *types: str, effects: tuple[Effect, ...] = (), statics: tuple[Static, ...] = (),
-          english: str = "") -> CardDef:
-    return CardDef(name, "spell", frozenset(types), effects=tuple(effects), statics=tuple(statics), english=english)
-
-
-def trap(name: str, *types: str, effects: tuple[Effect, ...] = (), statics: tuple[Static, ...] = (),
-         english: str = "") -> CardDef:
-    return CardDef(name, "trap", frozenset(types), effects=tuple(effects), statics=tuple(statics), english=english)

@@ -64,6 +64,9 @@ class ChainLink:
     chosen: list = field(default_factory=list)
     #: the card whose text the effect is (another card's, for a gained effect)
     effect_owner: Any = None
+    #: what this link special summoned, with the object ids they got (for what the rest
+    #: of the effect does to 『这个效果特殊召唤的怪兽』)
+    summoned: list = field(default_factory=list)
 
     def below(self, duel) -> "ChainLink | None":
         """The chain link this one was activated in response to."""
@@ -240,6 +243,10 @@ class ChainRules:
         elif effect.cost == "banish-chosen":
             for c in chosen:
                 self.banish(c, reason=f"cost of 「{card.name}」")
+        elif callable(effect.cost):
+            effect.cost(self, card, player)
+        for restriction in effect.restrictions:
+            restriction(self, card, player)
         if effect.kind == "activation" and not self.on_field(card):
             self.board.move(card, self.board.zone(player, "spell & trap zone"), face_up=True, reason="activated")
         elif effect.kind == "activation":

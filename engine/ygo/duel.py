@@ -11,7 +11,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Board, Card, EventLog, IllegalAction, SetupError, UnknownCard, Zone
+from engine.core import Board, Card, EventLog, IllegalAction, SetupError, Zone
 from engine.core.zones import HiddenTo
 
 from .battle import BattleRules
@@ -140,10 +140,9 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
 
     @staticmethod
     def definition(name: str) -> CardDef:
-        try:
-            return CATALOGUE[name]
-        except KeyError:
-            raise UnknownCard(name, CATALOGUE) from None
+        """The card's definition, read from the documents' cards (UnknownCard, or the
+        CardDataError of a card whose definition is broken)."""
+        return CATALOGUE[name]
 
     def find(self, name: str, player: int | None = None) -> YgoCard | None:
         """The card called ``name`` — of ``player`` if given (controlled, then owned) —
@@ -449,6 +448,9 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
                              by_battle=by_battle, by_player=by_player)
         else:
             self.board.move(card, self.board.zone(card.owner, GRAVEYARD), reason=reason)
+            # from the hand or the deck: no last known information on the field
+            self.emit("to-graveyard", card, lki=None, destroyed=destroyed, by_battle=False, by_player=by_player)
+            self.run_mandatory()
 
     def destroy(self, card: YgoCard, reason: str = "", *, by_effect: YgoCard | None = None,
                 by_battle: bool = False, by_player: int | None = None) -> bool:

@@ -108,6 +108,56 @@ EXCEPTIONS: dict[str, tuple[Info, frozenset[Transition]]] = {
 }
 
 
+#: What a lasting effect given to a monster by a resolving effect does, and whether it is
+#: given all the same when the monster is face-down at resolution.  A property of the
+#: kind of effect, never of a card: 『不会被战斗·效果破坏』, 『可以作2次攻击』, 『战斗伤害变成
+#: 2倍』, 『贯通』 are given to a face-down monster (and apply once it is flipped);
+#: 『不受效果影响』, 『不会成为效果的对象』 and ATK/DEF changes are not (a face-down monster's
+#: ATK/DEF are the printed values, and what is not public cannot be chosen).  Whatever
+#: it is, a lasting effect is erased with the monster's other lasting information
+#: (ERASED_BY[Info.LASTING]): turned face-down or banished temporarily, it no longer
+#: applies; a monster banished before resolution is a new object and gets nothing.
+GIVEN_FACE_DOWN: dict[str, bool] = {
+    "indestructible-battle": True,
+    "indestructible-effect": True,
+    "indestructible-once": True,
+    "piercing": True,
+    "double-damage": True,
+    "double-attack": True,
+    "no-activation-in-battle": True,
+    "win-by-direct-damage": True,
+    "cannot-attack": True,
+    "cannot-change-position": True,
+    "atk": False,
+    "def": False,
+    "unaffected": False,
+    "unaffected-by-opponent": False,
+    "untargetable": False,
+    "untargetable-by-opponent": False,
+}
+
+#: card-specific rulings about lasting effects: ruling -> what it changes
+LASTING_EXCEPTIONS: dict[str, str] = {
+    # 禁忌的圣衣: 『处理要先让攻击力下降』 — the ATK change comes first, so when it cannot be
+    # given (the monster is face-down) nothing after it is given either
+    "whole-effect-needs-face-up": "an effect of several lasting parts gives none of them when one cannot be given",
+}
+
+#: card-specific rulings about temporary banishes (duel.banish_temporarily)
+BANISH_EXCEPTIONS: dict[str, str] = {
+    # 刻剑之魔术师, 银河眼光子龙: a monster that only gained the effect still comes back
+    "gained-temporary-banish-returns": "a monster banished by this card's effect that it only gained comes back",
+}
+
+
+def given_face_down(mark: str) -> bool:
+    """Whether the lasting effect ``mark`` is given to a face-down monster."""
+    try:
+        return GIVEN_FACE_DOWN[mark]
+    except KeyError:
+        raise KeyError(f"lasting effect {mark!r} is not in memory.GIVEN_FACE_DOWN") from None
+
+
 def erased_by(info: Info, rulings: frozenset[str] = frozenset()) -> frozenset[Transition]:
     """The transitions that erase ``info`` on a card with these card-specific rulings."""
     erase = ERASED_BY[info]
@@ -134,3 +184,12 @@ SUMMON_METHOD_INFO = {
 
 #: summon methods that are special summons
 SPECIAL_METHODS = frozenset({"special", "synchro", "xyz", "fusion", "ritual", "link", "pendulum"})
+
+
+#: every card-specific ruling a card may name (``:rulings:`` of a card), with what it does
+CARD_RULINGS: dict[str, str] = {
+    **{name: f"keeps 『{row.value}』 through: {'、'.join(t.value for t in kept)}"
+       for name, (row, kept) in EXCEPTIONS.items()},
+    **LASTING_EXCEPTIONS,
+    **BANISH_EXCEPTIONS,
+}

@@ -1,6 +1,8 @@
-"""Shared building blocks of card definitions: trigger tests, conditions and
-resolutions, each a small function of the duel's primitives.  A card in the catalogue
-is a combination of these; none of them knows which card uses it."""
+"""Shared pieces of card definitions: trigger tests, conditions and resolutions, each a
+small function of the duel's primitives.  The building blocks cards are written with
+(blocks.py) are made of these; none of them knows which card uses it.  Lasting effects
+given to a monster are blocks.grant's: which of them a face-down monster is given is
+memory.GIVEN_FACE_DOWN's, never a card's."""
 
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ def sent_to_graveyard(*was: Info, destroyed: bool = False):
     been ``was`` as it left (last known information)."""
 
     def test(duel, card, ev) -> bool:
-        if ev.subject is not card or (destroyed and not ev.destroyed):
+        if ev.subject is not card or ev.lki is None or (destroyed and not ev.destroyed):
             return False
         return all(info in ev.lki["memory"] for info in was)
 
@@ -252,24 +254,6 @@ def negate_effects_of_targets(until_end_of_turn: bool = True, need_face_up: bool
     return resolve
 
 
-def grant(*marks, face_down_ok: bool = True, until_end_of_turn: bool = True):
-    """Lasting marks on the targets ("indestructible-once", ("atk", -600) …).  With
-    ``face_down_ok`` False the whole effect needs a face-up target at resolution."""
-
-    def resolve(duel, link) -> None:
-        from .memory import STANDARD, Transition
-
-        erase = STANDARD | {Transition.TURN_ENDED} if until_end_of_turn else STANDARD
-        for card in link.live_targets():
-            if not duel.on_field(card) or (not face_down_ok and not card.face_up):
-                continue
-            for mark in marks:
-                name, value = mark if isinstance(mark, tuple) else (mark, True)
-                duel.apply_lasting(card, name, value, source=link.card.name, erase=erase)
-
-    return resolve
-
-
 def negate_below(destroy: bool = True, what: str = "activation"):
     """Negate the activation of the chain link below, and destroy that card (the same
     object only: a card that moved is no longer 'that card')."""
@@ -440,22 +424,6 @@ def gain_effects_of_target(duel, link) -> None:
         if me is not None and duel.face_up_on_field(me):
             duel.apply_lasting(me, "gained-effects", card.definition, source=card.name,
                                erase=STANDARD | {Transition.TURN_ENDED})
-
-
-def grant_self(*marks, until_end_of_turn: bool = True):
-    """Lasting marks on this card; given even if it is face-down by then."""
-
-    def resolve(duel, link) -> None:
-        from .memory import STANDARD, Transition
-
-        card = link.card_if_unchanged()
-        if card is None or not duel.on_field(card):
-            return
-        erase = STANDARD | {Transition.TURN_ENDED} if until_end_of_turn else STANDARD
-        for mark in marks:
-            duel.apply_lasting(card, mark, source=card.name, erase=erase)
-
-    return resolve
 
 
 def take_control_while_applied(*marks: str):

@@ -14,7 +14,7 @@ from .catalogue import CATALOGUE
 from .duel import BANISHED, DECK, EXTRA, GRAVEYARD, HAND, PENDULUM, SPELL_TRAP, Duel
 from .memory import Info
 
-V = Vocabulary(game="ygo", language="zh-CN", new_world=Duel, card_names=lambda: CATALOGUE.keys())
+V = Vocabulary(game="ygo", language="zh-CN", new_world=Duel, card_names=CATALOGUE.names)
 VOCABULARY = V
 
 V.term(Term("card", r"[^「」]+", names_card=True, description="a card name from the catalogue"))

@@ -160,7 +160,8 @@ class ValueRules:
         banned = self.field_ban(card, "forbid-attack")
         if banned:
             return f"「{banned}」 says it cannot declare an attack"
-        if self.lasting(card, "cannot-attack") or self.links_granting(card, "cannot-attack"):
+        if self.lasting(card, "cannot-attack") or self.links_granting(card, "cannot-attack") \
+                or self.applies(card, "cannot-attack"):
             return "an effect says it cannot attack"
         if self.remembers(card, Info.ATTACKED) and not self.lasting(card, "double-attack"):
             return "it already attacked this turn"

@@ -1,0 +1,1449 @@
+"""The building blocks Yu-Gi-Oh! cards are written with (spec/ygo/cards/*.rst).
+
+Each block is a phrase, in Chinese like the card texts, that stands for one engine value:
+
+``event``      what starts a trigger effect: ``(event kind, test(duel, card, event))``
+``condition``  when an effect can be activated or applies: ``test(duel, card)``
+``cost``       what is paid on activation: a cost name the chain rules know, or a
+               function (duel, card, player)
+``restriction`` what comes with activating it (这个效果发动的回合，…): a function
+               (duel, card, player) applied on activation
+``target``     what is targeted on activation: :class:`Target` (count, filter)
+``action``     what the effect does on resolution: ``resolve(duel, link)``
+``static``     what an effect that is not activated does: a list of :class:`StaticPart`
+
+Placeholders (``{n}``, ``{side}``, ``{name}``, ``{desc}`` …) let one block serve many
+cards; a description of cards (``{desc}``: ``表侧表示怪兽``, ``4星以下的「磁石战士」怪兽``,
+``这个回合攻击过的X怪兽`` …) is read by :func:`describe` from a closed list of
+qualifiers, so a word it does not know is an error at the card's line.  No block names
+a specific card: a card's name only ever comes in through a placeholder.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.vocabulary import PhraseBook, Term
+
+from . import primitives as p
+from .memory import STANDARD, Info, Transition, given_face_down
+
+BLOCKS = PhraseBook("ygo", "zh-CN", kinds=("event", "condition", "cost", "restriction", "target", "action",
+                                           "static"))
+
+Pred = Callable[[Any, Any, Any], bool]   # (duel, source card or None, card) -> bool
+
+
+@dataclass(frozen=True)
+class Target:
+    count: int
+    filter: Callable[[Any, Any, Any], bool]
+
+
+@dataclass(frozen=True)
+class StaticPart:
+    kind: str
+    value: Any = None
+    condition: Callable[[Any, Any], bool] | None = None
+
+
+# -- terms ------------------------------------------------------------------------------
+
+BLOCKS.term(Term("n", r"\d+", int, description="a number"))
+BLOCKS.term(Term("name", r"[^「」]+", description="a card name or an archetype, written in 「」"))
+BLOCKS.term(Term("desc", r"[^；;]*?", description="a description of cards (see blocks.describe)"))
+BLOCKS.term(Term("label", r"[①②③④⑤⑥⑦⑧⑨⑩]", description="an effect number"))
+BLOCKS.term(Term("rest", r".+", description="another block"))
+BLOCKS.term(Term.choice("side", {"自己": "own", "对方": "opponent"}, "自己 or 对方"))
+BLOCKS.term(Term("names", r"「[^；;]+」", description="archetypes in 「」, joined by 或"))
+
+SUMMONS = {  # how a monster was summoned, as the text says it -> what it remembers
+    "通常": (Info.NORMAL_SUMMONED,), "召唤": (Info.NORMAL_SUMMONED, Info.TRIBUTE_SUMMONED),
+    "上级": (Info.TRIBUTE_SUMMONED,), "特殊": (Info.SPECIAL_SUMMONED,), "同调": (Info.SYNCHRO_SUMMONED,),
+    "X": (Info.XYZ_SUMMONED,), "超量": (Info.XYZ_SUMMONED,), "融合": (Info.FUSION_SUMMONED,),
+    "仪式": (Info.RITUAL_SUMMONED,), "连接": (Info.LINK_SUMMONED,), "灵摆": (Info.PENDULUM_SUMMONED,),
+    "反转": (Info.FLIP_SUMMONED,), "再度": (Info.GEMINI_RESUMMONED,), "不用解放": (Info.SUMMONED_WITHOUT_TRIBUTE,),
+}
+BLOCKS.term(Term.choice("method", SUMMONS, "a summon method (同调、X、上级、再度、不用解放 …)"))
+SUMMON_EVENTS = {  # 这张卡……的场合: the summon methods of the event
+    "召唤": ("normal", "tribute"),
+    "特殊召唤": ("special", "synchro", "xyz", "fusion", "ritual", "link", "pendulum"),
+    "召唤·特殊召唤": ("normal", "tribute", "special", "synchro", "xyz", "fusion", "ritual", "link", "pendulum"),
+    "反转召唤": ("flip",), "召唤·反转召唤": ("normal", "tribute", "flip"),
+    "同调召唤": ("synchro",), "X召唤": ("xyz",), "超量召唤": ("xyz",), "融合召唤": ("fusion",),
+    "仪式召唤": ("ritual",), "连接召唤": ("link",), "灵摆召唤": ("pendulum",),
+}
+BLOCKS.term(Term.choice("summoned", SUMMON_EVENTS, "召唤、特殊召唤、召唤·特殊召唤、同调召唤 …"))
+ZONES = {"手卡": "hand", "卡组": "deck", "额外卡组": "extra deck", "墓地": "graveyard", "除外状态": "banished",
+         "场上": "field"}
+BLOCKS.term(Term.choice("zone", ZONES, "a zone"))
+RETURNS = {"结束阶段": "end-phase", "这个回合的结束阶段": "end-phase", "战斗阶段结束时": "end-battle",
+           "下次的自己准备阶段": "standby"}
+BLOCKS.term(Term.choice("until", RETURNS, "when a banished monster comes back"))
+LINK_WHILE = {  # continuous-target links: whether the source's own negation ends what they do
+    "只要这张卡在场上存在": True, "只要这张卡存在": True, "只要这张卡在场上表侧表示存在": True,
+    "只要这张卡在怪兽区域表侧表示存在": False,
+}
+BLOCKS.term(Term.choice("while", LINK_WHILE, "how long a continuous-target effect lasts"))
+
+# -- descriptions of cards --------------------------------------------------------------
+
+ATTRIBUTES = ("地", "水", "炎", "风", "光", "暗", "神")
+RACES = ("魔法师", "龙", "不死", "战士", "兽战士", "兽", "鸟兽", "恶魔", "天使", "昆虫", "恐龙", "爬虫类", "鱼", "海龙",
+         "水", "炎", "雷", "岩石", "植物", "机械", "念动力", "幻神兽", "创造神", "幻龙", "电子界", "幻想魔")
+FRAMES = {"融合": "fusion", "同调": "synchro", "仪式": "ritual", "连接": "link", "灵摆": "pendulum", "二重": "gemini"}
+
+
+_FRAME = "|".join([*FRAMES, "X", "超量"])
+
+
+def _frames(words: str) -> Pred:
+    """融合、同调、X … monsters (several joined by ·: any of them), as the rules can tell."""
+    wanted = {"xyz" if w in ("X", "超量") else FRAMES[w] for w in words.split("·")}
+    return lambda duel, src, c: duel.is_monster_card(c) and bool(wanted & c.definition.types)
+
+
+def _zone_is(kind: str) -> Pred:
+    return lambda duel, src, c: c.zone.kind == kind
+
+
+def _level(cmp):
+    return lambda n: (lambda duel, src, c: c.definition.is_monster and cmp(c.definition.level, n))
+
+
+def _atk_at_least(n: int) -> Pred:
+    def test(duel, src, c) -> bool:
+        viewer = src.controller if src is not None else c.controller
+        return (duel.atk(c, viewer=viewer) or 0) >= n
+
+    return test
+
+
+def _from_extra(duel, src, c) -> bool:
+    return duel.on_field(c) and duel.remembers(c, Info.SPECIAL_SUMMONED) \
+        and duel.recall(c, Info.SUMMONED_FROM) == "extra deck"
+
+
+#: qualifiers of a description, tried in this order at each position: (regex, predicate maker)
+QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
+    (r"这张卡以外的", lambda: (lambda duel, src, c: c is not src)),
+    (r"「([^」]+)」以外的", lambda name: (lambda duel, src, c: c.name != name)),
+    (r"「([^」]+)」", lambda name: (lambda duel, src, c: name in c.name)),
+    (r"(\d+)星以上的?", lambda n: _level(lambda a, b: a >= b)(int(n))),
+    (r"(\d+)星以下的?", lambda n: _level(lambda a, b: a <= b)(int(n))),
+    (r"攻击力(\d+)以上的?", lambda n: _atk_at_least(int(n))),
+    (rf"({'|'.join(ATTRIBUTES)})属性的?", lambda a: (lambda duel, src, c: c.definition.attribute == a)),
+    (rf"({'|'.join(sorted(RACES, key=len, reverse=True))})族的?",
+     lambda r: (lambda duel, src, c: c.definition.race == r)),
+    (r"表侧攻击表示的?", lambda: (lambda duel, src, c: c.face_up and c.position == "attack")),
+    (r"表侧守备表示的?", lambda: (lambda duel, src, c: c.face_up and c.position == "defense")),
+    (r"表侧表示的?", lambda: (lambda duel, src, c: c.face_up)),
+    (r"里侧守备表示的?|里侧表示的?", lambda: (lambda duel, src, c: not c.face_up)),
+    (r"从额外卡组特殊召唤的", lambda: _from_extra),
+    (r"从卡组特殊召唤的", lambda: (lambda duel, src, c: duel.recall(c, Info.SUMMONED_FROM) == "deck")),
+    (r"特殊召唤的", lambda: (lambda duel, src, c: c.zone.kind == "monster zone"
+                           and duel.remembers(c, Info.SPECIAL_SUMMONED))),
+    (r"这个回合攻击过的", lambda: (lambda duel, src, c: duel.remembers(c, Info.ATTACKED))),
+    (r"这个回合召唤的", lambda: (lambda duel, src, c: duel.remembers(c, Info.SUMMONED_THIS_TURN))),
+    (r"场上的", lambda: (lambda duel, src, c: duel.on_field(c))),
+    (r"调整以外的", lambda: (lambda duel, src, c: "tuner" not in c.definition.types)),
+    (r"效果(?=怪兽)", lambda: (lambda duel, src, c: duel.is_effect_monster(c))),
+    (rf"((?:{_FRAME})(?:·(?:{_FRAME}))*)(?=怪兽)", lambda fs: _frames(fs)),
+    (r"魔法·陷阱", lambda: (lambda duel, src, c: not c.definition.is_monster)),
+    (r"魔法", lambda: (lambda duel, src, c: c.definition.kind == "spell")),
+    (r"陷阱", lambda: (lambda duel, src, c: c.definition.kind == "trap")),
+    (r"怪兽$", lambda: (lambda duel, src, c: c.definition.is_monster)),
+    (r"卡$", lambda: (lambda duel, src, c: True)),
+    (r"的", lambda: (lambda duel, src, c: True)),
+]
+_QUALIFIERS = [(re.compile(rx), make) for rx, make in QUALIFIERS]
+
+
+def describe(text: str) -> Pred:
+    """The predicate (duel, source, card) of a description of cards; ValueError, naming
+    what is not understood, for a word that is not a known qualifier."""
+    text = text.strip()
+    whole = re.fullmatch(r"「([^」]+)」", text)
+    if whole:  # 「卡名」 alone is that card
+        return lambda duel, src, c, name=whole.group(1): c.name == name
+    tests: list[Pred] = []
+    at = 0
+    while at < len(text):
+        for rx, make in _QUALIFIERS:
+            m = rx.match(text, at)
+            if m and m.end() > at:
+                tests.append(make(*m.groups()))
+                at = m.end()
+                break
+        else:
+            raise ValueError(f"cannot read the description {text!r} from {text[at:]!r}: known words are 「…」、"
+                             f"N星以上/以下、攻击力N以上、…属性、…族、表侧表示、表侧攻击表示、表侧守备表示、里侧表示、"
+                             f"特殊召唤的、从卡组/额外卡组特殊召唤的、这个回合攻击过的、这个回合召唤的、这张卡以外的、"
+                             f"效果/X/融合/同调/仪式/连接/灵摆怪兽、调整以外的、魔法、陷阱、怪兽、卡")
+    return lambda duel, src, c: all(t(duel, src, c) for t in tests)
+
+
+PLACES = {  # where a card is: (zone kind, whose, this card excluded)
+    "场上": ("field", None), "自己场上": ("field", "own"), "对方场上": ("field", "opponent"),
+    "墓地": ("graveyard", None), "自己墓地": ("graveyard", "own"), "对方墓地": ("graveyard", "opponent"),
+    "除外状态的": ("banished", None), "自己除外状态的": ("banished", "own"),
+    "手卡": ("hand", "own"), "卡组": ("deck", "own"), "额外卡组": ("extra deck", "own"),
+}
+BLOCKS.term(Term.choice("place", PLACES, "场上、自己场上、对方场上、自己墓地、对方墓地、自己除外状态的、手卡、卡组 …"))
+UNITS = {"只": True, "张": False}
+BLOCKS.term(Term.choice("unit", UNITS, "只 (a monster) or 张 (a card)"))
+
+
+def where(place: tuple[str, str | None], monster: bool) -> Pred:
+    zone, whose = place
+
+    def test(duel, src, c) -> bool:
+        if zone == "field":
+            if not duel.on_field(c) or (monster and c.zone.kind != "monster zone"):
+                return False
+            holder = c.controller
+        else:
+            if c.zone.kind != zone:
+                return False
+            holder = c.owner
+        if whose is not None and src is not None:
+            mine = src.controller
+            return holder == mine if whose == "own" else holder != mine
+        return True
+
+    return test
+
+
+def card_filter(place, monster: bool, desc: str) -> Pred:
+    at, what = where(place, monster), describe(desc)
+    if monster:
+        return lambda duel, src, c: at(duel, src, c) and c.definition.is_monster and what(duel, src, c)
+    return lambda duel, src, c: at(duel, src, c) and what(duel, src, c)
+
+
+# -- subjects: what an action acts on -------------------------------------------------------
+
+def _self(duel, link) -> list:
+    card = link.card_if_unchanged()
+    return [card] if card is not None else []
+
+
+def _targets(duel, link) -> list:
+    return link.live_targets()
+
+
+def _battle_opponent(duel, link) -> list:
+    """The monster this card battles (the event's other monster), if it is still that object."""
+    ev = link.event
+    if ev is None:
+        return []
+    if ev.subject is link.card:
+        other, obj = ev.data.get("target"), ev.data.get("target_obj")
+    elif ev.data.get("target") is link.card:
+        other, obj = ev.subject, ev.data.get("attacker_obj")
+    else:
+        return []
+    return [other] if other is not None and other.object_id == obj else []
+
+
+def _event_subject(duel, link) -> list:
+    ev = link.event
+    if ev is None or ev.subject is None:
+        return []
+    obj = ev.data.get("obj")
+    return [ev.subject] if obj is None or ev.subject.object_id == obj else []
+
+
+def _below(duel, link) -> list:
+    below = link.below(duel)
+    card = below.card_if_unchanged() if below is not None else None
+    return [card] if card is not None else []
+
+
+def _chosen(duel, link) -> list:
+    return list(link.chosen)
+
+
+def _summoned(duel, link) -> list:
+    return [c for c, obj in getattr(link, "summoned", []) if c.object_id == obj]
+
+
+SUBJECTS: dict[str, Callable[[Any, Any], list]] = {
+    "这张卡": _self, "自身": _self,
+    "那只怪兽": _targets, "那张卡": _targets, "那些怪兽": _targets, "作为对象的怪兽": _targets,
+    "作为对象的卡": _targets, "那只自己怪兽": _targets,
+    "那只对方怪兽": _battle_opponent, "进行战斗的对方怪兽": _battle_opponent,
+    "特殊召唤的那只怪兽": _event_subject, "特殊召唤的那些怪兽": _event_subject,
+    "发动的那张卡": _below, "场上的那张卡": _below,
+    "选的怪兽": _chosen,
+    "这个效果特殊召唤的怪兽": _summoned, "这个效果特殊召唤的这张卡": _summoned,
+}
+
+
+BLOCKS.term(Term("who", "|".join([*(re.escape(k) for k in sorted(SUBJECTS, key=len, reverse=True)),
+                                   r"那只[^；;，]*?怪兽", r"那张[^；;，]*?卡", r"选的[^；;，]*?怪兽"]),
+                 description="what an action acts on: 这张卡、那只怪兽、那只X怪兽、选的…怪兽 … (see blocks.subject)"))
+
+
+def subject(text: str) -> Callable[[Any, Any], list]:
+    """What ``text`` (这张卡、那只怪兽、那只X怪兽、选的这个回合召唤的表侧表示怪兽 …) names,
+    as a function (duel, link) -> cards."""
+    text = text.strip()
+    if text in SUBJECTS:
+        return SUBJECTS[text]
+    for prefix, base in (("那只", _targets), ("那张", _targets), ("选的", _chosen)):
+        if text.startswith(prefix) and len(text) > len(prefix):
+            test = describe(text[len(prefix):])
+            return lambda duel, link, base=base, test=test: [c for c in base(duel, link)
+                                                             if test(duel, link.card, c)]
+    raise ValueError(f"unknown subject {text!r}; known: {'、'.join(SUBJECTS)}, 那只…怪兽, 选的…怪兽")
+
+
+def _why(link) -> str:
+    return f"「{link.card.name}」{link.effect.label}"
+
+
+# == event blocks ============================================================================
+
+@BLOCKS.phrase("event", "这张卡{how:summoned}的场合")
+@BLOCKS.phrase("event", "这张卡{how:summoned}成功时")
+@BLOCKS.phrase("event", "这张卡{how:summoned}成功的场合")
+def summoned(how):
+    """This card was summoned by one of these methods."""
+    return "summoned", p.summoned(*how)
+
+
+@BLOCKS.phrase("event", "这张卡用「{name}」怪兽的效果特殊召唤的场合")
+@BLOCKS.phrase("event", "这张卡用「{name}」怪兽的效果特殊召唤成功时")
+def summoned_by_archetype(name):
+    """This card was special summoned by the effect of a monster of that archetype."""
+    def test(duel, card, ev) -> bool:
+        by = duel.recall(card, Info.SUMMONED_BY_EFFECT) or ""
+        return ev.subject is card and ev.method == "special" and name in by and duel.definition(by).is_monster
+
+    return "summoned", test
+
+
+@BLOCKS.phrase("event", "自己场上有「{name}」{method}怪兽从额外卡组特殊召唤时")
+@BLOCKS.phrase("event", "自己的「{name}」{method}怪兽从额外卡组特殊召唤的场合")
+def own_archetype_from_extra(name, method):
+    """A monster of that archetype was summoned from the extra deck by that method to its
+    controller's side, while this card is face-up on the field."""
+    kinds = {Info.SYNCHRO_SUMMONED: "synchro", Info.XYZ_SUMMONED: "xyz", Info.FUSION_SUMMONED: "fusion",
+             Info.LINK_SUMMONED: "link", Info.PENDULUM_SUMMONED: "pendulum"}
+    wanted = {kinds[i] for i in method if i in kinds}
+    if not wanted:
+        raise ValueError("only 融合、同调、X、连接、灵摆 monsters are summoned from the extra deck")
+
+    def test(duel, card, ev) -> bool:
+        m = ev.subject
+        return duel.face_up_on_field(card) and m is not None and m.controller == card.controller \
+            and name in m.name and ev.method in wanted and duel.recall(m, Info.SUMMONED_FROM) == "extra deck"
+
+    return "summoned", test
+
+
+@BLOCKS.phrase("event", "这张卡被送去墓地的场合")
+@BLOCKS.phrase("event", "这张卡被送去墓地时")
+def sent_to_graveyard():
+    """This card was sent to the graveyard, from anywhere."""
+    return "to-graveyard", p.to_graveyard_from_anywhere
+
+
+@BLOCKS.phrase("event", "这张卡被破坏送去墓地的场合")
+def destroyed_to_graveyard():
+    """This card was destroyed and sent to the graveyard."""
+    return "to-graveyard", p.sent_to_graveyard(destroyed=True)
+
+
+@BLOCKS.phrase("event", "{method}召唤的这张卡被送去墓地的场合")
+def summoned_card_to_graveyard(method):
+    """This card, summoned by that method, went from the field to the graveyard."""
+    return "to-graveyard", p.sent_to_graveyard(*method[:1])
+
+
+@BLOCKS.phrase("event", "{method}召唤的这张卡被破坏送去墓地的场合")
+@BLOCKS.phrase("event", "{method}召唤的这张卡被破坏送去墓地时")
+def summoned_card_destroyed(method):
+    """This card, summoned by that method, was destroyed and sent to the graveyard."""
+    return "to-graveyard", p.sent_to_graveyard(*method[:1], destroyed=True)
+
+
+@BLOCKS.phrase("event", "这张卡{how:method}召唤的回合的结束阶段")
+def end_phase_of_summon_turn(how):
+    """The End Phase of the turn this face-up card was summoned by that method."""
+    def test(duel, card, ev) -> bool:
+        return card.zone.kind == "monster zone" and card.face_up and duel.remembers(card, Info.SUMMONED_THIS_TURN) \
+            and any(duel.remembers(card, info) for info in how)
+
+    return "end-phase", test
+
+
+@BLOCKS.phrase("event", "这张卡召唤·反转召唤的回合的结束阶段")
+def end_phase_of_normal_or_flip_summon():
+    """The End Phase of the turn this face-up card was normal (or tribute) or flip summoned."""
+    return end_phase_of_summon_turn(SUMMONS["召唤"] + SUMMONS["反转"])
+
+
+@BLOCKS.phrase("event", "这张卡战斗破坏怪兽的回合的结束阶段")
+def end_phase_after_destroying_by_battle():
+    """The End Phase of a turn this face-up card destroyed a monster by battle."""
+    return "end-phase", p.in_phase_if(Info.DESTROYED_BY_BATTLE)
+
+
+@BLOCKS.phrase("event", "战斗过的这张卡在战斗阶段结束时")
+def end_of_battle_after_battling():
+    """The end of the battle phase, if this face-up card battled."""
+    return "end-battle", p.in_phase_if(Info.BATTLED)
+
+
+@BLOCKS.phrase("event", "这张卡因这张卡的效果除外的回合的结束阶段")
+def end_phase_after_own_banish():
+    """The End Phase, if this card is banished by its own effect (this turn)."""
+    return "end-phase", p.banished_by_own_effect
+
+
+@BLOCKS.phrase("event", "用这张卡作为素材的怪兽被对方的效果破坏的场合")
+def material_destroyed_by_opponent():
+    """A monster summoned with this card as material was destroyed by the opponent's effect."""
+    return "destroyed", p.material_destroyed_by_opponent
+
+
+@BLOCKS.phrase("event", "对方怪兽的直接攻击宣言时")
+def opponent_direct_attack():
+    """An opponent's monster declares a direct attack, while this card is in the hand."""
+    def test(duel, card, ev) -> bool:
+        return card.zone.kind == "hand" and ev.direct and ev.subject.controller != card.owner
+
+    return "attack-declared", test
+
+
+@BLOCKS.phrase("event", "自己·对方的战斗阶段自己受到战斗伤害的场合")
+def battle_damage_in_battle_phase():
+    """Its owner took battle damage in a battle phase, while this card is in the hand."""
+    def test(duel, card, ev) -> bool:
+        return card.zone.kind == "hand" and duel.phase == "battle" and ev.damage > 0 and ev.player == card.owner
+
+    return "battle-damage", test
+
+
+@BLOCKS.phrase("event", "这张卡的{label}的效果适用的对方回合的结束阶段")
+def end_phase_after_applied(label):
+    """The End Phase of the opponent's turn in which this card's effect ``label`` applied
+    (used up this turn), while this card is face-up on the field."""
+    def test(duel, card, ev) -> bool:
+        return duel.face_up_on_field(card) and duel.turn_player != card.controller \
+            and duel.remembers(card, Info.USED_THIS_TURN, per=label)
+
+    return "end-phase", test
+
+
+@BLOCKS.phrase("event", "这张卡向对方怪兽攻击的伤害步骤开始时")
+def attacks_opponents_monster():
+    """The start of the damage step of this card's attack on an opponent's monster."""
+    def test(duel, card, ev) -> bool:
+        return ev.subject is card and ev.target is not None and ev.target.controller != card.controller
+
+    return "battle-start", test
+
+
+@BLOCKS.phrase("event", "这张卡和对方怪兽进行战斗的伤害步骤开始时")
+def battles_opponents_monster():
+    """The start of the damage step of a battle of this face-up card with an opponent's monster."""
+    def test(duel, card, ev) -> bool:
+        if ev.subject is card:
+            other = ev.target
+        elif ev.target is card:
+            other = ev.subject
+        else:
+            return False
+        return other is not None and other.controller != card.controller and duel.face_up_on_field(card)
+
+    return "battle-start", test
+
+
+@BLOCKS.phrase("event", "这张卡战斗破坏对方怪兽送去墓地时")
+def destroys_by_battle_to_graveyard():
+    """This face-up card destroyed a monster by battle and it went to the graveyard."""
+    def test(duel, card, ev) -> bool:
+        return ev.subject is card and ev.victim.zone.kind == "graveyard" and duel.face_up_on_field(card)
+
+    return "destroyed-by-battle", test
+
+
+@BLOCKS.phrase("event", "表侧表示的这张卡从场上离开的场合")
+def face_up_leaves_field():
+    """This card left the field while it was face-up."""
+    return "left-field", lambda duel, card, ev: ev.subject is card and ev.lki["face_up"]
+
+
+@BLOCKS.phrase("event", "场上的怪兽的表示形式变更的场合")
+def position_changed():
+    """A monster's battle position changed, while this card is face-up on the field."""
+    return "position-changed", lambda duel, card, ev: duel.face_up_on_field(card)
+
+
+# == condition blocks =========================================================================
+
+@BLOCKS.phrase("condition", "{method}召唤的这张卡")
+@BLOCKS.phrase("condition", "这张卡{method}召唤过")
+def summoned_by(method):
+    """This card remembers being summoned by that method."""
+    return p.remembers(*method[:1]) if len(method) == 1 else (
+        lambda duel, card: any(duel.remembers(card, i) for i in method))
+
+
+@BLOCKS.phrase("condition", "这张卡的效果特殊召唤的这张卡")
+def summoned_by_own_effect():
+    """This card was special summoned by its own effect."""
+    return p.summoned_by_own_effect
+
+
+@BLOCKS.phrase("condition", "这张卡攻击过的回合")
+def attacked_this_turn():
+    return p.remembers(Info.ATTACKED)
+
+
+@BLOCKS.phrase("condition", "这张卡进行过战斗")
+def battled_this_turn():
+    return p.remembers(Info.BATTLED)
+
+
+PHASES = {"主要阶段1": ("main1",), "主要阶段2": ("main2",), "战斗阶段": ("battle",), "结束阶段": ("end",),
+          "主要阶段以及战斗阶段": ("main1", "battle", "main2"), "主要阶段": ("main1", "main2")}
+BLOCKS.term(Term.choice("phase", PHASES, "a phase"))
+TURNS = {"自己·对方的": None, "自己回合的": "own", "对方回合的": "opponent", "对方的": "opponent", "自己的": "own"}
+BLOCKS.term(Term.choice("turn", TURNS, "whose turn"))
+
+
+@BLOCKS.phrase("condition", "{turn}{phase}")
+def in_phase(turn, phase):
+    """During that phase of that player's turn (自己·对方的: either)."""
+    def test(duel, card) -> bool:
+        if duel.phase not in phase:
+            return False
+        if turn == "own":
+            return duel.turn_player == card.controller
+        if turn == "opponent":
+            return duel.turn_player != card.controller
+        return True
+
+    return test
+
+
+@BLOCKS.phrase("condition", "{phase}")
+def in_phase_any(phase):
+    """During that phase (of either player's turn)."""
+    return in_phase(None, phase)
+
+
+@BLOCKS.phrase("condition", "{desc}怪兽的效果发动时")
+def monster_effect_activated(desc):
+    """The chain link below is a monster's effect (not a card activation), of a monster
+    the description fits (场上的、5星以上的 …; empty: any)."""
+    test = describe(desc)
+    return p.responding_to(lambda duel, c: test(duel, None, c))
+
+
+@BLOCKS.phrase("condition", "魔法·陷阱·怪兽的效果发动时")
+def any_effect_activated():
+    """Anything was activated: there is a chain link below."""
+    return lambda duel, card: bool(duel.chain)
+
+
+@BLOCKS.phrase("condition", "魔法卡的效果在场上发动时")
+def spell_on_field_activated():
+    """The chain link below is a spell card's effect, activated on the field."""
+    def test(duel, card) -> bool:
+        if not duel.chain:
+            return False
+        below = duel.chain[-1]
+        return below.card.definition.kind == "spell" and duel.on_field(below.card)
+
+    return test
+
+
+@BLOCKS.phrase("condition", "另一边的自己灵摆区域没有{names}卡存在")
+def other_pendulum_has_none(names):
+    """The other pendulum zone of its controller holds none of these archetypes (「魔术师」卡或「异色眼」)."""
+    parts = re.findall(r"「([^」]+)」", names)
+    if not parts:
+        raise ValueError(f"name the archetypes in 「」: {names!r}")
+
+    def test(duel, card) -> bool:
+        others = [c for c in duel.board.zone(card.controller, "pendulum zone") if c is not card]
+        return not any(part in c.name for c in others for part in parts)
+
+    return test
+
+
+
+@BLOCKS.phrase("condition", "另一边的自己灵摆区域有{names}卡存在")
+def other_pendulum_has(names):
+    """The other pendulum zone of its controller holds a card of one of these archetypes."""
+    none = other_pendulum_has_none(names)
+    return lambda duel, card: not none(duel, card)
+
+
+@BLOCKS.phrase("condition", "怪兽{n}只以上为素材作{method}召唤的这张卡")
+def summoned_with_monsters(n, method):
+    """This card was summoned with at least n monsters as material."""
+    return p.materials_match(lambda d: d.is_monster, at_least=n)
+
+
+@BLOCKS.phrase("condition", "这张卡以「{name}」怪兽为{method}素材")
+def summoned_with_archetype(name, method):
+    """At least one material this card was summoned with is of that archetype."""
+    return p.materials_match(lambda d: name in d.name)
+
+
+@BLOCKS.phrase("condition", "只要这张卡在怪兽区域表侧表示存在")
+def face_up_in_monster_zone():
+    return lambda duel, card: card.zone.kind == "monster zone" and card.face_up
+
+
+@BLOCKS.phrase("condition", "这张卡可以特殊召唤")
+def can_be_special_summoned():
+    """The rules let this card be special summoned now (正规召唤手续, summon limits …)."""
+    return lambda duel, card: duel.why_cannot_special_summon(card, card.owner) is None
+
+
+# == cost blocks ==============================================================================
+
+@BLOCKS.phrase("cost", "把这张卡从手卡送去墓地")
+@BLOCKS.phrase("cost", "把手卡的这张卡送去墓地")
+@BLOCKS.phrase("cost", "把这张卡从手卡丢弃")
+def send_self():
+    return "send-self"
+
+
+@BLOCKS.phrase("cost", "把这张卡除外")
+@BLOCKS.phrase("cost", "把墓地的这张卡除外")
+def banish_self():
+    """Banish this card; it remembers, this turn, that its own effect banished it."""
+    return "banish-self"
+
+
+@BLOCKS.phrase("cost", "把自己场上1只表侧表示的{desc}怪兽除外")
+def banish_chosen(desc):
+    """Banish the monster chosen on activation (what it may be is up to the chooser)."""
+    describe(desc + "怪兽")
+    return "banish-chosen"
+
+
+@BLOCKS.phrase("cost", "支付{n}基本分")
+def pay_life_points(n):
+    def pay(duel, card, player) -> None:
+        duel.lp[player] -= n
+        duel.log.record("cost", f"player {player} pays {n} LP for 「{card.name}」")
+
+    return pay
+
+
+# == restriction blocks ========================================================================
+
+ACTIVATED = {"这个效果": "effect", "这张卡": "card"}
+BLOCKS.term(Term.choice("activated", ACTIVATED, "这个效果 or 这张卡"))
+
+
+@BLOCKS.phrase("restriction", "{activated}发动的回合，这张卡不能攻击")
+def cannot_attack_this_turn(activated):
+    """This card cannot attack this turn (a lasting effect of it: lost if it is turned
+    face-down, as every lasting effect is)."""
+    def restrict(duel, card, player) -> None:
+        if duel.on_field(card):
+            duel.apply_lasting(card, "cannot-attack", source=f"「{card.name}」",
+                               erase=STANDARD | {Transition.TURN_ENDED})
+
+    return restrict
+
+
+@BLOCKS.phrase("restriction", "{activated}发动的回合，自己不能进行战斗阶段")
+def no_battle_phase(activated):
+    """Its controller conducts no (more) battle phase this turn."""
+    def restrict(duel, card, player) -> None:
+        if duel.turn_player == player:
+            duel.stop_battle_phase(reason=f"「{card.name}」: no battle phase this turn")
+
+    return restrict
+
+
+# == target blocks ============================================================================
+
+@BLOCKS.phrase("target", "以{place}{n}{unit}{desc}为对象")
+@BLOCKS.phrase("target", "{place}{n}{unit}{desc}")
+def target(place, n, unit, desc):
+    """Target n cards (只: monsters) of that place that fit the description."""
+    return Target(n, card_filter(place, unit, desc))
+
+
+@BLOCKS.phrase("target", "这张卡以外的{place}{n}{unit}{desc}")
+def target_other(place, n, unit, desc):
+    base = card_filter(place, unit, desc)
+    return Target(n, lambda duel, src, c: c is not src and base(duel, src, c))
+
+
+# == action blocks ============================================================================
+
+def _each(who: str, act):
+    pick = subject(who)
+
+    def resolve(duel, link) -> None:
+        for card in pick(duel, link):
+            act(duel, link, card)
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "{who}破坏")
+def destroy(who):
+    """Destroy it (if it is still on the field)."""
+    return _each(who, lambda duel, link, c: duel.destroy(c, reason=_why(link), by_effect=link.card,
+                                                         by_player=link.player))
+
+
+@BLOCKS.phrase("action", "{who}变成里侧守备表示")
+def turn_face_down(who):
+    """Turn a face-up monster on the field face-down."""
+    def act(duel, link, c):
+        if duel.face_up_on_field(c) and c.zone.kind == "monster zone":
+            duel.turn_face_down(c, reason=_why(link))
+
+    return _each(who, act)
+
+
+@BLOCKS.phrase("action", "{who}变成里侧守备表示，不能把表示形式变更")
+def turn_face_down_locked(who):
+    """Turn it face-down, then mark it: a mark given once it is face-down stays when it is flipped."""
+    def act(duel, link, c):
+        if duel.face_up_on_field(c) and c.zone.kind == "monster zone":
+            duel.turn_face_down(c, reason=_why(link))
+            duel.apply_lasting(c, "cannot-change-position", source=link.card.name)
+
+    return _each(who, act)
+
+
+@BLOCKS.phrase("action", "{who}送去墓地")
+def to_graveyard(who):
+    return _each(who, lambda duel, link, c: duel.on_field(c) and duel.send_to_graveyard(c, reason=_why(link)))
+
+
+@BLOCKS.phrase("action", "{who}回到持有者手卡")
+def to_hand(who):
+    return _each(who, lambda duel, link, c: duel.on_field(c) and duel.return_to_hand(c, reason=_why(link)))
+
+
+@BLOCKS.phrase("action", "{who}回到持有者卡组")
+@BLOCKS.phrase("action", "{who}回到卡组")
+@BLOCKS.phrase("action", "{who}回到持有者卡组最上面")
+def to_deck(who):
+    return _each(who, lambda duel, link, c: duel.on_field(c) and duel.return_to_deck(c, reason=_why(link)))
+
+
+@BLOCKS.phrase("action", "{who}除外")
+def banish(who):
+    """Banish it: from the field (this card remembers that its own effect banished it),
+    or from the graveyard or hand."""
+    pick = subject(who)
+
+    def resolve(duel, link) -> None:
+        for c in pick(duel, link):
+            if c is link.card and pick is _self:
+                p.banish_self(duel, link)
+            elif c.zone.kind != "banished":
+                duel.banish(c, reason=_why(link))
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "{who}直到{until}除外")
+def banish_until(who, until):
+    """Banish it until then (一时除外).  The text is the card's whose effect it is: a
+    monster that only gained it does not come back (unless that card's ruling says so)."""
+    pick = subject(who)
+
+    def resolve(duel, link) -> None:
+        origin = link.effect_owner
+        for c in pick(duel, link):
+            if c is link.card and not duel.face_up_on_field(c):
+                continue
+            if not duel.on_field(c):
+                continue
+            duel.banish_temporarily(c, returns=until, reason=_why(link), effect_of=origin if c is link.card else None)
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "{who}和{who2:who}直到{until}除外")
+def banish_both_until(who, who2, until):
+    first, second = banish_until(who, until), banish_until(who2, until)
+
+    def resolve(duel, link) -> None:
+        # both are banished together: decide who first, then move them
+        first(duel, link)
+        second(duel, link)
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "{who}的效果直到回合结束时无效")
+def negate_until_end_of_turn(who):
+    """Negate the effects of a face-up effect monster until the end of the turn."""
+    def act(duel, link, c):
+        if not duel.is_effect_monster(c):
+            return
+        erase = STANDARD | {Transition.TURN_ENDED}
+        duel.remember(c, Info.NEGATED, "free-chain", per="free-chain", erase=erase, origin=link.card.name)
+        duel.log.record("negate", f"「{c.name}」's effects negated by 「{link.card.name}」", card=c.serial)
+
+    return _each(who, act)
+
+
+@BLOCKS.phrase("action", "{who}的效果无效并破坏")
+def negate_and_destroy(who):
+    def act(duel, link, c):
+        if duel.on_field(c):
+            duel.negate_effects(c, "free-chain", link.card.name)
+            duel.destroy(c, reason=_why(link), by_effect=link.card, by_player=link.player)
+
+    return _each(who, act)
+
+
+@BLOCKS.phrase("action", "直到下个回合结束时，{who}以及同名怪兽的效果无效")
+def negate_by_name(who):
+    """Until the end of the next turn, monsters of that name and their activated effects are negated."""
+    def act(duel, link, c):
+        duel.negated_names[c.name] = duel.turn + 1
+        duel.log.record("negate", f"monsters named 「{c.name}」 and their activated effects are negated")
+
+    return _each(who, act)
+
+
+LASTING = {  # what a lasting effect given by a resolving effect says -> engine marks
+    "不会被战斗破坏": ("indestructible-battle",),
+    "不会被效果破坏": ("indestructible-effect",),
+    "不会被战斗·效果破坏": ("indestructible-battle", "indestructible-effect"),
+    "1次不会被战斗·效果破坏": ("indestructible-once",),
+    "不会成为其他卡的效果的对象": ("untargetable",),
+    "不会成为效果的对象": ("untargetable",),
+    "不会成为对方的效果的对象": ("untargetable-by-opponent",),
+    "不受其他卡的效果影响": ("unaffected",),
+    "不受对方的效果影响": ("unaffected-by-opponent",),
+    "可以作2次攻击": ("double-attack",),
+    "给与对方的战斗伤害变成2倍": ("double-damage",),
+    "给与对方贯通伤害": ("piercing",),
+    "战斗阶段中对方不能把效果发动": ("no-activation-in-battle",),
+    "不能攻击": ("cannot-attack",),
+    "不能把表示形式变更": ("cannot-change-position",),
+}
+
+
+def lasting_marks(text: str) -> tuple:
+    """The marks of lasting effects written one after another, split by ，
+    (攻击力上升400，不会被效果破坏 …)."""
+    marks: list = []
+    for part in filter(None, (t.strip() for t in re.split(r"[，,]", text))):
+        m = re.fullmatch(r"(攻击力|守备力)(上升|下降)(\d+)", part)
+        if m:
+            value = int(m.group(3)) * (1 if m.group(2) == "上升" else -1)
+            marks.append(("atk" if m.group(1) == "攻击力" else "def", value))
+        elif part in LASTING:
+            marks += LASTING[part]
+        else:
+            raise ValueError(f"unknown lasting effect {part!r}; known: 攻击力上升N、攻击力下降N、{'、'.join(LASTING)}")
+    for mark in marks:
+        given_face_down(mark[0] if isinstance(mark, tuple) else mark)
+    return tuple(marks)
+
+
+def grant(who: str, text: str, until_end_of_turn: bool):
+    """Give it lasting effects.  Which of them a face-down monster is given is the
+    kind's (memory.GIVEN_FACE_DOWN), never the card's; a card's named ruling
+    ``whole-effect-needs-face-up`` gives none when one cannot be given."""
+    pick, marks = subject(who), lasting_marks(text)
+
+    def resolve(duel, link) -> None:
+        erase = STANDARD | {Transition.TURN_ENDED} if until_end_of_turn else STANDARD
+        whole = "whole-effect-needs-face-up" in getattr(link.effect_owner, "rulings", ())
+        for card in pick(duel, link):
+            if not duel.on_field(card):
+                continue
+            given = marks
+            if not card.face_up:
+                given = tuple(m for m in marks if given_face_down(m[0] if isinstance(m, tuple) else m))
+                if whole and len(given) < len(marks):
+                    given = ()
+            for mark in given:
+                name, value = mark if isinstance(mark, tuple) else (mark, True)
+                duel.apply_lasting(card, name, value, source=link.card.name, erase=erase)
+
+    return resolve
+
+
+BLOCKS.term(Term("lasting", r"[^；;]+", description="lasting effects, split by ，(see blocks.LASTING)"))
+
+
+@BLOCKS.phrase("action", "这个回合，{who}{lasting}")
+@BLOCKS.phrase("action", "直到回合结束时，{who}{lasting}")
+def grant_this_turn(who, lasting):
+    """Lasting effects on it for this turn."""
+    return grant(who, lasting, until_end_of_turn=True)
+
+
+@BLOCKS.phrase("action", "只要在场上表侧表示存在，{who}{lasting}")
+def grant_while_on_field(who, lasting):
+    """Lasting effects on it for as long as it stays the same face-up monster."""
+    return grant(who, lasting, until_end_of_turn=False)
+
+
+LINKED = {  # what a continuous-target link does to its target
+    "效果无效": "negate", "效果无效化": "negate", "的效果无效": "negate", "的效果无效化": "negate",
+    "不会被效果破坏": "indestructible-effect", "不能攻击": "cannot-attack",
+    "表示形式不能变更": "cannot-change-position",
+}
+
+
+def linked(text: str) -> tuple[str, ...]:
+    out = []
+    for part in filter(None, (t.strip() for t in re.split(r"[，,]", text))):
+        if part not in LINKED:
+            raise ValueError(f"unknown continuous effect {part!r}; known: {'、'.join(LINKED)}")
+        out.append(LINKED[part])
+    return tuple(out)
+
+
+@BLOCKS.phrase("action", "{while}，{who}{lasting}")
+def keep_as_continuous_target(who, lasting, **kw):
+    """Keep the targets as continuous targets of this card (持续取对象): the link does
+    what it says while it lasts.  『只要这张卡在怪兽区域表侧表示存在』: it goes on even
+    while this card's own effects are negated."""
+    grants, pick = linked(lasting), subject(who)
+    negation_matters = kw["while"]
+
+    def resolve(duel, link) -> None:
+        source = link.card_if_unchanged()
+        if source is None or not duel.on_field(source):
+            return
+        wanted = pick(duel, link)
+        for card in link.live_targets():
+            if not duel.on_field(card) or card not in wanted:
+                duel.log.record("fizzle", f"「{card.name}」 is no longer what 「{source.name}」 needs")
+                continue
+            duel.link(source, card, grants=grants, source_negation_matters=negation_matters)
+
+    return resolve
+
+
+def _summon(pick, *, negated: bool = False, position: str | None = None, face_up: bool = True,
+            zones=("graveyard", "banished", "hand", "deck", "extra deck")):
+    def resolve(duel, link) -> None:
+        if not hasattr(link, "summoned") or link.summoned is None:
+            link.summoned = []
+        for card in pick(duel, link):
+            if duel.on_field(card) or card.zone.kind not in zones:
+                continue
+            duel.summon(card, "special", link.player, by=link.card.name, negated=negated, face_up=face_up,
+                        position=position)
+            link.summoned.append((card, card.object_id))
+
+    return resolve
+
+
+def _self_or_targets(who: str):
+    pick = subject(who)
+    if pick is _targets:
+        # targets that left the field, and what was chosen on activation
+        return lambda duel, link: [*link.chosen, *[t for t in link.live_targets() if not duel.on_field(t)]]
+    return pick
+
+
+POSITIONS = {"": None, "攻击表示": "attack", "守备表示": "defense"}
+BLOCKS.term(Term.choice("position", POSITIONS, "攻击表示 or 守备表示 (or nothing)"))
+
+
+@BLOCKS.phrase("action", "{who}{position}特殊召唤")
+def special_summon(who, position):
+    """Special summon it (这张卡: from the hand, graveyard or banishment)."""
+    return _summon(_self_or_targets(who), position=position)
+
+
+@BLOCKS.phrase("action", "{who}从{zone}特殊召唤")
+def special_summon_from(who, zone):
+    return _summon(_self_or_targets(who), zones=(zone,))
+
+
+@BLOCKS.phrase("action", "{who}效果无效特殊召唤")
+def special_summon_negated(who):
+    """Special summon it with its effects negated (decided as it is summoned)."""
+    return _summon(_self_or_targets(who), negated=True)
+
+
+@BLOCKS.phrase("action", "从{zone}把{n}只{desc}特殊召唤")
+def special_summon_chosen(zone, n, desc):
+    """Special summon what was chosen on activation, if it fits the description."""
+    test = describe(desc)
+    return _summon(lambda duel, link: [c for c in link.chosen if test(duel, link.card, c)][:n], zones=(zone,))
+
+
+def _link_summoned(duel, link, **options) -> None:
+    """Keep what this effect summoned as this card's continuous target, with ``options``."""
+    source = link.card_if_unchanged()
+    if source is None or not duel.on_field(source):
+        return
+    for card in _summoned(duel, link):
+        found = next((lk for lk in duel.links if lk.source is source and lk.source_obj == source.object_id
+                      and lk.target is card and lk.target_obj == card.object_id), None)
+        if found is None:
+            found = duel.link(source, card)
+        for key, value in options.items():
+            if key == "grants":
+                found.grants = found.grants | frozenset(value)
+            else:
+                setattr(found, key, value)
+
+
+ON_LEAVE = {"回到持有者卡组": "to-deck", "回到卡组": "to-deck", "破坏": "destroy", "除外": "banish"}
+BLOCKS.term(Term.choice("fate", ON_LEAVE, "what happens to the other card"))
+
+
+@BLOCKS.phrase("action", "这张卡从场上离开时那只怪兽{fate}")
+def on_source_leaves(fate):
+    """What this effect special summoned suffers when this card leaves the field."""
+    return lambda duel, link: _link_summoned(duel, link, on_source_leaves=fate)
+
+
+@BLOCKS.phrase("action", "那只怪兽从场上离开时这张卡{fate}")
+def on_target_leaves(fate):
+    return lambda duel, link: _link_summoned(duel, link, on_target_leaves=fate)
+
+
+@BLOCKS.phrase("action", "那只怪兽破坏时这张卡{fate}")
+def on_target_destroyed(fate):
+    return lambda duel, link: _link_summoned(duel, link, on_target_destroyed=fate)
+
+
+@BLOCKS.phrase("action", "{while}，这个效果特殊召唤的怪兽{lasting}")
+def summoned_linked(lasting, **kw):
+    """What this effect special summoned is this card's continuous target, and the link
+    does what it says while it lasts."""
+    grants = linked(lasting)
+    return lambda duel, link: _link_summoned(duel, link, grants=grants, source_negation_matters=kw["while"])
+
+
+@BLOCKS.phrase("action", "这个效果特殊召唤的怪兽不能攻击")
+def summoned_cannot_attack():
+    return lambda duel, link: [duel.apply_lasting(c, "cannot-attack", source=link.card.name)
+                               for c in _summoned(duel, link)]
+
+
+@BLOCKS.phrase("action", "这个效果特殊召唤的怪兽在结束阶段破坏")
+def summoned_destroyed_at_end_phase():
+    return lambda duel, link: [duel.apply_lasting(c, "destroy-at-end-phase", source=link.card.name)
+                               for c in _summoned(duel, link)]
+
+
+@BLOCKS.phrase("action", "这个效果特殊召唤的这张卡从场上离开的场合除外")
+def summoned_banished_when_leaving():
+    return lambda duel, link: [duel.apply_lasting(c, "leave-banish", source=_why(link))
+                               for c in _summoned(duel, link)]
+
+
+@BLOCKS.phrase("action", "战斗阶段结束")
+def end_battle_phase():
+    return lambda duel, link: duel.stop_battle_phase(reason=f"「{link.card.name}」")
+
+
+@BLOCKS.phrase("action", "{side}从卡组抽{n}张")
+def draw(side, n):
+    """That player draws n cards (from the top of the deck; none left: nothing)."""
+    def resolve(duel, link) -> None:
+        player = link.player if side == "own" else 1 - link.player
+        for c in list(duel.board.zone(player, "deck"))[:n]:
+            duel.board.move(c, duel.board.zone(player, "hand"), reason=f"drawn by {_why(link)}")
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "下次的自己回合中，这张卡直接攻击给与对方战斗伤害时，自己决斗胜利")
+def win_by_direct_damage_next_turn():
+    """A lasting effect of this card for its controller's next turn."""
+    def resolve(duel, link) -> None:
+        card = link.card_if_unchanged()
+        if card is not None and duel.on_field(card):
+            duel.apply_lasting(card, "win-by-direct-damage", duel.turn + 1, source=_why(link))
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "{who}在下个回合的结束阶段送去墓地")
+def to_graveyard_next_end_phase(who):
+    return _each(who, lambda duel, link, c: duel.on_field(c) and duel.apply_lasting(
+        c, "to-graveyard-at-end-phase", duel.turn + 1, source=link.card.name))
+
+
+CONTROL = {"": "permanent", "直到结束阶段": "until-end-phase"}
+BLOCKS.term(Term.choice("how_long", CONTROL, "直到结束阶段 (or nothing: for good)"))
+
+
+@BLOCKS.phrase("action", "{how_long}得到{who}的控制权")
+def take_control(how_long, who):
+    """Take control of it (the targets and what was chosen)."""
+    pick = subject(who)
+
+    def resolve(duel, link) -> None:
+        cards = pick(duel, link)
+        if pick is _targets:
+            cards = [*cards, *[c for c in link.chosen if c.zone.kind == "monster zone"]]
+        for c in cards:
+            if duel.on_field(c) and c.controller != link.player:
+                duel.take_control(c, link.player, how_long)
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "装备，得到{who}的控制权")
+def take_control_by_equip(who):
+    """This card is equipped to it; control lasts while it stays equipped."""
+    pick = subject(who)
+
+    def resolve(duel, link) -> None:
+        source = link.card_if_unchanged()
+        for c in pick(duel, link):
+            if duel.on_field(c) and c.controller != link.player:
+                duel.take_control(c, link.player, "equip", source)
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "只要这个效果适用，得到{who}的控制权")
+def take_control_while_applied(who):
+    """Control for as long as this effect applies to it: lasting information of the
+    monster (turned face-down, the effect is gone and the monster stays)."""
+    def act(duel, link, c):
+        if link.card_if_unchanged() is not None and duel.on_field(c) and c.controller != link.player:
+            duel.take_control(c, link.player, "permanent")
+            duel.apply_lasting(c, "borrowed-control", source=link.card.name)
+
+    return _each(who, act)
+
+
+@BLOCKS.phrase("action", "选的2只怪兽的控制权交换")
+def swap_control():
+    return p.swap_control_of_chosen
+
+
+@BLOCKS.phrase("action", "场上的里侧守备表示怪兽全部变成表侧守备表示")
+def flip_all():
+    return p.flip_all_face_down_monsters()
+
+
+@BLOCKS.phrase("action", "自己场上的里侧表示怪兽全部变成表侧守备表示")
+def flip_own():
+    return p.flip_all_face_down_monsters("own")
+
+
+@BLOCKS.phrase("action", "场上的表侧表示怪兽全部变成里侧守备表示")
+def all_face_down():
+    return p.turn_all_face_up_monsters_face_down
+
+
+@BLOCKS.phrase("action", "场上的{desc}全部破坏")
+def destroy_all(desc):
+    """Destroy every card on the field that fits the description (卡、特殊召唤的怪兽 …)."""
+    test = describe(desc)
+    return p.destroy_all(lambda duel, link, c: test(duel, link.card, c))
+
+
+@BLOCKS.phrase("action", "这张卡以外的场上的{desc}全部破坏")
+def destroy_all_others(desc):
+    test = describe(desc)
+    return p.destroy_all(lambda duel, link, c: c is not link.card and test(duel, link.card, c))
+
+
+@BLOCKS.phrase("action", "那只怪兽除外，直到结束阶段这张卡得到那只怪兽的效果")
+def gain_effects():
+    return p.gain_effects_of_target
+
+
+@BLOCKS.phrase("action", "那个发动无效")
+def negate_activation():
+    return p.negate_below(destroy=False, what="activation")
+
+
+@BLOCKS.phrase("action", "那个效果无效")
+def negate_effect():
+    return p.negate_below(destroy=False, what="effect")
+
+
+@BLOCKS.phrase("action", "那个发动无效并破坏")
+def negate_and_destroy_below():
+    return p.negate_below(destroy=True)
+
+
+@BLOCKS.phrase("action", "那个发动无效并除外")
+def negate_and_banish_below():
+    return p.negate_below_and_banish
+
+
+def _attach(material, xyz):
+    def resolve(duel, link) -> None:
+        xyzs = xyz(duel, link)
+        if not xyzs or not duel.on_field(xyzs[0]):
+            if xyzs == [] and link.effect is not None:
+                duel.log.record("fizzle", f"no monster to attach to for 「{link.card.name}」")
+            return
+        target = xyzs[0]
+        for mat in material(duel, link):
+            if mat is not target:
+                duel.attach(mat, target)
+                break
+
+    return resolve
+
+
+def _xyz_subject(who: str):
+    pick = subject(who)
+    if who.startswith("那只") and who != "那只怪兽":
+        inner = pick
+
+        def checked(duel, link):
+            found = inner(duel, link)
+            if not found:
+                for c in link.live_targets():
+                    duel.log.record("fizzle", f"「{c.name}」 cannot be judged an Xyz monster now")
+            return found
+
+        return checked
+    return pick
+
+
+@BLOCKS.phrase("action", "把{who}在{xyz:who}下面重叠作为X素材")
+@BLOCKS.phrase("action", "把{who}作为{xyz:who}的X素材")
+def attach(who, xyz):
+    """Attach it to that Xyz monster (那只X怪兽: only if it is still one)."""
+    return _attach(subject(who), _xyz_subject(xyz))
+
+
+@BLOCKS.phrase("action", "把{place}{n}{unit}{desc}在{xyz:who}下面重叠作为X素材")
+@BLOCKS.phrase("action", "把{place}{n}{unit}{desc}作为{xyz:who}的X素材")
+def attach_from(place, n, unit, desc, xyz):
+    """Attach the first card of its controller's zone that fits the description."""
+    zone = place[0]
+    test = card_filter((zone, None), unit, desc)
+
+    def material(duel, link) -> list:
+        return [c for c in duel.board.zone(link.player, zone) if test(duel, link.card, c)][:n]
+
+    return _attach(material, _xyz_subject(xyz))
+
+
+@BLOCKS.phrase("action", "给这张卡放置{n}个魔力指示物")
+def place_counter(n):
+    def resolve(duel, link) -> None:
+        card = link.card_if_unchanged()
+        if card is not None and duel.face_up_on_field(card):
+            duel.remember(card, Info.COUNTERS, (duel.recall(card, Info.COUNTERS) or 0) + n)
+            duel.log.record("counter", f"{n} counter(s) placed on 「{card.name}」", card=card.serial)
+
+    return resolve
+
+
+def _from_deck(n: int, desc: str, what):
+    test = describe(desc)
+
+    def resolve(duel, link) -> None:
+        found = [c for c in duel.board.zone(link.player, "deck") if test(duel, link.card, c)][:n]
+        for c in found:
+            what(duel, link, c)
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "从卡组把{n}只{desc}加入手卡")
+def search(n, desc):
+    return _from_deck(n, desc, lambda duel, link, c: duel.board.move(c, duel.board.zone(link.player, "hand"),
+                                                                     reason=_why(link)))
+
+
+@BLOCKS.phrase("action", "从卡组把{n}只{desc}送去墓地")
+def mill(n, desc):
+    return _from_deck(n, desc, lambda duel, link, c: duel.send_to_graveyard(c, reason=_why(link)))
+
+
+@BLOCKS.phrase("action", "从卡组把{n}只{desc}在自己的灵摆区域放置")
+def place_in_pendulum_zone(n, desc):
+    return _from_deck(n, desc, lambda duel, link, c: duel.place(c, "pendulum zone", link.player))
+
+
+@BLOCKS.phrase("action", "{who}回到额外卡组，那之后墓地的一组素材特殊召唤")
+def defuse(who):
+    """Return it to the extra deck, then special summon the materials it was summoned with
+    from its controller's graveyard."""
+    def act(duel, link, c):
+        if not duel.on_field(c):
+            return
+        materials = duel.recall(c, Info.MATERIAL_LINK) or ()
+        duel.return_to_deck(c, reason=_why(link))
+        for m in [x for x in duel.board.zone(link.player, "graveyard") if x.serial in materials]:
+            duel.summon(m, "special", link.player, by=link.card.name)
+
+    return _each(who, act)
+
+
+# == static blocks ============================================================================
+
+@BLOCKS.phrase("static", "只要这张卡在{zone}表侧表示存在，{rest}")
+@BLOCKS.phrase("static", "只要这张卡在怪兽区域表侧表示存在，{rest}")
+def while_face_up(rest, zone="field"):
+    """A static block, while this card is face-up there (what an effect that is not
+    activated needs anyway: written for readers)."""
+    found = BLOCKS.match("static", rest)
+    if found is None:
+        raise ValueError(f"no static block matches {rest!r}")
+    phrase, args = found
+    return phrase.action(**args)
+
+
+def _one(kind: str, value: Any = None) -> list[StaticPart]:
+    return [StaticPart(kind, value)]
+
+
+INDESTRUCTIBLE = {"战斗": ("indestructible-battle",), "效果": ("indestructible-effect",),
+                  "战斗·效果": ("indestructible-battle", "indestructible-effect")}
+BLOCKS.term(Term.choice("by", INDESTRUCTIBLE, "战斗、效果 or 战斗·效果"))
+
+
+@BLOCKS.phrase("static", "这张卡不会被{by}破坏")
+@BLOCKS.phrase("static", "这张卡不会被卡的{by}破坏")
+def indestructible(by):
+    return [StaticPart(kind) for kind in by]
+
+
+@BLOCKS.phrase("static", "这张卡在对方回合只有1次不会被对方的效果破坏")
+def indestructible_once_in_opponents_turn():
+    return _one("indestructible-once-opponent-turn")
+
+
+@BLOCKS.phrase("static", "这张卡不能攻击")
+def cannot_attack():
+    return _one("cannot-attack")
+
+
+@BLOCKS.phrase("static", "这张卡不能特殊召唤")
+def no_special_summon():
+    return _one("no-special-summon")
+
+
+@BLOCKS.phrase("static", "这张卡当作调整使用")
+def treated_as_tuner():
+    return _one("tuner")
+
+
+@BLOCKS.phrase("static", "和这张卡进行战斗的怪兽不能改变表示形式，也不能攻击")
+def battled_monsters_locked():
+    return _one("mark-battled", ("cannot-change-position", "cannot-attack"))
+
+
+@BLOCKS.phrase("static", "和这张卡进行过战斗的怪兽不能把表示形式变更")
+def battled_monsters_cannot_change_position():
+    return _one("lock-battled")
+
+
+STATS = {"攻击力": ("atk",), "守备力": ("def",), "攻击力·守备力": ("atk", "def")}
+BLOCKS.term(Term.choice("stat", STATS, "攻击力、守备力 or 攻击力·守备力"))
+
+
+@BLOCKS.phrase("static", "这张卡的原本{stat}变成{n}")
+def original_stat(stat, n):
+    return [StaticPart("original-" + s, n) for s in stat]
+
+
+@BLOCKS.phrase("static", "这张卡的原本{stat}变成一半")
+def original_stat_halved(stat):
+    return [StaticPart("original-" + s, lambda duel, card, v: v // 2) for s in stat]
+
+
+@BLOCKS.phrase("static", "这张卡的攻击力上升这张卡的魔力指示物数量×{n}")
+def atk_per_counter(n):
+    return _one("atk", lambda duel, card: n * (duel.recall(card, Info.COUNTERS) or 0))
+
+
+@BLOCKS.phrase("static", "这张卡为{method}素材的怪兽{stat}上升{n}")
+def as_material(method, stat, n):
+    """An effect a material gives the monster summoned with it (the rules only ask
+    whether it applies)."""
+    return _one("as-material", n)
+
+
+@BLOCKS.phrase("static", "对方不能把原本属性和作为这张卡的{method}素材的「{name}」怪兽相同的怪兽的效果发动")
+def material_attribute_lock(method, name):
+    """Applies while a material this card was summoned with is of that archetype
+    (forbidding the activations is not modelled)."""
+    return [StaticPart("material-bonus", None, p.materials_match(lambda d: name in d.name))]
+
+
+BLOCKS.term(Term("monsters", r"[^；;，]+?怪兽", description="a description of monsters"))
+
+
+@BLOCKS.phrase("static", "{monsters}的效果无效化")
+def negate_monsters(monsters):
+    """Face-up monsters on the field that fit the description have their effects negated
+    (场上的表侧表示怪兽: all of them)."""
+    if monsters.strip() == "场上的表侧表示怪兽":
+        return _one("negate-monsters")
+    test = describe(monsters)
+    return _one("negate-monsters", lambda duel, source, c: test(duel, source, c))
+
+
+@BLOCKS.phrase("static", "{monsters}效果不能发动")
+def forbid_activation(monsters):
+    test = describe(monsters)
+    return _one("forbid-activation", lambda duel, source, c: test(duel, source, c))
+
+
+@BLOCKS.phrase("static", "{monsters}不能攻击宣言")
+def forbid_attack(monsters):
+    test = describe(monsters)
+    return _one("forbid-attack", lambda duel, source, c: test(duel, source, c))
+
+
+@BLOCKS.phrase("static", "对方场上有从额外卡组特殊召唤的怪兽存在的场合，也能把自己卡组的怪兽作为融合素材")
+def fusion_from_deck():
+    def value(duel, player) -> bool:
+        return any(_from_extra(duel, None, c) and c.face_up for c in duel.monsters(1 - player))
+
+    return _one("fusion-from-deck", value)
+
+
+@BLOCKS.phrase("static", "融合素材：{monsters}＋{other:monsters}")
+def fusion_materials(monsters, other):
+    """What may be this fusion monster's material: a monster fitting either description."""
+    first, second = describe(monsters), describe(other)
+    return _one("fusion-material", lambda duel, c: first(duel, None, c) or second(duel, None, c))
+
+
+@BLOCKS.phrase("static", "代价：把自己场上1只{monsters}解放")
+def tribute_cost(monsters):
+    """What may be tributed for this card's cost (its controller knows a face-down
+    monster's printed ATK)."""
+    test = describe(monsters)
+    return _one("cost", lambda duel, c: c.definition.is_monster and test(duel, None, c))
+
+
+@BLOCKS.phrase("static", "双方在1回合只能特殊召唤{n}次")
+def limit_special_summons(n):
+    return _one("limit-special-summon", n)
+
+
+@BLOCKS.phrase("static", "双方在1回合合计只能把怪兽召唤·反转召唤·特殊召唤{n}次")
+def limit_summons(n):
+    return _one("limit-summons", n)
+
+
+@BLOCKS.phrase("static", "这张卡破坏")
+def destroys_itself():
+    """The rules destroy this card as soon as its condition is met."""
+    return _one("self-destroy")

@@ -1,0 +1,231 @@
+"""The Yu-Gi-Oh! card format: what a ``.. card::`` of spec/ygo/cards/*.rst is made of, and
+how its record becomes a :class:`~engine.ygo.cards.CardDef`.
+
+A card::
+
+    .. card:: 番兵石人
+       :kind: 效果怪兽
+       :attribute: 地
+       :level: 3
+       :atk: 800
+       :def: 1800
+       :english: Golem Sentry
+
+       这张卡1回合1次可以变成里侧守备表示。
+
+       .. effect:: ①
+          :kind: 起动
+          :once-per-turn: 这张卡
+          :action: 这张卡变成里侧守备表示
+
+Option names are English, values Chinese.  Closed word sets (kinds, attributes, races,
+zones, named rulings) are checked when cards load; block fields (event, condition,
+cost, target, action, static) are phrases of :data:`engine.ygo.blocks.BLOCKS`.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from engine.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect, flag, number, one_of, \
+    optional_number, some_of
+
+from . import primitives as p
+from .blocks import BLOCKS, RACES, StaticPart, Target
+from .cards import CardDef, Effect, Static
+from .catalogue import HOOKS
+from .memory import CARD_RULINGS
+
+#: card kinds, as the card's type line says: word -> (card kind, frame or type)
+CARD_KINDS: dict[str, tuple[str, str | None]] = {
+    # a main deck monster whose frame the documents do not need (its effects, if any, are
+    # not modelled: the rules treat it as a monster without effects)
+    "怪兽": ("monster", None),
+    "通常怪兽": ("monster", "normal"), "效果怪兽": ("monster", "effect"),
+    "融合怪兽": ("monster", "fusion"), "同调怪兽": ("monster", "synchro"), "超量怪兽": ("monster", "xyz"),
+    "X怪兽": ("monster", "xyz"), "仪式怪兽": ("monster", "ritual"), "灵摆怪兽": ("monster", "pendulum"),
+    "连接怪兽": ("monster", "link"), "二重怪兽": ("monster", "gemini"), "反转怪兽": ("monster", "flip"),
+    "调整": ("monster", "tuner"), "效果": ("monster", "effect"),
+    "通常魔法": ("spell", None), "速攻魔法": ("spell", "quick"), "永续魔法": ("spell", "continuous"),
+    "装备魔法": ("spell", "equip"), "场地魔法": ("spell", "field"), "仪式魔法": ("spell", "ritual"),
+    "通常陷阱": ("trap", None), "永续陷阱": ("trap", "continuous"), "反击陷阱": ("trap", "counter"),
+}
+ATTRIBUTES = {a: a for a in ("地", "水", "炎", "风", "光", "暗", "神")}
+
+
+class EffectKind(Enum):
+    IGNITION = "起动"
+    TRIGGER = "诱发"
+    QUICK = "诱发即时"
+    ACTIVATION = "发动"
+    CONTINUOUS = "永续"
+    RULE = "规则"
+
+    @property
+    def engine(self) -> str:
+        return {"起动": "ignition", "诱发": "trigger", "诱发即时": "quick", "发动": "activation"}.get(self.value, "")
+
+    @property
+    def static(self) -> bool:
+        return self in (EffectKind.CONTINUOUS, EffectKind.RULE)
+
+
+EFFECT_KINDS = {k.value: k for k in EffectKind}
+ONCE_PER_TURN = {"这张卡": "card", "卡名": "name"}
+EFFECT_ZONES = {"场上": "field", "手卡": "hand", "墓地": "graveyard", "除外状态": "banished",
+                "魔法与陷阱区域": "spell & trap zone", "灵摆区域": "pendulum zone", "卡的规则": "definition"}
+
+CARD_FIELDS = (
+    Field("kind", "the card's type line: 效果怪兽、同调怪兽 调整、速攻魔法、永续陷阱 …", some_of(CARD_KINDS, "card kind"),
+          required=True, label="种类"),
+    Field("attribute", "属性 (monsters)", one_of(ATTRIBUTES, "attribute"), label="属性"),
+    Field("race", "种族 (monsters), where an effect asks for it", one_of({r: r for r in RACES}, "race"), label="种族"),
+    Field("level", "等级", number, label="等级"),
+    Field("rank", "阶级 (Xyz monsters)", number, label="阶级"),
+    Field("link", "连接值 (Link monsters)", number, label="连接"),
+    Field("atk", "攻击力 (? for none)", optional_number, label="攻击力"),
+    Field("def", "守备力 (? for none)", optional_number, label="守备力"),
+    Field("english", "the English name (steps may use it too)", label="英文名"),
+    Field("rulings", "card-specific rulings, by name (engine.ygo.memory.CARD_RULINGS)",
+          some_of({name: name for name in CARD_RULINGS}, "card ruling"), label="特别裁定"),
+    HOOK,
+)
+EFFECT_FIELDS = (
+    Field("kind", "起动、诱发、诱发即时、发动 (a spell or trap card), 永续 or 规则 (not activated)",
+          one_of(EFFECT_KINDS, "effect kind"), required=True, label="种类"),
+    Field("event", "what starts a trigger effect", blocks="event", label="时点"),
+    Field("condition", "when it can be activated or applies", blocks="condition", label="条件"),
+    Field("cost", "what is paid to activate it", blocks="cost", label="代价"),
+    Field("restriction", "what comes with activating it (这个效果发动的回合，…)", blocks="restriction",
+          label="限制"),
+    Field("target", "what it targets", blocks="target", label="对象"),
+    Field("action", "what it does, in order", blocks="action", label="处理"),
+    Field("static", "what an effect that is not activated does", blocks="static", label="效果"),
+    Field("once-per-turn", "这张卡 (this card, 1回合1次) or 卡名 (「卡名」的效果1回合只能使用1次)",
+          one_of(ONCE_PER_TURN, "once-per-turn kind"), label="1回合1次"),
+    Field("mandatory", "a trigger effect that must be activated (强制)", flag, flag=True, label="强制"),
+    Field("zone", "where the card is when the effect is activated or applies (场上 if not said)",
+          one_of(EFFECT_ZONES, "zone"), label="位置"),
+    Field("not-modelled", "part of what it does is not modelled (say what in the text)", flag, flag=True,
+          label="未模拟"),
+    HOOK,
+)
+
+
+def _all(conditions):
+    conditions = list(conditions)
+    if not conditions:
+        return None
+    if len(conditions) == 1:
+        return conditions[0]
+    return lambda duel, card: all(c(duel, card) for c in conditions)
+
+
+def _effect(e: ParsedEffect, card: str) -> tuple[list[Effect], list[Static]]:
+    kind: EffectKind = e.value("kind")
+    where = f"effect {e.label}"
+    unmodelled = bool(e.value("not-modelled"))
+    condition = _all(e.built("condition"))
+    if kind.static:
+        for name in ("event", "cost", "restriction", "target", "action"):
+            if e.blocks.get(name):
+                raise ValueError(f"{where}: a {kind.value} effect is not activated, so it has no ':{name}:'")
+        if e.value("once-per-turn") or e.value("mandatory"):
+            raise ValueError(f"{where}: a {kind.value} effect is not activated (no ':once-per-turn:'/':mandatory:')")
+        parts: list[StaticPart] = [part for built in e.built("static") for part in built]
+        if e.hook:
+            parts += list(HOOKS[e.hook]())
+        if not parts and not unmodelled:
+            raise ValueError(f"{where}: say what it does with ':static:' (or mark it ':not-modelled:')")
+        zone = e.value("zone", "definition" if kind is EffectKind.RULE else "field")
+        statics = []
+        for part in parts:
+            cond = _all([c for c in (condition, part.condition) if c is not None])
+            statics.append(Static(e.label, part.kind, e.text, cond, part.value, zone))
+        return [], statics
+    if e.blocks.get("static"):
+        raise ValueError(f"{where}: a {kind.value} effect is activated: write what it does in ':action:'")
+    events = e.built("event")
+    if kind is EffectKind.TRIGGER:
+        if not events and not unmodelled:
+            raise ValueError(f"{where}: a trigger effect needs ':event:' (or mark it ':not-modelled:')")
+    elif events:
+        raise ValueError(f"{where}: only a trigger (诱发) effect has ':event:'")
+    if len(events) > 1:
+        raise ValueError(f"{where}: one ':event:' block only")
+    if e.value("mandatory") and kind is not EffectKind.TRIGGER:
+        raise ValueError(f"{where}: only a trigger effect can be ':mandatory:'")
+    targets: list[Target] = e.built("target")
+    if len(targets) > 1:
+        raise ValueError(f"{where}: one ':target:' block only")
+    costs = e.built("cost")
+    if len(costs) > 1:
+        raise ValueError(f"{where}: one ':cost:' block only")
+    actions = e.built("action")
+    if e.hook:
+        if actions:
+            raise ValueError(f"{where}: its hook does what it does: no ':action:' besides")
+        resolve = HOOKS[e.hook]
+    elif actions:
+        resolve = actions[0] if len(actions) == 1 else p.in_order(*actions)
+    elif unmodelled:
+        resolve = None
+    else:
+        raise ValueError(f"{where}: say what it does with ':action:' (or mark it ':not-modelled:')")
+    event, trigger = events[0] if events else (None, None)
+    target = targets[0] if targets else None
+    effect = Effect(e.label, kind.engine, e.text, event=event, trigger=trigger, condition=condition,
+                    resolve=resolve, targets=target.count if target else 0,
+                    target_filter=target.filter if target else None, once_per_turn=e.value("once-per-turn"),
+                    mandatory=bool(e.value("mandatory")), zone=e.value("zone", "field"),
+                    cost=costs[0] if costs else None, restrictions=tuple(e.built("restriction")))
+    return [effect], []
+
+
+def make(parsed: ParsedCard, fmt: CardFormat) -> CardDef:
+    words = parsed.value("kind")
+    kinds = {k for k, _t in words}
+    if len(kinds) != 1:
+        raise ValueError(f"':kind:' mixes {'、'.join(sorted(kinds))} card kinds")
+    kind = kinds.pop()
+    types = {t for _k, t in words if t}
+    effects: list[Effect] = []
+    statics: list[Static] = []
+    for e in parsed.effects:
+        more_effects, more_statics = _effect(e, parsed.name)
+        effects += more_effects
+        statics += more_statics
+    labels = [e.label for e in effects]
+    if len(set(labels)) != len(labels):
+        raise ValueError("two activated effects share a label")
+    if kind == "monster":
+        given = [f for f in ("level", "rank", "link") if parsed.value(f) is not None]
+        if len(given) != 1:
+            raise ValueError("a monster has one of ':level:', ':rank:' or ':link:'")
+        if "normal" in types and (effects or statics):
+            raise ValueError("a 通常怪兽 has no effects")
+        if effects or statics:
+            types.add("effect")
+        if parsed.value("rank") is not None and "xyz" not in types:
+            raise ValueError("only an Xyz (超量) monster has a ':rank:'")
+        if parsed.value("link") is not None and "link" not in types:
+            raise ValueError("only a Link (连接) monster has a ':link:'")
+        level = parsed.value("level") or parsed.value("rank") or 0
+        card = CardDef(parsed.name, "monster", frozenset(types), level, parsed.value("atk", 0),
+                       parsed.value("def", 0), parsed.value("attribute", ""), tuple(effects), tuple(statics),
+                       frozenset(parsed.value("rulings", ())), parsed.value("english", ""),
+                       parsed.value("race", ""), link=parsed.value("link") or 0)
+    else:
+        for f in ("level", "rank", "link", "atk", "def", "attribute", "race"):
+            if parsed.value(f) is not None:
+                raise ValueError(f"a {'魔法' if kind == 'spell' else '陷阱'} card has no ':{f}:'")
+        card = CardDef(parsed.name, kind, frozenset(types), effects=tuple(effects), statics=tuple(statics),
+                       rulings=frozenset(parsed.value("rulings", ())), english=parsed.value("english", ""),
+                       atk=None, defense=None)
+    if parsed.hook:
+        card = HOOKS[parsed.hook](card)
+    return card
+
+
+FORMAT = CardFormat(game="ygo", blocks=BLOCKS, card_fields=CARD_FIELDS, effect_fields=EFFECT_FIELDS, make=make,
+                    hooks=HOOKS, alias_fields=("english",))
