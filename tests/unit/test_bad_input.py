@@ -33,6 +33,18 @@ def example(ident: str, body: str = GOOD, title: str | None = None, options: str
     return f".. example:: {title or ident}\n   :id: {ident}\n{options}\n{body}\n"
 
 
+def card_file(*cards: str) -> str:
+    """A card file: lines 1-5 the header, line 6 blank, the first card at line 7."""
+    return ":orphan:\n\n======\n坏卡片\n======\n\n" + "\n".join(cards)
+
+
+def card(name: str, fields: str = "   :kind: 效果怪兽\n   :level: 4\n", effects: str = "") -> str:
+    return f".. card:: {name}\n{fields}\n{effects}"
+
+
+ONE_EFFECT = "   .. effect:: ①\n      :kind: 起动\n      :action: {action}\n"
+
+
 @dataclass
 class Case:
     files: dict[str, str | bytes]
@@ -51,6 +63,28 @@ def _results(entries: dict) -> str:
 
 
 CASES: dict[str, Case] = {
+    "card-unknown-field": Case(
+        {"spec/ygo/cards/bad.rst": card_file(card("坏卡", "   :kind: 效果怪兽\n   :levle: 4\n"))},
+        [r"cards/bad\.rst:9: .*card 「坏卡」: unknown field ':levle:' of a card; closest: level"]),
+    "card-unknown-word": Case(
+        {"spec/ygo/cards/bad.rst": card_file(card("坏卡", "   :kind: 效果怪兽\n   :attribute: 光明\n"))},
+        [r"cards/bad\.rst:9: .*':attribute:' unknown attribute '光明'; closest: 光"]),
+    "card-unknown-block": Case(
+        {"spec/ygo/cards/bad.rst": card_file(card("坏卡", effects=ONE_EFFECT.format(action="那张卡被破坏掉")))},
+        [r"cards/bad\.rst:13: .*no action block matches '那张卡被破坏掉'; closest known block: "]),
+    "card-missing-field": Case(
+        {"spec/ygo/cards/bad.rst": card_file(card("坏卡", effects="   .. effect:: ①\n      :action: 那张卡破坏\n"))},
+        [r"cards/bad\.rst:11: .*the effect ① has no ':kind:'"]),
+    "card-defined-twice": Case(
+        {"spec/ygo/cards/bad.rst": card_file(card("破坏龙 甘多拉"))},
+        # both places are named, whichever document is read first
+        [r"cards/\w+\.rst:\d+: .*card 「破坏龙 甘多拉」 is defined twice: also at spec/ygo/cards/\w+\.rst:\d+"]),
+    "example-naming-a-broken-card": Case(
+        {"spec/ygo/cards/bad.rst": card_file(card("坏卡", "   :kind: 效果怪兽\n   :level: 四\n")),
+         "spec/ygo/bad.rst": document("坏文档", example("bad-broken-card", "   假如 自己通常召唤「坏卡」\n"
+                                                           "   那么 「坏卡」是通常召唤的怪兽\n"))},
+        [r"cards/bad\.rst:9: .*':level:' '四' is not a whole number",
+         r"bad\.rst:8: .*card 「坏卡」 is broken: spec/ygo/cards/bad\.rst:9"], ["bad-broken-card"], run=True),
     "step-after-examples": Case(
         {"spec/ygo/bad.rst": document("坏文档", example("bad-after", "   假如 自己<方式>召唤「破坏龙 甘多拉」\n"
                                                           "   例子:\n     | 方式 |\n     | 通常 |\n"
