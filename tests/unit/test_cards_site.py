@@ -1,0 +1,103 @@
+"""Cards on the site: each card an entry with its text and modelled parts, the examples
+that name it linked under it, card names in examples linking to their entry, and a card
+index per game.  A card only one document needs is written inside that document."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+DOC = """\
+==============
+卡片在网站上
+==============
+
+这篇文档自己定义一张只有它用到的卡。
+
+.. card:: 文档内的测试卡
+   :kind: 效果怪兽
+   :attribute: 光
+   :level: 4
+   :atk: 1500
+   :def: 1000
+
+   ①：1回合1次，以场上1张卡为对象才能发动。那张卡破坏。
+
+   .. effect:: ①
+      :kind: 起动
+      :once-per-turn: 这张卡
+      :target: 场上1张卡
+      :action: 那张卡破坏
+
+.. example:: 文档内定义的卡可以破坏对象
+   :id: site-inline-card
+
+   假如 自己通常召唤「文档内的测试卡」
+   而且 对方通常召唤「黑魔术师」
+   当 自己以「黑魔术师」为对象发动「文档内的测试卡」的①效果
+   而且 连锁处理
+   那么 「黑魔术师」在墓地
+
+.. rulings-cards:: ygo
+"""
+
+
+@pytest.fixture(scope="module")
+def site(sandboxes):
+    box = sandboxes("cards-site")
+    box.write("spec/ygo/site.rst", DOC)
+    done = box.rulings("build")
+    assert (box.build / "site" / "ygo" / "site.html").exists(), box.output(done)
+    return box, done
+
+
+def _element(html: str, pattern: str) -> str:
+    m = re.search(pattern, html, re.S)
+    assert m, pattern
+    return m.group(0)
+
+
+def test_an_inline_card_runs_its_example(site):
+    box, done = site
+    assert box.results()["site-inline-card"]["status"] == "passed", box.output(done)[-2000:]
+
+
+def test_a_card_entry_shows_its_fields_text_effects_and_examples(site):
+    box, _ = site
+    html = box.html("ygo/site")
+    entry = _element(html, r'<div class="rulings-card[^"]*" id="card-ygo-[0-9a-f]+">.*?rulings-card-uses.*?</p>')
+    text = unescape(re.sub(r"<[^>]+>", " ", entry))
+    for shown in ("文档内的测试卡", "效果怪兽", "1500", "1回合1次，以场上1张卡为对象才能发动", "场上1张卡", "那张卡破坏",
+                  "用到这张卡的例子", "文档内定义的卡可以破坏对象"):
+        assert shown in text, (shown, text)
+    assert 'href="#example-site-inline-card"' in entry or "site.html#example-site-inline-card" in entry
+
+
+def test_card_names_in_steps_link_to_their_entries(site):
+    box, _ = site
+    html = box.html("ygo/site")
+    example = _element(html, r'<div class="rulings-example[^>]*data-example-id="site-inline-card".*?</div></div>')
+    own = re.search(r'「<a class="rulings-card-ref" href="(#card-ygo-[0-9a-f]+)">文档内的测试卡</a>」', example)
+    assert own and f'id="{own.group(1)[1:]}"' in html
+    other = re.search(r'「<a class="rulings-card-ref" href="cards/([\w-]+)\.html#(card-ygo-[0-9a-f]+)">黑魔术师</a>」',
+                      example)
+    assert other, example
+    card_page = box.html(f"ygo/cards/{other.group(1)}")
+    assert f'id="{other.group(2)}"' in card_page
+    # the card's own page lists this example under it
+    entry = _element(card_page, rf'id="{other.group(2)}".*?rulings-card-uses.*?</p>')
+    assert "site.html#example-site-inline-card" in entry
+
+
+def test_the_card_index_lists_every_card_with_its_examples(site):
+    box, _ = site
+    html = box.html("ygo/site")
+    index = _element(html, r'<table class="[^"]*rulings-card-index.*?</table>')
+    rows = re.findall(r'<tr class="rulings-card-row.*?</tr>', index, re.S)
+    assert len(rows) > 100  # every card of the project, and this document's own
+    row = next(r for r in rows if ">文档内的测试卡<" in r)
+    assert "#example-site-inline-card" in row
+    hooked = [r for r in rows if "真龙剑皇 卓辉星·拼图" in r]
+    assert hooked and "unaffected-by-tribute-kinds" in hooked[0]
