@@ -51,3 +51,17 @@ def test_the_catalogues_are_hooks_only():
         calls = {node.func.id for node in ast.walk(ast.parse(source))
                  if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
         assert not calls & {"CardDef", "monster", "spell", "trap", "creature", "Face"}, (game, calls)
+
+
+def test_formats_and_vocabularies_are_fingerprinted_alike_in_every_process():
+    """Documents are read again when a fingerprint changes: one that depends on hash order
+    would make every run read every card file again."""
+    import subprocess
+    import sys
+
+    code = ("from engine import cardformat, vocabulary\n"
+            "from engine.project import GAMES\n"
+            "print([(cardformat.format_of(g).fingerprint(), vocabulary.load(g).fingerprint()) for g in GAMES])")
+    seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
+                           env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"}).stdout for seed in ("1", "2")}
+    assert len(seen) == 1, seen
