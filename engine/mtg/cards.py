@@ -1,10 +1,12 @@
 """How a Magic card is defined: printed faces as data, abilities as small records.
 
-Only what the rulings need of a card's text is modelled.  Abilities are
-:class:`Ability` records; what they do is a small function built from the game's
-primitives (``game.destroy``, ``game.turn_face_down`` …).  A card whose effect turns
-objects face down with stated characteristics (Tezzeret, Yedora …) names them in
-``face_down_as``: that is the card's own ruling, read by the game, never by a step.
+Only what the rulings need of a card's text is modelled.  Cards are written in
+reStructuredText (spec/mtg/cards/*.rst); cardformat.py builds each one into a
+:class:`CardDef` whose abilities are :class:`Ability` records, and what they do is the
+sequence of the building blocks of blocks.py, acting through the game's primitives
+(``game.destroy``, ``game.turn_face_down`` …).  A card whose effect turns objects face
+down with stated characteristics (Tezzeret, Yedora …) names them in ``face_down_as``
+(its ``裏向き`` effect): that is the card's own ruling, read by the game, never by a step.
 """
 
 from __future__ import annotations
@@ -30,9 +32,12 @@ RESTRICTION = "restriction"  # rules-modifying statics read by the game (e.g. ca
 ACTIVATED = "activated"      # 「コスト：効果」: activated by its controller, uses the stack
 REPLACEMENT = "replacement"  # 「～するなら、代わりに…」 read by the game at the event it replaces
 CAST_FACE_DOWN = "cast-face-down"  # lets its controller cast creature cards face down (Illusionary Mask)
+MANA = "mana"                # a mana ability: resolves at once, even while a spell is being cast
 
 # trigger events
 ENTERS, TURNED_FACE_UP, DIES, ANOTHER_DIES = "enters", "turned-face-up", "dies", "another-creature-dies"
+UPKEEP = "upkeep"                  # 「あなたのアップキープの開始時に」 (no upkeep step is modelled)
+COMBAT_DAMAGE_TO_PLAYER = "combat-damage-to-player"  # (combat damage is not modelled)
 BECOMES_TARGET = "becomes-target"  # 護法 (ward)
 END_STEP = "end-step"              # 「次の終了ステップの開始時に」 (delayed triggers)
 # replaced events and restricted actions
@@ -60,6 +65,8 @@ class Ability:
     #: for activated abilities: {T} in the cost, and what it may target
     tap: bool = False
     target: "Target | None" = None
+    #: for activated and mana abilities: 「これを生け贄に捧げる」 in the cost
+    sacrifice: bool = False
 
     def __repr__(self) -> str:
         return f"<{self.kind} {self.text}>"
@@ -98,6 +105,8 @@ class Target:
     #: "battlefield" or "stack": where the target must be
     zone: str
     legal: Callable[["Game", Any, Any], bool]  # (game, spell/source, candidate) -> bool
+    #: whether a player may be chosen, and which: (game, spell/source, player) -> bool
+    player: Callable[["Game", Any, int], bool] | None = None
 
 
 @dataclass(frozen=True)

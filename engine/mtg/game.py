@@ -11,14 +11,14 @@ from contextlib import contextmanager
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
-from engine.core import Board, Card, EventLog, IllegalAction, SetupError, UnknownCard, Zone
+from engine.core import Board, Card, EventLog, IllegalAction, SetupError, Zone
 from engine.core.zones import HiddenTo
 
 from . import layers
 from .cards import (ACTIVATED, ANOTHER_DIES, AS_ENTERS, AS_TURNED_UP, CAST_FACE_DOWN, DAMAGE,
-                    DIES, END_STEP, ENTERS, FACE_UP_COST, LEAVES_BATTLEFIELD, REPLACEMENT, RESTRICTION, TAPPED,
+                    DIES, END_STEP, ENTERS, FACE_UP_COST, LEAVES_BATTLEFIELD, MANA, REPLACEMENT, RESTRICTION, TAPPED,
                     TRIGGERED, TURN_FACE_UP, TURNED_FACE_UP, Ability, CardDef, Face)
-from .catalogue import CATALOGUE, find_definition
+from .catalogue import CATALOGUE
 from .characteristics import (BATTLE, CREATURE, FACE_DOWN_DEFAULT, INSTANT, PERMANENT_TYPES, PLANESWALKER,
                               SORCERY, Characteristics)
 from .face_down import way_characteristics
@@ -159,10 +159,9 @@ class Game:
 
     @staticmethod
     def definition(name: str) -> CardDef:
-        found = find_definition(name)
-        if found is None:
-            raise UnknownCard(name, CATALOGUE)
-        return found
+        """The card called ``name`` (Japanese or English) in the catalogue of the documents'
+        cards; UnknownCard, or the card's own problem when its definition is broken."""
+        return CATALOGUE[name]
 
     def find(self, name: str) -> MtgCard | None:
         order = {BATTLEFIELD: 0, STACK: 1, EXILE: 2, COMMAND: 3, HAND: 4, GRAVEYARD: 5, LIBRARY: 6}
@@ -282,12 +281,12 @@ class Game:
         self.log.record("dies", f"「{card.name}」が死亡した", card=card.serial)
         for ability in death.values.abilities:
             if ability.kind == TRIGGERED and ability.event == DIES:
-                self._trigger(card, ability, death.controller, card=card)
+                self._trigger(card, ability, death.controller, card=card, card_id=card.object_id)
         # "whenever another … creature dies": which deaths count is the card's own text
         for permanent in self.permanents():
             for ability in self.characteristics(permanent).abilities:
                 if ability.kind == TRIGGERED and ability.event == ANOTHER_DIES and ability.affects(self, permanent, death):
-                    self._trigger(permanent, ability, permanent.controller, card=card)
+                    self._trigger(permanent, ability, permanent.controller, card=card, card_id=card.object_id)
 
     # -- entering the battlefield ---------------------------------------------------------
 
@@ -487,11 +486,12 @@ class Game:
         if face_down_by is not None:
             # a permanent's ability lets its controller cast a creature card face down
             # with the characteristics the ability states (Illusionary Mask, CR 708.4)
-            if not self.on_battlefield(face_down_by) or face_down_by.controller != player or not any(
-                    a.kind == CAST_FACE_DOWN for a in self.characteristics(face_down_by).abilities):
+            permission = next((a for a in self.characteristics(face_down_by).abilities if a.kind == CAST_FACE_DOWN),
+                              None)
+            if not self.on_battlefield(face_down_by) or face_down_by.controller != player or permission is None:
                 raise IllegalAction(f"player {player} cannot cast face down with 「{face_down_by.name}」")
-            if CREATURE not in card.definition.front.types:
-                raise IllegalAction(f"「{card.name}」 is not a creature card")
+            if permission.affects is not None and not permission.affects(self, face_down_by, card):
+                raise IllegalAction(f"「{card.name}」 is not a card 「{face_down_by.name}」 lets be cast face down")
             face_down_as = face_down_by.definition.face_down_as or FACE_DOWN_DEFAULT
             face_down_way, rider = f"「{face_down_by.name}」", face_down_by.definition.face_up_when
         self.move(card, STACK, face_up=face_down_as is None, controller=player, reason="唱える")
@@ -546,6 +546,8 @@ class Game:
             instance.context.update(target=target, target_id=target.object_id)
         if ability.tap:
             self.tap(source, reason="コスト")
+        if ability.sacrifice:
+            self.sacrifice(source, reason="コスト")
         self.stack.append(instance)
         self.log.record("activate", f"{PLAYER_NAMES[player]}が{instance.name}を起動する"
                         + (f"（対象：「{target.name}」）" if target is not None else ""), card=source.serial)
@@ -559,8 +561,11 @@ class Game:
         return self._legal_ability_target(TriggeredInstance(source, self.activated_ability(source),
                                                             source.controller), candidate)
 
-    def _legal_ability_target(self, instance: TriggeredInstance, candidate: MtgCard) -> bool:
+    def _legal_ability_target(self, instance: TriggeredInstance, candidate: Any) -> bool:
         wanted = instance.ability.target
+        if isinstance(candidate, int):
+            return candidate not in self.left_game and wanted.player is not None and \
+                wanted.player(self, instance, candidate)
         if candidate.zone is None or candidate.zone.kind != wanted.zone:
             return False
         return wanted.legal(self, instance, candidate)
@@ -593,10 +598,13 @@ class Game:
             raise IllegalAction("the stack is empty")
         entry = self.stack[-1]
         if isinstance(entry, TriggeredInstance):
-            self.stack.pop()
             target = entry.context.get("target")
+            if entry.ability.target is not None and target is None and entry.ability.kind == TRIGGERED:
+                raise SetupError(f"{entry.name}: say which target it has (「…を「{entry.source.name}」の"
+                                 f"誘発型能力の対象に選ぶ」): {len(self.trigger_target_candidates(entry))} are legal")
+            self.stack.pop()
             if entry.ability.target is not None and target is not None and (
-                    target.object_id != entry.context.get("target_id")
+                    (not isinstance(target, int) and target.object_id != entry.context.get("target_id"))
                     or not self._legal_ability_target(entry, target)):
                 self.log.record("fizzle", f"{entry.name}の対象が不正なので立ち消える", card=entry.source.serial)
                 self.settle()
@@ -604,7 +612,8 @@ class Game:
             self.log.record("resolve", f"{entry.name}が解決される", card=entry.source.serial)
             if entry.ability.effect is not None:
                 context = dict(entry.context, paid=pay) if entry.ability.cost and entry.ability.kind == TRIGGERED \
-                    else entry.context
+                    else dict(entry.context)
+                context.setdefault("controller", entry.controller)
                 with self.holding():
                     entry.ability.effect(self, entry.source, **context)
             self.settle()
@@ -673,7 +682,57 @@ class Game:
         while self._state_based_actions():
             pass
         while self.pending:
-            self.stack.append(self.pending.pop(0))
+            instance = self.pending.pop(0)
+            if instance.ability.target is not None and "target" not in instance.context:
+                if not self._choose_trigger_target(instance):
+                    continue
+            self.stack.append(instance)
+
+    # -- targets of triggered abilities (CR 603.3d) -----------------------------------------
+
+    def trigger_target_candidates(self, instance: TriggeredInstance) -> list:
+        wanted = instance.ability.target
+        cards = [c for c in self.board.cards() if c.zone is not None and c.zone.kind == wanted.zone
+                 and not getattr(c, "phased_out", False) and self._legal_ability_target(instance, c)]
+        players = [p for p in PLAYERS if p not in self.left_game and wanted.player is not None
+                   and wanted.player(self, instance, p)]
+        return [*cards, *players]
+
+    def _choose_trigger_target(self, instance: TriggeredInstance) -> bool:
+        """As a triggered ability is put on the stack its controller chooses its target
+        (CR 603.3d): with no legal target it is removed from the stack; with one, that one
+        is chosen; with several, a step says which (choose_trigger_target)."""
+        found = self.trigger_target_candidates(instance)
+        if not found:
+            self.log.record("no-target", f"{instance.name}は対象を選べないので、スタックから取り除かれる",
+                            card=instance.source.serial)
+            return False
+        if len(found) == 1:
+            self._set_trigger_target(instance, found[0])
+        return True
+
+    def _set_trigger_target(self, instance: TriggeredInstance, target: Any) -> None:
+        instance.context.update(target=target, target_id=target if isinstance(target, int) else target.object_id)
+        shown = PLAYER_NAMES[target] if isinstance(target, int) else f"「{target.name}」"
+        self.log.record("target", f"{instance.name}の対象として{shown}を選ぶ", card=instance.source.serial)
+        if not isinstance(target, int):
+            self._became_target(target, instance, instance.controller)
+
+    def choose_trigger_target(self, player: int, source: MtgCard, target: Any) -> None:
+        """``player`` chooses ``target`` (a card or a player) for the triggered ability of
+        ``source`` waiting on the stack for its target."""
+        waiting = [e for e in self.stack if isinstance(e, TriggeredInstance) and e.source is source
+                   and e.ability.target is not None]
+        if not waiting:
+            raise IllegalAction(f"no triggered ability of 「{source.name}」 with a target is on the stack")
+        instance = waiting[-1]
+        if instance.controller != player:
+            raise IllegalAction(f"player {player} does not control {instance.name}")
+        if target not in self.trigger_target_candidates(instance):
+            shown = PLAYER_NAMES[target] if isinstance(target, int) else f"「{target.name}」"
+            raise IllegalAction(f"{shown} is not a legal target of {instance.name}")
+        self._set_trigger_target(instance, target)
+        self.settle()
 
     def _state_based_actions(self) -> bool:
         acted = False
@@ -818,6 +877,14 @@ class Game:
         self.life[player] -= amount
         self.log.record("damage", f"「{source.name}」が{PLAYER_NAMES[player]}に{amount}点のダメージを与える")
 
+    def lose_life(self, player: int, amount: int, source: MtgCard) -> None:
+        self.life[player] -= amount
+        self.log.record("life", f"{PLAYER_NAMES[player]}は{amount}点のライフを失う（「{source.name}」）")
+
+    def gain_life(self, player: int, amount: int, source: MtgCard) -> None:
+        self.life[player] += amount
+        self.log.record("life", f"{PLAYER_NAMES[player]}は{amount}点のライフを得る（「{source.name}」）")
+
     def destroy(self, card: MtgCard, reason: str = "") -> None:
         self.log.record("destroy", f"「{card.name}」を破壊する（{reason}）", card=card.serial)
         self.move(card, GRAVEYARD, reason=reason or "破壊")
@@ -837,11 +904,19 @@ class Game:
         """Mana abilities resolve at once, even in the middle of casting a spell."""
         if not self.on_battlefield(card) or card.controller != player:
             raise IllegalAction(f"player {player} does not control 「{card.name}」")
-        ability = next((a for a in self.characteristics(card).abilities if a.kind == "mana"), None)
+        ability = next((a for a in self.characteristics(card).abilities if a.kind == MANA), None)
         if ability is None:
             raise IllegalAction(f"「{card.name}」 has no mana ability")
+        if ability.tap and card.tapped:
+            raise IllegalAction(f"「{card.name}」 is tapped")
         self.log.record("activate", f"「{card.name}」のマナ能力を起動する", card=card.serial)
-        ability.effect(self, card)
+        if ability.tap:
+            self.tap(card, reason="コスト")
+        if ability.sacrifice:
+            # the cost is paid first; the ability still resolves (CR 605.3b)
+            card = self.move(card, GRAVEYARD, reason="生け贄に捧げる")
+        if ability.effect is not None:
+            ability.effect(self, card)
 
     # -- manifest, cloak, exile ------------------------------------------------------------
 

@@ -12,12 +12,12 @@ from engine.core import IllegalAction
 from engine.vocabulary import ExpectationFailed, Term, Vocabulary, expect
 
 from .cards import BECOMES_TARGET, DIES, ENTERS, TURNED_FACE_UP
-from .catalogue import card_names
+from .catalogue import CATALOGUE
 from .characteristics import FACE_DOWN_DEFAULT
 from .face_down import BY_WAY
 from .game import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, Game
 
-V = Vocabulary(game="mtg", language="ja", new_world=Game, card_names=card_names)
+V = Vocabulary(game="mtg", language="ja", new_world=Game, card_names=CATALOGUE.names)
 VOCABULARY = V
 
 ZONE_WORDS = {"戦場": BATTLEFIELD, "墓地": GRAVEYARD, "手札": HAND, "ライブラリー": LIBRARY,
@@ -320,6 +320,19 @@ def activate(game: Game, player: int, card: str) -> None:
 @V.phrase(("given", "when"), "{player}は「{target:card}」を対象として「{card}」の能力を起動する")
 def activate_targeting(game: Game, player: int, target: str, card: str) -> None:
     game.activate(player, game.card(card), game.card(target))
+
+
+@V.phrase(("given", "when"), "{player}は「{target:card}」を「{card}」の誘発型能力の対象に選ぶ")
+def choose_trigger_target(game: Game, player: int, target: str, card: str) -> None:
+    """The target of a triggered ability waiting on the stack, when more than one is legal
+    (with one legal target it is chosen as the ability is put on the stack)."""
+    game.choose_trigger_target(player, game.card(card), game.card(target))
+
+
+@V.phrase(("given", "when"), "{player}は{whom:player}を「{card}」の誘発型能力の対象に選ぶ")
+def choose_trigger_target_player(game: Game, player: int, whom: int, card: str) -> None:
+    """A player as the target of a triggered ability waiting on the stack."""
+    game.choose_trigger_target(player, game.card(card), whom)
 
 
 @V.phrase(("given", "when"), "{player}は「{source:card}」の能力で「{card}」を裏向きに唱える")

@@ -1,5 +1,7 @@
-"""A maintainer adds cards of common shapes and an example about each, in
-reStructuredText only, in a throw-away copy of the project: each example passes, and
+"""A maintainer adds cards of common shapes and an example about each — a Yu-Gi-Oh!
+graveyard trigger, a once-per-turn targeted destroy, "cannot be destroyed by effects",
+"cannot attack the turn it is activated"; Magic creatures with 変異 and "enters the
+battlefield" triggers; a Duel Masters S・トリガー creature — in reStructuredText only, in a throw-away copy of the project: each example passes, and
 each one fails at its Then step when the outcome it states is flipped.
 
 No Python is written here for any card: the cards are text, their effects are phrases of
@@ -163,8 +165,134 @@ DM_DOC = """\
    かつ 「テスト・トリガー・ガーディアン」は自分のバトルゾーンにある
 """
 
+MTG_CARDS = """\
+:orphan:
+
+==================
+カード · 新規
+==================
+
+.. card:: テスト用 閃光の精霊
+   :mana-cost: {2}{R}
+   :type: クリーチャー — エレメンタル
+   :pt: 2/2
+   :morph: {1}{R}
+
+   このクリーチャーが戦場に出たとき、クリーチャー1体かプレイヤー1人かプレインズウォーカー1体かバトル1つを
+   対象とする。このクリーチャーはそれに2点のダメージを与える。変異{1}{R}。
+
+   .. effect:: 戦場に出たとき
+      :kind: 誘発型
+      :event: このクリーチャーが戦場に出たとき
+      :target: クリーチャー1体かプレイヤー1人かプレインズウォーカー1体かバトル1つ
+      :effect: このクリーチャーはそれに2点のダメージを与える
+
+.. card:: テスト用 萎れの霊
+   :mana-cost: {3}{B}
+   :type: クリーチャー — スピリット
+   :pt: 3/3
+   :morph: {2}{B}
+
+   このクリーチャーが戦場に出たとき、対戦相手がコントロールするクリーチャー1体を対象とする。ターン終了時まで、
+   それは-2/-2の修整を受ける。変異{2}{B}。
+
+   .. effect:: 戦場に出たとき
+      :kind: 誘発型
+      :event: このクリーチャーが戦場に出たとき
+      :target: 対戦相手がコントロールするクリーチャー1体
+      :effect: ターン終了時まで、それは-2/-2の修整を受ける
+
+.. card:: テスト用 知恵の梟
+   :mana-cost: {2}{U}
+   :type: クリーチャー — 鳥
+   :pt: 1/1
+   :keywords: 飛行
+   :morph: {U}
+
+   飛行。このクリーチャーが戦場に出たとき、カードを1枚引く。変異{U}。
+
+   .. effect:: 戦場に出たとき
+      :kind: 誘発型
+      :event: このクリーチャーが戦場に出たとき
+      :effect: カードを1枚引く
+"""
+
+MTG_DOC = """\
+====================
+新しいカードの例
+====================
+
+.. example:: 戦場に出たとき、選んだクリーチャーにダメージを与える
+   :id: new-mtg-etb-damage
+
+   前提 対戦相手は「枝折りロリアン」をコントロールしている
+   もし あなたは「テスト用 閃光の精霊」を唱える
+   かつ スタックの一番上を解決する
+   ならば 「テスト用 閃光の精霊」の「戦場に出たとき」能力は誘発した
+   もし あなたは「枝折りロリアン」を「テスト用 閃光の精霊」の誘発型能力の対象に選ぶ
+   かつ スタックの一番上を解決する
+   ならば 「枝折りロリアン」は墓地にある
+
+.. example:: 戦場に出たとき、対戦相手にダメージを与える
+   :id: new-mtg-etb-damage-player
+
+   もし あなたは「テスト用 閃光の精霊」を唱える
+   かつ スタックの一番上を解決する
+   かつ あなたは対戦相手を「テスト用 閃光の精霊」の誘発型能力の対象に選ぶ
+   かつ スタックの一番上を解決する
+   ならば 対戦相手のライフは18である
+
+.. example:: 変異で裏向きに出ると「戦場に出たとき」は誘発しない
+   :id: new-mtg-etb-morph
+
+   前提 対戦相手は「枝折りロリアン」をコントロールしている
+   もし あなたは「テスト用 閃光の精霊」を変異で裏向きに唱える
+   かつ スタックの一番上を解決する
+   ならば 「テスト用 閃光の精霊」は戦場にある
+   かつ 「テスト用 閃光の精霊」の「戦場に出たとき」能力は誘発しない
+   もし あなたは「テスト用 閃光の精霊」を表向きにする
+   ならば 「テスト用 閃光の精霊」の「戦場に出たとき」能力は誘発しない
+   かつ 「枝折りロリアン」は戦場にある
+
+.. example:: 戦場に出たとき、対象のクリーチャーは-2/-2の修整を受ける
+   :id: new-mtg-etb-shrink
+
+   前提 対戦相手は「アイノクの生存者」をコントロールしている
+   もし あなたは「テスト用 萎れの霊」を唱える
+   かつ スタックをすべて解決する
+   ならば 「アイノクの生存者」は墓地にある
+
+.. example:: 対象を選べなければ、能力はスタックに置かれない
+   :id: new-mtg-etb-no-target
+
+   もし あなたは「テスト用 萎れの霊」を唱える
+   かつ スタックの一番上を解決する
+   ならば 「テスト用 萎れの霊」は戦場にある
+   かつ 「テスト用 萎れの霊」は3/3である
+
+.. example:: 戦場に出たとき、カードを1枚引く
+   :id: new-mtg-etb-draw
+
+   前提 あなたのライブラリーの一番上に「稲妻」がある
+   もし あなたは「テスト用 知恵の梟」を唱える
+   かつ スタックをすべて解決する
+   ならば 「稲妻」は手札にある
+   かつ あなたの手札は1枚である
+
+.. example:: 変異で裏向きに唱えた「テスト用 知恵の梟」は、表向きになってもカードを引かない
+   :id: new-mtg-etb-draw-morph
+
+   前提 あなたのライブラリーの一番上に「稲妻」がある
+   もし あなたは「テスト用 知恵の梟」を変異で裏向きに唱える
+   かつ スタックをすべて解決する
+   かつ あなたは「テスト用 知恵の梟」を表向きにする
+   ならば 「稲妻」はライブラリーにある
+   かつ 「テスト用 知恵の梟」は飛行を持つ
+"""
+
 FILES = {
     "ygo": ("spec/ygo/cards/new.rst", YGO_CARDS, "spec/ygo/new-cards.rst", YGO_DOC),
+    "mtg": ("spec/mtg/cards/new.rst", MTG_CARDS, "spec/mtg/new-cards.rst", MTG_DOC),
     "dm": ("spec/dm/cards/new.rst", DM_CARDS, "spec/dm/new-cards.rst", DM_DOC),
 }
 

@@ -1,0 +1,918 @@
+"""The building blocks Magic cards are written with (spec/mtg/cards/*.rst).
+
+A block is a phrase, in Japanese like the Oracle texts, standing for one piece of an
+ability: when it triggers (``event``: ``このクリーチャーが戦場に出たとき``), what it
+targets (``target``: ``対戦相手がコントロールする裏向きのクリーチャー1体``), one step of
+what it does (``effect``: ``それを表向きにする``, ``カードを1枚引く``), what a static
+ability changes (``static``: ``+1/+1の修整を受ける``) and for which objects
+(``affected``: ``あなたがコントロールする他のクリーチャー``), and when it applies
+(``condition``: ``あなたのターンの間``).  No block names a card: a card's own name is
+written ``このクリーチャー`` (or これ, このパーマネント …), and the objects a text talks
+about are written with the words of :class:`Objects` (owner, state and card types, each
+a closed set), so one block serves every card that says the same thing.
+
+An ability is the sequence of its effect blocks, sharing one :class:`Context`: the card
+whose ability it is, its controller, and *what the text calls それ* — the targets, the
+creature that died, or what the previous block exiled or returned.
+
+``rulings blocks mtg`` (or :data:`BLOCKS`.phrases) lists every block; add one here when a
+card says something no block says, with a placeholder for whatever another card could
+say differently.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cardformat import closest_words
+from engine.vocabulary import PhraseBook, Term
+
+from . import words
+from .cards import (ANOTHER_DIES, AS_ENTERS, AS_TURNED_UP, COMBAT_DAMAGE_TO_PLAYER, DIES, END_STEP, ENTERS,
+                    LEAVES_BATTLEFIELD, TRIGGERED, TURN_FACE_UP, TURNED_FACE_UP, UPKEEP, Ability, Face, keyword)
+from .characteristics import CREATURE, FACE_DOWN_DEFAULT, PERMANENT_TYPES, Characteristics
+
+BLOCKS = PhraseBook("mtg", "ja", kinds=("event", "target", "effect", "static", "affected", "condition"))
+
+BATTLEFIELD, STACK, GRAVEYARD, HAND, EXILE = "battlefield", "stack", "graveyard", "hand", "exile"
+
+
+# -- the objects a text talks about ---------------------------------------------------------
+
+@dataclass
+class Probe:
+    """One object (a card, a creature that died, or a player) as a text asks about it."""
+
+    game: Any
+    source: Any
+    you: int
+    obj: Any = None
+    death: Any = None
+    player: int | None = None
+    #: a static ability asks (types through layer 4 only: its own P/T may count creatures)
+    static: bool = False
+
+    @property
+    def card(self):
+        return self.death.card if self.death is not None else self.obj
+
+    def values(self) -> Characteristics:
+        if self.death is not None:
+            return self.death.values
+        zone = self.obj.zone.kind
+        if zone in (BATTLEFIELD, STACK):
+            return self.game.characteristics(self.obj)
+        return self.obj.definition.front.characteristics()
+
+    def types(self) -> tuple[str, ...]:
+        if self.static and self.death is None and self.obj.zone.kind == BATTLEFIELD:
+            return self.game.layers_types(self.obj)
+        return self.values().types
+
+    def controller(self) -> int:
+        return self.death.controller if self.death is not None else self.obj.controller
+
+    def face_down(self) -> bool:
+        return self.death.face_down if self.death is not None else not self.obj.face_up
+
+
+Test = Callable[[Probe], bool]
+
+
+def _sum_at_most(n: int) -> Test:
+    def test(p: Probe) -> bool:
+        v = p.values()
+        return v.power is not None and v.toughness is not None and v.power + v.toughness <= n
+    return test
+
+
+def _power(cmp: str, n: int) -> Test:
+    def test(p: Probe) -> bool:
+        power = p.values().power
+        return power is not None and (power <= n if cmp == "以下" else power >= n)
+    return test
+
+
+#: words before the noun (あなたがコントロールする, 裏向きの, トークンでない …): what each asks
+QUALIFIERS: dict[str, tuple[Test, str | None]] = {
+    "あなたがコントロールする": (lambda p: p.controller() == p.you, None),
+    "対戦相手がコントロールする": (lambda p: p.controller() != p.you, None),
+    "あなたの墓地にある": (lambda p: p.obj.owner == p.you, GRAVEYARD),
+    "対戦相手の墓地にある": (lambda p: p.obj.owner != p.you, GRAVEYARD),
+    "墓地にある": (lambda p: True, GRAVEYARD),
+    "あなたの手札にある": (lambda p: p.obj.owner == p.you, HAND),
+    "戦場にある": (lambda p: True, BATTLEFIELD),
+    "攻撃している": (lambda p: bool(p.card.attacking), None),
+    "ブロックしている": (lambda p: p.card.blocking is not None, None),
+    "タップ状態の": (lambda p: bool(p.card.tapped), None),
+    "タップ状態で": (lambda p: bool(p.card.tapped), None),
+    "アンタップ状態の": (lambda p: not p.card.tapped, None),
+    "トークンでない": (lambda p: not p.card.definition.token, None),
+    "トークンである": (lambda p: p.card.definition.token, None),
+    "他の": (lambda p: p.card is not p.source, None),
+    "裏向きの": (lambda p: p.face_down(), None),
+    "表向きの": (lambda p: not p.face_down(), None),
+    "伝説の": (lambda p: words.LEGENDARY in p.values().supertypes, None),
+    **{f"{t}でない": ((lambda t: lambda p: t not in p.types())(t), None) for t in words.CARD_TYPES},
+    **{f"{c}の": ((lambda c: lambda p: c in p.values().colors)(c), None) for c in words.COLORS},
+}
+#: qualifiers with a number
+NUMBERED: list[tuple[re.Pattern[str], Callable[..., Test]]] = [
+    (re.compile(r"パワーとタフネスの合計が(\d+)以下の"), lambda m: _sum_at_most(int(m[1]))),
+    (re.compile(r"パワーが(\d+)(以下|以上)の"), lambda m: _power(m[2], int(m[1]))),
+]
+_COUNT = re.compile(r"(\d+)(体|つ|枚|人)$")
+_PLAYER_NOUNS = {"プレイヤー": lambda p: True, "対戦相手": lambda p: p.player != p.you,
+                 "あなた": lambda p: p.player == p.you}
+
+
+def _noun(word: str) -> tuple[Test, str | None]:
+    """A noun: what the object is, and the zone the word implies (None: any zone named)."""
+    if word == "パーマネント":
+        return (lambda p: True), BATTLEFIELD
+    if word in PERMANENT_TYPES:
+        return (lambda p: word in p.types()), BATTLEFIELD
+    if word == "呪文":
+        return (lambda p: True), STACK
+    if word == "カード":
+        return (lambda p: True), None
+    if word == "パーマネント・カード":
+        return (lambda p: bool(set(p.types()) & PERMANENT_TYPES)), None
+    for suffix, zone in (("・呪文", STACK), ("・カード", None)):
+        if word.endswith(suffix) and word[:-len(suffix)] in words.CARD_TYPES:
+            t = word[:-len(suffix)]
+            return (lambda p: t in p.types()), zone
+    known = [*PERMANENT_TYPES, "パーマネント", "呪文", "カード", "パーマネント・カード", *_PLAYER_NOUNS,
+             *(f"{t}・呪文" for t in words.CARD_TYPES), *(f"{t}・カード" for t in words.CARD_TYPES)]
+    raise ValueError(f"unknown object {word!r}{closest_words(word, known)}")
+
+
+@dataclass(frozen=True)
+class Objects:
+    """Objects a text names by owner, state and types: あなたがコントロールする裏向きの
+    クリーチャー, クリーチャー1体か土地1つ, あなたの墓地にあるインスタント・カードか
+    ソーサリー・カード1枚, クリーチャー1体かプレイヤー1人 …"""
+
+    text: str
+    tests: tuple[Test, ...]
+    alternatives: tuple[Test, ...]
+    zone: str | None
+    players: Test | None
+    count: int | None
+
+    @classmethod
+    def parse(cls, text: str, *, counted: bool = False, anywhere: bool = False) -> "Objects":
+        """``anywhere``: the words ask what an object is, wherever it is (それが…であるなら)."""
+        rest, tests, zone = text.strip(), [], None
+        while rest:
+            for pattern, make in NUMBERED:
+                m = pattern.match(rest)
+                if m:
+                    tests.append(make(m))
+                    rest = rest[m.end():]
+                    break
+            else:
+                word = next((q for q in sorted(QUALIFIERS, key=len, reverse=True) if rest.startswith(q)), None)
+                if word is None:
+                    break
+                test, implied = QUALIFIERS[word]
+                tests.append(test)
+                zone = implied or zone
+                rest = rest[len(word):]
+        if not rest:
+            raise ValueError(f"{text!r} names no object (クリーチャー, パーマネント, 呪文, カード …)")
+        alternatives, players, count, zones = [], [], None, set()
+        for word in rest.split("か"):
+            m = _COUNT.search(word)
+            if m:
+                count = int(m[1])
+                word = word[:m.start()]
+            if word in _PLAYER_NOUNS:
+                players.append(_PLAYER_NOUNS[word])
+                continue
+            try:
+                test, implied = _noun(word)
+            except ValueError:
+                noun = next((n for n in sorted(_nouns(), key=len, reverse=True) if word.endswith(n)), None)
+                if noun and word != noun:
+                    unknown = word[:-len(noun)]
+                    raise ValueError(f"in {text!r}: unknown words {unknown!r} before {noun!r}"
+                                     f"{closest_words(unknown, [*QUALIFIERS, 'パワーとタフネスの合計がN以下の'])}") \
+                        from None
+                raise ValueError(f"in {text!r}: unknown object {word!r}{closest_words(word, _nouns())}") from None
+            alternatives.append(test)
+            if implied:
+                zones.add(implied)
+        if zone is None and len(zones) == 1:
+            zone = zones.pop()
+        elif zone is None and zones:
+            raise ValueError(f"{text!r}: objects of different zones ({'、'.join(sorted(zones))})")
+        if alternatives and zone is None and not anywhere:
+            raise ValueError(f"{text!r}: say where the cards are (あなたの墓地にある, あなたの手札にある …)")
+        if counted and count is None:
+            raise ValueError(f"{text!r}: say how many (1体, 1つ, 1枚, 1人)")
+        if not counted and count is not None:
+            raise ValueError(f"{text!r}: no number here")
+        all_players = (lambda p: any(t(p) for t in players)) if players else None
+        return cls(text, tuple(tests), tuple(alternatives), zone, all_players, count)
+
+    def fits(self, game, source, you: int, obj=None, *, death=None, static: bool = False) -> bool:
+        probe = Probe(game, source, you, obj, death, static=static)
+        if death is None:
+            if not self.alternatives or obj.zone is None or obj.zone.kind != self.zone:
+                return False
+        elif self.zone != BATTLEFIELD:
+            return False
+        return all(t(probe) for t in self.tests) and any(a(probe) for a in self.alternatives)
+
+    def fits_player(self, game, source, you: int, player: int) -> bool:
+        return self.players is not None and self.players(Probe(game, source, you, player=player))
+
+    def all(self, game, source, you: int, *, static: bool = False) -> list:
+        if self.zone == BATTLEFIELD:
+            pool = game.permanents()
+        elif self.zone == STACK:
+            pool = [c for c in game.board.zone(None, STACK)]
+        else:
+            pool = [c for p in (0, 1) for c in game.board.zone(p, self.zone)]
+        return [c for c in pool if self.fits(game, source, you, c, static=static)]
+
+
+def _nouns() -> list[str]:
+    return [*PERMANENT_TYPES, "パーマネント", "呪文", "カード", "パーマネント・カード", *_PLAYER_NOUNS,
+            "クリーチャー・呪文", "インスタント・カード", "ソーサリー・カード"]
+
+
+# -- terms ---------------------------------------------------------------------------------
+
+#: the card whose ability it is, as its text calls it
+THIS = {w: w for w in ("このクリーチャー", "このパーマネント", "このカード", "この呪文", "このオーラ", "このアーティファクト",
+                       "このエンチャント", "この土地", "これ")}
+BLOCKS.term(Term.choice("this", THIS, "the card whose ability it is: このクリーチャー, このパーマネント, これ …"))
+BLOCKS.term(Term.choice("it", {w: w for w in ("それ", "それら", "そのカード", "そのクリーチャー", "そのパーマネント")},
+                        "what the text calls それ: the targets, the creature that died, what the previous block "
+                        "moved"))
+BLOCKS.term(Term("objects", r"[^、。「」：]+?", str,
+                 description="objects by owner, state and type: あなたがコントロールする裏向きのクリーチャー, "
+                             "トークンでない他のクリーチャー, 対戦相手がコントロールするパーマネント …"))
+BLOCKS.term(Term("n", r"\d+", int, description="a number"))
+BLOCKS.term(Term("mod", r"[+\-－]\d+/[+\-－]\d+", str, description="a change of power and toughness: +3/+3, -2/-2"))
+BLOCKS.term(Term("pt", r"\d+/\d+", str, description="power and toughness: 1/1"))
+BLOCKS.term(Term("color", r"無色|[白青黒赤緑](?:と[白青黒赤緑])*", str, description="白, 青, 白と青 … or 無色"))
+BLOCKS.term(Term("subtypes", r"[^のを、。]+?", str, description="creature types joined by ・: 犬, 人間・兵士"))
+BLOCKS.term(Term("word", r"[^「」、。を]+", str, description="a keyword ability: 飛行, 速攻, 護法{2} …"))
+BLOCKS.term(Term("label", r"[^「」]+", str, description="the label of an effect of the same card"))
+BLOCKS.term(Term.choice("counter", {"+1/+1": "+1/+1", "-1/-1": "-1/-1", "忠誠": "忠誠", "守備": "守備"},
+                        "a kind of counter"))
+BLOCKS.term(Term.choice("tapped", {"タップ状態で": True, "": False}, "タップ状態で, or nothing"))
+BLOCKS.term(Term.choice("downstate", {"かつタップ状態": True, "": False}, "裏向き…: かつタップ状態, or nothing"))
+BLOCKS.term(Term.choice("under", {"オーナーのコントロール下で": "owner", "あなたのコントロール下で": "you", "": "you"},
+                        "whose control it enters under: オーナーのコントロール下で, あなたのコントロール下で, or "
+                        "nothing (the ability's controller)"))
+BLOCKS.term(Term.choice("putverb", {"戻す": "戻す", "戻してもよい": "戻す", "出す": "出す", "出してもよい": "出す"},
+                        "戻す, 出す (…てもよい: the engine always does it)"))
+
+
+def _objects(text: str, *, counted: bool = False, anywhere: bool = False) -> Objects:
+    return Objects.parse(text, counted=counted, anywhere=anywhere)
+
+
+# -- the context of one resolution ---------------------------------------------------------
+
+@dataclass
+class Context:
+    """One resolution of an ability or a spell: whose it is and what its text calls それ."""
+
+    game: Any
+    source: Any
+    controller: int
+    #: what それ stands for: (object, the object id it had when named) — or a player (int)
+    it: list = field(default_factory=list)
+    #: the card's own face-down characteristics (what its effects turn face down as)
+    face_down_as: Characteristics | None = None
+    #: the previous block could not do what it says (「できないなら」)
+    failed: bool = False
+    ability: bool = True
+
+    @property
+    def reason(self) -> str:
+        return f"「{self.source.name}」" + ("の能力" if self.ability else "")
+
+    @property
+    def by(self) -> str:
+        return f"「{self.source.name}」"
+
+    def objects(self) -> list:
+        """それ, as objects still the same (CR 400.7): a card that moved is a new object."""
+        return [o for o, oid in self.it if not isinstance(o, int) and o.object_id == oid]
+
+    def players(self) -> list[int]:
+        return [o for o, _ in self.it if isinstance(o, int)]
+
+    def name(self, objs: list) -> None:
+        self.it = [(o, o if isinstance(o, int) else o.object_id) for o in objs]
+
+
+Step = Callable[[Context], None]
+
+
+def effect(template: str, *, then: bool = False):
+    """An effect block (``then``: it may also be written after 「その後、」)."""
+
+    def register(factory):
+        BLOCKS.phrase("effect", template)(factory)
+        if then:
+            BLOCKS.phrase("effect", "その後、" + template)(factory)
+        return factory
+
+    return register
+
+
+# -- verbs on それ ----------------------------------------------------------------------------
+
+def _on_battlefield(ctx: Context) -> list:
+    return [o for o in ctx.objects() if ctx.game.on_battlefield(o)]
+
+
+def _destroy(ctx: Context, objs: list) -> None:
+    for o in objs:
+        if ctx.game.on_battlefield(o):
+            ctx.game.destroy(o, reason=ctx.by)
+
+
+def _face_up(ctx: Context, objs: list) -> None:
+    ctx.failed = False
+    for o in objs:
+        if not ctx.game.turn_face_up(o, reason=ctx.reason):
+            ctx.failed = True
+
+
+def _face_down(ctx: Context, objs: list) -> None:
+    for o in objs:
+        if ctx.game.on_battlefield(o):
+            ctx.game.turn_face_down(o, face_down_as=ctx.face_down_as, by=ctx.by)
+
+
+def _counter(ctx: Context, objs: list) -> None:
+    for o in objs:
+        if o in ctx.game.stack:
+            ctx.game.counter(o, by=ctx.by)
+
+
+def _exile(ctx: Context, objs: list) -> None:
+    ctx.name([ctx.game.exile(o) for o in objs if o.zone.kind in (BATTLEFIELD, STACK, GRAVEYARD, HAND)])
+
+
+def _sacrifice(ctx: Context, objs: list) -> None:
+    for o in objs:
+        if ctx.game.on_battlefield(o) and o.controller == ctx.controller:
+            ctx.game.sacrifice(o, reason=ctx.reason)
+
+
+def _tap(ctx: Context, objs: list) -> None:
+    for o in objs:
+        if ctx.game.on_battlefield(o):
+            ctx.game.tap(o, reason=ctx.reason)
+
+
+def _to_hand(ctx: Context, objs: list) -> None:
+    ctx.name([ctx.game.move(o, HAND, reason=ctx.reason) for o in objs if o.zone.kind in (BATTLEFIELD, GRAVEYARD)])
+
+
+VERBS: dict[str, Callable[[Context, list], None]] = {
+    "破壊する": _destroy, "表向きにする": _face_up, "裏向きにする": _face_down, "打ち消す": _counter,
+    "追放する": _exile, "生け贄に捧げる": _sacrifice, "タップする": _tap, "オーナーの手札に戻す": _to_hand,
+}
+BLOCKS.term(Term("do", r"[^、。「」]+", str, description="what is done: " + ", ".join(VERBS)))
+
+
+def _verb(word: str) -> Callable[[Context, list], None]:
+    """A verb of VERBS (the term takes any words, so that a typo gets the nearest verb)."""
+    if word not in VERBS:
+        raise ValueError(f"unknown action {word!r}{closest_words(word, VERBS)}")
+    return VERBS[word]
+
+
+@effect("{it}を{do}", then=True)
+def it_do(it: str, do) -> Step:
+    """Do it to それ (the targets, the creature that died, what the previous block moved)."""
+    do = _verb(do)
+    return lambda ctx: do(ctx, ctx.objects())
+
+
+@effect("{this}を{do}", then=True)
+def this_do(this: str, do) -> Step:
+    """Do it to the card whose ability it is."""
+    do = _verb(do)
+
+    def step(ctx: Context) -> None:
+        source = ctx.source
+        ctx.name([source])
+        do(ctx, [source])
+
+    return step
+
+
+@effect("{objects}をすべて{do}")
+def all_do(objects: str, do) -> Step:
+    """Do it to every object the words name (トークンでない他のクリーチャー …)."""
+    do = _verb(do)
+    which = _objects(objects)
+
+    def step(ctx: Context) -> None:
+        found = which.all(ctx.game, ctx.source, ctx.controller)
+        do(ctx, found)
+
+    return step
+
+
+@effect("それが裏向きなら、{it}を表向きにする")
+def face_up_if_face_down(it: str) -> Step:
+    return lambda ctx: _face_up(ctx, [o for o in ctx.objects() if not o.face_up])
+
+
+@effect("できないなら、{this}を{do}")
+def otherwise_this(this: str, do) -> Step:
+    """「できないなら」: only when the previous block could not do what it says."""
+    do = _verb(do)
+
+    def step(ctx: Context) -> None:
+        if ctx.failed:
+            ctx.name([ctx.source])
+            do(ctx, [ctx.source])
+
+    return step
+
+
+@effect("できないなら、{it}を{do}")
+def otherwise_it(it: str, do) -> Step:
+    do = _verb(do)
+
+    def step(ctx: Context) -> None:
+        if ctx.failed:
+            do(ctx, ctx.objects())
+
+    return step
+
+
+@effect("それが{objects}であるなら")
+def only_if(objects: str) -> Step:
+    """The rest of the ability acts on それ only if it is what the words say (CR 608.2c)."""
+    which = _objects(objects, anywhere=True)
+
+    def step(ctx: Context) -> None:
+        kept = []
+        for o in ctx.objects():
+            # the card as it is in the zone it is in now (a card in a graveyard: its printed types)
+            probe = Probe(ctx.game, ctx.source, ctx.controller, o)
+            if all(t(probe) for t in which.tests) and any(a(probe) for a in which.alternatives):
+                kept.append(o)
+            else:
+                ctx.game.log.record("no-op", f"「{o.name}」は{objects}ではない", card=o.serial)
+        ctx.name(kept)
+
+    return step
+
+
+@effect("{it}を裏向き{downstate}で{under}戦場に{putverb}", then=True)
+def put_face_down(it: str, downstate: bool, under: str, putverb: str) -> Step:
+    """Put それ onto the battlefield face down, with the face-down characteristics of the
+    card whose ability it is (its ``裏向き`` effect), or none stated (CR 708.2a)."""
+
+    def step(ctx: Context) -> None:
+        done = []
+        for o in ctx.objects():
+            if o.zone.kind in (BATTLEFIELD, STACK):
+                continue
+            controller = o.owner if under == "owner" else ctx.controller
+            ctx.game.put_onto_battlefield(o, controller, face_down_as=ctx.face_down_as or FACE_DOWN_DEFAULT,
+                                          face_down_by=ctx.by, tapped=downstate, reason="効果")
+            done.append(o)
+        ctx.name(done)
+
+    return step
+
+
+# -- damage, cards, life, counters ----------------------------------------------------------
+
+def _damage(ctx: Context, n: int, dealer=None) -> None:
+    dealer = dealer or ctx.source
+    for o in ctx.objects():
+        if ctx.game.on_battlefield(o):
+            ctx.game.deal_damage(o, n, dealer)
+    for p in ctx.players():
+        ctx.game.deal_damage_to_player(p, n, dealer)
+
+
+@effect("{it}に{n}点のダメージを与える")
+def damage_it(it: str, n: int) -> Step:
+    return lambda ctx: _damage(ctx, n)
+
+
+@effect("{this}は{it}に{n}点のダメージを与える")
+def this_damages_it(this: str, it: str, n: int) -> Step:
+    return lambda ctx: _damage(ctx, n)
+
+
+@effect("各プレイヤーに{n}点のダメージを与える")
+def damage_each_player(n: int) -> Step:
+    def step(ctx: Context) -> None:
+        for p in (0, 1):
+            ctx.game.deal_damage_to_player(p, n, ctx.source)
+
+    return step
+
+
+@effect("{objects}にそれぞれ{n}点のダメージを与える")
+def damage_each(objects: str, n: int) -> Step:
+    which = _objects(objects)
+
+    def step(ctx: Context) -> None:
+        for o in which.all(ctx.game, ctx.source, ctx.controller):
+            ctx.game.deal_damage(o, n, ctx.source)
+
+    return step
+
+
+@effect("{it}は他の各クリーチャーにそれのパワーに等しい点数のダメージを与える")
+def fights_everyone(it: str) -> Step:
+    """それ deals damage equal to its power to each other creature."""
+
+    def step(ctx: Context) -> None:
+        game = ctx.game
+        for o in _on_battlefield(ctx):
+            power = game.characteristics(o).power or 0
+            for other in game.permanents():
+                if other is not o and CREATURE in game.characteristics(other).types:
+                    game.deal_damage(other, power, o)
+
+    return step
+
+
+@effect("カードを{n}枚引く")
+def draw(n: int) -> Step:
+    def step(ctx: Context) -> None:
+        for _ in range(n):
+            ctx.game.draw(ctx.controller)
+
+    return step
+
+
+@effect("あなたはカードを{n}枚引く")
+def you_draw(n: int) -> Step:
+    return draw(n)
+
+
+@effect("あなたは{n}点のライフを失う")
+def lose_life(n: int) -> Step:
+    return lambda ctx: ctx.game.lose_life(ctx.controller, n, ctx.source)
+
+
+@effect("あなたは{n}点のライフを得る")
+def gain_life(n: int) -> Step:
+    return lambda ctx: ctx.game.gain_life(ctx.controller, n, ctx.source)
+
+
+@effect("{this}の上に{counter}カウンターを{n}個置く")
+def counters_on_this(this: str, counter: str, n: int) -> Step:
+    return lambda ctx: ctx.game.add_counters(ctx.source, counter, n)
+
+
+@effect("{it}の上に{counter}カウンターを{n}個置く")
+def counters_on_it(it: str, counter: str, n: int) -> Step:
+    def step(ctx: Context) -> None:
+        for o in _on_battlefield(ctx):
+            ctx.game.add_counters(o, counter, n)
+
+    return step
+
+
+def _signed(text: str) -> int:
+    return int(text.replace("－", "-").replace("+", ""))
+
+
+def _modify(mod: str) -> tuple[int, int, Callable[[Characteristics], Characteristics]]:
+    p, t = (_signed(x) for x in mod.split("/"))
+    return p, t, lambda ch: ch.with_(power=ch.power + p, toughness=ch.toughness + t)
+
+
+def _pump(ctx: Context, objs: list, mod: str, until_end_of_turn: bool) -> None:
+    _p, _t, apply = _modify(mod)
+    when = "ターン終了時まで" if until_end_of_turn else ""
+    for o in objs:
+        if ctx.game.on_battlefield(o):
+            ctx.game.add_effect(o, "7c", apply, f"{when}{mod}（{ctx.by}）", until_end_of_turn=until_end_of_turn)
+
+
+@effect("{it}はターン終了時まで{mod}の修整を受ける")
+def pump_it(it: str, mod: str) -> Step:
+    _modify(mod)
+    return lambda ctx: _pump(ctx, ctx.objects(), mod, True)
+
+
+@effect("ターン終了時まで、{it}は{mod}の修整を受ける")
+def pump_it_2(it: str, mod: str) -> Step:
+    return pump_it(it, mod)
+
+
+@effect("{it}は{mod}の修整を受ける")
+def modify_it(it: str, mod: str) -> Step:
+    """A change of power and toughness that lasts as long as the object (no 「ターン終了時まで」)."""
+    _modify(mod)
+    return lambda ctx: _pump(ctx, ctx.objects(), mod, False)
+
+
+@effect("{this}はターン終了時まで{mod}の修整を受ける")
+def pump_this(this: str, mod: str) -> Step:
+    _modify(mod)
+    return lambda ctx: _pump(ctx, [ctx.source], mod, True)
+
+
+# -- Auras, tokens, delayed triggers, mana ---------------------------------------------------
+
+@effect("{this}をプレイヤー1人につける")
+def attach_to_player(this: str) -> Step:
+    """(The engine attaches it to an opponent of its controller: no step chooses the player.)"""
+    return lambda ctx: ctx.game.attach(ctx.source, ("player", 1 - ctx.source.controller))
+
+
+def _colors(text: str) -> frozenset[str]:
+    return frozenset() if text == "無色" else frozenset(text.split("と"))
+
+
+@effect("{color}の{pt}の{subtypes}・クリーチャー・トークン{n}体を{tapped}生成する")
+def make_tokens(color: str, pt: str, subtypes: str, n: int, tapped: bool) -> Step:
+    """Create creature tokens; the token's name is its creature types."""
+    kinds = tuple(subtypes.split("・"))
+    for k in kinds:
+        if k not in words.CREATURE_TYPES:
+            raise ValueError(f"unknown creature type {k!r}{closest_words(k, words.CREATURE_TYPES)}")
+    power, toughness = (int(x) for x in pt.split("/"))
+    face = Face("・".join(kinds), "・".join(kinds), None, (CREATURE,), kinds, power=power, toughness=toughness,
+                color_indicator=_colors(color))
+
+    def step(ctx: Context) -> None:
+        for _ in range(n):
+            ctx.game.create_token(ctx.controller, face, tapped=tapped)
+
+    return step
+
+
+def _sacrifice_it(game, source, card=None, card_id=0, **_) -> None:
+    if card is not None and card.object_id == card_id and game.on_battlefield(card):
+        game.sacrifice(card, reason=f"「{source.name}」の遅延誘発型能力")
+
+
+SACRIFICE_AT_END_STEP = Ability(TRIGGERED, "次の終了ステップの開始時に、それを生け贄に捧げる。", event=END_STEP,
+                                effect=_sacrifice_it)
+
+
+@effect("次の終了ステップの開始時に、{it}を生け贄に捧げる")
+def sacrifice_at_end_step(it: str) -> Step:
+    """A delayed triggered ability (CR 603.7) that sacrifices それ if it is still the same object."""
+
+    def step(ctx: Context) -> None:
+        for o in _on_battlefield(ctx):
+            ctx.game.delay(ctx.source, SACRIFICE_AT_END_STEP, card=o, card_id=o.object_id)
+
+    return step
+
+
+@effect("好きな色1色のマナ1点を加える")
+def add_mana() -> Step:
+    """(Mana is not tracked: the examples say when a cost is paid.)"""
+    return lambda ctx: None
+
+
+@dataclass(frozen=True)
+class CastFaceDown:
+    """「…を裏向きに唱えてもよい」: the ability lets its controller cast such cards face
+    down, with the card's face-down characteristics (its ``裏向き`` effect)."""
+
+    objects: Objects
+
+
+@effect("{objects}1枚を、マナ・コストを支払うことなく裏向きに唱えてもよい")
+def may_cast_face_down(objects: str) -> CastFaceDown:
+    return CastFaceDown(_objects(objects))
+
+
+@dataclass(frozen=True)
+class Instead:
+    """What a replacement effect does instead (「代わりに…」)."""
+
+    zone: str
+
+
+@effect("代わりに追放する")
+def instead_exile() -> Instead:
+    return Instead(EXILE)
+
+
+# -- events -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Event:
+    """When an ability applies: a triggered ability's event, or the event a replacement
+    effect (「～に際し」「～なら」) changes."""
+
+    kind: str  # "triggered" or "replacement"
+    event: str
+    #: ANOTHER_DIES: which deaths count, (game, source, death) -> bool
+    affects: Callable | None = None
+
+
+@BLOCKS.phrase("event", "{this}が戦場に出たとき")
+def enters(this: str) -> Event:
+    return Event("triggered", ENTERS)
+
+
+@BLOCKS.phrase("event", "{this}が表向きになったとき")
+def turned_face_up(this: str) -> Event:
+    return Event("triggered", TURNED_FACE_UP)
+
+
+@BLOCKS.phrase("event", "{this}が死亡したとき")
+def dies(this: str) -> Event:
+    return Event("triggered", DIES)
+
+
+def _deaths(objects: str) -> Event:
+    which = _objects(objects)
+    return Event("triggered", ANOTHER_DIES,
+                 lambda game, source, death: which.fits(game, source, source.controller, death=death))
+
+
+@BLOCKS.phrase("event", "{objects}が死亡するたび")
+def another_dies(objects: str) -> Event:
+    """Whenever a creature the words name dies (its last known information is asked)."""
+    return _deaths(objects)
+
+
+@BLOCKS.phrase("event", "{objects}が1体死亡するたび")
+def another_dies_one(objects: str) -> Event:
+    return _deaths(objects)
+
+
+@BLOCKS.phrase("event", "あなたのアップキープの開始時に")
+def upkeep() -> Event:
+    """(No upkeep step is modelled: such an ability never triggers in the examples.)"""
+    return Event("triggered", UPKEEP)
+
+
+@BLOCKS.phrase("event", "{this}がプレイヤーに戦闘ダメージを与えるたび")
+def combat_damage(this: str) -> Event:
+    """(Combat damage is not modelled: such an ability never triggers in the examples.)"""
+    return Event("triggered", COMBAT_DAMAGE_TO_PLAYER)
+
+
+@BLOCKS.phrase("event", "{this}が戦場に出るに際し")
+def as_enters(this: str) -> Event:
+    """A replacement effect as it enters (CR 614.1c): not while it enters face down (CR 708.3)."""
+    return Event("replacement", AS_ENTERS)
+
+
+@BLOCKS.phrase("event", "{this}が表向きになるに際し")
+def as_turned_up(this: str) -> Event:
+    """A replacement effect as it is turned face up (CR 708.11)."""
+    return Event("replacement", AS_TURNED_UP)
+
+
+@BLOCKS.phrase("event", "{this}が戦場を離れるなら")
+def leaves(this: str) -> Event:
+    return Event("replacement", LEAVES_BATTLEFIELD)
+
+
+# -- targets ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TargetSpec:
+    objects: Objects
+
+
+@BLOCKS.phrase("target", "{objects}")
+def target(objects: str) -> TargetSpec:
+    """What may be targeted, and how many: クリーチャー1体, 対戦相手がコントロールする裏向きの
+    クリーチャー1体, クリーチャー1体かプレイヤー1人かプレインズウォーカー1体かバトル1つ …"""
+    found = _objects(objects, counted=True)
+    if found.count != 1:
+        raise ValueError(f"{objects!r}: only one target is modelled (1体, 1つ, 1枚, 1人)")
+    return TargetSpec(found)
+
+
+# -- static abilities: what they change, for which objects, when ----------------------------
+
+@dataclass(frozen=True)
+class Affected:
+    """Which objects a static ability applies to: (game, source, object) -> bool."""
+
+    test: Callable[[Any, Any, Any], bool]
+    text: str
+
+
+# registered before {objects}: both have no fixed words, the first registered wins
+@BLOCKS.phrase("affected", "{this}")
+def itself(this: str) -> Affected:
+    return Affected(lambda game, source, obj: obj is source, this)
+
+
+@BLOCKS.phrase("affected", "{objects}")
+def affected(objects: str) -> Affected:
+    which = _objects(objects)
+    return Affected(lambda game, source, obj: which.fits(game, source, source.controller, obj, static=True), objects)
+
+
+@BLOCKS.phrase("affected", "エンチャントしているクリーチャー")
+def enchanted() -> Affected:
+    return Affected(lambda game, source, obj: source.attached_to is obj and source.attached_object == obj.object_id,
+                    "エンチャントしているクリーチャー")
+
+
+@BLOCKS.phrase("condition", "あなたのターンの間")
+def your_turn() -> Callable[[Any, Any], bool]:
+    return lambda game, source: game.active_player == source.controller
+
+
+@BLOCKS.phrase("condition", "対戦相手のターンの間")
+def opponents_turn() -> Callable[[Any, Any], bool]:
+    return lambda game, source: game.active_player != source.controller
+
+
+@dataclass(frozen=True)
+class Change:
+    """A continuous change in a layer (CR 613): ``apply`` maps characteristics."""
+
+    layer: str
+    apply: Callable[[Characteristics], Characteristics]
+
+
+@dataclass(frozen=True)
+class Grant:
+    """「『…』を持つ」: grants the ability another effect of the same card defines (its label)."""
+
+    label: str
+
+
+@dataclass(frozen=True)
+class Forbid:
+    """「…できない」: a rule-modifying effect the game reads at the action (CR 101.2)."""
+
+    action: str
+
+
+@dataclass(frozen=True)
+class Defines:
+    """A characteristic-defining ability (CR 604.3, layer 7a)."""
+
+    apply: Callable[[Any, Any, Characteristics], Characteristics]
+
+
+@BLOCKS.phrase("static", "{mod}の修整を受ける")
+def gets(mod: str) -> Change:
+    _p, _t, apply = _modify(mod)
+    return Change("7c", apply)
+
+
+def _keyword(word: str) -> Ability:
+    base = re.match(r"[^{]+", word)
+    base = base.group(0) if base else word
+    if base in words.KEYWORDS_WITH_COST:
+        if not re.fullmatch(r"(?:\{[^}]+\})+", word[len(base):]):
+            raise ValueError(f"{base} takes a cost: {base}{{2}}")
+    elif word not in words.KEYWORDS:
+        raise ValueError(f"unknown keyword {word!r}{closest_words(word, [*words.KEYWORDS, *words.KEYWORDS_WITH_COST])}")
+    return keyword(word)
+
+
+@BLOCKS.phrase("static", "{word}を持つ")
+def has_keyword(word: str) -> Change:
+    ability = _keyword(word)
+    return Change("6", lambda ch: ch.with_(abilities=(*ch.abilities, ability)))
+
+
+@BLOCKS.phrase("static", "「{label}」を持つ")
+def has_ability(label: str) -> Grant:
+    return Grant(label)
+
+
+@BLOCKS.phrase("static", "表向きにできない")
+def cannot_be_turned_up() -> Forbid:
+    return Forbid(TURN_FACE_UP)
+
+
+@BLOCKS.phrase("static", "パワーとタフネスは、{objects}の数に等しい")
+def pt_count(objects: str) -> Defines:
+    which = _objects(objects)
+
+    def apply(game, card, values: Characteristics) -> Characteristics:
+        n = len(which.all(game, card, card.controller, static=True))
+        return values.with_(power=n, toughness=n)
+
+    return Defines(apply)
+
+
+__all__ = ["BLOCKS", "Context", "Objects", "Event", "TargetSpec", "Affected", "Change", "Grant", "Forbid",
+           "Defines", "CastFaceDown", "Instead", "SACRIFICE_AT_END_STEP"]
