@@ -73,16 +73,20 @@ def _warn(message: str, location, subtype: str) -> None:
     logger.warning(message, location=location, type="rulings", subtype=subtype)
 
 
-class EffectDirective(SphinxDirective):
-    """``.. effect:: <label>`` inside a card: one effect, its fields and its printed text."""
+class _FieldsDirective(SphinxDirective):
+    """A directive whose argument is a name and whose options are the fields of the
+    game's card format (checked by the format, so that a typo is reported, not dropped)."""
 
     required_arguments = 0
     optional_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    # any field name is taken here and checked against the game's format (an empty
-    # spec would make docutils read the fields as part of the argument)
+    # an empty spec would make docutils read the fields as part of the argument
     option_spec = _Options({"hook": directives.unchanged})
+
+
+class EffectDirective(_FieldsDirective):
+    """``.. effect:: <label>`` inside a card: one effect, its fields and its printed text."""
 
     def run(self) -> list[nodes.Node]:
         fields, lines = _options(self)
@@ -97,16 +101,8 @@ class EffectDirective(SphinxDirective):
         return [node]
 
 
-class CardDirective(SphinxDirective):
+class CardDirective(_FieldsDirective):
     """``.. card:: <name>``: a card's fields, printed text and effects."""
-
-    required_arguments = 0
-    optional_arguments = 1
-    final_argument_whitespace = True
-    has_content = True
-    # any field name is taken here and checked against the game's format (an empty
-    # spec would make docutils read the fields as part of the argument)
-    option_spec = _Options({"hook": directives.unchanged})
 
     def run(self) -> list[nodes.Node]:
         env, docname = self.env, self.env.docname
