@@ -108,7 +108,7 @@ def test_a_page_is_rendered_again_when_only_its_results_changed(sandbox, monkeyp
     assert 'data-document="ygo/pipeline" data-status="failed"' in index
 
 
-def test_parallel_extraction_gives_the_same_features(sandbox):
+def test_parallel_extraction_gives_the_same_features_and_cards(sandbox):
     import subprocess
     import sys
 
@@ -118,10 +118,15 @@ def test_parallel_extraction_gives_the_same_features(sandbox):
     outputs = {}
     for jobs in ("1", "2"):
         out = sandbox.root / f"features-j{jobs}"
+        cards = sandbox.root / f"cards-j{jobs}"
         done = subprocess.run([sys.executable, "-m", "sphinx", "-j", jobs, "-W", "-q", "-b", "gherkin",
+                               "-D", f"rulings_cards={cards}",
                                "-d", str(sandbox.root / f"doctrees-j{jobs}"), str(sandbox.root / "spec"), str(out)],
                               capture_output=True, text=True, timeout=300)
         assert done.returncode == 0, done.stderr
         outputs[jobs] = {p.relative_to(out).as_posix(): p.read_text(encoding="utf-8")
                          for p in sorted(out.rglob("*.feature"))}
-    assert len(outputs["1"]) == 8 and outputs["1"] == outputs["2"]
+        # the cards read by parallel workers are merged into the same card files
+        outputs[jobs] |= {f"cards/{p.name}": p.read_text(encoding="utf-8") for p in sorted(cards.glob("*.json"))}
+    assert len(outputs["1"]) == 8 + 3 and outputs["1"] == outputs["2"]
+    assert '"name": "破坏龙 甘多拉"' in outputs["2"]["cards/ygo.json"]
