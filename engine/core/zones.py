@@ -34,6 +34,9 @@ class Zone:
     public: bool = False
     #: an ordered zone keeps its order meaningful (decks: index 0 is the top)
     ordered: bool = False
+    #: a card put here without saying how is face up (a banished card: face up unless an
+    #: effect banishes it face-down, when only its owner may look at it)
+    face_up_default: bool = False
     capacity: int | None = None
     cards: list[Card] = field(default_factory=list)
 
@@ -50,6 +53,9 @@ class Zone:
     def __contains__(self, card: Card) -> bool:
         return any(c is card for c in self.cards)
 
+    def default_face(self) -> bool:
+        return self.public or self.face_up_default
+
 
 class Board:
     """All zones of one game, and the one way cards move between them."""
@@ -58,6 +64,9 @@ class Board:
         self.zones: dict[tuple[int | None, str], Zone] = {}
         self.log = log if log is not None else EventLog()
         self._serials = 0
+        #: called after every move with (card, source zone or None, destination): what a
+        #: game erases from a card that changed zones is the game's business
+        self.on_move = None
 
     def add_zone(self, zone: Zone) -> Zone:
         self.zones[(zone.owner, zone.kind)] = zone
@@ -73,7 +82,7 @@ class Board:
                  index: int | None = None, card_class: type[Card] = Card, **attributes) -> Card:
         self._serials += 1
         card = card_class(definition=definition, owner=owner, serial=self._serials, **attributes)
-        self._place(card, zone, face_up=zone.public if face_up is None else face_up, index=index)
+        self._place(card, zone, face_up=zone.default_face() if face_up is None else face_up, index=index)
         return card
 
     def cards(self) -> Iterator[Card]:
@@ -91,10 +100,12 @@ class Board:
             card.controller = controller
         elif to.owner is not None:
             card.controller = to.owner
-        self._place(card, to, face_up=to.public if face_up is None else face_up, index=index)
+        self._place(card, to, face_up=to.default_face() if face_up is None else face_up, index=index)
         where = source.label if source is not None else "outside the game"
         self.log.record("move", f"「{card.name}」 {where} → {to.label}" + (f" ({reason})" if reason else ""),
                         card=card.serial, source=where, to=to.label)
+        if self.on_move is not None:
+            self.on_move(card, source, to)
         return card
 
     def _place(self, card: Card, zone: Zone, *, face_up: bool, index: int | None) -> None:

@@ -353,6 +353,14 @@ def sent_to_graveyard():
     return "to-graveyard", p.to_graveyard_from_anywhere
 
 
+@BLOCKS.phrase("event", "这张卡从手卡丢弃去墓地时")
+@BLOCKS.phrase("event", "这张卡从手卡被丢弃去墓地的场合")
+def discarded_to_graveyard():
+    """This card was discarded from the hand and reached the graveyard (not merely sent
+    there from the hand: 4.3.3.4.3)."""
+    return "to-graveyard", lambda duel, card, ev: ev.subject is card and bool(ev.data.get("discarded"))
+
+
 @BLOCKS.phrase("event", "这张卡被破坏送去墓地的场合")
 def destroyed_to_graveyard():
     """This card was destroyed and sent to the graveyard."""
@@ -615,9 +623,35 @@ def can_be_special_summoned():
 
 @BLOCKS.phrase("cost", "把这张卡从手卡送去墓地")
 @BLOCKS.phrase("cost", "把手卡的这张卡送去墓地")
-@BLOCKS.phrase("cost", "把这张卡从手卡丢弃")
 def send_self():
     return "send-self"
+
+
+@BLOCKS.phrase("cost", "把这张卡从手卡丢弃")
+def discard_self():
+    """Discard this card: it counts as discarded and as sent from the hand to the graveyard."""
+    return "discard-self"
+
+
+@BLOCKS.phrase("cost", "丢弃{n}张手卡")
+def discard_cards(n):
+    """Discard n other cards of the hand, named when the effect is activated (4.3.3.4.2)."""
+    return ("discard-paid", n)
+
+
+@BLOCKS.phrase("cost", "把{n}张手卡送去墓地")
+def send_cards_from_hand(n):
+    """Send n other cards of the hand to the graveyard: not a discard (4.3.3.4.3)."""
+    return ("send-paid", n)
+
+
+@BLOCKS.phrase("cost", "把自己卡组最上面的{n}张卡送去墓地")
+def mill_top_as_cost(n):
+    def pay(duel, card, player) -> None:
+        for c in list(duel.board.zone(player, "deck"))[:n]:
+            duel.send_to_graveyard(c, reason=f"cost of 「{card.name}」")
+
+    return pay
 
 
 @BLOCKS.phrase("cost", "把这张卡除外")
@@ -731,19 +765,39 @@ def to_graveyard(who):
     return _each(who, lambda duel, link, c: duel.on_field(c) and duel.send_to_graveyard(c, reason=_why(link)))
 
 
+@BLOCKS.phrase("action", "{who}破坏并除外")
+def destroy_and_banish(who):
+    """Destroy it and banish it instead of sending it to the graveyard; what cannot be
+    destroyed is not banished either (4.3.3.4.1)."""
+    return _each(who, lambda duel, link, c: duel.destroy(c, reason=_why(link), by_effect=link.card,
+                                                         by_player=link.player, to=BANISHED_ZONE))
+
+
+BANISHED_ZONE = "banished"
+
+
 @BLOCKS.phrase("action", "{who}回到持有者手卡")
+@BLOCKS.phrase("action", "{who}加入持有者手卡")
 def to_hand(who):
-    return _each(who, lambda duel, link, c: duel.on_field(c) and duel.return_to_hand(c, reason=_why(link)))
+    """To its owner's hand, from the field or wherever it is still the same card."""
+    return _each(who, lambda duel, link, c: c.zone.kind != "hand" and duel.return_to_hand(c, reason=_why(link)))
 
 
-@BLOCKS.phrase("action", "{who}回到持有者卡组")
-@BLOCKS.phrase("action", "{who}回到卡组")
-@BLOCKS.phrase("action", "{who}回到持有者卡组最上面")
-def to_deck(who):
-    return _each(who, lambda duel, link, c: duel.on_field(c) and duel.return_to_deck(c, reason=_why(link)))
+DECK_ENDS = {"": "shuffle", "最上面": "top", "最下面": "bottom"}
+BLOCKS.term(Term.choice("end", DECK_ENDS, "最上面、最下面 (nothing: shuffled in)"))
+
+
+@BLOCKS.phrase("action", "{who}回到持有者卡组{end}")
+@BLOCKS.phrase("action", "{who}回到卡组{end}")
+@BLOCKS.phrase("action", "{who}回到对方卡组{end}")
+def to_deck(who, end):
+    """To its owner's deck: shuffled in, or to the top or bottom without shuffling (4.3.3.4.5)."""
+    return _each(who, lambda duel, link, c: c.zone.kind not in ("deck", "extra deck")
+                 and duel.return_to_deck(c, reason=_why(link), where=end))
 
 
 @BLOCKS.phrase("action", "{who}除外")
+@BLOCKS.phrase("action", "{who}从游戏中除外")
 def banish(who):
     """Banish it: from the field (this card remembers that its own effect banished it),
     or from the graveyard or hand."""
@@ -1033,6 +1087,24 @@ def summoned_linked(lasting, **kw):
     return lambda duel, link: _link_summoned(duel, link, grants=grants, source_negation_matters=kw["while"])
 
 
+@BLOCKS.phrase("action", "把这张卡给{who}装备")
+def equip_to(who):
+    """This card is equipped to it (it goes to the graveyard when it has nothing to be
+    equipped to)."""
+    pick = subject(who)
+
+    def resolve(duel, link) -> None:
+        source = link.card_if_unchanged()
+        if source is None or not duel.on_field(source):
+            return
+        for c in pick(duel, link):
+            if duel.face_up_on_field(c):
+                duel.link(source, c, grants=("equip",))
+                return
+
+    return resolve
+
+
 @BLOCKS.phrase("action", "这个效果特殊召唤的怪兽不能攻击")
 def summoned_cannot_attack():
     return lambda duel, link: [duel.apply_lasting(c, "cannot-attack", source=link.card.name)
@@ -1061,8 +1133,7 @@ def draw(side, n):
     """That player draws n cards (from the top of the deck; none left: nothing)."""
     def resolve(duel, link) -> None:
         player = link.player if side == "own" else 1 - link.player
-        for c in list(duel.board.zone(player, "deck"))[:n]:
-            duel.board.move(c, duel.board.zone(player, "hand"), reason=f"drawn by {_why(link)}")
+        duel.draw(player, n, reason=f"drawn by {_why(link)}")
 
     return resolve
 
@@ -1101,6 +1172,7 @@ def take_control(how_long, who):
             if duel.on_field(c) and c.controller != link.player:
                 duel.take_control(c, link.player, how_long)
 
+    resolve.needs_monster_zone = True
     return resolve
 
 
@@ -1115,6 +1187,7 @@ def take_control_by_equip(who):
             if duel.on_field(c) and c.controller != link.player:
                 duel.take_control(c, link.player, "equip", source)
 
+    resolve.needs_monster_zone = True
     return resolve
 
 
@@ -1264,8 +1337,7 @@ def _from_deck(n: int, desc: str, what):
 
 @BLOCKS.phrase("action", "从卡组把{n}只{desc}加入手卡")
 def search(n, desc):
-    return _from_deck(n, desc, lambda duel, link, c: duel.board.move(c, duel.board.zone(link.player, "hand"),
-                                                                     reason=_why(link)))
+    return _from_deck(n, desc, lambda duel, link, c: duel.add_to_hand(c, reason=_why(link)))
 
 
 @BLOCKS.phrase("action", "从卡组把{n}只{desc}送去墓地")
@@ -1441,6 +1513,12 @@ def limit_special_summons(n):
 @BLOCKS.phrase("static", "双方在1回合合计只能把怪兽召唤·反转召唤·特殊召唤{n}次")
 def limit_summons(n):
     return _one("limit-summons", n)
+
+
+@BLOCKS.phrase("static", "被送去墓地的卡不去墓地而除外")
+def graveyard_to_banish():
+    """Whatever would be sent to the graveyard is banished instead (大宇宙 and the like)."""
+    return _one("graveyard-to-banish")
 
 
 @BLOCKS.phrase("static", "这张卡破坏")

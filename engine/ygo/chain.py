@@ -93,6 +93,9 @@ class ChainRules:
         self._resolving = 0
         self.pending: list[Pending] = []
         self.resolved: list[ChainLink] = []
+        #: while an activation is being paid for, what its cost triggers waits for the
+        #: chain it starts (it is not put on a chain of its own before it)
+        self._activating = 0
 
     # -- effects a card has -----------------------------------------------------------
 
@@ -156,9 +159,13 @@ class ChainRules:
     def run_mandatory(self, hold: bool = False) -> None:
         """Put pending mandatory triggers on a chain and resolve it (the game is open);
         with ``hold`` the chain is left open for responses."""
-        if self.chain or self._resolving:
+        if self.chain or self._resolving or self._activating:
             return
         for _ in range(5):
+            for p in [p for p in self.pending if p.effect.mandatory and self.left_its_place(p)]:
+                self.pending.remove(p)
+                self.log.record("trigger", f"「{p.card.name}」{p.effect.label} can no longer be activated: "
+                                "the card left the place where it was triggered", card=p.card.serial)
             due = [p for p in self.pending if p.effect.mandatory]
             if not due:
                 return
@@ -168,6 +175,15 @@ class ChainRules:
             if hold:
                 return
             self.resolve_chain()
+
+    @staticmethod
+    def left_its_place(pending: Pending) -> bool:
+        """4.3.3.4.5: a card that went back into the deck after its effect was triggered
+        (a new card, face-down among the others) can no longer activate that effect.  A
+        card that moved elsewhere may still (『……的场合』 of a monster used as material)."""
+        card = pending.card
+        return card.object_id != pending.object_id and (
+            card.zone.kind == "deck" or (card.zone.kind == "extra deck" and not card.face_up))
 
     # -- activation -----------------------------------------------------------------
 
@@ -183,6 +199,8 @@ class ChainRules:
             player = pending.player if player is None else player
             if player != pending.player:
                 return f"「{card.name}」{label} is player {pending.player}'s to activate"
+            if self.left_its_place(pending):
+                return f"「{card.name}」 left the place where {label} was triggered"
         player = card.controller if player is None else player
         if effect.kind == "activation":
             if card.zone.kind not in ("hand", "spell & trap zone") or (self.on_field(card) and card.face_up):
@@ -199,6 +217,10 @@ class ChainRules:
             banned = self.field_ban(card, "forbid-activation")
             if banned:
                 return f"「{banned}」 says 「{card.name}」 cannot activate its effects"
+        if getattr(effect.resolve, "needs_monster_zone", False):
+            zone = self.board.zone(player, "monster zone")
+            if len(zone) >= (zone.capacity or 5):
+                return f"player {player} has no free monster zone to take control of a monster into"
         if effect.condition is not None and not effect.condition(self, card):
             return f"the condition of 「{card.name}」{label} is not met"
         if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label + (origin or "")):
@@ -219,7 +241,18 @@ class ChainRules:
         return None
 
     def activate(self, card: "YgoCard", label: str, *, player: int | None = None,
-                 targets=(), chosen=(), origin: str | None = None) -> ChainLink:
+                 targets=(), chosen=(), origin: str | None = None, paid=()) -> ChainLink:
+        """Activate ``label`` of ``card``.  ``paid``: the cards the cost is paid with
+        (the cards discarded or sent from the hand); ``chosen``: cards chosen without
+        targeting them."""
+        self._activating += 1
+        try:
+            return self._activate(card, label, player=player, targets=targets, chosen=chosen, origin=origin,
+                                  paid=paid)
+        finally:
+            self._activating -= 1
+
+    def _activate(self, card: "YgoCard", label: str, *, player, targets, chosen, origin, paid) -> ChainLink:
         effect = self.effect_of(card, label, origin)
         pending = self.pending_for(card, label) if effect.kind == "trigger" else None
         player = (pending.player if pending else card.controller) if player is None else player
@@ -234,6 +267,18 @@ class ChainRules:
                 raise IllegalAction(why)
         if effect.cost == "send-self":
             self.send_to_graveyard(card, reason="cost")
+        elif effect.cost == "discard-self":
+            self.discard(card, reason="cost")
+        elif isinstance(effect.cost, tuple) and effect.cost[0] in ("discard-paid", "send-paid"):
+            _kind, n = effect.cost
+            cards = [c for c in paid if c.zone.kind == "hand" and c.owner == player and c is not card]
+            if len(cards) != n:
+                raise IllegalAction(f"「{card.name}」{label} needs {n} card(s) of the hand for its cost")
+            for c in cards:
+                if _kind == "discard-paid":
+                    self.discard(c, reason=f"cost of 「{card.name}」")
+                else:
+                    self.send_to_graveyard(c, reason=f"cost of 「{card.name}」")
         elif effect.cost == "banish-self":
             self.banish(card, reason="cost")
             from .memory import Transition

@@ -33,7 +33,13 @@ class ControlRules:
         """Move a monster to ``player``'s side without it becoming a new object."""
         if card.controller == player:
             return
-        zone = self.free_monster_zone(player)
+        zone = self.board.zone(player, "monster zone")
+        if len(zone) >= (zone.capacity or 5):
+            # 4.3.3.4.7: no monster zone left on the side it would move to — it is
+            # destroyed and sent to the graveyard by the rules (not by an effect)
+            self.log.record("no-zone", f"player {player} has no monster zone for 「{card.name}」", card=card.serial)
+            self.destroy(card, reason="no monster zone for the control change", by_rule=True)
+            return
         card.zone.cards.remove(card)
         zone.cards.append(card)
         card.zone = zone

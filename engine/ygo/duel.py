@@ -8,6 +8,7 @@ values the rules compute (values.py) live in their own modules and are mixed in 
 from __future__ import annotations
 
 import itertools
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,7 +98,9 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
             self.board.add_zone(Zone(SPELL_TRAP, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=5))
             self.board.add_zone(Zone(PENDULUM, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=2))
             self.board.add_zone(Zone(GRAVEYARD, p, public=True))
-            self.board.add_zone(Zone(BANISHED, p, public=True))
+            # banished cards are face up, except those an effect banishes face-down:
+            # only their owner may look at those (4.3.3.4.4)
+            self.board.add_zone(Zone(BANISHED, p, HiddenTo.ALL_BUT_OWNER, face_up_default=True))
             self.board.add_zone(Zone(MATERIALS, p, public=True))
         self.turn = 1
         self.turn_player = 0
@@ -118,6 +121,7 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
         self.winner: int | None = None
         #: field-wide negations that are not a chain link's (无敌光环): see negation.py
         self.field_negations: list = []
+        self.board.on_move = self._changed_zone
         ChainRules.__init__(self)
         ControlRules.__init__(self)
         BattleRules.__init__(self)
@@ -235,6 +239,27 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
             what = "、".join(_describe(item.key) for item in gone)
             self.log.record("forget", f"「{card.name}」 {transition.value}: forgets {what}", card=card.serial)
 
+    # -- how a card came to its zone (4.3.3.4) -----------------------------------------
+
+    def _changed_zone(self, card: YgoCard, source, to) -> None:
+        self.transition(card, Transition.CHANGED_ZONE)
+
+    def arrived(self, card: YgoCard, *tags: str) -> None:
+        """Record what the move that just put ``card`` where it is counts as."""
+        self.remember(card, Info.ARRIVED_AS, frozenset(tags))
+        self.log.record("counts-as", f"「{card.name}」 counts as: {'、'.join(sorted(tags))}", card=card.serial)
+
+    def arrived_as(self, card: YgoCard) -> frozenset[str]:
+        return self.recall(card, Info.ARRIVED_AS) or frozenset()
+
+    def graveyard_replaced_by(self) -> str | None:
+        """The face-up card whose effect banishes what would be sent to the graveyard
+        (大宇宙 and the like), if one applies now."""
+        for other in self.field_cards():
+            if self.active_statics(other, "graveyard-to-banish"):
+                return other.name
+        return None
+
     def snapshot(self, card: YgoCard) -> dict:
         """Last known information, taken as the card leaves the field."""
         return {
@@ -279,7 +304,7 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
             if why:
                 raise IllegalAction(why)
         for t in tributes:
-            self.send_to_graveyard(t, reason=f"tributed for 「{card.name}」")
+            self.send_to_graveyard(t, reason=f"tributed for 「{card.name}」", tributed=True)
         for m in materials:
             if method == "xyz":
                 continue
@@ -402,7 +427,8 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
 
     def leave_field(self, card: YgoCard, to: Zone, *, reason: str, face_up: bool | None = None,
                     transition: Transition = Transition.LEFT_FIELD, destroyed: bool = False,
-                    by_battle: bool = False, by_player: int | None = None) -> None:
+                    by_battle: bool = False, by_player: int | None = None, index: int | None = None,
+                    tags: tuple = ()) -> None:
         """Every way off the field goes through here: links fire, memory is erased by
         the table, the card becomes a new object in its owner's zone."""
         snapshot = self.snapshot(card)
@@ -410,14 +436,18 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
         after = self.links_on_leave(card, destroyed)
         for material in self.materials_of(card):
             material.attached_to = None
-            self.board.move(material, self.board.zone(material.owner, GRAVEYARD),
+            where = BANISHED if self.graveyard_replaced_by() else GRAVEYARD
+            self.board.move(material, self.board.zone(material.owner, where),
                             reason=f"material of 「{card.name}」 that left the field")
+            self.arrived(material, "sent-to-graveyard" if where == GRAVEYARD else "banished")
         self.transition(card, transition)
         card.position = ""
         owner_zone = self.board.zone(card.owner, to.kind) if to.kind != MATERIALS else to
         if to.kind in (HAND, DECK, EXTRA):
             card.proc_complete = False
-        self.board.move(card, owner_zone, face_up=face_up, reason=reason)
+        self.board.move(card, owner_zone, face_up=face_up, reason=reason, index=index)
+        if tags:
+            self.arrived(card, *tags)
         for action in after:
             action()
         self.emit("left-field", card, to=to.kind, lki=snapshot, destroyed=destroyed, by_battle=by_battle,
@@ -441,21 +471,59 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
         return BANISHED if self.banished_when_leaving(card) else to_kind
 
     def send_to_graveyard(self, card: YgoCard, reason: str = "", *, destroyed: bool = False,
-                          by_battle: bool = False, by_player: int | None = None) -> None:
+                          by_battle: bool = False, by_player: int | None = None, discarded: bool = False,
+                          tributed: bool = False, tags: tuple = ()) -> None:
+        """Send ``card`` to its owner's graveyard (4.3.3.4.3).  What the move counts as
+        is recorded on the card: a destroyed, discarded or tributed card that reaches the
+        graveyard is also "sent to the graveyard", one from the hand "sent from the hand";
+        when an effect like 大宇宙 applies it is banished instead and only keeps being
+        destroyed / discarded / tributed."""
+        tags = set(tags) | ({"destroyed"} if destroyed else set()) | ({"discarded"} if discarded else set()) \
+            | ({"tributed"} if tributed else set())
+        from_hand = card.zone.kind == HAND
         if self.on_field(card):
             where = self.redirect(card, GRAVEYARD)
-            self.leave_field(card, self.board.zone(card.owner, where), reason=reason, destroyed=destroyed,
-                             by_battle=by_battle, by_player=by_player)
         else:
-            self.board.move(card, self.board.zone(card.owner, GRAVEYARD), reason=reason)
+            where = GRAVEYARD
+        replaced = self.graveyard_replaced_by() if where == GRAVEYARD else None
+        if replaced:
+            where = BANISHED
+            reason = f"{reason}; banished instead by 「{replaced}」" if reason else f"banished instead by 「{replaced}」"
+        if where == GRAVEYARD:
+            tags |= {"sent-to-graveyard"} | ({"from-hand-to-graveyard"} if from_hand else set())
+        else:
+            tags |= {"banished"}
+        zone = self.board.zone(card.owner, where)
+        if self.on_field(card):
+            self.leave_field(card, zone, reason=reason, destroyed=destroyed, by_battle=by_battle,
+                             by_player=by_player, tags=tuple(tags))
+            return
+        self.drop_temporary_banish(card)
+        self.board.move(card, zone, reason=reason)
+        self.arrived(card, *tags)
+        if where == GRAVEYARD:
             # from the hand or the deck: no last known information on the field
-            self.emit("to-graveyard", card, lki=None, destroyed=destroyed, by_battle=False, by_player=by_player)
-            self.run_mandatory()
+            self.emit("to-graveyard", card, lki=None, destroyed=destroyed, by_battle=False, by_player=by_player,
+                      discarded=discarded, from_hand=from_hand)
+        else:
+            self.emit("banished", card, lki=None)
+        self.run_mandatory()
+
+    def discard(self, card: YgoCard, reason: str = "") -> None:
+        """Discard a card from the hand (4.3.3.4.2): it goes to the graveyard, and counts
+        as discarded and as sent from the hand to the graveyard — not as destroyed."""
+        if card.zone.kind != HAND:
+            raise IllegalAction(f"「{card.name}」 is not in the hand, so it cannot be discarded")
+        self.send_to_graveyard(card, reason=reason or "discarded", discarded=True)
 
     def destroy(self, card: YgoCard, reason: str = "", *, by_effect: YgoCard | None = None,
-                by_battle: bool = False, by_player: int | None = None) -> bool:
-        """Destroy ``card``; False when the rules keep it on the field."""
+                by_battle: bool = False, by_player: int | None = None, by_rule: bool = False,
+                to: str = GRAVEYARD) -> bool:
+        """Destroy ``card``; False when the rules keep it on the field (a card in the
+        graveyard or banished cannot be destroyed: 4.3.3.4.1).  ``by_rule``: the rules
+        destroy it, not an effect (no monster zone left for a control change)."""
         if not self.on_field(card):
+            self.log.record("survive", f"「{card.name}」 is not on the field: it cannot be destroyed", card=card.serial)
             return False
         why_not = self.why_not_destroyed(card, by_effect=by_effect, by_battle=by_battle, by_player=by_player)
         if why_not:
@@ -463,42 +531,98 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
             return False
         self.log.record("destroy", f"「{card.name}」 destroyed" + (f" by {reason}" if reason else ""),
                         card=card.serial)
+        how = ("destroyed-by-battle",) if by_battle else () if by_rule else ("destroyed-by-effect",)
+        if to == BANISHED:
+            # 『破坏并除外』: destroyed, and banished instead of going to the graveyard
+            self.leave_field(card, self.board.zone(card.owner, BANISHED), reason="destroyed and banished",
+                             destroyed=True, by_battle=by_battle, by_player=by_player,
+                             tags=("destroyed", *how, "banished"))
+            return True
         if card.zone.kind == PENDULUM or ("pendulum" in card.definition.types and card.zone.kind == MONSTER
                                           and card.face_up):
             # a pendulum monster card destroyed on the field goes face-up to the extra deck
             self.leave_field(card, self.board.zone(card.owner, EXTRA), reason="destroyed", face_up=True,
-                             destroyed=True, by_battle=by_battle, by_player=by_player)
+                             destroyed=True, by_battle=by_battle, by_player=by_player, tags=("destroyed", *how))
             return True
-        self.send_to_graveyard(card, reason="destroyed", destroyed=True, by_battle=by_battle, by_player=by_player)
+        self.send_to_graveyard(card, reason="destroyed", destroyed=True, by_battle=by_battle, by_player=by_player,
+                               tags=how)
         return True
 
     def banish(self, card: YgoCard, reason: str = "", face_up: bool = True) -> None:
+        """Banish ``card`` to its owner's banished cards (4.3.3.4.4); face-down, only its
+        owner may look at it."""
         zone = self.board.zone(card.owner, BANISHED)
         self.drop_temporary_banish(card)
+        tags = ("banished",) if face_up else ("banished", "banished-face-down")
         if self.on_field(card):
-            self.leave_field(card, zone, reason=reason, face_up=face_up)
+            self.leave_field(card, zone, reason=reason, face_up=face_up, tags=tags)
         else:
             self.board.move(card, zone, face_up=face_up, reason=reason)
+            self.arrived(card, *tags)
             self.emit("banished", card, lki=None)
 
     def return_to_hand(self, card: YgoCard, reason: str = "") -> None:
-        if self.on_field(card):
-            self.leave_field(card, self.board.zone(card.owner, EXTRA if card.definition.extra_deck else HAND),
-                             reason=reason)
-        else:
-            self.board.move(card, self.board.zone(card.owner, HAND), reason=reason)
+        """To its owner's hand (an extra deck monster: to the extra deck).  回到手卡 and
+        加入手卡 are the same thing (4.3.3.4.6)."""
+        if card.definition.extra_deck:
+            self.return_to_deck(card, reason=reason)
+            return
+        self.add_to_hand(card, reason=reason)
 
-    def return_to_deck(self, card: YgoCard, reason: str = "") -> None:
-        home = EXTRA if card.definition.extra_deck else DECK
+    def add_to_hand(self, card: YgoCard, reason: str = "") -> None:
+        """An effect adds ``card`` to its owner's hand: not a draw (4.3.3.4.6)."""
+        zone = self.board.zone(card.owner, HAND)
+        self.drop_temporary_banish(card)
         if self.on_field(card):
-            self.leave_field(card, self.board.zone(card.owner, home), reason=reason)
+            self.leave_field(card, zone, reason=reason, tags=("added-to-hand",))
         else:
-            self.board.move(card, self.board.zone(card.owner, home), reason=reason)
+            self.board.move(card, zone, reason=reason)
+            self.arrived(card, "added-to-hand")
+
+    def draw(self, player: int, n: int = 1, reason: str = "") -> list[YgoCard]:
+        """Draw ``n`` cards from the top of the deck (none left: nothing)."""
+        drawn = list(self.board.zone(player, DECK))[:n]
+        for c in drawn:
+            self.board.move(c, self.board.zone(player, HAND), reason=reason or "drawn")
+            self.arrived(c, "drawn", "added-to-hand")
+        return drawn
+
+    DECK_PLACES = {"shuffle": None, "top": 0, "bottom": None}
+
+    def return_to_deck(self, card: YgoCard, reason: str = "", where: str = "shuffle") -> None:
+        """To its owner's deck face-down (4.3.3.4.5): shuffled in, unless the effect says
+        where (the top or the bottom), when the deck is not shuffled.  An extra deck
+        monster goes to the extra deck."""
+        extra = card.definition.extra_deck
+        home = EXTRA if extra else DECK
+        index = None if extra else self.DECK_PLACES[where]
+        tags = ("returned-to-deck",) if extra else (
+            "returned-to-deck", {"shuffle": "shuffled-into-deck", "top": "deck-top", "bottom": "deck-bottom"}[where])
+        self.drop_temporary_banish(card)
+        if self.on_field(card):
+            self.leave_field(card, self.board.zone(card.owner, home), reason=reason, index=index, tags=tags)
+        else:
+            self.board.move(card, self.board.zone(card.owner, home), face_up=False, reason=reason, index=index)
+            self.arrived(card, *tags)
+        if not extra and where == "shuffle":
+            self.shuffle_deck(card.owner)
+
+    def shuffle_deck(self, player: int) -> None:
+        zone = self.board.zone(player, DECK)
+        random.Random(self.turn * 7919 + len(zone.cards)).shuffle(zone.cards)
+        self.log.record("shuffle", f"player {player}'s deck is shuffled", player=player)
+
+    def deck_position(self, card: YgoCard) -> str | None:
+        """"top", "bottom" (or both, for a deck of one card), or None."""
+        if card.zone.kind != DECK:
+            return None
+        cards = card.zone.cards
+        return "top" if cards[0] is card else "bottom" if cards[-1] is card else "middle"
 
     # -- temporary banish -----------------------------------------------------------
 
     def banish_temporarily(self, card: YgoCard, returns: str = "end-phase", reason: str = "",
-                           effect_of: CardDef | None = None) -> None:
+                           effect_of: CardDef | None = None, face_up: bool = True) -> None:
         """Banish a monster until it returns to the field (一时除外).  ``effect_of`` is
         the card whose text does it: a monster that only gained that effect does not
         return unless that card says it does (刻剑之魔术师, 银河眼光子龙)."""
@@ -516,8 +640,9 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
             return
         record = TemporaryBanish(card, 0, card.controller, card.position, card.face_up, returns,
                                  card.controller, self.turn, borrowed=self.control_is_borrowed(card))
-        self.leave_field(card, self.board.zone(card.owner, BANISHED), face_up=True,
-                         reason=reason or "banished temporarily", transition=Transition.BANISHED_TEMPORARILY)
+        self.leave_field(card, self.board.zone(card.owner, BANISHED), face_up=face_up,
+                         reason=reason or "banished temporarily", transition=Transition.BANISHED_TEMPORARILY,
+                         tags=("banished",) if face_up else ("banished", "banished-face-down"))
         record.object_id = card.object_id
         self.temporarily_banished.append(record)
         self.log.record("temp-banish", f"「{card.name}」 will return ({returns}) in {record.position} position",
@@ -537,6 +662,13 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
             raise IllegalAction(f"「{card.name}」 is not banished temporarily")
         self.temporarily_banished.remove(record)
         if card.object_id != record.object_id:
+            return
+        zone = self.board.zone(record.controller, MONSTER)
+        if len(zone) >= (zone.capacity or 5):
+            # 4.3.3.4.4.1: no free main monster zone — it does not come back but goes to
+            # the graveyard (sent there by the rules, not destroyed)
+            self.log.record("no-zone", f"「{card.name}」 has no free main monster zone to return to", card=card.serial)
+            self.send_to_graveyard(card, reason="no free main monster zone to return to")
             return
         self.board.move(card, self.free_monster_zone(record.controller), face_up=record.face_up,
                         controller=record.controller, reason="returns to the field (not a summon)")

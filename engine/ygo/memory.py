@@ -7,7 +7,9 @@ same effect), ``LEFT_FIELD`` covers RESET_LEAVE/TOGRAVE/REMOVE/TOHAND/TODECK,
 Turning face up erases nothing (反转只是把怪兽变成表侧表示，不会丢失任何情报).
 
 Each row is a ruling of spec/ygo/face-down-and-temporary-banish.rst; the examples
-there exercise every row.  A card-specific exception (特别地 …) is a named ruling of
+there exercise every row.  ``ARRIVED_AS`` (what the last move counted as: destroyed, sent
+to the graveyard, discarded …, erased by the next move, ``CHANGED_ZONE``) is the row of
+spec/ygo/location-movement.rst (rulebook 4.3.3.4).  A card-specific exception (特别地 …) is a named ruling of
 that card (``CardDef.rulings``) listed in ``EXCEPTIONS``: it takes transitions out of
 one row for that card only.
 """
@@ -23,6 +25,8 @@ class Transition(str, Enum):
     LEFT_FIELD = "left the field"
     CONTROL_CHANGED = "control changed"
     TURN_ENDED = "turn ended"
+    #: any move from one zone to another (leaving the field is also LEFT_FIELD)
+    CHANGED_ZONE = "changed zones"
 
 
 class Info(str, Enum):
@@ -54,6 +58,10 @@ class Info(str, Enum):
     TARGET_LINK = "continuous target link"
     COUNTERS = "counters"
     COUNT = "count kept by its effect"
+    #: how the card came to where it is (4.3.3.4): destroyed, sent to the graveyard,
+    #: discarded, tributed, banished (face-down), added to the hand, drawn, returned to
+    #: the deck (shuffled, top, bottom) — several at once (被破坏送去墓地 is both)
+    ARRIVED_AS = "how it came to its zone"
 
 
 T = Transition
@@ -96,6 +104,10 @@ ERASED_BY: dict[Info, frozenset[Transition]] = {
     Info.TARGET_LINK: STANDARD,
     Info.COUNTERS: STANDARD,
     Info.COUNT: STANDARD,
+    # 4.3.3.4: a move counts as what it was only until the card moves again (a destroyed
+    # card banished from the graveyard is no longer "destroyed"); turning over in place,
+    # a control change or the end of the turn do not change it
+    Info.ARRIVED_AS: frozenset({T.CHANGED_ZONE, T.LEFT_FIELD}),
 }
 
 #: card-specific rulings that keep one row through a transition: ruling -> (row, kept)

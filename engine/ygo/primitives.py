@@ -177,6 +177,7 @@ def in_order(*steps):
         for step in steps:
             step(duel, link)
 
+    resolve.needs_monster_zone = any(getattr(step, "needs_monster_zone", False) for step in steps)
     return resolve
 
 

@@ -51,6 +51,19 @@ V.term(Term.choice("won", {"赢得": True, "没有赢得": False}, "赢得 or �
 V.term(Term.choice("how", {"效果": "effect", "战斗": "battle"}, "效果 or 战斗"))
 V.term(Term.choice("affected", {"受": True, "不受": False}, "受 or 不受"))
 V.term(Term.choice("kind", {"效果怪兽": "effect", "通常怪兽": "normal", "调整": "tuner"}, "a monster kind"))
+V.term(Term.choice("regarded", {"视为": True, "同时视为": True, "仍然视为": True, "不视为": False, "不再视为": False},
+                   "视为 or 不视为"))
+#: what a move counts as (4.3.3.4): the words of the rulebook -> what the duel records
+MOVES = {
+    "被破坏": "destroyed", "被效果破坏": "destroyed-by-effect", "被战斗破坏": "destroyed-by-battle",
+    "被送去墓地": "sent-to-graveyard", "从手卡送去墓地": "from-hand-to-graveyard", "被丢弃": "discarded",
+    "被解放": "tributed", "被除外": "banished", "被里侧除外": "banished-face-down",
+    "加入手卡": "added-to-hand", "回到手卡": "added-to-hand", "被抽到": "drawn",
+    "回到卡组": "returned-to-deck", "洗切回卡组": "shuffled-into-deck", "回到卡组最上面": "deck-top",
+    "回到卡组最下面": "deck-bottom",
+}
+V.term(Term.choice("moved", MOVES, "what a move counts as: 被破坏、被送去墓地、被丢弃、被解放、被除外、加入手卡、被抽到 …"))
+V.term(Term.choice("end", {"上面": "top", "下面": "bottom"}, "上面 or 下面 (of a deck)"))
 
 PLACE_NAMES = {v: k for k, v in PLACES.items()}
 
@@ -290,6 +303,40 @@ def damage_calculation(duel: Duel) -> None:
     duel.continue_battle()
 
 
+@V.phrase(("given", "when"), "「{card}」被里侧除外")
+def banish_face_down(duel: Duel, card: str) -> None:
+    """An effect banishes it face-down (from the field, the hand or the graveyard)."""
+    c = duel.card(card)
+    if c.zone.kind in (BANISHED, DECK):
+        raise SetupError(f"「{card}」 is not where an effect could banish it from")
+    duel.banish(c, reason="an effect (face-down)", face_up=False)
+
+
+@V.phrase(("given", "when"), "「{card}」被里侧一时除外")
+def banish_temporarily_face_down(duel: Duel, card: str) -> None:
+    """Banished face-down until the End Phase."""
+    duel.banish_temporarily(_on_field(duel, card), returns="end-phase", face_up=False)
+
+
+@V.phrase(("given", "when"), "「{card}」被丢弃")
+def discard(duel: Duel, card: str) -> None:
+    """An effect discards it from its owner's hand."""
+    c = next((x for x in duel.board.cards() if x.name == card and x.zone.kind == HAND), None)
+    if c is None:
+        raise SetupError(f"「{card}」 is not in a hand")
+    duel.discard(c, reason="an effect")
+
+
+@V.phrase(("given", "when"), "{player}的怪兽区域被「{card}」占满")
+def fill_monster_zone(duel: Duel, player: int, card: str) -> None:
+    """Copies of that monster fill every free monster zone of that player (placed, not summoned)."""
+    zone = duel.board.zone(player, "monster zone")
+    while len(zone) < (zone.capacity or 5):
+        c = duel.new_card(card, player, DECK)
+        duel.place(c, "monster zone", player)
+        c.position = "attack"
+
+
 # -- Given / When: turns and phases ---------------------------------------------------
 
 @V.phrase(("given", "when"), "进入{phase}")
@@ -397,6 +444,35 @@ def activate_gained_targeting(duel: Duel, player: int, target: str, card: str, o
     duel.activate(duel.card(card, player), label, player=player, origin=origin, targets=[duel.card(target)])
 
 
+def _in_hand(duel: Duel, name: str, player: int):
+    c = next((x for x in duel.board.zone(player, HAND) if x.name == name), None)
+    return c if c is not None else duel.new_card(name, player, HAND)
+
+
+def _paying(duel: Duel, card, label: str, how: str):
+    """The card, if the cost of its effect ``label`` is paid that way (discard-paid /
+    send-paid): a step that says 丢弃 cannot pay a cost that only sends to the graveyard."""
+    cost = duel.effect_of(card, label).cost
+    if not (isinstance(cost, tuple) and cost[0] == how):
+        raise SetupError(f"the cost of 「{card.name}」{label} is not "
+                         f"{'discarding' if how == 'discard-paid' else 'sending'} cards of the hand")
+    return card
+
+
+@V.phrase(("given", "when"), "{player}丢弃「{paid:card}」，以「{target:card}」为对象发动「{card}」")
+def activate_discarding_targeting(duel: Duel, player: int, paid: str, target: str, card: str) -> None:
+    """Activate a card whose cost discards a card of the hand (that one), targeting a card."""
+    c = _paying(duel, _fresh_or_set(duel, card, player), "发动", "discard-paid")
+    duel.activate(c, "发动", player=player, targets=[duel.card(target)], paid=[_in_hand(duel, paid, player)])
+
+
+@V.phrase(("given", "when"), "{player}把手卡的「{paid:card}」送去墓地，发动「{card}」的{label}效果")
+def activate_sending_from_hand(duel: Duel, player: int, paid: str, card: str, label: str) -> None:
+    """Activate an effect whose cost sends a card of the hand (that one) to the graveyard."""
+    c = _paying(duel, duel.card(card, player), label, "send-paid")
+    duel.activate(c, label, player=player, paid=[_in_hand(duel, paid, player)])
+
+
 @V.phrase(("given", "when"), "连锁处理")
 def resolve_chain(duel: Duel) -> None:
     """Resolve the chain, last link first."""
@@ -454,6 +530,31 @@ def is_in(duel: Duel, card: str, place: str) -> None:
     c = duel.card(card)
     actual = "field" if duel.on_field(c) else c.zone.kind
     expect(f"「{card}」的位置", PLACE_NAMES[place], PLACE_NAMES.get(actual, actual))
+
+
+@V.then("「{card}」在{player}的{source}")
+def is_in_zone_of(duel: Duel, card: str, player: int, source: str) -> None:
+    """Whose graveyard, hand, deck … the card is in (a card goes to its owner's)."""
+    c = duel.card(card)
+    where = f"{'自己' if c.zone.owner == 0 else '对方'}的{PLACE_NAMES.get(c.zone.kind, c.zone.kind)}" \
+        if c.zone.owner is not None else c.zone.kind
+    expect(f"「{card}」的位置", f"{'自己' if player == 0 else '对方'}的{PLACE_NAMES[source]}", where)
+
+
+@V.then("「{card}」在{player}的卡组最{end}")
+def deck_position(duel: Duel, card: str, player: int, end: str) -> None:
+    """Where in that player's deck the card is (top or bottom)."""
+    c = duel.card(card)
+    actual = duel.deck_position(c) if c.zone.owner == player else None
+    expect(f"「{card}」在玩家{player}的卡组中的位置", end, actual)
+
+
+@V.then("「{card}」{regarded}{moved}")
+def counts_as(duel: Duel, card: str, regarded: bool, moved: str) -> None:
+    """What the move that put the card where it is counts as (4.3.3.4): destroyed, sent
+    to the graveyard, discarded … — kept until the card moves again."""
+    tags = duel.arrived_as(duel.card(card))
+    expect(f"「{card}」视为{moved} (counts as: {'、'.join(sorted(tags)) or 'nothing'})", regarded, moved in tags)
 
 
 @V.then("「{card}」在{player}场上")

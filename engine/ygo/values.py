@@ -120,6 +120,9 @@ class ValueRules:
                           consume: bool = True, by_player: int | None = None) -> str | None:
         """Why ``card`` would survive being destroyed; statics need it face-up, lasting
         marks and links were given to it knowingly and hold while they last."""
+        if not self.on_field(card):
+            # 4.3.3.4.1: a card in the graveyard or banished cannot be destroyed
+            return "not on the field"
         up = card.face_up
         if by_effect is not None and by_player is None:
             by_player = by_effect.controller
