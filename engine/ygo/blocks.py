@@ -1052,6 +1052,8 @@ def _link_summoned(duel, link, **options) -> None:
                       and lk.target is card and lk.target_obj == card.object_id), None)
         if found is None:
             found = duel.link(source, card)
+        if found is None:
+            continue
         for key, value in options.items():
             if key == "grants":
                 found.grants = found.grants | frozenset(value)

@@ -117,6 +117,9 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
         self.special_summons = [0, 0]
         #: every summon of the turn (召唤·反转召唤·特殊召唤), counted by the rules themselves
         self.summon_count = [0, 0]
+        #: Normal Summons and Sets of the turn (a gemini re-summon is one): the turn's
+        #: Normal Summon is used once this is 1
+        self.normal_summons = [0, 0]
         #: the player who has won the duel, if any
         self.winner: int | None = None
         #: field-wide negations that are not a chain link's (无敌光环): see negation.py
@@ -294,8 +297,13 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
         if method == "gemini":
             if not self.face_up_on_field(card):
                 raise IllegalAction(f"「{card.name}」 must be face-up on the field to be summoned again")
+            # 再度召唤 is a Normal Summon: the monster is a normal summoned monster, and
+            # the summon counts as the turn's Normal Summon and as a summon
             self.remember(card, Info.GEMINI_RESUMMONED)
+            self.remember(card, Info.NORMAL_SUMMONED)
             self.remember(card, Info.SUMMONED_THIS_TURN)
+            self.summon_count[player] += 1
+            self.normal_summons[player] += 1
             self.log.record("summon", f"「{card.name}」 gemini summoned (summoned again)", card=card.serial)
             self.emit("summoned", card, method=method)
             return
@@ -321,6 +329,8 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
         if method != "special" or not by:
             card.proc_complete = True
         set_only = method in ("normal", "tribute") and not face_up
+        if method in ("normal", "tribute"):
+            self.normal_summons[player] += 1
         self.log.record("summon", f"「{card.name}」 set" if set_only else f"「{card.name}」 {method} summoned"
                         + ("" if face_up else " face-down"), card=card.serial, method=method)
         if set_only:
@@ -723,6 +733,7 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
         self.field_negations = [n for n in self.field_negations if n.until > self.turn]
         self.special_summons = [0, 0]
         self.summon_count = [0, 0]
+        self.normal_summons = [0, 0]
         self.negated_names = {n: t for n, t in self.negated_names.items() if t > self.turn}
         self.turn += 1
         self.turn_player = 1 - self.turn_player

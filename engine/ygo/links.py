@@ -4,6 +4,10 @@ A link is remembered by both cards (memory row TARGET_LINK), so turning either
 face-down or banishing it temporarily breaks it, exactly as the table says; what a
 link still does when one of its cards leaves the field is decided here, once, before
 the card has gone.
+
+A link is made only while its source is face-up on the field: a source turned
+face-down (or gone) before the effect resolves keeps nothing as its continuous target,
+so ``link`` makes no link and returns None.
 """
 
 from __future__ import annotations
@@ -18,8 +22,14 @@ if TYPE_CHECKING:
 
 class LinkRules:
     def link(self, source: "YgoCard", target: "YgoCard", *, grants=(), on_source_leaves=None,
-             on_target_leaves=None, on_target_destroyed=None, source_negation_matters: bool = True) -> "TargetLink":
+             on_target_leaves=None, on_target_destroyed=None, source_negation_matters: bool = True
+             ) -> "TargetLink | None":
         from .duel import TargetLink
+
+        if not self.face_up_on_field(source):
+            self.log.record("fizzle", f"「{source.name}」 is no longer face-up on the field: "
+                            f"it keeps no continuous target", card=source.serial)
+            return None
 
         link = TargetLink(next(self._link_ids), source, source.object_id, target, target.object_id,
                           frozenset(grants), on_source_leaves, on_target_leaves, on_target_destroyed,

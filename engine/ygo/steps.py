@@ -694,6 +694,15 @@ def can_special_summon(duel: Duel, player: int, can: bool, card: str) -> None:
     expect(f"玩家{player}可以特殊召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
+@V.then("{player}{can}通常召唤「{card}」")
+def can_normal_summon(duel: Duel, player: int, can: bool, card: str) -> None:
+    """Whether that player could Normal Summon that card now (one Normal Summon a turn;
+    a gemini monster's 再度召唤 uses it)."""
+    c = duel.card(card, player)
+    reason = duel.why_cannot_normal_summon(c, player)
+    expect(f"玩家{player}可以通常召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
 @V.then("「{card}」{can}作为「{fusion:card}」的融合素材")
 def can_be_fusion_material(duel: Duel, card: str, can: bool, fusion: str) -> None:
     """Whether it qualifies as a material of that fusion monster."""

@@ -1,0 +1,42 @@
+"""Yu-Gi-Oh! rules: a gemini monster's 再度召唤 is a Normal Summon, and a
+continuous-target link needs its source face-up on the field when it is made."""
+
+from __future__ import annotations
+
+from engine.ygo.duel import Duel
+from engine.ygo.memory import Info
+
+
+def test_gemini_resummon_is_a_normal_summon_and_uses_the_turns_normal_summon():
+    duel = Duel()
+    gemini = duel.new_card("调弦之魔术师", 0)
+    duel.summon(gemini, "special", 0)
+    other = duel.new_card("暗黑骑士 盖亚", 0)
+    assert not duel.summoned_by(gemini, "normal")
+    assert duel.why_cannot_normal_summon(other, 0) is None
+    before = duel.summon_count[0]
+    duel.summon(gemini, "gemini", 0)
+    assert duel.summoned_by(gemini, "normal") and duel.remembers(gemini, Info.GEMINI_RESUMMONED)
+    assert duel.summon_count[0] == before + 1
+    assert duel.why_cannot_normal_summon(other, 0) is not None
+    duel.end_turn()
+    assert duel.why_cannot_normal_summon(other, 0) is None
+
+
+def test_a_normal_set_uses_the_turns_normal_summon():
+    duel = Duel()
+    duel.set_monster(duel.new_card("暗黑骑士 盖亚", 0), 0)
+    assert duel.why_cannot_normal_summon(duel.new_card("黑魔术师", 0), 0) is not None
+
+
+def test_no_link_from_a_source_that_is_face_down():
+    duel = Duel()
+    source = duel.new_card("No.66 霸键甲虫", 0)
+    duel.summon(source, "xyz", 0)
+    target = duel.new_card("暗黑骑士 盖亚", 0)
+    duel.summon(target, "normal", 0)
+    duel.turn_face_down(source)
+    assert duel.link(source, target, grants=("indestructible-effect",)) is None
+    assert not duel.links_of(target)
+    duel.flip_face_up(source)
+    assert duel.link(source, target) is not None
