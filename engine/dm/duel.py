@@ -167,7 +167,7 @@ class Duel:
 
     def knows(self, player: int, card: DmCard) -> bool:
         """Whether ``player`` can tell what ``card`` is: it is public, or they looked at it
-        or saw it face up since it last changed zones."""
+        or saw it face up since it last changed zones and its deck was last shuffled."""
         return self.board.can_see(player, card)
 
     def _face_up(self, card: DmCard, reason: FaceUp, origin: str = "") -> None:
@@ -306,9 +306,13 @@ class Duel:
         deck = self.zone(player, DECK)
         self.rng.shuffle(deck.cards)
         self.log.record("shuffle", f"{deck.label} shuffled")
-        for card in deck.cards:
-            card.seen_by.clear()  # nobody knows where any card is any more
+        # every card goes face down first (whatever made it face up) …
         self._transition(list(deck.cards), Transition.REORDERED)
+        # … and only then is all knowledge gone: turning a card face down says "everyone
+        # saw it where it lies", but after a shuffle nobody knows where any card is, the
+        # cards seen, shown or looked at before included
+        for card in deck.cards:
+            card.seen_by.clear()
         self._refresh()
 
     def draw(self, player: int) -> DmCard | None:
@@ -408,23 +412,34 @@ class Duel:
             return False
 
     def _after_action(self) -> None:
-        """Resolve waiting abilities one by one; when all is done, the effects end
-        (revealed cards go back face down) and the rules check for lost games."""
-        while self.pending is None and self.queue:
+        """A processing (an action, a draw, an ability's resolution) has just finished:
+        the rules check for lost games, then the next waiting ability resolves, and the
+        rules check again when it is over, one by one.  When all is done, the effects
+        end (revealed cards go back face down)."""
+        while self.pending is None:
+            self._check_rules()
+            if not self.queue:
+                break
             card, ability, data = self.queue.pop(0)
             self.log.record("resolve", f"「{card.name}」 {ability.label}", card=card.serial)
             self._drive(ability.resolve(self, card, data))
         if self.pending is None:
             self._end_of_processing()
 
-    def _end_of_processing(self) -> None:
-        self._transition(list(self.board.cards()), Transition.RESOLVED)
-        self._refresh()
+    def _check_rules(self) -> None:
+        """The check made whenever a processing ends: a player whose deck was emptied
+        during it, and is still empty now, loses (not in the middle of the processing,
+        and not only after some later action)."""
         for p in sorted(self._emptied):
             if not self.zone(p, DECK).cards and p not in self.lost:
                 self.lost[p] = "deck-out"
                 self.log.record("lose", f"player {p} has no deck left and loses")
         self._emptied.clear()
+
+    def _end_of_processing(self) -> None:
+        self._transition(list(self.board.cards()), Transition.RESOLVED)
+        self._refresh()
+        self._check_rules()
 
     def _run(self, gen: Generator) -> None:
         if self._drive(gen):
@@ -571,6 +586,19 @@ class Duel:
         instruction: they go back face down, in place, when it is over."""
         self._require_idle()
         self.reveal(cards, reason)
+        self._after_action()
+
+    def draw_action(self, player: int) -> DmCard | None:
+        """Drawing a card is a processing of its own (the draw step, or a player told
+        to draw): when it is over, the rules check for an empty deck."""
+        self._require_idle()
+        card = self.draw(player)
+        self._after_action()
+        return card
+
+    def fortify_action(self, castle: DmCard, shield: Shield) -> None:
+        self._require_idle()
+        self.fortify(castle, shield)
         self._after_action()
 
     def look_action(self, player: int, cards: list[DmCard]) -> None:

@@ -222,7 +222,7 @@ def s_trigger(duel: Duel, player: int, card: str) -> None:
 @V.phrase(("given", "when"), "{player}が「{card}」をシールド「{shield:card}」に要塞化する")
 def fortify(duel: Duel, player: int, card: str, shield: str) -> None:
     """要塞化: put a castle from the hand onto the shield that card is part of."""
-    duel.fortify(duel.card(card, player, HAND), _shield_holding(duel, duel.card(shield, player, SHIELDS)))
+    duel.fortify_action(duel.card(card, player, HAND), _shield_holding(duel, duel.card(shield, player, SHIELDS)))
 
 
 @V.phrase(("given", "when"), "{player}が「{card}」のTT能力で{target:player}を選ぶ")
@@ -264,8 +264,8 @@ def reveal_card(duel: Duel, card: str) -> None:
 
 @V.phrase(("given", "when"), "{player}がカードを1枚引く")
 def draw(duel: Duel, player: int) -> None:
-    """Draw the top card of the deck."""
-    duel.draw(player)
+    """Draw the top card of the deck (a processing: an empty deck loses when it ends)."""
+    duel.draw_action(player)
 
 
 @V.phrase(("given", "when"), "ターンが終わる")

@@ -148,3 +148,56 @@ def test_looking_forbidden_stops_look_and_reveal_of_decks_only():
     assert d.look(0, [top]) == [] and d.reveal([top]) == []
     assert d.look(0, [shield]) == [shield]
     assert not d.knows(0, top)
+
+
+def test_drawing_the_last_card_loses_when_the_draw_is_over():
+    d = Duel()
+    deck(d, 0, "アクア・マスター")
+    d.draw_action(0)
+    assert d.lost == {0: "deck-out"}
+
+
+def test_deck_out_is_checked_after_each_resolution_not_only_at_the_end():
+    d = Duel()
+    gageizer = d.put("紅神龍バルガゲイザー", 0, BATTLE)
+    deck(d, 0, "テスト用 帰還の竜")
+    d.attack(gageizer)
+    d.decide(0, [True])
+    # the dragon's "enters" ability put 紅神龍バルガゲイザー back into the deck …
+    assert [c.name for c in d.zone(0, DECK).cards] == ["紅神龍バルガゲイザー"]
+    # … too late: the deck was empty when the attack ability's resolution ended
+    assert d.lost == {0: "deck-out"}
+
+
+def test_a_deck_refilled_within_the_same_processing_does_not_lose():
+    d = Duel()
+    (only,) = deck(d, 0, "アクア・マスター")
+    d.move(only, HAND)
+    d.move(only, DECK)
+    d._after_action()
+    assert d.lost == {}
+
+
+def test_shuffling_erases_knowledge_of_cards_face_up_in_the_deck():
+    d = Duel()
+    a, b = deck(d, 0, "ボルシャック・ドラゴン", "アクア・マスター")
+    d.look(1, [b])
+    d.reveal([a], "test")  # face up, inside a processing that goes on to shuffle
+    d.shuffle(0)
+    assert not a.face_up
+    for card in (a, b):
+        assert not d.knows(0, card) and not d.knows(1, card)
+    d._after_action()  # the processing ends: the knowledge does not come back
+    for card in (a, b):
+        assert not d.knows(0, card) and not d.knows(1, card)
+
+
+def test_shuffling_under_lagoon_mermaid_shows_only_the_new_top():
+    d = Duel()
+    d.put("ラグーン・マーメイド", 0, BATTLE)
+    cards = deck(d, 1, "神聖で新生な霊樹", "エメラル", "ボルシャック・ドラゴン")
+    d.shuffle(1)
+    top, *rest = d.zone(1, DECK).cards
+    assert top.face_up and d.knows(0, top)
+    assert all(not d.knows(p, c) for c in rest for p in (0, 1))
+    assert sorted(c.serial for c in cards) == sorted(c.serial for c in d.zone(1, DECK).cards)
