@@ -468,26 +468,24 @@ def choose_may(pool: Pool, n: int, unit: str) -> Step:
     return lambda ctx: _choose(ctx, pool, n, up_to=False, optional=True)
 
 
-@BLOCKS.phrase("effect", "{pool}を{n}{unit}選び、{do}")
-def choose_and(pool: Pool, n: int, unit: str, do: Verb) -> Step:
-    """Choose ``n`` and do something to them (相手のクリーチャーを1体選び、破壊する)."""
-
+def _choose_then(pool: Pool, n: int, do: Verb, *, up_to: bool) -> Step:
     def step(ctx: Context) -> Generator:
-        yield from _choose(ctx, pool, n, up_to=False)
+        yield from _choose(ctx, pool, n, up_to=up_to)
         yield from do(ctx, ctx.it)
 
     return step
+
+
+@BLOCKS.phrase("effect", "{pool}を{n}{unit}選び、{do}")
+def choose_and(pool: Pool, n: int, unit: str, do: Verb) -> Step:
+    """Choose ``n`` and do something to them (相手のクリーチャーを1体選び、破壊する)."""
+    return _choose_then(pool, n, do, up_to=False)
 
 
 @BLOCKS.phrase("effect", "{pool}を{n}{unit}まで選び、{do}")
 def choose_up_to_and(pool: Pool, n: int, unit: str, do: Verb) -> Step:
     """Choose up to ``n`` and do something to them."""
-
-    def step(ctx: Context) -> Generator:
-        yield from _choose(ctx, pool, n, up_to=True)
-        yield from do(ctx, ctx.it)
-
-    return step
+    return _choose_then(pool, n, do, up_to=True)
 
 
 @BLOCKS.phrase("effect", "{pool}をすべて{do}")
