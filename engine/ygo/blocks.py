@@ -1396,34 +1396,24 @@ def indestructible(by):
     return [StaticPart(kind) for kind in by]
 
 
-@BLOCKS.phrase("static", "这张卡在对方回合只有1次不会被对方的效果破坏")
-def indestructible_once_in_opponents_turn():
-    return _one("indestructible-once-opponent-turn")
+#: static blocks that are one fixed phrase: phrase -> (what the rules read, value, meaning)
+FIXED_STATICS: dict[str, tuple[str, Any, str]] = {
+    "这张卡在对方回合只有1次不会被对方的效果破坏": ("indestructible-once-opponent-turn", None, "Once in the opponent's turn, not destroyed by the opponent's effect."),
+    "这张卡不能攻击": ("cannot-attack", None, "This card cannot attack."),
+    "这张卡不能特殊召唤": ("no-special-summon", None, "This card cannot be special summoned (a rule of the card itself)."),
+    "这张卡当作调整使用": ("tuner", None, "This card is treated as a tuner."),
+    "和这张卡进行战斗的怪兽不能改变表示形式，也不能攻击": ("mark-battled", ("cannot-change-position", "cannot-attack"), "Monsters that battle this card are marked: no position change, no attack."),
+    "和这张卡进行过战斗的怪兽不能把表示形式变更": ("lock-battled", None, "Monsters that battled this card cannot change their battle position."),
+    "被送去墓地的卡不去墓地而除外": ("graveyard-to-banish", None, "Whatever would be sent to the graveyard is banished instead (大宇宙 and the like)."),
+}
 
 
-@BLOCKS.phrase("static", "这张卡不能攻击")
-def cannot_attack():
-    return _one("cannot-attack")
+def _fixed_static(kind: str, value: Any):
+    return lambda: _one(kind, value)
 
 
-@BLOCKS.phrase("static", "这张卡不能特殊召唤")
-def no_special_summon():
-    return _one("no-special-summon")
-
-
-@BLOCKS.phrase("static", "这张卡当作调整使用")
-def treated_as_tuner():
-    return _one("tuner")
-
-
-@BLOCKS.phrase("static", "和这张卡进行战斗的怪兽不能改变表示形式，也不能攻击")
-def battled_monsters_locked():
-    return _one("mark-battled", ("cannot-change-position", "cannot-attack"))
-
-
-@BLOCKS.phrase("static", "和这张卡进行过战斗的怪兽不能把表示形式变更")
-def battled_monsters_cannot_change_position():
-    return _one("lock-battled")
+for _phrase, (_kind, _value, _meaning) in FIXED_STATICS.items():
+    BLOCKS.phrase("static", _phrase, description=_meaning)(_fixed_static(_kind, _value))
 
 
 STATS = {"攻击力": ("atk",), "守备力": ("def",), "攻击力·守备力": ("atk", "def")}
@@ -1515,12 +1505,6 @@ def limit_special_summons(n):
 @BLOCKS.phrase("static", "双方在1回合合计只能把怪兽召唤·反转召唤·特殊召唤{n}次")
 def limit_summons(n):
     return _one("limit-summons", n)
-
-
-@BLOCKS.phrase("static", "被送去墓地的卡不去墓地而除外")
-def graveyard_to_banish():
-    """Whatever would be sent to the graveyard is banished instead (大宇宙 and the like)."""
-    return _one("graveyard-to-banish")
 
 
 @BLOCKS.phrase("static", "这张卡破坏")
