@@ -6,6 +6,7 @@
     rulings steps   print the step vocabulary of each game
     rulings blocks  print the building blocks cards are written with
     rulings cards   extract the cards; count them, and those that need code (hooks)
+    rulings bench   measure the pipeline on a synthetic spec (docs/performance.md)
 """
 
 from __future__ import annotations
@@ -342,6 +343,13 @@ def cmd_cards(args) -> int:
     return 0 if not outcome.warnings else 1
 
 
+def cmd_bench(args) -> int:
+    from engine import bench
+
+    bench.run(args.examples, repeat=args.repeat, jobs=args.jobs, keep=Path(args.keep) if args.keep else None)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulings", description=__doc__.split("\n\n")[0])
     parser.add_argument("--root", help="project folder (default: found from the current folder)")
@@ -371,6 +379,12 @@ def main(argv: list[str] | None = None) -> int:
     k.set_defaults(func=cmd_blocks)
     d = sub.add_parser("cards", help="extract the cards; count them, and those that need code")
     d.set_defaults(func=cmd_cards)
+    m = sub.add_parser("bench", help="measure the pipeline on a synthetic spec made of the project's examples")
+    m.add_argument("--examples", type=int, default=1000, metavar="N", help="how many examples (default 1000)")
+    m.add_argument("--repeat", type=int, default=3, help="runs of each incremental cycle; the median counts")
+    m.add_argument("-j", "--jobs", type=int, default=None, metavar="N", help="as for `rulings build -j N`")
+    m.add_argument("--keep", metavar="DIR", help="build the synthetic project in DIR and keep it")
+    m.set_defaults(func=cmd_bench)
     args = parser.parse_args(argv)
     return args.func(args)
 
