@@ -6,6 +6,7 @@
     rulings steps   print the step vocabulary of each game
     rulings blocks  print the building blocks cards are written with
     rulings cards   extract the cards; count them, and those that need code (hooks)
+    rulings serve   serve the site; on every save run what changed and rebuild
     rulings bench   measure the pipeline on a synthetic spec (docs/performance.md)
 """
 
@@ -250,6 +251,8 @@ def cmd_check(args) -> int:
         print(f"{len(outcome.warnings)} problem(s) in the documents (see above)")
     print(summary.last_line())
     clock.report(args)
+    if args.exit_zero:
+        return 0
     return 0 if summary.ok and not outcome.warnings and outcome.status == 0 else 1
 
 
@@ -343,6 +346,31 @@ def cmd_cards(args) -> int:
     return 0 if not outcome.warnings else 1
 
 
+def cmd_serve(args) -> int:
+    """Serve the site and rebuild it on every save (sphinx-autobuild): before each html
+    build, ``rulings check`` extracts and runs what changed, which after editing one
+    document is the examples edited in it (after editing the engine, that game's)."""
+    import shlex
+
+    paths = _paths(args)
+    try:
+        import sphinx_autobuild  # noqa: F401
+    except ImportError:
+        print("rulings serve needs sphinx-autobuild: `make site` installs it")
+        return 2
+    check = shlex.join([sys.executable, "-m", "engine.cli", "--root", str(paths.root), "check", "--exit-zero"])
+    cmd = [sys.executable, "-m", "sphinx_autobuild", str(paths.spec), str(paths.site),
+           "-d", str(paths.doctrees / "html"), "-q",
+           "-D", f"rulings_results={paths.results}", "-D", f"rulings_cards={paths.cards}",
+           "-D", f"rulings_problems_file={paths.problems('html')}",
+           "--pre-build", check, "--watch", str(Path(__file__).resolve().parent), "--re-ignore", r"__pycache__|\.pyc$",
+           "--host", args.host, "--port", str(args.port)]
+    try:
+        return subprocess.call(cmd, cwd=paths.root)
+    except KeyboardInterrupt:
+        return 0
+
+
 def cmd_bench(args) -> int:
     from engine import bench
 
@@ -370,7 +398,12 @@ def main(argv: list[str] | None = None) -> int:
                         "results; the other results are kept")
     c.add_argument("-k", metavar="EXPR", help="run only the examples whose test name matches (pytest -k)")
     c.add_argument("--no-run", action="store_true", help="check the last results without running")
+    c.add_argument("--exit-zero", action="store_true", help="exit 0 whatever the verdict (rulings serve)")
     c.set_defaults(func=cmd_check)
+    v = sub.add_parser("serve", help="serve the site; on every save, run what changed and rebuild")
+    v.add_argument("--host", default="127.0.0.1")
+    v.add_argument("--port", type=int, default=8000)
+    v.set_defaults(func=cmd_serve)
     s = sub.add_parser("steps", help="print the step vocabulary")
     s.add_argument("game", nargs="?", help="ygo, mtg or dm (default: all)")
     s.set_defaults(func=cmd_steps)
