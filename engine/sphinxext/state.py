@@ -202,7 +202,26 @@ def pages_showing_everything(app, env) -> list[str]:
     gherkin builder writes nothing for them, and html only resolves their doctrees."""
     if not _ANYTHING_READ.pop(id(env), False):
         return []
-    return sorted(d for d in env.rulings_dashboards if d in env.found_docs)
+    from .cards import _uses
+
+    uses = _uses(env)
+    previous = getattr(env, "rulings_shown", {})
+    env.rulings_shown, out = {}, []
+    for docname in sorted(d for d in env.rulings_dashboards if d in env.found_docs):
+        defined = env.rulings_cards.get(docname)
+        if not defined:
+            # the dashboard and the card indexes: every document counts
+            out.append(docname)
+            continue
+        # a card file: written again only when the examples naming its cards changed
+        shown = [[c.get("game"), c.get("name"), [[r["id"], r["title"], r["docname"], r.get("status")]
+                                                 for r in uses.get((c.get("game"), c.get("name")), [])]]
+                 for c in defined]
+        digest = hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()
+        env.rulings_shown[docname] = digest
+        if previous.get(docname) != digest:
+            out.append(docname)
+    return out
 
 
 def problem_documents(app, env) -> set[str]:
