@@ -35,6 +35,31 @@ class ExpectationFailed(AssertionError):
         super().__init__(f"{what}: expected {expected}, actual {actual}")
 
 
+class ThenChangedGame(Exception):
+    """A Then phrase changed the game it was asked to observe: an error of the
+    vocabulary (the phrase), not of the ruling the example states."""
+
+
+def run_step(phrase: "Phrase", world: World, arguments: dict[str, Any],
+             table: Sequence[Sequence[str]] | None = None) -> Any:
+    """Run one step.  A Then observes (engine.core.game.Game.observing: a card it names
+    that is not in the game is not brought in) and is checked to leave the game as it
+    found it (a fingerprint of the game before and after, engine.core.state)."""
+    fingerprint = getattr(world, "fingerprint", None)
+    if phrase.kind != "then" or fingerprint is None:
+        return phrase.run(world, arguments, table)
+    before = fingerprint()
+    with world.observing():
+        result = phrase.run(world, arguments, table)
+    after = fingerprint()
+    if after != before:
+        from .core.state import difference
+
+        raise ThenChangedGame(f"the Then phrase 「{phrase.template}」 changed the game it observes "
+                              f"({difference(before, after)}): a Then only observes")
+    return result
+
+
 def expect(what: str, expected: Any, actual: Any) -> None:
     if expected != actual:
         raise ExpectationFailed(what, expected, actual)

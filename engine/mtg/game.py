@@ -11,7 +11,8 @@ from contextlib import contextmanager
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
-from engine.core import Board, Card, EventLog, IllegalAction, SetupError, Zone
+from engine.core import Card, IllegalAction, SetupError, Zone
+from engine.core.game import Game as GameBase
 from engine.core.zones import HiddenTo
 
 from . import layers
@@ -102,12 +103,13 @@ class Death:
     face_down: bool
 
 
-class Game:
+class Game(GameBase):
     """One two-player game: player 0 (あなた) and player 1 (対戦相手)."""
 
+    catalogue = CATALOGUE
+
     def __init__(self) -> None:
-        self.log = EventLog()
-        self.board = Board(self.log)
+        super().__init__()
         for p in PLAYERS:
             self.board.add_zone(Zone(LIBRARY, p, HiddenTo.EVERYONE, ordered=True))
             self.board.add_zone(Zone(HAND, p, HiddenTo.ALL_BUT_OWNER))
@@ -137,17 +139,13 @@ class Game:
 
     # -- the world protocol ---------------------------------------------------------
 
-    def trace(self) -> list[str]:
-        return self.log.lines()
-
-    def check_invariants(self) -> None:
-        self.board.check_invariants()
+    def problems(self):
         for card in self.board.zone(None, BATTLEFIELD):
             if card.face_up and card.face_down_as is not None:
-                raise AssertionError(f"「{card.name}」 is face up but keeps face-down characteristics")
+                yield f"「{card.name}」 is face up but keeps face-down characteristics"
         for entry in self.stack:
             if isinstance(entry, MtgCard) and entry.zone.kind != STACK:
-                raise AssertionError(f"「{entry.name}」 is on the stack list but in {entry.zone.label}")
+                yield f"「{entry.name}」 is on the stack list but in {entry.zone.label}"
 
     # -- time -----------------------------------------------------------------------
 
@@ -157,18 +155,11 @@ class Game:
 
     # -- cards ----------------------------------------------------------------------
 
-    @staticmethod
-    def definition(name: str) -> CardDef:
-        """The card called ``name`` (Japanese or English) in the catalogue of the documents'
-        cards; UnknownCard, or the card's own problem when its definition is broken."""
-        return CATALOGUE[name]
-
     def find(self, name: str) -> MtgCard | None:
+        """The card called ``name`` (Japanese or English), on the battlefield first."""
         order = {BATTLEFIELD: 0, STACK: 1, EXILE: 2, COMMAND: 3, HAND: 4, GRAVEYARD: 5, LIBRARY: 6}
-        definition = self.definition(name)  # a Japanese or an English name
-        found = [c for c in self.board.cards() if c.definition is definition]
-        found.sort(key=lambda c: (order[c.zone.kind], c.serial))
-        return found[0] if found else None
+        self.definition(name)  # UnknownCard for a name in neither language
+        return self.named(name, self.board.cards(), lambda c: (order[c.zone.kind], c.serial))
 
     def card(self, name: str, player: int = 0) -> MtgCard:
         """The card called ``name``; one not yet in the game starts in ``player``'s hand."""
@@ -187,8 +178,7 @@ class Game:
 
     def new_card(self, name: str, owner: int, zone_kind: str, *, index: int | None = None) -> MtgCard:
         definition = self.definition(name)
-        zone = self.board.zone(owner, zone_kind)
-        return self.board.new_card(definition, owner, zone, face_up=False, index=index, card_class=MtgCard)
+        return self.bring_in(definition, owner, zone_kind, face_up=False, index=index, card_class=MtgCard)
 
     def zone_of(self, card: MtgCard) -> str:
         return card.zone.kind

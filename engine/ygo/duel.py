@@ -12,7 +12,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Board, Card, EventLog, IllegalAction, SetupError, Zone
+from engine.core import Card, IllegalAction, SetupError, Zone
+from engine.core.game import Game
 from engine.core.zones import HiddenTo
 
 from .battle import BattleRules
@@ -84,12 +85,13 @@ class TemporaryBanish:
     borrowed: bool = False
 
 
-class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, ValueRules):
+class Duel(Game, ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, ValueRules):
     """One duel between player 0 (自己) and player 1 (对方)."""
 
+    catalogue = CATALOGUE
+
     def __init__(self) -> None:
-        self.log = EventLog()
-        self.board = Board(self.log)
+        Game.__init__(self)
         for p in PLAYERS:
             self.board.add_zone(Zone(DECK, p, HiddenTo.EVERYONE, ordered=True))
             self.board.add_zone(Zone(HAND, p, HiddenTo.ALL_BUT_OWNER))
@@ -131,36 +133,24 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
 
     # -- the world protocol ---------------------------------------------------------
 
-    def trace(self) -> list[str]:
-        return self.log.lines()
-
-    def check_invariants(self) -> None:
-        self.board.check_invariants()
+    def problems(self):
         for card in self.board.cards():
             if card.zone.kind == MONSTER:
                 if card.position not in ("attack", "defense"):
-                    raise AssertionError(f"「{card.name}」 is on the field with no battle position")
+                    yield f"「{card.name}」 is on the field with no battle position"
                 if not card.face_up and card.position != "defense":
-                    raise AssertionError(f"「{card.name}」 is face-down in attack position")
+                    yield f"「{card.name}」 is face-down in attack position"
 
     # -- cards ----------------------------------------------------------------------
-
-    @staticmethod
-    def definition(name: str) -> CardDef:
-        """The card's definition, read from the documents' cards (UnknownCard, or the
-        CardDataError of a card whose definition is broken)."""
-        return CATALOGUE[name]
 
     def find(self, name: str, player: int | None = None) -> YgoCard | None:
         """The card called ``name`` — of ``player`` if given (controlled, then owned) —
         cards on the field first."""
-        found = [c for c in self.board.cards() if c.name == name]
-        if player is not None:
-            found = [c for c in found if c.controller == player or c.owner == player]
-            found.sort(key=lambda c: (c.controller != player, c.zone.kind not in FIELD_ZONES, c.serial))
-        else:
-            found.sort(key=lambda c: (c.zone.kind not in FIELD_ZONES, c.serial))
-        return found[0] if found else None
+        found = list(self.board.cards())
+        if player is None:
+            return self.named(name, found, lambda c: (c.zone.kind not in FIELD_ZONES, c.serial))
+        found = [c for c in found if c.controller == player or c.owner == player]
+        return self.named(name, found, lambda c: (c.controller != player, c.zone.kind not in FIELD_ZONES, c.serial))
 
     def card(self, name: str, player: int | None = None) -> YgoCard:
         """The card called ``name``; a card not yet in the duel starts in its owner's
@@ -173,8 +163,9 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
     def new_card(self, name: str, player: int, where: str | None = None) -> YgoCard:
         definition = self.definition(name)
         home = where or (EXTRA if definition.extra_deck else HAND)
-        card = self.board.new_card(definition, player, self.board.zone(player, home), card_class=YgoCard)
-        self.log.record("setup", f"「{name}」 starts in {card.zone.label}")
+        card = self.bring_in(definition, player, home, card_class=YgoCard)
+        if self.in_game(card):
+            self.log.record("setup", f"「{name}」 starts in {card.zone.label}")
         return card
 
     def on_field(self, card: YgoCard) -> bool:

@@ -11,7 +11,7 @@ from engine.cardformat import CardDataError, uses_code
 from engine.dm.blocks import BLOCKS
 from engine.dm.cardformat import FORMAT
 from engine.dm.catalogue import CATALOGUE, HOOKS
-from engine.dm.choices import Choice
+from engine.core.choices import Choice
 from engine.dm.duel import BATTLE, DECK, GRAVEYARD, HAND, SHIELDS, Duel
 
 SOURCE = "spec/dm/cards/test.rst"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from engine.dm.choices import Choice
+from engine.core.choices import Choice
 from engine.dm.duel import BATTLE, DECK, GRAVEYARD, HAND, MANA, SHIELDS, Duel
 from engine.dm.memory import ERASED_BY, FaceUp, Transition
 from engine.dm import statics
