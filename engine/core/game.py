@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from . import state
 from .choices import Decisions
-from .errors import InvariantBroken
+from .errors import InvariantBroken, SetupError
 from .events import EventLog
 from .identity import Card
 from .zones import Board
@@ -92,18 +92,34 @@ class Game(Decisions):
         """The card an example means by ``name`` among ``candidates``.
 
         A plain name means the copy the game prefers (``preference``: a sort key, e.g.
-        cards on the field first).  A numbered name (:class:`CardName` with ``copy``,
-        written 「X」 with "第2张" / "2枚目の" / "另一张" / "もう1枚の" before it) means the
-        n-th copy in the order the copies came into the game, and None when there are
-        fewer (a Given then brings a new copy in)."""
+        cards on the field first).  A numbered name (a CardName with ``copy``: 「X」 with
+        第2张 / 另一张 / 2枚目の / もう1枚の before it) means the n-th copy of the whole
+        game, in the order the copies came into it; None when it is not among
+        ``candidates`` or not in the game yet (a Given then brings it in)."""
         definition = self._definition_or_none(name)
-        found = [c for c in candidates if c.name == name or c.definition is definition]
         number = getattr(name, "copy", None)
         if number is not None:
-            found.sort(key=lambda c: c.serial)
-            return found[number - 1] if len(found) >= number else None
-        found.sort(key=preference)
+            copies = self.copies(name)
+            wanted = copies[number - 1] if len(copies) >= number else None
+            return wanted if wanted is not None and any(c is wanted for c in candidates) else None
+        found = sorted((c for c in candidates if c.name == name or c.definition is definition), key=preference)
         return found[0] if found else None
+
+    def copies(self, name: str) -> list[Card]:
+        """Every copy of the card ``name`` in the game, in the order they came into it."""
+        definition = self._definition_or_none(name)
+        return sorted((c for c in self.board.cards() if c.name == name or c.definition is definition),
+                      key=lambda c: c.serial)
+
+    def check_new_copy(self, name: str) -> None:
+        """A numbered name brings in the next copy only (第3张 needs a 第2张 first)."""
+        number = getattr(name, "copy", None)
+        if number is None:
+            return
+        have = len(self.copies(name))
+        if number != have + 1:
+            raise SetupError(f"copy {number} of 「{name}」 is not in the game and cannot be the next one "
+                             f"brought in: the example has {have} cop{'y' if have == 1 else 'ies'} of it")
 
     def _definition_or_none(self, name: str) -> Any:
         try:
@@ -112,16 +128,4 @@ class Game(Decisions):
             return None
 
 
-class CardName(str):
-    """A card name as an example writes it, maybe with which copy it means (1-based, in
-    the order the copies came into the game)."""
-
-    copy: int | None
-
-    def __new__(cls, name: str, copy: int | None = None) -> "CardName":
-        made = super().__new__(cls, name)
-        made.copy = copy
-        return made
-
-
-__all__ = ["CardName", "Game"]
+__all__ = ["Game"]

@@ -119,6 +119,7 @@ class Duel(Game):
         """Set-up: a new card directly in a zone (a shield of its own in the shield zone,
         the bottom of the deck), without any ability triggering."""
         definition = self.definition(name)
+        self.check_new_copy(name)
         if kind == HYPERSPATIAL and definition.kind != "psychic creature":
             raise SetupError(f"「{name}」 is not a psychic creature")
         if kind == BATTLE and not definition.is_creature and definition.kind != "D2 field":

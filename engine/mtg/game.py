@@ -170,14 +170,13 @@ class Game(GameBase):
 
     def in_hand(self, name: str, player: int) -> MtgCard:
         """A card called ``name`` in ``player``'s hand (one is added if there is none)."""
-        definition = self.definition(name)
-        for card in self.board.zone(player, HAND):
-            if card.definition is definition:
-                return card
-        return self.new_card(name, player, HAND)
+        hand = list(self.board.zone(player, HAND))
+        card = self.named(name, hand, hand.index)
+        return card if card is not None else self.new_card(name, player, HAND)
 
     def new_card(self, name: str, owner: int, zone_kind: str, *, index: int | None = None) -> MtgCard:
         definition = self.definition(name)
+        self.check_new_copy(name)
         return self.bring_in(definition, owner, zone_kind, face_up=False, index=index, card_class=MtgCard)
 
     def zone_of(self, card: MtgCard) -> str:

@@ -162,6 +162,7 @@ class Duel(Game, ChainRules, BattleRules, ControlRules, LinkRules, NegationRules
 
     def new_card(self, name: str, player: int, where: str | None = None) -> YgoCard:
         definition = self.definition(name)
+        self.check_new_copy(name)
         home = where or (EXTRA if definition.extra_deck else HAND)
         card = self.bring_in(definition, player, home, card_class=YgoCard)
         if self.in_game(card):
