@@ -2,7 +2,7 @@
 
 A choice is never the engine silently taking "the first match".  Either a step states
 it — an ability (a generator) yields a :class:`Choice`, the game waits
-(:attr:`Decisions.pending`) until a step decides (:meth:`Decisions.decide`) — or the
+(:attr:`Decisions.waiting`) until a step decides (:meth:`Decisions.decide`) — or the
 rule gives a documented default, which :meth:`Decisions.by_default` takes and shows in
 the trace with the rule that gives it.
 
@@ -67,6 +67,10 @@ class Choice:
             return f"the choice is mandatory: {self.minimum} must be chosen ({self.prompt})"
         return None
 
+#: the documented default of a choice of cards no step states: the first fitting card in
+#: the zone's order (a deck from the top)
+FIRST_FITTING = "the first that fits, in the zone's order (a deck from the top)"
+
 
 def describe(picked: Sequence[Any]) -> str:
     """The picked options as the trace shows them (cards by name)."""
@@ -83,7 +87,7 @@ class Decisions:
 
     def __init__(self) -> None:
         #: the ability waiting for a decision, and the choice it asked for
-        self.pending: tuple[Generator, Choice] | None = None
+        self.waiting: tuple[Generator, Choice] | None = None
         #: the latest choice an ability asked for (waiting or made)
         self.last_choice: Choice | None = None
         #: why the latest refused decisions were refused (observable by steps)
@@ -103,16 +107,16 @@ class Decisions:
                 self.log.record("choice", f"{request.prompt}: {describe(forced)} (no choice left)")
                 value = forced
                 continue
-            self.pending = (gen, request)
+            self.waiting = (gen, request)
             kind = "mandatory" if request.mandatory else "optional"
             self.log.record("choice", f"player {request.chooser} to choose ({kind}): {request.prompt}")
             return False
 
     def decide(self, player: int, picked: list) -> None:
         """The waiting choice, made by ``player``; the ability goes on."""
-        if self.pending is None:
+        if self.waiting is None:
             raise IllegalAction("no choice is waiting")
-        gen, choice = self.pending
+        gen, choice = self.waiting
         if choice.chooser != player:
             raise IllegalAction(f"player {choice.chooser} chooses, not player {player}")
         why = choice.check(picked)
@@ -120,7 +124,7 @@ class Decisions:
             self.refusals.append(why)
             self.log.record("refused", why)
             raise IllegalAction(why)
-        self.pending = None
+        self.waiting = None
         self.log.record("choice", f"player {player} chooses {describe(picked)} ({choice.prompt})")
         if self.drive(gen, picked):
             self.decided()
@@ -129,19 +133,16 @@ class Decisions:
         """What the game does once an ability that waited has ended (a hook)."""
 
     def require_idle(self) -> None:
-        if self.pending is not None:
-            raise IllegalAction(f"a choice is waiting: {self.pending[1].prompt}")
+        if self.waiting is not None:
+            raise IllegalAction(f"a choice is waiting: {self.waiting[1].prompt}")
 
-    def by_default(self, chooser: int, prompt: str, options: Sequence[Any], rule: str,
-                   key: Callable[[Any], Any] | None = None) -> Any:
-        """The option a documented default picks when no step states the choice; the
-        trace shows the choice and the rule (``rule``) that made it.  With one option
-        there is nothing to choose."""
-        if not options:
-            return None
-        ordered = sorted(options, key=key) if key else list(options)
-        picked = ordered[0]
-        if len(ordered) > 1:
-            self.log.record("choice", f"player {chooser} {prompt}: {describe([picked])} "
-                                      f"(default: {rule}; the step did not say)", chooser=chooser)
+    def by_default(self, chooser: int, prompt: str, options: Sequence[Any], rule: str, n: int = 1) -> list[Any]:
+        """The ``n`` options a documented default picks when no step states the choice
+        (``options`` in the order the default follows); the trace shows the choice and
+        the rule (``rule``) that made it.  When there is nothing to choose between, the
+        trace says nothing."""
+        picked = list(options)[:n]
+        if len(options) > n:
+            self.log.record("choice", f"player {chooser} {prompt}: {describe(picked)} "
+                                      f"(by default: {rule}; no step states this choice)", chooser=chooser)
         return picked

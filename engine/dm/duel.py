@@ -387,14 +387,14 @@ class Duel(Game):
         the rules check for lost games, then the next waiting ability resolves, and the
         rules check again when it is over, one by one.  When all is done, the effects
         end (revealed cards go back face down)."""
-        while self.pending is None:
+        while self.waiting is None:
             self._check_rules()
             if not self.queue:
                 break
             card, ability, data = self.queue.pop(0)
             self.log.record("resolve", f"「{card.name}」 {ability.label}", card=card.serial)
             self.drive(ability.resolve(self, card, data))
-        if self.pending is None:
+        if self.waiting is None:
             self._end_of_processing()
 
     def _check_rules(self) -> None:

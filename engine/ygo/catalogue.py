@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.cardformat import Catalogue
+from engine.core.choices import FIRST_FITTING
 
 from .blocks import StaticPart
 from .memory import Info
@@ -48,14 +49,17 @@ def _synchro_with_hand_monster(duel, link) -> None:
     """水晶机巧-量子白晶 ①: a non-tuner from the hand, effects negated, then a synchro
     summon of a Machine synchro monster with only it and this card."""
     me = link.card_if_unchanged()
-    other = next((c for c in duel.board.zone(link.player, "hand")
-                  if c.definition.is_monster and "tuner" not in c.definition.types), None)
+    others = duel.by_default(link.player, "special summons a non-tuner monster from the hand",
+                             [c for c in duel.board.zone(link.player, "hand")
+                              if c.definition.is_monster and "tuner" not in c.definition.types], FIRST_FITTING)
+    other = others[0] if others else None
     if other is None or me is None or not duel.on_field(me):
         return
     duel.summon(other, "special", link.player, by=link.card.name, negated=True)
-    synchro = next((c for c in duel.board.zone(link.player, "extra deck")
-                    if "synchro" in c.definition.types and c.definition.race == "机械"), None)
-    if synchro is not None:
+    for synchro in duel.by_default(link.player, "synchro summons a Machine synchro monster",
+                                   [c for c in duel.board.zone(link.player, "extra deck")
+                                    if "synchro" in c.definition.types and c.definition.race == "机械"],
+                                   FIRST_FITTING):
         duel.summon(synchro, "synchro", link.player, materials=[other, me])
 
 

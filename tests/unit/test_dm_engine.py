@@ -95,7 +95,7 @@ def test_mandatory_choice_cannot_be_declined():
     d.put("ボルシャック・ドラゴン", 1, SHIELDS)
     d.put("エメラル", 1, SHIELDS)
     d.unblocked(d.card("アクア・マスター"))
-    assert d.pending is not None
+    assert d.waiting is not None
     with pytest.raises(IllegalAction):
         d.decide(0, [])
     with pytest.raises(IllegalAction):
