@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import math
 from contextlib import contextmanager
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Card, IllegalAction, SetupError, Zone
+from engine.core.memory import Remembers
 from engine.core.game import Game as GameBase
 from engine.core.zones import HiddenTo
 
@@ -41,41 +42,42 @@ NO_CHARACTERISTICS = Characteristics()
 
 @dataclass(eq=False)
 class MtgCard(Card):
-    #: while face down: the characteristics its face-down status gives (CR 708.2)
-    face_down_as: Characteristics | None = None
-    #: what turned it face down (変異, 予示, 「残酷な機械技師、テゼレット」…) — CR 708.6
-    face_down_by: str = ""
-    #: events that turn it face up instead of happening to it (cards.CardDef.face_up_when)
-    face_up_when: frozenset[str] = frozenset()
     timestamp: int = 0
-    counters: dict[str, int] = field(default_factory=dict)
-    #: an Aura's or Equipment's object (or ("player", n)), with the object id it had
-    attached_to: Any = None
-    attached_object: int = 0
-    #: layer-1 copy effects: (timestamp, copied copiable values)
-    copies: list[tuple[int, Characteristics]] = field(default_factory=list)
-    transformed: bool = False
-    tapped: bool = False
-    attacking: bool = False
-    blocking: "MtgCard | None" = None
-    blocked: bool = False
-    attacked_this_turn: bool = False
     controlled_since: float = -math.inf
     entered_at: int = 0
-    phased_out: bool = False
+
+    # What the object carries, kept in the card's memory (engine.core.memory) and erased
+    # as identity.ERASED_BY says.  Assign, never mutate.  Not annotated: they are not
+    # dataclass fields.
+    #: while face down: the characteristics its face-down status gives (CR 708.2)
+    face_down_as = Remembers(ERASED_BY)
+    #: what turned it face down (変異, 予示, 「残酷な機械技師、テゼレット」…) — CR 708.6
+    face_down_by = Remembers(ERASED_BY, "")
+    #: events that turn it face up instead of happening to it (cards.CardDef.face_up_when)
+    face_up_when = Remembers(ERASED_BY, frozenset())
+    counters = Remembers(ERASED_BY, factory=dict)
+    #: an Aura's or Equipment's object (or ("player", n)), with the object id it had
+    attached_to = Remembers(ERASED_BY)
+    attached_object = Remembers(ERASED_BY, 0)
+    #: layer-1 copy effects: (timestamp, copied copiable values)
+    copies = Remembers(ERASED_BY, ())
+    transformed = Remembers(ERASED_BY, False)
+    tapped = Remembers(ERASED_BY, False)
+    attacking = Remembers(ERASED_BY, False)
+    blocking = Remembers(ERASED_BY)
+    blocked = Remembers(ERASED_BY, False)
+    attacked_this_turn = Remembers(ERASED_BY, False)
+    phased_out = Remembers(ERASED_BY, False)
     #: drawn while a spell was being cast or an ability activated: it stays face down with
     #: no characteristics until that is done (MTG Wiki 裏向き, 手札)
-    concealed: bool = False
-    damage: int = 0
+    concealed = Remembers(ERASED_BY, False)
+    damage = Remembers(ERASED_BY, 0)
     #: on the stack: chosen targets as (card, object id when targeted)
-    targets: list[tuple["MtgCard", int]] = field(default_factory=list)
+    targets = Remembers(ERASED_BY, ())
 
     def erase(self, transition: str) -> None:
-        """Reset what ``transition`` erases (identity.ERASED_BY)."""
-        for f in fields(self):
-            if transition in ERASED_BY.get(f.name, ()):
-                default = f.default_factory() if f.default_factory is not MISSING else f.default
-                setattr(self, f.name, default)
+        """Forget what ``transition`` erases (identity.ERASED_BY), the core's one way."""
+        self.memory.erase(transition)
 
 
 @dataclass(eq=False)
@@ -309,9 +311,9 @@ class Game(GameBase):
                         ability.effect(self, card)
             values = self.characteristics(card)
             if PLANESWALKER in values.types and values.loyalty is not None:
-                card.counters["忠誠"] = values.loyalty
+                card.counters = {**card.counters, "忠誠": values.loyalty}
             if BATTLE in values.types and values.defense is not None:
-                card.counters["守備"] = values.defense
+                card.counters = {**card.counters, "守備": values.defense}
             self.log.record("enter", f"「{card.name}」が戦場に出た", card=card.serial)
             if not setup:
                 for ability in values.abilities:
@@ -325,7 +327,7 @@ class Game(GameBase):
         """A copy effect: the copiable values of ``original`` as they are now (CR 707.2,
         708.2: a face-down object's copiable values are its face-down characteristics)."""
         copied = layers.copiable_values(original)
-        card.copies.append((self.tick(), copied))
+        card.copies = (*card.copies, (self.tick(), copied))
         self.log.record("copy", f"「{card.name}」が「{original.name}」のコピーになる", card=card.serial)
 
     def attach(self, aura: MtgCard, target: Any) -> None:
@@ -493,7 +495,7 @@ class Game(GameBase):
             if not self.is_legal_target(card, target):
                 self.stack.remove(card)
                 raise IllegalAction(f"「{target.name}」 is not a legal target of 「{card.name}」")
-            card.targets.append((target, target.object_id))
+            card.targets = (*card.targets, (target, target.object_id))
         shown = f"「{card.name}」" + ("（裏向き）" if face_down_as is not None else "")
         self.log.record("cast", f"{PLAYER_NAMES[player]}が{shown}を唱える"
                         + (f"（対象：{'、'.join(f'「{t.name}」' for t in targets)}）" if targets else ""),
@@ -819,7 +821,7 @@ class Game(GameBase):
         self.log.record("turn", f"{PLAYER_NAMES[player]}のターンが始まる")
 
     def add_counters(self, card: MtgCard, kind: str, n: int) -> None:
-        card.counters[kind] = card.counters.get(kind, 0) + n
+        card.counters = {**card.counters, kind: card.counters.get(kind, 0) + n}
         self.log.record("counter", f"「{card.name}」に{kind}カウンターを{n}個置く", card=card.serial)
 
     def add_effect(self, card: MtgCard, layer: str, apply, description: str, *, until_end_of_turn=False) -> None:
