@@ -15,7 +15,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .core.errors import IllegalAction, InvariantBroken, SetupError, UnknownCard
 from .core.identity import CardName
+from .core.state import difference
 
 STEP_KINDS = ("given", "when", "then")
 _PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
@@ -75,8 +77,6 @@ def run_step(phrase: "Phrase", world: World, arguments: dict[str, Any],
         result = phrase.run(world, arguments, table)
     after = fingerprint()
     if after != before:
-        from .core.state import difference
-
         raise ThenChangedGame(f"the Then phrase 「{phrase.template}」 changed the game it observes "
                               f"({difference(before, after)}): a Then only observes")
     return result
@@ -138,8 +138,6 @@ class Phrase:
         try:
             result = self.action(world, **kwargs)
         except Exception as err:
-            from .core.errors import IllegalAction, SetupError
-
             if self.kind == "given" and isinstance(err, IllegalAction):
                 # the rules refuse the situation a Given describes: the example is wrong,
                 # not the ruling it states
@@ -149,8 +147,6 @@ class Phrase:
             world.check_invariants()
         except Exception as err:
             # the state is impossible: name the step that produced it
-            from .core.errors import InvariantBroken
-
             shown = ", ".join(f"{k}={v!r}" for k, v in arguments.items())
             raise InvariantBroken(f"after {self.kind} 「{self.template}」({shown}): {err}") from err
         return result
@@ -312,8 +308,6 @@ class Vocabulary(PhraseBook):
     def unknown_cards(self, kind: str, text: str, known: Iterable[str] | None = None) -> list[Any]:
         """Card names in a matching step that are not ``known`` (by default: the
         catalogue), as UnknownCard errors."""
-        from .core.errors import UnknownCard
-
         known = set(self.card_names() if known is None else known)
         return [UnknownCard(name, known) for name in self.card_names_in(kind, text) if name not in known]
 

@@ -26,13 +26,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from engine.core.choices import Choice
 from engine.vocabulary import PhraseBook, Term
 
 from . import words
-from engine.core.choices import Choice
-from .duel import BATTLE, DECK, GRAVEYARD, HAND, MANA, SHIELDS, DmCard, Duel, Shield
+from .objects import BATTLE, DECK, GRAVEYARD, HAND, MANA, SHIELDS, DmCard, Shield
+
+if TYPE_CHECKING:
+    from .duel import Duel
 
 BLOCKS = PhraseBook("dm", "ja", kinds=("effect", "condition", "static"))
 

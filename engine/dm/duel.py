@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator, Iterable
-from dataclasses import dataclass, field
 
-from engine.core import Card, IllegalAction, SetupError, Zone
+from engine.core import IllegalAction, SetupError, Zone
 from engine.core.game import Game
 from engine.core.zones import HiddenTo
 
@@ -22,40 +21,8 @@ from . import statics
 from .cards import Ability
 from .catalogue import CATALOGUE
 from .memory import ERASED_BY, FaceUp, Transition
-
-PLAYERS = (0, 1)
-DECK, HAND, SHIELDS, MANA, GRAVEYARD, BATTLE, HYPERSPATIAL = (
-    "deck", "hand", "shield zone", "mana zone", "graveyard", "battle zone", "hyperspatial zone")
-PUBLIC_ZONES = (MANA, GRAVEYARD, BATTLE, HYPERSPATIAL)
-#: where a card named in a step is looked for first
-_SEARCH_ORDER = (BATTLE, SHIELDS, HAND, MANA, GRAVEYARD, HYPERSPATIAL, DECK)
-
-
-@dataclass(eq=False)
-class DmCard(Card):
-    tapped: bool = False
-    #: the cards under an evolution creature (top first); they move with it
-    under: list["DmCard"] = field(default_factory=list)
-
-
-@dataclass(eq=False)
-class Shield:
-    """One shield: one or more shield cards (top first), maybe fortified by a castle."""
-
-    owner: int
-    cards: list[DmCard]
-    fortress: DmCard | None = None
-
-    @property
-    def top(self) -> DmCard:
-        return self.cards[0]
-
-    def all_cards(self) -> list[DmCard]:
-        return ([self.fortress] if self.fortress else []) + list(self.cards)
-
-    def __repr__(self) -> str:
-        return f"<shield of {self.owner}: {'、'.join(c.name for c in self.cards)}>"
-
+from .objects import (_SEARCH_ORDER, BATTLE, DECK, GRAVEYARD, HAND, HYPERSPATIAL, MANA, PLAYERS, PUBLIC_ZONES,
+                      SHIELDS, DmCard, Shield)
 
 class Duel(Game):
     catalogue = CATALOGUE

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import IllegalAction
 
 from .cards import Effect
-from .memory import Info
+from .memory import Info, Transition
 from .negation import resolution_negated
 
 if TYPE_CHECKING:
@@ -281,8 +281,6 @@ class ChainRules:
                     self.send_to_graveyard(c, reason=f"cost of 「{card.name}」")
         elif effect.cost == "banish-self":
             self.banish(card, reason="cost")
-            from .memory import Transition
-
             self.apply_lasting(card, "banished-by-own-effect", source=card.name,
                                erase=frozenset({Transition.TURN_ENDED}))
         elif effect.cost == "banish-chosen":

@@ -21,7 +21,7 @@ from .cards import CardDef
 from .catalogue import CATALOGUE
 from .chain import ChainRules
 from .control import ControlRules
-from .links import LinkRules
+from .links import LinkRules, TargetLink
 from .memory import SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition, erased_by
 from .negation import NegationRules
 from .values import ValueRules
@@ -46,28 +46,6 @@ class YgoCard(Card):
     proc_complete: bool = False
     #: the xyz monster this card is attached to as material
     attached_to: "YgoCard | None" = None
-
-
-@dataclass(eq=False)
-class TargetLink:
-    """A continuous-target relation kept by an applied effect (持续取对象)."""
-
-    id: int
-    source: YgoCard
-    source_obj: int
-    target: YgoCard
-    target_obj: int
-    #: what the link does to the target while it lasts: "negate", "indestructible-effect",
-    #: "control", "equip", "cannot-attack"
-    grants: frozenset[str] = frozenset()
-    #: what happens to the target when the source leaves the field ("to-deck", "destroy",
-    #: "banish"); to the source when the target leaves the field or is destroyed
-    on_source_leaves: str | None = None
-    on_target_leaves: str | None = None
-    on_target_destroyed: str | None = None
-    #: whether the link stops doing what it grants while the source's effects are
-    #: negated (剑斗兽 马斗: yes; No.106 巨岩掌 巨手, No.45 灭亡之预言者: no)
-    source_negation_matters: bool = True
 
 
 @dataclass

@@ -6,7 +6,7 @@ memory.GIVEN_FACE_DOWN's, never a card's."""
 
 from __future__ import annotations
 
-from .memory import Info
+from .memory import STANDARD, Info, Transition
 
 FIELD = ("monster zone", "spell & trap zone", "pendulum zone")
 
@@ -214,8 +214,6 @@ def banish_self(duel, link) -> None:
     card = link.card_if_unchanged()
     if card is not None and duel.on_field(card):
         duel.banish(card, reason=f"「{card.name}」's own effect")
-        from .memory import Transition
-
         # what a card banished by its own effect may do later this turn (流星龙 ④)
         duel.remember(card, Info.LASTING, True, per=("banished-by-own-effect", card.name),
                       erase=frozenset({Transition.TURN_ENDED}))
@@ -243,8 +241,6 @@ def banish_temporarily(*who: str, returns: str = "end-phase"):
 
 def negate_effects_of_targets(until_end_of_turn: bool = True, need_face_up: bool = True):
     def resolve(duel, link) -> None:
-        from .memory import STANDARD, Transition
-
         for card in link.live_targets():
             if need_face_up and not duel.is_effect_monster(card):
                 continue
@@ -417,8 +413,6 @@ def destroy_all(test):
 
 
 def gain_effects_of_target(duel, link) -> None:
-    from .memory import STANDARD, Transition
-
     me = link.card_if_unchanged()
     for card in link.live_targets():
         duel.banish(card, reason=f"cost of 「{link.card.name}」")

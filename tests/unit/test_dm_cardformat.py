@@ -10,7 +10,8 @@ import pytest
 from engine.cardformat import CardDataError, uses_code
 from engine.dm.blocks import BLOCKS
 from engine.dm.cardformat import FORMAT
-from engine.dm.catalogue import CATALOGUE, HOOKS
+from engine.dm.catalogue import CATALOGUE
+from engine.dm.hooks import HOOKS
 from engine.core.choices import Choice
 from engine.dm.duel import BATTLE, DECK, GRAVEYARD, HAND, SHIELDS, Duel
 
