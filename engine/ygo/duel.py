@@ -15,6 +15,7 @@ from typing import Any
 from engine.core import Board, Card, EventLog, IllegalAction, SetupError, Zone
 from engine.core.zones import HiddenTo
 
+from .activation import ActivationRules
 from .battle import BattleRules
 from .cards import CardDef
 from .catalogue import CATALOGUE
@@ -84,10 +85,11 @@ class TemporaryBanish:
     borrowed: bool = False
 
 
-class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, ValueRules):
+class Duel(ChainRules, ActivationRules, BattleRules, ControlRules, LinkRules, NegationRules, ValueRules):
     """One duel between player 0 (自己) and player 1 (对方)."""
 
     def __init__(self) -> None:
+        ActivationRules.__init__(self)
         self.log = EventLog()
         self.board = Board(self.log)
         for p in PLAYERS:
@@ -178,7 +180,8 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
         return card
 
     def on_field(self, card: YgoCard) -> bool:
-        return card.zone.kind in FIELD_ZONES
+        # a card whose card activation was negated is off the field until the chain ends
+        return card.zone.kind in FIELD_ZONES and not (self.limbo and self.in_limbo(card))
 
     def face_up_on_field(self, card: YgoCard) -> bool:
         return self.on_field(card) and card.face_up
