@@ -47,10 +47,13 @@ def cmd_build(args) -> int:
     paths = _paths(args)
     outcome = build(paths, "gherkin", fresh=args.fresh)
     _report_warnings(outcome)
-    run_examples(paths)
+    # the verdicts are read as `rulings check` gives them (file:line), not as pytest tracebacks
+    run_examples(paths, ["--tb=no", "-rN", "-p", "no:warnings"])
     site = build(paths, "html", fresh=args.fresh)
     _report_warnings(site)
     summary = reconcile(paths)
+    for problem in summary.problems:
+        print(problem)
     print(f"site: {paths.site / 'index.html'}")
     print(summary.last_line())
     return site.status
@@ -112,11 +115,13 @@ def reconcile(paths) -> Reconciliation:
             out.problems.append(f"duplicate example id {example_id!r}: {' and '.join(where)}")
     for e in manifest:
         where = f"{e['source']}:{e['line']}"
-        status, entry = results_mod.status_of(e["id"], e["hash"], e.get("declared"), results)
+        # an example that cannot be parsed was not run: never "stale", whatever ran before
+        status, entry = (results_mod.status_of(e["id"], e["hash"], e.get("declared"), results)
+                         if e["extracted"] else ("not-run", None))
         out.counts[status] += 1
         found = scenarios.get(e["id"], [])
         if not e["extracted"]:
-            out.problems.append(f"{where}: {status}: {e['id']} — could not be extracted: {e.get('error')}")
+            out.problems.append(f"{where}: not-run: {e['id']} — could not be extracted: {e.get('error')}")
             continue
         if not found:
             out.problems.append(f"{where}: {status}: {e['id']} — not in the features")
@@ -128,7 +133,8 @@ def reconcile(paths) -> Reconciliation:
             entry = entry or {}
             at = entry.get("failing_location") or where
             if status == "failed":
-                out.problems.append(f"{at}: failed: {e['id']} — {entry.get('failing_step')}: {entry.get('message')}")
+                message = " / ".join((entry.get("message") or "").splitlines())  # one line per example
+                out.problems.append(f"{at}: failed: {e['id']} — {entry.get('failing_step')}: {message}")
             elif status == "stale":
                 out.problems.append(f"{where}: stale: {e['id']} — edited since its last run")
             elif entry.get("outcome") == "error":
@@ -166,7 +172,7 @@ def cmd_check(args) -> int:
     outcome = build(paths, "gherkin", fresh=args.fresh)
     _report_warnings(outcome, sys.stdout)
     if not args.no_run:
-        run_examples(paths, ["--tb=no", "-p", "no:warnings"])
+        run_examples(paths, ["--tb=no", "-rN", "-p", "no:warnings"])
     summary = reconcile(paths)
     if outcome.status > 1:
         summary.problems.append("the extraction stopped (see above): the counts below come from an earlier "

@@ -44,7 +44,9 @@ class GherkinBuilder(Builder):
                 if self.env.rulings_examples.get(docname):
                     yield docname
                 continue
-            if Path(self.env.doc2path(docname)).stat().st_mtime > target.stat().st_mtime:
+            source = Path(self.env.doc2path(docname))
+            # found_docs may still list a document deleted or renamed since the last build
+            if source.exists() and source.stat().st_mtime > target.stat().st_mtime:
                 yield docname
 
     def get_target_uri(self, docname: str, typ: str | None = None) -> str:
