@@ -107,13 +107,17 @@ def cmd_build(args) -> int:
     outcome = build(paths, "gherkin", fresh=args.fresh, jobs=args.jobs)
     _report_warnings(outcome)
     clock.lap("extract")
-    run_examples(paths, plan_run(paths, everything=args.all), jobs=args.jobs)
+    # the verdicts are read as `rulings check` gives them (file:line), not as pytest tracebacks
+    run_examples(paths, plan_run(paths, everything=args.all), ["--tb=no", "-rN", "-p", "no:warnings"],
+                 jobs=args.jobs)
     clock.lap("run")
     site = build(paths, "html", fresh=args.fresh, jobs=args.jobs)
     _report_warnings(site)
     clock.lap("html")
     summary = reconcile(paths)
     clock.lap("reconcile")
+    for problem in summary.problems:
+        print(problem)
     print(f"site: {paths.site / 'index.html'}")
     print(summary.last_line())
     clock.report(args)
@@ -177,11 +181,13 @@ def reconcile(paths) -> Reconciliation:
             out.problems.append(f"duplicate example id {example_id!r}: {' and '.join(where)}")
     for e in manifest:
         where = f"{e['source']}:{e['line']}"
-        status, entry = results_mod.status_of(e["id"], e["hash"], e.get("declared"), results)
+        # an example that cannot be parsed was not run: never "stale", whatever ran before
+        status, entry = (results_mod.status_of(e["id"], e["hash"], e.get("declared"), results)
+                         if e["extracted"] else ("not-run", None))
         out.counts[status] += 1
         found = scenarios.get(e["id"], [])
         if not e["extracted"]:
-            out.problems.append(f"{where}: {status}: {e['id']} — could not be extracted: {e.get('error')}")
+            out.problems.append(f"{where}: not-run: {e['id']} — could not be extracted: {e.get('error')}")
             continue
         if not found:
             out.problems.append(f"{where}: {status}: {e['id']} — not in the features")
@@ -193,7 +199,8 @@ def reconcile(paths) -> Reconciliation:
             entry = entry or {}
             at = entry.get("failing_location") or where
             if status == "failed":
-                out.problems.append(f"{at}: failed: {e['id']} — {entry.get('failing_step')}: {entry.get('message')}")
+                message = " / ".join((entry.get("message") or "").splitlines())  # one line per example
+                out.problems.append(f"{at}: failed: {e['id']} — {entry.get('failing_step')}: {message}")
             elif status == "stale":
                 out.problems.append(f"{where}: stale: {e['id']} — edited since its last run")
             elif entry.get("outcome") == "error":
@@ -237,7 +244,7 @@ def cmd_check(args) -> int:
     _report_warnings(outcome, sys.stdout)
     clock.lap("extract")
     if not args.no_run:
-        extra = ["--tb=no", "-p", "no:warnings"] + (["-k", args.k] if args.k else [])
+        extra = ["--tb=no", "-rN", "-p", "no:warnings"] + (["-k", args.k] if args.k else [])
         plan = plan_run(paths, documents=documents, everything=args.all or bool(args.k))
         if args.k:
             print(f"-k {args.k}: of these, only the examples whose test name matches run")

@@ -122,7 +122,8 @@ class PhraseParser(parsers.StepParser):
 def _step_function(parser: PhraseParser):
     def run_step(world, step_text, datatable=None):
         phrase, arguments = parser.match(step_text)
-        return phrase.run(world, arguments, datatable)
+        # a Then that changes the game is an error of the vocabulary (ThenChangedGame)
+        return vocab_mod.run_step(phrase, world, arguments, datatable)
 
     run_step.__name__ = f"rulings_{parser.vocabulary.game}_{parser.kind}"
     return run_step

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine import results as results_mod
+from engine import wording
 from engine.project import Paths, find_root
 
 _PENDING = "rulings-pending"
@@ -35,15 +36,18 @@ class ResultsRecorder:
         self.failures: dict[str, tuple[str, str, bool, int | None]] = {}
         self.traces: dict[str, list[str]] = {}
 
-    def _keep_trace(self, request) -> None:
+    def _keep_trace(self, request, feature) -> None:
         try:
             world = request.getfixturevalue("world")
         except pytest.FixtureLookupError:
             return
-        self.traces[request.node.nodeid] = list(world.trace())
+        vocabulary = _vocabulary(feature)
+        lines = list(world.trace())
+        # players named as the steps name them (自己/对方 …), not "player 0/1"
+        self.traces[request.node.nodeid] = [wording.name_players(vocabulary, x) for x in lines] if vocabulary else lines
 
     def pytest_bdd_after_scenario(self, request, feature, scenario):
-        self._keep_trace(request)
+        self._keep_trace(request, feature)
 
     # tags are ours, never pytest marks: text of a document must not skip its own test
     @pytest.hookimpl(tryfirst=True)
@@ -54,9 +58,13 @@ class ResultsRecorder:
         return True
 
     def pytest_bdd_step_error(self, request, feature, scenario, step, step_func, step_func_args, exception):
-        self.failures[request.node.nodeid] = (f"{step.keyword} {step.name}", _message(exception),
+        vocabulary = _vocabulary(feature)
+        # a Then that disagreed: what the document states and what the engine computed, as
+        # two sentences of the same phrase
+        said = wording.failure_message(vocabulary, step.keyword, step.name, exception) if vocabulary else None
+        self.failures[request.node.nodeid] = (f"{step.keyword} {step.name}", said or _message(exception),
                                               _is_example_error(exception), _body_index(scenario, step))
-        self._keep_trace(request)
+        self._keep_trace(request, feature)
 
     def pytest_bdd_step_func_lookup_error(self, request, feature, scenario, step, exception):
         self.failures[request.node.nodeid] = (f"{step.keyword} {step.name}",
@@ -126,6 +134,17 @@ class ResultsRecorder:
                 entry["failing_location"] = f"{record['source']}:{record['line']}"
         merged.update(self.entries)
         results_mod.save(paths.results, merged)
+
+
+def _vocabulary(feature):
+    """The step vocabulary of a feature's game (its ``@rulings-game:`` tag), if any."""
+    from engine import vocabulary as vocab_mod
+
+    game = next((t.split(":", 1)[1] for t in getattr(feature, "tags", ()) if t.startswith("rulings-game:")), None)
+    try:
+        return vocab_mod.load(game) if game else None
+    except (KeyError, ImportError):
+        return None
 
 
 def _manifest(paths) -> dict[str, dict] | None:

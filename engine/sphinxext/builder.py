@@ -55,7 +55,11 @@ class GherkinBuilder(Builder):
 
     def get_outdated_docs(self):
         for docname in self.env.found_docs:
-            if self.written.get(docname) != self._source_digest(docname):
+            digest = self._source_digest(docname)
+            # found_docs may still list a document deleted or renamed since the last build
+            if not digest:
+                continue
+            if self.written.get(docname) != digest:
                 yield docname
             elif self.env.rulings_examples.get(docname) and not self._target(docname).exists():
                 yield docname

@@ -174,6 +174,7 @@ def outdated_by_results(app, env, added, changed, removed) -> list[str]:
     """Pages to re-read although their source did not change: their results changed,
     or they had problems last time (so that the problems are reported again)."""
     init_env(app, env, ())
+    _drop_pages_of(app, removed)
     results, _ = load_results(env)
     # the features do not show results: only pages need reading again when they change
     shows_results = app.builder.name != "gherkin"
@@ -222,6 +223,16 @@ def pages_showing_everything(app, env) -> list[str]:
         if previous.get(docname) != digest:
             out.append(docname)
     return out
+
+
+def _drop_pages_of(app, removed) -> None:
+    """A deleted or renamed document leaves no page behind: Sphinx keeps old pages,
+    and a deleted document's examples would still show their last verdict."""
+    suffix = getattr(app.builder, "out_suffix", "")
+    if not suffix or app.builder.name == "gherkin":
+        return
+    for docname in removed:
+        Path(app.builder.outdir, docname + suffix).unlink(missing_ok=True)
 
 
 def problem_documents(app, env) -> set[str]:
