@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -275,3 +276,20 @@ def test_serve_rebuilds_on_save_and_runs_only_the_edited_example(sandbox):
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
+
+
+def test_the_benchmark_spec_is_the_projects_examples_renamed_and_its_plain_twin_has_no_directive(tmp_path):
+    from engine import bench
+
+    root = Path(__file__).resolve().parents[2]
+    n = bench.write_spec(tmp_path / "project", root, 150)
+    assert n == 150
+    documents = sorted((tmp_path / "project" / "spec").glob("*/bench-*.rst"))
+    texts = "\n".join(p.read_text(encoding="utf-8") for p in documents)
+    ids = re.findall(r"^\s+:id: (\S+)", texts, re.M)
+    assert len(ids) == 150 and len(set(ids)) == 150 and all(i.startswith("bench-") for i in ids)
+    assert texts.count(".. example::") == 150
+    bench.plain_copy(tmp_path / "project", tmp_path / "plain")
+    plain = "\n".join(p.read_text(encoding="utf-8") for p in (tmp_path / "plain").rglob("*.rst"))
+    assert not re.search(r"^\s*\.\. (example|card|effect|rulings-[a-z]+)::", plain, re.M)
+    assert (tmp_path / "plain" / "conf.py").read_text(encoding="utf-8").rstrip().endswith("extensions = []")
