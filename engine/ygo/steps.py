@@ -743,10 +743,10 @@ def def_is(duel: Duel, card: str, number: int) -> None:
     expect(f"「{card}」的守备力（控制者看来）", number, duel.defense(c, viewer=c.controller))
 
 
-@V.then("对效果而言「{card}」的攻击力不是确定的数值")
-def atk_undetermined(duel: Duel, card: str) -> None:
+@V.then("对效果而言「{card}」的攻击力{same:is}确定的数值")
+def atk_undetermined(duel: Duel, card: str, same: bool) -> None:
     """For effects, a face-down monster has no determined ATK."""
-    expect(f"对效果而言「{card}」的攻击力", None, duel.atk(duel.card(card)))
+    expect(f"对效果而言「{card}」的攻击力是确定的数值", same, duel.atk(duel.card(card)) is not None)
 
 
 @V.then("「{card}」的X素材有{number}个")
