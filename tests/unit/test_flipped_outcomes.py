@@ -13,32 +13,15 @@ summon method — are must-fail flips.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
-from pytest_bdd.feature import get_features
-
 from engine import vocabulary as vocab_mod
-from engine.bdd import _game_of, extract
-from engine.sphinxext.build import Paths, find_root
 from engine.core.errors import RulingsError
 from engine.vocabulary import ExpectationFailed
 
-ROOT = find_root(Path(__file__).parent)
+from .scenarios import documented, run
 
-
-def _documented():
-    extract(ROOT)
-    files = sorted(Paths(ROOT).features.rglob("*.feature"))
-    for feature in get_features([str(p) for p in files]):
-        game = _game_of(Path(feature.filename))
-        for template in feature.scenarios.values():
-            example_id = next(t.split(":", 1)[1] for t in template.tags if t.startswith("rulings-id:"))
-            contexts = [ctx for ex in template.examples for ctx in ex.as_contexts()] if template.examples else [{}]
-            yield game, example_id, [template.render(ctx) for ctx in contexts], "rulings-pending" in template.tags
-
-
-EXAMPLES = list(_documented())
+EXAMPLES = list(documented())
 
 
 #: a step that states an absence ("は護法{2}を持たない") stays true when its number changes
@@ -129,24 +112,6 @@ def flipped(vocabulary: vocab_mod.Vocabulary, text: str) -> list[tuple[str, bool
                 if vocabulary.raw_match("then", candidate) is not None:
                     out.append((candidate, must))
     return out
-
-
-def run(vocabulary, scenario, replace: tuple[int, str, list | None] | None = None
-        ) -> tuple[int, BaseException | None]:
-    world = vocabulary.new_world()
-    for i, step in enumerate(scenario.steps):
-        text = replace[1] if replace and replace[0] == i else step.name
-        found = vocabulary.match(step.type, text)
-        if found is None:
-            return i, LookupError(f"undefined: {text}")
-        table = step.datatable.raw() if step.datatable else None
-        if replace and replace[0] == i and replace[2] is not None:
-            table = replace[2]
-        try:
-            vocab_mod.run_step(found[0], world, found[1], table)
-        except Exception as err:  # noqa: BLE001 - the kind of failure is what we check
-            return i, err
-    return len(scenario.steps), None
 
 
 @pytest.mark.parametrize("game,example_id,scenarios,pending", EXAMPLES, ids=[e[1] for e in EXAMPLES])
