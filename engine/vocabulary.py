@@ -97,12 +97,16 @@ class Term:
     #: placeholders of this term name cards (checked against the catalogue)
     names_card: bool = False
     description: str = ""
+    #: a closed set: (word, value) in the order written, so that a value can be said
+    #: back in words (a failed Then restated: engine/wording.py)
+    words: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
     def choice(cls, name: str, mapping: dict[str, Any], description: str = "") -> "Term":
         """A closed set of words, each standing for a value (longest first, so 上级 beats 上)."""
         words = sorted(mapping, key=len, reverse=True)
-        return cls(name, "|".join(re.escape(w) for w in words), mapping.__getitem__, description=description)
+        return cls(name, "|".join(re.escape(w) for w in words), mapping.__getitem__, description=description,
+                   words=tuple(mapping.items()))
 
 
 @dataclass(frozen=True)

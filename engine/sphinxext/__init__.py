@@ -12,7 +12,7 @@ from sphinx.application import Sphinx
 
 from . import nodes as rnodes
 from . import encoding, problems, render, search, state
-from . import cards
+from . import cards, domain
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective
@@ -69,6 +69,7 @@ def setup(app: Sphinx) -> dict:
     refuse_file_access(app)
     app.add_builder(GherkinBuilder)
     search.setup(app)
+    domain.setup(app)
 
     # after Sphinx's own check of source_encoding (priority 790), which would warn
     app.connect("config-inited", encoding.use_lenient_codec, priority=800)

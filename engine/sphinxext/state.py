@@ -174,6 +174,7 @@ def outdated_by_results(app, env, added, changed, removed) -> list[str]:
     they had problems last time (so that the problems are reported again), or they
     show the dashboard and anything changed."""
     init_env(app, env, ())
+    _drop_pages_of(app, removed)
     results, _ = load_results(env)
     # the features do not show results: only pages need reading again when they change
     shows_results = app.builder.name != "gherkin"
@@ -190,6 +191,16 @@ def outdated_by_results(app, env, added, changed, removed) -> list[str]:
     if outdated or added or changed or removed:
         outdated |= {d for d in env.rulings_dashboards if d not in removed}
     return sorted(outdated)
+
+
+def _drop_pages_of(app, removed) -> None:
+    """A deleted or renamed document leaves no page behind: Sphinx keeps old pages,
+    and a deleted document's examples would still show their last verdict."""
+    suffix = getattr(app.builder, "out_suffix", "")
+    if not suffix or app.builder.name == "gherkin":
+        return
+    for docname in removed:
+        Path(app.builder.outdir, docname + suffix).unlink(missing_ok=True)
 
 
 def problem_documents(app, env) -> set[str]:

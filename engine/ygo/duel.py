@@ -16,6 +16,7 @@ from engine.core import Card, IllegalAction, SetupError, Zone
 from engine.core.game import Game
 from engine.core.zones import HiddenTo
 
+from .activation import ActivationRules
 from .battle import BattleRules
 from .cards import CardDef
 from .catalogue import CATALOGUE
@@ -63,13 +64,14 @@ class TemporaryBanish:
     borrowed: bool = False
 
 
-class Duel(Game, ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, ValueRules):
+class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRules, NegationRules, ValueRules):
     """One duel between player 0 (自己) and player 1 (对方)."""
 
     catalogue = CATALOGUE
 
     def __init__(self) -> None:
         Game.__init__(self)
+        ActivationRules.__init__(self)
         for p in PLAYERS:
             self.board.add_zone(Zone(DECK, p, HiddenTo.EVERYONE, ordered=True))
             self.board.add_zone(Zone(HAND, p, HiddenTo.ALL_BUT_OWNER))
@@ -148,7 +150,8 @@ class Duel(Game, ChainRules, BattleRules, ControlRules, LinkRules, NegationRules
         return card
 
     def on_field(self, card: YgoCard) -> bool:
-        return card.zone.kind in FIELD_ZONES
+        # a card whose card activation was negated is off the field until the chain ends
+        return card.zone.kind in FIELD_ZONES and not (self.limbo and self.in_limbo(card))
 
     def face_up_on_field(self, card: YgoCard) -> bool:
         return self.on_field(card) and card.face_up

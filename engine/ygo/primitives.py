@@ -259,9 +259,10 @@ def negate_below(destroy: bool = True, what: str = "activation"):
         below = link.below(duel)
         if below is None:
             return
-        duel.negate_link(below, what)
+        if not duel.negate_link(below, what, destroy=destroy, by=link.card, by_player=link.player):
+            return
         card = below.card_if_unchanged()
-        if destroy and card is not None:
+        if destroy and card is not None and not duel.in_limbo(card):
             duel.destroy(card, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
 
     return resolve
@@ -320,11 +321,12 @@ def link_targets(*grants: str, need=None, on_source_leaves=None, on_target_leave
 def negate_below_and_banish(duel, link) -> None:
     """Negate the activation of the chain link below, and banish that card."""
     below = link.below(duel)
-    if below is None:
+    if below is None or not duel.negate_link(below, "activation", by=link.card, by_player=link.player):
         return
-    duel.negate_link(below, "activation")
     card = below.card_if_unchanged()
-    if card is not None and duel.on_field(card):
+    if card is not None and duel.in_limbo(card):
+        duel.move_from_limbo(card, "banished", reason=f"「{link.card.name}」")
+    elif card is not None and duel.on_field(card):
         duel.banish(card, reason=f"「{link.card.name}」")
 
 
@@ -407,6 +409,9 @@ def turn_all_face_up_monsters_face_down(duel, link) -> None:
 def destroy_all(test):
     def resolve(duel, link) -> None:
         for card in [c for c in duel.field_cards() if test(duel, link, c)]:
+            if card is link.card and duel.leaves_after_resolving(card):
+                # a card that must leave the field after its chain does not destroy itself
+                continue
             duel.destroy(card, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
 
     return resolve
