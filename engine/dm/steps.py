@@ -8,7 +8,7 @@ example it runs for; card names only pick cards out of the game.
 from __future__ import annotations
 
 from engine.core import IllegalAction, SetupError
-from engine.vocabulary import Term, Vocabulary, expect
+from engine.vocabulary import ExpectationFailed, Term, Vocabulary, expect
 
 from .catalogue import CATALOGUE
 from .duel import BATTLE, DECK, GRAVEYARD, HAND, HYPERSPATIAL, MANA, SHIELDS, DmCard, Duel
@@ -76,7 +76,7 @@ def _option_for(duel: Duel, card: DmCard):
 
 def _waiting(duel: Duel):
     if duel.waiting is None:
-        raise AssertionError("no choice is waiting")
+        raise ExpectationFailed("a choice waiting", "a choice", "none")
     return duel.waiting[1]
 
 
@@ -94,7 +94,7 @@ def _latest_choice(duel: Duel):
     if duel.waiting is not None:
         return duel.waiting[1]
     if duel.last_choice is None:
-        raise AssertionError("no ability asked for a choice")
+        raise ExpectationFailed("a choice an ability asked for", "a choice", "none")
     return duel.last_choice
 
 
