@@ -1,8 +1,8 @@
 """``rulings``: build the site, check every example, list the step vocabularies.
 
-    rulings build   extract the examples, run them all, build the HTML site (make site)
-    rulings check   extract and run; fail on any failed, stale or not-run example, any
-                    problem in a document, or counts that disagree
+    rulings build   extract the examples, run those that changed, build the HTML site
+    rulings check   extract and run what changed; fail on any failed, stale or not-run
+                    example, any problem in a document, or counts that disagree
     rulings steps   print the step vocabulary of each game
     rulings blocks  print the building blocks cards are written with
     rulings cards   extract the cards; count them, and those that need code (hooks)
@@ -15,6 +15,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from engine import results as results_mod
@@ -23,17 +24,70 @@ from engine.project import GAMES
 
 
 def _paths(args):
-    from engine.sphinxext.build import Paths, find_root
+    from engine.project import Paths, find_root
 
     return Paths(find_root(Path(args.root) if args.root else None))
 
 
-def run_examples(paths, extra: list[str] = ()) -> int:
-    """Run every documented example with pytest-bdd (in a child process, so that a
-    crash cannot take the results file with it)."""
+class Timings:
+    """How long each phase took (``--timings`` prints them; the benchmark reads them)."""
+
+    def __init__(self) -> None:
+        self.phases: dict[str, float] = {}
+        self._start = time.perf_counter()
+
+    def lap(self, phase: str) -> None:
+        now = time.perf_counter()
+        self.phases[phase] = round(self.phases.get(phase, 0.0) + now - self._start, 3)
+        self._start = now
+
+    def report(self, args) -> None:
+        if getattr(args, "timings", False):
+            print("timings: " + ", ".join(f"{k} {v:.2f} s" for k, v in self.phases.items()), file=sys.stderr)
+        if os.environ.get("RULINGS_TIMINGS"):
+            results_mod.write_atomic(os.environ["RULINGS_TIMINGS"], json.dumps(self.phases))
+
+
+def plan_run(paths, *, documents: list[str] | None = None, everything: bool = False):
+    """Which examples need running (engine.incremental), after an extraction.
+    ``documents``: run every example of these (project-relative sources) whatever
+    their results; the other results are kept."""
+    from engine import incremental
+
+    try:
+        manifest = incremental.read_manifest(paths.features)
+    except (OSError, ValueError, KeyError):
+        manifest = []
+    try:
+        results = results_mod.load(paths.results)
+    except results_mod.ResultsError:
+        results = {}
+    if documents is not None:
+        manifest = [e for e in manifest if e["source"] in documents]
+        everything = True
+    force = {e["id"] for e in manifest} if everything else None
+    return incremental.plan(manifest, results, paths.cards, force=force)
+
+
+def run_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, stream=sys.stdout) -> int:
+    """Run the examples of ``plan`` with pytest-bdd (in a child process, so that a crash
+    cannot take the results file with it; with ``jobs``, in that many pytest-xdist
+    workers).  Says what runs and why; runs nothing when nothing needs running."""
+    print(plan.summary(), file=stream)
+    for line in plan.details():
+        print(line, file=stream)
+    if not plan.run:
+        return 0
+    plan_file = paths.build / "plan.json"
+    results_mod.write_atomic(plan_file, plan.to_json())
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-header",
            str(paths.root / "tests" / "examples"), *extra]
-    return subprocess.call(cmd, cwd=paths.root, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    if jobs and jobs > 1 and len(plan.run) > 1:
+        cmd += ["-n", str(min(jobs, len(plan.run)))]
+    # the features are up to date (this process extracted them): pytest reads them
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "RULINGS_EXTRACTED": str(paths.root),
+           "RULINGS_PLAN": str(plan_file)}
+    return subprocess.call(cmd, cwd=paths.root, env=env)
 
 
 def _report_warnings(outcome, stream=sys.stderr) -> None:
@@ -45,17 +99,24 @@ def cmd_build(args) -> int:
     from engine.sphinxext.build import build
 
     paths = _paths(args)
-    outcome = build(paths, "gherkin", fresh=args.fresh)
+    clock = Timings()
+    outcome = build(paths, "gherkin", fresh=args.fresh, jobs=args.jobs)
     _report_warnings(outcome)
+    clock.lap("extract")
     # the verdicts are read as `rulings check` gives them (file:line), not as pytest tracebacks
-    run_examples(paths, ["--tb=no", "-rN", "-p", "no:warnings"])
-    site = build(paths, "html", fresh=args.fresh)
+    run_examples(paths, plan_run(paths, everything=args.all), ["--tb=no", "-rN", "-p", "no:warnings"],
+                 jobs=args.jobs)
+    clock.lap("run")
+    site = build(paths, "html", fresh=args.fresh, jobs=args.jobs)
     _report_warnings(site)
+    clock.lap("html")
     summary = reconcile(paths)
+    clock.lap("reconcile")
     for problem in summary.problems:
         print(problem)
     print(f"site: {paths.site / 'index.html'}")
     print(summary.last_line())
+    clock.report(args)
     return site.status
 
 
@@ -169,11 +230,23 @@ def cmd_check(args) -> int:
     from engine.sphinxext.build import build
 
     paths = _paths(args)
-    outcome = build(paths, "gherkin", fresh=args.fresh)
+    clock = Timings()
+    documents = _documents(paths, args.paths) if args.paths else None
+    if isinstance(documents, str):
+        print(documents)
+        return 2
+    outcome = build(paths, "gherkin", fresh=args.fresh, jobs=args.jobs)
     _report_warnings(outcome, sys.stdout)
+    clock.lap("extract")
     if not args.no_run:
-        run_examples(paths, ["--tb=no", "-rN", "-p", "no:warnings"])
+        extra = ["--tb=no", "-rN", "-p", "no:warnings"] + (["-k", args.k] if args.k else [])
+        plan = plan_run(paths, documents=documents, everything=args.all or bool(args.k))
+        if args.k:
+            print(f"-k {args.k}: of these, only the examples whose test name matches run")
+        run_examples(paths, plan, extra, jobs=args.jobs)
+    clock.lap("run")
     summary = reconcile(paths)
+    clock.lap("reconcile")
     if outcome.status > 1:
         summary.problems.append("the extraction stopped (see above): the counts below come from an earlier "
                                 "extraction and may not match the documents")
@@ -182,7 +255,25 @@ def cmd_check(args) -> int:
     if outcome.warnings:
         print(f"{len(outcome.warnings)} problem(s) in the documents (see above)")
     print(summary.last_line())
+    clock.report(args)
     return 0 if summary.ok and not outcome.warnings and outcome.status == 0 else 1
+
+
+def _documents(paths, given: list[str]) -> list[str] | str:
+    """The documents named on the command line (files or folders under spec/), as the
+    manifest names them (relative to the project); a message if one is not there."""
+    out: list[str] = []
+    for name in given:
+        path = Path(name).resolve()
+        if not path.exists():
+            return f"{name}: no such file or folder"
+        try:
+            path.relative_to(paths.spec.resolve())
+        except ValueError:
+            return f"{name}: not under {paths.spec}: give documents of the project"
+        files = [path] if path.is_file() else sorted(path.rglob("*.rst"))
+        out += [f.relative_to(paths.root.resolve()).as_posix() for f in files]
+    return out
 
 
 def cmd_steps(args) -> int:
@@ -262,11 +353,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulings", description=__doc__.split("\n\n")[0])
     parser.add_argument("--root", help="project folder (default: found from the current folder)")
     sub = parser.add_subparsers(dest="command", required=True)
-    b = sub.add_parser("build", help="extract, run every example, build the site")
-    b.add_argument("--fresh", action="store_true", help="read every document again")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--fresh", action="store_true", help="read every document again")
+    common.add_argument("--all", action="store_true",
+                        help="run every example, not only those whose text, engine or cards changed")
+    common.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+                        help="run the examples in N pytest-xdist workers (and Sphinx with N processes)")
+    common.add_argument("--timings", action="store_true", help="print how long each phase took")
+    b = sub.add_parser("build", parents=[common], help="extract, run the examples that changed, build the site")
     b.set_defaults(func=cmd_build)
-    c = sub.add_parser("check", help="extract and run; non-zero exit unless every example passed")
-    c.add_argument("--fresh", action="store_true", help="read every document again")
+    c = sub.add_parser("check", parents=[common],
+                       help="extract and run; non-zero exit unless every example passed")
+    c.add_argument("paths", nargs="*", metavar="PATH",
+                   help="run the examples of these documents (files or folders under spec/) whatever their "
+                        "results; the other results are kept")
+    c.add_argument("-k", metavar="EXPR", help="run only the examples whose test name matches (pytest -k)")
     c.add_argument("--no-run", action="store_true", help="check the last results without running")
     c.set_defaults(func=cmd_check)
     s = sub.add_parser("steps", help="print the step vocabulary")

@@ -61,21 +61,21 @@ def _shield_holding(duel: Duel, card: DmCard):
 def _option_for(duel: Duel, card: DmCard):
     """What naming ``card`` picks among the waiting choice's options: the card itself,
     or the shield it is part of."""
-    if duel.pending is None:
+    if duel.waiting is None:
         raise IllegalAction("no choice is waiting")
-    options = duel.pending[1].options
+    options = duel.waiting[1].options
     if card in options:
         return card
     shield = duel.shield_of(card) if card.zone.kind == SHIELDS else None
     if shield is not None and shield in options:
         return shield
-    raise IllegalAction(f"「{card.name}」 is not among the options ({duel.pending[1].prompt})")
+    raise IllegalAction(f"「{card.name}」 is not among the options ({duel.waiting[1].prompt})")
 
 
 def _waiting(duel: Duel):
-    if duel.pending is None:
+    if duel.waiting is None:
         raise AssertionError("no choice is waiting")
-    return duel.pending[1]
+    return duel.waiting[1]
 
 
 def _existing(duel: Duel, name: str) -> DmCard:
@@ -89,8 +89,8 @@ def _existing(duel: Duel, name: str) -> DmCard:
 def _latest_choice(duel: Duel):
     """The choice waiting now, or else the last one an ability asked for (a choice with
     nothing left to decide is made by the engine and can only be looked at afterwards)."""
-    if duel.pending is not None:
-        return duel.pending[1]
+    if duel.waiting is not None:
+        return duel.waiting[1]
     if duel.last_choice is None:
         raise AssertionError("no ability asked for a choice")
     return duel.last_choice

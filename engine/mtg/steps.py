@@ -15,7 +15,8 @@ from .cards import BECOMES_TARGET, DIES, ENTERS, TURNED_FACE_UP
 from .catalogue import CATALOGUE
 from .characteristics import FACE_DOWN_DEFAULT
 from .face_down import BY_WAY
-from .game import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, Game
+from .game import Game
+from .objects import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, STACK
 
 V = Vocabulary(game="mtg", language="ja", new_world=Game, card_names=CATALOGUE.names)
 VOCABULARY = V

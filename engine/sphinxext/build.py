@@ -29,7 +29,8 @@ class BuildOutcome:
     warnings: list[str]
 
 
-def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = False) -> BuildOutcome:
+def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = False,
+          jobs: int | None = None) -> BuildOutcome:
     outdir = paths.features if builder == "gherkin" else paths.site
     nocolor()
     warnings = io.StringIO()
@@ -43,7 +44,7 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
         with patch_docutils(paths.spec), docutils_namespace():
             app = Sphinx(str(paths.spec), str(paths.spec), str(outdir), str(paths.doctrees / builder), builder,
                          confoverrides=overrides, status=None, warning=warnings, freshenv=fresh,
-                         warningiserror=False, keep_going=True, verbosity=0)
+                         warningiserror=False, keep_going=True, verbosity=0, parallel=jobs or 0)
             app.build()
             status = app.statuscode
     except Exception as err:  # a bug, not a document problem: one clear line, the traceback in a file
@@ -67,8 +68,9 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
     if crashed:
         # every document is suspect: read them all again next time
         documents |= set(found.values())
-    write_atomic(problems, json.dumps({"documents": sorted(documents), "warnings": lines}, ensure_ascii=False,
-                                      indent=1))
     if strict and lines:
         status = status or 1
+    # what the build found, for the processes that use its output without building again
+    write_atomic(problems, json.dumps({"documents": sorted(documents), "warnings": lines, "status": status},
+                                      ensure_ascii=False, indent=1))
     return BuildOutcome(status, lines)

@@ -26,9 +26,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core import IllegalAction
+from engine.core.choices import FIRST_FITTING
 from engine.vocabulary import PhraseBook, Term
 
 from . import primitives as p
+from .activation import Ban
 from .memory import STANDARD, Info, Transition, given_face_down
 
 BLOCKS = PhraseBook("ygo", "zh-CN", kinds=("event", "condition", "cost", "restriction", "target", "action",
@@ -722,6 +725,14 @@ def target_other(place, n, unit, desc):
 
 # == action blocks ============================================================================
 
+def moving(resolve, *kinds: str):
+    """Mark what a resolution moves cards to ("hand", "deck", "summon", "deck-to-hand" …):
+    the rules ask it (a card that must leave the field after its chain cannot be sent to
+    the hand or deck; 「神之警告」 answers effects that special summon)."""
+    resolve.moves = frozenset(kinds)
+    return resolve
+
+
 def _each(who: str, act):
     pick = subject(who)
 
@@ -762,7 +773,8 @@ def turn_face_down_locked(who):
 
 @BLOCKS.phrase("action", "{who}送去墓地")
 def to_graveyard(who):
-    return _each(who, lambda duel, link, c: duel.on_field(c) and duel.send_to_graveyard(c, reason=_why(link)))
+    return _each(who, lambda duel, link, c: duel.on_field(c) and duel.send_to_graveyard(
+        c, reason=_why(link), tags=("sent-by-effect",)))
 
 
 @BLOCKS.phrase("action", "{who}破坏并除外")
@@ -779,8 +791,10 @@ BANISHED_ZONE = "banished"
 @BLOCKS.phrase("action", "{who}回到持有者手卡")
 @BLOCKS.phrase("action", "{who}加入持有者手卡")
 def to_hand(who):
-    """To its owner's hand, from the field or wherever it is still the same card."""
-    return _each(who, lambda duel, link, c: c.zone.kind != "hand" and duel.return_to_hand(c, reason=_why(link)))
+    """To its owner's hand, from the field or wherever it is still the same card; not a
+    spell or trap card that must leave the field after its chain (activation.py)."""
+    return moving(_each(who, lambda duel, link, c: c.zone.kind != "hand" and not duel.leaves_after_resolving(c)
+                        and duel.return_to_hand(c, reason=_why(link))), "hand")
 
 
 DECK_ENDS = {"": "shuffle", "最上面": "top", "最下面": "bottom"}
@@ -791,9 +805,11 @@ BLOCKS.term(Term.choice("end", DECK_ENDS, "最上面、最下面 (nothing: shuff
 @BLOCKS.phrase("action", "{who}回到卡组{end}")
 @BLOCKS.phrase("action", "{who}回到对方卡组{end}")
 def to_deck(who, end):
-    """To its owner's deck: shuffled in, or to the top or bottom without shuffling (4.3.3.4.5)."""
-    return _each(who, lambda duel, link, c: c.zone.kind not in ("deck", "extra deck")
-                 and duel.return_to_deck(c, reason=_why(link), where=end))
+    """To its owner's deck: shuffled in, or to the top or bottom without shuffling (4.3.3.4.5);
+    not a spell or trap card that must leave the field after its chain (activation.py)."""
+    return moving(_each(who, lambda duel, link, c: c.zone.kind not in ("deck", "extra deck")
+                        and not duel.leaves_after_resolving(c)
+                        and duel.return_to_deck(c, reason=_why(link), where=end)), "deck")
 
 
 @BLOCKS.phrase("action", "{who}除外")
@@ -1021,25 +1037,26 @@ BLOCKS.term(Term.choice("position", POSITIONS, "攻击表示 or 守备表示 (or
 @BLOCKS.phrase("action", "{who}{position}特殊召唤")
 def special_summon(who, position):
     """Special summon it (这张卡: from the hand, graveyard or banishment)."""
-    return _summon(_self_or_targets(who), position=position)
+    return moving(_summon(_self_or_targets(who), position=position), "summon")
 
 
 @BLOCKS.phrase("action", "{who}从{zone}特殊召唤")
 def special_summon_from(who, zone):
-    return _summon(_self_or_targets(who), zones=(zone,))
+    return moving(_summon(_self_or_targets(who), zones=(zone,)), "summon", f"{zone}-summon")
 
 
 @BLOCKS.phrase("action", "{who}效果无效特殊召唤")
 def special_summon_negated(who):
     """Special summon it with its effects negated (decided as it is summoned)."""
-    return _summon(_self_or_targets(who), negated=True)
+    return moving(_summon(_self_or_targets(who), negated=True), "summon")
 
 
 @BLOCKS.phrase("action", "从{zone}把{n}只{desc}特殊召唤")
 def special_summon_chosen(zone, n, desc):
     """Special summon what was chosen on activation, if it fits the description."""
     test = describe(desc)
-    return _summon(lambda duel, link: [c for c in link.chosen if test(duel, link.card, c)][:n], zones=(zone,))
+    return moving(_summon(lambda duel, link: [c for c in link.chosen if test(duel, link.card, c)][:n],
+                          zones=(zone,)), "summon", f"{zone}-summon")
 
 
 def _link_summoned(duel, link, **options) -> None:
@@ -1310,7 +1327,8 @@ def attach_from(place, n, unit, desc, xyz):
     test = card_filter((zone, None), unit, desc)
 
     def material(duel, link) -> list:
-        return [c for c in duel.board.zone(link.player, zone) if test(duel, link.card, c)][:n]
+        fitting = [c for c in duel.board.zone(link.player, zone) if test(duel, link.card, c)]
+        return duel.by_default(link.player, f"attaches {n} {desc} as material", fitting, FIRST_FITTING, n)
 
     return _attach(material, _xyz_subject(xyz))
 
@@ -1330,8 +1348,8 @@ def _from_deck(n: int, desc: str, what):
     test = describe(desc)
 
     def resolve(duel, link) -> None:
-        found = [c for c in duel.board.zone(link.player, "deck") if test(duel, link.card, c)][:n]
-        for c in found:
+        fitting = [c for c in duel.board.zone(link.player, "deck") if test(duel, link.card, c)]
+        for c in duel.by_default(link.player, f"picks {n} {desc} from the deck", fitting, FIRST_FITTING, n):
             what(duel, link, c)
 
     return resolve
@@ -1339,12 +1357,13 @@ def _from_deck(n: int, desc: str, what):
 
 @BLOCKS.phrase("action", "从卡组把{n}只{desc}加入手卡")
 def search(n, desc):
-    return _from_deck(n, desc, lambda duel, link, c: duel.add_to_hand(c, reason=_why(link)))
+    return moving(_from_deck(n, desc, lambda duel, link, c: duel.add_to_hand(c, reason=_why(link))), "deck-to-hand")
 
 
 @BLOCKS.phrase("action", "从卡组把{n}只{desc}送去墓地")
 def mill(n, desc):
-    return _from_deck(n, desc, lambda duel, link, c: duel.send_to_graveyard(c, reason=_why(link)))
+    return moving(_from_deck(n, desc, lambda duel, link, c: duel.send_to_graveyard(c, reason=_why(link))),
+                  "deck-to-graveyard")
 
 
 @BLOCKS.phrase("action", "从卡组把{n}只{desc}在自己的灵摆区域放置")
@@ -1511,3 +1530,282 @@ def limit_summons(n):
 def destroys_itself():
     """The rules destroy this card as soon as its condition is met."""
     return _one("self-destroy")
+
+
+# == activating cards and effects (activation.py) ===========================================
+
+@BLOCKS.phrase("event", "这张卡被效果送去墓地的场合")
+def sent_by_effect():
+    """This card was sent to the graveyard by a card's effect (destroyed by one, sent by
+    one, or destroyed with its negated card activation)."""
+    def test(duel, card, ev) -> bool:
+        tags = duel.arrived_as(card)
+        return ev.subject is card and bool(ev.data.get("by_effect") or tags & {"destroyed-by-effect",
+                                                                               "sent-by-effect"})
+
+    return "to-graveyard", test
+
+
+@BLOCKS.phrase("event", "这张卡从场上送去墓地的场合")
+@BLOCKS.phrase("event", "这张卡从场上被送去墓地的场合")
+def sent_from_field():
+    """This card went from the field to the graveyard (a negated card activation did not)."""
+    return "to-graveyard", lambda duel, card, ev: ev.subject is card and ev.lki is not None
+
+
+@BLOCKS.phrase("event", "这张卡被效果破坏送去墓地时")
+@BLOCKS.phrase("event", "这张卡被效果破坏送去墓地的场合")
+def destroyed_by_effect_to_graveyard():
+    """This card was destroyed by an effect and sent to the graveyard."""
+    return "to-graveyard", lambda duel, card, ev: ev.subject is card and "destroyed-by-effect" in duel.arrived_as(card)
+
+
+def _top(duel):
+    return duel.chain[-1] if duel.chain else None
+
+
+@BLOCKS.phrase("condition", "魔法·陷阱卡发动时")
+def card_activated():
+    """The chain link below is a spell or trap card's card activation (not an effect of
+    one already on the field)."""
+    return lambda duel, card: _top(duel) is not None and duel.is_card_activation(_top(duel))
+
+
+@BLOCKS.phrase("condition", "怪兽的效果·魔法·陷阱卡发动时")
+def monster_effect_or_card_activated():
+    """The chain link below is a monster's effect or a spell or trap card's card activation."""
+    def test(duel, card) -> bool:
+        top = _top(duel)
+        return top is not None and (top.card.definition.is_monster or duel.is_card_activation(top))
+
+    return test
+
+
+@BLOCKS.phrase("condition", "对方把魔法·陷阱·怪兽的效果发动时")
+def opponent_activated():
+    """The chain link below is the opponent's activation, of any kind."""
+    return lambda duel, card: _top(duel) is not None and _top(duel).player != card.controller
+
+
+def _moves_of(link) -> frozenset:
+    moves = set(link.effect.moves)
+    if link.with_effect is not None:
+        moves |= link.with_effect.moves
+    return frozenset(moves)
+
+
+#: what an activation answered by its effect's moves (『包含…效果的…发动时』)
+INCLUDES = {"把怪兽特殊召唤": {"summon"},
+            "从卡组加入手卡·从卡组特殊召唤·从卡组送去墓地": {"deck-to-hand", "deck-summon", "deck-to-graveyard"}}
+BLOCKS.term(Term.choice("includes", {k: frozenset(v) for k, v in INCLUDES.items()},
+                        "what the activated effect does: 把怪兽特殊召唤、从卡组加入手卡·从卡组特殊召唤·从卡组送去墓地"))
+
+
+@BLOCKS.phrase("condition", "包含{includes}的效果的魔法·陷阱·怪兽的效果发动时")
+def activation_including(includes):
+    """The chain link below is an activation whose effect does one of these things (what it
+    does on resolution, decided by its text, even if it may choose not to)."""
+    return lambda duel, card: _top(duel) is not None and bool(_moves_of(_top(duel)) & includes)
+
+
+@BLOCKS.phrase("cost", "支付一半基本分")
+def pay_half_life_points():
+    def pay(duel, card, player) -> None:
+        half = duel.lp[player] // 2
+        duel.lp[player] -= half
+        duel.log.record("cost", f"player {player} pays {half} LP (half) for 「{card.name}」")
+
+    return pay
+
+
+@BLOCKS.phrase("cost", "把这张卡1个X素材取除")
+def detach_one():
+    def pay(duel, card, player) -> None:
+        materials = duel.materials_of(card)
+        if not materials:
+            raise IllegalAction(f"「{card.name}」 has no xyz material to detach")
+        duel.send_to_graveyard(materials[0], reason=f"cost of 「{card.name}」")
+
+    return pay
+
+
+@BLOCKS.phrase("action", "那个效果无效并破坏")
+def negate_effect_and_destroy():
+    """Negate that effect (not its activation: the chain link still resolves, negated) and
+    destroy the card."""
+    return p.negate_below(destroy=True, what="effect")
+
+
+@BLOCKS.phrase("action", "那个发动无效，那张卡回到持有者卡组，那之后，自己场上1张「{name}」卡破坏")
+def negate_return_then_destroy(name):
+    """Negate the activation and return that card to its owner's deck (from wherever it is,
+    as that card); only if it returned, destroy a card of that archetype of one's own."""
+    def resolve(duel, link) -> None:
+        below = link.below(duel)
+        if below is None or not duel.negate_link(below, "activation", by=link.card, by_player=link.player):
+            return
+        card = below.card_if_unchanged()
+        if card is None:
+            duel.log.record("fizzle", f"「{below.card.name}」 is no longer that card: it does not return to the deck")
+            return
+        if duel.in_limbo(card):
+            returned = duel.move_from_limbo(card, "deck", reason=_why(link))
+        elif card.zone.kind not in ("deck", "extra deck") and not duel.leaves_after_resolving(card):
+            duel.return_to_deck(card, reason=_why(link))
+            returned = True
+        else:
+            returned = False
+        if not returned:
+            return
+        own = [c for c in duel.field_cards() if c.controller == link.player and name in c.name and c.face_up]
+        if own:
+            duel.destroy(own[0], reason=_why(link), by_effect=link.card, by_player=link.player)
+
+    return moving(resolve, "deck")
+
+
+@BLOCKS.phrase("action", "{side}场上的卡全部破坏")
+def destroy_side(side):
+    """Destroy every card on that side of the field (of the effect's controller)."""
+    def test(duel, link, c) -> bool:
+        return c.controller == (link.player if side == "own" else 1 - link.player)
+
+    return p.destroy_all(test)
+
+
+@BLOCKS.phrase("action", "直到下次的对方回合结束时，{side}场上的魔法·陷阱卡的发动和效果不会被无效化")
+def protect_spells_and_traps(side):
+    """Until the end of the next opponent's turn, the spell and trap cards (the cards in the
+    pendulum zones too) on that side cannot have their activations or effects negated."""
+    def resolve(duel, link) -> None:
+        who = link.player if side == "own" else 1 - link.player
+        until = duel.turn + 1 if duel.turn_player == link.player else duel.turn + 2
+
+        def test(d, card) -> bool:
+            return card.controller == who and d.on_field(card) and card.zone.kind != "monster zone"
+
+        duel.unnegatable.append((test, until, link.card.name))
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "从卡组把1张场地魔法卡发动")
+def activate_field_spell_from_deck():
+    """Activate a field spell of the deck as this effect resolves (activation.py): what
+    its card activation would do does not apply, and no chain is built for it."""
+    def resolve(duel, link) -> None:
+        for c in duel.board.zone(link.player, "deck"):
+            if c.definition.kind == "spell" and "field" in c.definition.types:
+                duel.activate_by_effect(c, link.player, link.card.name)
+                return
+
+    return resolve
+
+
+SIDES = {"自己": "own", "对方": "opponent", "双方": "both"}
+BLOCKS.term(Term.choice("sides", SIDES, "自己、对方 or 双方"))
+CARD_KINDS = {"魔法": frozenset({"spell"}), "陷阱": frozenset({"trap"}), "魔法·陷阱": frozenset({"spell", "trap"}),
+              "怪兽": frozenset({"monster"})}
+BLOCKS.term(Term.choice("kinds", CARD_KINDS, "魔法、陷阱、魔法·陷阱 or 怪兽"))
+
+
+def _players(sides: str, controller: int) -> frozenset:
+    return frozenset({0, 1}) if sides == "both" else frozenset({controller if sides == "own" else 1 - controller})
+
+
+@BLOCKS.phrase("action", "这个回合，{sides}不能把场上的卡的效果发动")
+def ban_field_effects_this_turn(sides):
+    """This turn those players cannot activate effects of cards on the field (a spell or
+    trap card activated from the hand is on the field as it activates)."""
+    def resolve(duel, link) -> None:
+        duel.ban("field-effect", {"spell", "trap", "monster"}, _players(sides, link.player), link.card.name, duel.turn)
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "这个回合，{sides}不能把{kinds}卡的效果发动")
+def ban_effects_this_turn(sides, kinds):
+    """This turn those players cannot activate effects of those cards, card activations included."""
+    def resolve(duel, link) -> None:
+        duel.ban("effect", kinds, _players(sides, link.player), link.card.name, duel.turn)
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "直到下次的对方回合结束时，宣言的种类的卡双方都不能发动")
+def ban_declared_kind(**_):
+    """Until the end of the next opponent's turn, neither player can activate cards of the
+    declared kind (卡的发动; a spell or trap already face-up may still activate its effects)."""
+    def resolve(duel, link) -> None:
+        kind = link.declared
+        if kind is None:
+            raise IllegalAction(f"「{link.card.name}」 needs a declared card kind")
+        until = duel.turn + 1 if duel.turn_player == link.player else duel.turn + 2
+        duel.ban("card" if kind != "monster" else "effect", {kind}, {0, 1}, link.card.name, until)
+
+    return resolve
+
+
+def _ban_static(scope: str, kinds, sides: str):
+    def make(duel, card):
+        return Ban(scope, frozenset(kinds), _players(sides, card.controller), card.name,
+                   rulings=card.definition.rulings)
+
+    return [StaticPart("ban-activation", make)]
+
+
+@BLOCKS.phrase("static", "{sides}不能发动{kinds}卡")
+def cannot_activate_cards(sides, kinds):
+    """Those players cannot activate cards of that kind (卡的发动 only: effects of such cards
+    already on the field, or in the graveyard, may still be activated)."""
+    return _ban_static("card", kinds, sides)
+
+
+@BLOCKS.phrase("static", "{sides}不能把{kinds}卡的效果发动")
+def cannot_activate_effects(sides, kinds):
+    """Those players cannot activate effects of cards of that kind: card activations included."""
+    return _ban_static("effect", kinds, sides)
+
+
+@BLOCKS.phrase("static", "{sides}场上的已是表侧表示存在的魔法·陷阱卡不能把效果发动")
+def cannot_activate_face_up_effects(sides):
+    """Spells and traps already face-up on the field cannot activate their effects; a card
+    activation is not forbidden (as it activates, the card is not yet 'already face-up')."""
+    return _ban_static("face-up-effect", {"spell", "trap"}, sides)
+
+
+@BLOCKS.phrase("static", "{sides}在1回合只能发动{n}张{kinds}卡")
+def limit_card_activations(sides, n, kinds):
+    """Those players may make only ``n`` card activations of that kind a turn; a negated
+    card activation was never made, so it is not counted."""
+    return [StaticPart("limit-activations", lambda duel, card: (kinds, _players(sides, card.controller), n))]
+
+
+@BLOCKS.phrase("static", "{sides}在1回合只能把{n}次怪兽的效果发动")
+def limit_monster_effects(sides, n):
+    """Those players may activate monster effects only ``n`` times a turn; a negated
+    activation of a monster effect is counted."""
+    return [StaticPart("limit-activations",
+                       lambda duel, card: (frozenset({"monster"}), _players(sides, card.controller), n))]
+
+
+@BLOCKS.phrase("static", "这张卡的发动和效果不会被无效化")
+def unnegatable_card_activation():
+    """The card activation of this card, and what it does then, cannot be negated; its other
+    activated effects (a graveyard effect …) are not protected."""
+    return [StaticPart("unnegatable", "card")]
+
+
+
+@BLOCKS.phrase("restriction", "这张卡的发动后，直到回合结束时自己只能把魔法·陷阱·怪兽的效果发动{n}次")
+def activations_after_this(n):
+    """After this card's activation its controller may activate effects only ``n`` more
+    times this turn; whether a negated activation counts follows the general count
+    (activation.py) unless the card names the ruling 'negated-activations-not-counted'."""
+    def restrict(duel, card, player) -> None:
+        negated = False if "negated-activations-not-counted" in card.definition.rulings else None
+        # this card's own activation is recorded next: count from the one after it
+        duel.limit_activations({"spell", "trap", "monster"}, {player}, n, card.name, negated,
+                               since=len(duel.activations) + 1)
+
+    return restrict

@@ -33,7 +33,7 @@ from engine.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect,
 from . import primitives as p
 from .blocks import BLOCKS, RACES, StaticPart, Target
 from .cards import CardDef, Effect, Static
-from .catalogue import HOOKS
+from .hooks import HOOKS
 from .memory import CARD_RULINGS
 
 #: card kinds, as the card's type line says: word -> (card kind, frame or type)
@@ -173,12 +173,15 @@ def _effect(e: ParsedEffect, card: str) -> tuple[list[Effect], list[Static]]:
     else:
         raise ValueError(f"{where}: say what it does with ':action:' (or mark it ':not-modelled:')")
     event, trigger = events[0] if events else (None, None)
+    misses_timing = any(b.text.endswith("时") for b in e.blocks.get("event", ()))
+    moves = frozenset(m for a in actions for m in getattr(a, "moves", ()))
     target = targets[0] if targets else None
     effect = Effect(e.label, kind.engine, e.text, event=event, trigger=trigger, condition=condition,
                     resolve=resolve, targets=target.count if target else 0,
                     target_filter=target.filter if target else None, once_per_turn=e.value("once-per-turn"),
                     mandatory=bool(e.value("mandatory")), zone=e.value("zone", "field"),
-                    cost=costs[0] if costs else None, restrictions=tuple(e.built("restriction")))
+                    cost=costs[0] if costs else None, restrictions=tuple(e.built("restriction")),
+                    misses_timing=misses_timing, moves=moves)
     return [effect], []
 
 

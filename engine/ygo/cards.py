@@ -52,6 +52,12 @@ class Effect:
     #: restrictions that come with activating it (这个效果发动的回合，…): functions
     #: (duel, card, player) applied on activation
     restrictions: tuple = ()
+    #: a trigger whose event is worded 『…时』: it misses the timing when something else
+    #: happened after its event (『…的场合』 does not)
+    misses_timing: bool = False
+    #: where its resolution moves cards: "hand", "deck" … (a card that must leave the
+    #: field after its chain cannot be sent there while that chain lasts)
+    moves: frozenset = frozenset()
 
 
 @dataclass(frozen=True)

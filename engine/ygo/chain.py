@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import IllegalAction
 
+from .activation import STAYS
 from .cards import Effect
-from .memory import Info
+from .memory import Info, Transition
 from .negation import resolution_negated
 
 if TYPE_CHECKING:
@@ -43,6 +44,9 @@ class Pending:
     player: int
     negations: set
     event: GameEvent
+    #: how many chain links had been processed when its event happened, if it happened
+    #: while a chain resolved (for missing the timing)
+    step: int | None = None
 
 
 @dataclass(eq=False)
@@ -67,6 +71,10 @@ class ChainLink:
     #: what this link special summoned, with the object ids they got (for what the rest
     #: of the effect does to 『这个效果特殊召唤的怪兽』)
     summoned: list = field(default_factory=list)
+    #: the effect a continuous trap activated together with its card activation
+    with_effect: Effect | None = None
+    #: what was declared on activation (a card kind: "spell", "trap", "monster")
+    declared: str | None = None
 
     def below(self, duel) -> "ChainLink | None":
         """The chain link this one was activated in response to."""
@@ -96,6 +104,10 @@ class ChainRules:
         #: while an activation is being paid for, what its cost triggers waits for the
         #: chain it starts (it is not put on a chain of its own before it)
         self._activating = 0
+        #: chain links processed so far (an activation negated is not processed at all)
+        self._steps = 0
+        #: optional 『…时』 triggers that missed the timing: (card, label)
+        self.missed: list = []
 
     # -- effects a card has -----------------------------------------------------------
 
@@ -143,7 +155,8 @@ class ChainRules:
                 lki = data.get("lki") if subject is card else None
                 player = lki["controller"] if lki else card.controller
                 negations = set(lki["negations"]) if lki else self.negations(card)
-                self.pending.append(Pending(card, card.object_id, effect, player, negations, event))
+                self.pending.append(Pending(card, card.object_id, effect, player, negations, event,
+                                            self._steps if self._resolving else None))
                 self.log.record("trigger", f"「{card.name}」{effect.label} is triggered ({kind}), "
                                 f"player {player} chooses", card=card.serial)
 
@@ -194,6 +207,8 @@ class ChainRules:
         pending = None
         if effect.kind == "trigger":
             pending = self.pending_for(card, label)
+            if pending is None and (card, label) in self.missed:
+                return f"「{card.name}」{label} missed the timing: its event was not the last thing that happened"
             if pending is None:
                 return f"「{card.name}」{label} has not been triggered"
             player = pending.player if player is None else player
@@ -217,6 +232,12 @@ class ChainRules:
             banned = self.field_ban(card, "forbid-activation")
             if banned:
                 return f"「{banned}」 says 「{card.name}」 cannot activate its effects"
+        if not card.definition.is_monster and effect.kind != "activation" and self.decided_at_card_activation(card):
+            return (f"「{card.name}」's card activation is on this chain: what it activates on this chain was "
+                    "decided with its card activation")
+        banned = self.activation_ban(card, effect, player) or self.count_ban(card, effect, player)
+        if banned:
+            return banned
         if getattr(effect.resolve, "needs_monster_zone", False):
             zone = self.board.zone(player, "monster zone")
             if len(zone) >= (zone.capacity or 5):
@@ -231,6 +252,12 @@ class ChainRules:
 
     def why_not_target(self, card: "YgoCard", effect: Effect, target: "YgoCard") -> str | None:
         """Why ``effect`` of ``card`` could not target ``target`` now, or None."""
+        if target is card and effect.kind == "activation" and not card.definition.is_monster \
+                and not card.definition.types & STAYS:
+            return f"「{card.name}」 must leave the field after its chain: its own activation cannot target it"
+        if effect.moves & {"hand", "deck"} and self.leaves_after_resolving(target):
+            return (f"「{target.name}」 must leave the field after its chain: it cannot be returned to the hand "
+                    "or deck meanwhile")
         if effect.target_filter is not None and not effect.target_filter(self, card, target):
             return f"「{target.name}」 cannot be targeted by 「{card.name}」{effect.label}"
         if self.lasting(target, "untargetable") and target.face_up and self.on_field(target):
@@ -241,24 +268,35 @@ class ChainRules:
         return None
 
     def activate(self, card: "YgoCard", label: str, *, player: int | None = None,
-                 targets=(), chosen=(), origin: str | None = None, paid=()) -> ChainLink:
+                 targets=(), chosen=(), origin: str | None = None, paid=(),
+                 with_effect: str | None = None, declared: str | None = None) -> ChainLink:
         """Activate ``label`` of ``card``.  ``paid``: the cards the cost is paid with
         (the cards discarded or sent from the hand); ``chosen``: cards chosen without
-        targeting them."""
+        targeting them; ``with_effect``: the effect a continuous trap activates together
+        with its card activation (decided then, once for the chain)."""
         self._activating += 1
         try:
             return self._activate(card, label, player=player, targets=targets, chosen=chosen, origin=origin,
-                                  paid=paid)
+                                  paid=paid, with_effect=with_effect, declared=declared)
         finally:
             self._activating -= 1
 
-    def _activate(self, card: "YgoCard", label: str, *, player, targets, chosen, origin, paid) -> ChainLink:
+    def _activate(self, card: "YgoCard", label: str, *, player, targets, chosen, origin, paid,
+                  with_effect=None, declared=None) -> ChainLink:
         effect = self.effect_of(card, label, origin)
         pending = self.pending_for(card, label) if effect.kind == "trigger" else None
         player = (pending.player if pending else card.controller) if player is None else player
         reason = self.why_cannot_activate(card, label, player, origin)
         if reason:
             raise IllegalAction(reason)
+        also = None
+        if with_effect is not None:
+            if effect.kind != "activation":
+                raise IllegalAction(f"only a card activation carries another effect of 「{card.name}」")
+            why = self.why_not_with_card_activation(card, with_effect, player)
+            if why:
+                raise IllegalAction(why)
+            also = self.effect_of(card, with_effect)
         if effect.targets and len(targets) != effect.targets:
             raise IllegalAction(f"「{card.name}」{label} needs {effect.targets} target(s)")
         for t in targets:
@@ -281,8 +319,6 @@ class ChainRules:
                     self.send_to_graveyard(c, reason=f"cost of 「{card.name}」")
         elif effect.cost == "banish-self":
             self.banish(card, reason="cost")
-            from .memory import Transition
-
             self.apply_lasting(card, "banished-by-own-effect", source=card.name,
                                erase=frozenset({Transition.TURN_ENDED}))
         elif effect.cost == "banish-chosen":
@@ -290,6 +326,8 @@ class ChainRules:
                 self.banish(c, reason=f"cost of 「{card.name}」")
         elif callable(effect.cost):
             effect.cost(self, card, player)
+        if also is not None and callable(also.cost):
+            also.cost(self, card, player)
         for restriction in effect.restrictions:
             restriction(self, card, player)
         if effect.kind == "activation" and not self.on_field(card):
@@ -300,6 +338,8 @@ class ChainRules:
             self.remember(card, Info.USED_THIS_TURN, per=effect.label + (origin or ""))
         elif effect.once_per_turn == "name":
             self.used_names.add((player, card.name, label))
+        if also is not None and also.once_per_turn == "name":
+            self.used_names.add((player, card.name, also.label))
         if pending is not None:
             self.pending.remove(pending)
             at_activation = set(pending.negations)
@@ -308,8 +348,10 @@ class ChainRules:
         link = ChainLink(len(self.chain) + 1, card, card.object_id, effect, player,
                          [(t, t.object_id) for t in targets], None, at_activation,
                          pending.event if pending else None, chosen=list(chosen),
-                         effect_owner=self.owner_of_effect(card, effect))
+                         effect_owner=self.owner_of_effect(card, effect), with_effect=also,
+                         declared=declared)
         self.chain.append(link)
+        self.record_activation(link, card, player)
         on = f" targeting {'、'.join(f'「{t.name}」' for t in targets)}" if targets else ""
         self.log.record("activate", f"chain {link.number}: player {player} activates 「{card.name}」{label}{on}",
                         card=card.serial, label=label)
@@ -322,9 +364,20 @@ class ChainRules:
                 return link
         return None
 
-    def negate_link(self, link: ChainLink, what: str = "activation") -> None:
+    def negate_link(self, link: ChainLink, what: str = "activation", *, destroy: bool = False, by=None,
+                    by_player: int | None = None) -> bool:
+        """Negate the activation (or only the effect) of ``link``; False when it cannot be
+        negated.  A negated card activation takes its card off the field at once
+        (activation.py); ``destroy``: the negating effect also destroys that card."""
+        why = self.why_unnegatable(link)
+        if why:
+            self.log.record("survive", f"chain {link.number}: {why}")
+            return False
         link.negated = what
         self.log.record("negate", f"chain {link.number} 「{link.card.name}」{link.effect.label}: {what} negated")
+        if what == "activation" and self.is_card_activation(link):
+            self.take_off_field(link, destroyed=destroy, by=by, by_player=by_player)
+        return True
 
     # -- resolution -----------------------------------------------------------------
 
@@ -334,6 +387,8 @@ class ChainRules:
             self._resolve_links()
         finally:
             self._resolving -= 1
+        self.finish_limbo()
+        self._drop_missed()
         self.adjust()
         self.run_mandatory()
 
@@ -341,6 +396,9 @@ class ChainRules:
         while self.chain:
             link = self.chain.pop()
             why = resolution_negated(self, link)
+            if link.negated != "activation":
+                # an activation negated is not processed at all: it takes no timing
+                self._steps += 1
             if why:
                 link.outcome = f"negated: {why}"
                 self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label} "
@@ -350,8 +408,20 @@ class ChainRules:
                 self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label}")
                 if link.effect.resolve is not None:
                     link.effect.resolve(self, link)
+                if link.with_effect is not None and link.with_effect.resolve is not None:
+                    link.with_effect.resolve(self, link)
             self.resolved.append(link)
             self._finish_spell(link)
+
+    def _drop_missed(self) -> None:
+        """Optional 『…时』 triggers whose event was followed by more of the chain miss the timing."""
+        for p in list(self.pending):
+            if p.effect.mandatory or not p.effect.misses_timing or p.step is None or p.step == self._steps:
+                continue
+            self.pending.remove(p)
+            self.missed.append((p.card, p.effect.label))
+            self.log.record("trigger", f"「{p.card.name}」{p.effect.label} missed the timing: more of the chain "
+                            "was processed after its event", card=p.card.serial)
 
     def _finish_spell(self, link: ChainLink) -> None:
         card = link.card_if_unchanged()

@@ -12,15 +12,17 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Board, Card, EventLog, IllegalAction, SetupError, Zone
+from engine.core import Card, IllegalAction, SetupError, Zone
+from engine.core.game import Game
 from engine.core.zones import HiddenTo
 
+from .activation import ActivationRules
 from .battle import BattleRules
 from .cards import CardDef
 from .catalogue import CATALOGUE
 from .chain import ChainRules
 from .control import ControlRules
-from .links import LinkRules
+from .links import LinkRules, TargetLink
 from .memory import SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition, erased_by
 from .negation import NegationRules
 from .values import ValueRules
@@ -47,28 +49,6 @@ class YgoCard(Card):
     attached_to: "YgoCard | None" = None
 
 
-@dataclass(eq=False)
-class TargetLink:
-    """A continuous-target relation kept by an applied effect (持续取对象)."""
-
-    id: int
-    source: YgoCard
-    source_obj: int
-    target: YgoCard
-    target_obj: int
-    #: what the link does to the target while it lasts: "negate", "indestructible-effect",
-    #: "control", "equip", "cannot-attack"
-    grants: frozenset[str] = frozenset()
-    #: what happens to the target when the source leaves the field ("to-deck", "destroy",
-    #: "banish"); to the source when the target leaves the field or is destroyed
-    on_source_leaves: str | None = None
-    on_target_leaves: str | None = None
-    on_target_destroyed: str | None = None
-    #: whether the link stops doing what it grants while the source's effects are
-    #: negated (剑斗兽 马斗: yes; No.106 巨岩掌 巨手, No.45 灭亡之预言者: no)
-    source_negation_matters: bool = True
-
-
 @dataclass
 class TemporaryBanish:
     card: YgoCard
@@ -84,12 +64,14 @@ class TemporaryBanish:
     borrowed: bool = False
 
 
-class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, ValueRules):
+class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRules, NegationRules, ValueRules):
     """One duel between player 0 (自己) and player 1 (对方)."""
 
+    catalogue = CATALOGUE
+
     def __init__(self) -> None:
-        self.log = EventLog()
-        self.board = Board(self.log)
+        Game.__init__(self)
+        ActivationRules.__init__(self)
         for p in PLAYERS:
             self.board.add_zone(Zone(DECK, p, HiddenTo.EVERYONE, ordered=True))
             self.board.add_zone(Zone(HAND, p, HiddenTo.ALL_BUT_OWNER))
@@ -131,36 +113,24 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
 
     # -- the world protocol ---------------------------------------------------------
 
-    def trace(self) -> list[str]:
-        return self.log.lines()
-
-    def check_invariants(self) -> None:
-        self.board.check_invariants()
+    def problems(self):
         for card in self.board.cards():
             if card.zone.kind == MONSTER:
                 if card.position not in ("attack", "defense"):
-                    raise AssertionError(f"「{card.name}」 is on the field with no battle position")
+                    yield f"「{card.name}」 is on the field with no battle position"
                 if not card.face_up and card.position != "defense":
-                    raise AssertionError(f"「{card.name}」 is face-down in attack position")
+                    yield f"「{card.name}」 is face-down in attack position"
 
     # -- cards ----------------------------------------------------------------------
-
-    @staticmethod
-    def definition(name: str) -> CardDef:
-        """The card's definition, read from the documents' cards (UnknownCard, or the
-        CardDataError of a card whose definition is broken)."""
-        return CATALOGUE[name]
 
     def find(self, name: str, player: int | None = None) -> YgoCard | None:
         """The card called ``name`` — of ``player`` if given (controlled, then owned) —
         cards on the field first."""
-        found = [c for c in self.board.cards() if c.name == name]
-        if player is not None:
-            found = [c for c in found if c.controller == player or c.owner == player]
-            found.sort(key=lambda c: (c.controller != player, c.zone.kind not in FIELD_ZONES, c.serial))
-        else:
-            found.sort(key=lambda c: (c.zone.kind not in FIELD_ZONES, c.serial))
-        return found[0] if found else None
+        found = list(self.board.cards())
+        if player is None:
+            return self.named(name, found, lambda c: (c.zone.kind not in FIELD_ZONES, c.serial))
+        found = [c for c in found if c.controller == player or c.owner == player]
+        return self.named(name, found, lambda c: (c.controller != player, c.zone.kind not in FIELD_ZONES, c.serial))
 
     def card(self, name: str, player: int | None = None) -> YgoCard:
         """The card called ``name``; a card not yet in the duel starts in its owner's
@@ -172,13 +142,16 @@ class Duel(ChainRules, BattleRules, ControlRules, LinkRules, NegationRules, Valu
 
     def new_card(self, name: str, player: int, where: str | None = None) -> YgoCard:
         definition = self.definition(name)
+        self.check_new_copy(name)
         home = where or (EXTRA if definition.extra_deck else HAND)
-        card = self.board.new_card(definition, player, self.board.zone(player, home), card_class=YgoCard)
-        self.log.record("setup", f"「{name}」 starts in {card.zone.label}")
+        card = self.bring_in(definition, player, home, card_class=YgoCard)
+        if self.in_game(card):
+            self.log.record("setup", f"「{name}」 starts in {card.zone.label}")
         return card
 
     def on_field(self, card: YgoCard) -> bool:
-        return card.zone.kind in FIELD_ZONES
+        # a card whose card activation was negated is off the field until the chain ends
+        return card.zone.kind in FIELD_ZONES and not (self.limbo and self.in_limbo(card))
 
     def face_up_on_field(self, card: YgoCard) -> bool:
         return self.on_field(card) and card.face_up

@@ -197,6 +197,17 @@ SUMMON_METHOD_INFO = {
 #: summon methods that are special summons
 SPECIAL_METHODS = frozenset({"special", "synchro", "xyz", "fusion", "ritual", "link", "pendulum"})
 
+#: card-specific rulings about activating (activation.py): name -> (what it changes, why)
+ACTIVATION_EXCEPTIONS: dict[str, tuple[str, str]] = {
+    # 魔法抵消器, 人造人-念力王者: rulings go beyond their text
+    "bans-face-up-effects": ("ban", "『不能发动』 also forbids the effects of those cards already face-up on the "
+                                    "field (not those in the graveyard)"),
+    # 虚无空间 ②
+    "no-effect-with-card-activation": ("with-card", "its effects are not activated together with its card activation"),
+    # 命运的抽卡: the count of activations it allows ignores every negated activation
+    "negated-activations-not-counted": ("count", "a negated activation, of any kind, is not counted"),
+}
+
 
 #: every card-specific ruling a card may name (``:rulings:`` of a card), with what it does
 CARD_RULINGS: dict[str, str] = {
@@ -204,4 +215,5 @@ CARD_RULINGS: dict[str, str] = {
        for name, (row, kept) in EXCEPTIONS.items()},
     **LASTING_EXCEPTIONS,
     **BANISH_EXCEPTIONS,
+    **{name: why for name, (_what, why) in ACTIVATION_EXCEPTIONS.items()},
 }

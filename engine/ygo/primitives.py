@@ -6,7 +6,7 @@ memory.GIVEN_FACE_DOWN's, never a card's."""
 
 from __future__ import annotations
 
-from .memory import Info
+from .memory import STANDARD, Info, Transition
 
 FIELD = ("monster zone", "spell & trap zone", "pendulum zone")
 
@@ -214,8 +214,6 @@ def banish_self(duel, link) -> None:
     card = link.card_if_unchanged()
     if card is not None and duel.on_field(card):
         duel.banish(card, reason=f"「{card.name}」's own effect")
-        from .memory import Transition
-
         # what a card banished by its own effect may do later this turn (流星龙 ④)
         duel.remember(card, Info.LASTING, True, per=("banished-by-own-effect", card.name),
                       erase=frozenset({Transition.TURN_ENDED}))
@@ -243,8 +241,6 @@ def banish_temporarily(*who: str, returns: str = "end-phase"):
 
 def negate_effects_of_targets(until_end_of_turn: bool = True, need_face_up: bool = True):
     def resolve(duel, link) -> None:
-        from .memory import STANDARD, Transition
-
         for card in link.live_targets():
             if need_face_up and not duel.is_effect_monster(card):
                 continue
@@ -263,9 +259,10 @@ def negate_below(destroy: bool = True, what: str = "activation"):
         below = link.below(duel)
         if below is None:
             return
-        duel.negate_link(below, what)
+        if not duel.negate_link(below, what, destroy=destroy, by=link.card, by_player=link.player):
+            return
         card = below.card_if_unchanged()
-        if destroy and card is not None:
+        if destroy and card is not None and not duel.in_limbo(card):
             duel.destroy(card, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
 
     return resolve
@@ -324,11 +321,12 @@ def link_targets(*grants: str, need=None, on_source_leaves=None, on_target_leave
 def negate_below_and_banish(duel, link) -> None:
     """Negate the activation of the chain link below, and banish that card."""
     below = link.below(duel)
-    if below is None:
+    if below is None or not duel.negate_link(below, "activation", by=link.card, by_player=link.player):
         return
-    duel.negate_link(below, "activation")
     card = below.card_if_unchanged()
-    if card is not None and duel.on_field(card):
+    if card is not None and duel.in_limbo(card):
+        duel.move_from_limbo(card, "banished", reason=f"「{link.card.name}」")
+    elif card is not None and duel.on_field(card):
         duel.banish(card, reason=f"「{link.card.name}」")
 
 
@@ -411,14 +409,15 @@ def turn_all_face_up_monsters_face_down(duel, link) -> None:
 def destroy_all(test):
     def resolve(duel, link) -> None:
         for card in [c for c in duel.field_cards() if test(duel, link, c)]:
+            if card is link.card and duel.leaves_after_resolving(card):
+                # a card that must leave the field after its chain does not destroy itself
+                continue
             duel.destroy(card, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
 
     return resolve
 
 
 def gain_effects_of_target(duel, link) -> None:
-    from .memory import STANDARD, Transition
-
     me = link.card_if_unchanged()
     for card in link.live_targets():
         duel.banish(card, reason=f"cost of 「{link.card.name}」")

@@ -92,7 +92,7 @@ def run(vocabulary, scenario, replace: tuple[int, str, list | None] | None = Non
         if replace and replace[0] == i and replace[2] is not None:
             table = replace[2]
         try:
-            found[0].run(world, found[1], table)
+            vocab_mod.run_step(found[0], world, found[1], table)
         except Exception as err:  # noqa: BLE001 - the kind of failure is what we check
             return i, err
     return len(scenario.steps), None

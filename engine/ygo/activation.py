@@ -1,0 +1,303 @@
+"""Activating cards and effects (卡片·效果的发动): what an activation is, what may forbid
+it, what it counts as, and what becomes of a spell or trap card whose activation is
+negated.
+
+- 『卡的发动』 is a spell or trap card being put face-up on the field (or turned face-up
+  there) to activate it; every other activation is 『效果的发动』.  A card activation is
+  also an effect activation: what forbids or negates 『效果的发动』 reaches it too, but not
+  the other way round.
+- A negated card activation takes the card off the field at once (it is no longer a card
+  on the field, though its zone stays taken) and sends it to the graveyard when the chain
+  ends — not "from the field", so nothing that needs a card to leave the field sees it.
+  What the negating effect does to it besides (破坏, 除外, 回到卡组) is done to that
+  off-field card.  A negated effect activation moves nothing by itself.
+- Counts: a negated activation of a monster effect counts as an activation; a negated
+  card activation does not; both count as a *use* of the effect (once per turn).
+- A spell or trap card that must leave the field when its chain ends (every one but
+  continuous, field and equip cards, which stay) cannot return to the hand or deck while
+  that chain lasts, and its own effect cannot destroy it.
+- A continuous trap may activate one of its effects together with its card activation;
+  that is decided once: on that chain it activates no effect afterwards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.core import IllegalAction
+
+from .memory import ACTIVATION_EXCEPTIONS
+
+if TYPE_CHECKING:
+    from .chain import ChainLink
+    from .duel import YgoCard
+
+#: spell and trap types that stay on the field after their card activation resolves
+STAYS = frozenset({"continuous", "field", "equip"})
+
+
+@dataclass
+class Ban:
+    """A rule that forbids activations, from a face-up card's text or a resolved effect.
+
+    ``scope``: "card" — 卡的发动 of that kind only (不能发动魔法卡); "effect" — every
+    activation of that kind, card activations included (不能把魔法·陷阱卡的效果发动);
+    "face-up-effect" — effects of spells and traps already face-up on the field, not their
+    card activation (已是表侧表示存在的魔法·陷阱卡不能把效果发动); "field-effect" — effects of
+    cards on the field (a card activated from the hand is on the field as it activates).
+    ``kinds``: "spell", "trap", "monster".  ``players``: who is forbidden."""
+
+    scope: str
+    kinds: frozenset
+    players: frozenset
+    source: str = ""
+    #: the last turn a ban put in place by a resolved effect holds (None: while its card is face-up)
+    until: int | None = None
+    #: card-specific rulings of the card the ban comes from (魔法抵消器 …)
+    rulings: frozenset = frozenset()
+
+
+@dataclass
+class Record:
+    """One activation, for the counts (发动次数, 使用次数)."""
+
+    turn: int
+    player: int
+    kind: str            # the activating card's kind: monster | spell | trap
+    card_activation: bool
+    link: Any = None
+    negated: bool = False
+    #: activated by another card's effect while it resolved (no chain link)
+    by_effect: bool = False
+
+
+@dataclass
+class Limbo:
+    """A card whose card activation was negated: off the field until the chain ends."""
+
+    card: Any
+    destroyed: bool = False
+    by: Any = None
+    by_player: int | None = None
+
+
+class ActivationRules:
+    def __init__(self) -> None:
+        self.activations: list[Record] = []
+        self.bans: list[Ban] = []
+        self.limbo: list[Limbo] = []
+        #: protections put in place by a resolved effect (魔力之泉): (test, until turn, source)
+        self.unnegatable: list = []
+        #: per-turn limits put in place by an activation (命运的抽卡): (turn, kinds, players, n,
+        #: whether negated activations count, source, first activation counted)
+        self.limits: list = []
+
+    # -- what a card activation is ------------------------------------------------------
+
+    @staticmethod
+    def is_card_activation(link: "ChainLink") -> bool:
+        return link.effect.kind == "activation" and not link.card.definition.is_monster
+
+    @staticmethod
+    def kind_of(card: "YgoCard") -> str:
+        """What a card is for the rules on activating: a card in a pendulum zone is a spell."""
+        return "spell" if card.zone.kind == "pendulum zone" else card.definition.kind
+
+    def in_limbo(self, card: "YgoCard") -> bool:
+        return any(entry.card is card for entry in self.limbo)
+
+    def leaves_after_resolving(self, card: "YgoCard") -> bool:
+        """A spell or trap card on the field whose card activation is on the chain and that
+        must leave the field when the chain ends (通常·速攻魔法, 通常·反击陷阱 …)."""
+        if card.definition.is_monster or not self.on_field(card) or card.definition.types & STAYS:
+            return False
+        return any(link.card is card and link.object_id == card.object_id and self.is_card_activation(link)
+                   for link in self.chain)
+
+    # -- forbidding activations ---------------------------------------------------------
+
+    def active_bans(self) -> list[Ban]:
+        bans = [b for b in self.bans if b.until is None or b.until >= self.turn]
+        for card in self.field_cards():
+            for st in self.active_statics(card, "ban-activation"):
+                make = st.value
+                bans.append(make(self, card))
+        return bans
+
+    def activation_ban(self, card: "YgoCard", effect, player: int) -> str | None:
+        """Why a rule forbids ``player`` to activate ``effect`` of ``card`` now, or None."""
+        kind = self.kind_of(card)
+        card_activation = effect.kind == "activation" and kind != "monster"
+        already_face_up = not card_activation and self.face_up_on_field(card)
+        for ban in self.active_bans():
+            if player not in ban.players or kind not in ban.kinds:
+                continue
+            if ban.scope == "card":
+                hit = card_activation or (already_face_up and "bans-face-up-effects" in ban.rulings)
+            elif ban.scope == "effect":
+                hit = True
+            elif ban.scope == "field-effect":
+                # a spell or trap activated from the hand is on the field as it activates
+                hit = card_activation or self.on_field(card)
+            elif ban.scope == "face-up-effect":
+                hit = already_face_up
+            else:
+                hit = False
+            if hit:
+                what = "卡的发动" if card_activation else "效果的发动"
+                return f"「{ban.source}」 forbids player {player} the {what} of 「{card.name}」"
+        return None
+
+    def ban(self, scope: str, kinds, players, source: str = "", until: int | None = None, rulings=()) -> None:
+        self.bans.append(Ban(scope, frozenset(kinds), frozenset(players), source, until, frozenset(rulings)))
+        self.log.record("rule", f"「{source}」: player(s) {sorted(players)} cannot activate "
+                        f"{'/'.join(sorted(kinds))} ({scope}) until turn {until}")
+
+    # -- counts -------------------------------------------------------------------------
+
+    def record_activation(self, link: "ChainLink | None", card: "YgoCard", player: int, *,
+                          by_effect: bool = False) -> None:
+        self.activations.append(Record(self.turn, player, self.kind_of(card),
+                                       link is None or self.is_card_activation(link), link, by_effect=by_effect))
+
+    def activation_count(self, player: int, kinds, *, negated_count: bool | None = None, since: int = 0) -> int:
+        """How many activations of ``kinds`` ``player`` made this turn, counted as the rules
+        count them: a negated card activation was never made, a negated monster effect was;
+        ``negated_count`` overrides that (命运的抽卡: no negated activation counts).  Cards
+        activated by another card's effect while it resolved are not counted."""
+        n = 0
+        for r in self.activations[since:]:
+            if r.turn != self.turn or r.player != player or r.kind not in kinds or r.by_effect:
+                continue
+            negated = r.link is not None and r.link.negated == "activation"
+            counts = (not r.card_activation) if negated_count is None else negated_count
+            if negated and not counts:
+                continue
+            n += 1
+        return n
+
+    def count_ban(self, card: "YgoCard", effect, player: int) -> str | None:
+        """Limits on how many activations a player makes per turn (大将军 紫炎, 召唤兽 卡利古拉)."""
+        kind = self.kind_of(card)
+        for other in self.field_cards():
+            for st in self.active_statics(other, "limit-activations"):
+                kinds, players, n = st.value(self, other)
+                if player not in players or kind not in kinds:
+                    continue
+                if kind != "monster" and effect.kind != "activation":
+                    continue
+                if self.activation_count(player, kinds) >= n:
+                    return f"「{other.name}」 allows player {player} only {n} such activation(s) a turn"
+        for turn, kinds, players, n, negated_count, source, since in self.limits:
+            if turn == self.turn and player in players and kind in kinds and self.activation_count(
+                    player, kinds, negated_count=negated_count, since=since) >= n:
+                return f"「{source}」 allows player {player} only {n} activation(s) this turn"
+        return None
+
+    def limit_activations(self, kinds, players, n: int, source: str, negated_count: bool | None,
+                          since: int) -> None:
+        """From the activation numbered ``since`` on, ``players`` may make only ``n``
+        activations of ``kinds`` this turn."""
+        self.limits.append((self.turn, frozenset(kinds), frozenset(players), n, negated_count, source, since))
+
+    # -- 『发动和效果不会被无效化』 -----------------------------------------------------------
+
+    def why_unnegatable(self, link: "ChainLink") -> str | None:
+        card = link.card
+        if self.is_card_activation(link):
+            for st in card.definition.statics:
+                if st.kind == "unnegatable" and st.value in ("card", "all"):
+                    return f"the activation of 「{card.name}」 cannot be negated"
+        for test, until, source in self.unnegatable:
+            if until >= self.turn and test(self, card):
+                return f"「{source}」: the activations of 「{card.name}」 cannot be negated"
+        return None
+
+    # -- a negated card activation ------------------------------------------------------
+
+    def take_off_field(self, link: "ChainLink", *, destroyed: bool = False, by=None, by_player=None) -> None:
+        """The card activation of ``link`` was negated: its card is no longer on the field."""
+        card = link.card_if_unchanged()
+        if card is None or not self.on_field(card) or self.in_limbo(card):
+            return
+        self.limbo.append(Limbo(card, destroyed, by, by_player))
+        self.log.record("negate", f"「{card.name}」 is no longer on the field: its card activation was negated; "
+                        "it goes to the graveyard when the chain ends", card=card.serial)
+
+    def move_from_limbo(self, card: "YgoCard", where: str, reason: str) -> bool:
+        """An effect that negated a card activation moves that card now (除外, 回到卡组):
+        from nowhere, not from the field."""
+        entry = next((e for e in self.limbo if e.card is card), None)
+        if entry is None:
+            return False
+        if where == "banished" and self.banish_forbidden(card):
+            self.log.record("survive", f"「{card.name}」 cannot be banished; it stays off the field", card=card.serial)
+            return True
+        self.limbo.remove(entry)
+        zone = self.board.zone(card.owner, where)
+        self.board.move(card, zone, reason=reason)
+        self.arrived(card, "banished" if where == "banished" else "returned-to-deck")
+        return True
+
+    def banish_forbidden(self, card: "YgoCard") -> bool:
+        return any(self.active_statics(c, "no-banish") for c in self.field_cards())
+
+    def finish_limbo(self) -> None:
+        """The chain ended: every card whose card activation was negated goes to the graveyard."""
+        while self.limbo:
+            entry = self.limbo.pop(0)
+            card = entry.card
+            tags = {"sent-to-graveyard"}
+            if entry.destroyed:
+                tags |= {"destroyed", "destroyed-by-effect", "sent-by-effect"}
+            zone = self.board.zone(card.owner, "graveyard")
+            self.board.move(card, zone, reason="its card activation was negated")
+            self.arrived(card, *tags)
+            self.emit("to-graveyard", card, lki=None, destroyed=entry.destroyed, by_battle=False,
+                      by_player=entry.by_player, by_effect=entry.destroyed)
+
+    # -- activating a continuous trap's effect with its card activation -----------------
+
+    def why_not_with_card_activation(self, card: "YgoCard", label: str, player: int) -> str | None:
+        """Why ``label`` of ``card`` could not be activated together with its card activation."""
+        definition = card.definition
+        if definition.kind != "trap" or "continuous" not in definition.types:
+            return (f"「{card.name}」 is not a continuous trap: its effects are not activated together with "
+                    "its card activation")
+        effect = self.effect_of(card, label)
+        if effect.kind == "trigger":
+            return f"「{card.name}」{label} starts each time something happens: not as the card is activated"
+        if effect.cost in ("send-self", "banish-self", "discard-self") or getattr(effect.cost, "moves_self", False):
+            return f"the cost of 「{card.name}」{label} moves the card itself, which is being activated"
+        for ruling in definition.rulings:
+            if ACTIVATION_EXCEPTIONS.get(ruling, ("", ""))[0] == "no-effect-with-card-activation":
+                return f"「{card.name}」: {ACTIVATION_EXCEPTIONS[ruling][1]}"
+        if effect.condition is not None and not effect.condition(self, card):
+            return f"the condition of 「{card.name}」{label} is not met"
+        if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
+            return f"「{card.name}」{label} was already used this turn by player {player}"
+        return None
+
+    def decided_at_card_activation(self, card: "YgoCard") -> bool:
+        """A continuous trap whose card activation is on this chain: what it activates on
+        this chain was decided with its card activation."""
+        return any(link.card is card and link.object_id == card.object_id and self.is_card_activation(link)
+                   for link in self.chain)
+
+    # -- a card activated by an effect while that effect resolves -----------------------
+
+    def activate_by_effect(self, card: "YgoCard", player: int, by: str) -> None:
+        """An effect activates a spell or trap card as it resolves (弹出式翻页, 终焉之地): the
+        card is put face-up and its activation succeeds when that effect is done; what
+        its card activation would do is not applied, and no chain link is made."""
+        effect = self.effect_of(card, "发动")
+        ban = self.activation_ban(card, effect, player)
+        if ban:
+            raise IllegalAction(ban)
+        self.board.move(card, self.board.zone(player, "spell & trap zone"), face_up=True,
+                        reason=f"activated by 「{by}」")
+        self.record_activation(None, card, player, by_effect=True)
+        self.log.record("activate", f"「{card.name}」 is activated by 「{by}」 as it resolves: "
+                        "nothing it does on activation applies", card=card.serial, label="发动", by_effect=True)
+
