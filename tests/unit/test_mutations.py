@@ -83,7 +83,6 @@ UNTESTED: dict[str, str] = {
     "ygo: SYNCHRO_SUMMONED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
     "ygo: TARGET_LINK no longer erased by BANISHED_TEMPORARILY": _NO_EXAMPLE_YET,
     "ygo: TARGET_LINK no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
-    "ygo: TARGET_LINK no longer erased by TURNED_FACE_DOWN": _NO_EXAMPLE_YET,
     "ygo: TRIBUTE_SUMMONED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
     "ygo: USED_THIS_TURN no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
     "ygo: USED_THIS_TURN no longer erased by TURN_ENDED": _NO_EXAMPLE_YET,
