@@ -17,8 +17,8 @@ html_static_path = []
 # Documents are text written by people; they must not run code or read files:
 # raw HTML and file inclusion are switched off in docutils.conf beside this file.
 
-# the game of each folder and the Gherkin language its examples are written in
-rulings_games = {"ygo": "zh-CN", "mtg": "ja", "dm": "ja"}
+# the game of each folder and the Gherkin language of its examples come from
+# engine/project.py; ``rulings_games = {"folder": "language"}`` adds others
 # written by the pytest-bdd run (make site / make test)
 rulings_results = "../build/results.json"
 

@@ -80,6 +80,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("env-purge-doc", state.purge_doc)
     app.connect("env-merge-info", state.merge_info)
     app.connect("env-get-outdated", state.outdated_by_results)
+    app.connect("env-get-updated", state.pages_showing_everything)
     app.connect("env-check-consistency", state.check_consistency)
     app.connect("doctree-read", state.record_digest)
     app.connect("doctree-read", render.add_summary)
