@@ -141,7 +141,8 @@ def _game_of(feature_file: Path) -> str | None:
 
 
 def bind(game: str) -> None:
-    """Make the calling test module run every documented example of ``game``.
+    """Make the calling test module run the documented examples of ``game`` that the
+    session's plan runs (``plan_for``: what changed, or everything with RULINGS_RERUN=all).
 
     Call it at the top level of a test module: pytest-bdd registers step definitions
     and scenarios in the module that calls its decorators (``stacklevel=2`` below).

@@ -192,16 +192,6 @@ def outdated_by_results(app, env, added, changed, removed) -> list[str]:
     return sorted(outdated)
 
 
-def _drop_pages_of(app, removed) -> None:
-    """A deleted or renamed document leaves no page behind: Sphinx keeps old pages,
-    and a deleted document's examples would still show their last verdict."""
-    suffix = getattr(app.builder, "out_suffix", "")
-    if not suffix or app.builder.name == "gherkin":
-        return
-    for docname in removed:
-        Path(app.builder.outdir, docname + suffix).unlink(missing_ok=True)
-
-
 #: per environment: whether this build reads (or removes) any document
 _ANYTHING_READ: dict[int, bool] = {}
 
@@ -233,6 +223,16 @@ def pages_showing_everything(app, env) -> list[str]:
         if previous.get(docname) != digest:
             out.append(docname)
     return out
+
+
+def _drop_pages_of(app, removed) -> None:
+    """A deleted or renamed document leaves no page behind: Sphinx keeps old pages,
+    and a deleted document's examples would still show their last verdict."""
+    suffix = getattr(app.builder, "out_suffix", "")
+    if not suffix or app.builder.name == "gherkin":
+        return
+    for docname in removed:
+        Path(app.builder.outdir, docname + suffix).unlink(missing_ok=True)
 
 
 def problem_documents(app, env) -> set[str]:

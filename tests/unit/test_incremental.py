@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -275,3 +276,42 @@ def test_serve_rebuilds_on_save_and_runs_only_the_edited_example(sandbox):
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
+
+
+def test_the_benchmark_spec_is_the_projects_examples_renamed_and_its_plain_twin_has_no_directive(tmp_path):
+    from engine import bench
+
+    root = Path(__file__).resolve().parents[2]
+    n = bench.write_spec(tmp_path / "project", root, 150)
+    assert n == 150
+    documents = sorted((tmp_path / "project" / "spec").glob("*/bench-*.rst"))
+    texts = "\n".join(p.read_text(encoding="utf-8") for p in documents)
+    ids = re.findall(r"^\s+:id: (\S+)", texts, re.M)
+    assert len(ids) == 150 and len(set(ids)) == 150 and all(i.startswith("bench-") for i in ids)
+    assert texts.count(".. example::") == 150
+    bench.plain_copy(tmp_path / "project", tmp_path / "plain")
+    plain = "\n".join(p.read_text(encoding="utf-8") for p in (tmp_path / "plain").rglob("*.rst"))
+    assert not re.search(r"^\s*\.\. (example|card|effect|rulings-[a-z]+)::", plain, re.M)
+    assert (tmp_path / "plain" / "conf.py").read_text(encoding="utf-8").rstrip().endswith("extensions = []")
+
+
+def test_sphinx_is_not_started_when_nothing_it_reads_changed(sandbox, monkeypatch):
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    from engine.sphinxext import build as build_mod
+    from engine.project import Paths
+
+    sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="仍然是") + "\n.. example:: 坏的\n   :id: bad\n\n"
+                  "   当 没有这个步骤\n")
+    first = build_mod.build(Paths(sandbox.root), "gherkin")
+    assert first.warnings and first.status == 0
+
+    def no_sphinx(*args, **kwargs):
+        raise AssertionError("Sphinx started")
+
+    monkeypatch.setattr(build_mod, "Sphinx", no_sphinx)
+    again = build_mod.build(Paths(sandbox.root), "gherkin")
+    # the problems of the last build are reported again, not forgotten
+    assert again.warnings == first.warnings and again.status == 0
+    sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="仍然是"))
+    changed = build_mod.build(Paths(sandbox.root), "gherkin")
+    assert changed.status == 2 and "Sphinx started" in changed.warnings[-1]
