@@ -316,14 +316,13 @@ class Vocabulary(PhraseBook):
         return [UnknownCard(name, known) for name in self.card_names_in(kind, text) if name not in known]
 
 
+from .project import GAMES as _PROJECT_GAMES  # noqa: E402 - plain data, no cycle
+
 #: every game's vocabulary, by game id; filled by :func:`load`.
 _REGISTRY: dict[str, Vocabulary] = {}
 
-GAMES = {
-    "ygo": "engine.ygo.steps",
-    "mtg": "engine.mtg.steps",
-    "dm": "engine.dm.steps",
-}
+#: game id -> the module of its steps (the games themselves: engine/project.py)
+GAMES = {game: f"{package}.steps" for game, (_, package) in _PROJECT_GAMES.items()}
 
 
 def load(game: str) -> Vocabulary:

@@ -150,6 +150,11 @@ def bind(game: str) -> None:
     root = find_root(Path(namespace.get("__file__", ".")).parent)
     extract(root)
     plan = plan_for(root)
+    features_dir = Paths(root).features
+    # only the features holding an example to run are parsed; a game with none is not loaded
+    files = sorted(p for p in features_dir.rglob("*.feature") if _game_of(p) == game and _runs_any(p, plan))
+    if not files:
+        return
     vocabulary = vocab_mod.load(game)
 
     @pytest.fixture
@@ -161,9 +166,6 @@ def bind(game: str) -> None:
         parser = PhraseParser(vocabulary, kind)
         _DECORATORS[kind](parser, stacklevel=2)(_step_function(parser))
 
-    features_dir = Paths(root).features
-    # only the features holding an example to run are parsed
-    files = sorted(p for p in features_dir.rglob("*.feature") if _game_of(p) == game and _runs_any(p, plan))
     for feature in get_features([str(p) for p in files]):
         for name, sc in feature.scenarios.items():
             example_id = next((t.split(":", 1)[1] for t in sc.tags if t.startswith("rulings-id:")), name)

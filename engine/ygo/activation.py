@@ -92,6 +92,9 @@ class ActivationRules:
         #: per-turn limits put in place by an activation (命运的抽卡): (turn, kinds, players, n,
         #: whether negated activations count, source, first activation counted)
         self.limits: list = []
+        #: the latest negation of an activation: (chain links processed then, negating
+        #: player, player whose activation it was)
+        self.last_negation: tuple | None = None
 
     # -- what a card activation is ------------------------------------------------------
 
@@ -213,6 +216,27 @@ class ActivationRules:
             if until >= self.turn and test(self, card):
                 return f"「{source}」: the activations of 「{card.name}」 cannot be negated"
         return None
+
+    def intercepted(self, link: "ChainLink") -> str | None:
+        """A face-up card whose effect negates an effect as it resolves (深渊鳞甲-鲸鱼: 『对方场上
+        发动的陷阱卡的效果无效化』, 魔轰神兽 尤尼科): the name of that card, or None.  Its
+        'then' (sending itself to the graveyard, destroying the card) follows at once."""
+        if link.negated:
+            return None
+        for card in self.field_cards():
+            for st in self.active_statics(card, "negate-resolving"):
+                test, then = st.value
+                if test(self, card, link):
+                    self.log.record("negate", f"「{card.name}」 negates the effect of 「{link.card.name}」 as it "
+                                    "resolves", card=card.serial)
+                    then(self, card, link)
+                    return card.name
+        return None
+
+    def negated_just_now(self, victim: int) -> bool:
+        """An activation of ``victim`` was negated by the opponent, and nothing was processed after."""
+        last = self.last_negation
+        return last is not None and last[0] == self._steps and last[2] == victim and last[1] != victim
 
     # -- a negated card activation ------------------------------------------------------
 

@@ -1809,3 +1809,59 @@ def activations_after_this(n):
                                since=len(duel.activations) + 1)
 
     return restrict
+
+
+@BLOCKS.phrase("condition", "魔法卡发动时")
+def spell_card_activated():
+    """The chain link below is a spell card's card activation."""
+    return lambda duel, card: _top(duel) is not None and duel.is_card_activation(_top(duel)) \
+        and _top(duel).card.definition.kind == "spell"
+
+
+@BLOCKS.phrase("condition", "对方把自己的魔法·陷阱·怪兽的效果的发动无效的场合")
+def own_activation_negated():
+    """The opponent just negated an activation of this card's controller (nothing was
+    processed after that)."""
+    return lambda duel, card: duel.negated_just_now(card.controller)
+
+
+@BLOCKS.phrase("cost", "把这张卡解放")
+def tribute_self():
+    def pay(duel, card, player) -> None:
+        duel.send_to_graveyard(card, reason="cost", tributed=True)
+
+    pay.moves_self = True
+    return pay
+
+
+def _opponents_link(kinds):
+    def test(duel, source, link) -> bool:
+        return link.player != source.controller and duel.kind_of(link.card) in kinds \
+            and (duel.is_card_activation(link) or duel.on_field(link.card))
+
+    return test
+
+
+@BLOCKS.phrase("static", "对方场上发动的{kinds}卡的效果无效化，那之后这张卡送去墓地")
+def negate_opponents_on_resolution(kinds):
+    """As an effect of that kind the opponent activated on the field resolves, it is
+    negated (once: this card then goes to the graveyard)."""
+    def then(duel, source, link) -> None:
+        duel.send_to_graveyard(source, reason=f"「{source.name}」 negated an effect")
+
+    return [StaticPart("negate-resolving", (_opponents_link(kinds), then))]
+
+
+@BLOCKS.phrase("static", "双方手卡数量相同的场合，对方发动的魔法·陷阱·怪兽的效果无效并破坏")
+def negate_and_destroy_when_hands_equal():
+    """While both hands hold as many cards, every effect the opponent activated is negated
+    as it resolves, and its card destroyed."""
+    def test(duel, source, link) -> bool:
+        return link.player != source.controller and len(duel.board.zone(0, "hand")) == len(duel.board.zone(1, "hand"))
+
+    def then(duel, source, link) -> None:
+        card = link.card_if_unchanged()
+        if card is not None and duel.on_field(card):
+            duel.destroy(card, reason=f"「{source.name}」", by_effect=source, by_player=source.controller)
+
+    return [StaticPart("negate-resolving", (test, then))]

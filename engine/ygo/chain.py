@@ -374,6 +374,7 @@ class ChainRules:
             self.log.record("survive", f"chain {link.number}: {why}")
             return False
         link.negated = what
+        self.last_negation = (self._steps, by_player, link.player)
         self.log.record("negate", f"chain {link.number} 「{link.card.name}」{link.effect.label}: {what} negated")
         if what == "activation" and self.is_card_activation(link):
             self.take_off_field(link, destroyed=destroy, by=by, by_player=by_player)
@@ -395,7 +396,7 @@ class ChainRules:
     def _resolve_links(self) -> None:
         while self.chain:
             link = self.chain.pop()
-            why = resolution_negated(self, link)
+            why = resolution_negated(self, link) or self.intercepted(link)
             if link.negated != "activation":
                 # an activation negated is not processed at all: it takes no timing
                 self._steps += 1
@@ -427,8 +428,9 @@ class ChainRules:
         card = link.card_if_unchanged()
         if card is None or link.effect.kind != "activation" or not self.on_field(card):
             return
-        types = card.definition.types
-        if link.outcome != "applied" or not types & {"continuous", "field", "equip"}:
+        # a negated card activation already took its card off the field (activation.py); a
+        # continuous, field or equip card whose effect alone was negated stays
+        if not card.definition.types & STAYS:
             self.send_to_graveyard(card, reason="resolved")
 
     def last_outcome(self, card: "YgoCard", label: str) -> str | None:

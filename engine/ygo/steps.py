@@ -116,8 +116,13 @@ def set_without_tribute(duel: Duel, player: int, card: str) -> None:
 
 @V.phrase(("given", "when"), "{player}盖放「{card}」")
 def set_monster(duel: Duel, player: int, card: str) -> None:
-    """Normal Set a monster face-down (not a summon)."""
-    duel.set_monster(_fresh(duel, card, player), player)
+    """Normal Set a monster face-down (not a summon); a spell or trap card is set face-down
+    in the spell & trap zone."""
+    c = _fresh(duel, card, player)
+    if c.definition.is_monster:
+        duel.set_monster(c, player)
+    else:
+        duel.place(c, SPELL_TRAP, player, face_up=False)
 
 
 def _fodder(duel: Duel, name: str, player: int):
@@ -478,6 +483,22 @@ def activate_sending_from_hand(duel: Duel, player: int, paid: str, card: str, la
     duel.activate(c, label, player=player, paid=[_in_hand(duel, paid, player)])
 
 
+@V.phrase(("given", "when"), "{player}发动「{card}」，同时发动{label}效果")
+def activate_card_with_effect(duel: Duel, player: int, card: str, label: str) -> None:
+    """Activate a continuous trap card and, with its card activation, one of its effects."""
+    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, with_effect=label)
+
+
+DECLARED = {"魔法": "spell", "陷阱": "trap", "怪兽": "monster"}
+V.term(Term.choice("declared", DECLARED, "魔法、陷阱 or 怪兽 (a declared card kind)"))
+
+
+@V.phrase(("given", "when"), "{player}发动「{card}」的{label}效果，宣言{declared}卡")
+def activate_declaring(duel: Duel, player: int, card: str, label: str, declared: str) -> None:
+    """Activate an effect that declares a card kind (「No.16 色之支配者」)."""
+    duel.activate(duel.card(card, player), label, player=player, declared=declared)
+
+
 @V.phrase(("given", "when"), "连锁处理")
 def resolve_chain(duel: Duel) -> None:
     """Resolve the chain, last link first."""
@@ -608,6 +629,48 @@ def can_activate_targeting(duel: Duel, player: int, can: bool, target: str, card
     if reason is None:
         reason = duel.why_not_target(c, effect, t)
     expect(f"玩家{player}可以以「{target}」为对象发动「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+def _activatable(duel: Duel, name: str, player: int):
+    """That player's card of that name that could be activated as a card: set, or in the hand."""
+    for c in duel.board.cards():
+        if c.name == name and c.controller == player and c.zone.kind == SPELL_TRAP and not c.face_up \
+                and duel.on_field(c):
+            return c
+    c = next((x for x in duel.board.zone(player, HAND) if x.name == name), None)
+    if c is None:
+        raise SetupError(f"player {player} has no 「{name}」 in the hand or set on the field")
+    return c
+
+
+@V.then("{player}{can}发动「{card}」")
+def can_activate_card(duel: Duel, player: int, can: bool, card: str) -> None:
+    """Whether that player could activate that card now (from the hand or set), as a chain
+    link on what is happening now."""
+    reason = duel.why_cannot_activate(_activatable(duel, card, player), "发动", player)
+    expect(f"玩家{player}可以发动「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}在发动「{card}」的同时发动{label}效果")
+def can_activate_with_card(duel: Duel, player: int, can: bool, card: str, label: str) -> None:
+    """Whether that player could activate that effect together with the card's activation."""
+    c = _activatable(duel, card, player)
+    reason = duel.why_cannot_activate(c, "发动", player) or duel.why_not_with_card_activation(c, label, player)
+    expect(f"玩家{player}可以在发动「{card}」的同时发动{label}效果 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("「{card}」{same:is}场上的卡")
+def is_field_card(duel: Duel, card: str, same: bool) -> None:
+    """Whether the card counts as a card on the field now (a card whose card activation was
+    negated does not, though its zone stays taken until the chain ends)."""
+    expect(f"「{card}」是场上的卡", same, duel.on_field(duel.card(card)))
+
+
+@V.then("{player}的魔法与陷阱区域的空位有{number}个")
+def free_spell_trap_zones(duel: Duel, player: int, number: int) -> None:
+    """How many of that player's spell & trap zones are free."""
+    zone = duel.board.zone(player, SPELL_TRAP)
+    expect(f"玩家{player}的魔法与陷阱区域的空位", number, (zone.capacity or 5) - len(zone))
 
 
 @V.then("「{card}」的{label}效果{happened}")

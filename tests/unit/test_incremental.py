@@ -221,3 +221,57 @@ def test_a_document_whose_feature_did_not_change_is_not_outdated(sandbox):
     sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="仍然是") + "\n更多的说明。\n")
     assert "targets for 1 source files that are out of date" in gherkin()
     assert "targets for 0 source files that are out of date" in gherkin()
+
+
+def test_serve_rebuilds_on_save_and_runs_only_the_edited_example(sandbox):
+    """`rulings serve` (sphinx-autobuild): saving a document runs its edited example, keeps
+    the other results, and the served page shows the new result."""
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="仍然是"))
+    sandbox.write("spec/ygo/inc1.rst", YGO.format(n=1, verdict="仍然是"))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "engine.cli", "--root", str(sandbox.root), "serve",
+                               "--port", str(port)], cwd=sandbox.root, env=sandbox.env(),
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    results = sandbox.build / "results.json"
+
+    def page() -> str:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/ygo/inc0.html", timeout=10) as r:
+            return r.read().decode("utf-8")
+
+    def wait(condition, what: str, seconds: float = 240) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            assert server.poll() is None, f"the server stopped: {server.stdout.read()}"
+            try:
+                if condition():
+                    return
+            except OSError:
+                pass
+            time.sleep(0.5)
+        raise AssertionError(f"timed out waiting for {what}")
+
+    try:
+        wait(lambda: results.exists() and 'data-example-id="inc0-1" data-status="passed"' in page(), "the first build")
+        before = sandbox.results()
+        sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="不再是"))
+        wait(lambda: 'data-example-id="inc0-1" data-status="failed"' in page(), "the page of the edited example")
+        after = sandbox.results()
+        assert {k for k in after if after[k] != before[k]} == {"inc0-1"}
+    finally:
+        import os
+        import signal
+
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
