@@ -4,20 +4,24 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: site test check clean browser
+# pytest-xdist workers for `make test` (auto: one per core)
+JOBS ?= auto
 
-# (re)install only when the project's dependencies change
-$(STAMP): pyproject.toml
+.PHONY: site test check clean browser constraints
+
+# (re)install only when the project's dependencies change; the versions are the
+# ones in constraints.txt, so that a new release cannot change a build unnoticed
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
 site: $(STAMP)
 	$(BIN)/rulings build
 
 test: $(STAMP) browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(JOBS)
 
 # headless Chromium for the browser tests, installed where apt-get may (CI runs as root)
 browser:
@@ -28,6 +32,15 @@ browser:
 
 check: $(STAMP)
 	$(BIN)/rulings check
+
+# renew the pinned versions: the newest that pyproject.toml allows, in a fresh venv
+constraints:
+	rm -rf build/constraints-venv
+	$(PYTHON) -m venv build/constraints-venv
+	build/constraints-venv/bin/python -m pip install --quiet '.[test]'
+	{ sed -n '1,2p' constraints.txt; build/constraints-venv/bin/python -m pip freeze --exclude-editable \
+	  | grep -v '^rulings=='; } > constraints.txt.new && mv constraints.txt.new constraints.txt
+	rm -rf build/constraints-venv
 
 clean:
 	rm -rf build

@@ -1,11 +1,13 @@
-"""``rulings``: build the site, check every example, list the step vocabularies.
+"""rulings: build the site, check every example, list the step vocabularies.
 
-    rulings build   extract the examples, run them all, build the HTML site (make site)
-    rulings check   extract and run; fail on any failed, stale or not-run example, any
-                    problem in a document, or counts that disagree
+    rulings build   extract the examples, run those that changed, build the HTML site
+    rulings check   extract and run what changed; fail on any failed, stale or not-run
+                    example, any problem in a document, or counts that disagree
     rulings steps   print the step vocabulary of each game
     rulings blocks  print the building blocks cards are written with
     rulings cards   extract the cards; count them, and those that need code (hooks)
+    rulings serve   serve the site; on every save run what changed and rebuild
+    rulings bench   measure the pipeline on a synthetic spec (docs/performance.md)
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from engine import results as results_mod
@@ -23,17 +27,71 @@ from engine.project import GAMES
 
 
 def _paths(args):
-    from engine.sphinxext.build import Paths, find_root
+    from engine.project import Paths, find_root
 
     return Paths(find_root(Path(args.root) if args.root else None))
 
 
-def run_examples(paths, extra: list[str] = ()) -> int:
-    """Run every documented example with pytest-bdd (in a child process, so that a
-    crash cannot take the results file with it)."""
-    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-header",
-           str(paths.root / "tests" / "examples"), *extra]
-    return subprocess.call(cmd, cwd=paths.root, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+class Timings:
+    """How long each phase took (``--timings`` prints them; the benchmark reads them)."""
+
+    def __init__(self) -> None:
+        self.phases: dict[str, float] = {}
+        self._start = time.perf_counter()
+
+    def lap(self, phase: str) -> None:
+        now = time.perf_counter()
+        self.phases[phase] = round(self.phases.get(phase, 0.0) + now - self._start, 3)
+        self._start = now
+
+    def report(self, args) -> None:
+        if getattr(args, "timings", False):
+            print("timings: " + ", ".join(f"{k} {v:.2f} s" for k, v in self.phases.items()), file=sys.stderr)
+        if os.environ.get("RULINGS_TIMINGS"):
+            results_mod.write_atomic(os.environ["RULINGS_TIMINGS"], json.dumps(self.phases))
+
+
+def plan_run(paths, *, documents: list[str] | None = None, everything: bool = False):
+    """Which examples need running (engine.incremental), after an extraction.
+    ``documents``: run every example of these (project-relative sources) whatever
+    their results; the other results are kept."""
+    from engine import incremental
+
+    try:
+        manifest = incremental.read_manifest(paths.features)
+    except (OSError, ValueError, KeyError):
+        manifest = []
+    try:
+        results = results_mod.load(paths.results)
+    except results_mod.ResultsError:
+        results = {}
+    if documents is not None:
+        manifest = [e for e in manifest if e["source"] in documents]
+        everything = True
+    force = {e["id"] for e in manifest} if everything else None
+    return incremental.plan(manifest, results, paths.cards, force=force)
+
+
+def run_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, stream=sys.stdout) -> int:
+    """Run the examples of ``plan`` with pytest-bdd (in a child process, so that a crash
+    cannot take the results file with it; with ``jobs``, in that many pytest-xdist
+    workers).  Says what runs and why; runs nothing when nothing needs running."""
+    print(plan.summary(), file=stream)
+    for line in plan.details():
+        print(line, file=stream)
+    if not plan.run:
+        return 0
+    plan_file = paths.build / "plan.json"
+    results_mod.write_atomic(plan_file, plan.to_json())
+    # examples fail through the engine's own messages, not assert statements: no
+    # rewriting of every imported module, and no plugins that the examples do not use
+    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
+           "--assert=plain", "--no-header", str(paths.root / "tests" / "examples"), *extra]
+    if jobs and jobs > 1 and len(plan.run) > 1:
+        cmd += ["-n", str(min(jobs, len(plan.run)))]
+    # the features are up to date (this process extracted them): pytest reads them
+    env = {**os.environ, "RULINGS_EXTRACTED": str(paths.root), "RULINGS_PLAN": str(plan_file)}
+    return subprocess.call(cmd, cwd=paths.root, env=env)
 
 
 def _report_warnings(outcome, stream=sys.stderr) -> None:
@@ -45,14 +103,24 @@ def cmd_build(args) -> int:
     from engine.sphinxext.build import build
 
     paths = _paths(args)
-    outcome = build(paths, "gherkin", fresh=args.fresh)
+    clock = Timings()
+    outcome = build(paths, "gherkin", fresh=args.fresh, jobs=args.jobs)
     _report_warnings(outcome)
-    run_examples(paths)
-    site = build(paths, "html", fresh=args.fresh)
+    clock.lap("extract")
+    # the verdicts are read as `rulings check` gives them (file:line), not as pytest tracebacks
+    run_examples(paths, plan_run(paths, everything=args.all), ["--tb=no", "-rN", "-p", "no:warnings"],
+                 jobs=args.jobs)
+    clock.lap("run")
+    site = build(paths, "html", fresh=args.fresh, jobs=args.jobs)
     _report_warnings(site)
+    clock.lap("html")
     summary = reconcile(paths)
+    clock.lap("reconcile")
+    for problem in summary.problems:
+        print(problem)
     print(f"site: {paths.site / 'index.html'}")
     print(summary.last_line())
+    clock.report(args)
     return site.status
 
 
@@ -71,11 +139,12 @@ class Reconciliation:
         return not self.problems and not (self.counts["failed"] or self.counts["stale"] or self.counts["not-run"])
 
 
+_TAGS = re.compile(r"^\s*@rulings-id:(\S+) @rulings-hash:(\S*)", re.M)
+
+
 def reconcile(paths) -> Reconciliation:
     """Compare the examples in the documents, the scenarios in the features and the
     entries in the results; count statuses.  Every disagreement names the ids concerned."""
-    from pytest_bdd.feature import get_features
-
     out = Reconciliation()
     manifest_path = paths.features / "manifest.json"
     try:
@@ -93,17 +162,17 @@ def reconcile(paths) -> Reconciliation:
         out.problems.append(str(err))
         results = {}
     scenarios: dict[str, list[str]] = {}
-    files = [str(p) for p in sorted(paths.features.rglob("*.feature"))]
-    try:
-        parsed = get_features(files) if files else []
-    except Exception as err:  # a damaged feature file: say which, do not crash
-        out.problems.append(f"{paths.features}: cannot read the features ({err})")
-        parsed = []
-    for feature in parsed:
-        for sc in feature.scenarios.values():
-            tags = {t.split(":", 1)[0]: t.split(":", 1)[1] for t in sc.tags if ":" in t}
-            if "rulings-id" in tags:
-                scenarios.setdefault(tags["rulings-id"], []).append(tags.get("rulings-hash", ""))
+    # the tag line the gherkin builder writes above each scenario (parsing every feature
+    # with the Gherkin parser cost a second per thousand examples; pytest-bdd parses the
+    # ones that run)
+    for path in sorted(paths.features.rglob("*.feature")):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:  # a damaged feature file: say which, do not crash
+            out.problems.append(f"{path}: cannot read the feature ({err})")
+            continue
+        for example_id, text_hash in _TAGS.findall(text):
+            scenarios.setdefault(example_id, []).append(text_hash)
     places: dict[str, list[str]] = {}
     for e in manifest:
         places.setdefault(e["id"], []).append(f"{e['source']}:{e['line']}")
@@ -112,11 +181,13 @@ def reconcile(paths) -> Reconciliation:
             out.problems.append(f"duplicate example id {example_id!r}: {' and '.join(where)}")
     for e in manifest:
         where = f"{e['source']}:{e['line']}"
-        status, entry = results_mod.status_of(e["id"], e["hash"], e.get("declared"), results)
+        # an example that cannot be parsed was not run: never "stale", whatever ran before
+        status, entry = (results_mod.status_of(e["id"], e["hash"], e.get("declared"), results)
+                         if e["extracted"] else ("not-run", None))
         out.counts[status] += 1
         found = scenarios.get(e["id"], [])
         if not e["extracted"]:
-            out.problems.append(f"{where}: {status}: {e['id']} — could not be extracted: {e.get('error')}")
+            out.problems.append(f"{where}: not-run: {e['id']} — could not be extracted: {e.get('error')}")
             continue
         if not found:
             out.problems.append(f"{where}: {status}: {e['id']} — not in the features")
@@ -128,7 +199,8 @@ def reconcile(paths) -> Reconciliation:
             entry = entry or {}
             at = entry.get("failing_location") or where
             if status == "failed":
-                out.problems.append(f"{at}: failed: {e['id']} — {entry.get('failing_step')}: {entry.get('message')}")
+                message = " / ".join((entry.get("message") or "").splitlines())  # one line per example
+                out.problems.append(f"{at}: failed: {e['id']} — {entry.get('failing_step')}: {message}")
             elif status == "stale":
                 out.problems.append(f"{where}: stale: {e['id']} — edited since its last run")
             elif entry.get("outcome") == "error":
@@ -163,11 +235,23 @@ def cmd_check(args) -> int:
     from engine.sphinxext.build import build
 
     paths = _paths(args)
-    outcome = build(paths, "gherkin", fresh=args.fresh)
+    clock = Timings()
+    documents = _documents(paths, args.paths) if args.paths else None
+    if isinstance(documents, str):
+        print(documents)
+        return 2
+    outcome = build(paths, "gherkin", fresh=args.fresh, jobs=args.jobs)
     _report_warnings(outcome, sys.stdout)
+    clock.lap("extract")
     if not args.no_run:
-        run_examples(paths, ["--tb=no", "-p", "no:warnings"])
+        extra = ["--tb=no", "-rN", "-p", "no:warnings"] + (["-k", args.k] if args.k else [])
+        plan = plan_run(paths, documents=documents, everything=args.all or bool(args.k))
+        if args.k:
+            print(f"-k {args.k}: of these, only the examples whose test name matches run")
+        run_examples(paths, plan, extra, jobs=args.jobs)
+    clock.lap("run")
     summary = reconcile(paths)
+    clock.lap("reconcile")
     if outcome.status > 1:
         summary.problems.append("the extraction stopped (see above): the counts below come from an earlier "
                                 "extraction and may not match the documents")
@@ -176,7 +260,27 @@ def cmd_check(args) -> int:
     if outcome.warnings:
         print(f"{len(outcome.warnings)} problem(s) in the documents (see above)")
     print(summary.last_line())
+    clock.report(args)
+    if args.exit_zero:
+        return 0
     return 0 if summary.ok and not outcome.warnings and outcome.status == 0 else 1
+
+
+def _documents(paths, given: list[str]) -> list[str] | str:
+    """The documents named on the command line (files or folders under spec/), as the
+    manifest names them (relative to the project); a message if one is not there."""
+    out: list[str] = []
+    for name in given:
+        path = Path(name).resolve()
+        if not path.exists():
+            return f"{name}: no such file or folder"
+        try:
+            path.relative_to(paths.spec.resolve())
+        except ValueError:
+            return f"{name}: not under {paths.spec}: give documents of the project"
+        files = [path] if path.is_file() else sorted(path.rglob("*.rst"))
+        out += [f.relative_to(paths.root.resolve()).as_posix() for f in files]
+    return out
 
 
 def cmd_steps(args) -> int:
@@ -195,11 +299,11 @@ def cmd_steps(args) -> int:
         print(f"# {game} ({v.language}): {len(v.phrases)} phrases")
         for p in v.phrases:
             line = f"{word[p.kind]} {p.template}"
-            print(f"  {line}" + (f"    — {p.description.splitlines()[0]}" if p.description else "")
+            print(f"  {line}" + (f"    — {_plain(p.description.splitlines()[0])}" if p.description else "")
                   + ("  [+ table]" if p.takes_table else ""))
         print("  terms:")
         for t in v.terms.values():
-            print(f"    {{{t.name}}}: {t.description or t.pattern}")
+            print(f"    {{{t.name}}}: {_plain(t.description) or t.pattern}")
         print()
     return 0
 
@@ -219,11 +323,11 @@ def cmd_blocks(args) -> int:
         print("  effect fields: " + " ".join(f":{f.name}:" for f in fmt.effect_fields))
         for kind in fmt.blocks.kinds:
             for p in (p for p in fmt.blocks.phrases if p.kind == kind):
-                meaning = p.description.splitlines()[0] if p.description else ""
+                meaning = _plain(p.description.splitlines()[0]) if p.description else ""
                 print(f"  {kind}: {p.template}" + (f"    — {meaning}" if meaning else ""))
         print("  terms:")
         for t in fmt.blocks.terms.values():
-            print(f"    {{{t.name}}}: {t.description or t.pattern}")
+            print(f"    {{{t.name}}}: {_plain(t.description) or t.pattern}")
         print()
     return 0
 
@@ -252,17 +356,65 @@ def cmd_cards(args) -> int:
     return 0 if not outcome.warnings else 1
 
 
+def cmd_serve(args) -> int:
+    """Serve the site and rebuild it on every save (sphinx-autobuild): before each html
+    build, ``rulings check`` extracts and runs what changed, which after editing one
+    document is the examples edited in it (after editing the engine, that game's)."""
+    import shlex
+
+    paths = _paths(args)
+    try:
+        import sphinx_autobuild  # noqa: F401
+    except ImportError:
+        print("rulings serve needs sphinx-autobuild: `make site` installs it")
+        return 2
+    check = shlex.join([sys.executable, "-m", "engine.cli", "--root", str(paths.root), "check", "--exit-zero"])
+    cmd = [sys.executable, "-m", "sphinx_autobuild", str(paths.spec), str(paths.site),
+           "-d", str(paths.doctrees / "html"), "-q",
+           "-D", f"rulings_results={paths.results}", "-D", f"rulings_cards={paths.cards}",
+           "-D", f"rulings_problems_file={paths.problems('html')}",
+           "--pre-build", check, "--watch", str(Path(__file__).resolve().parent), "--re-ignore", r"__pycache__|\.pyc$",
+           "--host", args.host, "--port", str(args.port)]
+    try:
+        return subprocess.call(cmd, cwd=paths.root)
+    except KeyboardInterrupt:
+        return 0
+
+
+def cmd_bench(args) -> int:
+    from engine import bench
+
+    bench.run(args.examples, repeat=args.repeat, jobs=args.jobs, keep=Path(args.keep) if args.keep else None)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulings", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--version", action="version", version=f"rulings {_version()}")
     parser.add_argument("--root", help="project folder (default: found from the current folder)")
     sub = parser.add_subparsers(dest="command", required=True)
-    b = sub.add_parser("build", help="extract, run every example, build the site")
-    b.add_argument("--fresh", action="store_true", help="read every document again")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--fresh", action="store_true", help="read every document again")
+    common.add_argument("--all", action="store_true",
+                        help="run every example, not only those whose text, engine or cards changed")
+    common.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+                        help="run the examples in N pytest-xdist workers (and Sphinx with N processes)")
+    common.add_argument("--timings", action="store_true", help="print how long each phase took")
+    b = sub.add_parser("build", parents=[common], help="extract, run the examples that changed, build the site")
     b.set_defaults(func=cmd_build)
-    c = sub.add_parser("check", help="extract and run; non-zero exit unless every example passed")
-    c.add_argument("--fresh", action="store_true", help="read every document again")
+    c = sub.add_parser("check", parents=[common],
+                       help="extract and run; non-zero exit unless every example passed")
+    c.add_argument("paths", nargs="*", metavar="PATH",
+                   help="run the examples of these documents (files or folders under spec/) whatever their "
+                        "results; the other results are kept")
+    c.add_argument("-k", metavar="EXPR", help="run only the examples whose test name matches (pytest -k)")
     c.add_argument("--no-run", action="store_true", help="check the last results without running")
+    c.add_argument("--exit-zero", action="store_true", help="exit 0 whatever the verdict (rulings serve)")
     c.set_defaults(func=cmd_check)
+    v = sub.add_parser("serve", help="serve the site; on every save, run what changed and rebuild")
+    v.add_argument("--host", default="127.0.0.1")
+    v.add_argument("--port", type=int, default=8000)
+    v.set_defaults(func=cmd_serve)
     s = sub.add_parser("steps", help="print the step vocabulary")
     s.add_argument("game", nargs="?", help="ygo, mtg or dm (default: all)")
     s.set_defaults(func=cmd_steps)
@@ -271,8 +423,41 @@ def main(argv: list[str] | None = None) -> int:
     k.set_defaults(func=cmd_blocks)
     d = sub.add_parser("cards", help="extract the cards; count them, and those that need code")
     d.set_defaults(func=cmd_cards)
+    m = sub.add_parser("bench", help="measure the pipeline on a synthetic spec made of the project's examples")
+    m.add_argument("--examples", type=int, default=1000, metavar="N", help="how many examples (default 1000)")
+    m.add_argument("--repeat", type=int, default=3, help="runs of each incremental cycle; the median counts")
+    m.add_argument("-j", "--jobs", type=int, default=None, metavar="N", help="as for `rulings build -j N`")
+    m.add_argument("--keep", metavar="DIR", help="build the synthetic project in DIR and keep it")
+    m.set_defaults(func=cmd_bench)
     args = parser.parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except FileNotFoundError as err:
+        if "spec/conf.py" not in str(err):
+            raise
+        # outside a project: one line, not a traceback
+        print(f"rulings: {err}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # `rulings steps | head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _plain(text: str) -> str:
+    """Docstring text for a terminal: ``code`` and :role:`target` read as plain words."""
+    import re
+
+    return re.sub(r"(?::[\w:-]+:)?`{1,2}([^`]+)`{1,2}_?", r"\1", text)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rulings")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
 
 
 if __name__ == "__main__":

@@ -15,8 +15,32 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .core.errors import IllegalAction, InvariantBroken, SetupError, UnknownCard
+from .core.identity import CardName
+from .core.state import difference
+
 STEP_KINDS = ("given", "when", "then")
 _PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
+
+#: which copy of a card a step means, in each language, written before 「name」: the
+#: words for "the n-th" (a regex whose one group is n) and "the other" (the second).
+#: Copies are numbered in the order they came into the game (engine.core.game).
+COPY_WORDS = {
+    "zh-CN": (r"第([0-9]+)张", "另一张"),
+    "ja": (r"([0-9]+)枚目の", "もう1枚の"),
+}
+_COPY_SUFFIX = "__copy"
+
+
+def copy_number(language: str, words: str | None) -> int | None:
+    """The copy ``words`` ("第2张", "另一张", "2枚目の" …) name, or None for none."""
+    if not words:
+        return None
+    nth, other = COPY_WORDS[language]
+    if words == other:
+        return 2
+    m = re.fullmatch(nth, words)
+    return int(m.group(1)) if m else None
 
 
 class World(Protocol):
@@ -35,6 +59,29 @@ class ExpectationFailed(AssertionError):
         super().__init__(f"{what}: expected {expected}, actual {actual}")
 
 
+class ThenChangedGame(Exception):
+    """A Then phrase changed the game it was asked to observe: an error of the
+    vocabulary (the phrase), not of the ruling the example states."""
+
+
+def run_step(phrase: "Phrase", world: World, arguments: dict[str, Any],
+             table: Sequence[Sequence[str]] | None = None) -> Any:
+    """Run one step.  A Then observes (engine.core.game.Game.observing: a card it names
+    that is not in the game is not brought in) and is checked to leave the game as it
+    found it (a fingerprint of the game before and after, engine.core.state)."""
+    fingerprint = getattr(world, "fingerprint", None)
+    if phrase.kind != "then" or fingerprint is None:
+        return phrase.run(world, arguments, table)
+    before = fingerprint()
+    with world.observing():
+        result = phrase.run(world, arguments, table)
+    after = fingerprint()
+    if after != before:
+        raise ThenChangedGame(f"the Then phrase 「{phrase.template}」 changed the game it observes "
+                              f"({difference(before, after)}): a Then only observes")
+    return result
+
+
 def expect(what: str, expected: Any, actual: Any) -> None:
     if expected != actual:
         raise ExpectationFailed(what, expected, actual)
@@ -50,12 +97,16 @@ class Term:
     #: placeholders of this term name cards (checked against the catalogue)
     names_card: bool = False
     description: str = ""
+    #: a closed set: (word, value) in the order written, so that a value can be said
+    #: back in words (a failed Then restated: engine/wording.py)
+    words: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
     def choice(cls, name: str, mapping: dict[str, Any], description: str = "") -> "Term":
         """A closed set of words, each standing for a value (longest first, so 上级 beats 上)."""
         words = sorted(mapping, key=len, reverse=True)
-        return cls(name, "|".join(re.escape(w) for w in words), mapping.__getitem__, description=description)
+        return cls(name, "|".join(re.escape(w) for w in words), mapping.__getitem__, description=description,
+                   words=tuple(mapping.items()))
 
 
 @dataclass(frozen=True)
@@ -91,8 +142,6 @@ class Phrase:
         try:
             result = self.action(world, **kwargs)
         except Exception as err:
-            from .core.errors import IllegalAction, SetupError
-
             if self.kind == "given" and isinstance(err, IllegalAction):
                 # the rules refuse the situation a Given describes: the example is wrong,
                 # not the ruling it states
@@ -102,8 +151,6 @@ class Phrase:
             world.check_invariants()
         except Exception as err:
             # the state is impossible: name the step that produced it
-            from .core.errors import InvariantBroken
-
             shown = ", ".join(f"{k}={v!r}" for k, v in arguments.items())
             raise InvariantBroken(f"after {self.kind} 「{self.template}」({shown}): {err}") from err
         return result
@@ -122,6 +169,8 @@ class PhraseBook:
     kinds: tuple[str, ...] = field(default=STEP_KINDS, kw_only=True)
     terms: dict[str, Term] = field(default_factory=dict, kw_only=True)
     phrases: list[Phrase] = field(default_factory=list, kw_only=True)
+    #: a card named in a phrase may be preceded by which copy it is (COPY_WORDS)
+    numbered_copies: bool = field(default=False, kw_only=True)
 
     def term(self, term: Term) -> Term:
         self.terms[term.name] = term
@@ -138,6 +187,11 @@ class PhraseBook:
                 raise KeyError(f"phrase {template!r}: no term {term_name!r}")
             term = self.terms[term_name]
             params.append((name, term))
+            if term.names_card and self.numbered_copies and pieces and pieces[-1].endswith("「"):
+                # 「X」 may be preceded by which copy it is (第2张「X」, もう1枚の「X」)
+                nth, other = COPY_WORDS[self.language]
+                nth = re.sub(r"\((?!\?)", "(?:", nth)
+                pieces[-1] = pieces[-1][:-1] + f"(?P<{name}{_COPY_SUFFIX}>{nth}|{re.escape(other)})?「"
             pieces.append(f"(?P<{name}>{term.pattern})")
             last = m.end()
         pieces.append(re.escape(template[last:]))
@@ -190,14 +244,22 @@ class PhraseBook:
         for phrase in self._ranked(kind):
             m = phrase.compiled.fullmatch(text)
             if m:
-                return phrase, {name: term.convert(m.group(name)) for name, term in phrase.params}
+                return phrase, self._arguments(phrase, m)
         return None
+
+    def _arguments(self, phrase: Phrase, m: re.Match[str]) -> dict[str, Any]:
+        arguments = {name: term.convert(m.group(name)) for name, term in phrase.params}
+        for name, term in phrase.params:
+            number = copy_number(self.language, m.groupdict().get(name + _COPY_SUFFIX))
+            if number is not None:
+                arguments[name] = CardName(arguments[name], number)
+        return arguments
 
     def raw_match(self, kind: str, text: str) -> tuple[Phrase, dict[str, str]] | None:
         for phrase in self._ranked(kind):
             m = phrase.compiled.fullmatch(text)
             if m:
-                return phrase, m.groupdict()
+                return phrase, {k: v for k, v in m.groupdict().items() if not k.endswith(_COPY_SUFFIX)}
         return None
 
     def ambiguous(self, kind: str, text: str) -> list[str]:
@@ -234,6 +296,7 @@ class Vocabulary(PhraseBook):
     """A game's step phrases: what the Given, When and Then steps of its examples mean."""
 
     new_world: Callable[[], World] = field(kw_only=True)
+    numbered_copies: bool = field(default=True, kw_only=True)
     #: names of every card in the game's catalogue
     card_names: Callable[[], Iterable[str]] = field(kw_only=True)
 
@@ -249,20 +312,17 @@ class Vocabulary(PhraseBook):
     def unknown_cards(self, kind: str, text: str, known: Iterable[str] | None = None) -> list[Any]:
         """Card names in a matching step that are not ``known`` (by default: the
         catalogue), as UnknownCard errors."""
-        from .core.errors import UnknownCard
-
         known = set(self.card_names() if known is None else known)
         return [UnknownCard(name, known) for name in self.card_names_in(kind, text) if name not in known]
 
 
+from .project import GAMES as _PROJECT_GAMES  # noqa: E402 - plain data, no cycle
+
 #: every game's vocabulary, by game id; filled by :func:`load`.
 _REGISTRY: dict[str, Vocabulary] = {}
 
-GAMES = {
-    "ygo": "engine.ygo.steps",
-    "mtg": "engine.mtg.steps",
-    "dm": "engine.dm.steps",
-}
+#: game id -> the module of its steps (the games themselves: engine/project.py)
+GAMES = {game: f"{package}.steps" for game, (_, package) in _PROJECT_GAMES.items()}
 
 
 def load(game: str) -> Vocabulary:

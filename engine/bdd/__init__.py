@@ -1,8 +1,11 @@
 """The pytest-bdd binding: documented examples become pytest items.
 
-``bind("ygo")`` in a test module brings the features up to date (once per session),
-registers the game's vocabulary as step definitions, a ``world`` fixture (a fresh game
-per scenario), and one test per documented example.
+``bind("ygo")`` in a test module registers the game's vocabulary as step definitions,
+a ``world`` fixture (a fresh game per scenario), and one test per documented example
+that needs a run (see ``engine.incremental``): an example whose result rests on the
+same text, engine and cards is not collected again.  The features are the ones the
+``gherkin`` builder wrote; the session extracts them once (``extract``), before any
+module is collected, and never builds Sphinx while collecting.
 
 The vocabulary is registered as one step definition per step kind whose parser asks the
 vocabulary which phrase matches.  pytest-bdd looks a step up by trying every step
@@ -13,29 +16,87 @@ vocabulary's own, the same the Sphinx extension and the CLI use.
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from pytest_bdd import given, parsers, scenario, then, when
 from pytest_bdd.feature import get_features
 
+from engine import incremental
+from engine import results as results_mod
 from engine import vocabulary as vocab_mod
 from engine.cardformat import use_cards_dir
-from engine.sphinxext.build import BuildOutcome, Paths, build, find_root
+from engine.project import Paths, find_root
 
 _DECORATORS = {"given": given, "when": when, "then": then}
-_extraction: dict[Path, BuildOutcome] = {}
+#: set once the features are up to date: by ``rulings`` before it starts pytest, by
+#: the first ``extract`` of a session (xdist workers inherit it from the controller)
+EXTRACTED = "RULINGS_EXTRACTED"
+#: a plan file (``engine.incremental.Plan``) written by ``rulings check``
+PLAN = "RULINGS_PLAN"
+#: ``all``: run every example whatever its result
+RERUN = "RULINGS_RERUN"
 
 
-def extract(root: Path) -> BuildOutcome:
-    """Bring build/features up to date with the documents (once per process)."""
+@dataclass
+class Extraction:
+    status: int
+    warnings: list[str]
+
+
+_extraction: dict[Path, Extraction] = {}
+
+
+def extract(root: Path) -> Extraction:
+    """Bring build/features up to date with the documents, once per session: the first
+    call builds (unless ``rulings`` did just before), later calls and other processes
+    of the session read what that build recorded."""
     if root not in _extraction:
-        _extraction[root] = build(Paths(root), "gherkin")
+        paths = Paths(root)
+        if os.environ.get(EXTRACTED) != str(root):
+            from engine.sphinxext.build import build
+
+            build(paths, "gherkin")
+            os.environ[EXTRACTED] = str(root)
+        try:
+            recorded = json.loads(paths.problems("gherkin").read_text(encoding="utf-8"))
+            _extraction[root] = Extraction(int(recorded.get("status", 0)), list(recorded.get("warnings", [])))
+        except (OSError, ValueError, TypeError, AttributeError) as err:
+            _extraction[root] = Extraction(2, [f"{paths.problems('gherkin')}: no record of the extraction ({err})"])
         # the engine reads the cards this extraction wrote
-        use_cards_dir(Paths(root).cards)
+        use_cards_dir(paths.cards)
     return _extraction[root]
+
+
+_PLANS: dict[Path, incremental.Plan] = {}
+
+
+def plan_for(root: Path) -> incremental.Plan:
+    """The examples this session runs: the plan ``rulings`` wrote, or, in a plain pytest
+    session, every example whose result does not rest on the current text, engine and
+    cards, and those whose last run did not pass (so that they fail the session)."""
+    if root not in _PLANS:
+        paths = Paths(root)
+        if os.environ.get(PLAN):
+            _PLANS[root] = incremental.Plan.from_json(Path(os.environ[PLAN]).read_text(encoding="utf-8"))
+        else:
+            try:
+                manifest = incremental.read_manifest(paths.features)
+            except (OSError, ValueError, KeyError):
+                manifest = []
+            try:
+                results = results_mod.load(paths.results)
+            except results_mod.ResultsError:
+                results = {}
+            everything = os.environ.get(RERUN) == "all"
+            _PLANS[root] = incremental.plan(manifest, results, paths.cards, rerun_unsuccessful=True,
+                                            force={e["id"] for e in manifest} if everything else None)
+    return _PLANS[root]
 
 
 class PhraseParser(parsers.StepParser):
@@ -61,7 +122,8 @@ class PhraseParser(parsers.StepParser):
 def _step_function(parser: PhraseParser):
     def run_step(world, step_text, datatable=None):
         phrase, arguments = parser.match(step_text)
-        return phrase.run(world, arguments, datatable)
+        # a Then that changes the game is an error of the vocabulary (ThenChangedGame)
+        return vocab_mod.run_step(phrase, world, arguments, datatable)
 
     run_step.__name__ = f"rulings_{parser.vocabulary.game}_{parser.kind}"
     return run_step
@@ -79,7 +141,8 @@ def _game_of(feature_file: Path) -> str | None:
 
 
 def bind(game: str) -> None:
-    """Make the calling test module run every documented example of ``game``.
+    """Make the calling test module run the documented examples of ``game`` that the
+    session's plan runs (``plan_for``: what changed, or everything with RULINGS_RERUN=all).
 
     Call it at the top level of a test module: pytest-bdd registers step definitions
     and scenarios in the module that calls its decorators (``stacklevel=2`` below).
@@ -87,6 +150,12 @@ def bind(game: str) -> None:
     namespace = sys._getframe(1).f_globals
     root = find_root(Path(namespace.get("__file__", ".")).parent)
     extract(root)
+    plan = plan_for(root)
+    features_dir = Paths(root).features
+    # only the features holding an example to run are parsed; a game with none is not loaded
+    files = sorted(p for p in features_dir.rglob("*.feature") if _game_of(p) == game and _runs_any(p, plan))
+    if not files:
+        return
     vocabulary = vocab_mod.load(game)
 
     @pytest.fixture
@@ -98,12 +167,17 @@ def bind(game: str) -> None:
         parser = PhraseParser(vocabulary, kind)
         _DECORATORS[kind](parser, stacklevel=2)(_step_function(parser))
 
-    features_dir = Paths(root).features
-    files = sorted(p for p in features_dir.rglob("*.feature") if _game_of(p) == game)
     for feature in get_features([str(p) for p in files]):
         for name, sc in feature.scenarios.items():
             example_id = next((t.split(":", 1)[1] for t in sc.tags if t.startswith("rulings-id:")), name)
+            if example_id not in plan.run:
+                continue
             test = scenario(feature.filename, name, features_base_dir=str(features_dir))(_noop())
+            tags = dict(t.split(":", 1) for t in sc.tags if ":" in t)
+            test = pytest.mark.rulings(id=example_id, hash=tags.get("rulings-hash", ""),
+                                       pending="rulings-pending" in sc.tags, title=sc.name,
+                                       feature=feature.rel_filename, why=plan.run[example_id],
+                                       basis=plan.basis.get(example_id))(test)
             base = f"test_{re.sub(r'[^0-9a-zA-Z_]', '_', example_id)}"
             # ids that differ only in punctuation (a-b, a_b) must not hide one another
             test_name, n = base, 1
@@ -111,6 +185,13 @@ def bind(game: str) -> None:
                 n += 1
                 test_name = f"{base}_{n}"
             namespace[test_name] = test
+
+
+_ID_TAG = re.compile(r"@rulings-id:(\S+)")
+
+
+def _runs_any(feature_file: Path, plan: incremental.Plan) -> bool:
+    return any(m in plan.run for m in _ID_TAG.findall(feature_file.read_text(encoding="utf-8")))
 
 
 def _noop():

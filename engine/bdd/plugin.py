@@ -7,28 +7,25 @@ every collected example item is recorded from its own report, whatever failed.
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 
 import pytest
 
 from engine import results as results_mod
+from engine import wording
+from engine.project import Paths, find_root
 
-_ID, _HASH, _PENDING = "rulings-id:", "rulings-hash:", "rulings-pending"
+_PENDING = "rulings-pending"
+_WORKER_KEY = "rulings-results"
 
 
 def _example_tags(item) -> dict | None:
-    from pytest_bdd.scenario import scenario_wrapper_template_registry
-    from pytest_bdd.utils import registry_get_safe
-
-    sc = registry_get_safe(scenario_wrapper_template_registry, getattr(item, "obj", None))
-    if sc is None:
-        return None
-    tags = set(sc.tags)
-    example_id = next((t[len(_ID):] for t in tags if t.startswith(_ID)), None)
-    if example_id is None:
-        return None
-    return {"id": example_id, "hash": next((t[len(_HASH):] for t in tags if t.startswith(_HASH)), ""),
-            "pending": _PENDING in tags, "title": sc.name, "feature": sc.feature.rel_filename}
+    """What ``bind`` marked the item with (``pytest.mark.rulings``): id, text hash, what it
+    runs against, why it runs."""
+    mark = item.get_closest_marker("rulings")
+    return dict(mark.kwargs) if mark is not None else None
 
 
 class ResultsRecorder:
@@ -39,15 +36,18 @@ class ResultsRecorder:
         self.failures: dict[str, tuple[str, str, bool, int | None]] = {}
         self.traces: dict[str, list[str]] = {}
 
-    def _keep_trace(self, request) -> None:
+    def _keep_trace(self, request, feature) -> None:
         try:
             world = request.getfixturevalue("world")
         except pytest.FixtureLookupError:
             return
-        self.traces[request.node.nodeid] = list(world.trace())
+        vocabulary = _vocabulary(feature)
+        lines = list(world.trace())
+        # players named as the steps name them (自己/对方 …), not "player 0/1"
+        self.traces[request.node.nodeid] = [wording.name_players(vocabulary, x) for x in lines] if vocabulary else lines
 
     def pytest_bdd_after_scenario(self, request, feature, scenario):
-        self._keep_trace(request)
+        self._keep_trace(request, feature)
 
     # tags are ours, never pytest marks: text of a document must not skip its own test
     @pytest.hookimpl(tryfirst=True)
@@ -58,9 +58,13 @@ class ResultsRecorder:
         return True
 
     def pytest_bdd_step_error(self, request, feature, scenario, step, step_func, step_func_args, exception):
-        self.failures[request.node.nodeid] = (f"{step.keyword} {step.name}", _message(exception),
+        vocabulary = _vocabulary(feature)
+        # a Then that disagreed: what the document states and what the engine computed, as
+        # two sentences of the same phrase
+        said = wording.failure_message(vocabulary, step.keyword, step.name, exception) if vocabulary else None
+        self.failures[request.node.nodeid] = (f"{step.keyword} {step.name}", said or _message(exception),
                                               _is_example_error(exception), _body_index(scenario, step))
-        self._keep_trace(request)
+        self._keep_trace(request, feature)
 
     def pytest_bdd_step_func_lookup_error(self, request, feature, scenario, step, exception):
         self.failures[request.node.nodeid] = (f"{step.keyword} {step.name}",
@@ -75,7 +79,8 @@ class ResultsRecorder:
             return report
         entry = self.entries.setdefault(tags["id"], {
             "hash": tags["hash"], "title": tags["title"], "feature": tags["feature"], "runs": 0,
-            "outcome": "passed", "failing_step": None, "message": None, "duration": 0.0, "trace": []})
+            "outcome": "passed", "failing_step": None, "message": None, "duration": 0.0, "trace": [],
+            "basis": tags.get("basis")})
         if entry["hash"] != tags["hash"]:
             entry["hash"] = tags["hash"]
         failed = report.failed or (hasattr(report, "wasxfail") and call.excinfo is not None)
@@ -99,11 +104,20 @@ class ResultsRecorder:
         entry["status"] = "pending" if tags["pending"] else entry["outcome"]
         return report
 
+    # pytest-xdist: each worker hands its entries to the controller, which alone
+    # writes the results file (one atomic replace, whatever the number of workers)
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node, error):
+        text = getattr(node, "workeroutput", {}).get(_WORKER_KEY)
+        if text:
+            self.entries.update(json.loads(text))
+
     def pytest_sessionfinish(self, session, exitstatus):
+        if hasattr(self.config, "workeroutput"):
+            self.config.workeroutput[_WORKER_KEY] = json.dumps(self.entries, ensure_ascii=False)
+            return
         if not self.entries:
             return
-        from engine.sphinxext.build import Paths, find_root
-
         paths = Paths(find_root(Path(str(self.config.rootpath))))
         try:
             previous = results_mod.load(paths.results)
@@ -122,9 +136,18 @@ class ResultsRecorder:
         results_mod.save(paths.results, merged)
 
 
-def _manifest(paths) -> dict[str, dict] | None:
-    import json
+def _vocabulary(feature):
+    """The step vocabulary of a feature's game (its ``@rulings-game:`` tag), if any."""
+    from engine import vocabulary as vocab_mod
 
+    game = next((t.split(":", 1)[1] for t in getattr(feature, "tags", ()) if t.startswith("rulings-game:")), None)
+    try:
+        return vocab_mod.load(game) if game else None
+    except (KeyError, ImportError):
+        return None
+
+
+def _manifest(paths) -> dict[str, dict] | None:
     try:
         data = json.loads((paths.features / "manifest.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -162,4 +185,36 @@ def _message(exc: BaseException) -> str:
 
 
 def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", "rulings(id, hash, ...): a documented example (set by engine.bdd.bind)")
     config.pluginmanager.register(ResultsRecorder(config), "rulings-results")
+    if not hasattr(config, "workeroutput"):
+        # extract once, here, before any worker starts or any module is collected
+        try:
+            root = find_root(Path(str(config.rootpath)))
+        except FileNotFoundError:
+            return
+        from engine.bdd import PLAN, extract, plan_for
+
+        extract(root)
+
+
+def pytest_sessionstart(session) -> None:
+    """Say which examples run and why (``rulings`` says it itself before starting pytest)."""
+    config = session.config
+    from engine.bdd import PLAN, plan_for
+
+    if hasattr(config, "workeroutput") or os.environ.get(PLAN):
+        return
+    try:
+        root = find_root(Path(str(config.rootpath)))
+    except FileNotFoundError:
+        return
+    examples = root / "tests" / "examples"
+    if any(_overlaps(Path(a.split("::")[0]).resolve(), examples) for a in config.args):
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"rulings: {plan_for(root).summary()}")
+
+
+def _overlaps(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents or path in folder.parents

@@ -56,3 +56,15 @@ class Card:
         where = self.zone.label if self.zone else "nowhere"
         side = "face-up" if self.face_up else "face-down"
         return f"<「{self.name}」#{self.serial} obj {self.object_id} {side} in {where}>"
+
+
+class CardName(str):
+    """A card name as an example writes it, maybe with which copy it means (1-based, in
+    the order the copies came into the game)."""
+
+    copy: int | None
+
+    def __new__(cls, name: str, copy: int | None = None) -> "CardName":
+        made = super().__new__(cls, name)
+        made.copy = copy
+        return made

@@ -52,3 +52,34 @@ class Memory:
 
     def keys_where(self, predicate) -> list[Hashable]:
         return [k for k in self._items if predicate(k)]
+
+
+class Remembers:
+    """A card attribute that is kept in the card's :class:`Memory`, erased by the
+    transitions the game's table gives for it (``table[name]``).
+
+    A game whose cards carry plain attributes (Magic: counters, Auras, face-down status)
+    declares them with this, so that what a transition erases is its one table and the
+    core's one mechanism (``card.memory.erase(transition)``), not code resetting fields.
+    Reading an attribute that is not remembered gives a fresh default and stores
+    nothing (a Then reads without changing the card); assign a new value, never mutate
+    the one read."""
+
+    def __init__(self, table: dict[str, frozenset[str]], default: Any = None, *, factory=None) -> None:
+        self.table, self.default, self.factory = table, default, factory
+        self.name = ""
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+        if name not in self.table:
+            raise KeyError(f"{owner.__name__}.{name}: no entry in the table of what erases it")
+
+    def __get__(self, card, owner=None):
+        if card is None:
+            return self
+        if self.name in card.memory:
+            return card.memory.recall(self.name)
+        return self.factory() if self.factory is not None else self.default
+
+    def __set__(self, card, value) -> None:
+        card.memory.remember(self.name, value, erased_by=self.table[self.name], origin="rules")

@@ -38,7 +38,7 @@ An effect (its label must be unique in the card: 出た時, 攻撃する時, TT,
 
 ``:fort-e:`` (no value) on an effect makes it an FE ability: the creature has it only
 when the FE condition of the card was met when it was summoned.  ``:hook: name why``
-names a function of catalogue.HOOKS for what no block can say.
+names a function of hooks.HOOKS for what no block can say.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from engine.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect,
 from . import words
 from .blocks import BLOCKS, Context
 from .cards import Ability, CardDef, Static
-from .catalogue import HOOKS
+from .hooks import HOOKS
 
 EVENTS: dict[str, str] = {
     "出た時": "enters",

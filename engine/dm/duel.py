@@ -12,55 +12,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator, Iterable
-from dataclasses import dataclass, field
 
-from engine.core import Board, Card, EventLog, IllegalAction, InvariantBroken, SetupError, Zone
+from engine.core import IllegalAction, SetupError, Zone
+from engine.core.game import Game
 from engine.core.zones import HiddenTo
 
 from . import statics
-from .cards import Ability, CardDef
+from .cards import Ability
 from .catalogue import CATALOGUE
-from .choices import Choice
 from .memory import ERASED_BY, FaceUp, Transition
+from .objects import (_SEARCH_ORDER, BATTLE, DECK, GRAVEYARD, HAND, HYPERSPATIAL, MANA, PLAYERS, PUBLIC_ZONES,
+                      SHIELDS, DmCard, Shield)
 
-PLAYERS = (0, 1)
-DECK, HAND, SHIELDS, MANA, GRAVEYARD, BATTLE, HYPERSPATIAL = (
-    "deck", "hand", "shield zone", "mana zone", "graveyard", "battle zone", "hyperspatial zone")
-PUBLIC_ZONES = (MANA, GRAVEYARD, BATTLE, HYPERSPATIAL)
-#: where a card named in a step is looked for first
-_SEARCH_ORDER = (BATTLE, SHIELDS, HAND, MANA, GRAVEYARD, HYPERSPATIAL, DECK)
+class Duel(Game):
+    catalogue = CATALOGUE
 
-
-@dataclass(eq=False)
-class DmCard(Card):
-    tapped: bool = False
-    #: the cards under an evolution creature (top first); they move with it
-    under: list["DmCard"] = field(default_factory=list)
-
-
-@dataclass(eq=False)
-class Shield:
-    """One shield: one or more shield cards (top first), maybe fortified by a castle."""
-
-    owner: int
-    cards: list[DmCard]
-    fortress: DmCard | None = None
-
-    @property
-    def top(self) -> DmCard:
-        return self.cards[0]
-
-    def all_cards(self) -> list[DmCard]:
-        return ([self.fortress] if self.fortress else []) + list(self.cards)
-
-    def __repr__(self) -> str:
-        return f"<shield of {self.owner}: {'、'.join(c.name for c in self.cards)}>"
-
-
-class Duel:
     def __init__(self, seed: int = 0) -> None:
-        self.log = EventLog()
-        self.board = Board(self.log)
+        super().__init__()
         for p in PLAYERS:
             self.board.add_zone(Zone(DECK, p, HiddenTo.EVERYONE, ordered=True))
             self.board.add_zone(Zone(HAND, p, HiddenTo.ALL_BUT_OWNER))
@@ -75,50 +43,35 @@ class Duel:
         #: players who lost, and why
         self.lost: dict[int, str] = {}
         self.rng = random.Random(seed)
-        #: the ability waiting for a decision, and the choice it asked for
-        self.pending: tuple[Generator, Choice] | None = None
-        #: the latest choice an ability asked for (waiting or made)
-        self.last_choice: Choice | None = None
         self.queue: list[tuple[DmCard, Ability, dict]] = []
         self.used_d_switch: set[int] = set()
         self._emptied: set[int] = set()
-        #: what the last refused action was refused for (observable by steps)
-        self.refusals: list[str] = []
         #: the cards the latest broken shield put into the hand (S・トリガー may follow)
         self.last_broken: list[DmCard] = []
 
     # -- the world protocol ---------------------------------------------------------
 
-    def trace(self) -> list[str]:
-        return self.log.lines()
-
-    def check_invariants(self) -> None:
-        self.board.check_invariants()
+    def problems(self):
         for p in PLAYERS:
             zone = self.zone(p, SHIELDS)
             listed = [c for s in self.shields[p] for c in s.all_cards()]
             if sorted(c.serial for c in listed) != sorted(c.serial for c in zone.cards):
-                raise InvariantBroken(f"player {p}'s shields and shield zone disagree")
+                yield f"player {p}'s shields and shield zone disagree"
             if any(not s.cards for s in self.shields[p]):
-                raise InvariantBroken("a shield with no shield card")
+                yield "a shield with no shield card"
         for card in self.board.cards():
             if card.zone.kind != BATTLE and card.under:
-                raise InvariantBroken(f"「{card.name}」 keeps cards under it outside the battle zone")
+                yield f"「{card.name}」 keeps cards under it outside the battle zone"
 
     # -- zones and cards ------------------------------------------------------------
 
     def zone(self, player: int, kind: str) -> Zone:
         return self.board.zone(player, kind)
 
-    @staticmethod
-    def definition(name: str) -> CardDef:
-        return CATALOGUE[name]  # UnknownCard, or the problem of a broken card
-
     def find(self, name: str, player: int | None = None, zone: str | None = None) -> DmCard | None:
-        found = [c for c in self.board.cards() if c.name == name and (player is None or c.owner == player)
+        found = [c for c in self.board.cards() if (player is None or c.owner == player)
                  and (zone is None or c.zone.kind == zone)]
-        found.sort(key=lambda c: (_SEARCH_ORDER.index(c.zone.kind), c.serial))
-        return found[0] if found else None
+        return self.named(name, found, lambda c: (_SEARCH_ORDER.index(c.zone.kind), c.serial))
 
     def card(self, name: str, player: int | None = None, zone: str | None = None) -> DmCard:
         """The card called ``name``; one not yet in the game starts in its owner's hand."""
@@ -133,12 +86,15 @@ class Duel:
         """Set-up: a new card directly in a zone (a shield of its own in the shield zone,
         the bottom of the deck), without any ability triggering."""
         definition = self.definition(name)
+        self.check_new_copy(name)
         if kind == HYPERSPATIAL and definition.kind != "psychic creature":
             raise SetupError(f"「{name}」 is not a psychic creature")
         if kind == BATTLE and not definition.is_creature and definition.kind != "D2 field":
             raise SetupError(f"「{name}」 cannot be in the battle zone")
-        card = self.board.new_card(definition, player, self.zone(player, kind), face_up=False, card_class=DmCard)
+        card = self.bring_in(definition, player, kind, face_up=False, card_class=DmCard)
         card.tapped = tapped
+        if not self.in_game(card):
+            return card  # a Then asks about a card the example never brought in
         if kind == SHIELDS:
             self.shields[player].append(Shield(player, [card]))
         self.log.record("setup", f"「{name}」 starts in {card.zone.label}" + (" face up" if face_up else ""))
@@ -393,37 +349,19 @@ class Duel:
                 self.queue.append((card, ability, data))
                 self.log.record("trigger", f"「{card.name}」 {ability.label} triggers", card=card.serial)
 
-    def _drive(self, gen: Generator, value=None) -> bool:
-        while True:
-            try:
-                request = gen.send(value)
-            except StopIteration:
-                return True
-            if request.options:
-                self.last_choice = request
-            forced = request.forced()
-            if forced is not None:
-                self.log.record("choice", f"{request.prompt}: {self._describe(forced)} (no choice left)")
-                value = forced
-                continue
-            self.pending = (gen, request)
-            kind = "mandatory" if request.mandatory else "optional"
-            self.log.record("choice", f"player {request.chooser} to choose ({kind}): {request.prompt}")
-            return False
-
     def _after_action(self) -> None:
         """A processing (an action, a draw, an ability's resolution) has just finished:
         the rules check for lost games, then the next waiting ability resolves, and the
         rules check again when it is over, one by one.  When all is done, the effects
         end (revealed cards go back face down)."""
-        while self.pending is None:
+        while self.waiting is None:
             self._check_rules()
             if not self.queue:
                 break
             card, ability, data = self.queue.pop(0)
             self.log.record("resolve", f"「{card.name}」 {ability.label}", card=card.serial)
-            self._drive(ability.resolve(self, card, data))
-        if self.pending is None:
+            self.drive(ability.resolve(self, card, data))
+        if self.waiting is None:
             self._end_of_processing()
 
     def _check_rules(self) -> None:
@@ -442,39 +380,16 @@ class Duel:
         self._check_rules()
 
     def _run(self, gen: Generator) -> None:
-        if self._drive(gen):
+        if self.drive(gen):
             self._after_action()
 
-    def decide(self, player: int, picked: list) -> None:
-        if self.pending is None:
-            raise IllegalAction("no choice is waiting")
-        gen, choice = self.pending
-        if choice.chooser != player:
-            raise IllegalAction(f"player {choice.chooser} chooses, not player {player}")
-        why = choice.check(picked)
-        if why:
-            self.refusals.append(why)
-            self.log.record("refused", why)
-            raise IllegalAction(why)
-        self.pending = None
-        self.log.record("choice", f"player {player} chooses {self._describe(picked)} ({choice.prompt})")
-        if self._drive(gen, picked):
-            self._after_action()
-
-    @staticmethod
-    def _describe(picked) -> str:
-        if not picked:
-            return "nothing"
-        return "、".join(f"「{p.name}」" if isinstance(p, Card) else repr(p) for p in picked)
-
-    def _require_idle(self) -> None:
-        if self.pending is not None:
-            raise IllegalAction(f"a choice is waiting: {self.pending[1].prompt}")
+    def decided(self) -> None:
+        self._after_action()
 
     # -- game actions ---------------------------------------------------------------
 
     def summon(self, player: int, card: DmCard, tapped_mana: list[DmCard] = ()) -> None:
-        self._require_idle()
+        self.require_idle()
         if card.zone.kind != HAND or card.owner != player:
             raise IllegalAction(f"「{card.name}」 is not in player {player}'s hand")
         if card.definition.evolution:
@@ -491,7 +406,7 @@ class Duel:
         self._after_action()
 
     def evolve(self, player: int, card: DmCard, base: DmCard) -> None:
-        self._require_idle()
+        self.require_idle()
         d = card.definition
         if not d.evolution:
             raise IllegalAction(f"「{card.name}」 is not an evolution creature")
@@ -505,18 +420,18 @@ class Duel:
         self._after_action()
 
     def destroy_action(self, card: DmCard) -> None:
-        self._require_idle()
+        self.require_idle()
         self.destroy(card)
         self._after_action()
 
     def break_action(self, shield: Shield) -> None:
-        self._require_idle()
+        self.require_idle()
         self.break_shield(shield)
         self._after_action()
 
     def use_s_trigger(self, player: int, card: DmCard) -> None:
         """S・トリガー: a card just added to the hand from a broken shield is used for free."""
-        self._require_idle()
+        self.require_idle()
         if not (card in self.last_broken and card.zone.kind == HAND and card.owner == player
                 and "S・トリガー" in card.definition.keywords):
             raise IllegalAction(f"「{card.name}」 is not an S・トリガー card just added from a shield")
@@ -529,13 +444,13 @@ class Duel:
 
     def enter_battle_zone(self, player: int, card: DmCard) -> None:
         """An effect puts the creature into the battle zone (its own abilities trigger)."""
-        self._require_idle()
+        self.require_idle()
         self.put_into_battle(card, player)
         self._after_action()
 
     def cast(self, player: int, card: DmCard) -> None:
         """Cast a spell (its cost is not modelled)."""
-        self._require_idle()
+        self.require_idle()
         if not card.definition.is_spell:
             raise IllegalAction(f"「{card.name}」 is not a spell")
         self._run(self.cast_ability(player, card))
@@ -551,7 +466,7 @@ class Duel:
             self.move(card, GRAVEYARD, reason="resolved")
 
     def attack(self, attacker: DmCard, target: str = "player") -> None:
-        self._require_idle()
+        self.require_idle()
         if not self.is_top_creature(attacker):
             raise IllegalAction(f"「{attacker.name}」 is not in the battle zone")
         attacker.tapped = True
@@ -560,13 +475,13 @@ class Duel:
         self._after_action()
 
     def unblocked(self, attacker: DmCard, target: str = "player") -> None:
-        self._require_idle()
+        self.require_idle()
         self.log.record("attack", f"「{attacker.name}」 is not blocked", card=attacker.serial)
         self._trigger(attacker, "unblocked", {"target": target})
         self._after_action()
 
     def use_tap_ability(self, card: DmCard) -> None:
-        self._require_idle()
+        self.require_idle()
         if not (self.is_top_creature(card) and card.definition.tap_ability) or card.tapped:
             raise IllegalAction(f"「{card.name}」 cannot use a tap ability now")
         card.tapped = True
@@ -574,7 +489,7 @@ class Duel:
         self._run(card.definition.tap_ability(self, card, {}))
 
     def use_d_switch(self, card: DmCard) -> None:
-        self._require_idle()
+        self.require_idle()
         if card.zone.kind != BATTLE or card.definition.d_switch is None or card.serial in self.used_d_switch:
             raise IllegalAction(f"「{card.name}」 has no D-switch to use")
         self.used_d_switch.add(card.serial)
@@ -584,30 +499,30 @@ class Duel:
     def reveal_action(self, cards: list[DmCard], reason: str) -> None:
         """An effect that only turns cards face up (or shows them), with no further
         instruction: they go back face down, in place, when it is over."""
-        self._require_idle()
+        self.require_idle()
         self.reveal(cards, reason)
         self._after_action()
 
     def draw_action(self, player: int) -> DmCard | None:
         """Drawing a card is a processing of its own (the draw step, or a player told
         to draw): when it is over, the rules check for an empty deck."""
-        self._require_idle()
+        self.require_idle()
         card = self.draw(player)
         self._after_action()
         return card
 
     def fortify_action(self, castle: DmCard, shield: Shield) -> None:
-        self._require_idle()
+        self.require_idle()
         self.fortify(castle, shield)
         self._after_action()
 
     def look_action(self, player: int, cards: list[DmCard]) -> None:
-        self._require_idle()
+        self.require_idle()
         self.look(player, cards)
         self._after_action()
 
     def end_turn(self) -> None:
-        self._require_idle()
+        self.require_idle()
         self.log.record("turn", f"turn {self.turn} (player {self.turn_player}) ends")
         self.turn += 1
         self.turn_player = self.extra_turns.pop(0) if self.extra_turns else 1 - self.turn_player

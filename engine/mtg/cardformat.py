@@ -47,7 +47,7 @@ words.py, checked when the cards load):
 ``enchant``
     an Aura's エンチャント: ``クリーチャー`` (cast targeting one) or ``プレイヤー``;
 ``hook``
-    ``name why``: a function of catalogue.HOOKS (``CardDef -> CardDef``) for what no field
+    ``name why``: a function of hooks.HOOKS (``CardDef -> CardDef``) for what no field
     can say.
 
 Each effect (``.. effect:: <label>``, the label unique in the card) has a ``:kind:``:
@@ -82,7 +82,7 @@ An ability effect belongs to the front face unless ``:face:`` says ``第2面``, 
 (an ability of the face-down characteristics) or ``付与`` (granted by a static ability of
 the card, not its own).  An ability whose effect is not modelled says why in
 ``:not-modelled:`` instead of ``:effect:``; ``:hook: name why`` names a function of
-catalogue.HOOKS used as the effect instead of blocks.
+hooks.HOOKS used as the effect instead of blocks.
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ from .cards import (ACTIVATED, AS_ENTERS, AS_TURNED_UP, CAST_FACE_DOWN, CDA, DAM
                     LEAVES_BATTLEFIELD, MANA, REPLACEMENT, RESTRICTION, STATIC, TAPPED, TRIGGERED, Ability,
                     CardDef, Face, Target)
 from .characteristics import BATTLE, CREATURE, ENCHANTMENT, INSTANT, PLANESWALKER, SORCERY, Characteristics
-from .catalogue import HOOKS
+from .hooks import HOOKS
 
 _MANA = re.compile(r"(?:\{[0-9WUBRGCXSP/]+\})+")
 _DASH = re.compile(r"\s*[—─―]\s*")

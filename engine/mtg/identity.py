@@ -13,7 +13,8 @@ ZONE_CHANGE = "zone-change"
 TURNED_FACE_UP = "turned-face-up"
 TURNED_FACE_DOWN = "turned-face-down"
 
-#: field of MtgCard -> the transitions that reset it to its default
+#: what an MtgCard carries -> the transitions that erase it (each is a
+#: engine.core.memory.Remembers attribute kept in the card's memory)
 ERASED_BY: dict[str, frozenset[str]] = {
     "face_down_as": frozenset({ZONE_CHANGE, TURNED_FACE_UP}),
     "face_down_by": frozenset({ZONE_CHANGE, TURNED_FACE_UP}),

@@ -22,7 +22,8 @@ from .cards import CDA, STATIC
 from .characteristics import CREATURE, Characteristics
 
 if TYPE_CHECKING:
-    from .game import Game, MtgCard
+    from .game import Game
+    from .objects import MtgCard
 
 LAYERS_BEFORE_PT = ("4", "5", "6")
 

@@ -16,7 +16,8 @@ from .cards import BECOMES_TARGET, TRIGGERED, Ability
 from .characteristics import Characteristics
 
 if TYPE_CHECKING:
-    from .game import Game, MtgCard
+    from .game import Game
+    from .objects import MtgCard
 
 WARD = re.compile(r"^護法((?:\{[^}]+\})+)$")
 

@@ -12,7 +12,7 @@ from sphinx.application import Sphinx
 
 from . import nodes as rnodes
 from . import encoding, problems, render, search, state
-from . import cards
+from . import attention, cards, domain, plain
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective
@@ -69,6 +69,7 @@ def setup(app: Sphinx) -> dict:
     refuse_file_access(app)
     app.add_builder(GherkinBuilder)
     search.setup(app)
+    domain.setup(app)
 
     # after Sphinx's own check of source_encoding (priority 790), which would warn
     app.connect("config-inited", encoding.use_lenient_codec, priority=800)
@@ -79,6 +80,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("env-purge-doc", state.purge_doc)
     app.connect("env-merge-info", state.merge_info)
     app.connect("env-get-outdated", state.outdated_by_results)
+    app.connect("env-get-updated", state.pages_showing_everything)
     app.connect("env-check-consistency", state.check_consistency)
     app.connect("doctree-read", state.record_digest)
     app.connect("doctree-read", render.add_summary)
@@ -86,5 +88,10 @@ def setup(app: Sphinx) -> dict:
     app.connect("doctree-resolved", render.refresh_examples)
     app.connect("doctree-resolved", render.fill_dashboards)
     app.connect("doctree-resolved", cards.resolve)
+    # every other builder (LaTeX, text, man …) gets examples as standard nodes, last
+    app.connect("doctree-resolved", plain.replace, priority=900)
+    app.connect("html-collect-pages", attention.collect_pages)
+    # after the theme's own handler, which builds furo's navigation tree
+    app.connect("html-page-context", attention.sidebar_status, priority=600)
     return {"version": "0.1", "env_version": _format_version(), "parallel_read_safe": True,
             "parallel_write_safe": True}

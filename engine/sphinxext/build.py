@@ -3,16 +3,25 @@
 Warnings are captured, written next to the output, and the documents they came from
 are re-read by the next build so that an unchanged broken document keeps failing
 instead of going quiet after its first build.
+
+Sphinx is not started at all when nothing it reads changed since its last build: the
+sources, the code of the engine (extension, vocabularies, card formats), the results
+(for html), the versions of Python and Sphinx and the settings, compared by content.
+Starting Sphinx and loading its environment is most of an incremental build; the
+warnings of the last build are reported again from the file they were kept in.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import sphinx
 from sphinx.application import Sphinx
 from sphinx.util.console import nocolor
 from sphinx.util.docutils import docutils_namespace, patch_docutils
@@ -29,13 +38,58 @@ class BuildOutcome:
     warnings: list[str]
 
 
-def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = False) -> BuildOutcome:
+def inputs_digest(paths: Paths, builder: str, overrides: dict) -> str:
+    """A digest of everything a build reads, by content."""
+    from engine import sphinxext
+
+    engine = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256(json.dumps([builder, overrides, sys.version, sphinx.__version__,
+                                        sphinxext._format_version()]).encode())
+    files = [("spec", p) for p in sorted(paths.spec.rglob("*")) if p.is_file()]
+    files += [("engine", p) for p in sorted(engine.rglob("*")) if p.is_file() and "__pycache__" not in p.parts]
+    if builder != "gherkin":
+        files.append(("results", paths.results))
+        files += [("cards", p) for p in sorted(paths.cards.glob("*.json"))]
+    for kind, path in files:
+        try:
+            data = path.read_bytes()
+        except OSError:
+            data = b"\0missing"
+        digest.update(f"{kind}:{path.name}:{len(data)}\0".encode() + data)
+    return digest.hexdigest()
+
+
+def _unchanged(paths: Paths, builder: str, stamp: Path, digest: str, outdir: Path) -> BuildOutcome | None:
+    """The outcome of the last build, if it read exactly these inputs and its output is there."""
+    try:
+        recorded = json.loads(paths.problems(builder).read_text(encoding="utf-8"))
+        if stamp.read_text(encoding="utf-8") != digest:
+            return None
+    except (OSError, ValueError):
+        return None
+    markers = [outdir / "manifest.json", paths.cards] if builder == "gherkin" else [outdir / "index.html"]
+    if not all(m.exists() for m in markers) or not isinstance(recorded, dict) or recorded.get("status", 2) > 1:
+        return None
+    return BuildOutcome(int(recorded["status"]), list(recorded.get("warnings", [])))
+
+
+def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = False,
+          jobs: int | None = None) -> BuildOutcome:
     outdir = paths.features if builder == "gherkin" else paths.site
     nocolor()
     warnings = io.StringIO()
     problems = paths.problems(builder)
     overrides = {"rulings_problems_file": str(problems), "rulings_results": str(paths.results),
                  "rulings_cards": str(paths.cards)}
+    stamp = paths.build / f"{builder}-inputs.txt"
+    digest = inputs_digest(paths, builder, overrides)
+    if not fresh:
+        outcome = _unchanged(paths, builder, stamp, digest, outdir)
+        if outcome is not None:
+            if strict and outcome.warnings:
+                outcome.status = outcome.status or 1
+            return outcome
+    stamp.unlink(missing_ok=True)
     app = None
     crash = paths.build / f"{builder}-crash.txt"
     crashed = False
@@ -43,7 +97,7 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
         with patch_docutils(paths.spec), docutils_namespace():
             app = Sphinx(str(paths.spec), str(paths.spec), str(outdir), str(paths.doctrees / builder), builder,
                          confoverrides=overrides, status=None, warning=warnings, freshenv=fresh,
-                         warningiserror=False, keep_going=True, verbosity=0)
+                         warningiserror=False, keep_going=True, verbosity=0, parallel=jobs or 0)
             app.build()
             status = app.statuscode
     except Exception as err:  # a bug, not a document problem: one clear line, the traceback in a file
@@ -67,8 +121,11 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
     if crashed:
         # every document is suspect: read them all again next time
         documents |= set(found.values())
-    write_atomic(problems, json.dumps({"documents": sorted(documents), "warnings": lines}, ensure_ascii=False,
-                                      indent=1))
     if strict and lines:
         status = status or 1
+    # what the build found, for the processes that use its output without building again
+    write_atomic(problems, json.dumps({"documents": sorted(documents), "warnings": lines, "status": status},
+                                      ensure_ascii=False, indent=1))
+    if not crashed:
+        write_atomic(stamp, digest)
     return BuildOutcome(status, lines)

@@ -1,13 +1,17 @@
 """The ``gherkin`` builder: one ``.feature`` file per document with examples.
 
-``sphinx-build -b gherkin spec build/features``.  Incremental: only documents that
-were read again are rendered, and a file is rewritten only when its text changed.
+``sphinx-build -b gherkin spec build/features``.  Incremental by content: a document
+is written again when it was read again, or when its source differs from the one its
+feature was written from (a digest per document in ``sources.json``, so that a document
+whose prose changed but whose feature did not is not outdated on every later build); a
+file is rewritten only when its text changed.
 ``manifest.json`` lists every example of every document (extracted or not), which is
 what ``rulings check`` reconciles the features and results against.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -21,7 +25,8 @@ from .gherkin import feature_text
 from .state import all_records
 
 logger = logging.getLogger(__name__)
-MANIFEST_FORMAT = 2
+MANIFEST_FORMAT = 3
+SOURCES = "sources.json"
 
 
 class GherkinBuilder(Builder):
@@ -32,19 +37,31 @@ class GherkinBuilder(Builder):
     out_suffix = ".feature"
 
     def init(self) -> None:
-        pass
+        #: docname -> digest of the source its feature was last written from
+        self.written: dict[str, str] = {}
+        try:
+            self.written = dict(json.loads(Path(self.outdir, SOURCES).read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError):
+            pass
+
+    def _source_digest(self, docname: str) -> str:
+        try:
+            return hashlib.sha256(Path(self.env.doc2path(docname)).read_bytes()).hexdigest()[:16]
+        except OSError:
+            return ""
 
     def _target(self, docname: str) -> Path:
         return Path(self.outdir, docname + self.out_suffix)
 
     def get_outdated_docs(self):
         for docname in self.env.found_docs:
-            target = self._target(docname)
-            if not target.exists():
-                if self.env.rulings_examples.get(docname):
-                    yield docname
+            digest = self._source_digest(docname)
+            # found_docs may still list a document deleted or renamed since the last build
+            if not digest:
                 continue
-            if Path(self.env.doc2path(docname)).stat().st_mtime > target.stat().st_mtime:
+            if self.written.get(docname) != digest:
+                yield docname
+            elif self.env.rulings_examples.get(docname) and not self._target(docname).exists():
                 yield docname
 
     def get_target_uri(self, docname: str, typ: str | None = None) -> str:
@@ -52,6 +69,13 @@ class GherkinBuilder(Builder):
 
     def prepare_writing(self, docnames) -> None:
         pass
+
+    def write_documents(self, docnames) -> None:
+        # a feature is written from the examples kept in the environment: no doctree
+        # needs loading (Sphinx's documented override for such builders)
+        for docname in sorted(docnames):
+            self.written[docname] = self._source_digest(docname)
+            self.write_doc(docname, None)
 
     def write_doc(self, docname: str, doctree) -> None:
         records = [r for r in self.env.rulings_examples.get(docname, []) if r["extracted"]]
@@ -75,8 +99,11 @@ class GherkinBuilder(Builder):
                 path.unlink()
         manifest = [{k: r[k] for k in ("id", "hash", "title", "docname", "source", "line", "game", "language",
                                        "declared", "extracted", "error", "body_lines")}
+                    | {"cards": sorted(r.get("cards") or ())}
                     for r in all_records(self.env) if r["docname"] in self.env.found_docs]
         write_cards(self.env, Path(self.confdir, self.config.rulings_cards).resolve())
+        self.written = {d: v for d, v in self.written.items() if d in self.env.found_docs}
+        write_atomic(Path(self.outdir, SOURCES), json.dumps(self.written, sort_keys=True, indent=0))
         path = Path(self.outdir, "manifest.json")
         text = json.dumps({"format": MANIFEST_FORMAT, "examples": manifest}, ensure_ascii=False, indent=1)
         if not path.exists() or path.read_text(encoding="utf-8") != text:

@@ -35,6 +35,7 @@ from engine import results as results_mod
 from engine.results import write_atomic
 
 from .directive import _Options
+from .domain import note_card
 from .state import document_language, load_results, project_path
 
 logger = logging.getLogger(__name__)
@@ -135,6 +136,7 @@ class CardDirective(_FieldsDirective):
             _warn(f"card 「{name}」: {message}", (docname, line), "card")
         record["problems"] = [f"{record['source']}:{line}: {message}" for line, message in problems]
         env.rulings_cards.setdefault(docname, []).append(record)
+        note_card(env, record)
         # the list of examples under the card changes with other documents
         env.rulings_dashboards.add(docname)
         return [self._render(record, body, game)]
@@ -237,6 +239,7 @@ def check_examples(app, env) -> list[str]:
                       (docname, record["line"]), "duplicate-card")
     aliases = {game: _aliases(game, cards) for game, cards in registry.items()}
     results, _ = load_results(env)
+    places = _example_places(env)
     rewrite = []
     for docname in sorted(env.rulings_examples):
         changed = False
@@ -245,7 +248,11 @@ def check_examples(app, env) -> list[str]:
                 continue
             game = record.get("game")
             known = registry.get(game, {})
-            problems = []
+            # one id, two examples: a result could belong to either, so neither is run
+            # (check_consistency warns at the second place)
+            problems = [f"duplicate example id {record['id']!r}: also used at {', '.join(others)}"
+                        for others in [[p for p in places[record["id"]] if p != f"{record['source']}:{record['line']}"]]
+                        if others]
             for name, line in sorted(record.get("cards", {}).items(), key=lambda kv: kv[1]):
                 card = known.get(name) or known.get(aliases.get(game, {}).get(name, ""))
                 if card is None:
@@ -267,6 +274,17 @@ def check_examples(app, env) -> list[str]:
         if changed:
             rewrite.append(docname)
     return rewrite
+
+
+def _example_places(env) -> dict[str, list[str]]:
+    """Every example id -> the places (file:line) that use it, in documents that exist."""
+    places: dict[str, list[str]] = {}
+    for docname in sorted(env.rulings_examples):
+        if docname not in env.found_docs:
+            continue
+        for record in env.rulings_examples[docname]:
+            places.setdefault(record["id"], []).append(f"{record['source']}:{record['line']}")
+    return places
 
 
 def write_cards(env, outdir: Path) -> None:

@@ -25,8 +25,10 @@ from engine import results as results_mod
 from engine import vocabulary as vocab_mod
 
 from . import nodes as rnodes
+from .domain import note_example
 from .encoding import undecodable_line
 from .gherkin import ExampleError, parse_example
+from .sources import DateError, iso_dates
 from .state import document_language, load_results, project_path
 
 logger = logging.getLogger(__name__)
@@ -106,13 +108,19 @@ class ExampleDirective(SphinxDirective):
                 sources.append(url)
             else:
                 problem(f"source {url!r} is not an http(s) URL", "source", url)
+        written_date = self.options.get("date", "").strip()
+        try:
+            dates = iso_dates(written_date)
+        except DateError as err:
+            dates = []
+            problem(str(err), "date", ":date:")
         if "source" in self.options and not self.options["source"].strip():
             problem(":source: is empty: give one or more http(s) URLs", "source", ":source:")
         record = {
             "id": example_id, "title": title, "docname": docname,
             "source": project_path(env, docname),
             "line": line, "game": game, "language": language, "sources": sources,
-            "date": self.options.get("date", "").strip(), "declared": declared,
+            "date": written_date, "dates": dates, "declared": declared,
             "body": body, "body_lines": body_lines, "hash": results_mod.text_hash(language or "", title, "\n".join(body)),
             "extracted": False, "outline": False, "steps": [], "header": [], "rows": [], "error": None,
             # card names the steps use -> first line (checked against the site's cards once
@@ -139,6 +147,7 @@ class ExampleDirective(SphinxDirective):
 
         node = rnodes.example(record=record, ids=[nodes.make_id("example-" + example_id)])
         node.source, node.line = self.get_source_info()
+        note_example(env, record, node["ids"][0])
         # plain text children so that the search index sees the example
         node += nodes.Text(title + "\n" + "\n".join(body))
         return [node]
@@ -169,6 +178,7 @@ class ExampleDirective(SphinxDirective):
             self.warn(message, record["line"], "language")
             return
         reported: set[tuple[int, str]] = set()
+        undefined: list[str] = []
         for instance in parsed.instances():
             for step, text in instance:
                 where = body_lines[step.line]
@@ -177,7 +187,9 @@ class ExampleDirective(SphinxDirective):
                         reported.add((where, "step"))
                         closest = vocabulary.closest(step.kind, text)
                         hint = f"; closest known phrase: {step.keyword} {closest[0]}" if closest else ""
-                        self.warn(f"no {step.kind} phrase matches {text!r}{hint}", where, "undefined-step")
+                        message = f"no {step.kind} phrase matches {text!r}{hint}"
+                        undefined.append(f"line {where}: {message}")
+                        self.warn(message, where, "undefined-step")
                     continue
                 tied = vocabulary.ambiguous(step.kind, text)
                 if tied and (where, "ambiguous") not in reported:
@@ -186,6 +198,9 @@ class ExampleDirective(SphinxDirective):
                               + " | ".join(tied), where, "ambiguous-step")
                 for name in vocabulary.card_names_in(step.kind, text):
                     record["cards"].setdefault(name, where)
+        if undefined:
+            # a step no phrase matches cannot be run: the example is not run, and says why
+            record.update(extracted=False, error="; ".join(undefined))
 
 
 class DashboardDirective(SphinxDirective):

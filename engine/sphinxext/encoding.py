@@ -16,7 +16,9 @@ from sphinx.util import logging
 logger = logging.getLogger(__name__)
 
 CODEC = "rulings_utf8"
-TEMP_KEY = "rulings_undecodable"
+#: (source folder, docname) -> line of the first bad byte, for the document being read
+#: (set at source-read, in the process that reads it, before its directives run)
+_UNDECODABLE: dict[tuple[str, str], int] = {}
 
 
 class _Decoder(utf8.IncrementalDecoder):
@@ -49,6 +51,8 @@ def use_lenient_codec(app, config) -> None:
 def check_source(app, docname: str, source: list[str]) -> None:
     """source-read: report the first byte that is not UTF-8, with its line."""
     path = app.env.doc2path(docname)
+    key = (str(app.env.srcdir), docname)
+    _UNDECODABLE.pop(key, None)
     try:
         data = path.read_bytes()
     except OSError:
@@ -57,11 +61,11 @@ def check_source(app, docname: str, source: list[str]) -> None:
         data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data[:err.start].count(b"\n") + 1
-        app.env.temp_data[TEMP_KEY] = line
+        _UNDECODABLE[key] = line
         logger.error(f"the document is not valid UTF-8: byte 0x{data[err.start]:02x} at line {line} "
                      f"(save the file as UTF-8); its examples are not run", location=(docname, line),
                      type="rulings", subtype="encoding")
 
 
 def undecodable_line(env) -> int | None:
-    return env.temp_data.get(TEMP_KEY)
+    return _UNDECODABLE.get((str(env.srcdir), env.docname))

@@ -7,6 +7,7 @@ document's language; every problem is reported against the line of the document.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 
@@ -117,8 +118,11 @@ def parse_example(language: str, title: str, body: list[str]) -> ParsedExample:
             word, other = foreign
             raise ExampleError(f"'{word}' is a Gherkin keyword of {other}, but this document is written in "
                                f"{language}: use {' / '.join(own[:5])}", i)
+        first = line.split()[0] if line.split() else line
+        near = difflib.get_close_matches(first, own, n=1, cutoff=0.3)
+        hint = f"; closest keyword: {near[0]}" if near else ""
         raise ExampleError(f"not a step: a line must start with one of {' '.join(own)} "
-                           f"(or be a table row), got {line[:40]!r}", i)
+                           f"(or be a table row), got {line[:40]!r}{hint}", i)
     text = "\n".join([f"# language: {language}", f"{feature_kw}: example", f"  {scenario_kw}: {title}",
                       *("    " + line for line in body)]) + "\n"
     try:

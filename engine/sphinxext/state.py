@@ -15,11 +15,12 @@ from sphinx.util import logging
 
 from engine import results as results_mod
 from engine import vocabulary as vocab_mod
+from engine.project import GAMES
 
 logger = logging.getLogger(__name__)
 
 #: the game of a document follows from its folder unless its metadata says otherwise
-DEFAULT_GAMES = {"ygo": "zh-CN", "mtg": "ja", "dm": "ja"}
+DEFAULT_GAMES = {game: language for game, (language, _) in GAMES.items()}
 
 
 def project_path(env, docname: str) -> str:
@@ -171,9 +172,9 @@ def vocabulary_stamps(games) -> dict[str, str]:
 
 def outdated_by_results(app, env, added, changed, removed) -> list[str]:
     """Pages to re-read although their source did not change: their results changed,
-    they had problems last time (so that the problems are reported again), or they
-    show the dashboard and anything changed."""
+    or they had problems last time (so that the problems are reported again)."""
     init_env(app, env, ())
+    _drop_pages_of(app, removed)
     results, _ = load_results(env)
     # the features do not show results: only pages need reading again when they change
     shows_results = app.builder.name != "gherkin"
@@ -187,9 +188,51 @@ def outdated_by_results(app, env, added, changed, removed) -> list[str]:
         if stamps is None or stamps != vocabulary_stamps(stamps):
             outdated.add(docname)
     outdated |= problem_documents(app, env) - set(removed)
-    if outdated or added or changed or removed:
-        outdated |= {d for d in env.rulings_dashboards if d not in removed}
+    _ANYTHING_READ[id(env)] = bool(outdated or added or changed or removed)
     return sorted(outdated)
+
+
+#: per environment: whether this build reads (or removes) any document
+_ANYTHING_READ: dict[int, bool] = {}
+
+
+def pages_showing_everything(app, env) -> list[str]:
+    """``env-get-updated``: the pages that show every document's state (the dashboard,
+    the cards with the examples naming them) are written again whenever anything was
+    read.  They are filled when resolved, so they need writing, not reading again: the
+    gherkin builder writes nothing for them, and html only resolves their doctrees."""
+    if not _ANYTHING_READ.pop(id(env), False):
+        return []
+    from .cards import _uses
+
+    uses = _uses(env)
+    previous = getattr(env, "rulings_shown", {})
+    env.rulings_shown, out = {}, []
+    for docname in sorted(d for d in env.rulings_dashboards if d in env.found_docs):
+        defined = env.rulings_cards.get(docname)
+        if not defined:
+            # the dashboard and the card indexes: every document counts
+            out.append(docname)
+            continue
+        # a card file: written again only when the examples naming its cards changed
+        shown = [[c.get("game"), c.get("name"), [[r["id"], r["title"], r["docname"], r.get("status")]
+                                                 for r in uses.get((c.get("game"), c.get("name")), [])]]
+                 for c in defined]
+        digest = hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()
+        env.rulings_shown[docname] = digest
+        if previous.get(docname) != digest:
+            out.append(docname)
+    return out
+
+
+def _drop_pages_of(app, removed) -> None:
+    """A deleted or renamed document leaves no page behind: Sphinx keeps old pages,
+    and a deleted document's examples would still show their last verdict."""
+    suffix = getattr(app.builder, "out_suffix", "")
+    if not suffix or app.builder.name == "gherkin":
+        return
+    for docname in removed:
+        Path(app.builder.outdir, docname + suffix).unlink(missing_ok=True)
 
 
 def problem_documents(app, env) -> set[str]:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import IllegalAction
+from engine.core.choices import FIRST_FITTING
 from engine.vocabulary import PhraseBook, Term
 
 from . import primitives as p
@@ -1326,7 +1327,8 @@ def attach_from(place, n, unit, desc, xyz):
     test = card_filter((zone, None), unit, desc)
 
     def material(duel, link) -> list:
-        return [c for c in duel.board.zone(link.player, zone) if test(duel, link.card, c)][:n]
+        fitting = [c for c in duel.board.zone(link.player, zone) if test(duel, link.card, c)]
+        return duel.by_default(link.player, f"attaches {n} {desc} as material", fitting, FIRST_FITTING, n)
 
     return _attach(material, _xyz_subject(xyz))
 
@@ -1346,8 +1348,8 @@ def _from_deck(n: int, desc: str, what):
     test = describe(desc)
 
     def resolve(duel, link) -> None:
-        found = [c for c in duel.board.zone(link.player, "deck") if test(duel, link.card, c)][:n]
-        for c in found:
+        fitting = [c for c in duel.board.zone(link.player, "deck") if test(duel, link.card, c)]
+        for c in duel.by_default(link.player, f"picks {n} {desc} from the deck", fitting, FIRST_FITTING, n):
             what(duel, link, c)
 
     return resolve

@@ -33,7 +33,7 @@ from engine.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect,
 from . import primitives as p
 from .blocks import BLOCKS, RACES, StaticPart, Target
 from .cards import CardDef, Effect, Static
-from .catalogue import HOOKS
+from .hooks import HOOKS
 from .memory import CARD_RULINGS
 
 #: card kinds, as the card's type line says: word -> (card kind, frame or type)

@@ -1,95 +1,11 @@
 """The Yu-Gi-Oh! card catalogue: the cards the documents define (spec/ygo/cards/*.rst),
-read from the extracted card records, and the few Python hooks a card names because
-its text cannot (yet) be said with building blocks.
-
-Every hook is named by ``:hook: <name> <why>`` on the card or effect that needs it.
-An effect hook of an activated effect is its resolution ``(duel, link)``; one of an
-effect that is not activated returns the :class:`~engine.ygo.blocks.StaticPart` list.
+read from the extracted card records; the hooks a card may name are in hooks.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from engine.cardformat import Catalogue
 
-from .blocks import StaticPart
-from .memory import Info
+from .cardformat import FORMAT
 
-
-def _format():
-    from .cardformat import FORMAT
-
-    return FORMAT
-
-
-CATALOGUE = Catalogue("ygo", _format)
-
-
-# -- hooks ----------------------------------------------------------------------------------
-
-def _unaffected_by_tribute_kinds() -> list[StaticPart]:
-    """真龙剑皇 卓辉星·拼图 ①: what the tributes were decides what it is unaffected by —
-    monsters: monster effects of a lower original level; spells: spell effects; traps:
-    trap effects (what it was tributed with is kept when it is set and flipped)."""
-
-    def value(duel, card, source) -> bool:
-        kinds = {d.kind for _s, d in duel.recall(card, Info.SUMMON_MATERIALS) or ()}
-        d = source.definition
-        if d.kind in ("spell", "trap"):
-            return d.kind in kinds
-        return "monster" in kinds and d.level < card.definition.level
-
-    return [StaticPart("unaffected", value)]
-
-
-def _synchro_with_hand_monster(duel, link) -> None:
-    """水晶机巧-量子白晶 ①: a non-tuner from the hand, effects negated, then a synchro
-    summon of a Machine synchro monster with only it and this card."""
-    me = link.card_if_unchanged()
-    other = next((c for c in duel.board.zone(link.player, "hand")
-                  if c.definition.is_monster and "tuner" not in c.definition.types), None)
-    if other is None or me is None or not duel.on_field(me):
-        return
-    duel.summon(other, "special", link.player, by=link.card.name, negated=True)
-    synchro = next((c for c in duel.board.zone(link.player, "extra deck")
-                    if "synchro" in c.definition.types and c.definition.race == "机械"), None)
-    if synchro is not None:
-        duel.summon(synchro, "synchro", link.player, materials=[other, me])
-
-
-def _negate_kinds_of_banished(duel, link) -> None:
-    """无敌光环 ①: the monsters of the banished monster's kinds have their effects
-    negated, this turn, while this card stays in the spell & trap zone (field-wide)."""
-    from .negation import FieldNegation
-
-    me = link.card_if_unchanged()
-    kinds = {k for c in link.chosen for k in c.definition.types} & {
-        "ritual", "fusion", "synchro", "xyz", "pendulum", "link"}
-    if me is None or not duel.face_up_on_field(me) or not kinds:
-        return
-    duel.field_negations.append(FieldNegation(
-        lambda duel, c, kinds=frozenset(kinds): c.definition.is_monster and bool(kinds & c.definition.types),
-        until=duel.turn, source=me, source_obj=me.object_id, origin=me.name))
-    duel.log.record("negate", f"「{me.name}」: {'、'.join(sorted(kinds))} monsters have their effects negated")
-
-
-def _control_or_summon_victim(duel, link) -> None:
-    """御用王 ②: take control of the chosen face-up monster of the opponent (for good);
-    with nothing chosen, special summon the destroyed monster to this side."""
-    for card in link.chosen:
-        if duel.face_up_on_field(card) and card.controller != link.player:
-            duel.take_control(card, link.player, "permanent")
-            return
-    victim = link.event.victim if link.event else None
-    if victim is not None and victim.zone.kind == "graveyard":
-        duel.summon(victim, "special", link.player, by=link.card.name)
-
-
-HOOKS: dict[str, Callable[..., Any]] = {
-    "unaffected-by-tribute-kinds": _unaffected_by_tribute_kinds,
-    "synchro-with-hand-monster": _synchro_with_hand_monster,
-    "negate-kinds-of-banished": _negate_kinds_of_banished,
-    "control-or-summon-victim": _control_or_summon_victim,
-}
+CATALOGUE = Catalogue("ygo", lambda: FORMAT)

@@ -16,7 +16,7 @@ from engine.core import IllegalAction
 
 from .activation import STAYS
 from .cards import Effect
-from .memory import Info
+from .memory import Info, Transition
 from .negation import resolution_negated
 
 if TYPE_CHECKING:
@@ -333,8 +333,6 @@ class ChainRules:
                     self.send_to_graveyard(c, reason=f"cost of 「{card.name}」")
         elif effect.cost == "banish-self":
             self.banish(card, reason="cost")
-            from .memory import Transition
-
             self.apply_lasting(card, "banished-by-own-effect", source=card.name,
                                erase=frozenset({Transition.TURN_ENDED}))
         elif effect.cost == "banish-chosen":

@@ -12,7 +12,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Board, Card, EventLog, IllegalAction, SetupError, Zone
+from engine.core import Card, IllegalAction, SetupError, Zone
+from engine.core.game import Game
 from engine.core.zones import HiddenTo
 
 from .activation import ActivationRules
@@ -21,7 +22,7 @@ from .cards import CardDef
 from .catalogue import CATALOGUE
 from .chain import ChainRules
 from .control import ControlRules
-from .links import LinkRules
+from .links import LinkRules, TargetLink
 from .memory import SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition, erased_by
 from .negation import NegationRules
 from .values import ValueRules
@@ -40,34 +41,10 @@ PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 class YgoCard(Card):
     #: "attack" | "defense" while a monster is on the field
     position: str = ""
-    #: what the card was as it last left the field or was banished (last known information)
-    last_known: dict | None = None
     #: 正规召唤手续: summoned by its own procedure (kept in the graveyard and banished)
     proc_complete: bool = False
     #: the xyz monster this card is attached to as material
     attached_to: "YgoCard | None" = None
-
-
-@dataclass(eq=False)
-class TargetLink:
-    """A continuous-target relation kept by an applied effect (持续取对象)."""
-
-    id: int
-    source: YgoCard
-    source_obj: int
-    target: YgoCard
-    target_obj: int
-    #: what the link does to the target while it lasts: "negate", "indestructible-effect",
-    #: "control", "equip", "cannot-attack"
-    grants: frozenset[str] = frozenset()
-    #: what happens to the target when the source leaves the field ("to-deck", "destroy",
-    #: "banish"); to the source when the target leaves the field or is destroyed
-    on_source_leaves: str | None = None
-    on_target_leaves: str | None = None
-    on_target_destroyed: str | None = None
-    #: whether the link stops doing what it grants while the source's effects are
-    #: negated (剑斗兽 马斗: yes; No.106 巨岩掌 巨手, No.45 灭亡之预言者: no)
-    source_negation_matters: bool = True
 
 
 @dataclass
@@ -85,13 +62,14 @@ class TemporaryBanish:
     borrowed: bool = False
 
 
-class Duel(ChainRules, ActivationRules, BattleRules, ControlRules, LinkRules, NegationRules, ValueRules):
+class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRules, NegationRules, ValueRules):
     """One duel between player 0 (自己) and player 1 (对方)."""
 
+    catalogue = CATALOGUE
+
     def __init__(self) -> None:
+        Game.__init__(self)
         ActivationRules.__init__(self)
-        self.log = EventLog()
-        self.board = Board(self.log)
         for p in PLAYERS:
             self.board.add_zone(Zone(DECK, p, HiddenTo.EVERYONE, ordered=True))
             self.board.add_zone(Zone(HAND, p, HiddenTo.ALL_BUT_OWNER))
@@ -133,36 +111,24 @@ class Duel(ChainRules, ActivationRules, BattleRules, ControlRules, LinkRules, Ne
 
     # -- the world protocol ---------------------------------------------------------
 
-    def trace(self) -> list[str]:
-        return self.log.lines()
-
-    def check_invariants(self) -> None:
-        self.board.check_invariants()
+    def problems(self):
         for card in self.board.cards():
             if card.zone.kind == MONSTER:
                 if card.position not in ("attack", "defense"):
-                    raise AssertionError(f"「{card.name}」 is on the field with no battle position")
+                    yield f"「{card.name}」 is on the field with no battle position"
                 if not card.face_up and card.position != "defense":
-                    raise AssertionError(f"「{card.name}」 is face-down in attack position")
+                    yield f"「{card.name}」 is face-down in attack position"
 
     # -- cards ----------------------------------------------------------------------
-
-    @staticmethod
-    def definition(name: str) -> CardDef:
-        """The card's definition, read from the documents' cards (UnknownCard, or the
-        CardDataError of a card whose definition is broken)."""
-        return CATALOGUE[name]
 
     def find(self, name: str, player: int | None = None) -> YgoCard | None:
         """The card called ``name`` — of ``player`` if given (controlled, then owned) —
         cards on the field first."""
-        found = [c for c in self.board.cards() if c.name == name]
-        if player is not None:
-            found = [c for c in found if c.controller == player or c.owner == player]
-            found.sort(key=lambda c: (c.controller != player, c.zone.kind not in FIELD_ZONES, c.serial))
-        else:
-            found.sort(key=lambda c: (c.zone.kind not in FIELD_ZONES, c.serial))
-        return found[0] if found else None
+        found = list(self.board.cards())
+        if player is None:
+            return self.named(name, found, lambda c: (c.zone.kind not in FIELD_ZONES, c.serial))
+        found = [c for c in found if c.controller == player or c.owner == player]
+        return self.named(name, found, lambda c: (c.controller != player, c.zone.kind not in FIELD_ZONES, c.serial))
 
     def card(self, name: str, player: int | None = None) -> YgoCard:
         """The card called ``name``; a card not yet in the duel starts in its owner's
@@ -174,9 +140,11 @@ class Duel(ChainRules, ActivationRules, BattleRules, ControlRules, LinkRules, Ne
 
     def new_card(self, name: str, player: int, where: str | None = None) -> YgoCard:
         definition = self.definition(name)
+        self.check_new_copy(name)
         home = where or (EXTRA if definition.extra_deck else HAND)
-        card = self.board.new_card(definition, player, self.board.zone(player, home), card_class=YgoCard)
-        self.log.record("setup", f"「{name}」 starts in {card.zone.label}")
+        card = self.bring_in(definition, player, home, card_class=YgoCard)
+        if self.in_game(card):
+            self.log.record("setup", f"「{name}」 starts in {card.zone.label}")
         return card
 
     def on_field(self, card: YgoCard) -> bool:
@@ -325,7 +293,6 @@ class Duel(ChainRules, ActivationRules, BattleRules, ControlRules, LinkRules, Ne
         self.board.move(card, self.free_monster_zone(player), face_up=face_up, controller=player,
                         reason=f"{method} summon" if face_up else f"{method} summon face-down")
         card.position = position or ("attack" if face_up else "defense")
-        card.last_known = None
         for m in materials:
             if method == "xyz":
                 self.attach(m, card)
@@ -445,7 +412,7 @@ class Duel(ChainRules, ActivationRules, BattleRules, ControlRules, LinkRules, Ne
         """Every way off the field goes through here: links fire, memory is erased by
         the table, the card becomes a new object in its owner's zone."""
         snapshot = self.snapshot(card)
-        card.last_known = snapshot
+        self.keep_last_known(card, snapshot)
         after = self.links_on_leave(card, destroyed)
         for material in self.materials_of(card):
             material.attached_to = None

@@ -12,20 +12,41 @@ so ``link`` makes no link and returns None.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .memory import STANDARD, Info
+from .memory import Info
 
 if TYPE_CHECKING:
-    from .duel import TargetLink, YgoCard
+    from .duel import YgoCard
+
+
+@dataclass(eq=False)
+class TargetLink:
+    """A continuous-target relation kept by an applied effect (持续取对象)."""
+
+    id: int
+    source: "YgoCard"
+    source_obj: int
+    target: "YgoCard"
+    target_obj: int
+    #: what the link does to the target while it lasts: "negate", "indestructible-effect",
+    #: "control", "equip", "cannot-attack"
+    grants: frozenset[str] = frozenset()
+    #: what happens to the target when the source leaves the field ("to-deck", "destroy",
+    #: "banish"); to the source when the target leaves the field or is destroyed
+    on_source_leaves: str | None = None
+    on_target_leaves: str | None = None
+    on_target_destroyed: str | None = None
+    #: whether the link stops doing what it grants while the source's effects are
+    #: negated (剑斗兽 马斗: yes; No.106 巨岩掌 巨手, No.45 灭亡之预言者: no)
+    source_negation_matters: bool = True
 
 
 class LinkRules:
     def link(self, source: "YgoCard", target: "YgoCard", *, grants=(), on_source_leaves=None,
              on_target_leaves=None, on_target_destroyed=None, source_negation_matters: bool = True
              ) -> "TargetLink | None":
-        from .duel import TargetLink
-
         if not self.face_up_on_field(source):
             self.log.record("fizzle", f"「{source.name}」 is no longer face-up on the field: "
                             f"it keeps no continuous target", card=source.serial)
@@ -36,7 +57,7 @@ class LinkRules:
                           source_negation_matters)
         self.links.append(link)
         for card in (source, target):
-            self.remember(card, Info.TARGET_LINK, link.id, per=link.id, erase=STANDARD, origin=source.name)
+            self.remember(card, Info.TARGET_LINK, link.id, per=link.id, origin=source.name)
         self.log.record("link", f"「{source.name}」 keeps 「{target.name}」 as its continuous target",
                         card=source.serial)
         return link

@@ -6,7 +6,9 @@ memory.GIVEN_FACE_DOWN's, never a card's."""
 
 from __future__ import annotations
 
-from .memory import Info
+from engine.core.choices import FIRST_FITTING
+
+from .memory import STANDARD, Info, Transition
 
 FIELD = ("monster zone", "spell & trap zone", "pendulum zone")
 
@@ -214,8 +216,6 @@ def banish_self(duel, link) -> None:
     card = link.card_if_unchanged()
     if card is not None and duel.on_field(card):
         duel.banish(card, reason=f"「{card.name}」's own effect")
-        from .memory import Transition
-
         # what a card banished by its own effect may do later this turn (流星龙 ④)
         duel.remember(card, Info.LASTING, True, per=("banished-by-own-effect", card.name),
                       erase=frozenset({Transition.TURN_ENDED}))
@@ -243,8 +243,6 @@ def banish_temporarily(*who: str, returns: str = "end-phase"):
 
 def negate_effects_of_targets(until_end_of_turn: bool = True, need_face_up: bool = True):
     def resolve(duel, link) -> None:
-        from .memory import STANDARD, Transition
-
         for card in link.live_targets():
             if need_face_up and not duel.is_effect_monster(card):
                 continue
@@ -346,8 +344,9 @@ def banished_by_own_effect(duel, card, ev) -> bool:
 
 
 def attach(material: str, to: str, *, pick=None, need_xyz: bool = False, zones=("hand", "deck", "graveyard")):
-    """Attach ``material`` ("self", "target0", "target1", or "pick" — the first card
-    of the controller's hand/deck/graveyard passing ``pick``) to ``to`` ("self",
+    """Attach ``material`` ("self", "target0", "target1", or "pick" — by default the
+    first card of the controller's hand/deck/graveyard passing ``pick``, shown in the
+    trace) to ``to`` ("self",
     "target0").  ``need_xyz``: the text asks that it still be an Xyz monster then."""
 
     def resolve(duel, link) -> None:
@@ -359,11 +358,10 @@ def attach(material: str, to: str, *, pick=None, need_xyz: bool = False, zones=(
             if spec.startswith("target"):
                 card, obj = targets.get(int(spec[-1]), (None, None))
                 return card if card is not None and card.object_id == obj else None
-            for zone in zones:
-                for c in duel.board.zone(link.player, zone):
-                    if pick(c.definition):
-                        return c
-            return None
+            fitting = [c for zone in zones for c in duel.board.zone(link.player, zone) if pick(c.definition)]
+            picked = duel.by_default(link.player, "picks the material to attach", fitting,
+                                     f"{FIRST_FITTING}, zones in the order {'、'.join(zones)}")
+            return picked[0] if picked else None
 
         xyz = card_of(to)
         if xyz is None or not duel.on_field(xyz):
@@ -422,8 +420,6 @@ def destroy_all(test):
 
 
 def gain_effects_of_target(duel, link) -> None:
-    from .memory import STANDARD, Transition
-
     me = link.card_if_unchanged()
     for card in link.live_targets():
         duel.banish(card, reason=f"cost of 「{link.card.name}」")

@@ -71,10 +71,15 @@ PLACE_NAMES = {v: k for k, v in PLACES.items()}
 def _fresh(duel: Duel, name: str, player: int):
     """A copy of ``name`` of ``player`` that is not on the field or in the graveyard
     (the hand, deck or extra deck), or a new one."""
-    for c in duel.board.cards():
-        if c.name == name and c.owner == player and c.zone.kind in (HAND, DECK, EXTRA):
-            return c
-    return duel.new_card(name, player)
+    c = _among(duel, name, (c for c in duel.board.cards() if c.owner == player and c.zone.kind in (HAND, DECK, EXTRA)))
+    return c if c is not None else duel.new_card(name, player)
+
+
+def _among(duel: Duel, name: str, cards):
+    """The first card ``name`` among ``cards`` in their order (or the copy a numbered
+    name means, if it is among them); None if there is none."""
+    cards = list(cards)
+    return duel.named(name, cards, cards.index)
 
 
 def _on_field(duel: Duel, name: str, player: int | None = None):
@@ -174,7 +179,7 @@ def summon_by_effect(duel: Duel, player: int, by: str, card: str) -> None:
 @V.phrase(("given", "when"), "{player}用「{by:card}」的效果从{source}特殊召唤「{card}」")
 def summon_by_effect_from(duel: Duel, player: int, by: str, source: str, card: str) -> None:
     """Special Summon from a zone (the card already there, if there is one)."""
-    c = next((x for x in duel.board.zone(player, source) if x.name == card), None) or duel.new_card(card, player, source)
+    c = _among(duel, card, duel.board.zone(player, source)) or duel.new_card(card, player, source)
     duel.summon(c, "special", player, by=by)
 
 
@@ -326,7 +331,7 @@ def banish_temporarily_face_down(duel: Duel, card: str) -> None:
 @V.phrase(("given", "when"), "「{card}」被丢弃")
 def discard(duel: Duel, card: str) -> None:
     """An effect discards it from its owner's hand."""
-    c = next((x for x in duel.board.cards() if x.name == card and x.zone.kind == HAND), None)
+    c = _among(duel, card, (x for x in duel.board.cards() if x.zone.kind == HAND))
     if c is None:
         raise SetupError(f"「{card}」 is not in a hand")
     duel.discard(c, reason="an effect")
@@ -431,7 +436,7 @@ def activate_card_targeting_whose(duel: Duel, player: int, owner: int, target: s
 @V.phrase(("given", "when"), "{player}以{owner:player}{source}的「{target:card}」为对象发动「{card}」")
 def activate_targeting_in_zone(duel: Duel, player: int, owner: int, source: str, target: str, card: str) -> None:
     """Target a card in a given zone (when a card of that name is also elsewhere)."""
-    t = next((x for x in duel.board.zone(owner, source) if x.name == target), None)
+    t = _among(duel, target, duel.board.zone(owner, source))
     if t is None:
         raise SetupError(f"「{target}」 is not in player {owner}'s {source}")
     duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, targets=[t])
@@ -450,7 +455,7 @@ def activate_gained_targeting(duel: Duel, player: int, target: str, card: str, o
 
 
 def _in_hand(duel: Duel, name: str, player: int):
-    c = next((x for x in duel.board.zone(player, HAND) if x.name == name), None)
+    c = _among(duel, name, duel.board.zone(player, HAND))
     return c if c is not None else duel.new_card(name, player, HAND)
 
 
@@ -501,10 +506,9 @@ def resolve_chain(duel: Duel) -> None:
 
 
 def _fresh_or_set(duel: Duel, name: str, player: int):
-    for c in duel.board.cards():
-        if c.name == name and c.controller == player and c.zone.kind == SPELL_TRAP and not c.face_up:
-            return c
-    return _fresh(duel, name, player)
+    c = _among(duel, name, (c for c in duel.board.cards()
+                            if c.controller == player and c.zone.kind == SPELL_TRAP and not c.face_up))
+    return c if c is not None else _fresh(duel, name, player)
 
 
 # -- Then: how it came to the field ---------------------------------------------------
@@ -822,10 +826,10 @@ def def_is(duel: Duel, card: str, number: int) -> None:
     expect(f"「{card}」的守备力（控制者看来）", number, duel.defense(c, viewer=c.controller))
 
 
-@V.then("对效果而言「{card}」的攻击力不是确定的数值")
-def atk_undetermined(duel: Duel, card: str) -> None:
+@V.then("对效果而言「{card}」的攻击力{same:is}确定的数值")
+def atk_undetermined(duel: Duel, card: str, same: bool) -> None:
     """For effects, a face-down monster has no determined ATK."""
-    expect(f"对效果而言「{card}」的攻击力", None, duel.atk(duel.card(card)))
+    expect(f"对效果而言「{card}」的攻击力是确定的数值", same, duel.atk(duel.card(card)) is not None)
 
 
 @V.then("「{card}」的X素材有{number}个")

@@ -4,7 +4,7 @@ warning (a broken example would otherwise be missing from the run without a fail
 from pathlib import Path
 
 from engine.bdd import extract
-from engine.sphinxext.build import find_root
+from engine.project import find_root
 
 
 def test_the_documents_have_no_problems():

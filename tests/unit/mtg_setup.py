@@ -2,7 +2,7 @@
 
 from engine.mtg import Game
 from engine.mtg.face_down import BY_WAY
-from engine.mtg.game import HAND
+from engine.mtg.objects import HAND
 
 
 def on_battlefield(game: Game, name: str, player: int = 0, *, face_down: str | None = None):

@@ -10,8 +10,9 @@ import pytest
 from engine.cardformat import CardDataError, uses_code
 from engine.dm.blocks import BLOCKS
 from engine.dm.cardformat import FORMAT
-from engine.dm.catalogue import CATALOGUE, HOOKS
-from engine.dm.choices import Choice
+from engine.dm.catalogue import CATALOGUE
+from engine.dm.hooks import HOOKS
+from engine.core.choices import Choice
 from engine.dm.duel import BATTLE, DECK, GRAVEYARD, HAND, SHIELDS, Duel
 
 SOURCE = "spec/dm/cards/test.rst"
@@ -66,7 +67,7 @@ def test_an_s_trigger_creature_that_destroys_a_chosen_creature(with_cards):
     emeral = d.put("エメラル", 1, BATTLE)
     s_trigger(d, "試作トリガー・ブレイカー")
     assert d.find("試作トリガー・ブレイカー").zone.kind == BATTLE
-    choice = d.pending[1]
+    choice = d.waiting[1]
     assert choice.mandatory and set(map(id, choice.options)) == {id(bolshack), id(emeral)}
     d.decide(0, [bolshack])
     assert bolshack.zone.kind == GRAVEYARD and emeral.zone.kind == BATTLE
@@ -77,7 +78,7 @@ def test_an_s_trigger_creature_that_draws(with_cards):
     d = Duel()
     top = d.put("エメラル", 0, DECK)
     s_trigger(d, "試作トリガー・ドロー")
-    assert top.zone.kind == HAND and d.pending is None
+    assert top.zone.kind == HAND and d.waiting is None
 
 
 def test_an_s_trigger_creature_that_adds_a_shield(with_cards):
@@ -97,7 +98,7 @@ def test_a_pool_with_a_cost_limit_and_a_destroyed_trigger(with_cards):
     emeral = d.put("エメラル", 1, BATTLE)
     s_trigger(d, "試作トリガー・コスト")
     # only one creature fits: nothing to decide
-    assert d.pending is None and emeral.zone.kind == "mana zone" and bolshack.zone.kind == BATTLE
+    assert d.waiting is None and emeral.zone.kind == "mana zone" and bolshack.zone.kind == BATTLE
     top = d.put("エメラル", 0, DECK)
     d.destroy_action(d.put("試作ラストワード", 0, BATTLE))
     assert top.zone.kind == HAND
@@ -111,7 +112,7 @@ def test_an_optional_ability_and_a_choice_of_a_player(with_cards):
     a, b, c = (d.put(n, 1, DECK) for n in ("エメラル", "アクア・マスター", "ボルシャック・ドラゴン"))
     mine = d.put("エメラル", 0, DECK)
     d.summon(0, d.put("試作マーメイド", 0, HAND))
-    assert d.pending[1].options == [True] and not d.pending[1].mandatory
+    assert d.waiting[1].options == [True] and not d.waiting[1].mandatory
     d.decide(0, [])
     assert mine.zone.kind == DECK
     d.use_tap_ability(d.find("試作マーメイド"))

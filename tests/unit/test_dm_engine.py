@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from engine.dm.choices import Choice
+from engine.core.choices import Choice
 from engine.dm.duel import BATTLE, DECK, GRAVEYARD, HAND, MANA, SHIELDS, Duel
 from engine.dm.memory import ERASED_BY, FaceUp, Transition
 from engine.dm import statics
@@ -95,7 +95,7 @@ def test_mandatory_choice_cannot_be_declined():
     d.put("ボルシャック・ドラゴン", 1, SHIELDS)
     d.put("エメラル", 1, SHIELDS)
     d.unblocked(d.card("アクア・マスター"))
-    assert d.pending is not None
+    assert d.waiting is not None
     with pytest.raises(IllegalAction):
         d.decide(0, [])
     with pytest.raises(IllegalAction):

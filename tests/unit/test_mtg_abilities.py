@@ -9,7 +9,7 @@ import pytest
 from engine.core import IllegalAction
 from engine.mtg import Game
 from engine.mtg.cards import BECOMES_TARGET
-from engine.mtg.game import EXILE, GRAVEYARD
+from engine.mtg.objects import EXILE, GRAVEYARD
 from engine.mtg.identity import ERASED_BY, TURNED_FACE_UP, ZONE_CHANGE
 
 from .mtg_setup import on_battlefield

@@ -10,7 +10,7 @@ from engine.mtg import Game
 from engine.mtg.cardformat import FORMAT
 from engine.mtg.cards import CAST_FACE_DOWN, FACE_UP_COST, RESTRICTION, STATIC
 from engine.mtg.catalogue import CATALOGUE
-from engine.mtg.game import BATTLEFIELD, GRAVEYARD, HAND, MtgCard
+from engine.mtg.objects import BATTLEFIELD, GRAVEYARD, HAND, MtgCard
 
 
 def record(fields: dict, *effects: dict, name: str = "テスト用カード") -> dict:

@@ -7,7 +7,7 @@ import pytest
 from engine.core import IllegalAction
 from engine.mtg import Game
 from engine.mtg.characteristics import FACE_DOWN_DEFAULT
-from engine.mtg.game import BATTLEFIELD, GRAVEYARD, HAND
+from engine.mtg.objects import BATTLEFIELD, GRAVEYARD, HAND
 
 from .mtg_setup import on_battlefield
 

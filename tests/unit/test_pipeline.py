@@ -47,7 +47,7 @@ def test_build_marks_every_example_and_check_agrees(sandbox):
     assert built.returncode == 0, built.stdout + built.stderr
     html = sandbox.html("ygo/pipeline")
     assert statuses(html) == {"pipe-normal-face-down": "passed", "pipe-pendulum": "passed"}
-    assert 'class="rulings-summary"' in html and "fid=6109" in html and "15/2/5" in html
+    assert 'class="rulings-summary"' in html and "fid=6109" in html and "2015-02-05" in html
     index = (sandbox.build / "site" / "index.html").read_text(encoding="utf-8")
     assert 'class="rulings-dashboard"' in index and 'data-document="ygo/pipeline"' in index
     feature = (sandbox.build / "features" / "ygo" / "pipeline.feature").read_text(encoding="utf-8")
@@ -65,7 +65,9 @@ def test_a_wrong_expectation_fails_with_its_step(sandbox):
     assert statuses(html)["pipe-normal-face-down"] == "failed"
     failure = html[html.index('data-example-id="pipe-normal-face-down"'):]
     assert "rulings-failure-step" in failure and "不再是通常召唤的怪兽" in failure
-    assert "expected False, actual True" in failure
+    # in the document's words: the stated sentence and the one the engine computed
+    assert "文档写的：那么 「破坏龙 甘多拉」不再是通常召唤的怪兽" in failure and "引擎得出：「破坏龙 甘多拉」是通常召唤的怪兽" in failure
+    assert "expected False" not in failure
     checked = sandbox.rulings("check")
     assert checked.returncode != 0
     assert checked.stdout.strip().splitlines()[-1] == "1 passed, 1 failed"

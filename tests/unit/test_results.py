@@ -123,7 +123,8 @@ def test_a_killed_run_leaves_the_previous_results_and_the_site_shows_no_carried_
     assert first.returncode == 0, sandbox.output(first)
     before = (sandbox.build / "results.json").read_bytes()
 
-    # edit one example, extract, and start a run that is killed while on the last example
+    # edit one example, extract, and start a run of every example that is killed while
+    # on the last one
     sandbox.write("spec/ygo/res.rst", DOC.format(verdict="依然是"))
     from engine.sphinxext.build import Paths, build
 
@@ -131,7 +132,8 @@ def test_a_killed_run_leaves_the_previous_results_and_the_site_shows_no_carried_
     sandbox.write("tests/examples/conftest.py", HOLD)
     marker = sandbox.root / "holding"
     run = subprocess.Popen([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/examples"],
-                           cwd=sandbox.root, env={**sandbox.env(), "RULINGS_HOLD": str(marker)},
+                           cwd=sandbox.root, env={**sandbox.env(), "RULINGS_HOLD": str(marker),
+                                                        "RULINGS_RERUN": "all"},
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.monotonic() + 60

@@ -1,0 +1,245 @@
+"""``rulings bench``: how the pipeline scales, measured on a synthetic spec.
+
+The spec is made of the project's own examples (real phrases, real cards), copied with
+new ids into documents of ``PER_DOCUMENT`` examples each until there are ``--examples``
+of them.  One run measures, on the same sources:
+
+- plain html: ``sphinx-build -b html`` without the extension, on the same documents
+  whose examples and cards are plain literal blocks;
+- the full cycle from nothing (``rulings build``): extraction, running, html,
+  reconciliation;
+- the cycle with nothing changed, and after editing one example of one document
+  (each the median of ``--repeat`` runs);
+- peak memory: the largest resident set of any process of each phase;
+
+and prints the table of docs/performance.md, ratios included.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from engine.project import GAMES
+
+PER_DOCUMENT = 100
+OURS = ("example", "card", "effect", "rulings-dashboard", "rulings-vocabulary", "rulings-blocks", "rulings-cards")
+_DIRECTIVE = re.compile(r"^(\s*)\.\. (" + "|".join(map(re.escape, OURS)) + r")::(.*)$")
+INDEX = """\
+=========
+benchmark
+=========
+
+.. rulings-dashboard::
+
+.. toctree::
+   :glob:
+
+   */*
+"""
+
+
+# -- the synthetic spec ---------------------------------------------------------------------
+
+def _blocks(text: str) -> list[str]:
+    """The ``example`` directives of a document, each as its lines."""
+    lines = text.splitlines()
+    out, i = [], 0
+    while i < len(lines):
+        m = _DIRECTIVE.match(lines[i])
+        if m and m.group(2) == "example" and not m.group(1):
+            block = [lines[i]]
+            i += 1
+            while i < len(lines) and (not lines[i].strip() or lines[i].startswith((" ", "\t"))):
+                block.append(lines[i])
+                i += 1
+            while block and not block[-1].strip():
+                block.pop()
+            out.append(block)
+        else:
+            i += 1
+    return out
+
+
+def real_examples(spec: Path) -> dict[str, list[list[str]]]:
+    """Every example of the project's documents, by game (documents that define cards of
+    their own are left out: their examples name cards no other document has)."""
+    out: dict[str, list[list[str]]] = {}
+    for game in GAMES:
+        for path in sorted((spec / game).glob("*.rst")):
+            text = path.read_text(encoding="utf-8")
+            if re.search(r"^\.\. (card|effect)::", text, re.M) or text.lstrip().startswith(":"):
+                continue
+            out.setdefault(game, []).extend(_blocks(text))
+    return out
+
+
+def _renamed(block: list[str], n: int) -> list[str]:
+    out = []
+    for line in block:
+        if line.startswith(".. example::"):
+            line = f"{line.rstrip()}（{n}）"
+        m = re.match(r"^(\s+):id:\s*(\S+)", line)
+        if m:
+            line = f"{m.group(1)}:id: bench-{n}-{m.group(2)}"
+        out.append(line)
+    if not any(re.match(r"^\s+:id:", line) for line in block):
+        out.insert(1, f"   :id: bench-{n}")
+    return out
+
+
+def write_spec(root: Path, source: Path, examples: int) -> int:
+    """A project at ``root`` with ``examples`` examples copied from ``source``'s."""
+    spec = root / "spec"
+    spec.mkdir(parents=True)
+    for name in ("conf.py", "docutils.conf"):
+        shutil.copy(source / "spec" / name, spec / name)
+    (spec / "index.rst").write_text(INDEX, encoding="utf-8")
+    for cards in (source / "spec").glob("*/cards"):
+        shutil.copytree(cards, spec / cards.relative_to(source / "spec"))
+    shutil.copytree(source / "tests" / "examples", root / "tests" / "examples",
+                    ignore=shutil.ignore_patterns("__pycache__", "conftest.py"))
+    shutil.copy(source / "pyproject.toml", root / "pyproject.toml")
+    real = real_examples(source / "spec")
+    order = [(game, block) for game in GAMES for block in real.get(game, [])]
+    if not order:
+        raise SystemExit(f"{source / 'spec'}: no examples to copy")
+    documents: dict[str, list[list[str]]] = {}
+    for n in range(examples):
+        game, block = order[n % len(order)]
+        documents.setdefault(game, []).append(_renamed(block, n))
+    written = 0
+    for game, blocks in documents.items():
+        for d in range(0, len(blocks), PER_DOCUMENT):
+            title = f"基准 {game} {d // PER_DOCUMENT:04d}"
+            parts = ["=" * 20, title, "=" * 20, ""]
+            for block in blocks[d:d + PER_DOCUMENT]:
+                parts += ["这一段说明裁定。", "", *block, ""]
+            (spec / game / f"bench-{d // PER_DOCUMENT:04d}.rst").write_text("\n".join(parts), encoding="utf-8")
+            written += len(blocks[d:d + PER_DOCUMENT])
+    return written
+
+
+def plain_copy(root: Path, target: Path) -> None:
+    """The same sources without the extension: our directives become literal blocks."""
+    shutil.copytree(root / "spec", target)
+    for path in target.rglob("*.rst"):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        out = []
+        for line in lines:
+            m = _DIRECTIVE.match(line)
+            if m:
+                out += [f"{m.group(1)}{m.group(3).strip() or m.group(2)}::", ""]
+            else:
+                out.append(line)
+        path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    with (target / "conf.py").open("a", encoding="utf-8") as f:
+        f.write("\nextensions = []\n")
+
+
+# -- measuring ------------------------------------------------------------------------------
+
+_PEAK = ("import resource, subprocess, sys; rc = subprocess.call(sys.argv[1:]); "
+         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); sys.exit(rc)")
+
+
+def measure(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[float, int, str]:
+    """Seconds, peak resident set in MB of the largest process of ``cmd``, output."""
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", _PEAK, *cmd], cwd=cwd, env=env, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    lines = done.stderr.strip().splitlines()
+    peak = int(lines[-1]) // 1024 if lines and lines[-1].isdigit() else 0
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(cmd)} exited {done.returncode}:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+    return seconds, peak, done.stdout + done.stderr
+
+
+def run(examples: int, *, repeat: int = 3, jobs: int | None = None, keep: Path | None = None,
+        stream=sys.stdout) -> dict:
+    source = Path(__file__).resolve().parents[1]
+    work = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="rulings-bench-"))
+    if work.exists() and any(work.iterdir()):
+        shutil.rmtree(work)
+    root = work / "project"
+    n = write_spec(root, source, examples)
+    print(f"synthetic spec: {n} examples in {len(list((root / 'spec').glob('*/bench-*.rst')))} documents "
+          f"at {root}", file=stream)
+    plain_copy(root, work / "plain")
+    env = {k: v for k, v in os.environ.items() if k not in ("RULINGS_BUILD", "RULINGS_EXTRACTED", "RULINGS_PLAN")}
+    timings = work / "timings.json"
+    env["RULINGS_TIMINGS"] = str(timings)
+    rulings = [sys.executable, "-m", "engine.cli", "--root", str(root)]
+    jobs_args = ["-j", str(jobs)] if jobs else []
+    out: dict = {"examples": n, "jobs": jobs or 1}
+
+    seconds, peak, _ = measure([sys.executable, "-m", "sphinx", "-q", "-b", "html", "-d", str(work / "plain-doctrees"),
+                                str(work / "plain"), str(work / "plain-html")], work, env)
+    out["plain html"] = (seconds, peak)
+    print(f"plain html (no extension): {seconds:.1f} s", file=stream)
+
+    seconds, peak, text = measure([*rulings, "build", *jobs_args], root, env)
+    phases = json.loads(timings.read_text())
+    out["full cycle"] = (seconds, peak)
+    out["phases"] = phases
+    if f"{n} passed" not in text:
+        print(f"note: not every example passed: {text.strip().splitlines()[-1]}", file=stream)
+    print(f"full cycle: {seconds:.1f} s ({', '.join(f'{k} {v:.1f} s' for k, v in phases.items())})", file=stream)
+
+    def cycle(label: str, edit=None) -> None:
+        runs, peaks, parts = [], [], []
+        for i in range(repeat):
+            if edit:
+                edit(i)
+            seconds, peak, _ = measure([*rulings, "build", *jobs_args], root, env)
+            runs.append(seconds)
+            peaks.append(peak)
+            parts.append(json.loads(timings.read_text()))
+        out[label] = (statistics.median(runs), max(peaks))
+        out[label + " phases"] = parts[runs.index(sorted(runs)[len(runs) // 2])]
+        print(f"{label}: {statistics.median(runs):.1f} s (median of {repeat})", file=stream)
+
+    cycle("nothing changed")
+    document = sorted((root / "spec").glob("*/bench-*.rst"))[0]
+
+    def edit(i: int) -> None:
+        text = document.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        first = next(k for k, line in enumerate(lines) if line.startswith(".. example::"))
+        lines[first] = lines[first] + f" 改{i}"
+        document.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    cycle("one document edited", edit)
+    out["html ratio"] = out["phases"]["html"] / out["plain html"][0]
+    print(table(out), file=stream)
+    if not keep:
+        shutil.rmtree(work, ignore_errors=True)
+    return out
+
+
+def table(out: dict) -> str:
+    phases = out["phases"]
+    rows = [
+        ("plain html, no extension", out["plain html"][0], out["plain html"][1]),
+        ("extraction (`-b gherkin`), from nothing", phases.get("extract", 0), None),
+        ("running every example", phases.get("run", 0), None),
+        ("html with the extension, from nothing", phases.get("html", 0), None),
+        ("reconciliation", phases.get("reconcile", 0), None),
+        ("`rulings build` from nothing (full cycle)", *out["full cycle"]),
+        ("`rulings build`, nothing changed", *out["nothing changed"]),
+        ("`rulings build`, one example of one document edited", *out["one document edited"]),
+    ]
+    lines = [f"{out['examples']} examples, {out['jobs']} job(s)", "",
+             "| what | seconds | peak MB |", "|---|---:|---:|"]
+    lines += [f"| {what} | {s:.1f} | {'' if mb is None else mb} |" for what, s, mb in rows]
+    lines += ["", f"html with the extension / plain html: {out['html ratio']:.2f}×",
+              f"running: {1000 * phases.get('run', 0) / max(out['examples'], 1):.2f} ms per example"]
+    return "\n".join(lines)

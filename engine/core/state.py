@@ -1,0 +1,80 @@
+"""A fingerprint of a game's state: what a Then step must leave as it found it.
+
+A ``那么`` / ``ならば`` step only observes.  The binding takes a fingerprint of the game
+before and after each Then and reports a Then that changed it as an error of the
+vocabulary (engine.vocabulary.ObservationChangedGame).  Copying the game to answer on
+the copy does not work (the object graph is deep, and an answer may depend on object
+identity), so the fingerprint is a plain value built from the board, the event log and
+the game's own attributes, with a card reduced to its identity (serial, object id)
+wherever another object refers to it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from .identity import Card
+from .memory import Memory
+
+#: how deep the game's own attributes are followed (a chain of links of a chain …)
+_DEPTH = 4
+_SCALARS = (int, float, str, bool, bytes, type(None))
+
+
+def _value(value: Any, depth: int) -> Any:
+    if isinstance(value, _SCALARS):
+        return value
+    if isinstance(value, Card):
+        return ("card", value.serial, value.object_id)
+    if depth <= 0:
+        return type(value).__name__
+    if isinstance(value, Memory):
+        return tuple(sorted((repr(i.key), _value(i.value, depth - 1), tuple(sorted(i.erased_by)))
+                            for i in value.items()))
+    if isinstance(value, dict):
+        return tuple(sorted((repr(k), _value(v, depth - 1)) for k, v in value.items()))
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted(repr(_value(v, depth - 1)) for v in value))
+    if isinstance(value, (list, tuple)):
+        return tuple(_value(v, depth - 1) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__,
+                tuple(_value(getattr(value, f.name), depth - 1) for f in dataclasses.fields(value)))
+    if hasattr(value, "__dict__") and not callable(value):
+        return (type(value).__name__, _value(vars(value), depth - 1))
+    return type(value).__name__
+
+
+def card_state(card: Card) -> tuple:
+    """Everything a card carries, with other objects reduced to their identity."""
+    own = tuple((f.name, _value(getattr(card, f.name), _DEPTH)) for f in dataclasses.fields(card)
+                if f.name not in ("definition", "zone"))
+    return (card.name, *own)
+
+
+def fingerprint(game: Any) -> tuple:
+    """A value equal before and after anything that leaves ``game`` unchanged."""
+    board = tuple((zone.label, tuple(card_state(c) for c in zone.cards)) for zone in game.board.zones.values())
+    own = tuple((name, _value(value, _DEPTH)) for name, value in sorted(vars(game).items())
+                if name not in ("board", "log") and not name.startswith("__"))
+    return len(game.log), board, own
+
+
+def difference(before: tuple, after: tuple) -> str:
+    """What changed between two fingerprints, briefly (for the error a reader sees)."""
+    if before[0] != after[0]:
+        return f"{after[0] - before[0]} event(s) were recorded"
+    if before[1] != after[1]:
+        for (label, cards_before), (_, cards_after) in zip(before[1], after[1]):
+            if cards_before != cards_after:
+                names_before = [c[0] for c in cards_before]
+                names_after = [c[0] for c in cards_after]
+                if names_before != names_after:
+                    return f"{label} held {names_before}, now {names_after}"
+                return f"a card in {label} changed"
+        return "the board changed"
+    for (name, value_before), (_, value_after) in zip(before[2], after[2]):
+        if value_before != value_after:
+            return f"the game's {name} changed"
+    return "the game's state changed"

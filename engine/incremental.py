@@ -1,0 +1,183 @@
+"""Which examples must run again, and why: what each result was computed against.
+
+A result is kept for as long as nothing it rests on changed: the example's text (its
+hash), the code of its game's engine (every module the game and the binding import,
+read as bytes), and the cards it names (their records as extracted, with the cards
+those name in turn).  ``plan`` compares each example of the manifest with its result
+and returns the ones to run with the reason; everything else keeps its result.
+
+Plain Python: the CLI, the pytest binding and the benchmark share it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.project import GAMES
+
+ENGINE = Path(__file__).resolve().parent
+_CARD_NAME = re.compile(r"「([^「」]+)」")
+
+
+# -- the engine a game runs on ------------------------------------------------------------
+
+#: what every game runs through: the shared engine and the pytest binding.  A game's
+#: package imports nothing of ``engine`` beyond these and itself (kept true by
+#: tests/unit/test_incremental.py); the Sphinx extension and the CLI are not on the
+#: path of a run.
+SHARED = ("__init__.py", "cardformat.py", "vocabulary.py", "project.py", "results.py",
+          "core/**/*.py", "bdd/**/*.py")
+
+
+def code_files(game: str) -> list[Path]:
+    """The source files the examples of ``game`` run through."""
+    package = GAMES[game][1].split(".")[-1] if game in GAMES else game
+    patterns = (*SHARED, f"{package}/**/*.py")
+    return sorted({p for pattern in patterns for p in ENGINE.glob(pattern)})
+
+
+_CODE: dict[str, str] = {}
+
+
+def code_digest(game: str) -> str:
+    """A digest of every source file the examples of ``game`` run through (cached for
+    the process: the code does not change under a running process)."""
+    if game not in _CODE:
+        digest = hashlib.sha256()
+        for path in code_files(game):
+            digest.update(path.relative_to(ENGINE).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+        _CODE[game] = digest.hexdigest()[:16]
+    return _CODE[game]
+
+
+# -- the cards an example names ----------------------------------------------------------
+
+@dataclass
+class CardDigests:
+    """Per game: each card's digest, its aliases, and the other cards its record names."""
+    records: dict[str, str] = field(default_factory=dict)
+    names: dict[str, set[str]] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, path: Path) -> "CardDigests":
+        out = cls()
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return out
+        for record in data.get("cards", []) if isinstance(data, dict) else []:
+            name = record.get("name")
+            if not name:
+                continue
+            # where a card is written does not change what it does
+            text = json.dumps({k: v for k, v in record.items() if k not in ("source", "line", "lines")},
+                              ensure_ascii=False, sort_keys=True)
+            out.records[name] = hashlib.sha256(text.encode()).hexdigest()[:16]
+            out.names[name] = set(_CARD_NAME.findall(text)) - {name}
+            for alias in (record.get("fields") or {}).values():
+                if isinstance(alias, str) and alias.strip() and alias.strip() not in out.records:
+                    out.aliases.setdefault(alias.strip(), name)
+        return out
+
+    def digest(self, named: list[str]) -> str:
+        """The cards named, and the cards their records name, transitively."""
+        todo = [self.aliases.get(n, n) if n not in self.records else n for n in named]
+        seen: set[str] = set()
+        while todo:
+            name = todo.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            todo.extend(n for n in self.names.get(name, ()) if n in self.records)
+        parts = [f"{n}\t{self.records.get(n, 'missing')}" for n in sorted(seen)]
+        return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+
+
+# -- the plan -------------------------------------------------------------------------------
+
+@dataclass
+class Plan:
+    #: example id -> why it runs
+    run: dict[str, str]
+    #: example id -> what its result rests on (every runnable example)
+    basis: dict[str, dict[str, str]]
+    total: int = 0
+
+    def summary(self) -> str:
+        """One line for the console: how many run and why."""
+        if not self.run:
+            return f"nothing changed: no example runs ({self.total} results up to date)"
+        reasons: dict[str, int] = {}
+        for why in self.run.values():
+            reasons[why] = reasons.get(why, 0) + 1
+        because = ", ".join(f"{n} {why}" for why, n in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0])))
+        return f"running {len(self.run)} of {self.total} examples: {because}"
+
+    def details(self, limit: int = 20) -> list[str]:
+        lines = [f"  {example_id}: {why}" for example_id, why in sorted(self.run.items())[:limit]]
+        if len(self.run) > limit:
+            lines.append(f"  … and {len(self.run) - limit} more")
+        return lines
+
+    def to_json(self) -> str:
+        return json.dumps({"run": self.run, "basis": self.basis, "total": self.total}, ensure_ascii=False,
+                          sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Plan":
+        data = json.loads(text)
+        return cls(run=dict(data["run"]), basis=dict(data["basis"]), total=int(data.get("total", 0)))
+
+
+def basis_of(example: dict, cards: dict[str, CardDigests]) -> dict[str, str]:
+    game = example.get("game") or ""
+    return {"engine": code_digest(game),
+            "cards": cards.get(game, CardDigests()).digest(list(example.get("cards") or []))}
+
+
+def plan(manifest: list[dict], results: dict[str, dict[str, Any]], cards_dir: Path, *,
+         force: set[str] | None = None, rerun_unsuccessful: bool = False) -> Plan:
+    """Which extracted examples of ``manifest`` need a run against ``results``.
+
+    ``force``: ids to run whatever their results say.  ``rerun_unsuccessful``: run
+    again the examples whose last result failed or could not be set up (a plain pytest
+    session does, so that a failure fails it)."""
+    cards = {game: CardDigests.read(Path(cards_dir) / f"{game}.json")
+             for game in {e.get("game") for e in manifest if e.get("game")}}
+    out = Plan(run={}, basis={})
+    for example in manifest:
+        if not example.get("extracted"):
+            continue
+        example_id = example["id"]
+        out.total += 1
+        basis = out.basis[example_id] = basis_of(example, cards)
+        entry = results.get(example_id)
+        if force is not None and example_id in force:
+            why = "asked for"
+        elif entry is None:
+            why = "new"
+        elif entry.get("hash") != example["hash"]:
+            why = "text changed"
+        elif not isinstance(entry.get("basis"), dict):
+            why = "no record of what it ran against"
+        elif entry["basis"].get("engine") != basis["engine"]:
+            why = f"engine of {example.get('game')} changed"
+        elif entry["basis"].get("cards") != basis["cards"]:
+            why = "cards changed"
+        elif rerun_unsuccessful and entry.get("outcome") not in ("passed", None) and not example.get("declared"):
+            why = f"{entry.get('outcome')} last time"
+        else:
+            continue
+        out.run[example_id] = why
+    return out
+
+
+def read_manifest(features: Path) -> list[dict]:
+    data = json.loads((Path(features) / "manifest.json").read_text(encoding="utf-8"))
+    return list(data["examples"])

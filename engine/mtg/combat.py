@@ -1,0 +1,67 @@
+"""Magic: attacking, blocking and damage, and who stays in combat (CR 506.4).
+"""
+
+from __future__ import annotations
+
+from engine.core import IllegalAction
+
+from .cards import DAMAGE
+from .characteristics import CREATURE
+from .objects import PLAYER_NAMES, MtgCard
+
+
+class CombatRules:
+    """Mixed into :class:`engine.mtg.game.Game`."""
+
+    def summoning_sick(self, card: MtgCard) -> bool:
+        """CR 302.6: controlled continuously since its controller's most recent turn began?"""
+        return card.controlled_since > self.turn_started[card.controller] and \
+            not self.characteristics(card).has("速攻")
+
+    def attack(self, player: int, card: MtgCard) -> None:
+        values = self.characteristics(card)
+        if CREATURE not in values.types:
+            raise IllegalAction(f"「{card.name}」 is not a creature")
+        if card.controller != player or player != self.active_player:
+            raise IllegalAction(f"player {player} cannot attack with 「{card.name}」")
+        if card.tapped or self.summoning_sick(card) or values.has("防衛"):
+            raise IllegalAction(f"「{card.name}」 cannot attack")
+        if not values.has("警戒"):
+            self.tap(card, reason="攻撃")
+            values = self.characteristics(card)
+            if CREATURE not in values.types:
+                return  # turned face up instead of tapping, and no longer a creature
+        card.attacking = True
+        card.attacked_this_turn = True
+        self.log.record("attack", f"「{card.name}」で攻撃する", card=card.serial)
+
+    def block(self, player: int, blocker: MtgCard, attacker: MtgCard) -> None:
+        values = self.characteristics(blocker)
+        if CREATURE not in values.types or blocker.tapped or blocker.controller != player:
+            raise IllegalAction(f"「{blocker.name}」 cannot block")
+        if not attacker.attacking:
+            raise IllegalAction(f"「{attacker.name}」 is not attacking")
+        if self.characteristics(attacker).has("飛行") and not (values.has("飛行") or values.has("到達")):
+            raise IllegalAction(f"「{blocker.name}」 cannot block a creature with flying")
+        blocker.blocking = attacker
+        attacker.blocked = True
+        self.log.record("block", f"「{blocker.name}」が「{attacker.name}」をブロックする", card=blocker.serial)
+
+    def _remove_non_creatures_from_combat(self) -> None:
+        # CR 506.4: a permanent that stops being a creature is removed from combat;
+        # nothing else (evasion, "can't attack") undoes an attack or a block already made
+        for card in self.permanents():
+            if (card.attacking or card.blocking is not None) and CREATURE not in self.characteristics(card).types:
+                card.attacking, card.blocking = False, None
+                self.log.record("removed-from-combat", f"「{card.name}」はクリーチャーでないので戦闘から取り除かれる",
+                                card=card.serial)
+
+    def deal_damage(self, target: MtgCard, amount: int, source: MtgCard) -> None:
+        """Damage to a permanent; nothing is checked until the effect has finished."""
+        self._face_up_instead(target, DAMAGE)
+        target.damage += amount
+        self.log.record("damage", f"「{source.name}」が「{target.name}」に{amount}点のダメージを与える", card=target.serial)
+
+    def deal_damage_to_player(self, player: int, amount: int, source: MtgCard) -> None:
+        self.life[player] -= amount
+        self.log.record("damage", f"「{source.name}」が{PLAYER_NAMES[player]}に{amount}点のダメージを与える")

@@ -1,0 +1,149 @@
+"""Magic: turning permanents face down and face up (CR 708, 702.37 変異, 701.34 予示),
+what may turn them and what stops it, and double-faced cards turning over.
+"""
+
+from __future__ import annotations
+
+from engine.core import IllegalAction, SetupError
+
+from . import layers
+from .cards import AS_TURNED_UP, FACE_UP_COST, RESTRICTION, TAPPED, TRIGGERED, TURN_FACE_UP, TURNED_FACE_UP
+from .characteristics import CREATURE, FACE_DOWN_DEFAULT, INSTANT, SORCERY, Characteristics
+from .face_down import way_characteristics
+from .identity import TURNED_FACE_DOWN
+from .identity import TURNED_FACE_UP as FACE_UP_TRANSITION  # not the trigger event of the same name
+from .objects import GRAVEYARD, HAND, LIBRARY, MtgCard
+
+
+class FaceDownRules:
+    """Mixed into :class:`engine.mtg.game.Game`."""
+
+    def is_face_down(self, card: MtgCard) -> bool:
+        if card.zone.kind == HAND:
+            return card.concealed
+        if card.zone.kind == GRAVEYARD:
+            return False
+        return not card.face_up
+
+    def face_up_options(self, card: MtgCard) -> list[tuple[str, str]]:
+        """The ways its controller may turn ``card`` face up as a special action, with
+        their costs (変異・大変異・変装 of its face-up copiable values (CR 708.10); a
+        manifested or cloaked creature card for its mana cost)."""
+        if not self.on_battlefield(card) or card.face_up or card.phased_out:
+            return []
+        options = [(a.way, a.cost) for a in layers.copiable_values(card, with_face_down=False).abilities
+                   if a.kind == FACE_UP_COST]
+        printed_front = card.definition.front
+        if card.face_down_by in ("予示", "偽装") and CREATURE in printed_front.types and printed_front.mana_cost:
+            options.append(("マナ・コスト", printed_front.mana_cost))
+        return options
+
+    def why_cannot_turn_face_up(self, card: MtgCard, cost: str | None = None, way: str | None = None) -> str | None:
+        if not self.on_battlefield(card):
+            return "not on the battlefield"
+        if card.face_up:
+            return "already face up"
+        options = self.face_up_options(card)
+        options = [o for o in options if (cost is None or o[1] == cost) and (way is None or o[0] == way)]
+        if not options:
+            return "no ability or rule lets it be turned face up (CR 708.7)"
+        return self.forbidden(TURN_FACE_UP, card)
+
+    def forbidden(self, action: str, card: MtgCard) -> str | None:
+        """A permanent's static ability that forbids ``action`` for ``card`` (「～できない」)."""
+        for source in self.permanents():
+            for ability in self.characteristics(source).abilities:
+                if ability.kind == RESTRICTION and ability.event == action and ability.affects(self, source, card):
+                    return f"「{source.name}」: {ability.text}"
+        return None
+
+    def turn_face_up_special(self, player: int, card: MtgCard, cost: str | None = None,
+                             way: str | None = None) -> None:
+        """The special action: pay a face-up cost and turn it face up (no stack)."""
+        if card.controller != player:
+            raise IllegalAction(f"player {player} does not control 「{card.name}」")
+        reason = self.why_cannot_turn_face_up(card, cost, way)
+        if reason:
+            raise IllegalAction(f"「{card.name}」 cannot be turned face up: {reason}")
+        way, paid = next(o for o in self.face_up_options(card)
+                         if (cost is None or o[1] == cost) and (way is None or o[0] == way))
+        self.log.record("pay", f"{paid}を支払う（{way}）", card=card.serial)
+        self.turn_face_up(card, reason=way, megamorph=(way == "大変異"))
+
+    def turn_face_up(self, card: MtgCard, *, reason: str = "", megamorph: bool = False) -> bool:
+        """Turn a face-down permanent face up: the same object, a new timestamp."""
+        if not self.on_battlefield(card) or card.face_up:
+            return False
+        why = self.forbidden(TURN_FACE_UP, card)
+        if why:
+            self.log.record("face-up-forbidden", f"「{card.name}」は表向きにならない（{why}）", card=card.serial)
+            return False
+        front = card.definition.front
+        if INSTANT in front.types or SORCERY in front.types:
+            self.reveal(card, "インスタントやソーサリーのカードは表向きにならない")
+            self.log.record("face-up-fails", f"「{card.name}」は裏向きのままである", card=card.serial)
+            return False
+        card.erase(FACE_UP_TRANSITION)
+        upcoming = layers.copiable_values(card)
+        # CR 708.11: "as this is turned face up" applies while it turns, not afterwards
+        for ability in upcoming.abilities:
+            if ability.kind == AS_TURNED_UP:
+                ability.effect(self, card)
+        self.board.turn(card, True, reason=reason)
+        card.timestamp = self.tick()
+        if megamorph:
+            self.add_counters(card, "+1/+1", 1)
+        values = self.characteristics(card)
+        if self.day_night == "night" and card.definition.double_faced and values.has("日暮"):
+            # it turns face up front face up and transforms at once; this is not a
+            # state-based action, so nothing is checked in between
+            card.transformed = True
+            card.timestamp = self.tick()
+            self.log.record("transform", f"「{card.name}」が夜なので変身する", card=card.serial)
+            values = self.characteristics(card)
+        for ability in values.abilities:
+            if ability.kind == TRIGGERED and ability.event == TURNED_FACE_UP:
+                self._trigger(card, ability, card.controller)
+        self.settle()
+        return True
+
+    def turn_face_down(self, card: MtgCard, *, face_down_as: Characteristics | None = None,
+                       by: str = "効果") -> bool:
+        if not self.on_battlefield(card):
+            raise IllegalAction(f"「{card.name}」 is not a permanent")
+        if not card.face_up:
+            # CR 708.2b: nothing happens, and the effect's characteristics do not apply
+            self.log.record("no-op", f"「{card.name}」は既に裏向きなので何も起こらない（CR 708.2b）", card=card.serial)
+            return False
+        if card.definition.double_faced:
+            self.log.record("no-op", f"「{card.name}」は両面カードなので裏向きにならない", card=card.serial)
+            return False
+        card.erase(TURNED_FACE_DOWN)
+        card.face_down_as = face_down_as or FACE_DOWN_DEFAULT
+        card.face_down_by = by
+        self.board.turn(card, False, reason=by)
+        card.timestamp = self.tick()
+        self.settle()
+        return True
+
+    def transform(self, card: MtgCard) -> None:
+        if not card.definition.double_faced or not card.face_up:
+            raise IllegalAction(f"「{card.name}」 cannot transform")
+        card.transformed = not card.transformed
+        card.timestamp = self.tick()
+        self.log.record("transform", f"「{card.name}」が変身する", card=card.serial)
+
+    def manifest(self, player: int, way: str) -> MtgCard:
+        library = self.board.zone(player, LIBRARY)
+        if not library.cards:
+            raise SetupError("the library is empty")
+        card = library.cards[0]
+        return self.put_onto_battlefield(card, player, face_down_as=way_characteristics(way), face_down_by=way,
+                                         reason=way)
+
+    def _face_up_instead(self, card: MtgCard, event: str) -> None:
+        """Illusionary Mask's rider: the event turns it face up first (CR 708.2 table)."""
+        if event in card.face_up_when and not card.face_up and self.on_battlefield(card):
+            self.log.record("face-up-instead", f"「{card.name}」は裏向きのままでは{'タップ' if event == TAPPED else 'ダメージ'}"
+                            "されず、先に表向きになる", card=card.serial)
+            self.turn_face_up(card, reason=f"{card.face_down_by}の効果")

@@ -1,0 +1,350 @@
+"""Magic: casting and the stack — targets (CR 115, 608.2b), activated and triggered
+abilities, resolving, countering, and state-based actions (CR 704).
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any
+
+from engine.core import IllegalAction, SetupError
+
+from . import layers
+from .cards import ACTIVATED, CAST_FACE_DOWN, END_STEP, FACE_UP_COST, MANA, TRIGGERED, Ability
+from .characteristics import BATTLE, CREATURE, FACE_DOWN_DEFAULT, PERMANENT_TYPES, PLANESWALKER
+from .face_down import way_characteristics
+from .objects import (BATTLEFIELD, EXILE, GRAVEYARD, HAND, PLAYERS, PLAYER_NAMES, STACK, MtgCard,
+                      TriggeredInstance)
+from .ward import ward_costs, ward_trigger
+
+
+class StackRules:
+    """Mixed into :class:`engine.mtg.game.Game`."""
+
+    def cast(self, player: int, card: MtgCard, *, face_down_way: str | None = None,
+             targets: tuple[MtgCard, ...] = (), face_down_by: MtgCard | None = None) -> None:
+        if card.zone.kind not in (HAND, EXILE):
+            raise IllegalAction(f"「{card.name}」 cannot be cast from {card.zone.label}")
+        if card.zone.kind == HAND and card.owner != player:
+            raise IllegalAction(f"「{card.name}」 is not in player {player}'s hand")
+        if card.zone.kind == EXILE and not card.face_up and face_down_way is None:
+            # a card played from exile face down is turned face up just before it is cast
+            self.board.turn(card, True, reason="追放領域から唱える")
+        face_down_as = None
+        if face_down_way is not None:
+            values = layers.copiable_values(card, with_face_down=False)
+            if not any(a.kind == FACE_UP_COST and a.way == face_down_way for a in values.abilities):
+                raise IllegalAction(f"「{card.name}」 has no {face_down_way}")
+            face_down_as = way_characteristics(face_down_way)
+        rider: frozenset[str] = frozenset()
+        if face_down_by is not None:
+            # a permanent's ability lets its controller cast a creature card face down
+            # with the characteristics the ability states (Illusionary Mask, CR 708.4)
+            permission = next((a for a in self.characteristics(face_down_by).abilities if a.kind == CAST_FACE_DOWN),
+                              None)
+            if not self.on_battlefield(face_down_by) or face_down_by.controller != player or permission is None:
+                raise IllegalAction(f"player {player} cannot cast face down with 「{face_down_by.name}」")
+            if permission.affects is not None and not permission.affects(self, face_down_by, card):
+                raise IllegalAction(f"「{card.name}」 is not a card 「{face_down_by.name}」 lets be cast face down")
+            face_down_as = face_down_by.definition.face_down_as or FACE_DOWN_DEFAULT
+            face_down_way, rider = f"「{face_down_by.name}」", face_down_by.definition.face_up_when
+        self.move(card, STACK, face_up=face_down_as is None, controller=player, reason="唱える")
+        if face_down_as is not None:
+            card.face_down_as, card.face_down_by = face_down_as, face_down_way
+            card.face_up_when = rider
+        card.timestamp = self.tick()
+        self.stack.append(card)
+        for target in targets:
+            if not self.is_legal_target(card, target):
+                self.stack.remove(card)
+                raise IllegalAction(f"「{target.name}」 is not a legal target of 「{card.name}」")
+            card.targets = (*card.targets, (target, target.object_id))
+        shown = f"「{card.name}」" + ("（裏向き）" if face_down_as is not None else "")
+        self.log.record("cast", f"{PLAYER_NAMES[player]}が{shown}を唱える"
+                        + (f"（対象：{'、'.join(f'「{t.name}」' for t in targets)}）" if targets else ""),
+                        card=card.serial)
+        for target in targets:
+            self._became_target(target, card, player)
+        self.settle()
+
+    def _became_target(self, target: MtgCard, by: Any, player: int) -> None:
+        """A permanent became the target of a spell or ability ``player`` controls (ward)."""
+        if not self.on_battlefield(target) or target.controller == player:
+            return
+        for cost in ward_costs(self.characteristics(target)):
+            self._trigger(target, ward_trigger(cost), target.controller, victim=by,
+                          victim_id=getattr(by, "object_id", 0), cost=cost)
+
+    def activated_ability(self, card: MtgCard) -> Ability:
+        ability = next((a for a in self.characteristics(card).abilities if a.kind == ACTIVATED), None)
+        if ability is None:
+            raise IllegalAction(f"「{card.name}」 has no activated ability")
+        return ability
+
+    def activate(self, player: int, source: MtgCard, target: MtgCard | None = None) -> TriggeredInstance:
+        """Activate ``source``'s activated ability: pay its cost, put it on the stack."""
+        if not self.on_battlefield(source) or source.controller != player:
+            raise IllegalAction(f"player {player} does not control 「{source.name}」")
+        ability = self.activated_ability(source)
+        if ability.tap:
+            # CR 302.6: {T} needs the creature under its controller's control since the turn began
+            sick = CREATURE in self.characteristics(source).types and self.summoning_sick(source)
+            if source.tapped or sick:
+                raise IllegalAction(f"「{source.name}」 cannot be tapped to pay the cost")
+        instance = TriggeredInstance(source, ability, player)
+        if ability.target is not None:
+            if target is None or not self._legal_ability_target(instance, target):
+                raise IllegalAction(f"「{getattr(target, 'name', None)}」 is not a legal target of {instance.name}")
+            instance.context.update(target=target, target_id=target.object_id)
+        if ability.tap:
+            self.tap(source, reason="コスト")
+        if ability.sacrifice:
+            self.sacrifice(source, reason="コスト")
+        self.stack.append(instance)
+        self.log.record("activate", f"{PLAYER_NAMES[player]}が{instance.name}を起動する"
+                        + (f"（対象：「{target.name}」）" if target is not None else ""), card=source.serial)
+        if target is not None:
+            self._became_target(target, instance, player)
+        self.settle()
+        return instance
+
+    def is_legal_ability_target(self, source: MtgCard, candidate: MtgCard) -> bool:
+        """Whether ``candidate`` may be chosen as the target of ``source``'s activated ability."""
+        return self._legal_ability_target(TriggeredInstance(source, self.activated_ability(source),
+                                                            source.controller), candidate)
+
+    def _legal_ability_target(self, instance: TriggeredInstance, candidate: Any) -> bool:
+        wanted = instance.ability.target
+        if isinstance(candidate, int):
+            return candidate not in self.left_game and wanted.player is not None and \
+                wanted.player(self, instance, candidate)
+        if candidate.zone is None or candidate.zone.kind != wanted.zone:
+            return False
+        return wanted.legal(self, instance, candidate)
+
+    def begin_casting(self, player: int, card: MtgCard) -> None:
+        self.cast(player, card)
+        self.casting = card
+
+    def finish_casting(self, player: int) -> None:
+        self.casting = None
+        for card in self.board.zone(player, HAND):
+            if card.concealed:
+                card.concealed = False
+                self.log.record("face-up", f"唱え終えたので「{card.name}」を見られるようになる", card=card.serial)
+
+    def is_legal_target(self, spell: MtgCard, candidate: MtgCard) -> bool:
+        target = spell.definition.targets[0] if spell.definition.targets else None
+        if target is None:
+            return False
+        if target.zone == BATTLEFIELD and not self.on_battlefield(candidate):
+            return False
+        if target.zone == STACK and not self.on_stack(candidate):
+            return False
+        return target.legal(self, spell, candidate)
+
+    def resolve_top(self, *, pay: bool = False) -> None:
+        """Resolve the top of the stack; ``pay``: its controller's opponent pays what the
+        ability asks to be paid (a ward cost)."""
+        if not self.stack:
+            raise IllegalAction("the stack is empty")
+        entry = self.stack[-1]
+        if isinstance(entry, TriggeredInstance):
+            target = entry.context.get("target")
+            if entry.ability.target is not None and target is None and entry.ability.kind == TRIGGERED:
+                raise SetupError(f"{entry.name}: say which target it has (「…を「{entry.source.name}」の"
+                                 f"誘発型能力の対象に選ぶ」): {len(self.trigger_target_candidates(entry))} are legal")
+            self.stack.pop()
+            if entry.ability.target is not None and target is not None and (
+                    (not isinstance(target, int) and target.object_id != entry.context.get("target_id"))
+                    or not self._legal_ability_target(entry, target)):
+                self.log.record("fizzle", f"{entry.name}の対象が不正なので立ち消える", card=entry.source.serial)
+                self.settle()
+                return
+            self.log.record("resolve", f"{entry.name}が解決される", card=entry.source.serial)
+            if entry.ability.effect is not None:
+                context = dict(entry.context, paid=pay) if entry.ability.cost and entry.ability.kind == TRIGGERED \
+                    else dict(entry.context)
+                context.setdefault("controller", entry.controller)
+                with self.holding():
+                    entry.ability.effect(self, entry.source, **context)
+            self.settle()
+            return
+        spell = entry
+        legal = [t for t, obj in spell.targets if t.object_id == obj and self.is_legal_target(spell, t)]
+        if spell.targets and not legal:
+            self.log.record("fizzle", f"「{spell.name}」の対象がすべて不正なので立ち消える", card=spell.serial)
+            self.move(spell, GRAVEYARD, reason="立ち消え")
+            self.settle()
+            return
+        values = self.characteristics(spell)
+        self.log.record("resolve", f"「{spell.name}」が解決される", card=spell.serial)
+        if any(t in PERMANENT_TYPES for t in values.types):
+            self.stack.remove(spell)
+            attach_to = legal[0] if spell.definition.enchant and legal else None
+            self.put_onto_battlefield(spell, spell.controller, face_down_as=spell.face_down_as,
+                                      face_down_by=spell.face_down_by, attach_to=attach_to, reason="解決",
+                                      face_up_when=spell.face_up_when)
+            return
+        # nothing is checked while a spell resolves; state-based actions and triggers
+        # wait until it has finished and gone to the graveyard (CR 608.2n, 704.3)
+        with self.holding():
+            if spell.definition.resolve is not None:
+                spell.definition.resolve(self, spell, legal)
+            if self.on_stack(spell):
+                self.move(spell, GRAVEYARD, reason="解決した")
+        self.settle()
+
+    def resolve_all(self) -> None:
+        while self.stack:
+            self.resolve_top()
+
+    def counter(self, spell: MtgCard | TriggeredInstance, by: str) -> None:
+        if isinstance(spell, TriggeredInstance):
+            self.stack.remove(spell)
+            self.log.record("counter", f"{spell.name}が打ち消される（{by}）", card=spell.source.serial)
+            return
+        self.log.record("counter", f"「{spell.name}」が打ち消される（{by}）", card=spell.serial)
+        self.move(spell, GRAVEYARD, reason="打ち消された")
+
+    def _trigger(self, source: MtgCard, ability: Ability, controller: int, **context) -> None:
+        self.log.record("trigger", f"「{source.name}」の「{ability.text}」が誘発する",
+                        card=source.serial, event=ability.event)
+        self.pending.append(TriggeredInstance(source, ability, controller, context))
+
+    def did_trigger(self, card: MtgCard, event: str) -> bool:
+        return any(e.data.get("card") == card.serial and e.data.get("event") == event
+                   for e in self.log.of_kind("trigger"))
+
+    @contextmanager
+    def holding(self):
+        """While an effect or a replacement is being applied, nothing is checked."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+
+    def settle(self) -> None:
+        """State-based actions until none apply, then waiting triggers go on the stack."""
+        if self._held:
+            return
+        while self._state_based_actions():
+            pass
+        while self.pending:
+            instance = self.pending.pop(0)
+            if instance.ability.target is not None and "target" not in instance.context:
+                if not self._choose_trigger_target(instance):
+                    continue
+            self.stack.append(instance)
+
+    def trigger_target_candidates(self, instance: TriggeredInstance) -> list:
+        wanted = instance.ability.target
+        cards = [c for c in self.board.cards() if c.zone is not None and c.zone.kind == wanted.zone
+                 and not getattr(c, "phased_out", False) and self._legal_ability_target(instance, c)]
+        players = [p for p in PLAYERS if p not in self.left_game and wanted.player is not None
+                   and wanted.player(self, instance, p)]
+        return [*cards, *players]
+
+    def _choose_trigger_target(self, instance: TriggeredInstance) -> bool:
+        """As a triggered ability is put on the stack its controller chooses its target
+        (CR 603.3d): with no legal target it is removed from the stack; with one, that one
+        is chosen; with several, a step says which (choose_trigger_target)."""
+        found = self.trigger_target_candidates(instance)
+        if not found:
+            self.log.record("no-target", f"{instance.name}は対象を選べないので、スタックから取り除かれる",
+                            card=instance.source.serial)
+            return False
+        if len(found) == 1:
+            self._set_trigger_target(instance, found[0])
+        return True
+
+    def _set_trigger_target(self, instance: TriggeredInstance, target: Any) -> None:
+        instance.context.update(target=target, target_id=target if isinstance(target, int) else target.object_id)
+        shown = PLAYER_NAMES[target] if isinstance(target, int) else f"「{target.name}」"
+        self.log.record("target", f"{instance.name}の対象として{shown}を選ぶ", card=instance.source.serial)
+        if not isinstance(target, int):
+            self._became_target(target, instance, instance.controller)
+
+    def choose_trigger_target(self, player: int, source: MtgCard, target: Any) -> None:
+        """``player`` chooses ``target`` (a card or a player) for the triggered ability of
+        ``source`` waiting on the stack for its target."""
+        waiting = [e for e in self.stack if isinstance(e, TriggeredInstance) and e.source is source
+                   and e.ability.target is not None]
+        if not waiting:
+            raise IllegalAction(f"no triggered ability of 「{source.name}」 with a target is on the stack")
+        instance = waiting[-1]
+        if instance.controller != player:
+            raise IllegalAction(f"player {player} does not control {instance.name}")
+        if target not in self.trigger_target_candidates(instance):
+            shown = PLAYER_NAMES[target] if isinstance(target, int) else f"「{target.name}」"
+            raise IllegalAction(f"{shown} is not a legal target of {instance.name}")
+        self._set_trigger_target(instance, target)
+        self.settle()
+
+    def _state_based_actions(self) -> bool:
+        acted = False
+        for card in self.permanents():
+            if not self.on_battlefield(card):
+                continue
+            values = self.characteristics(card)
+            why = None
+            if CREATURE in values.types and values.toughness is not None and values.toughness <= 0:
+                why = "タフネスが0以下"
+            elif CREATURE in values.types and values.toughness and card.damage >= values.toughness:
+                why = "致死ダメージ"
+            elif PLANESWALKER in values.types and card.counters.get("忠誠", 0) <= 0:
+                why = "忠誠カウンターがない"
+            elif BATTLE in values.types and card.counters.get("守備", 0) <= 0:
+                why = "守備カウンターがない"
+            elif "オーラ" in values.subtypes and not self._legally_attached(card):
+                why = "オーラが何にもついていないか不正についている"
+            if why:
+                self.log.record("sba", f"状況起因処理：「{card.name}」（{why}）を墓地に置く", card=card.serial)
+                self.move(card, GRAVEYARD, reason="状況起因処理")
+                acted = True
+        self._remove_non_creatures_from_combat()
+        return acted
+
+    def _legally_attached(self, aura: MtgCard) -> bool:
+        target = aura.attached_to
+        enchant = aura.definition.enchant
+        if target is None:
+            return False
+        if enchant == "player":
+            return isinstance(target, tuple)
+        if not isinstance(target, MtgCard) or target.object_id != aura.attached_object:
+            return False
+        if not self.on_battlefield(target):
+            return False
+        return enchant in self.characteristics(target).types
+
+    def delay(self, source: MtgCard, ability: Ability, **context) -> None:
+        """A delayed triggered ability (「次の終了ステップの開始時に…」)."""
+        self.delayed.append(TriggeredInstance(source, ability, source.controller, context))
+
+    def begin_end_step(self) -> None:
+        self.log.record("step", "終了ステップが始まる")
+        waiting = [d for d in self.delayed if d.ability.event == END_STEP]
+        self.delayed = [d for d in self.delayed if d.ability.event != END_STEP]
+        for instance in waiting:
+            self._trigger(instance.source, instance.ability, instance.controller, **instance.context)
+        self.settle()
+
+    def activate_mana_ability(self, player: int, card: MtgCard) -> None:
+        """Mana abilities resolve at once, even in the middle of casting a spell."""
+        if not self.on_battlefield(card) or card.controller != player:
+            raise IllegalAction(f"player {player} does not control 「{card.name}」")
+        ability = next((a for a in self.characteristics(card).abilities if a.kind == MANA), None)
+        if ability is None:
+            raise IllegalAction(f"「{card.name}」 has no mana ability")
+        if ability.tap and card.tapped:
+            raise IllegalAction(f"「{card.name}」 is tapped")
+        self.log.record("activate", f"「{card.name}」のマナ能力を起動する", card=card.serial)
+        if ability.tap:
+            self.tap(card, reason="コスト")
+        if ability.sacrifice:
+            # the cost is paid first; the ability still resolves (CR 605.3b)
+            card = self.move(card, GRAVEYARD, reason="生け贄に捧げる")
+        if ability.effect is not None:
+            ability.effect(self, card)

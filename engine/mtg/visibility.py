@@ -1,0 +1,214 @@
+"""Magic: finding cards, zones and the one way objects move between them (a new object,
+CR 400.7), who may see a hidden card (CR 708.5–708.11), and leaving the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+import math
+
+from engine.core import SetupError
+
+from . import layers
+from .cards import ANOTHER_DIES, AS_ENTERS, DIES, ENTERS, LEAVES_BATTLEFIELD, REPLACEMENT, TRIGGERED
+from .characteristics import BATTLE, CREATURE, PLANESWALKER, Characteristics
+from .identity import ZONE_CHANGE
+from .objects import (BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, PLAYERS, PLAYER_NAMES, STACK,
+                      ZONE_LOG, Death, MtgCard)
+
+
+class ZoneRules:
+    """Mixed into :class:`engine.mtg.game.Game`."""
+
+    def find(self, name: str) -> MtgCard | None:
+        """The card called ``name`` (Japanese or English), on the battlefield first."""
+        order = {BATTLEFIELD: 0, STACK: 1, EXILE: 2, COMMAND: 3, HAND: 4, GRAVEYARD: 5, LIBRARY: 6}
+        self.definition(name)  # UnknownCard for a name in neither language
+        return self.named(name, self.board.cards(), lambda c: (order[c.zone.kind], c.serial))
+
+    def card(self, name: str, player: int = 0) -> MtgCard:
+        """The card called ``name``; one not yet in the game starts in ``player``'s hand."""
+        existing = self.find(name)
+        if existing is not None:
+            return existing
+        return self.new_card(name, player, HAND)
+
+    def in_hand(self, name: str, player: int) -> MtgCard:
+        """A card called ``name`` in ``player``'s hand (one is added if there is none)."""
+        hand = list(self.board.zone(player, HAND))
+        card = self.named(name, hand, hand.index)
+        return card if card is not None else self.new_card(name, player, HAND)
+
+    def new_card(self, name: str, owner: int, zone_kind: str, *, index: int | None = None) -> MtgCard:
+        definition = self.definition(name)
+        self.check_new_copy(name)
+        return self.bring_in(definition, owner, zone_kind, face_up=False, index=index, card_class=MtgCard)
+
+    def zone_of(self, card: MtgCard) -> str:
+        return card.zone.kind
+
+    def on_battlefield(self, card: MtgCard) -> bool:
+        return card.zone is not None and card.zone.kind == BATTLEFIELD
+
+    def on_stack(self, card: MtgCard) -> bool:
+        return card.zone is not None and card.zone.kind == STACK
+
+    def permanents(self) -> list[MtgCard]:
+        return [c for c in self.board.zone(None, BATTLEFIELD) if not c.phased_out]
+
+    def can_see(self, player: int, card: MtgCard) -> bool:
+        """Whether ``player`` may look at the front of ``card`` (CR 708.5, 406.3)."""
+        if card.concealed:
+            return False
+        if card.zone.kind == HAND and not card.concealed:
+            return player == card.owner or player in card.seen_by
+        return self.board.can_see(player, card)
+
+    def reveal(self, card: MtgCard, why: str) -> None:
+        """Show the card to every player; it is not turned face up (CR 708.9)."""
+        card.seen_by.update(PLAYERS)
+        self.log.record("reveal", f"「{card.name}」を公開する（{why}）", card=card.serial)
+
+    def was_revealed(self, card: MtgCard) -> bool:
+        return any(e.data.get("card") == card.serial for e in self.log.of_kind("reveal"))
+
+    def move(self, card: MtgCard, zone_kind: str, *, face_up: bool = True, index: int | None = None,
+             controller: int | None = None, reason: str = "") -> MtgCard:
+        """Move a card; it becomes a new object (CR 400.7)."""
+        source = card.zone.kind
+        leaving_face_down = source in (BATTLEFIELD, STACK) and not card.face_up
+        last_known = self.characteristics(card) if source == BATTLEFIELD else None
+        if last_known is not None:
+            self.keep_last_known(card, last_known)
+        if last_known is not None and zone_kind != EXILE and any(
+                a.kind == REPLACEMENT and a.event == LEAVES_BATTLEFIELD for a in last_known.abilities):
+            self.log.record("replace", f"「{card.name}」は{ZONE_LOG.get(zone_kind, zone_kind)}に置かれる代わりに追放される",
+                            card=card.serial)
+            zone_kind, face_up = EXILE, True
+        if leaving_face_down and zone_kind != BATTLEFIELD:
+            self.reveal(card, "裏向きのまま戦場かスタックを離れた（CR 708.9）")
+        last_controller = card.controller
+        if card in self.stack:
+            self.stack.remove(card)
+        for other in self.board.zone(None, BATTLEFIELD):
+            if other.blocking is card:
+                other.blocking = None
+        owner_zone = self.board.zone(None if zone_kind in (BATTLEFIELD, STACK, EXILE) else card.owner, zone_kind)
+        if zone_kind in (LIBRARY, HAND, COMMAND):
+            face_up = False
+        self.board.move(card, owner_zone, face_up=face_up, index=index,
+                        controller=controller if controller is not None else card.owner, reason=reason)
+        card.erase(ZONE_CHANGE)
+        self.effects = [e for e in self.effects if self._effect_target_alive(e)]
+        if source == BATTLEFIELD and zone_kind == GRAVEYARD and last_known is not None and CREATURE in last_known.types:
+            self._dies(Death(card, last_known, last_controller, leaving_face_down))
+        return card
+
+    def _dies(self, death: Death) -> None:
+        card = death.card
+        self.log.record("dies", f"「{card.name}」が死亡した", card=card.serial)
+        for ability in death.values.abilities:
+            if ability.kind == TRIGGERED and ability.event == DIES:
+                self._trigger(card, ability, death.controller, card=card, card_id=card.object_id)
+        # "whenever another … creature dies": which deaths count is the card's own text
+        for permanent in self.permanents():
+            for ability in self.characteristics(permanent).abilities:
+                if ability.kind == TRIGGERED and ability.event == ANOTHER_DIES and ability.affects(self, permanent, death):
+                    self._trigger(permanent, ability, permanent.controller, card=card, card_id=card.object_id)
+
+    def put_onto_battlefield(self, card: MtgCard, controller: int | None = None, *,
+                             face_down_as: Characteristics | None = None, face_down_by: str = "",
+                             copy_of: MtgCard | None = None, setup: bool = False,
+                             attach_to: Any = None, reason: str = "", tapped: bool = False,
+                             face_up_when: frozenset[str] = frozenset()) -> MtgCard:
+        controller = card.owner if controller is None else controller
+        face_down = face_down_as is not None
+        self.move(card, BATTLEFIELD, face_up=not face_down, controller=controller, reason=reason)
+        if face_down:
+            card.face_down_as, card.face_down_by = face_down_as, face_down_by
+            card.face_up_when = face_up_when
+        card.tapped = tapped
+        card.timestamp = card.entered_at = self.tick()
+        card.controlled_since = -math.inf if setup else self.clock
+        if attach_to is not None:
+            self.attach(card, attach_to)
+        if face_down:
+            # CR 708.3: it is face down before it enters, so its own "enters" abilities
+            # neither apply nor trigger
+            self.log.record("enter", f"「{card.name}」が裏向きで戦場に出た（{face_down_by}）", card=card.serial)
+        else:
+            if copy_of is not None:
+                self.become_copy(card, copy_of)
+            values = self.characteristics(card)
+            with self.holding():
+                for ability in values.abilities:
+                    if ability.kind == AS_ENTERS and not setup:
+                        ability.effect(self, card)
+            values = self.characteristics(card)
+            if PLANESWALKER in values.types and values.loyalty is not None:
+                card.counters = {**card.counters, "忠誠": values.loyalty}
+            if BATTLE in values.types and values.defense is not None:
+                card.counters = {**card.counters, "守備": values.defense}
+            self.log.record("enter", f"「{card.name}」が戦場に出た", card=card.serial)
+            if not setup:
+                for ability in values.abilities:
+                    if ability.kind == TRIGGERED and ability.event == ENTERS:
+                        self._trigger(card, ability, controller)
+        if not setup:
+            self.settle()
+        return card
+
+    def draw(self, player: int) -> MtgCard:
+        library = self.board.zone(player, LIBRARY)
+        if not library.cards:
+            raise SetupError("the library is empty")
+        card = library.cards[0]
+        self.move(card, HAND, reason="引く")
+        if self.casting is not None:
+            card.concealed = True
+            self.log.record("concealed", f"唱えている途中で引いた「{card.name}」は裏向きのままである", card=card.serial)
+        return card
+
+    def exile(self, card: MtgCard, *, face_down: bool = False) -> MtgCard:
+        return self.move(card, EXILE, face_up=not face_down, reason="裏向きで追放" if face_down else "追放")
+
+    def put_into_command_zone(self, card: MtgCard, *, face_down: bool) -> MtgCard:
+        """Conspiracies with hidden or double agenda start the game face down in the command
+        zone, and their owner may look at them at any time (CR 702.106); attractions wait face
+        down there, seen by no one, like a library."""
+        self.move(card, COMMAND, reason="ゲーム開始時")
+        card.face_up = not face_down
+        if face_down and any(layers.printed(card).has(agenda) for agenda in ("秘策", "両策")):
+            self.let_look(card.owner, card)
+        return card
+
+    def let_look(self, player: int, card: MtgCard) -> None:
+        self.board.look(player, card)
+
+    def leave_game(self, player: int) -> None:
+        self.left_game.add(player)
+        self.log.record("leave", f"{PLAYER_NAMES[player]}がゲームから離れる")
+        for card in self._face_down_on_battlefield_or_stack():
+            if card.owner == player:
+                self.reveal(card, "オーナーがゲームから離れた（CR 708.9）")
+
+    def end_game(self) -> None:
+        self.over = True
+        self.log.record("end", "ゲームが終了する")
+        for card in self._face_down_on_battlefield_or_stack():
+            self.reveal(card, "ゲームの終了（CR 708.9）")
+
+    def _face_down_on_battlefield_or_stack(self) -> list[MtgCard]:
+        zones = (self.board.zone(None, BATTLEFIELD), self.board.zone(None, STACK))
+        return [c for z in zones for c in z if not c.face_up]
+
+    def public_view(self, viewer: int, card: MtgCard) -> dict[str, str]:
+        mine = sorted((c for c in self.permanents() if c.controller == card.controller and not c.face_up),
+                      key=lambda c: c.entered_at)
+        order = next(i for i, c in enumerate(mine, 1) if c is card)
+        return {
+            "カード名": card.name if self.can_see(viewer, card) else "（不明）",
+            "戦場に出た順": str(order),
+            "裏向きにしたもの": card.face_down_by,
+            "このターンに攻撃した": "はい" if card.attacked_this_turn else "いいえ",
+        }

@@ -1,0 +1,102 @@
+"""What the engine found, said in the document's words.
+
+A failed Then is shown as two sentences of the same phrase: the one the document states
+and the one the engine computed (「番兵石人」不能改变表示形式 / 「番兵石人」可以改变表示形式),
+not ``expected False, actual True``.  The trace names players as the steps do (自己/对方,
+あなた/対戦相手, 自分/相手) rather than "player 0/1".  Plain Python, like the vocabulary
+it reads: the binding calls it, the engine never does.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .vocabulary import ExpectationFailed, Phrase, Vocabulary
+
+#: (what the document states, what the engine computed, the engine's reason) per language
+LABELS = {
+    "zh-CN": ("文档写的", "引擎得出", "原因"),
+    "ja": ("文書の記述", "エンジンの結果", "理由"),
+}
+_DEFAULT_LABELS = ("the document states", "the engine computed", "why")
+#: the reason an observation carries at the end of its description: "… (reason)"
+_REASON = re.compile(r"\s*\(([^()]*)\)\s*$")
+#: how the engine's log writes a player: "player 0", "玩家0", a zone's "hand[0]", "shield of 0:"
+_PLAYER = re.compile(r"\bplayer ([01])\b|玩家([01])|(?<=\w\[)([01])(?=\])|(?<=\bof )([01])(?=:)")
+
+
+def _same(a: Any, b: Any) -> bool:
+    # True == 1 in Python: a player (0/1) must not stand for a yes/no
+    return type(a) is type(b) and a == b
+
+
+def restate(phrase: Phrase, text: str, expected: Any, actual: Any) -> str | None:
+    """``text`` (a step of ``phrase``) with the word that states ``expected`` replaced by
+    the word of the same term that means ``actual``; None when no word says it."""
+    m = phrase.compiled.fullmatch(text)
+    if m is None:
+        return None
+    for name, term in reversed(phrase.params):  # the checked word is usually the last
+        written = m.group(name)
+        if term.words:
+            stated = dict(term.words).get(written)
+            if not _same(stated, expected) and written != str(expected):
+                continue
+            said = next((w for w, value in term.words if _same(value, actual)), None)
+            if said is None and written == str(expected):
+                said = str(actual) if re.fullmatch(term.pattern, str(actual)) else None
+        else:
+            try:
+                converted = term.convert(written)
+            except Exception:  # noqa: BLE001 - a converter that fails says nothing here
+                continue
+            if not (_same(converted, expected) or written == str(expected)):
+                continue
+            said = str(actual) if re.fullmatch(term.pattern, str(actual)) else None
+        if said is not None:
+            return text[:m.start(name)] + said + text[m.end(name):]
+    return None
+
+
+def failure_message(vocabulary: Vocabulary, keyword: str, text: str, err: BaseException) -> str | None:
+    """The message of a failed Then in the document's words, or None if ``err`` is not
+    an observation that disagreed with the document."""
+    if not isinstance(err, ExpectationFailed):
+        return None
+    stated_label, computed_label, reason_label = LABELS.get(vocabulary.language, _DEFAULT_LABELS)
+    found = vocabulary.match("then", text)
+    computed = restate(found[0], text, err.expected, err.actual) if found else None
+    reason = _REASON.search(str(err.what))
+    why = reason.group(1) if reason and reason.group(1) not in ("ok", "") else None
+    if computed is None:
+        # no word of the phrase says what was found: the observation and its value
+        what = _REASON.sub("", str(err.what))
+        computed = f"{what}: {name_players(vocabulary, _shown(err.actual))}"
+    lines = [f"{stated_label}：{keyword.strip()} {text}", f"{computed_label}：{name_players(vocabulary, computed)}"]
+    if why:
+        lines.append(f"{reason_label}：{name_players(vocabulary, why)}")
+    return "\n".join(lines)
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return "、".join(map(_shown, value)) or "—"
+    return str(value)
+
+
+def player_words(vocabulary: Vocabulary) -> dict[int, str]:
+    """Player number -> the word the steps use for that player."""
+    term = vocabulary.terms.get("player")
+    out: dict[int, str] = {}
+    for word, value in (term.words if term else ()):
+        out.setdefault(value, word)
+    return out
+
+
+def name_players(vocabulary: Vocabulary, line: str) -> str:
+    """``line`` with "player 0" / "玩家0" said as the steps say it."""
+    words = player_words(vocabulary)
+    if not words:
+        return line
+    return _PLAYER.sub(lambda m: words.get(int(next(g for g in m.groups() if g)), m.group(0)), line)

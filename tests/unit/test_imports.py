@@ -1,0 +1,116 @@
+"""No import circles inside a game package, and no imports hidden in functions to dodge
+one (issue 12).  Rules modules depend on card data, not the other way round.
+
+Imports under ``if TYPE_CHECKING:`` are for annotations only and never run, so they are
+not edges of the graph.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+PACKAGES = ("core", "ygo", "mtg", "dm")
+#: the modules of a game's card data: what a card is, its format, its blocks, its hooks
+#: and the catalogue of them.  They may not import the rules modules (the duel/game).
+CARD_DATA = ("cards", "cardformat", "blocks", "hooks", "catalogue", "words")
+RULES = ("duel", "game")
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+
+
+def _imports(package: str, path: Path) -> tuple[set[str], list[int]]:
+    """(modules of ``package`` this module imports when it runs, lines of imports
+    inside functions)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    hidden: list[int] = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child):
+                for other in child.orelse:
+                    visit(other, in_function)
+                continue
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                if in_function:
+                    hidden.append(child.lineno)
+                if isinstance(child, ast.ImportFrom):
+                    if child.level == 1:
+                        if child.module:
+                            found.add(child.module.split(".")[0])
+                        else:
+                            found.update(alias.name for alias in child.names)
+                    elif child.module and child.module.startswith(f"engine.{package}."):
+                        found.add(child.module.split(".")[2])
+                continue
+            visit(child, in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
+
+    visit(tree, False)
+    return found, hidden
+
+
+def _graph(package: str) -> dict[str, set[str]]:
+    modules = {p.stem: p for p in (ENGINE / package).glob("*.py") if p.stem != "__init__"}
+    return {name: _imports(package, path)[0] & set(modules) for name, path in modules.items()}
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_import_circle(package):
+    graph = _graph(package)
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def walk(module: str) -> None:
+        state[module] = 1
+        path.append(module)
+        for imported in sorted(graph[module]):
+            if state.get(imported) == 1:
+                circle = path[path.index(imported):] + [imported]
+                pytest.fail(f"engine/{package}: import circle {' → '.join(circle)}")
+            if imported not in state:
+                walk(imported)
+        path.pop()
+        state[module] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            walk(module)
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_import_hidden_in_a_function(package):
+    hidden = {p.name: lines for p in (ENGINE / package).glob("*.py") if (lines := _imports(package, p)[1])}
+    assert not hidden, f"engine/{package}: imports inside functions: {hidden}"
+
+
+@pytest.mark.parametrize("package", ("ygo", "mtg", "dm"))
+def test_card_data_does_not_depend_on_the_rules_module(package):
+    graph = _graph(package)
+
+    def reaches(module: str, seen: set[str]) -> set[str]:
+        for imported in graph.get(module, ()):
+            if imported not in seen:
+                seen.add(imported)
+                reaches(imported, seen)
+        return seen
+
+    for module in CARD_DATA:
+        if module in graph:
+            assert not reaches(module, set()) & set(RULES), f"engine/{package}/{module}.py imports the rules module"
+
+
+def test_the_check_finds_a_circle_and_a_hidden_import(tmp_path):
+    """The checks can fail: a package with a circle and a hidden import is caught."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "a.py").write_text("from .b import x\n")
+    (package / "b.py").write_text("def f():\n    from .a import y\n")
+    found_a, _ = _imports("pkg", package / "a.py")
+    found_b, hidden_b = _imports("pkg", package / "b.py")
+    assert found_a == {"b"} and found_b == {"a"} and hidden_b == [2]

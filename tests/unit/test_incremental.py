@@ -1,0 +1,317 @@
+"""Incremental by content: an example runs again only when its text, its game's engine
+or the cards it names changed; `-j 2` gives the results a serial run gives; `rulings
+check PATH` runs some documents and keeps the other results; the gherkin builder does
+not call an unchanged document outdated."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from engine import incremental
+from engine.project import GAMES
+
+YGO = """\
+==========
+增量测试{n}
+==========
+
+.. example:: 通常召唤的怪兽变成里侧
+   :id: inc{n}-1
+
+   假如 自己通常召唤「破坏龙 甘多拉」
+   当 「破坏龙 甘多拉」变成里侧守备表示
+   那么 「破坏龙 甘多拉」{verdict}通常召唤的怪兽
+
+.. example:: 上级召唤的怪兽变成里侧
+   :id: inc{n}-2
+
+   假如 自己解放「破坏龙 甘多拉」上级召唤「真龙剑皇 卓辉星·拼图」
+   当 「真龙剑皇 卓辉星·拼图」变成里侧守备表示
+   那么 「真龙剑皇 卓辉星·拼图」仍然是上级召唤的怪兽
+"""
+
+
+def _without_durations(results: dict) -> dict:
+    return {k: {f: v for f, v in entry.items() if f != "duration"} for k, entry in results.items()}
+
+
+# -- the plan, on its own ---------------------------------------------------------------
+
+def _example(example_id: str, game: str, cards=("破坏龙 甘多拉",), text_hash="h1") -> dict:
+    return {"id": example_id, "hash": text_hash, "game": game, "extracted": True, "cards": list(cards),
+            "source": f"spec/{game}/x.rst", "declared": None}
+
+
+def _cards_dir(tmp_path: Path, ygo_cards: list[dict]) -> Path:
+    folder = tmp_path / "cards"
+    folder.mkdir(exist_ok=True)
+    (folder / "ygo.json").write_text(json.dumps({"format": 1, "game": "ygo", "cards": ygo_cards},
+                                                ensure_ascii=False), encoding="utf-8")
+    return folder
+
+
+GANDORA = {"name": "破坏龙 甘多拉", "game": "ygo", "source": "a.rst", "line": 1,
+           "fields": {"english": "Gandora the Dragon of Destruction", "atk": "0"}, "effects": []}
+MASTER = {"name": "真龙剑皇 卓辉星·拼图", "game": "ygo", "source": "a.rst", "line": 9,
+          "fields": {"atk": "2950"}, "effects": [{"text": "解放「破坏龙 甘多拉」"}]}
+
+
+def _recorded(plan: incremental.Plan, manifest: list[dict]) -> dict:
+    return {e["id"]: {"hash": e["hash"], "outcome": "passed", "status": "passed", "basis": plan.basis[e["id"]]}
+            for e in manifest}
+
+
+def test_nothing_changed_runs_nothing_and_each_change_names_its_reason(tmp_path):
+    cards = _cards_dir(tmp_path, [GANDORA, MASTER])
+    manifest = [_example("a", "ygo"), _example("b", "ygo", cards=["真龙剑皇 卓辉星·拼图"]), _example("c", "mtg", cards=[])]
+    first = incremental.plan(manifest, {}, cards)
+    assert first.run == {"a": "new", "b": "new", "c": "new"}
+    results = _recorded(first, manifest)
+    again = incremental.plan(manifest, results, cards)
+    assert again.run == {} and again.summary().startswith("nothing changed")
+
+    manifest[0]["hash"] = "h2"
+    assert incremental.plan(manifest, results, cards).run == {"a": "text changed"}
+    manifest[0]["hash"] = "h1"
+
+    # a card named by another card's record counts for the examples naming that one
+    _cards_dir(tmp_path, [{**GANDORA, "fields": {**GANDORA["fields"], "atk": "100"}}, MASTER])
+    changed = incremental.plan(manifest, results, cards)
+    assert changed.run == {"a": "cards changed", "b": "cards changed"}
+    assert changed.summary() == "running 2 of 3 examples: 2 cards changed"
+
+    # where a card is written does not change what it does
+    _cards_dir(tmp_path, [{**GANDORA, "line": 40, "source": "b.rst"}, MASTER])
+    assert incremental.plan(manifest, results, cards).run == {}
+
+
+def test_a_name_written_by_its_alias_finds_the_card(tmp_path):
+    cards = _cards_dir(tmp_path, [GANDORA])
+    by_alias = incremental.CardDigests.read(cards / "ygo.json").digest(["Gandora the Dragon of Destruction"])
+    assert by_alias == incremental.CardDigests.read(cards / "ygo.json").digest(["破坏龙 甘多拉"])
+
+
+def test_editing_one_games_engine_runs_only_that_games_examples(tmp_path, monkeypatch):
+    """A real edit, in a copy of the engine's sources."""
+    copy = tmp_path / "engine"
+    shutil.copytree(incremental.ENGINE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(incremental, "ENGINE", copy)
+    monkeypatch.setattr(incremental, "_CODE", {})
+    cards = _cards_dir(tmp_path, [GANDORA])
+    manifest = [_example(f"{game}-{n}", game, cards=[]) for game in GAMES for n in range(2)]
+    results = _recorded(incremental.plan(manifest, {}, cards), manifest)
+
+    with (copy / "mtg" / "layers.py").open("a", encoding="utf-8") as f:
+        f.write("\n# an edit\n")
+    monkeypatch.setattr(incremental, "_CODE", {})
+    assert incremental.plan(manifest, results, cards).run == {"mtg-0": "engine of mtg changed",
+                                                              "mtg-1": "engine of mtg changed"}
+    # the shared engine is every game's
+    with (copy / "core" / "zones.py").open("a", encoding="utf-8") as f:
+        f.write("\n# an edit\n")
+    monkeypatch.setattr(incremental, "_CODE", {})
+    assert set(incremental.plan(manifest, results, cards).run) == {e["id"] for e in manifest}
+    # the Sphinx extension and the CLI are not on the path of a run
+    for path in (copy / "sphinxext" / "render.py", copy / "cli.py"):
+        with path.open("a", encoding="utf-8") as f:
+            f.write("\n# an edit\n")
+    monkeypatch.setattr(incremental, "_CODE", {})
+    assert set(incremental.plan(manifest, results, cards).run) == {e["id"] for e in manifest}
+    results = _recorded(incremental.plan(manifest, {}, cards), manifest)
+    assert incremental.plan(manifest, results, cards).run == {}
+
+
+def test_a_game_imports_nothing_of_the_engine_beyond_what_its_digest_covers():
+    """What ``code_digest`` hashes must be all a game's examples run through."""
+    covered = {Path(p).stem for p in incremental.SHARED if "/" not in p} - {"__init__"}
+    covered_packages = {p.split("/")[0] for p in incremental.SHARED if "/" in p}
+    for game, (_, package) in GAMES.items():
+        own = package.split(".")[-1]
+        for path in (incremental.ENGINE / own).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_bytes())):
+                names = []
+                if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                    names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+                elif isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                for name in names:
+                    parts = name.split(".")
+                    if parts[0] != "engine" or len(parts) == 1:
+                        continue
+                    assert parts[1] in covered | covered_packages | {own} or name.startswith(f"{package}."), \
+                        f"{path}: imports {name}, which code_digest({game!r}) does not cover"
+
+
+# -- end to end, in a sandbox -------------------------------------------------------------
+
+def _last_lines(done) -> str:
+    return done.stdout + done.stderr
+
+
+def test_only_what_changed_runs_again(sandbox):
+    sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="仍然是"))
+    sandbox.write("spec/ygo/inc1.rst", YGO.format(n=1, verdict="仍然是"))
+    first = sandbox.rulings("check")
+    assert first.returncode == 0, _last_lines(first)
+    assert "running 4 of 4 examples: 4 new" in first.stdout
+    before = (sandbox.build / "results.json").read_bytes()
+
+    again = sandbox.rulings("check")
+    assert again.returncode == 0, _last_lines(again)
+    assert "nothing changed: no example runs (4 results up to date)" in again.stdout
+    assert (sandbox.build / "results.json").read_bytes() == before
+
+    # prose only: the document is read again, no example runs
+    sandbox.write("spec/ygo/inc1.rst", YGO.format(n=1, verdict="仍然是") + "\n更多的说明。\n")
+    prose = sandbox.rulings("check")
+    assert "nothing changed: no example runs" in prose.stdout, _last_lines(prose)
+
+    sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="依然是"))
+    edited = sandbox.rulings("check")
+    assert edited.returncode == 0, _last_lines(edited)
+    assert "running 1 of 4 examples: 1 text changed" in edited.stdout and "inc0-1: text changed" in edited.stdout
+    after = sandbox.results()
+    assert _without_durations({k: v for k, v in after.items() if k != "inc0-1"}) == \
+        _without_durations({k: v for k, v in json.loads(before)["results"].items() if k != "inc0-1"})
+
+    # a document named on the command line runs whatever its results; the others are kept
+    named = sandbox.rulings("check", str(sandbox.root / "spec" / "ygo" / "inc1.rst"))
+    assert named.returncode == 0, _last_lines(named)
+    assert "running 2 of 2 examples: 2 asked for" in named.stdout
+    assert set(sandbox.results()) == {"inc0-1", "inc0-2", "inc1-1", "inc1-2"}
+    assert named.stdout.strip().splitlines()[-1] == "4 passed, 0 failed"
+    before = sandbox.results()
+    picked = sandbox.rulings("check", "-k", "inc0_2")
+    assert picked.returncode == 0, _last_lines(picked)
+    after = sandbox.results()
+    # the others kept their entries to the last byte (durations included): not run
+    assert {k for k in after if after[k] != before[k]} == {"inc0-2"}
+    outside = sandbox.rulings("check", str(sandbox.root / "tests"))
+    assert outside.returncode == 2 and "not under" in outside.stdout
+
+
+def test_two_workers_give_the_results_of_one(sandbox):
+    for n in range(3):
+        sandbox.write(f"spec/ygo/inc{n}.rst", YGO.format(n=n, verdict="不再是" if n == 1 else "仍然是"))
+    serial = sandbox.rulings("check", "--all")
+    assert serial.returncode == 1 and serial.stdout.strip().splitlines()[-1] == "5 passed, 1 failed"
+    one = _without_durations(sandbox.results())
+    parallel = sandbox.rulings("check", "--all", "-j", "2")
+    assert parallel.stdout.strip().splitlines()[-1] == "5 passed, 1 failed", _last_lines(parallel)
+    assert "running 6 of 6 examples" in parallel.stdout
+    two = _without_durations(sandbox.results())
+    assert json.dumps(one, sort_keys=True, ensure_ascii=False) == json.dumps(two, sort_keys=True, ensure_ascii=False)
+
+
+def test_a_document_whose_feature_did_not_change_is_not_outdated(sandbox):
+    sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="仍然是"))
+
+    def gherkin():
+        done = sandbox.sphinx_build("-b", "gherkin", "-d", str(sandbox.build / "doctrees" / "gherkin"),
+                                    "spec", str(sandbox.build / "features"))
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    gherkin()
+    sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="仍然是") + "\n更多的说明。\n")
+    assert "targets for 1 source files that are out of date" in gherkin()
+    assert "targets for 0 source files that are out of date" in gherkin()
+
+
+def test_serve_rebuilds_on_save_and_runs_only_the_edited_example(sandbox):
+    """`rulings serve` (sphinx-autobuild): saving a document runs its edited example, keeps
+    the other results, and the served page shows the new result."""
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="仍然是"))
+    sandbox.write("spec/ygo/inc1.rst", YGO.format(n=1, verdict="仍然是"))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "engine.cli", "--root", str(sandbox.root), "serve",
+                               "--port", str(port)], cwd=sandbox.root, env=sandbox.env(),
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    results = sandbox.build / "results.json"
+
+    def page() -> str:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/ygo/inc0.html", timeout=10) as r:
+            return r.read().decode("utf-8")
+
+    def wait(condition, what: str, seconds: float = 240) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            assert server.poll() is None, f"the server stopped: {server.stdout.read()}"
+            try:
+                if condition():
+                    return
+            except OSError:
+                pass
+            time.sleep(0.5)
+        raise AssertionError(f"timed out waiting for {what}")
+
+    try:
+        wait(lambda: results.exists() and 'data-example-id="inc0-1" data-status="passed"' in page(), "the first build")
+        before = sandbox.results()
+        sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="不再是"))
+        wait(lambda: 'data-example-id="inc0-1" data-status="failed"' in page(), "the page of the edited example")
+        after = sandbox.results()
+        assert {k for k in after if after[k] != before[k]} == {"inc0-1"}
+    finally:
+        import os
+        import signal
+
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+def test_the_benchmark_spec_is_the_projects_examples_renamed_and_its_plain_twin_has_no_directive(tmp_path):
+    from engine import bench
+
+    root = Path(__file__).resolve().parents[2]
+    n = bench.write_spec(tmp_path / "project", root, 150)
+    assert n == 150
+    documents = sorted((tmp_path / "project" / "spec").glob("*/bench-*.rst"))
+    texts = "\n".join(p.read_text(encoding="utf-8") for p in documents)
+    ids = re.findall(r"^\s+:id: (\S+)", texts, re.M)
+    assert len(ids) == 150 and len(set(ids)) == 150 and all(i.startswith("bench-") for i in ids)
+    assert texts.count(".. example::") == 150
+    bench.plain_copy(tmp_path / "project", tmp_path / "plain")
+    plain = "\n".join(p.read_text(encoding="utf-8") for p in (tmp_path / "plain").rglob("*.rst"))
+    assert not re.search(r"^\s*\.\. (example|card|effect|rulings-[a-z]+)::", plain, re.M)
+    assert (tmp_path / "plain" / "conf.py").read_text(encoding="utf-8").rstrip().endswith("extensions = []")
+
+
+def test_sphinx_is_not_started_when_nothing_it_reads_changed(sandbox, monkeypatch):
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    from engine.sphinxext import build as build_mod
+    from engine.project import Paths
+
+    sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="仍然是") + "\n.. example:: 坏的\n   :id: bad\n\n"
+                  "   当 没有这个步骤\n")
+    first = build_mod.build(Paths(sandbox.root), "gherkin")
+    assert first.warnings and first.status == 0
+
+    def no_sphinx(*args, **kwargs):
+        raise AssertionError("Sphinx started")
+
+    monkeypatch.setattr(build_mod, "Sphinx", no_sphinx)
+    again = build_mod.build(Paths(sandbox.root), "gherkin")
+    # the problems of the last build are reported again, not forgotten
+    assert again.warnings == first.warnings and again.status == 0
+    sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="仍然是"))
+    changed = build_mod.build(Paths(sandbox.root), "gherkin")
+    assert changed.status == 2 and "Sphinx started" in changed.warnings[-1]

@@ -1,0 +1,95 @@
+"""Statuses tell the truth: an example that cannot be parsed is ``not-run`` with its
+reason and the closest known phrase, keyword or card on its page — never "stale", which
+means only "edited since its last run" — and deleting or renaming a document never
+crashes the next run."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from tests.unit.test_bad_input import GOOD, document, example
+
+BROKEN = {
+    # id: (body, what its page and `rulings check` must say)
+    "kw": (GOOD.replace("那么", "那末"), r"not a step: .*closest keyword: 那么"),
+    "phrase": (GOOD.replace("变成里侧守备表示", "变成里侧攻击表示"),
+               r"no when phrase matches .*; closest known phrase: 当 「\{card\}」变成里侧守备表示"),
+    "card": (GOOD.replace("甘多拉」仍然", "干多拉」仍然"), r"unknown card 「破坏龙 干多拉」; closest: 「破坏龙 甘多拉」"),
+    "twice": (GOOD, r"duplicate example id 'twice': also used at spec/ygo/(a|b)\.rst:\d+"),
+}
+
+
+def statuses(page: str) -> dict[str, str]:
+    return dict(re.findall(r'data-example-id="([^"]+)" data-status="([^"]+)"', page))
+
+
+@pytest.fixture(scope="module")
+def broken_after_a_run(sandboxes):
+    """Every example passed once; then each was broken in its own way."""
+    box = sandboxes("statuses")
+    box.write("spec/ygo/a.rst", document("文档一", *(example(i) for i in BROKEN)))
+    first = box.rulings("check")
+    assert first.returncode == 0, box.output(first)
+    box.write("spec/ygo/a.rst", document("文档一", *(example(i, body) for i, (body, _) in BROKEN.items())))
+    box.write("spec/ygo/b.rst", document("文档二", example("twice")))
+    return box, box.rulings("build")
+
+
+def test_an_example_that_cannot_be_parsed_is_not_run_never_stale(broken_after_a_run):
+    box, done = broken_after_a_run
+    output = box.output(done)
+    assert "Traceback" not in output and "stale" not in done.stdout, output
+    assert statuses(box.html("ygo/a")) == {i: "not-run" for i in BROKEN}
+    assert statuses(box.html("ygo/b")) == {"twice": "not-run"}
+    for ident, (_, why) in BROKEN.items():
+        assert re.search(rf"a\.rst:\d+: not-run: {ident} — .*{why}", done.stdout), (ident, done.stdout)
+    assert done.stdout.strip().splitlines()[-1] == "0 passed, 0 failed, 5 not-run", done.stdout
+
+
+def test_the_reason_and_the_closest_phrase_are_on_the_page(broken_after_a_run):
+    box, _ = broken_after_a_run
+    page = html.unescape(box.html("ygo/a"))
+    for ident, (_, why) in BROKEN.items():
+        box_html = page[page.index(f'data-example-id="{ident}"'):]
+        box_html = box_html[:box_html.index('class="rulings-example ', 1) if 'class="rulings-example ' in box_html[1:] else None]
+        error = re.search(r'<div class="rulings-error">(.*?)</div>', box_html, re.S)
+        assert error and re.search(why, error.group(1)), (ident, box_html[:1500])
+
+
+def test_make_site_ends_with_the_summary_of_rulings_check_not_a_traceback(broken_after_a_run):
+    box, done = broken_after_a_run
+    assert "Traceback" not in done.stdout and "def test_" not in done.stdout, done.stdout
+    check = box.rulings("check", "--no-run")
+    tail = [line for line in check.stdout.splitlines() if re.match(r"^spec/\S+:\d+: ", line)]
+    assert tail and all(line in done.stdout for line in tail), (tail, done.stdout)
+    assert done.stdout.strip().splitlines()[-1] == check.stdout.strip().splitlines()[-1]
+
+
+def test_an_edited_example_alone_is_stale(sandbox):
+    sandbox.write("spec/ygo/a.rst", document("文档一", example("e1")))
+    assert sandbox.rulings("check").returncode == 0
+    sandbox.write("spec/ygo/a.rst", document("文档一", example("e1", title="改过的标题")))
+    done = sandbox.rulings("check", "--no-run")
+    assert re.search(r"a\.rst:5: stale: e1 — edited since its last run", done.stdout), done.stdout
+
+
+def test_deleting_or_renaming_a_document_never_crashes_the_next_run(sandbox):
+    sandbox.write("spec/ygo/a.rst", document("文档一", example("a-1")))
+    sandbox.write("spec/ygo/b.rst", document("文档二", example("b-1")))
+    assert sandbox.rulings("build").returncode == 0
+    (sandbox.root / "spec/ygo/b.rst").rename(sandbox.root / "spec/ygo/c.rst")
+    for command in (("check",), ("build",)):
+        done = sandbox.rulings(*command)
+        assert done.returncode == 0 and "Traceback" not in sandbox.output(done), sandbox.output(done)
+        assert done.stdout.strip().splitlines()[-1] == "2 passed, 0 failed", done.stdout
+    assert statuses(sandbox.html("ygo/c")) == {"b-1": "passed"}
+    (sandbox.root / "spec/ygo/c.rst").unlink()
+    (sandbox.root / "spec/ygo/a.rst").unlink()
+    for command in (("check",), ("build",)):
+        done = sandbox.rulings(*command)
+        assert "Traceback" not in sandbox.output(done), sandbox.output(done)
+        assert done.stdout.strip().splitlines()[-1] == "0 passed, 0 failed", done.stdout
+    assert not (sandbox.build / "site" / "ygo" / "c.html").exists() or "b-1" not in sandbox.html("ygo/c")
