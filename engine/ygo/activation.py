@@ -116,7 +116,7 @@ class ActivationRules:
         if card.definition.is_monster or not self.on_field(card) or card.definition.types & STAYS:
             return False
         return any(link.card is card and link.object_id == card.object_id and self.is_card_activation(link)
-                   for link in self.chain)
+                   for link in (*self.chain, *self.resolving))
 
     # -- forbidding activations ---------------------------------------------------------
 
@@ -272,7 +272,8 @@ class ActivationRules:
         while self.limbo:
             entry = self.limbo.pop(0)
             card = entry.card
-            tags = {"sent-to-graveyard"}
+            # it left the field when its activation was negated: it does not go "from the field"
+            tags = {"sent-to-graveyard", "left-field-before"}
             if entry.destroyed:
                 tags |= {"destroyed", "destroyed-by-effect", "sent-by-effect"}
             zone = self.board.zone(card.owner, "graveyard")
@@ -290,13 +291,13 @@ class ActivationRules:
             return (f"「{card.name}」 is not a continuous trap: its effects are not activated together with "
                     "its card activation")
         effect = self.effect_of(card, label)
+        for ruling in definition.rulings:
+            if ACTIVATION_EXCEPTIONS.get(ruling, ("", ""))[0] == "with-card":
+                return f"「{card.name}」: {ACTIVATION_EXCEPTIONS[ruling][1]}"
         if effect.kind == "trigger":
             return f"「{card.name}」{label} starts each time something happens: not as the card is activated"
         if effect.cost in ("send-self", "banish-self", "discard-self") or getattr(effect.cost, "moves_self", False):
             return f"the cost of 「{card.name}」{label} moves the card itself, which is being activated"
-        for ruling in definition.rulings:
-            if ACTIVATION_EXCEPTIONS.get(ruling, ("", ""))[0] == "no-effect-with-card-activation":
-                return f"「{card.name}」: {ACTIVATION_EXCEPTIONS[ruling][1]}"
         if effect.condition is not None and not effect.condition(self, card):
             return f"the condition of 「{card.name}」{label} is not met"
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
@@ -325,3 +326,7 @@ class ActivationRules:
         self.log.record("activate", f"「{card.name}」 is activated by 「{by}」 as it resolves: "
                         "nothing it does on activation applies", card=card.serial, label="发动", by_effect=True)
 
+
+    def is_named(self, card: "YgoCard", name: str) -> bool:
+        """Whether the card's name is, or is treated as, ``name`` now."""
+        return card.name == name or any(st.value == name for st in self.active_statics(card, "named"))

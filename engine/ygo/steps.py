@@ -582,6 +582,19 @@ def counts_as(duel: Duel, card: str, regarded: bool, moved: str) -> None:
     expect(f"「{card}」视为{moved} (counts as: {'、'.join(sorted(tags)) or 'nothing'})", regarded, moved in tags)
 
 
+@V.then("「{card}」{regarded}从场上送去墓地")
+def sent_from_the_field(duel: Duel, card: str, regarded: bool) -> None:
+    """Whether the card in the graveyard got there from the field (a card whose card
+    activation was negated did not: it had left the field before)."""
+    c = duel.card(card)
+    moves = [e for e in duel.log.of_kind("move") if e.data.get("card") == c.serial]
+    came_from = moves[-1].data.get("source", "") if moves else ""
+    from_field = c.zone.kind == GRAVEYARD and came_from.startswith(("monster zone", "spell & trap zone",
+                                                                    "pendulum zone")) \
+        and "left-field-before" not in duel.arrived_as(c)
+    expect(f"「{card}」视为从场上送去墓地", regarded, from_field)
+
+
 @V.then("「{card}」在{player}场上")
 def is_on_side(duel: Duel, card: str, player: int) -> None:
     """Which player controls it on the field."""
@@ -701,6 +714,13 @@ def resolution(duel: Duel, card: str, label: str, outcome: str) -> None:
     """How the latest resolution of that effect ended: applied, or negated."""
     actual = duel.last_outcome(duel.card(card), label)
     expect(f"「{card}」的{label}效果的处理", outcome, (actual or "not resolved").split(":")[0])
+
+
+@V.then("「{card}」的发动{outcome}")
+def card_activation_resolution(duel: Duel, card: str, outcome: str) -> None:
+    """How the latest card activation of that spell or trap card resolved: applied, or negated."""
+    actual = duel.last_outcome(duel.card(card), "发动")
+    expect(f"「{card}」的卡的发动的处理", outcome, (actual or "not resolved").split(":")[0])
 
 
 @V.then("「{card}」的{label}效果{applies}")
