@@ -1,4 +1,4 @@
-"""``rulings``: build the site, check every example, list the step vocabularies.
+"""rulings: build the site, check every example, list the step vocabularies.
 
     rulings build   extract the examples, run those that changed, build the HTML site
     rulings check   extract and run what changed; fail on any failed, stale or not-run
@@ -316,11 +316,11 @@ def cmd_steps(args) -> int:
         print(f"# {game} ({v.language}): {len(v.phrases)} phrases")
         for p in v.phrases:
             line = f"{word[p.kind]} {p.template}"
-            print(f"  {line}" + (f"    — {p.description.splitlines()[0]}" if p.description else "")
+            print(f"  {line}" + (f"    — {_plain(p.description.splitlines()[0])}" if p.description else "")
                   + ("  [+ table]" if p.takes_table else ""))
         print("  terms:")
         for t in v.terms.values():
-            print(f"    {{{t.name}}}: {t.description or t.pattern}")
+            print(f"    {{{t.name}}}: {_plain(t.description) or t.pattern}")
         print()
     return 0
 
@@ -340,11 +340,11 @@ def cmd_blocks(args) -> int:
         print("  effect fields: " + " ".join(f":{f.name}:" for f in fmt.effect_fields))
         for kind in fmt.blocks.kinds:
             for p in (p for p in fmt.blocks.phrases if p.kind == kind):
-                meaning = p.description.splitlines()[0] if p.description else ""
+                meaning = _plain(p.description.splitlines()[0]) if p.description else ""
                 print(f"  {kind}: {p.template}" + (f"    — {meaning}" if meaning else ""))
         print("  terms:")
         for t in fmt.blocks.terms.values():
-            print(f"    {{{t.name}}}: {t.description or t.pattern}")
+            print(f"    {{{t.name}}}: {_plain(t.description) or t.pattern}")
         print()
     return 0
 
@@ -407,6 +407,7 @@ def cmd_bench(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulings", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--version", action="version", version=f"rulings {_version()}")
     parser.add_argument("--root", help="project folder (default: found from the current folder)")
     sub = parser.add_subparsers(dest="command", required=True)
     common = argparse.ArgumentParser(add_help=False)
@@ -449,7 +450,34 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("--keep", metavar="DIR", help="build the synthetic project in DIR and keep it")
     m.set_defaults(func=cmd_bench)
     args = parser.parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except FileNotFoundError as err:
+        if "spec/conf.py" not in str(err):
+            raise
+        # outside a project: one line, not a traceback
+        print(f"rulings: {err}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # `rulings steps | head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _plain(text: str) -> str:
+    """Docstring text for a terminal: ``code`` and :role:`target` read as plain words."""
+    import re
+
+    return re.sub(r"(?::[\w:-]+:)?`{1,2}([^`]+)`{1,2}_?", r"\1", text)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rulings")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
 
 
 if __name__ == "__main__":

@@ -15,6 +15,13 @@ GAMES: dict[str, tuple[str, str]] = {
     "dm": ("ja", "engine.dm"),
 }
 
+#: game id -> how the site names it (the dashboard's groups)
+GAME_LABELS: dict[str, str] = {
+    "ygo": "游戏王 OCG · Yu-Gi-Oh!",
+    "mtg": "マジック：ザ・ギャザリング · Magic: The Gathering",
+    "dm": "デュエル・マスターズ · Duel Masters",
+}
+
 
 @dataclass
 class Paths:

@@ -22,10 +22,19 @@ html_static_path = []
 # written by the pytest-bdd run (make site / make test)
 rulings_results = "../build/results.json"
 
-# Chinese search: jieba segments the pages; teaching it the card names and the terms of
-# the rulings keeps 「破坏龙 甘多拉」 findable as 甘多拉 (Sphinx does not split queries).
-RULINGS_SEARCH_TERMS = ["里侧表示", "里侧守备表示", "一时除外", "上级召唤", "特殊召唤", "同调召唤", "融合召唤",
-                        "仪式召唤", "灵摆召唤", "反转召唤", "再度召唤", "连接召唤", "控制权", "持续取对象"]
+# Search (engine/sphinxext/search.py): the browser does not split queries, so every word a
+# reader types must be an index term of every page that holds it.  Chinese pages are cut
+# by jieba, Japanese ones by Sphinx's Japanese splitter; the card names (and their parts)
+# and these ruling terms are added to every page that contains them, and teach jieba too.
+RULINGS_SEARCH_TERMS = [
+    # Yu-Gi-Oh! (zh-CN)
+    "里侧表示", "里侧守备表示", "表侧表示", "一时除外", "上级召唤", "特殊召唤", "同调召唤", "融合召唤",
+    "仪式召唤", "灵摆召唤", "反转召唤", "再度召唤", "连接召唤", "控制权", "持续取对象", "墓地", "手卡", "卡组",
+    # Magic and Duel Masters (ja)
+    "表向き", "裏向き", "変装", "偽装", "予示", "山札", "手札", "墓地", "追放", "戦場", "一時除外", "公開",
+    "非公開", "シールド", "バトルゾーン", "マナゾーン", "超次元ゾーン", "墓地", "裏返す", "タイムスタンプ",
+    "コピー", "護法", "呪文", "クリーチャー", "パーマネント",
+]
 
 
 def _search_dictionary() -> str:

@@ -116,3 +116,45 @@ def run_all(jobs: dict, workers: int = 4) -> dict:
     with ThreadPoolExecutor(max_workers=workers) as pool:
         futures = {name: pool.submit(job) for name, job in jobs.items()}
         return {name: f.result() for name, f in futures.items()}
+
+
+#: a Yu-Gi-Oh! document with one example that passes and one whose expectation is wrong,
+#: added to the real documents so that the site shows a failure (browser tests, screenshots)
+FAILING_DOC = """\
+==========
+浏览器测试
+==========
+
+.. example:: 召唤的「破坏龙 甘多拉」变成里侧后仍是通常召唤的怪兽
+   :id: browser-gandora
+   :source: https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=6109
+   :date: 15/2/5
+
+   假如 自己通常召唤「破坏龙 甘多拉」
+   当 「破坏龙 甘多拉」变成里侧守备表示
+   那么 「破坏龙 甘多拉」仍然是通常召唤的怪兽
+
+.. example:: 故意写错的期待
+   :id: browser-wrong
+
+   假如 自己通常召唤「破坏龙 甘多拉」
+   当 「破坏龙 甘多拉」变成里侧守备表示
+   那么 「破坏龙 甘多拉」不再是通常召唤的怪兽
+"""
+
+
+@pytest.fixture(scope="session")
+def real_site(tmp_path_factory):
+    """Every document of spec/ plus FAILING_DOC, built with ``rulings build`` in a sandbox:
+    the site as readers get it (search, dashboard, every output format)."""
+    root = tmp_path_factory.mktemp("real-site") / "project"
+    shutil.copytree(ROOT / "spec", root / "spec", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "tests" / "examples", root / "tests" / "examples",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
+    box = Sandbox(root)
+    box.write("spec/ygo/browser.rst", FAILING_DOC)
+    done = box.rulings("build")
+    assert (box.build / "site" / "index.html").exists(), box.output(done)[-3000:]
+    box.build_output = done
+    return box

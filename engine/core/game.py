@@ -31,6 +31,9 @@ class Game(Decisions):
         Decisions.__init__(self)
         #: >0 while a Then observes (see :meth:`observing`)
         self._observing = 0
+        #: last known information: object id -> what the game knew of that object as it
+        #: stopped being it (left the field or the battlefield)
+        self._last_known: dict[int, Any] = {}
 
     # -- the world protocol -------------------------------------------------------
 
@@ -69,6 +72,17 @@ class Game(Decisions):
     def in_game(self, card: Card) -> bool:
         """Whether the card is in the game (not a copy a Then only asks about)."""
         return card.zone is not None and card in card.zone
+
+    def keep_last_known(self, card: Card, known: Any) -> None:
+        """Keep what the game knew of ``card`` as the object it is now (its last known
+        information), before it becomes a new object.  A question about that object
+        later (an effect of the object that left, a trigger's controller) is answered
+        from this, by object id: the card itself is another object by then."""
+        self._last_known[card.object_id] = known
+
+    def last_known(self, object_id: int) -> Any:
+        """The last known information of the object ``object_id``; None if it never left."""
+        return self._last_known.get(object_id)
 
     def check_invariants(self) -> None:
         """Raise InvariantBroken if the game is in a state no game can be in."""

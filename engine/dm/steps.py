@@ -8,7 +8,7 @@ example it runs for; card names only pick cards out of the game.
 from __future__ import annotations
 
 from engine.core import IllegalAction, SetupError
-from engine.vocabulary import Term, Vocabulary, expect
+from engine.vocabulary import ExpectationFailed, Term, Vocabulary, expect
 
 from .catalogue import CATALOGUE
 from .duel import BATTLE, DECK, GRAVEYARD, HAND, HYPERSPATIAL, MANA, SHIELDS, DmCard, Duel
@@ -31,6 +31,8 @@ V.term(Term("n", r"\d+", int, description="a number"))
 V.term(Term.choice("knows", {"知っている": True, "知らない": False}, "知っている or 知らない"))
 V.term(Term.choice("loses", {"負ける": True, "負けない": False}, "負ける or 負けない"))
 V.term(Term.choice("has", {"持つ": True, "持たない": False}, "持つ or 持たない"))
+V.term(Term.choice("is", {"である": True, "ではない": False}, "である or ではない"))
+V.term(Term.choice("there", {"ある": True, "ない": False}, "ある or ない"))
 V.term(Term.choice("can", {"できる": True, "できない": False}, "できる or できない"))
 V.term(Term.choice("mandatory", {"強制": True, "任意": False}, "強制 or 任意"))
 
@@ -74,7 +76,7 @@ def _option_for(duel: Duel, card: DmCard):
 
 def _waiting(duel: Duel):
     if duel.waiting is None:
-        raise AssertionError("no choice is waiting")
+        raise ExpectationFailed("a choice waiting", "a choice", "none")
     return duel.waiting[1]
 
 
@@ -92,7 +94,7 @@ def _latest_choice(duel: Duel):
     if duel.waiting is not None:
         return duel.waiting[1]
     if duel.last_choice is None:
-        raise AssertionError("no ability asked for a choice")
+        raise ExpectationFailed("a choice an ability asked for", "a choice", "none")
     return duel.last_choice
 
 
@@ -351,21 +353,21 @@ def shield_count(duel: Duel, player: int, n: int) -> None:
     expect(f"player {player}'s shields", n, len(duel.shields[player]))
 
 
-@V.then("「{card}」と「{card2:card}」は1つのシールドである")
-def same_shield(duel: Duel, card: str, card2: str) -> None:
+@V.then("「{card}」と「{card2:card}」は1つのシールド{same:is}")
+def same_shield(duel: Duel, card: str, card2: str, same: bool) -> None:
     """Both cards are part of one shield."""
     a, b = _existing(duel, card), _existing(duel, card2)
     sa = duel.shield_of(a) if a.zone.kind == SHIELDS else None
     sb = duel.shield_of(b) if b.zone.kind == SHIELDS else None
-    expect(f"「{card}」 and 「{card2}」 in one shield", True, sa is not None and sa is sb)
+    expect(f"「{card}」 and 「{card2}」 in one shield", same, sa is not None and sa is sb)
 
 
-@V.then("「{card}」はシールドの一番上にある")
-def shield_top(duel: Duel, card: str) -> None:
+@V.then("「{card}」はシールドの一番上に{there}")
+def shield_top(duel: Duel, card: str, there: bool) -> None:
     """The card is the top card of its shield."""
     c = _existing(duel, card)
     shield = duel.shield_of(c) if c.zone.kind == SHIELDS else None
-    expect(f"「{card}」 on top of its shield", True, shield is not None and shield.top is c)
+    expect(f"「{card}」 on top of its shield", there, shield is not None and shield.top is c)
 
 
 @V.then("{player}の「{card}」は「{keyword}」を{has}")

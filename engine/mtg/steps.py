@@ -51,6 +51,10 @@ V.term(Term.choice("combat", {"攻撃している": "attacking", "攻撃して�
                    "where it stands in combat"))
 V.term(Term.choice("sick", {"受けている": True, "受けていない": False}, "受けている or 受けていない"))
 V.term(Term.choice("legal", {"である": True, "ではない": False}, "である or ではない"))
+V.term(Term.choice("is", {"である": True, "ではない": False}, "である or ではない"))
+V.term(Term.choice("blocking", {"ブロックしている": True, "ブロックしていない": False},
+                   "ブロックしている or ブロックしていない"))
+V.term(Term.choice("attached", {"ついている": True, "ついていない": False}, "ついている or ついていない"))
 V.term(Term.choice("fizzled", {"立ち消えた": True, "立ち消えなかった": False}, "立ち消えた or 立ち消えなかった"))
 V.term(Term.choice("daynight", {"昼": "day", "夜": "night"}, "昼 or 夜"))
 V.term(Term.choice("counter", {"+1/+1": "+1/+1", "忠誠": "忠誠", "守備": "守備"}, "a kind of counter"))
@@ -369,55 +373,42 @@ def power_toughness(game: Game, card: str, pt: str) -> None:
     expect(f"「{card}」のパワー/タフネス", pt, _values(game, card).pt_text())
 
 
-@V.then("「{card}」はパワーとタフネスを持たない")
-def no_pt(game: Game, card: str) -> None:
-    expect(f"「{card}」のパワー/タフネス", None, _values(game, card).pt_text())
+#: what a face-down object may lack (CR 708.2): the word -> whether its values have it
+LACKABLE = {
+    "パワーとタフネス": lambda v: v.pt_text() is not None,
+    "カード名": lambda v: v.name is not None,
+    "クリーチャー・タイプ": lambda v: bool(v.subtypes),
+    "マナ・コスト": lambda v: v.mana_cost is not None,
+    "能力": lambda v: bool(v.keywords()),
+    "特性": lambda v: (v.name, v.types, v.mana_cost) != (None, (), None),
+}
+V.term(Term.choice("lackable", {word: word for word in LACKABLE}, "a characteristic an object may lack"))
 
 
-@V.then("「{card}」はカード名を持たない")
-def no_name(game: Game, card: str) -> None:
-    expect(f"「{card}」のカード名", None, _values(game, card).name)
+@V.then("「{card}」は{lackable}を{has}")
+def has_characteristic(game: Game, card: str, lackable: str, has: bool) -> None:
+    """Whether it has that characteristic at all (a face-down object has no name …)."""
+    expect(f"「{card}」が{lackable}を持つ", has, LACKABLE[lackable](_values(game, card)))
 
 
-@V.then("「{card}」のカード名は「{name:card}」である")
-def has_name(game: Game, card: str, name: str) -> None:
-    expect(f"「{card}」のカード名", name, _values(game, card).name)
+@V.then("「{card}」のカード名は「{name:card}」{same:is}")
+def has_name(game: Game, card: str, name: str, same: bool) -> None:
+    expect(f"「{card}」のカード名が「{name}」", same, _values(game, card).name == name)
 
 
-@V.then("「{card}」の色は{color}である")
-def color(game: Game, card: str, color: str) -> None:
-    expect(f"「{card}」の色", color, _values(game, card).color_text())
+@V.then("「{card}」の色は{color}{same:is}")
+def color(game: Game, card: str, color: str, same: bool) -> None:
+    expect(f"「{card}」の色が{color}", same, _values(game, card).color_text() == color)
 
 
-@V.then("「{card}」のタイプは「{typeline}」である")
-def type_line(game: Game, card: str, typeline: str) -> None:
-    expect(f"「{card}」のタイプ", typeline, _values(game, card).type_line())
+@V.then("「{card}」のタイプは「{typeline}」{same:is}")
+def type_line(game: Game, card: str, typeline: str, same: bool) -> None:
+    expect(f"「{card}」のタイプが「{typeline}」", same, _values(game, card).type_line() == typeline)
 
 
-@V.then("「{card}」はクリーチャー・タイプを持たない")
-def no_creature_types(game: Game, card: str) -> None:
-    expect(f"「{card}」のサブタイプ", (), _values(game, card).subtypes)
-
-
-@V.then("「{card}」はマナ・コストを持たない")
-def no_mana_cost(game: Game, card: str) -> None:
-    expect(f"「{card}」のマナ・コスト", None, _values(game, card).mana_cost)
-
-
-@V.then("「{card}」のマナ・コストは{cost}である")
-def mana_cost(game: Game, card: str, cost: str) -> None:
-    expect(f"「{card}」のマナ・コスト", cost, _values(game, card).mana_cost)
-
-
-@V.then("「{card}」は能力を持たない")
-def no_abilities(game: Game, card: str) -> None:
-    expect(f"「{card}」の能力", [], _values(game, card).keywords())
-
-
-@V.then("「{card}」は特性を持たない")
-def no_characteristics(game: Game, card: str) -> None:
-    values = _values(game, card)
-    expect(f"「{card}」の特性", (None, (), None), (values.name, values.types, values.mana_cost))
+@V.then("「{card}」のマナ・コストは{cost}{same:is}")
+def mana_cost(game: Game, card: str, cost: str, same: bool) -> None:
+    expect(f"「{card}」のマナ・コストが{cost}", same, _values(game, card).mana_cost == cost)
 
 
 @V.then("「{card}」は{ability}を{has}")
@@ -470,9 +461,9 @@ def combat(game: Game, card: str, combat: str) -> None:
     expect(f"「{card}」 {combat}", True, actual[combat])
 
 
-@V.then("「{blocker:card}」は「{card}」をブロックしている")
-def is_blocking(game: Game, blocker: str, card: str) -> None:
-    expect(f"「{blocker}」が「{card}」をブロックしている", True, game.card(blocker).blocking is game.card(card))
+@V.then("「{blocker:card}」は「{card}」を{blocking}")
+def is_blocking(game: Game, blocker: str, card: str, blocking: bool) -> None:
+    expect(f"「{blocker}」が「{card}」をブロックしている", blocking, game.card(blocker).blocking is game.card(card))
 
 
 @V.then("「{card}」は召喚酔いの影響を{sick}")
@@ -509,10 +500,10 @@ def counters(game: Game, card: str, counter: str, n: int) -> None:
     expect(f"「{card}」の{counter}カウンター", n, game.card(card).counters.get(counter, 0))
 
 
-@V.then("「{aura:card}」は「{card}」についている")
-def attached(game: Game, aura: str, card: str) -> None:
+@V.then("「{aura:card}」は「{card}」に{attached}")
+def attached(game: Game, aura: str, card: str, attached: bool) -> None:
     a, c = game.card(aura), game.card(card)
-    expect(f"「{aura}」が「{card}」についている", True,
+    expect(f"「{aura}」が「{card}」についている", attached,
            game.on_battlefield(a) and a.attached_to is c and a.attached_object == c.object_id)
 
 

@@ -78,6 +78,8 @@ class ZoneRules:
         source = card.zone.kind
         leaving_face_down = source in (BATTLEFIELD, STACK) and not card.face_up
         last_known = self.characteristics(card) if source == BATTLEFIELD else None
+        if last_known is not None:
+            self.keep_last_known(card, last_known)
         if last_known is not None and zone_kind != EXILE and any(
                 a.kind == REPLACEMENT and a.event == LEAVES_BATTLEFIELD for a in last_known.abilities):
             self.log.record("replace", f"「{card.name}」は{ZONE_LOG.get(zone_kind, zone_kind)}に置かれる代わりに追放される",

@@ -12,7 +12,7 @@ from sphinx.application import Sphinx
 
 from . import nodes as rnodes
 from . import encoding, problems, render, search, state
-from . import cards, domain
+from . import attention, cards, domain, plain
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective
@@ -88,5 +88,10 @@ def setup(app: Sphinx) -> dict:
     app.connect("doctree-resolved", render.refresh_examples)
     app.connect("doctree-resolved", render.fill_dashboards)
     app.connect("doctree-resolved", cards.resolve)
+    # every other builder (LaTeX, text, man …) gets examples as standard nodes, last
+    app.connect("doctree-resolved", plain.replace, priority=900)
+    app.connect("html-collect-pages", attention.collect_pages)
+    # after the theme's own handler, which builds furo's navigation tree
+    app.connect("html-page-context", attention.sidebar_status, priority=600)
     return {"version": "0.1", "env_version": _format_version(), "parallel_read_safe": True,
             "parallel_write_safe": True}

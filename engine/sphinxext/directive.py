@@ -28,6 +28,7 @@ from . import nodes as rnodes
 from .domain import note_example
 from .encoding import undecodable_line
 from .gherkin import ExampleError, parse_example
+from .sources import DateError, iso_dates
 from .state import document_language, load_results, project_path
 
 logger = logging.getLogger(__name__)
@@ -107,13 +108,19 @@ class ExampleDirective(SphinxDirective):
                 sources.append(url)
             else:
                 problem(f"source {url!r} is not an http(s) URL", "source", url)
+        written_date = self.options.get("date", "").strip()
+        try:
+            dates = iso_dates(written_date)
+        except DateError as err:
+            dates = []
+            problem(str(err), "date", ":date:")
         if "source" in self.options and not self.options["source"].strip():
             problem(":source: is empty: give one or more http(s) URLs", "source", ":source:")
         record = {
             "id": example_id, "title": title, "docname": docname,
             "source": project_path(env, docname),
             "line": line, "game": game, "language": language, "sources": sources,
-            "date": self.options.get("date", "").strip(), "declared": declared,
+            "date": written_date, "dates": dates, "declared": declared,
             "body": body, "body_lines": body_lines, "hash": results_mod.text_hash(language or "", title, "\n".join(body)),
             "extracted": False, "outline": False, "steps": [], "header": [], "rows": [], "error": None,
             # card names the steps use -> first line (checked against the site's cards once

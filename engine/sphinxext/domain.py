@@ -27,12 +27,13 @@ _MAIN, _ALIAS = 1, 2
 
 class RulingsDomain(Domain):
     name = "rulings"
-    label = "Rulings"
+    label = "rulings"
     object_types = {
         "example": ObjType("例子 example", "example"),
         "card": ObjType("卡 card", "card"),
     }
-    roles = {"example": XRefRole(), "card": XRefRole()}
+    # plain text, not code: the references are words of the prose
+    roles = {"example": XRefRole(innernodeclass=nodes.inline), "card": XRefRole(innernodeclass=nodes.inline)}
     initial_data: dict[str, Any] = {"objects": {}}
     data_version = 1
 
@@ -87,8 +88,10 @@ class RulingsDomain(Domain):
         return out
 
     def get_objects(self):
-        for (typ, name), (docname, anchor, display, prio) in sorted(self.objects.items()):
-            yield name, display, typ, docname, anchor, prio
+        for (typ, name), (docname, anchor, _display, prio) in sorted(self.objects.items()):
+            # the search index keys objects by their display name and rebuilds a short
+            # anchor from it: an example's id and its title are two names, each shown as itself
+            yield name, name, typ, docname, anchor, prio
 
 
 def note_example(env, record: dict, anchor: str) -> None:

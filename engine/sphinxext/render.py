@@ -13,6 +13,8 @@ from docutils import nodes
 from engine.results import STATUSES
 
 from . import nodes as rnodes
+from .attention import PAGE
+from .sources import source_label
 from .state import counts
 
 LABELS = {"passed": "通过 passed", "failed": "失败 failed", "pending": "待定 pending",
@@ -67,7 +69,8 @@ def visit_example_html(self, node: rnodes.example) -> None:
     status = r["status"]
     result = r.get("result") or {}
     failing = result.get("failing_step") if status in ("failed", "pending", "not-run") else None
-    out = [f'<div class="rulings-example rulings-{_a(status)}" id="{_a(node["ids"][0])}" '
+    lang = f' lang="{_a(r["language"])}"' if r.get("language") else ""
+    out = [f'<div class="rulings-example rulings-{_a(status)}" id="{_a(node["ids"][0])}"{lang} '
            f'data-example-id="{_a(r["id"])}" data-status="{_a(status)}">',
            '<div class="rulings-example-header">',
            f'<span class="rulings-badge rulings-badge-{_a(status)}">{_a(LABELS[status])}</span> ',
@@ -76,9 +79,11 @@ def visit_example_html(self, node: rnodes.example) -> None:
            "</div>"]
     meta = []
     for url in r.get("sources", []):
-        meta.append(f'<a class="rulings-source" href="{_a(url)}" rel="noopener">{_a(_short(url))}</a>')
-    if r.get("date"):
-        meta.append(f'<span class="rulings-date">{_a(r["date"])}</span>')
+        meta.append(f'<a class="rulings-source" href="{_a(url)}" rel="noopener">{_a(source_label(url))}</a>')
+    if r.get("dates") or r.get("date"):
+        # ISO 8601 whatever the document wrote (the written form stays in the source)
+        shown = ", ".join(r.get("dates") or [r["date"]])
+        meta.append(f'<time class="rulings-date" datetime="{_a((r.get("dates") or [""])[0])}">{_a(shown)}</time>')
     if meta:
         out.append('<div class="rulings-example-meta">' + " · ".join(meta) + "</div>")
     out.append('<div class="rulings-steps">')
@@ -132,15 +137,6 @@ def _card_uris(self, record: dict) -> dict[str, str]:
     return out
 
 
-def _short(url: str) -> str:
-    import re
-
-    m = re.search(r"[?&](fid|cid)=(\d+)", url)
-    if m:
-        return f"FAQ {m.group(1)}={m.group(2)}"
-    return url.split("://", 1)[-1][:60]
-
-
 def _counts_html(c: dict[str, int]) -> str:
     return " ".join(f'<span class="rulings-count rulings-badge-{s}" data-status="{s}">{_a(LABELS[s])}: {c[s]}</span>'
                     for s in STATUSES if c[s])
@@ -156,24 +152,49 @@ def visit_summary_html(self, node: rnodes.example_summary) -> None:
 
 
 def visit_dashboard_html(self, node: rnodes.dashboard) -> None:
+    """Documents grouped by game; every count of examples that did not pass links to
+    its section of the page of examples needing attention."""
+    from engine.project import GAME_LABELS
+
     rows = node.get("rows", [])
+    attention = node.get("attention", "")
     out = ['<table class="rulings-dashboard"><thead><tr><th>文档 document</th>']
     out += [f"<th>{_a(LABELS[s])}</th>" for s in STATUSES]
-    out.append("<th>合计 total</th></tr></thead><tbody>")
+    out.append("<th>合计 total</th></tr></thead>")
     totals = {s: 0 for s in STATUSES}
-    for row in rows:
-        c = row["counts"]
-        worst = next((s for s in ("failed", "stale", "not-run", "pending") if c[s]), "passed")
-        out.append(f'<tr class="rulings-dashboard-row" data-document="{_a(row["docname"])}" data-status="{worst}">'
-                   f'<td><a href="{_a(row["uri"])}">{_a(row["title"])}</a></td>')
-        out += [f'<td class="rulings-cell-{s}">{c[s]}</td>' for s in STATUSES]
-        out.append(f"<td>{sum(c.values())}</td></tr>")
-        for s in STATUSES:
-            totals[s] += c[s]
-    out.append('</tbody><tfoot><tr><th>合计 total</th>' + "".join(f"<th>{totals[s]}</th>" for s in STATUSES)
+    games = list(GAME_LABELS) + sorted({r["game"] for r in rows} - set(GAME_LABELS))
+    for game in games:
+        group = [r for r in rows if r["game"] == game]
+        if not group:
+            continue
+        out.append(f'<tbody class="rulings-dashboard-game" data-game="{_a(game)}"><tr>'
+                   f'<th colspan="{len(STATUSES) + 2}" class="rulings-game-label">'
+                   f"{_a(GAME_LABELS.get(game, game))}</th></tr>")
+        for row in group:
+            c = row["counts"]
+            worst = next((s for s in ("failed", "stale", "not-run", "pending") if c[s]), "passed")
+            out.append(f'<tr class="rulings-dashboard-row" data-document="{_a(row["docname"])}" data-status="{worst}">'
+                       f'<td><a href="{_a(row["uri"])}">{_a(row["title"])}</a></td>')
+            out += [f'<td class="rulings-cell-{s}">{_count_link(c[s], s, attention)}</td>' for s in STATUSES]
+            out.append(f"<td>{sum(c.values())}</td></tr>")
+            for s in STATUSES:
+                totals[s] += c[s]
+        out.append("</tbody>")
+    out.append('<tfoot><tr><th>合计 total</th>'
+               + "".join(f"<th>{_count_link(totals[s], s, attention)}</th>" for s in STATUSES)
                + f"<th>{sum(totals.values())}</th></tr></tfoot></table>")
+    if attention:
+        out.append(f'<p class="rulings-attention-link"><a href="{_a(attention)}">需要关注的例子 · '
+                   "every example that did not pass</a></p>")
     self.body.append("".join(out))
     raise nodes.SkipNode
+
+
+def _count_link(n: int, status: str, attention: str) -> str:
+    if not n or status == "passed" or not attention:
+        return str(n)
+    # not-run examples are listed as broken or not run: the page's first not-run section
+    return f'<a class="rulings-count-link" href="{_a(attention)}#{status}">{n}</a>'
 
 
 def skip(self, node) -> None:
@@ -218,5 +239,10 @@ def fill_dashboards(app, doctree: nodes.document, fromdocname: str) -> None:
             except Exception:  # builders without pages (gherkin)
                 uri = docname
             title = env.titles[docname].astext() if docname in env.titles else docname
-            rows.append({"docname": docname, "title": title, "uri": uri, "counts": counts(records)})
+            game = next((r["game"] for r in records if r.get("game")), "") or ""
+            rows.append({"docname": docname, "title": title, "uri": uri, "counts": counts(records), "game": game})
         node["rows"] = rows
+        try:
+            node["attention"] = app.builder.get_relative_uri(fromdocname, PAGE)
+        except Exception:  # builders without pages
+            node["attention"] = ""

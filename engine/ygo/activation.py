@@ -92,6 +92,9 @@ class ActivationRules:
         #: per-turn limits put in place by an activation (命运的抽卡): (turn, kinds, players, n,
         #: whether negated activations count, source, first activation counted)
         self.limits: list = []
+        #: the latest negation of an activation: (chain links processed then, negating
+        #: player, player whose activation it was)
+        self.last_negation: tuple | None = None
 
     # -- what a card activation is ------------------------------------------------------
 
@@ -113,7 +116,7 @@ class ActivationRules:
         if card.definition.is_monster or not self.on_field(card) or card.definition.types & STAYS:
             return False
         return any(link.card is card and link.object_id == card.object_id and self.is_card_activation(link)
-                   for link in self.chain)
+                   for link in (*self.chain, *self.resolving))
 
     # -- forbidding activations ---------------------------------------------------------
 
@@ -214,6 +217,27 @@ class ActivationRules:
                 return f"「{source}」: the activations of 「{card.name}」 cannot be negated"
         return None
 
+    def intercepted(self, link: "ChainLink") -> str | None:
+        """A face-up card whose effect negates an effect as it resolves (深渊鳞甲-鲸鱼: 『对方场上
+        发动的陷阱卡的效果无效化』, 魔轰神兽 尤尼科): the name of that card, or None.  Its
+        'then' (sending itself to the graveyard, destroying the card) follows at once."""
+        if link.negated:
+            return None
+        for card in self.field_cards():
+            for st in self.active_statics(card, "negate-resolving"):
+                test, then = st.value
+                if test(self, card, link):
+                    self.log.record("negate", f"「{card.name}」 negates the effect of 「{link.card.name}」 as it "
+                                    "resolves", card=card.serial)
+                    then(self, card, link)
+                    return card.name
+        return None
+
+    def negated_just_now(self, victim: int) -> bool:
+        """An activation of ``victim`` was negated by the opponent, and nothing was processed after."""
+        last = self.last_negation
+        return last is not None and last[0] == self._steps and last[2] == victim and last[1] != victim
+
     # -- a negated card activation ------------------------------------------------------
 
     def take_off_field(self, link: "ChainLink", *, destroyed: bool = False, by=None, by_player=None) -> None:
@@ -248,7 +272,8 @@ class ActivationRules:
         while self.limbo:
             entry = self.limbo.pop(0)
             card = entry.card
-            tags = {"sent-to-graveyard"}
+            # it left the field when its activation was negated: it does not go "from the field"
+            tags = {"sent-to-graveyard", "left-field-before"}
             if entry.destroyed:
                 tags |= {"destroyed", "destroyed-by-effect", "sent-by-effect"}
             zone = self.board.zone(card.owner, "graveyard")
@@ -266,13 +291,13 @@ class ActivationRules:
             return (f"「{card.name}」 is not a continuous trap: its effects are not activated together with "
                     "its card activation")
         effect = self.effect_of(card, label)
+        for ruling in definition.rulings:
+            if ACTIVATION_EXCEPTIONS.get(ruling, ("", ""))[0] == "with-card":
+                return f"「{card.name}」: {ACTIVATION_EXCEPTIONS[ruling][1]}"
         if effect.kind == "trigger":
             return f"「{card.name}」{label} starts each time something happens: not as the card is activated"
         if effect.cost in ("send-self", "banish-self", "discard-self") or getattr(effect.cost, "moves_self", False):
             return f"the cost of 「{card.name}」{label} moves the card itself, which is being activated"
-        for ruling in definition.rulings:
-            if ACTIVATION_EXCEPTIONS.get(ruling, ("", ""))[0] == "no-effect-with-card-activation":
-                return f"「{card.name}」: {ACTIVATION_EXCEPTIONS[ruling][1]}"
         if effect.condition is not None and not effect.condition(self, card):
             return f"the condition of 「{card.name}」{label} is not met"
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
@@ -301,3 +326,7 @@ class ActivationRules:
         self.log.record("activate", f"「{card.name}」 is activated by 「{by}」 as it resolves: "
                         "nothing it does on activation applies", card=card.serial, label="发动", by_effect=True)
 
+
+    def is_named(self, card: "YgoCard", name: str) -> bool:
+        """Whether the card's name is, or is treated as, ``name`` now."""
+        return card.name == name or any(st.value == name for st in self.active_statics(card, "named"))

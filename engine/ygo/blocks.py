@@ -1655,7 +1655,7 @@ def negate_return_then_destroy(name):
             returned = True
         else:
             returned = False
-        if not returned:
+        if not returned or name is None:
             return
         own = [c for c in duel.field_cards() if c.controller == link.player and name in c.name and c.face_up]
         if own:
@@ -1809,3 +1809,175 @@ def activations_after_this(n):
                                since=len(duel.activations) + 1)
 
     return restrict
+
+
+@BLOCKS.phrase("condition", "魔法卡发动时")
+def spell_card_activated():
+    """The chain link below is a spell card's card activation."""
+    return lambda duel, card: _top(duel) is not None and duel.is_card_activation(_top(duel)) \
+        and _top(duel).card.definition.kind == "spell"
+
+
+@BLOCKS.phrase("condition", "对方把自己的魔法·陷阱·怪兽的效果的发动无效的场合")
+def own_activation_negated():
+    """The opponent just negated an activation of this card's controller (nothing was
+    processed after that)."""
+    return lambda duel, card: duel.negated_just_now(card.controller)
+
+
+@BLOCKS.phrase("cost", "把这张卡解放")
+def tribute_self():
+    def pay(duel, card, player) -> None:
+        duel.send_to_graveyard(card, reason="cost", tributed=True)
+
+    pay.moves_self = True
+    return pay
+
+
+def _opponents_link(kinds):
+    def test(duel, source, link) -> bool:
+        return link.player != source.controller and duel.kind_of(link.card) in kinds \
+            and (duel.is_card_activation(link) or duel.on_field(link.card))
+
+    return test
+
+
+@BLOCKS.phrase("static", "对方场上发动的{kinds}卡的效果无效化，那之后这张卡送去墓地")
+def negate_opponents_on_resolution(kinds):
+    """As an effect of that kind the opponent activated on the field resolves, it is
+    negated (once: this card then goes to the graveyard)."""
+    def then(duel, source, link) -> None:
+        duel.send_to_graveyard(source, reason=f"「{source.name}」 negated an effect")
+
+    return [StaticPart("negate-resolving", (_opponents_link(kinds), then))]
+
+
+@BLOCKS.phrase("static", "双方手卡数量相同的场合，对方发动的魔法·陷阱·怪兽的效果无效并破坏")
+def negate_and_destroy_when_hands_equal():
+    """While both hands hold as many cards, every effect the opponent activated is negated
+    as it resolves, and its card destroyed."""
+    def test(duel, source, link) -> bool:
+        return link.player != source.controller and len(duel.board.zone(0, "hand")) == len(duel.board.zone(1, "hand"))
+
+    def then(duel, source, link) -> None:
+        card = link.card_if_unchanged()
+        if card is not None and duel.on_field(card):
+            duel.destroy(card, reason=f"「{source.name}」", by_effect=source, by_player=source.controller)
+
+    return [StaticPart("negate-resolving", (test, then))]
+
+
+@BLOCKS.phrase("static", "自己场上的{desc}不会成为对方的效果的对象")
+def own_untargetable(desc):
+    """Its controller's cards that fit the description cannot be targeted by the opponent's effects."""
+    test = describe(desc)
+    return [StaticPart("untargetable-by-opponent",
+                       lambda duel, src, c: duel.on_field(c) and c.controller == src.controller and test(duel, src, c))]
+
+
+@BLOCKS.phrase("condition", "场上有「{name}」存在")
+def name_on_field(name):
+    """A face-up card of that name (or treated as that name) is on the field."""
+    return lambda duel, card: any(c.face_up and duel.is_named(c, name) for c in duel.field_cards())
+
+
+@BLOCKS.phrase("static", "这张卡的卡名当作「{name}」使用")
+def also_named(name):
+    """While it applies, this card's name is treated as that name."""
+    return [StaticPart("named", name)]
+
+
+@BLOCKS.phrase("condition", "自己卡组有{desc}存在")
+def deck_has(desc):
+    """What the effect takes from the deck is there."""
+    test = describe(desc)
+    return lambda duel, card: any(test(duel, card, c) for c in duel.board.zone(card.controller, "deck"))
+
+
+@BLOCKS.phrase("condition", "自己卡组有{n}张以上")
+def deck_has_at_least(n):
+    return lambda duel, card: len(duel.board.zone(card.controller, "deck")) >= n
+
+
+@BLOCKS.phrase("action", "把自己卡组最上面的{n}张卡里侧表示除外")
+def banish_top_face_down(n):
+    def resolve(duel, link) -> None:
+        for c in list(duel.board.zone(link.player, "deck"))[:n]:
+            duel.banish(c, reason=_why(link), face_up=False)
+
+    return resolve
+
+
+@BLOCKS.phrase("cost", "给这张卡放置{n}个魔力指示物来发动")
+def counters_on_activation(n):
+    """Not an effect but the way the card is activated: the counters are placed as it is
+    activated, before anything resolves (「漆黑的能量石」)."""
+    def pay(duel, card, player) -> None:
+        duel.remember(card, Info.COUNTERS, (duel.recall(card, Info.COUNTERS) or 0) + n)
+        duel.log.record("counter", f"{n} counter(s) placed on 「{card.name}」 as it is activated", card=card.serial)
+
+    return pay
+
+
+@BLOCKS.phrase("cost", "把场上表侧表示存在的这张卡送去墓地")
+def send_face_up_self():
+    return "send-self"
+
+
+@BLOCKS.phrase("cost", "让表侧表示的这张卡回到持有者手卡")
+def return_self_to_hand():
+    def pay(duel, card, player) -> None:
+        duel.return_to_hand(card, reason="cost")
+
+    pay.moves_self = True
+    return pay
+
+
+@BLOCKS.phrase("event", "每次对方场上的怪兽被送去墓地")
+def opponents_monster_to_graveyard():
+    """Each time a monster the opponent controlled goes from the field to the graveyard,
+    while this card is face-up on the field."""
+    def test(duel, card, ev) -> bool:
+        return duel.face_up_on_field(card) and ev.lki is not None and ev.subject is not card \
+            and ev.subject.definition.is_monster and ev.lki["controller"] != card.controller
+
+    return "to-graveyard", test
+
+
+@BLOCKS.phrase("event", "卡从卡组·场上被送去墓地的场合")
+def any_card_to_graveyard():
+    """A card other than this one went to the graveyard from the deck or the field, while
+    this card is face-up on the field."""
+    return "to-graveyard", lambda duel, card, ev: duel.face_up_on_field(card) and ev.subject is not card
+
+
+@BLOCKS.phrase("action", "给与对方{n}伤害")
+def damage_opponent(n):
+    def resolve(duel, link) -> None:
+        duel.lp[1 - link.player] -= n
+        duel.log.record("damage", f"player {1 - link.player} takes {n} damage from 「{link.card.name}」")
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "那个发动无效，那张卡回到持有者卡组")
+def negate_and_return():
+    """Negate the activation and return that card to its owner's deck, from wherever it
+    still is as that card (a negated card activation: from off the field)."""
+    return negate_return_then_destroy(None)
+
+
+@BLOCKS.phrase("action", "从卡组把{n}张{desc}加入手卡")
+def search_cards(n, desc):
+    """Add cards (of any kind) that fit the description from the deck to the hand."""
+    return moving(_from_deck(n, desc, lambda duel, link, c: duel.add_to_hand(c, reason=_why(link))), "deck-to-hand")
+
+
+@BLOCKS.phrase("action", "从自己墓地把1只{desc}特殊召唤")
+def special_summon_from_own_graveyard(desc):
+    """Special summon a monster of one's own graveyard that fits the description, chosen
+    as the effect resolves (not targeted)."""
+    test = describe(desc)
+    pick = lambda duel, link: [c for c in duel.board.zone(link.player, "graveyard")  # noqa: E731
+                               if c.definition.is_monster and test(duel, link.card, c)][:1]
+    return moving(_summon(pick, zones=("graveyard",)), "summon", "graveyard-summon")

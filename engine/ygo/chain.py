@@ -106,6 +106,8 @@ class ChainRules:
         self._activating = 0
         #: chain links processed so far (an activation negated is not processed at all)
         self._steps = 0
+        #: the chain link being resolved now (its card is still 'on the chain')
+        self.resolving: list[ChainLink] = []
         #: optional 『…时』 triggers that missed the timing: (card, label)
         self.missed: list = []
 
@@ -260,6 +262,9 @@ class ChainRules:
                     "or deck meanwhile")
         if effect.target_filter is not None and not effect.target_filter(self, card, target):
             return f"「{target.name}」 cannot be targeted by 「{card.name}」{effect.label}"
+        guard = self.field_ban(target, "untargetable-by-opponent") if target.face_up else None
+        if guard and card.controller != target.controller:
+            return f"「{guard}」: 「{target.name}」 cannot be targeted by the opponent's effects"
         if self.lasting(target, "untargetable") and target.face_up and self.on_field(target):
             return f"「{target.name}」 cannot be targeted by effects"
         if self.lasting(target, "untargetable-by-opponent") and target.face_up and self.on_field(target) \
@@ -303,6 +308,15 @@ class ChainRules:
             why = self.why_not_target(card, effect, t)
             if why:
                 raise IllegalAction(why)
+        # a card activation: 1. the card is put face-up on the field (or turned face-up), 2. its
+        # cost is paid, 3. its targets are chosen (they were checked above), 4. the chance to chain
+        if effect.kind == "activation" and not self.on_field(card):
+            self.board.move(card, self.board.zone(player, "spell & trap zone"), face_up=True, reason="activated")
+        elif effect.kind == "activation":
+            self.board.turn(card, True, reason="activated")
+        # the link is the card as it activates: a cost that moves the card itself (灰流丽,
+        # 古圣戴 始龙) leaves a new card that is no longer 『那张卡』 of this activation
+        activated_as = card.object_id
         if effect.cost == "send-self":
             self.send_to_graveyard(card, reason="cost")
         elif effect.cost == "discard-self":
@@ -330,10 +344,6 @@ class ChainRules:
             also.cost(self, card, player)
         for restriction in effect.restrictions:
             restriction(self, card, player)
-        if effect.kind == "activation" and not self.on_field(card):
-            self.board.move(card, self.board.zone(player, "spell & trap zone"), face_up=True, reason="activated")
-        elif effect.kind == "activation":
-            self.board.turn(card, True, reason="activated")
         if effect.once_per_turn == "card":
             self.remember(card, Info.USED_THIS_TURN, per=effect.label + (origin or ""))
         elif effect.once_per_turn == "name":
@@ -345,7 +355,7 @@ class ChainRules:
             at_activation = set(pending.negations)
         else:
             at_activation = self.negations(card)
-        link = ChainLink(len(self.chain) + 1, card, card.object_id, effect, player,
+        link = ChainLink(len(self.chain) + 1, card, activated_as, effect, player,
                          [(t, t.object_id) for t in targets], None, at_activation,
                          pending.event if pending else None, chosen=list(chosen),
                          effect_owner=self.owner_of_effect(card, effect), with_effect=also,
@@ -374,6 +384,7 @@ class ChainRules:
             self.log.record("survive", f"chain {link.number}: {why}")
             return False
         link.negated = what
+        self.last_negation = (self._steps, by_player, link.player)
         self.log.record("negate", f"chain {link.number} 「{link.card.name}」{link.effect.label}: {what} negated")
         if what == "activation" and self.is_card_activation(link):
             self.take_off_field(link, destroyed=destroy, by=by, by_player=by_player)
@@ -395,7 +406,8 @@ class ChainRules:
     def _resolve_links(self) -> None:
         while self.chain:
             link = self.chain.pop()
-            why = resolution_negated(self, link)
+            self.resolving.append(link)
+            why = resolution_negated(self, link) or self.intercepted(link)
             if link.negated != "activation":
                 # an activation negated is not processed at all: it takes no timing
                 self._steps += 1
@@ -411,6 +423,7 @@ class ChainRules:
                 if link.with_effect is not None and link.with_effect.resolve is not None:
                     link.with_effect.resolve(self, link)
             self.resolved.append(link)
+            self.resolving.remove(link)
             self._finish_spell(link)
 
     def _drop_missed(self) -> None:
@@ -427,8 +440,9 @@ class ChainRules:
         card = link.card_if_unchanged()
         if card is None or link.effect.kind != "activation" or not self.on_field(card):
             return
-        types = card.definition.types
-        if link.outcome != "applied" or not types & {"continuous", "field", "equip"}:
+        # a negated card activation already took its card off the field (activation.py); a
+        # continuous, field or equip card whose effect alone was negated stays
+        if not card.definition.types & STAYS:
             self.send_to_graveyard(card, reason="resolved")
 
     def last_outcome(self, card: "YgoCard", label: str) -> str | None:

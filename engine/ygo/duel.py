@@ -41,8 +41,6 @@ PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 class YgoCard(Card):
     #: "attack" | "defense" while a monster is on the field
     position: str = ""
-    #: what the card was as it last left the field or was banished (last known information)
-    last_known: dict | None = None
     #: 正规召唤手续: summoned by its own procedure (kept in the graveyard and banished)
     proc_complete: bool = False
     #: the xyz monster this card is attached to as material
@@ -295,7 +293,6 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.board.move(card, self.free_monster_zone(player), face_up=face_up, controller=player,
                         reason=f"{method} summon" if face_up else f"{method} summon face-down")
         card.position = position or ("attack" if face_up else "defense")
-        card.last_known = None
         for m in materials:
             if method == "xyz":
                 self.attach(m, card)
@@ -415,7 +412,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         """Every way off the field goes through here: links fire, memory is erased by
         the table, the card becomes a new object in its owner's zone."""
         snapshot = self.snapshot(card)
-        card.last_known = snapshot
+        self.keep_last_known(card, snapshot)
         after = self.links_on_leave(card, destroyed)
         for material in self.materials_of(card):
             material.attached_to = None

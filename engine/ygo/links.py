@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .memory import STANDARD, Info
+from .memory import Info
 
 if TYPE_CHECKING:
     from .duel import YgoCard
@@ -57,7 +57,7 @@ class LinkRules:
                           source_negation_matters)
         self.links.append(link)
         for card in (source, target):
-            self.remember(card, Info.TARGET_LINK, link.id, per=link.id, erase=STANDARD, origin=source.name)
+            self.remember(card, Info.TARGET_LINK, link.id, per=link.id, origin=source.name)
         self.log.record("link", f"「{source.name}」 keeps 「{target.name}」 as its continuous target",
                         card=source.serial)
         return link

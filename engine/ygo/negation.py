@@ -76,8 +76,8 @@ def resolution_negated(duel: "Duel", link: "ChainLink") -> str | None:
         return sorted(now)[0]
     if "summon" in link.negated_at_activation and not here:
         return "summon"
-    if not same and card.last_known is not None and card.last_known.get("object_id") == link.object_id \
-            and "free-chain" in card.last_known.get("negations", ()):
+    known = duel.last_known(link.object_id) if not same else None
+    if known is not None and "free-chain" in known.get("negations", ()):
         return "free-chain"
     return None
 

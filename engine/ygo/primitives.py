@@ -6,6 +6,8 @@ memory.GIVEN_FACE_DOWN's, never a card's."""
 
 from __future__ import annotations
 
+from engine.core.choices import FIRST_FITTING
+
 from .memory import STANDARD, Info, Transition
 
 FIELD = ("monster zone", "spell & trap zone", "pendulum zone")
@@ -342,8 +344,9 @@ def banished_by_own_effect(duel, card, ev) -> bool:
 
 
 def attach(material: str, to: str, *, pick=None, need_xyz: bool = False, zones=("hand", "deck", "graveyard")):
-    """Attach ``material`` ("self", "target0", "target1", or "pick" — the first card
-    of the controller's hand/deck/graveyard passing ``pick``) to ``to`` ("self",
+    """Attach ``material`` ("self", "target0", "target1", or "pick" — by default the
+    first card of the controller's hand/deck/graveyard passing ``pick``, shown in the
+    trace) to ``to`` ("self",
     "target0").  ``need_xyz``: the text asks that it still be an Xyz monster then."""
 
     def resolve(duel, link) -> None:
@@ -355,11 +358,10 @@ def attach(material: str, to: str, *, pick=None, need_xyz: bool = False, zones=(
             if spec.startswith("target"):
                 card, obj = targets.get(int(spec[-1]), (None, None))
                 return card if card is not None and card.object_id == obj else None
-            for zone in zones:
-                for c in duel.board.zone(link.player, zone):
-                    if pick(c.definition):
-                        return c
-            return None
+            fitting = [c for zone in zones for c in duel.board.zone(link.player, zone) if pick(c.definition)]
+            picked = duel.by_default(link.player, "picks the material to attach", fitting,
+                                     f"{FIRST_FITTING}, zones in the order {'、'.join(zones)}")
+            return picked[0] if picked else None
 
         xyz = card_of(to)
         if xyz is None or not duel.on_field(xyz):

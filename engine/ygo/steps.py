@@ -116,8 +116,13 @@ def set_without_tribute(duel: Duel, player: int, card: str) -> None:
 
 @V.phrase(("given", "when"), "{player}盖放「{card}」")
 def set_monster(duel: Duel, player: int, card: str) -> None:
-    """Normal Set a monster face-down (not a summon)."""
-    duel.set_monster(_fresh(duel, card, player), player)
+    """Normal Set a monster face-down (not a summon); a spell or trap card is set face-down
+    in the spell & trap zone."""
+    c = _fresh(duel, card, player)
+    if c.definition.is_monster:
+        duel.set_monster(c, player)
+    else:
+        duel.place(c, SPELL_TRAP, player, face_up=False)
 
 
 def _fodder(duel: Duel, name: str, player: int):
@@ -478,6 +483,22 @@ def activate_sending_from_hand(duel: Duel, player: int, paid: str, card: str, la
     duel.activate(c, label, player=player, paid=[_in_hand(duel, paid, player)])
 
 
+@V.phrase(("given", "when"), "{player}发动「{card}」，同时发动{label}效果")
+def activate_card_with_effect(duel: Duel, player: int, card: str, label: str) -> None:
+    """Activate a continuous trap card and, with its card activation, one of its effects."""
+    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, with_effect=label)
+
+
+DECLARED = {"魔法": "spell", "陷阱": "trap", "怪兽": "monster"}
+V.term(Term.choice("declared", DECLARED, "魔法、陷阱 or 怪兽 (a declared card kind)"))
+
+
+@V.phrase(("given", "when"), "{player}发动「{card}」的{label}效果，宣言{declared}卡")
+def activate_declaring(duel: Duel, player: int, card: str, label: str, declared: str) -> None:
+    """Activate an effect that declares a card kind (「No.16 色之支配者」)."""
+    duel.activate(duel.card(card, player), label, player=player, declared=declared)
+
+
 @V.phrase(("given", "when"), "连锁处理")
 def resolve_chain(duel: Duel) -> None:
     """Resolve the chain, last link first."""
@@ -561,6 +582,19 @@ def counts_as(duel: Duel, card: str, regarded: bool, moved: str) -> None:
     expect(f"「{card}」视为{moved} (counts as: {'、'.join(sorted(tags)) or 'nothing'})", regarded, moved in tags)
 
 
+@V.then("「{card}」{regarded}从场上送去墓地")
+def sent_from_the_field(duel: Duel, card: str, regarded: bool) -> None:
+    """Whether the card in the graveyard got there from the field (a card whose card
+    activation was negated did not: it had left the field before)."""
+    c = duel.card(card)
+    moves = [e for e in duel.log.of_kind("move") if e.data.get("card") == c.serial]
+    came_from = moves[-1].data.get("source", "") if moves else ""
+    from_field = c.zone.kind == GRAVEYARD and came_from.startswith(("monster zone", "spell & trap zone",
+                                                                    "pendulum zone")) \
+        and "left-field-before" not in duel.arrived_as(c)
+    expect(f"「{card}」视为从场上送去墓地", regarded, from_field)
+
+
 @V.then("「{card}」在{player}场上")
 def is_on_side(duel: Duel, card: str, player: int) -> None:
     """Which player controls it on the field."""
@@ -610,6 +644,48 @@ def can_activate_targeting(duel: Duel, player: int, can: bool, target: str, card
     expect(f"玩家{player}可以以「{target}」为对象发动「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
+def _activatable(duel: Duel, name: str, player: int):
+    """That player's card of that name that could be activated as a card: set, or in the hand."""
+    for c in duel.board.cards():
+        if c.name == name and c.controller == player and c.zone.kind == SPELL_TRAP and not c.face_up \
+                and duel.on_field(c):
+            return c
+    c = next((x for x in duel.board.zone(player, HAND) if x.name == name), None)
+    if c is None:
+        raise SetupError(f"player {player} has no 「{name}」 in the hand or set on the field")
+    return c
+
+
+@V.then("{player}{can}发动「{card}」")
+def can_activate_card(duel: Duel, player: int, can: bool, card: str) -> None:
+    """Whether that player could activate that card now (from the hand or set), as a chain
+    link on what is happening now."""
+    reason = duel.why_cannot_activate(_activatable(duel, card, player), "发动", player)
+    expect(f"玩家{player}可以发动「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}在发动「{card}」的同时发动{label}效果")
+def can_activate_with_card(duel: Duel, player: int, can: bool, card: str, label: str) -> None:
+    """Whether that player could activate that effect together with the card's activation."""
+    c = _activatable(duel, card, player)
+    reason = duel.why_cannot_activate(c, "发动", player) or duel.why_not_with_card_activation(c, label, player)
+    expect(f"玩家{player}可以在发动「{card}」的同时发动{label}效果 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("「{card}」{same:is}场上的卡")
+def is_field_card(duel: Duel, card: str, same: bool) -> None:
+    """Whether the card counts as a card on the field now (a card whose card activation was
+    negated does not, though its zone stays taken until the chain ends)."""
+    expect(f"「{card}」是场上的卡", same, duel.on_field(duel.card(card)))
+
+
+@V.then("{player}的魔法与陷阱区域的空位有{number}个")
+def free_spell_trap_zones(duel: Duel, player: int, number: int) -> None:
+    """How many of that player's spell & trap zones are free."""
+    zone = duel.board.zone(player, SPELL_TRAP)
+    expect(f"玩家{player}的魔法与陷阱区域的空位", number, (zone.capacity or 5) - len(zone))
+
+
 @V.then("「{card}」的{label}效果{happened}")
 def did_activate(duel: Duel, card: str, label: str, happened: bool) -> None:
     """Whether that effect was activated at some point of the example."""
@@ -638,6 +714,13 @@ def resolution(duel: Duel, card: str, label: str, outcome: str) -> None:
     """How the latest resolution of that effect ended: applied, or negated."""
     actual = duel.last_outcome(duel.card(card), label)
     expect(f"「{card}」的{label}效果的处理", outcome, (actual or "not resolved").split(":")[0])
+
+
+@V.then("「{card}」的发动{outcome}")
+def card_activation_resolution(duel: Duel, card: str, outcome: str) -> None:
+    """How the latest card activation of that spell or trap card resolved: applied, or negated."""
+    actual = duel.last_outcome(duel.card(card), "发动")
+    expect(f"「{card}」的卡的发动的处理", outcome, (actual or "not resolved").split(":")[0])
 
 
 @V.then("「{card}」的{label}效果{applies}")
@@ -743,10 +826,10 @@ def def_is(duel: Duel, card: str, number: int) -> None:
     expect(f"「{card}」的守备力（控制者看来）", number, duel.defense(c, viewer=c.controller))
 
 
-@V.then("对效果而言「{card}」的攻击力不是确定的数值")
-def atk_undetermined(duel: Duel, card: str) -> None:
+@V.then("对效果而言「{card}」的攻击力{same:is}确定的数值")
+def atk_undetermined(duel: Duel, card: str, same: bool) -> None:
     """For effects, a face-down monster has no determined ATK."""
-    expect(f"对效果而言「{card}」的攻击力", None, duel.atk(duel.card(card)))
+    expect(f"对效果而言「{card}」的攻击力是确定的数值", same, duel.atk(duel.card(card)) is not None)
 
 
 @V.then("「{card}」的X素材有{number}个")

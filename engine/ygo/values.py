@@ -30,6 +30,10 @@ class ValueRules:
                     continue
                 if not ignore_negation and card.definition.is_monster and self.negations(card):
                     continue
+                if self.chain and not d.is_monster and self.decided_at_card_activation(card):
+                    # a spell or trap card's continuous effects apply once its card
+                    # activation has resolved, not while it is on the chain
+                    continue
             elif card.zone.kind != st.zone:
                 continue
             if st.condition is not None and not st.condition(self, card):

@@ -23,3 +23,39 @@ def test_steps_of_an_unknown_game_is_an_error():
     out = subprocess.run([sys.executable, "-m", "engine.cli", "steps", "chess"], capture_output=True, text=True,
                          timeout=60)
     assert out.returncode != 0 and "chess" in out.stderr
+
+
+def _rulings(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "engine.cli", *args], capture_output=True, text=True,
+                          timeout=120, cwd=cwd)
+
+
+def test_version():
+    from importlib.metadata import version
+
+    out = _rulings("--version")
+    assert out.returncode == 0 and out.stdout.strip() == f"rulings {version('rulings')}"
+
+
+def test_outside_a_project_a_one_line_error_not_a_traceback(tmp_path):
+    for command in ("check", "build", "cards"):
+        out = _rulings(command, cwd=tmp_path)
+        assert out.returncode == 2, out
+        assert "Traceback" not in out.stderr and out.stdout == ""
+        assert out.stderr.strip().splitlines() == ["rulings: no spec/conf.py here or above: run rulings inside the project"]
+
+
+def test_help_texts_have_no_rest_markup():
+    import re
+
+    texts = [_rulings("--help").stdout] + [_rulings(c, "--help").stdout for c in ("build", "check", "steps", "blocks", "cards")]
+    texts += [_rulings("steps").stdout, _rulings("blocks").stdout]
+    for text in texts:
+        assert text.strip()
+        assert not re.search(r"``|:\w+:`|`_", text), re.findall(r".*(?:``|:\w+:`|`_).*", text)[:3]
+
+
+def test_a_closed_pipe_is_not_a_traceback():
+    out = subprocess.run(f"'{sys.executable}' -m engine.cli steps | head -1", shell=True, capture_output=True,
+                         text=True, timeout=60)
+    assert out.stdout.startswith("# ygo") and "Traceback" not in out.stderr, out.stderr

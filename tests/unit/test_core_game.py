@@ -57,3 +57,23 @@ def test_the_choice_protocol_is_the_core_s():
     assert world.drive(ability()) is False and world.waiting is not None
     world.decide(0, [2])
     assert world.waiting is None and "[test] picked [2]" in world.trace()
+
+
+def test_last_known_information_is_kept_by_object_in_the_core():
+    """A monster that leaves the field is a new object; what the duel knew of the old one
+    is asked by its object id."""
+    from engine import vocabulary as vocab_mod
+
+    for game, steps in (("ygo", ["自己通常召唤「黑魔术师」", "「黑魔术师」被破坏"]),
+                        ("mtg", ["あなたは「枝折りロリアン」をコントロールしている", "「枝折りロリアン」が破壊される"])):
+        vocabulary = vocab_mod.load(game)
+        world = vocabulary.new_world()
+        phrase, arguments = vocabulary.match("given", steps[0])
+        vocab_mod.run_step(phrase, world, arguments)
+        card = next(iter(world.board.cards()))
+        before = card.object_id
+        assert world.last_known(before) is None
+        found = vocabulary.match("when", steps[1]) or vocabulary.match("given", steps[1])
+        assert found is not None, steps[1]
+        vocab_mod.run_step(found[0], world, found[1])
+        assert card.object_id != before and world.last_known(before) is not None, game

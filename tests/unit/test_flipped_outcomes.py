@@ -4,47 +4,72 @@ Each Then step of each example is flipped — 是↔不是, 可以↔不能, a n
 or other closed word swapped for another — and the example must then fail at that very
 step with ExpectationFailed: for the reason it asserts, not because the flipped step is
 undefined or the engine breaks.  (Issue 3: "flipping the expected outcome of any example
-makes it fail for the reason that it asserts".)
+makes it fail for the reason that it asserts".)  Issue 12: every Then step needs such a
+failing flip, not one per example (NOT_FLIPPABLE lists the phrases that cannot have
+one, with why), and words that exclude each other — a place, a zone, a controller, a
+summon method — are must-fail flips.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
-from pytest_bdd.feature import get_features
-
 from engine import vocabulary as vocab_mod
-from engine.bdd import _game_of, extract
-from engine.sphinxext.build import Paths, find_root
 from engine.core.errors import RulingsError
 from engine.vocabulary import ExpectationFailed
 
-ROOT = find_root(Path(__file__).parent)
+from .scenarios import documented, run
 
-
-def _documented():
-    extract(ROOT)
-    files = sorted(Paths(ROOT).features.rglob("*.feature"))
-    for feature in get_features([str(p) for p in files]):
-        game = _game_of(Path(feature.filename))
-        for template in feature.scenarios.values():
-            example_id = next(t.split(":", 1)[1] for t in template.tags if t.startswith("rulings-id:"))
-            contexts = [ctx for ex in template.examples for ctx in ex.as_contexts()] if template.examples else [{}]
-            yield game, example_id, [template.render(ctx) for ctx in contexts], "rulings-pending" in template.tags
-
-
-EXAMPLES = list(_documented())
+EXAMPLES = list(documented())
 
 
 #: a step that states an absence ("は護法{2}を持たない") stays true when its number changes
 NEGATIVE = re.compile(r"ない|不|没|無|无")
 
+#: words that exclude each other: a card is in one place, one zone, under one controller,
+#: came by one summon method.  Changing one for another must make the step fail.
+EXCLUSIVE_TERMS = {
+    "ygo": {"place", "source", "end", "method"},
+    "mtg": {"zone"},
+    "dm": {"zone"},
+}
+#: phrases in which the player is where a card is or who controls / decides (one player);
+#: elsewhere ("{player}可以发动…") both players may well be right
+EXCLUSIVE_PLAYER = {
+    "「{card}」在{player}的{source}", "「{card}」在{player}的卡组最{end}", "「{card}」在{player}场上",
+    "「{card}」的{label}效果由{player}发动", "「{card}」的{label}效果由{player}决定是否发动",
+    "「{card}」は{player}がコントロールしている",
+    "「{card}」は{player}の{zone}にある", "「{card}」は{player}の山札の上から{n}枚目にある", "今は{player}のターンである",
+}
+#: pairs of words that are both true of one card by a rule, so that changing one for the
+#: other need not fail.  Summon methods: what a monster came by is kept and stacks
+#: (spec/ygo/face-down-and-temporary-banish.rst, ygo-fd-summon-methods-stack), so a flip
+#: summon or a gemini summon again can follow any summon of the same monster, and a
+#: gemini summon again is a Normal Summon; the other pairs exclude each other.
+_EXTRA = ("synchro", "xyz", "fusion", "ritual", "link", "pendulum")
+BOTH_TRUE = {
+    *(frozenset({"flip", m}) for m in ("normal", "tribute", "special", "gemini", *_EXTRA)),
+    *(frozenset({"gemini", m}) for m in ("normal", "tribute", "special", *_EXTRA)),
+    # a Tribute Summon is a Normal Summon; a gemini summoned again after a special summon
+    # is both a Normal Summoned and a special summoned monster
+    frozenset({"normal", "tribute"}), frozenset({"normal", "special"}),
+    # an extra deck or ritual or pendulum summon is a special summon
+    *(frozenset({"special", m}) for m in _EXTRA),
+}
 
-def _alternatives(term: vocab_mod.Term, word: str, negative: bool) -> tuple[list[str], list[str]]:
-    """(negations, other claims) of one placeholder's word.  A negation (是→不是, 可以→不能,
-    1800→1801) must make the step fail; another claim (在墓地→在场上, 同调→X) may also be
+#: Then phrases no change of a word can make fail, each with why.  Every other Then step
+#: of every example must have a flip that fails at that step.  Empty today: every Then
+#: phrase states its outcome with a word that has an opposite (である/ではない, 在/不在,
+#: a number); a new phrase that cannot be flipped goes here with its reason.
+NOT_FLIPPABLE: dict[str, str] = {}
+
+
+def _alternatives(game: str, template: str, name: str, term: vocab_mod.Term, word: str,
+                  negative: bool) -> tuple[list[str], list[str]]:
+    """(must-fail changes, other claims) of one placeholder's word.  A negation (是→不是,
+    可以→不能, 1800→1801) and a word that excludes this one (在墓地→在场上, 自己场上→对方场上,
+    同调召唤→X召唤) must make the step fail; another claim (被破坏→被送去墓地) may also be
     true, so it only counts when it fails."""
     if term.names_card:
         return [], []  # what the step is about, not what it states
@@ -53,6 +78,14 @@ def _alternatives(term: vocab_mod.Term, word: str, negative: bool) -> tuple[list
         others = [w for w in sorted(table) if table[w] != table[word]]
         if isinstance(table[word], bool):
             return others[:1], []
+        exclusive = term.name in EXCLUSIVE_TERMS.get(game, ()) or (term.name == "player" and template in EXCLUSIVE_PLAYER)
+        if exclusive and not negative:  # "not in the graveyard" is true of every other place too
+            # one word per value (X召唤 and 超量召唤 are one method)
+            by_value = {}
+            for w in others:
+                by_value.setdefault(table[w], w)
+            must = [w for v, w in by_value.items() if frozenset({v, table[word]}) not in BOTH_TRUE]
+            return must, [w for w in by_value.values() if w not in must]
         return [], others[:3]
     number = re.search(r"[0-9]+", word)
     if number:  # 1800 → 1801, 6/6 → 7/6
@@ -71,40 +104,25 @@ def flipped(vocabulary: vocab_mod.Vocabulary, text: str) -> list[tuple[str, bool
     out = []
     for name, term in phrase.params:
         start, end = m.span(name)
-        negations, others = _alternatives(term, m.group(name), bool(NEGATIVE.search(text)))
-        for words, must_fail in ((negations, True), (others, False)):
+        must_fail, others = _alternatives(vocabulary.game, phrase.template, name, term, m.group(name),
+                                          bool(NEGATIVE.search(text)))
+        for words, must in ((must_fail, True), (others, False)):
             for word in words:
                 candidate = text[:start] + word + text[end:]
                 if vocabulary.raw_match("then", candidate) is not None:
-                    out.append((candidate, must_fail))
+                    out.append((candidate, must))
     return out
-
-
-def run(vocabulary, scenario, replace: tuple[int, str, list | None] | None = None
-        ) -> tuple[int, BaseException | None]:
-    world = vocabulary.new_world()
-    for i, step in enumerate(scenario.steps):
-        text = replace[1] if replace and replace[0] == i else step.name
-        found = vocabulary.match(step.type, text)
-        if found is None:
-            return i, LookupError(f"undefined: {text}")
-        table = step.datatable.raw() if step.datatable else None
-        if replace and replace[0] == i and replace[2] is not None:
-            table = replace[2]
-        try:
-            vocab_mod.run_step(found[0], world, found[1], table)
-        except Exception as err:  # noqa: BLE001 - the kind of failure is what we check
-            return i, err
-    return len(scenario.steps), None
 
 
 @pytest.mark.parametrize("game,example_id,scenarios,pending", EXAMPLES, ids=[e[1] for e in EXAMPLES])
 def test_flipping_a_then_fails_at_that_step(game, example_id, scenarios, pending):
+    """Every Then step of the example has a flip that fails at that very step (unless its
+    phrase is in NOT_FLIPPABLE), and every must-fail flip fails there."""
+    if pending:
+        return
     vocabulary = vocab_mod.load(game)
-    flips = 0
+    unflipped = []
     for scenario in scenarios:
-        if pending:
-            continue
         for i, step in enumerate(scenario.steps):
             if step.type != "then":
                 continue
@@ -114,6 +132,7 @@ def test_flipping_a_then_fails_at_that_step(game, example_id, scenarios, pending
                 rows = [list(r) for r in step.datatable.raw()]
                 rows[-1][-1] += "（改）"
                 variants.append((step.name, True, rows))
+            flips = 0
             for text, must_fail, table in variants:
                 at, err = run(vocabulary, scenario, (i, text, table))
                 failed_here = isinstance(err, ExpectationFailed) and at == i
@@ -124,5 +143,13 @@ def test_flipping_a_then_fails_at_that_step(game, example_id, scenarios, pending
                         f"{example_id}: flipped {step.name!r} → {text!r} gave "
                         f"{type(err).__name__ if err else 'a pass'} at step {at + 1}: {err}")
                 flips += failed_here
-    if not pending:
-        assert flips, f"{example_id}: no Then step of this example states an outcome that can be flipped"
+            if not flips and vocabulary.raw_match("then", step.name)[0].template not in NOT_FLIPPABLE:
+                unflipped.append(step.name)
+    assert not unflipped, (f"{example_id}: no flip of these Then steps fails (a Then that checks nothing, or "
+                           f"a phrase for NOT_FLIPPABLE, with why): {unflipped}")
+
+
+def test_not_flippable_phrases_exist():
+    """The allow-list names phrases of the vocabularies (none is left over)."""
+    templates = {p.template for g in ("ygo", "mtg", "dm") for p in vocab_mod.load(g).phrases if p.kind == "then"}
+    assert set(NOT_FLIPPABLE) <= templates, set(NOT_FLIPPABLE) - templates

@@ -47,7 +47,7 @@ def test_build_marks_every_example_and_check_agrees(sandbox):
     assert built.returncode == 0, built.stdout + built.stderr
     html = sandbox.html("ygo/pipeline")
     assert statuses(html) == {"pipe-normal-face-down": "passed", "pipe-pendulum": "passed"}
-    assert 'class="rulings-summary"' in html and "fid=6109" in html and "15/2/5" in html
+    assert 'class="rulings-summary"' in html and "fid=6109" in html and "2015-02-05" in html
     index = (sandbox.build / "site" / "index.html").read_text(encoding="utf-8")
     assert 'class="rulings-dashboard"' in index and 'data-document="ygo/pipeline"' in index
     feature = (sandbox.build / "features" / "ygo" / "pipeline.feature").read_text(encoding="utf-8")

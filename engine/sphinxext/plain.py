@@ -1,0 +1,100 @@
+"""Examples, summaries and the dashboard for every builder that is not HTML (LaTeX/PDF,
+text, man, Texinfo …): replaced, once resolved, by standard docutils nodes that each
+writer already knows how to render — title, status word, steps, sources and date,
+and why an example failed or could not run.  HTML builders (EPUB included) render the
+extension's own nodes (render.py)."""
+
+from __future__ import annotations
+
+from docutils import nodes
+
+from engine.project import GAME_LABELS
+from engine.results import STATUSES
+
+from . import nodes as rnodes
+from .render import LABELS
+from .sources import source_label
+
+
+def _steps_text(record: dict) -> str:
+    lines = []
+    for step in record.get("steps") or []:
+        lines.append(f"{step['keyword']} {step['text']}")
+        for row in step.get("table") or []:
+            lines.append("    | " + " | ".join(row) + " |")
+    if record.get("outline") and record.get("header"):
+        lines.append("例子:")
+        for row in [record["header"], *record.get("rows", [])]:
+            lines.append("    | " + " | ".join(row) + " |")
+    return "\n".join(lines) if lines else "\n".join(record.get("body") or [])
+
+
+def example_nodes(record: dict, anchor: str) -> nodes.Element:
+    status = record["status"]
+    result = record.get("result") or {}
+    box = nodes.container(classes=["rulings-example", f"rulings-{status}"])
+    # a target, which every writer turns into an anchor (LaTeX: \label), for links to it
+    box += nodes.target("", "", ids=[anchor])
+    head = nodes.paragraph()
+    head += nodes.strong(text=f"[{LABELS[status]}]")
+    head += nodes.Text(" ")
+    head += nodes.strong(text=record["title"])
+    head += nodes.Text(f"  ({record['id']})")
+    box += head
+    box += nodes.literal_block(text=_steps_text(record))
+    meta = nodes.paragraph()
+    for i, url in enumerate(record.get("sources") or []):
+        if i:
+            meta += nodes.Text(", ")
+        meta += nodes.reference(text=source_label(url), refuri=url)
+    dates = record.get("dates") or ([record["date"]] if record.get("date") else [])
+    if dates:
+        meta += nodes.Text((" · " if len(meta) else "") + ", ".join(dates))
+    if len(meta):
+        box += meta
+    if record.get("error"):
+        box += nodes.paragraph(text=f"有误 error: {record['error']}")
+    if status in ("failed", "not-run", "pending") and result.get("failing_step") and result.get("outcome") != "passed":
+        box += nodes.paragraph(text=f"失败的步骤 failing step: {result['failing_step']}")
+        if result.get("message"):
+            box += nodes.literal_block(text=result["message"])
+    if status == "stale":
+        box += nodes.paragraph(text="这个例子在上次运行后被修改过，结果已过期。 The example was edited after its last run.")
+    return box
+
+
+def _summary_nodes(counts: dict[str, int]) -> nodes.Element:
+    total = sum(counts.values())
+    shown = ", ".join(f"{LABELS[s]}: {counts[s]}" for s in STATUSES if counts[s])
+    return nodes.paragraph(text=f"{total} 个例子 examples — {shown}", classes=["rulings-summary"])
+
+
+def _dashboard_nodes(rows: list[dict]) -> nodes.Element:
+    out = nodes.bullet_list(classes=["rulings-dashboard"])
+    for game in list(GAME_LABELS) + sorted({r["game"] for r in rows} - set(GAME_LABELS)):
+        group = [r for r in rows if r["game"] == game]
+        if not group:
+            continue
+        item = nodes.list_item()
+        item += nodes.paragraph(text=GAME_LABELS.get(game, game))
+        docs = nodes.bullet_list()
+        for row in group:
+            c = row["counts"]
+            line = nodes.list_item()
+            line += nodes.paragraph(text=f"{row['title']}: " + ", ".join(f"{LABELS[s]} {c[s]}" for s in STATUSES if c[s]))
+            docs += line
+        item += docs
+        out += item
+    return out
+
+
+def replace(app, doctree: nodes.document, fromdocname: str) -> None:
+    """``doctree-resolved`` (after the examples are refreshed and dashboards filled)."""
+    if app.builder.format in ("html", "gherkin"):
+        return
+    for node in list(doctree.findall(rnodes.example)):
+        node.replace_self(example_nodes(node["record"], node["ids"][0]))
+    for node in list(doctree.findall(rnodes.example_summary)):
+        node.replace_self(_summary_nodes(node["counts"]))
+    for node in list(doctree.findall(rnodes.dashboard)):
+        node.replace_self(_dashboard_nodes(node.get("rows", [])))

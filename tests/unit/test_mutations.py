@@ -1,0 +1,235 @@
+"""Every flag of the rules' tables and every named card exception is something some
+example depends on (issue 12): change it, and some documented example must fail.
+
+A flag no example depends on is dead, or untested; the test names it.  The tables are:
+each game's memory table (what a card remembers × which transitions erase it: one
+transition taken out of a row at a time), Yu-Gi-Oh!'s table of lasting effects given to
+a face-down monster (each flag flipped), and the named card exceptions (each taken off
+the cards that name it).  Examples run in this process, the catalogue rebuilt from the
+extracted card records when a mutation touches the cards, so the whole test takes
+seconds, not a build per mutation.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import pytest
+
+from engine import vocabulary as vocab_mod
+from engine.dm import memory as dm_memory
+from engine.dm.catalogue import CATALOGUE as DM_CATALOGUE
+from engine.mtg import identity as mtg_identity
+from engine.mtg.catalogue import CATALOGUE as MTG_CATALOGUE
+from engine.ygo import memory as ygo_memory
+from engine.ygo.catalogue import CATALOGUE as YGO_CATALOGUE
+
+from .scenarios import documented, run
+
+CATALOGUES = {"ygo": YGO_CATALOGUE, "mtg": MTG_CATALOGUE, "dm": DM_CATALOGUE}
+SCENARIOS = [(game, example_id, scenario) for game, example_id, scenarios, pending in documented()
+             if not pending for scenario in scenarios]
+#: how often each example caught a mutation: those are tried first
+_CATCHES: Counter[str] = Counter()
+
+#: mutations no example catches yet.  Each is a flag or a table cell that is dead (the
+#: rule is also enforced another way, or a value is always overwritten) or untested (no
+#: example reaches it); this test found them (issue 12).  Give each an example in the
+#: right document or remove the dead entry from its table, then take it off this list —
+#: the test fails when a listed mutation starts being caught.
+_NO_EXAMPLE_YET = "found by this test: no example depends on it yet (dead or untested)"
+UNTESTED: dict[str, str] = {
+    # ygo
+    # card exceptions of the activation rules (issue 10) that no card names yet
+    "ygo: card exception bans-face-up-effects taken off its cards": "no card names it yet",
+    "ygo: card exception no-effect-with-card-activation taken off its cards": "no card names it yet",
+    "ygo: card exception negated-activations-not-counted taken off its cards": "no card names it yet",
+    "ygo: ARRIVED_AS no longer erased by CHANGED_ZONE": _NO_EXAMPLE_YET,
+    "ygo: ARRIVED_AS no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: ATTACKED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: BATTLED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: BATTLED no longer erased by TURN_ENDED": _NO_EXAMPLE_YET,
+    "ygo: COUNT no longer erased by BANISHED_TEMPORARILY": _NO_EXAMPLE_YET,
+    "ygo: COUNT no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: COUNT no longer erased by TURNED_FACE_DOWN": _NO_EXAMPLE_YET,
+    "ygo: COUNTERS no longer erased by BANISHED_TEMPORARILY": _NO_EXAMPLE_YET,
+    "ygo: COUNTERS no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: DESTROYED_BY_BATTLE no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: DESTROYED_BY_BATTLE no longer erased by TURN_ENDED": _NO_EXAMPLE_YET,
+    "ygo: FLIP_SUMMONED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: FUSION_SUMMONED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: GEMINI_RESUMMONED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: LASTING no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: LINK_SUMMONED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: MATERIAL_LINK no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: NEGATED no longer erased by BANISHED_TEMPORARILY": _NO_EXAMPLE_YET,
+    "ygo: NEGATED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: PENDULUM_SUMMONED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: POSITION_CHANGED no longer erased by BANISHED_TEMPORARILY": _NO_EXAMPLE_YET,
+    "ygo: POSITION_CHANGED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: POSITION_CHANGED no longer erased by TURNED_FACE_DOWN": _NO_EXAMPLE_YET,
+    "ygo: POSITION_CHANGED no longer erased by TURN_ENDED": _NO_EXAMPLE_YET,
+    "ygo: RITUAL_SUMMONED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: SET_THIS_TURN no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: SUMMONED_BY_EFFECT no longer erased by BANISHED_TEMPORARILY": _NO_EXAMPLE_YET,
+    "ygo: SUMMONED_BY_EFFECT no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: SUMMONED_FROM no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: SUMMONED_THIS_TURN no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: SUMMONED_WITHOUT_TRIBUTE no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: SUMMON_MATERIALS no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: SYNCHRO_SUMMONED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: TARGET_LINK no longer erased by BANISHED_TEMPORARILY": _NO_EXAMPLE_YET,
+    "ygo: TARGET_LINK no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: TRIBUTE_SUMMONED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: USED_THIS_TURN no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: USED_THIS_TURN no longer erased by TURN_ENDED": _NO_EXAMPLE_YET,
+    "ygo: XYZ_SUMMONED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
+    "ygo: lasting effect atk given face-down": _NO_EXAMPLE_YET,
+    "ygo: lasting effect cannot-attack not given face-down": _NO_EXAMPLE_YET,
+    "ygo: lasting effect cannot-change-position not given face-down": _NO_EXAMPLE_YET,
+    "ygo: lasting effect def given face-down": _NO_EXAMPLE_YET,
+    "ygo: lasting effect double-attack not given face-down": _NO_EXAMPLE_YET,
+    "ygo: lasting effect double-damage not given face-down": _NO_EXAMPLE_YET,
+    "ygo: lasting effect no-activation-in-battle not given face-down": _NO_EXAMPLE_YET,
+    "ygo: lasting effect piercing not given face-down": _NO_EXAMPLE_YET,
+    "ygo: lasting effect untargetable given face-down": _NO_EXAMPLE_YET,
+    "ygo: lasting effect win-by-direct-damage not given face-down": _NO_EXAMPLE_YET,
+    # mtg
+    "mtg: attached_object no longer erased by zone-change": _NO_EXAMPLE_YET,
+    "mtg: attached_to no longer erased by zone-change": _NO_EXAMPLE_YET,
+    "mtg: attacked_this_turn no longer erased by zone-change": _NO_EXAMPLE_YET,
+    "mtg: attacking no longer erased by zone-change": _NO_EXAMPLE_YET,
+    "mtg: blocked no longer erased by zone-change": _NO_EXAMPLE_YET,
+    "mtg: blocking no longer erased by zone-change": _NO_EXAMPLE_YET,
+    "mtg: concealed no longer erased by zone-change": _NO_EXAMPLE_YET,
+    "mtg: copies no longer erased by zone-change": _NO_EXAMPLE_YET,
+    "mtg: counters no longer erased by zone-change": _NO_EXAMPLE_YET,
+    "mtg: face_down_as no longer erased by zone-change": _NO_EXAMPLE_YET,
+    "mtg: face_down_by no longer erased by turned-face-up": _NO_EXAMPLE_YET,
+    "mtg: face_down_by no longer erased by zone-change": _NO_EXAMPLE_YET,
+    "mtg: face_up_when no longer erased by turned-face-up": _NO_EXAMPLE_YET,
+    "mtg: face_up_when no longer erased by zone-change": _NO_EXAMPLE_YET,
+    "mtg: phased_out no longer erased by zone-change": _NO_EXAMPLE_YET,
+    "mtg: tapped no longer erased by zone-change": _NO_EXAMPLE_YET,
+    "mtg: targets no longer erased by zone-change": _NO_EXAMPLE_YET,
+    "mtg: transformed no longer erased by turned-face-down": _NO_EXAMPLE_YET,
+    "mtg: transformed no longer erased by turned-face-up": _NO_EXAMPLE_YET,
+    "mtg: transformed no longer erased by zone-change": _NO_EXAMPLE_YET,
+    # dm
+    "dm: KEPT no longer erased by LEFT_ZONE": _NO_EXAMPLE_YET,
+    "dm: KEPT no longer erased by REORDERED": _NO_EXAMPLE_YET,
+    "dm: PLACED no longer erased by LEFT_ZONE": _NO_EXAMPLE_YET,
+    "dm: PLACED no longer erased by REORDERED": _NO_EXAMPLE_YET,
+    "dm: REVEALED no longer erased by LEFT_ZONE": _NO_EXAMPLE_YET,
+    "dm: TOP_OF_DECK no longer erased by LEFT_ZONE": _NO_EXAMPLE_YET,
+    "dm: TOP_OF_DECK no longer erased by NOT_TOP": _NO_EXAMPLE_YET,
+    "dm: TOP_OF_DECK no longer erased by REORDERED": _NO_EXAMPLE_YET,
+}
+
+
+@dataclass(frozen=True)
+class Mutation:
+    name: str
+    game: str
+    apply: Callable[[], Callable[[], None]]  # changes something; returns the undo
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _set(game: str, table: dict, key, value) -> Callable[[], Callable[[], None]]:
+    """``table[key]`` changed; the catalogue is built again (a card may have read the
+    table as it was built) now and after the undo."""
+    def apply():
+        old = table[key]
+        table[key] = value
+        CATALOGUES[game].forget()
+
+        def undo():
+            table[key] = old
+            CATALOGUES[game].forget()
+
+        return undo
+
+    return apply
+
+
+def _without_ruling(game: str, ruling: str) -> Callable[[], Callable[[], None]]:
+    """The card exception ``ruling`` taken off every card that names it."""
+    def apply():
+        catalogue = CATALOGUES[game]
+        catalogue.cards  # noqa: B018 - loaded, so that its records are there
+        original = list(catalogue.records.values())
+        changed = []
+        for record in original:
+            rulings = (record["fields"].get("rulings") or "").split()
+            if ruling in rulings:
+                record = {**record, "fields": {**record["fields"], "rulings": " ".join(r for r in rulings if r != ruling)}}
+            changed.append(record)
+        catalogue.load_records(changed)
+        return lambda: catalogue.load_records(original)
+
+    return apply
+
+
+def mutations() -> Iterator[Mutation]:
+    for game, table in (("ygo", ygo_memory.ERASED_BY), ("mtg", mtg_identity.ERASED_BY), ("dm", dm_memory.ERASED_BY)):
+        for row, erased in table.items():
+            for transition in sorted(erased, key=str):
+                label = getattr(row, "name", row)
+                yield Mutation(f"{game}: {label} no longer erased by {getattr(transition, 'name', transition)}",
+                               game, _set(game, table, row, erased - {transition}))
+    for mark, given in ygo_memory.GIVEN_FACE_DOWN.items():
+        yield Mutation(f"ygo: lasting effect {mark} {'not ' if given else ''}given face-down", "ygo",
+                       _set("ygo", ygo_memory.GIVEN_FACE_DOWN, mark, not given))
+    for ruling in ygo_memory.CARD_RULINGS:
+        yield Mutation(f"ygo: card exception {ruling} taken off its cards", "ygo", _without_ruling("ygo", ruling))
+
+
+MUTATIONS = list(mutations())
+
+
+@contextmanager
+def _mutated(mutation: Mutation):
+    undo = mutation.apply()
+    try:
+        yield
+    finally:
+        undo()
+
+
+def _caught_by(mutation: Mutation) -> str | None:
+    vocabulary = vocab_mod.load(mutation.game)
+    ours = [(eid, sc) for game, eid, sc in SCENARIOS if game == mutation.game]
+    ours.sort(key=lambda item: -_CATCHES[item[0]])
+    with _mutated(mutation):
+        for example_id, scenario in ours:
+            _at, err = run(vocabulary, scenario)
+            if err is not None:
+                _CATCHES[example_id] += 1
+                return example_id
+    return None
+
+
+@pytest.mark.parametrize("mutation", MUTATIONS, ids=str)
+def test_some_example_fails_when_a_flag_changes(mutation):
+    caught = _caught_by(mutation)
+    if mutation.name in UNTESTED:
+        assert caught is None, f"{mutation}: now caught by {caught}; take it off UNTESTED"
+        return
+    assert caught is not None, f"{mutation}: no example fails — the flag is dead or untested"
+
+
+def test_untested_names_mutations_that_exist():
+    assert set(UNTESTED) <= {m.name for m in MUTATIONS}
+
+
+def test_the_examples_pass_unmutated():
+    """The baseline: without a mutation every example passes, so a failure above is the
+    mutation's doing."""
+    for game, example_id, scenario in SCENARIOS:
+        _at, err = run(vocab_mod.load(game), scenario)
+        assert err is None, (example_id, err)
