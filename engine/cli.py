@@ -85,7 +85,7 @@ def run_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, st
     plan_file = paths.build / "plan.json"
     # what the run needs: the examples to run, with what each runs against
     results_mod.write_atomic(plan_file, type(plan)(run=plan.run, basis={k: plan.basis[k] for k in plan.run},
-                                                   total=plan.total).to_json())
+                                                   total=plan.total, documents=plan.documents).to_json())
     # examples fail through the engine's own messages, not assert statements: no
     # rewriting of every imported module, and no plugins that the examples do not use
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest",

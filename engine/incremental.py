@@ -108,6 +108,8 @@ class Plan:
     #: example id -> what its result rests on (every runnable example)
     basis: dict[str, dict[str, str]]
     total: int = 0
+    #: example id -> its document (for the examples that run: which features to read)
+    documents: dict[str, str] = field(default_factory=dict)
 
     def summary(self) -> str:
         """One line for the console: how many run and why."""
@@ -126,13 +128,14 @@ class Plan:
         return lines
 
     def to_json(self) -> str:
-        return json.dumps({"run": self.run, "basis": self.basis, "total": self.total}, ensure_ascii=False,
-                          sort_keys=True)
+        return json.dumps({"run": self.run, "basis": self.basis, "total": self.total, "documents": self.documents},
+                          ensure_ascii=False, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> "Plan":
         data = json.loads(text)
-        return cls(run=dict(data["run"]), basis=dict(data["basis"]), total=int(data.get("total", 0)))
+        return cls(run=dict(data["run"]), basis=dict(data["basis"]), total=int(data.get("total", 0)),
+                   documents=dict(data.get("documents", {})))
 
 
 def basis_of(example: dict, cards: dict[str, CardDigests]) -> dict[str, str]:
@@ -175,6 +178,7 @@ def plan(manifest: list[dict], results: dict[str, dict[str, Any]], cards_dir: Pa
         else:
             continue
         out.run[example_id] = why
+        out.documents[example_id] = example.get("docname", "")
     return out
 
 

@@ -153,7 +153,8 @@ def bind(game: str) -> None:
     plan = plan_for(root)
     features_dir = Paths(root).features
     # only the features holding an example to run are parsed; a game with none is not loaded
-    files = sorted(p for p in features_dir.rglob("*.feature") if _game_of(p) == game and _runs_any(p, plan))
+    files = sorted(p for p in {features_dir / f"{d}.feature" for d in plan.documents.values()}
+                   if p.is_file() and _game_of(p) == game)
     if not files:
         return
     vocabulary = vocab_mod.load(game)
@@ -185,13 +186,6 @@ def bind(game: str) -> None:
                 n += 1
                 test_name = f"{base}_{n}"
             namespace[test_name] = test
-
-
-_ID_TAG = re.compile(r"@rulings-id:(\S+)")
-
-
-def _runs_any(feature_file: Path, plan: incremental.Plan) -> bool:
-    return any(m in plan.run for m in _ID_TAG.findall(feature_file.read_text(encoding="utf-8")))
 
 
 def _noop():
