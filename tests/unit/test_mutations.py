@@ -43,10 +43,6 @@ _CATCHES: Counter[str] = Counter()
 _NO_EXAMPLE_YET = "found by this test: no example depends on it yet (dead or untested)"
 UNTESTED: dict[str, str] = {
     # ygo
-    # card exceptions of the activation rules (issue 10) that no card names yet
-    "ygo: card exception bans-face-up-effects taken off its cards": "no card names it yet",
-    "ygo: card exception no-effect-with-card-activation taken off its cards": "no card names it yet",
-    "ygo: card exception negated-activations-not-counted taken off its cards": "no card names it yet",
     "ygo: ARRIVED_AS no longer erased by CHANGED_ZONE": _NO_EXAMPLE_YET,
     "ygo: ARRIVED_AS no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
     "ygo: ATTACKED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
@@ -85,7 +81,6 @@ UNTESTED: dict[str, str] = {
     "ygo: TARGET_LINK no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
     "ygo: TRIBUTE_SUMMONED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
     "ygo: USED_THIS_TURN no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
-    "ygo: USED_THIS_TURN no longer erased by TURN_ENDED": _NO_EXAMPLE_YET,
     "ygo: XYZ_SUMMONED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
     "ygo: lasting effect atk given face-down": _NO_EXAMPLE_YET,
     "ygo: lasting effect cannot-attack not given face-down": _NO_EXAMPLE_YET,
