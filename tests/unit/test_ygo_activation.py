@@ -91,13 +91,19 @@ def _synchro(duel: Duel, name: str, player: int):
     return card
 
 
-def test_a_negated_card_activation_leaves_the_field_at_once_and_reaches_the_graveyard_as_the_chain_ends():
+def _typhoon_answered_by(monster: str, label: str):
+    """自己 activates 「台风」 on 对方's face-up card; 对方 chains ``monster``'s ``label``."""
     duel = Duel()
     target = _face_up(duel, "湿润之风", 1)
-    savage = _synchro(duel, "装弹枪管狞猛龙", 1)
+    negator = _synchro(duel, monster, 1)
     typhoon = _in_hand(duel, "台风", 0)
     duel.activate(typhoon, "发动", player=0, targets=[target])
-    duel.activate(savage, "③", player=1)
+    duel.activate(negator, label, player=1)
+    return duel, typhoon, target
+
+
+def test_a_negated_card_activation_leaves_the_field_at_once_and_reaches_the_graveyard_as_the_chain_ends():
+    duel, typhoon, target = _typhoon_answered_by("装弹枪管狞猛龙", "③")
     zone = duel.board.zone(0, "spell & trap zone")
     # resolve only chain 2 by hand: the rules take the card off the field as it is negated
     link = duel.chain.pop()
@@ -111,12 +117,7 @@ def test_a_negated_card_activation_leaves_the_field_at_once_and_reaches_the_grav
 
 
 def test_negate_and_destroy_of_a_card_activation_counts_as_destroyed_by_an_effect_not_on_the_field():
-    duel = Duel()
-    target = _face_up(duel, "湿润之风", 1)
-    quasar = _synchro(duel, "流天类星龙", 1)
-    typhoon = _in_hand(duel, "台风", 0)
-    duel.activate(typhoon, "发动", player=0, targets=[target])
-    duel.activate(quasar, "①", player=1)
+    duel, typhoon, _target = _typhoon_answered_by("流天类星龙", "①")
     duel.resolve_chain()
     assert {"destroyed", "destroyed-by-effect", "left-field-before"} <= duel.arrived_as(typhoon)
     assert duel.last_outcome(typhoon, "发动") == "negated: chain"
@@ -147,12 +148,7 @@ def test_a_negated_activation_takes_no_timing_but_a_negated_effect_does():
 
 
 def test_counts_a_negated_card_activation_is_not_an_activation_a_negated_monster_effect_is():
-    duel = Duel()
-    target = _face_up(duel, "湿润之风", 1)
-    savage = _synchro(duel, "装弹枪管狞猛龙", 1)
-    typhoon = _in_hand(duel, "台风", 0)
-    duel.activate(typhoon, "发动", player=0, targets=[target])
-    duel.activate(savage, "③", player=1)
+    duel, _typhoon, _target = _typhoon_answered_by("装弹枪管狞猛龙", "③")
     duel.resolve_chain()
     assert duel.activation_count(0, {"spell", "trap"}) == 0
     assert duel.activation_count(1, {"monster"}) == 1
