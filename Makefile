@@ -23,12 +23,15 @@ site: $(STAMP)
 test: $(STAMP) browser
 	$(BIN)/python -m pytest -n $(JOBS)
 
-# headless Chromium for the browser tests, installed where apt-get may (CI runs as root)
+# headless Chromium, its WebDriver and CJK fonts for the browser tests (Debian's packages,
+# never a downloaded browser), installed where apt-get may (CI runs as root)
+BROWSER_PACKAGES := chromium chromium-driver fonts-noto-cjk
 browser:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-	  else echo "note: no Chromium here: the browser tests will be skipped"; fi; }
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 && \
+	  fc-list 2>/dev/null | grep -q "Noto Sans CJK"; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PACKAGES) >/dev/null; \
+	else echo "note: no Chromium here ($(BROWSER_PACKAGES)): the browser tests will be skipped"; fi
 
 check: $(STAMP)
 	$(BIN)/rulings check

@@ -80,9 +80,12 @@ def run_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, st
     for line in plan.details():
         print(line, file=stream)
     if not plan.run:
+        _forget_removed(paths)
         return 0
     plan_file = paths.build / "plan.json"
-    results_mod.write_atomic(plan_file, plan.to_json())
+    # what the run needs: the examples to run, with what each runs against
+    results_mod.write_atomic(plan_file, type(plan)(run=plan.run, basis={k: plan.basis[k] for k in plan.run},
+                                                   total=plan.total).to_json())
     # examples fail through the engine's own messages, not assert statements: no
     # rewriting of every imported module, and no plugins that the examples do not use
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
@@ -92,6 +95,20 @@ def run_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, st
     # the features are up to date (this process extracted them): pytest reads them
     env = {**os.environ, "RULINGS_EXTRACTED": str(paths.root), "RULINGS_PLAN": str(plan_file)}
     return subprocess.call(cmd, cwd=paths.root, env=env)
+
+
+def _forget_removed(paths) -> None:
+    """Drop the results of examples no document has any more (a run does it when it
+    saves; when nothing runs, it is done here)."""
+    from engine import incremental
+
+    try:
+        documented = {e["id"] for e in incremental.read_manifest(paths.features)}
+        results = results_mod.load(paths.results)
+    except (OSError, ValueError, KeyError, results_mod.ResultsError):
+        return
+    if set(results) - documented:
+        results_mod.save(paths.results, {k: v for k, v in results.items() if k in documented})
 
 
 def _report_warnings(outcome, stream=sys.stderr) -> None:
@@ -104,14 +121,14 @@ def cmd_build(args) -> int:
 
     paths = _paths(args)
     clock = Timings()
-    outcome = build(paths, "gherkin", fresh=args.fresh, jobs=args.jobs)
+    outcome = build(paths, "gherkin", fresh=args.fresh, jobs=args.sphinx_jobs)
     _report_warnings(outcome)
     clock.lap("extract")
     # the verdicts are read as `rulings check` gives them (file:line), not as pytest tracebacks
     run_examples(paths, plan_run(paths, everything=args.all), ["--tb=no", "-rN", "-p", "no:warnings"],
                  jobs=args.jobs)
     clock.lap("run")
-    site = build(paths, "html", fresh=args.fresh, jobs=args.jobs)
+    site = build(paths, "html", fresh=args.fresh, jobs=args.sphinx_jobs)
     _report_warnings(site)
     clock.lap("html")
     summary = reconcile(paths)
@@ -240,7 +257,7 @@ def cmd_check(args) -> int:
     if isinstance(documents, str):
         print(documents)
         return 2
-    outcome = build(paths, "gherkin", fresh=args.fresh, jobs=args.jobs)
+    outcome = build(paths, "gherkin", fresh=args.fresh, jobs=args.sphinx_jobs)
     _report_warnings(outcome, sys.stdout)
     clock.lap("extract")
     if not args.no_run:
@@ -398,7 +415,10 @@ def main(argv: list[str] | None = None) -> int:
     common.add_argument("--all", action="store_true",
                         help="run every example, not only those whose text, engine or cards changed")
     common.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
-                        help="run the examples in N pytest-xdist workers (and Sphinx with N processes)")
+                        help="run the examples in N pytest-xdist workers")
+    common.add_argument("--sphinx-jobs", type=int, default=None, metavar="N",
+                        help="read and write documents in N Sphinx processes (did not pay on 2 shared "
+                             "cores: docs/performance.md)")
     common.add_argument("--timings", action="store_true", help="print how long each phase took")
     b = sub.add_parser("build", parents=[common], help="extract, run the examples that changed, build the site")
     b.set_defaults(func=cmd_build)

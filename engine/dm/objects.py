@@ -18,7 +18,7 @@ PUBLIC_ZONES = (MANA, GRAVEYARD, BATTLE, HYPERSPATIAL)
 _SEARCH_ORDER = (BATTLE, SHIELDS, HAND, MANA, GRAVEYARD, HYPERSPATIAL, DECK)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)  # keep Card.__repr__: a short name, not every field
 class DmCard(Card):
     tapped: bool = False
     #: the cards under an evolution creature (top first); they move with it

@@ -27,7 +27,7 @@ ZONE_LOG = {LIBRARY: "ライブラリー", HAND: "手札", GRAVEYARD: "墓地", 
 NO_CHARACTERISTICS = Characteristics()
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)  # keep Card.__repr__: a short name, not every field
 class MtgCard(Card):
     timestamp: int = 0
     controlled_since: float = -math.inf

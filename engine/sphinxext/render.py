@@ -69,7 +69,8 @@ def visit_example_html(self, node: rnodes.example) -> None:
     status = r["status"]
     result = r.get("result") or {}
     failing = result.get("failing_step") if status in ("failed", "pending", "not-run") else None
-    out = [f'<div class="rulings-example rulings-{_a(status)}" id="{_a(node["ids"][0])}" '
+    lang = f' lang="{_a(r["language"])}"' if r.get("language") else ""
+    out = [f'<div class="rulings-example rulings-{_a(status)}" id="{_a(node["ids"][0])}"{lang} '
            f'data-example-id="{_a(r["id"])}" data-status="{_a(status)}">',
            '<div class="rulings-example-header">',
            f'<span class="rulings-badge rulings-badge-{_a(status)}">{_a(LABELS[status])}</span> ',

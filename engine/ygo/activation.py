@@ -126,6 +126,11 @@ class ActivationRules:
             for st in self.active_statics(card, "ban-activation"):
                 make = st.value
                 bans.append(make(self, card))
+            # 『战斗阶段中对方不能把效果发动』 given to a monster by a resolved effect
+            if self.phase == "battle" and self.face_up_on_field(card) \
+                    and self.lasting(card, "no-activation-in-battle"):
+                bans.append(Ban("effect", frozenset({"spell", "trap", "monster"}),
+                                frozenset({1 - card.controller}), card.name))
         return bans
 
     def activation_ban(self, card: "YgoCard", effect, player: int) -> str | None:

@@ -138,6 +138,7 @@ class BattleRules:
         else:
             other = self.defense(target) or 0
             losers = [target] if atk > other else []
+        self._battle_damage(attacker, target, atk, other)
         for loser in losers:
             winner = attacker if loser is target else target
             obj = winner.object_id
@@ -145,3 +146,20 @@ class BattleRules:
                     and winner.object_id == obj:
                 self.remember(winner, Info.DESTROYED_BY_BATTLE)
                 self.emit("destroyed-by-battle", winner, victim=loser, victim_obj=loser.object_id)
+
+    def _battle_damage(self, attacker: "YgoCard", target: "YgoCard", atk: int, other: int) -> None:
+        """Battle damage of a battle between two monsters: the difference, to the player
+        of the weaker monster; none for a monster in defense position losing, unless the
+        attacker pierces (贯通); a monster that doubles its battle damage doubles what it
+        gives the opponent."""
+        if atk > other and (target.position == "attack" or self.lasting(attacker, "piercing")):
+            by, victim, damage = attacker, target.controller, atk - other
+        elif other > atk:
+            by, victim, damage = target, attacker.controller, other - atk
+        else:
+            return
+        if victim != by.controller and self.lasting(by, "double-damage"):
+            damage *= 2
+        self.lp[victim] -= damage
+        self.log.record("battle", f"battle damage: {damage} to player {victim}", card=by.serial)
+        self.emit("battle-damage", by, damage=damage, direct=False, player=victim)

@@ -766,7 +766,7 @@ def turn_face_down_locked(who):
     def act(duel, link, c):
         if duel.face_up_on_field(c) and c.zone.kind == "monster zone":
             duel.turn_face_down(c, reason=_why(link))
-            duel.apply_lasting(c, "cannot-change-position", source=link.card.name)
+            give(duel, c, "cannot-change-position", source=link.card.name)
 
     return _each(who, act)
 
@@ -953,6 +953,14 @@ def grant(who: str, text: str, until_end_of_turn: bool):
     return resolve
 
 
+def give(duel, card, mark: str, value=True, *, source: str, erase=None) -> None:
+    """A resolving effect gives ``card`` the lasting effect ``mark`` — unless the card is
+    face-down and that kind of effect is not given to a face-down monster
+    (memory.GIVEN_FACE_DOWN)."""
+    if card.face_up or given_face_down(mark):
+        duel.apply_lasting(card, mark, value, source=source, erase=erase)
+
+
 BLOCKS.term(Term("lasting", r"[^；;]+", description="lasting effects, split by ，(see blocks.LASTING)"))
 
 
@@ -1126,7 +1134,7 @@ def equip_to(who):
 
 @BLOCKS.phrase("action", "这个效果特殊召唤的怪兽不能攻击")
 def summoned_cannot_attack():
-    return lambda duel, link: [duel.apply_lasting(c, "cannot-attack", source=link.card.name)
+    return lambda duel, link: [give(duel, c, "cannot-attack", source=link.card.name)
                                for c in _summoned(duel, link)]
 
 
@@ -1163,7 +1171,7 @@ def win_by_direct_damage_next_turn():
     def resolve(duel, link) -> None:
         card = link.card_if_unchanged()
         if card is not None and duel.on_field(card):
-            duel.apply_lasting(card, "win-by-direct-damage", duel.turn + 1, source=_why(link))
+            give(duel, card, "win-by-direct-damage", duel.turn + 1, source=_why(link))
 
     return resolve
 

@@ -37,7 +37,7 @@ FIELD_ZONES = (MONSTER, SPELL_TRAP, PENDULUM)
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)  # keep Card.__repr__: a short name, not every field
 class YgoCard(Card):
     #: "attack" | "defense" while a monster is on the field
     position: str = ""

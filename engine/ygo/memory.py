@@ -120,32 +120,46 @@ EXCEPTIONS: dict[str, tuple[Info, frozenset[Transition]]] = {
 }
 
 
-#: What a lasting effect given to a monster by a resolving effect does, and whether it is
-#: given all the same when the monster is face-down at resolution.  A property of the
-#: kind of effect, never of a card: 『不会被战斗·效果破坏』, 『可以作2次攻击』, 『战斗伤害变成
-#: 2倍』, 『贯通』 are given to a face-down monster (and apply once it is flipped);
-#: 『不受效果影响』, 『不会成为效果的对象』 and ATK/DEF changes are not (a face-down monster's
-#: ATK/DEF are the printed values, and what is not public cannot be chosen).  Whatever
-#: it is, a lasting effect is erased with the monster's other lasting information
-#: (ERASED_BY[Info.LASTING]): turned face-down or banished temporarily, it no longer
-#: applies; a monster banished before resolution is a new object and gets nothing.
+#: Whether a lasting effect given to a monster by a resolving effect is given all the
+#: same when the monster is face-down at resolution (and applies once it is flipped): one
+#: flag per kind of effect, each a ruling of spec/ygo/face-down-and-temporary-banish.rst,
+#: never a property of a card.  Whatever it is, a lasting effect is erased with the
+#: monster's other lasting information (ERASED_BY[Info.LASTING]): turned face-down or
+#: banished temporarily, it no longer applies; a monster banished before resolution is a
+#: new object and gets nothing.
 GIVEN_FACE_DOWN: dict[str, bool] = {
-    "indestructible-battle": True,
-    "indestructible-effect": True,
-    "indestructible-once": True,
-    "piercing": True,
-    "double-damage": True,
-    "double-attack": True,
-    "no-activation-in-battle": True,
-    "win-by-direct-damage": True,
-    "cannot-attack": True,
-    "cannot-change-position": True,
-    "atk": False,
-    "def": False,
-    "unaffected": False,
-    "unaffected-by-opponent": False,
-    "untargetable": False,
-    "untargetable-by-opponent": False,
+    # 『不会被战斗·效果破坏』 (闪珖龙 星尘, 天枪龙之影灵衣, 抽卡肌肉)
+    "indestructible": True,
+    # 『可以作2次攻击』『战斗伤害变成2倍』『贯通』 and the rest of 废铁拳's five
+    "battle": True,
+    # 飞行象 ②: 『直接攻击给与战斗伤害时决斗胜利』
+    "win": True,
+    # a restriction given once the monster is face-down stays when it is flipped (无底的落穴)
+    "restriction": True,
+    # 『不受其他卡的效果影响』『不会成为效果的对象』 (No.81, 炼狱的死徒, 异形神的契约书)
+    "protection": False,
+    # a face-down monster's ATK/DEF are the printed values, which effects do not change
+    "stats": False,
+}
+
+#: the kind (GIVEN_FACE_DOWN) of each lasting effect a resolving effect may give
+KIND_OF: dict[str, str] = {
+    "indestructible-battle": "indestructible",
+    "indestructible-effect": "indestructible",
+    "indestructible-once": "indestructible",
+    "piercing": "battle",
+    "double-damage": "battle",
+    "double-attack": "battle",
+    "no-activation-in-battle": "battle",
+    "win-by-direct-damage": "win",
+    "cannot-attack": "restriction",
+    "cannot-change-position": "restriction",
+    "atk": "stats",
+    "def": "stats",
+    "unaffected": "protection",
+    "unaffected-by-opponent": "protection",
+    "untargetable": "protection",
+    "untargetable-by-opponent": "protection",
 }
 
 #: card-specific rulings about lasting effects: ruling -> what it changes
@@ -165,9 +179,9 @@ BANISH_EXCEPTIONS: dict[str, str] = {
 def given_face_down(mark: str) -> bool:
     """Whether the lasting effect ``mark`` is given to a face-down monster."""
     try:
-        return GIVEN_FACE_DOWN[mark]
+        return GIVEN_FACE_DOWN[KIND_OF[mark]]
     except KeyError:
-        raise KeyError(f"lasting effect {mark!r} is not in memory.GIVEN_FACE_DOWN") from None
+        raise KeyError(f"lasting effect {mark!r} is not in memory.KIND_OF") from None
 
 
 def erased_by(info: Info, rulings: frozenset[str] = frozenset()) -> frozenset[Transition]:

@@ -2,7 +2,7 @@
 small function of the duel's primitives.  The building blocks cards are written with
 (blocks.py) are made of these; none of them knows which card uses it.  Lasting effects
 given to a monster are blocks.grant's: which of them a face-down monster is given is
-memory.GIVEN_FACE_DOWN's, never a card's."""
+memory.GIVEN_FACE_DOWN's (one flag per kind of effect), never a card's."""
 
 from __future__ import annotations
 

@@ -77,3 +77,15 @@ def test_last_known_information_is_kept_by_object_in_the_core():
         assert found is not None, steps[1]
         vocab_mod.run_step(found[0], world, found[1])
         assert card.object_id != before and world.last_known(before) is not None, game
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_card_reprs_short(game):
+    """An error message names a card, not its whole zone (the game card classes keep
+    Card.__repr__ instead of a dataclass repr of every field)."""
+    world, name = GAMES[game][0](), GAMES[game][1]
+    card = world.card(name)
+    for _ in range(20):
+        world.card(CardName(name, len(world.copies(name)) + 1))
+    text = repr(card)
+    assert text.startswith(f"<「{name}」#") and len(text) < 120, text

@@ -82,16 +82,6 @@ UNTESTED: dict[str, str] = {
     "ygo: TRIBUTE_SUMMONED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
     "ygo: USED_THIS_TURN no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
     "ygo: XYZ_SUMMONED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
-    "ygo: lasting effect atk given face-down": _NO_EXAMPLE_YET,
-    "ygo: lasting effect cannot-attack not given face-down": _NO_EXAMPLE_YET,
-    "ygo: lasting effect cannot-change-position not given face-down": _NO_EXAMPLE_YET,
-    "ygo: lasting effect def given face-down": _NO_EXAMPLE_YET,
-    "ygo: lasting effect double-attack not given face-down": _NO_EXAMPLE_YET,
-    "ygo: lasting effect double-damage not given face-down": _NO_EXAMPLE_YET,
-    "ygo: lasting effect no-activation-in-battle not given face-down": _NO_EXAMPLE_YET,
-    "ygo: lasting effect piercing not given face-down": _NO_EXAMPLE_YET,
-    "ygo: lasting effect untargetable given face-down": _NO_EXAMPLE_YET,
-    "ygo: lasting effect win-by-direct-damage not given face-down": _NO_EXAMPLE_YET,
     # mtg
     "mtg: attached_object no longer erased by zone-change": _NO_EXAMPLE_YET,
     "mtg: attached_to no longer erased by zone-change": _NO_EXAMPLE_YET,
@@ -177,9 +167,9 @@ def mutations() -> Iterator[Mutation]:
                 label = getattr(row, "name", row)
                 yield Mutation(f"{game}: {label} no longer erased by {getattr(transition, 'name', transition)}",
                                game, _set(game, table, row, erased - {transition}))
-    for mark, given in ygo_memory.GIVEN_FACE_DOWN.items():
-        yield Mutation(f"ygo: lasting effect {mark} {'not ' if given else ''}given face-down", "ygo",
-                       _set("ygo", ygo_memory.GIVEN_FACE_DOWN, mark, not given))
+    for kind, given in ygo_memory.GIVEN_FACE_DOWN.items():
+        yield Mutation(f"ygo: lasting effects of kind {kind} {'not ' if given else ''}given face-down", "ygo",
+                       _set("ygo", ygo_memory.GIVEN_FACE_DOWN, kind, not given))
     for ruling in ygo_memory.CARD_RULINGS:
         yield Mutation(f"ygo: card exception {ruling} taken off its cards", "ygo", _without_ruling("ygo", ruling))
 

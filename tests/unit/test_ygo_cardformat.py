@@ -68,9 +68,11 @@ def test_blocks_never_name_a_card():
 
 
 def test_what_a_face_down_monster_is_given_is_one_table():
-    assert memory.GIVEN_FACE_DOWN["indestructible-effect"] and memory.GIVEN_FACE_DOWN["double-attack"]
-    assert not memory.GIVEN_FACE_DOWN["unaffected"] and not memory.GIVEN_FACE_DOWN["atk"]
-    assert not memory.GIVEN_FACE_DOWN["untargetable"]
+    assert memory.given_face_down("indestructible-effect") and memory.given_face_down("double-attack")
+    assert not memory.given_face_down("unaffected") and not memory.given_face_down("atk")
+    assert not memory.given_face_down("untargetable")
+    # every lasting effect has a kind, and every kind is a ruling some lasting effect is of
+    assert set(memory.KIND_OF.values()) == set(memory.GIVEN_FACE_DOWN)
     assert set(memory.LASTING_EXCEPTIONS) <= set(memory.CARD_RULINGS)
 
 
