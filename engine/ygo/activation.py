@@ -27,8 +27,6 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import IllegalAction
 
-from .memory import ACTIVATION_EXCEPTIONS
-
 if TYPE_CHECKING:
     from .chain import ChainLink
     from .duel import YgoCard
@@ -95,6 +93,8 @@ class ActivationRules:
         #: the latest negation of an activation: (chain links processed then, negating
         #: player, player whose activation it was)
         self.last_negation: tuple | None = None
+        #: (player, card name) whose 『在决斗中只能适用1次』 effect has applied
+        self.applied_once: set = set()
 
     # -- what a card activation is ------------------------------------------------------
 
@@ -116,7 +116,7 @@ class ActivationRules:
         if card.definition.is_monster or not self.on_field(card) or card.definition.types & STAYS:
             return False
         return any(link.card is card and link.object_id == card.object_id and self.is_card_activation(link)
-                   for link in (*self.chain, *self.resolving))
+                   for link in (*self.chain, *self.resolving, *self.finishing))
 
     # -- forbidding activations ---------------------------------------------------------
 
@@ -135,6 +135,8 @@ class ActivationRules:
 
     def activation_ban(self, card: "YgoCard", effect, player: int) -> str | None:
         """Why a rule forbids ``player`` to activate ``effect`` of ``card`` now, or None."""
+        if (player, card.name) in self.applied_once:
+            return f"「{card.name}」 was already applied once in this duel by player {player}"
         kind = self.kind_of(card)
         card_activation = effect.kind == "activation" and kind != "monster"
         already_face_up = not card_activation and self.face_up_on_field(card)
@@ -238,6 +240,18 @@ class ActivationRules:
                     return card.name
         return None
 
+    def on_card_activated(self, link: "ChainLink") -> None:
+        """Continuous effects that act each time a card is activated (王立魔法图书馆): they see
+        card activations only, never a card activated by an effect as it resolves."""
+        for card in self.field_cards():
+            for st in self.active_statics(card, "on-card-activated"):
+                st.value(self, card, link)
+
+    def applied(self, link: "ChainLink") -> None:
+        """The effect of ``link`` applied (it was not negated): 『在决斗中只能适用1次』 is used."""
+        if any(st.kind == "once-per-duel-applied" for st in link.card.definition.statics):
+            self.applied_once.add((link.player, link.card.name))
+
     def negated_just_now(self, victim: int) -> bool:
         """An activation of ``victim`` was negated by the opponent, and nothing was processed after."""
         last = self.last_negation
@@ -296,9 +310,6 @@ class ActivationRules:
             return (f"「{card.name}」 is not a continuous trap: its effects are not activated together with "
                     "its card activation")
         effect = self.effect_of(card, label)
-        for ruling in definition.rulings:
-            if ACTIVATION_EXCEPTIONS.get(ruling, ("", ""))[0] == "with-card":
-                return f"「{card.name}」: {ACTIVATION_EXCEPTIONS[ruling][1]}"
         if effect.kind == "trigger":
             return f"「{card.name}」{label} starts each time something happens: not as the card is activated"
         if effect.cost in ("send-self", "banish-self", "discard-self") or getattr(effect.cost, "moves_self", False):

@@ -1989,3 +1989,46 @@ def special_summon_from_own_graveyard(desc):
     pick = lambda duel, link: [c for c in duel.board.zone(link.player, "graveyard")  # noqa: E731
                                if c.definition.is_monster and test(duel, link.card, c)][:1]
     return moving(_summon(pick, zones=("graveyard",)), "summon", "graveyard-summon")
+
+
+@BLOCKS.phrase("condition", "魔法·陷阱卡的效果发动时")
+def spell_trap_effect_activated():
+    """The chain link below is a spell or trap card's activation or the effect of one."""
+    return lambda duel, card: _top(duel) is not None and duel.kind_of(_top(duel).card) in ("spell", "trap")
+
+
+@BLOCKS.phrase("condition", "对方的魔法·陷阱卡发动时")
+def opponents_card_activated():
+    """The chain link below is the opponent's card activation of a spell or trap."""
+    return lambda duel, card: _top(duel) is not None and duel.is_card_activation(_top(duel)) \
+        and _top(duel).player != card.controller
+
+
+@BLOCKS.phrase("condition", "对方在抽卡阶段以外抽卡时")
+def opponent_drew():
+    """The last thing that happened is the opponent drawing outside the draw phase, and no
+    chain link was processed after it (『…时』: missing the timing otherwise)."""
+    def test(duel, card) -> bool:
+        return any(event.kind == "drawn" and event.player != card.controller and event.phase != "draw"
+                   and steps_then == duel._steps for event, steps_then in duel.recent_events)
+
+    return test
+
+
+@BLOCKS.phrase("static", "每次魔法卡发动，给这张卡放置{n}个魔力指示物")
+def counter_per_spell(n):
+    """Each time a spell card is activated (a card activation: not one activated by an
+    effect as it resolves), put counters on this card."""
+    def act(duel, card, link) -> None:
+        if link.card.definition.kind == "spell":
+            duel.remember(card, Info.COUNTERS, (duel.recall(card, Info.COUNTERS) or 0) + n)
+            duel.log.record("counter", f"{n} counter(s) placed on 「{card.name}」", card=card.serial)
+
+    return [StaticPart("on-card-activated", act)]
+
+
+@BLOCKS.phrase("static", "这个卡名的卡在决斗中只能适用1次")
+def once_per_duel_applied():
+    """Counted by application, not activation: a negated activation did not apply, so
+    another copy may still be activated."""
+    return [StaticPart("once-per-duel-applied", True)]

@@ -108,8 +108,12 @@ class ChainRules:
         self._steps = 0
         #: the chain link being resolved now (its card is still 'on the chain')
         self.resolving: list[ChainLink] = []
+        #: resolved links whose spell or trap card leaves the field when the chain ends
+        self.finishing: list[ChainLink] = []
         #: optional 『…时』 triggers that missed the timing: (card, label)
         self.missed: list = []
+        #: events since the current chain started to be built (see emit)
+        self.recent_events: list = []
 
     # -- effects a card has -----------------------------------------------------------
 
@@ -146,6 +150,10 @@ class ChainRules:
 
     def emit(self, kind: str, subject, **data) -> None:
         event = GameEvent(kind, subject, data)
+        # what happened, and how many chain links had been processed then: a 『…时』
+        # activation needs its event to be followed by no processed link (the spells and
+        # traps leaving the field as the chain ends do not count)
+        self.recent_events.append((event, self._steps))
         for card in list(self.board.cards()):
             for effect in self.effects_of(card):
                 if effect.kind != "trigger" or effect.event != kind:
@@ -361,7 +369,12 @@ class ChainRules:
                          effect_owner=self.owner_of_effect(card, effect), with_effect=also,
                          declared=declared)
         self.chain.append(link)
+        if len(self.chain) == 1:
+            # a new chain: what happened before it is no longer "what just happened"
+            self.recent_events.clear()
         self.record_activation(link, card, player)
+        if self.is_card_activation(link):
+            self.on_card_activated(link)
         on = f" targeting {'、'.join(f'「{t.name}」' for t in targets)}" if targets else ""
         self.log.record("activate", f"chain {link.number}: player {player} activates 「{card.name}」{label}{on}",
                         card=card.serial, label=label)
@@ -422,9 +435,13 @@ class ChainRules:
                     link.effect.resolve(self, link)
                 if link.with_effect is not None and link.with_effect.resolve is not None:
                     link.with_effect.resolve(self, link)
+                self.applied(link)
             self.resolved.append(link)
             self.resolving.remove(link)
-            self._finish_spell(link)
+            self.finishing.append(link)
+        # the spells and traps that do not stay leave the field once the whole chain is done
+        while self.finishing:
+            self._finish_spell(self.finishing.pop(0))
 
     def _drop_missed(self) -> None:
         """Optional 『…时』 triggers whose event was followed by more of the chain miss the timing."""

@@ -565,6 +565,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         for c in drawn:
             self.board.move(c, self.board.zone(player, HAND), reason=reason or "drawn")
             self.arrived(c, "drawn", "added-to-hand")
+        if drawn:
+            self.emit("drawn", None, player=player, count=len(drawn), phase=self.phase)
         return drawn
 
     DECK_PLACES = {"shuffle": None, "top": 0, "bottom": None}

@@ -216,8 +216,6 @@ ACTIVATION_EXCEPTIONS: dict[str, tuple[str, str]] = {
     # 魔法抵消器, 人造人-念力王者: rulings go beyond their text
     "bans-face-up-effects": ("ban", "『不能发动』 also forbids the effects of those cards already face-up on the "
                                     "field (not those in the graveyard)"),
-    # 虚无空间 ②
-    "no-effect-with-card-activation": ("with-card", "its effects are not activated together with its card activation"),
     # 命运的抽卡: the count of activations it allows ignores every negated activation
     "negated-activations-not-counted": ("count", "a negated activation, of any kind, is not counted"),
 }

@@ -43,8 +43,6 @@ _CATCHES: Counter[str] = Counter()
 _NO_EXAMPLE_YET = "found by this test: no example depends on it yet (dead or untested)"
 UNTESTED: dict[str, str] = {
     # ygo
-    # a card exception of the activation rules (issue 10): 虚无空间 names it, no example depends on it
-    "ygo: card exception no-effect-with-card-activation taken off its cards": _NO_EXAMPLE_YET,
     "ygo: ARRIVED_AS no longer erased by CHANGED_ZONE": _NO_EXAMPLE_YET,
     "ygo: ARRIVED_AS no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
     "ygo: ATTACKED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,

@@ -1,0 +1,241 @@
+"""卡片·效果的发动: the rules of activation.py and chain.py without the documents, and the
+document spec/ygo/activation.rst against its source (seed 001).
+
+Every official FAQ entry the seed links (``fid``) and every card page (``cid``) must be the
+``:source:`` of at least one example; the few not written yet are listed in ``LEFT`` (the
+test fails when one of them gets an example, so that the list only shrinks).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.ygo.duel import Duel
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCUMENT = ROOT / "spec" / "ygo" / "activation.rst"
+SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "001_4140967918bbc65e.txt"
+FAQ = re.compile(r"(fid|cid)=(\d+)")
+
+#: seed FAQ entries whose ruling has no example yet: the cards they need are not written
+LEFT = {
+    ("cid", "12730"), ("cid", "13101"), ("cid", "7643"), ("fid", "10038"), ("fid", "10996"), ("fid", "11016"),
+    ("fid", "11939"), ("fid", "13428"), ("fid", "14646"), ("fid", "16131"), ("fid", "19812"), ("fid", "19860"),
+    ("fid", "20205"), ("fid", "20504"), ("fid", "20507"), ("fid", "20508"), ("fid", "20802"), ("fid", "20867"),
+    ("fid", "21600"), ("fid", "21766"), ("fid", "241"), ("fid", "7634"), ("fid", "7842"), ("fid", "8110"),
+    ("fid", "9207"), ("fid", "9424"),
+}
+
+
+def _sources(text: str) -> set[tuple[str, str]]:
+    found: set[tuple[str, str]] = set()
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if re.match(r"\s+:source:", line):
+            block = [line]
+            for nxt in lines[i + 1:]:
+                if re.match(r"\s+https?://", nxt):
+                    block.append(nxt)
+                else:
+                    break
+            found |= set(FAQ.findall("\n".join(block)))
+    return found
+
+
+@pytest.fixture(scope="module")
+def seed_ids() -> set[tuple[str, str]]:
+    if not SEED.exists():
+        pytest.skip(f"the seed folder is absent ({SEED})")
+    return set(FAQ.findall(SEED.read_text(encoding="utf-8")))
+
+
+def test_every_faq_entry_of_the_seed_is_a_source(seed_ids):
+    sources = _sources(DOCUMENT.read_text(encoding="utf-8"))
+    assert len(seed_ids) == 62
+    assert seed_ids - sources <= LEFT, sorted(seed_ids - sources - LEFT)
+
+
+def test_the_list_of_entries_left_only_shrinks(seed_ids):
+    sources = _sources(DOCUMENT.read_text(encoding="utf-8"))
+    assert LEFT <= seed_ids
+    assert not (LEFT & sources), f"these now have an example: take them off LEFT: {sorted(LEFT & sources)}"
+
+
+def test_the_document_has_at_least_90_examples_and_every_section_of_the_seed():
+    text = DOCUMENT.read_text(encoding="utf-8")
+    assert len(re.findall(r"^\.\. example::", text, re.M)) >= 90
+    for section in ("前言", "卡的发动", "效果的发动", "综合", "『发动时才能发动。那个效果无效』", "发动·使用次数",
+                    "在效果处理中发动魔法·陷阱卡", "发动后不能留在场上的魔法·陷阱卡"):
+        assert re.search(rf"^{re.escape(section)}\n[=\-]+$", text, re.M), section
+
+
+# -- the rules, on a duel ------------------------------------------------------------------
+
+def _face_up(duel: Duel, name: str, player: int):
+    card = duel.new_card(name, player)
+    duel.place(card, "spell & trap zone", player)
+    return card
+
+
+def _in_hand(duel: Duel, name: str, player: int):
+    return duel.new_card(name, player, "hand")
+
+
+def _synchro(duel: Duel, name: str, player: int):
+    card = duel.new_card(name, player, "extra deck")
+    duel.summon(card, "synchro", player)
+    return card
+
+
+def _typhoon_answered_by(monster: str, label: str):
+    """自己 activates 「台风」 on 对方's face-up card; 对方 chains ``monster``'s ``label``."""
+    duel = Duel()
+    target = _face_up(duel, "湿润之风", 1)
+    negator = _synchro(duel, monster, 1)
+    typhoon = _in_hand(duel, "台风", 0)
+    duel.activate(typhoon, "发动", player=0, targets=[target])
+    duel.activate(negator, label, player=1)
+    return duel, typhoon, target
+
+
+def test_a_negated_card_activation_leaves_the_field_at_once_and_reaches_the_graveyard_as_the_chain_ends():
+    duel, typhoon, target = _typhoon_answered_by("装弹枪管狞猛龙", "③")
+    zone = duel.board.zone(0, "spell & trap zone")
+    # resolve only chain 2 by hand: the rules take the card off the field as it is negated
+    link = duel.chain.pop()
+    link.effect.resolve(duel, link)
+    assert not duel.on_field(typhoon) and typhoon in zone.cards
+    duel.chain.append(link)
+    duel.resolve_chain()
+    assert typhoon.zone.kind == "graveyard" and "destroyed" not in duel.arrived_as(typhoon)
+    assert "left-field-before" in duel.arrived_as(typhoon)
+    assert target.zone.kind == "spell & trap zone"
+
+
+def test_negate_and_destroy_of_a_card_activation_counts_as_destroyed_by_an_effect_not_on_the_field():
+    duel, typhoon, _target = _typhoon_answered_by("流天类星龙", "①")
+    duel.resolve_chain()
+    assert {"destroyed", "destroyed-by-effect", "left-field-before"} <= duel.arrived_as(typhoon)
+    assert duel.last_outcome(typhoon, "发动") == "negated: chain"
+
+
+def test_a_negated_effect_of_a_face_up_card_moves_nothing():
+    duel = Duel()
+    nightmare = _face_up(duel, "无法醒来的噩梦", 0)
+    target = _face_up(duel, "湿润之风", 1)
+    genghis = duel.new_card("DDD 烈火大王 决策铁木真", 1, "extra deck")
+    duel.summon(genghis, "fusion", 1)
+    duel.activate(nightmare, "①", player=0, targets=[target])
+    duel.activate(genghis, "②", player=1)
+    duel.resolve_chain()
+    assert duel.on_field(nightmare) and duel.on_field(target)
+
+
+def test_a_negated_activation_takes_no_timing_but_a_negated_effect_does():
+    # 『…时』 triggers: an activation negated is not processed at all
+    duel = Duel()
+    yazi = duel.new_card("邪龙星-睚眦", 0)
+    duel.summon(yazi, "normal", 0)
+    trap = _in_hand(duel, "虫惑的落穴", 1)
+    duel.activate(yazi, "②", player=0)
+    duel.activate(trap, "发动", player=1)
+    duel.resolve_chain()
+    assert "missed the timing" in (duel.why_cannot_activate(yazi, "③") or "")
+
+
+def test_counts_a_negated_card_activation_is_not_an_activation_a_negated_monster_effect_is():
+    duel, _typhoon, _target = _typhoon_answered_by("装弹枪管狞猛龙", "③")
+    duel.resolve_chain()
+    assert duel.activation_count(0, {"spell", "trap"}) == 0
+    assert duel.activation_count(1, {"monster"}) == 1
+    # 命运的抽卡's count ignores every negated activation
+    assert duel.activation_count(0, {"spell"}, negated_count=True) == 1
+
+
+def test_a_card_that_must_leave_the_field_cannot_be_bounced_and_does_not_destroy_itself():
+    duel = Duel()
+    target = _face_up(duel, "湿润之风", 1)
+    typhoon = _in_hand(duel, "旋风", 0)
+    duel.activate(typhoon, "发动", player=0, targets=[target])
+    assert duel.leaves_after_resolving(typhoon)
+    wind = duel.effect_of(duel.new_card("凤翼的爆风", 1, "hand"), "发动")
+    assert "cannot be returned" in (duel.why_not_target(duel.find("凤翼的爆风"), wind, typhoon) or "")
+    duel.resolve_chain()
+    storm_duel = Duel()
+    storm = _in_hand(storm_duel, "大风暴", 0)
+    other = _face_up(storm_duel, "湿润之风", 1)
+    storm_duel.activate(storm, "发动", player=0)
+    storm_duel.resolve_chain()
+    assert other.zone.kind == "graveyard" and "destroyed" not in storm_duel.arrived_as(storm)
+
+
+def test_a_continuous_card_does_not_leave_and_may_be_bounced():
+    duel = Duel()
+    monster = duel.new_card("黑魔术师", 0, "graveyard")
+    call = _in_hand(duel, "活死人的呼声", 0)
+    duel.activate(call, "发动", player=0, targets=[monster])
+    assert not duel.leaves_after_resolving(call)
+
+
+def test_a_continuous_trap_decides_its_effect_with_its_card_activation_once_per_chain():
+    duel = Duel()
+    winds = _in_hand(duel, "湿润之风", 0)
+    assert duel.why_not_with_card_activation(winds, "①", 0) is None
+    duel.activate(winds, "发动", player=0, with_effect="①")
+    assert duel.lp[0] == 7000
+    assert "decided with its card activation" in duel.why_cannot_activate(winds, "②", 0)
+    duel.resolve_chain()
+    assert duel.why_cannot_activate(winds, "②", 0) is None
+    spell = _in_hand(Duel(), "十二兽的会局", 0)
+    assert "not a continuous trap" in Duel().why_not_with_card_activation(spell, "①", 0)
+
+
+def test_a_card_activated_by_an_effect_makes_no_chain_link_and_skips_what_its_activation_does():
+    duel = Duel()
+    kingdom = duel.new_card("卡通王国", 0, "deck")
+    popup = _in_hand(duel, "终焉之地", 0)
+    duel.activate(popup, "发动", player=0)
+    duel.resolve_chain()
+    assert duel.face_up_on_field(kingdom)
+    assert duel.last_outcome(kingdom, "发动") is None
+    assert duel.activation_count(0, {"spell"}) == 1
+
+
+def test_bans_card_activation_only_effects_too_and_face_up_effects_only():
+    duel = Duel()
+    duel.ban("card", {"spell"}, {0}, "test")
+    typhoon = _in_hand(duel, "台风", 0)
+    assert duel.why_cannot_activate(typhoon, "发动", 0)
+    combo = _face_up(duel, "十二兽的会局", 0)
+    assert duel.activation_ban(combo, duel.effect_of(combo, "①"), 0) is None
+    duel.ban("effect", {"spell"}, {0}, "test")
+    assert duel.activation_ban(combo, duel.effect_of(combo, "①"), 0)
+    other = Duel()
+    other.ban("face-up-effect", {"spell", "trap"}, {1}, "test")
+    winds = _face_up(other, "湿润之风", 1)
+    hand = _in_hand(other, "台风", 1)
+    assert other.activation_ban(winds, other.effect_of(winds, "①"), 1)
+    assert other.activation_ban(hand, other.effect_of(hand, "发动"), 1) is None
+
+
+def test_an_unnegatable_card_activation_stays_and_its_other_effects_do_not():
+    duel = Duel()
+    swordsman = duel.new_card("沉默剑士 LV5", 0)
+    duel.summon(swordsman, "special", 0)
+    quasar = _synchro(duel, "流天类星龙", 1)
+    sword = _in_hand(duel, "沉默之剑", 0)
+    duel.activate(sword, "发动", player=0, targets=[swordsman])
+    duel.activate(quasar, "①", player=1)
+    duel.resolve_chain()
+    assert duel.last_outcome(sword, "发动") == "applied"
+
+
+def test_an_illegal_with_effect_is_refused():
+    duel = Duel()
+    glory = _in_hand(duel, "阳炎光轮", 0)
+    with pytest.raises(IllegalAction):
+        duel.activate(glory, "发动", player=0, with_effect="①")
