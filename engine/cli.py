@@ -80,6 +80,7 @@ def run_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, st
     for line in plan.details():
         print(line, file=stream)
     if not plan.run:
+        _forget_removed(paths)
         return 0
     plan_file = paths.build / "plan.json"
     # what the run needs: the examples to run, with what each runs against
@@ -94,6 +95,20 @@ def run_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, st
     # the features are up to date (this process extracted them): pytest reads them
     env = {**os.environ, "RULINGS_EXTRACTED": str(paths.root), "RULINGS_PLAN": str(plan_file)}
     return subprocess.call(cmd, cwd=paths.root, env=env)
+
+
+def _forget_removed(paths) -> None:
+    """Drop the results of examples no document has any more (a run does it when it
+    saves; when nothing runs, it is done here)."""
+    from engine import incremental
+
+    try:
+        documented = {e["id"] for e in incremental.read_manifest(paths.features)}
+        results = results_mod.load(paths.results)
+    except (OSError, ValueError, KeyError, results_mod.ResultsError):
+        return
+    if set(results) - documented:
+        results_mod.save(paths.results, {k: v for k, v in results.items() if k in documented})
 
 
 def _report_warnings(outcome, stream=sys.stderr) -> None:

@@ -227,6 +227,9 @@ def test_bad_input_is_reported_with_its_place(outcomes, name):
             assert ident in manifest, f"{ident} is not in the manifest: silently dropped"
             assert re.search(rf"\b(not-run|stale|failed): {re.escape(ident)} ", output) or \
                 re.search(rf"{re.escape(ident)}.*(could not|not-run|stale|no result)", output), output
+            if case.results is None:
+                # a broken example is not run; "stale" means only "edited since its last run"
+                assert not re.search(rf"\bstale: {re.escape(ident)} ", output), output
             entry = (results.get("results") or {}).get(ident) if isinstance(results, dict) else None
             assert not entry or entry.get("status") != "passed" or case.results is not None
 

@@ -192,6 +192,12 @@ def test_only_what_changed_runs_again(sandbox):
     after = sandbox.results()
     # the others kept their entries to the last byte (durations included): not run
     assert {k for k in after if after[k] != before[k]} == {"inc0-2"}
+    # an example removed, nothing else changed: nothing runs, and its result goes
+    sandbox.write("spec/ygo/inc1.rst", YGO.format(n=1, verdict="仍然是").split(".. example:: 上级")[0])
+    removed = sandbox.rulings("check")
+    assert removed.returncode == 0, _last_lines(removed)
+    assert "nothing changed: no example runs (3 results up to date)" in removed.stdout
+    assert set(sandbox.results()) == {"inc0-1", "inc0-2", "inc1-1"}
     outside = sandbox.rulings("check", str(sandbox.root / "tests"))
     assert outside.returncode == 2 and "not under" in outside.stdout
 
