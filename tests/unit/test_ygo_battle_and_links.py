@@ -68,3 +68,26 @@ def test_a_link_may_outlive_the_negation_of_its_source():
     duel.link(darius, bestiari, grants=("negate",))
     duel.negate_effects(darius, "free-chain", "test")
     assert not duel.negations(bestiari)
+
+
+def test_battle_damage_between_monsters():
+    """The difference of ATK goes to the weaker monster's player; a monster in defense
+    position gives no damage when it loses (none pierces here) and reflects it when its
+    DEF is higher; equal ATK: none."""
+    duel = Duel()
+    attacker = _summon(duel, "青眼白龙", 0)      # 3000
+    weaker = _summon(duel, "暗黑骑士 盖亚", 1)   # 2300
+    duel.attack(attacker, weaker)
+    assert duel.lp == [8000, 7300]
+    duel = Duel()
+    attacker = _summon(duel, "暗黑骑士 盖亚", 0)
+    wall = duel.new_card("番兵石人", 1)          # DEF 1800, set face-down
+    duel.set_monster(wall, 1)
+    duel.attack(attacker, wall)
+    assert duel.lp == [8000, 8000] and not duel.on_field(wall)
+    duel = Duel()
+    attacker = _summon(duel, "番兵石人", 0)      # ATK 800
+    gaia = _summon(duel, "暗黑骑士 盖亚", 1)
+    gaia.position = "defense"                   # DEF 2100
+    duel.attack(attacker, gaia)
+    assert duel.lp == [6700, 8000] and duel.on_field(attacker)
