@@ -57,14 +57,7 @@ def plan_run(paths, *, documents: list[str] | None = None, everything: bool = Fa
     their results; the other results are kept."""
     from engine import incremental
 
-    try:
-        manifest = incremental.read_manifest(paths.features)
-    except (OSError, ValueError, KeyError):
-        manifest = []
-    try:
-        results = results_mod.load(paths.results)
-    except results_mod.ResultsError:
-        results = {}
+    manifest, results = incremental.read_inputs(paths)
     if documents is not None:
         manifest = [e for e in manifest if e["source"] in documents]
         everything = True

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine import results as results_mod
 from engine.project import GAMES
 
 ENGINE = Path(__file__).resolve().parent
@@ -185,3 +186,17 @@ def plan(manifest: list[dict], results: dict[str, dict[str, Any]], cards_dir: Pa
 def read_manifest(features: Path) -> list[dict]:
     data = json.loads((Path(features) / "manifest.json").read_text(encoding="utf-8"))
     return list(data["examples"])
+
+
+def read_inputs(paths) -> tuple[list[dict], dict[str, dict[str, Any]]]:
+    """The manifest of the last extraction and the results file, each empty when it is
+    missing or unreadable: then every example simply counts as never run."""
+    try:
+        manifest = read_manifest(paths.features)
+    except (OSError, ValueError, KeyError):
+        manifest = []
+    try:
+        results = results_mod.load(paths.results)
+    except results_mod.ResultsError:
+        results = {}
+    return manifest, results

@@ -28,7 +28,6 @@ from pytest_bdd import given, parsers, scenario, then, when
 from pytest_bdd.feature import get_features
 
 from engine import incremental
-from engine import results as results_mod
 from engine import vocabulary as vocab_mod
 from engine.cardformat import use_cards_dir
 from engine.project import Paths, find_root
@@ -85,14 +84,7 @@ def plan_for(root: Path) -> incremental.Plan:
         if os.environ.get(PLAN):
             _PLANS[root] = incremental.Plan.from_json(Path(os.environ[PLAN]).read_text(encoding="utf-8"))
         else:
-            try:
-                manifest = incremental.read_manifest(paths.features)
-            except (OSError, ValueError, KeyError):
-                manifest = []
-            try:
-                results = results_mod.load(paths.results)
-            except results_mod.ResultsError:
-                results = {}
+            manifest, results = incremental.read_inputs(paths)
             everything = os.environ.get(RERUN) == "all"
             _PLANS[root] = incremental.plan(manifest, results, paths.cards, rerun_unsuccessful=True,
                                             force={e["id"] for e in manifest} if everything else None)
