@@ -343,10 +343,9 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                     without_tribute=without_tribute)
 
     def flip_summon(self, card: YgoCard) -> None:
-        if not (self.on_field(card) and not card.face_up):
-            raise IllegalAction(f"「{card.name}」 is not face-down on the field")
-        if self.remembers(card, Info.SET_THIS_TURN):
-            raise IllegalAction(f"「{card.name}」 was set this turn and cannot be flip summoned yet")
+        why = self.why_cannot_flip_summon(card)
+        if why:
+            raise IllegalAction(f"「{card.name}」 cannot be flip summoned: {why}")
         self.board.turn(card, True, reason="flip summon")
         card.position = "attack"
         self.remember(card, Info.SUMMONED_THIS_TURN)

@@ -781,6 +781,14 @@ def can_special_summon(duel: Duel, player: int, can: bool, card: str) -> None:
     expect(f"玩家{player}可以特殊召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
+@V.then("{player}{can}反转召唤「{card}」")
+def can_flip_summon(duel: Duel, player: int, can: bool, card: str) -> None:
+    """Whether that player could Flip Summon that face-down monster now (not the turn it
+    was set or summoned)."""
+    reason = duel.why_cannot_flip_summon(duel.card(card, player))
+    expect(f"玩家{player}可以反转召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
 @V.then("{player}{can}通常召唤「{card}」")
 def can_normal_summon(duel: Duel, player: int, can: bool, card: str) -> None:
     """Whether that player could Normal Summon that card now (one Normal Summon a turn;

@@ -187,6 +187,17 @@ class ValueRules:
                 return f"it was {mark.value}"
         return None
 
+    def why_cannot_flip_summon(self, card: "YgoCard") -> str | None:
+        """A monster set or summoned this turn (also one an effect turned face-down after
+        that) waits for a later turn; one that was only turned face-down by an effect may
+        be flip summoned at once (its controller did not change its position)."""
+        if not (self.on_field(card) and card.definition.is_monster and not card.face_up):
+            return "it is not a face-down monster on the field"
+        for mark in (Info.SET_THIS_TURN, Info.SUMMONED_THIS_TURN):
+            if self.remembers(card, mark):
+                return f"it was {mark.value}"
+        return None
+
     def why_cannot_normal_summon(self, card: "YgoCard", player: int) -> str | None:
         """Why that player could not Normal Summon (or Set) that card now: one Normal
         Summon a turn (召唤·盖放·上级召唤·再度召唤 all use it)."""

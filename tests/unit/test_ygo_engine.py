@@ -153,3 +153,34 @@ def test_illegal_actions_are_refused():
         duel.flip_face_up(card)
     with pytest.raises(IllegalAction):
         duel.return_to_field(card)
+
+
+@pytest.mark.parametrize("method", ["normal", "special"])
+def test_no_flip_summon_the_turn_it_was_summoned_even_after_turned_face_down(method):
+    duel = Duel()
+    card = summoned(duel, "暗黑骑士 盖亚", method)
+    duel.turn_face_down(card, reason="月之书")
+    assert "summoned this turn" in duel.why_cannot_flip_summon(card)
+    with pytest.raises(IllegalAction):
+        duel.flip_summon(card)
+
+
+def test_a_monster_turned_face_down_by_an_effect_may_be_flip_summoned_that_turn():
+    duel = Duel()
+    card = summoned(duel, "暗黑骑士 盖亚")
+    duel.end_turn()
+    duel.end_turn()
+    duel.turn_face_down(card, reason="月之书")
+    assert duel.why_cannot_flip_summon(card) is None
+    duel.flip_summon(card)
+    assert card.face_up and duel.summoned_by(card, "flip")
+
+
+def test_no_flip_summon_the_turn_it_was_set():
+    duel = Duel()
+    card = duel.new_card("暗黑骑士 盖亚", 0)
+    duel.set_monster(card, 0)
+    assert "set this turn" in duel.why_cannot_flip_summon(card)
+    duel.end_turn()
+    duel.end_turn()
+    duel.flip_summon(card)
