@@ -16,6 +16,9 @@ negated.
 - A spell or trap card that must leave the field when its chain ends (every one but
   continuous, field and equip cards, which stay) cannot return to the hand or deck while
   that chain lasts, and its own effect cannot destroy it.
+- A trap card is activated from the field: it is set first and cannot be activated the
+  turn it was set (a trap whose text says 『这张卡的发动从手卡也能用』 is the exception); a
+  quick-play spell may be activated from the hand, but one set on the field waits a turn.
 - A continuous trap may activate one of its effects together with its card activation;
   that is decided once: on that chain it activates no effect afterwards.
 """
@@ -26,6 +29,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.core import IllegalAction
+
+from .memory import Info
 
 if TYPE_CHECKING:
     from .chain import ChainLink
@@ -117,6 +122,23 @@ class ActivationRules:
             return False
         return any(link.card is card and link.object_id == card.object_id and self.is_card_activation(link)
                    for link in (*self.chain, *self.resolving, *self.finishing))
+
+    # -- where a card activation may come from -----------------------------------------
+
+    def why_not_from_where_it_is(self, card: "YgoCard") -> str | None:
+        """Why the card activation of ``card`` cannot be made from where it is, or None."""
+        definition = card.definition
+        if definition.kind == "trap":
+            if card.zone.kind == "hand":
+                if any(st.kind == "activate-from-hand" for st in definition.statics):
+                    return None
+                return f"「{card.name}」 is a trap card: it is activated once set on the field, not from the hand"
+            if self.remembers(card, Info.SET_THIS_TURN):
+                return f"「{card.name}」 was set this turn: a trap card can be activated from the next turn on"
+        elif definition.kind == "spell" and "quick" in definition.types and self.on_field(card) \
+                and self.remembers(card, Info.SET_THIS_TURN):
+            return f"「{card.name}」 was set this turn: a set quick-play spell can be activated from the next turn on"
+        return None
 
     # -- forbidding activations ---------------------------------------------------------
 

@@ -2027,6 +2027,13 @@ def counter_per_spell(n):
     return [StaticPart("on-card-activated", act)]
 
 
+@BLOCKS.phrase("static", "这张卡的发动从手卡也能用")
+def activate_from_hand():
+    """A trap card whose text lets it be activated from the hand (无限泡影, 红色重启): the
+    named exception to 『陷阱卡盖放之后，下个回合起才能发动』."""
+    return [StaticPart("activate-from-hand", True)]
+
+
 @BLOCKS.phrase("static", "这个卡名的卡在决斗中只能适用1次")
 def once_per_duel_applied():
     """Counted by application, not activation: a negated activation did not apply, so

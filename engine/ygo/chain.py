@@ -230,6 +230,9 @@ class ChainRules:
         if effect.kind == "activation":
             if card.zone.kind not in ("hand", "spell & trap zone") or (self.on_field(card) and card.face_up):
                 return f"「{card.name}」 is not in the hand or set"
+            where = self.why_not_from_where_it_is(card)
+            if where:
+                return where
         elif effect.kind in ("ignition", "quick"):
             if effect.zone == "field" and not self.face_up_on_field(card):
                 return f"「{card.name}」 is not face-up on the field"

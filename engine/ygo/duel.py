@@ -342,6 +342,13 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.summon(card, "tribute" if tributes else "normal", player, face_up=False, tributes=tributes,
                     without_tribute=without_tribute)
 
+    def set_spell_trap(self, card: YgoCard, player: int) -> None:
+        """Set a spell or trap card face-down in the spell & trap zone: a trap (or a
+        quick-play spell) set now waits until the next turn to be activated."""
+        self.board.move(card, self.board.zone(player, SPELL_TRAP), face_up=False, controller=player,
+                        reason="set")
+        self.remember(card, Info.SET_THIS_TURN)
+
     def flip_summon(self, card: YgoCard) -> None:
         why = self.why_cannot_flip_summon(card)
         if why:

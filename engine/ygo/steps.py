@@ -122,7 +122,13 @@ def set_monster(duel: Duel, player: int, card: str) -> None:
     if c.definition.is_monster:
         duel.set_monster(c, player)
     else:
-        duel.place(c, SPELL_TRAP, player, face_up=False)
+        duel.set_spell_trap(c, player)
+
+
+@V.phrase(("given",), "{player}在之前的回合盖放了「{card}」")
+def set_earlier(duel: Duel, player: int, card: str) -> None:
+    """A spell or trap card set face-down on an earlier turn (it may be activated now)."""
+    duel.place(_fresh(duel, card, player), SPELL_TRAP, player, face_up=False)
 
 
 def _fodder(duel: Duel, name: str, player: int):

@@ -85,6 +85,13 @@ def _in_hand(duel: Duel, name: str, player: int):
     return duel.new_card(name, player, "hand")
 
 
+def _set_earlier(duel: Duel, name: str, player: int):
+    """A trap set face-down on an earlier turn: it may be activated now."""
+    card = duel.new_card(name, player)
+    duel.place(card, "spell & trap zone", player, face_up=False)
+    return card
+
+
 def _synchro(duel: Duel, name: str, player: int):
     card = duel.new_card(name, player, "extra deck")
     duel.summon(card, "synchro", player)
@@ -140,7 +147,7 @@ def test_a_negated_activation_takes_no_timing_but_a_negated_effect_does():
     duel = Duel()
     yazi = duel.new_card("邪龙星-睚眦", 0)
     duel.summon(yazi, "normal", 0)
-    trap = _in_hand(duel, "虫惑的落穴", 1)
+    trap = _set_earlier(duel, "虫惑的落穴", 1)
     duel.activate(yazi, "②", player=0)
     duel.activate(trap, "发动", player=1)
     duel.resolve_chain()
@@ -176,14 +183,14 @@ def test_a_card_that_must_leave_the_field_cannot_be_bounced_and_does_not_destroy
 def test_a_continuous_card_does_not_leave_and_may_be_bounced():
     duel = Duel()
     monster = duel.new_card("黑魔术师", 0, "graveyard")
-    call = _in_hand(duel, "活死人的呼声", 0)
+    call = _set_earlier(duel, "活死人的呼声", 0)
     duel.activate(call, "发动", player=0, targets=[monster])
     assert not duel.leaves_after_resolving(call)
 
 
 def test_a_continuous_trap_decides_its_effect_with_its_card_activation_once_per_chain():
     duel = Duel()
-    winds = _in_hand(duel, "湿润之风", 0)
+    winds = _set_earlier(duel, "湿润之风", 0)
     assert duel.why_not_with_card_activation(winds, "①", 0) is None
     duel.activate(winds, "发动", player=0, with_effect="①")
     assert duel.lp[0] == 7000
@@ -239,3 +246,26 @@ def test_an_illegal_with_effect_is_refused():
     glory = _in_hand(duel, "阳炎光轮", 0)
     with pytest.raises(IllegalAction):
         duel.activate(glory, "发动", player=0, with_effect="①")
+
+
+def test_a_trap_is_set_first_and_activated_from_the_next_turn_on():
+    duel = Duel()
+    in_hand = _in_hand(duel, "大宇宙", 0)
+    assert "not from the hand" in duel.why_cannot_activate(in_hand, "发动", 0)
+    set_card = duel.new_card("大宇宙", 0, "hand")
+    duel.set_spell_trap(set_card, 0)
+    assert "set this turn" in duel.why_cannot_activate(set_card, "发动", 0)
+    with pytest.raises(IllegalAction):
+        duel.activate(set_card, "发动", player=0)
+    duel.end_turn()
+    assert duel.why_cannot_activate(set_card, "发动", 0) is None
+
+
+def test_a_quick_play_spell_set_this_turn_waits_but_one_in_the_hand_does_not():
+    duel = Duel()
+    target = _face_up(duel, "湿润之风", 1)
+    set_card = duel.new_card("旋风", 0, "hand")
+    duel.set_spell_trap(set_card, 0)
+    with pytest.raises(IllegalAction, match="set this turn"):
+        duel.activate(set_card, "发动", player=0, targets=[target])
+    duel.activate(_in_hand(duel, "旋风", 0), "发动", player=0, targets=[target])

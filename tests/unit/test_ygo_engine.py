@@ -95,7 +95,9 @@ def test_chain_resolves_last_link_first_and_a_face_down_card_is_still_that_card(
     judgment = summoned(duel, "裁决之龙", "special")
     gaia = summoned(duel, "暗黑骑士 盖亚", player=1)
     duel.activate(judgment, "①")
-    duel.activate(duel.new_card("XYZ诛罚", 1), "发动", player=1)
+    trap = duel.new_card("XYZ诛罚", 1)
+    duel.place(trap, "spell & trap zone", 1, face_up=False)  # set on an earlier turn
+    duel.activate(trap, "发动", player=1)
     duel.activate(duel.new_card("月之书", 1), "发动", player=1, targets=[judgment])
     duel.resolve_chain()
     order = [e.message for e in duel.log.of_kind("resolve")]
