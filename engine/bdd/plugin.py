@@ -193,7 +193,7 @@ def pytest_configure(config) -> None:
             root = find_root(Path(str(config.rootpath)))
         except FileNotFoundError:
             return
-        from engine.bdd import PLAN, extract, plan_for
+        from engine.bdd import extract
 
         extract(root)
 

@@ -54,8 +54,6 @@ def _reason(record: dict) -> str:
 
 
 def _page_body(app, env) -> str:
-    from . import nodes as rnodes  # noqa: F401 - the anchor scheme is the directive's
-
     from docutils import nodes
 
     listed = {key: [] for key, _ in SECTIONS}

@@ -11,7 +11,6 @@ import re
 import shutil
 from pathlib import Path
 
-import pytest
 
 from engine import incremental
 from engine.project import GAMES
