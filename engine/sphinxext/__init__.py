@@ -12,7 +12,7 @@ from sphinx.application import Sphinx
 
 from . import nodes as rnodes
 from . import encoding, problems, render, search, state
-from . import attention, cards, domain, plain, unpinned
+from . import attention, cards, coverage_page, domain, measured, plain, unpinned
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective
@@ -72,6 +72,7 @@ def setup(app: Sphinx) -> dict:
     search.setup(app)
     domain.setup(app)
     unpinned.setup(app)
+    coverage_page.setup(app)
 
     # after Sphinx's own check of source_encoding (priority 790), which would warn
     app.connect("config-inited", encoding.use_lenient_codec, priority=800)
@@ -86,6 +87,8 @@ def setup(app: Sphinx) -> dict:
     app.connect("env-check-consistency", state.check_consistency)
     app.connect("doctree-read", state.record_digest)
     app.connect("doctree-read", render.add_summary)
+    app.connect("doctree-read", measured.note_games)
+    app.connect("env-updated", measured.record_digests)
     app.connect("env-updated", cards.check_examples)
     app.connect("doctree-resolved", render.refresh_examples)
     app.connect("doctree-resolved", render.fill_dashboards)

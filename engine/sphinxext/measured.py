@@ -92,38 +92,72 @@ def label(data: dict | None, cell: str) -> str | None:
 
 
 def digest(env, games) -> str:
-    """What the coverage results of these games are, for pages that show them."""
+    """What a page showing the coverage results of these games would show of them now:
+    the results, and whether they still fit the site's code and documents."""
     out = hashlib.sha256()
     for game in sorted(games):
         data, problem = load(env, game)
-        out.update(json.dumps([game, data, problem], sort_keys=True, ensure_ascii=False).encode())
+        out.update(json.dumps([game, data, problem, current_basis(env, game)], sort_keys=True,
+                              ensure_ascii=False).encode())
     return out.hexdigest()
 
 
-def games_shown(env, docname: str) -> list[str]:
+def games_shown(env, docname: str, doctree) -> list[str]:
     """The games whose coverage results a page shows: its unpinned notes, its coverage
     page, every game on a dashboard."""
     from engine.project import GAMES
 
+    from .nodes import dashboard
+
     games = {r["game"] for r in env.rulings_unpinned.get(docname, []) if r.get("game")}
     if docname in env.rulings_coverage_pages:
         games.add(env.rulings_coverage_pages[docname])
-    if docname in env.rulings_dashboards:
-        games |= set(GAMES) | set(env.rulings_coverage_pages.values())
+    if next(iter(doctree.findall(dashboard)), None) is not None:
+        games |= set(GAMES)
     return sorted(games)
 
 
-def record_digest(app, doctree) -> None:
-    """``doctree-read``: what the page showed of the coverage results."""
+def note_games(app, doctree) -> None:
+    """``doctree-read``: which games' coverage the page shows."""
     env = app.env
-    games = games_shown(env, env.docname)
+    games = games_shown(env, env.docname, doctree)
     if games:
-        env.rulings_coverage_digests[env.docname] = (games, digest(env, games))
+        env.rulings_coverage_games[env.docname] = games
     else:
-        env.rulings_coverage_digests.pop(env.docname, None)
+        env.rulings_coverage_games.pop(env.docname, None)
+
+
+def record_digests(app, env) -> None:
+    """``env-updated``: what each page showing coverage showed, once every document is read
+    (the basis rests on every document's examples and declarations)."""
+    env.rulings_coverage_digests = {docname: digest(env, games)
+                                    for docname, games in env.rulings_coverage_games.items()
+                                    if docname in env.found_docs}
 
 
 def outdated(env) -> set[str]:
     """Pages whose coverage results changed since they were read."""
-    return {docname for docname, (games, shown) in env.rulings_coverage_digests.items()
-            if docname in env.found_docs and shown != digest(env, games)}
+    shown = getattr(env, "rulings_coverage_digests", {})
+    return {docname for docname, games in env.rulings_coverage_games.items()
+            if docname in env.found_docs and shown.get(docname) != digest(env, games)}
+
+
+def current_basis(env, game: str) -> str:
+    """What a game's coverage rests on, as the site sees it now (``incremental.coverage_basis``):
+    the game's engine code, its cards, the text of its examples, the cells declared unpinned."""
+    from engine.incremental import coverage_basis
+
+    from .unpinned import declarations
+
+    examples = [(r["id"], r["hash"]) for d in env.rulings_examples for r in env.rulings_examples[d]
+                if r.get("game") == game and d in env.found_docs]
+    try:
+        cards = Path(env.srcdir, env.config.rulings_cards, f"{game}.json").resolve().read_bytes()
+    except OSError:
+        cards = b""
+    return coverage_basis(game, examples, cards, [r["cell"] for r in declarations(env) if r["game"] == game])
+
+
+def is_stale(env, game: str, data: dict) -> bool:
+    """Whether the results were measured against other code or documents than the site's."""
+    return data.get("basis") != current_basis(env, game)

@@ -69,7 +69,19 @@ def _summary_nodes(counts: dict[str, int]) -> nodes.Element:
     return nodes.paragraph(text=f"{total} 个例子 examples — {shown}", classes=["rulings-summary"])
 
 
-def _dashboard_nodes(rows: list[dict]) -> nodes.Element:
+def _coverage_nodes(rows: list[dict]) -> list[nodes.Element]:
+    from .render import COVERAGE
+
+    out = []
+    for row in rows:
+        f = row["figures"]
+        shown = (" · ".join(f"{label} {f[s]}" for s, label in COVERAGE) + f" / 合计 total {f['total']}" if f
+                 else "未测量 not measured")
+        out.append(nodes.paragraph(text=f"规则覆盖 rule coverage — {GAME_LABELS.get(row['game'], row['game'])}: {shown}"))
+    return out
+
+
+def _dashboard_nodes(rows: list[dict], coverage: list[dict]) -> list[nodes.Element]:
     out = nodes.bullet_list(classes=["rulings-dashboard"])
     for game in list(GAME_LABELS) + sorted({r["game"] for r in rows} - set(GAME_LABELS)):
         group = [r for r in rows if r["game"] == game]
@@ -85,7 +97,7 @@ def _dashboard_nodes(rows: list[dict]) -> nodes.Element:
             docs += line
         item += docs
         out += item
-    return out
+    return [out, *_coverage_nodes(coverage)]
 
 
 def replace(app, doctree: nodes.document, fromdocname: str) -> None:
@@ -97,4 +109,4 @@ def replace(app, doctree: nodes.document, fromdocname: str) -> None:
     for node in list(doctree.findall(rnodes.example_summary)):
         node.replace_self(_summary_nodes(node["counts"]))
     for node in list(doctree.findall(rnodes.dashboard)):
-        node.replace_self(_dashboard_nodes(node.get("rows", [])))
+        node.replace_self(_dashboard_nodes(node.get("rows", []), node.get("coverage", [])))

@@ -12,6 +12,7 @@ from docutils import nodes
 
 from engine.results import STATUSES
 
+from . import coverage_page
 from . import nodes as rnodes
 from .attention import PAGE
 from .sources import source_label
@@ -186,8 +187,40 @@ def visit_dashboard_html(self, node: rnodes.dashboard) -> None:
     if attention:
         out.append(f'<p class="rulings-attention-link"><a href="{_a(attention)}">需要关注的例子 · '
                    "every example that did not pass</a></p>")
+    out.append(_coverage_html(node.get("coverage", [])))
     self.body.append("".join(out))
     raise nodes.SkipNode
+
+
+COVERAGE = (("pinned", "已固定 pinned"), ("equivalent", "等价 equivalent"), ("unpinned", "未固定 unpinned"),
+            ("survivor", "幸存 survivor"))
+
+
+def _coverage_html(rows: list[dict]) -> str:
+    """Each game's rule coverage: how many cells of its rules tables are pinned by an
+    example, equivalent, declared unpinned or survive every example (see coverage_page)."""
+    from engine.project import GAME_LABELS
+
+    if not rows:
+        return ""
+    out = ['<table class="rulings-coverage-figures"><thead><tr><th>规则覆盖 rule coverage</th>']
+    out += [f"<th>{_a(label)}</th>" for _, label in COVERAGE]
+    out.append("<th>合计 total</th></tr></thead><tbody>")
+    for row in rows:
+        label = _a(GAME_LABELS.get(row["game"], row["game"]))
+        name = f'<a href="{_a(row["uri"])}">{label}</a>' if row["uri"] else label
+        f = row["figures"]
+        out.append(f'<tr class="rulings-coverage-figure" data-game="{_a(row["game"])}" '
+                   f'data-measured="{"yes" if f else "no"}"><td>{name}</td>')
+        if f:
+            out += [f'<td class="rulings-coverage-{s}" data-{s}="{f[s]}">{f[s]}</td>' for s, _ in COVERAGE]
+            out.append(f'<td data-total="{f["total"]}">{f["total"]}</td>')
+        else:
+            out.append(f'<td colspan="{len(COVERAGE) + 1}" class="rulings-coverage-not-measured" '
+                       f'title="{_a(row["why"])}">未测量 not measured</td>')
+        out.append("</tr>")
+    out.append("</tbody></table>")
+    return "".join(out)
 
 
 def _count_link(n: int, status: str, attention: str) -> str:
@@ -242,6 +275,7 @@ def fill_dashboards(app, doctree: nodes.document, fromdocname: str) -> None:
             game = next((r["game"] for r in records if r.get("game")), "") or ""
             rows.append({"docname": docname, "title": title, "uri": uri, "counts": counts(records), "game": game})
         node["rows"] = rows
+        node["coverage"] = coverage_page.dashboard_rows(app, fromdocname)
         try:
             node["attention"] = app.builder.get_relative_uri(fromdocname, PAGE)
         except Exception:  # builders without pages

@@ -117,7 +117,8 @@ def results_digest(records: list[dict], results: dict[str, dict]) -> str:
 def init_env(app, env, docnames) -> None:
     for attr, default in (("rulings_examples", dict), ("rulings_digests", dict), ("rulings_dashboards", set),
                           ("rulings_vocabularies", dict), ("rulings_cards", dict), ("rulings_unpinned", dict),
-                          ("rulings_coverage_pages", dict), ("rulings_coverage_digests", dict)):
+                          ("rulings_coverage_pages", dict), ("rulings_coverage_games", dict),
+                          ("rulings_coverage_digests", dict)):
         if not hasattr(env, attr):
             setattr(env, attr, default())
 
@@ -130,6 +131,7 @@ def purge_doc(app, env, docname: str) -> None:
     env.rulings_cards.pop(docname, None)
     env.rulings_unpinned.pop(docname, None)
     env.rulings_coverage_pages.pop(docname, None)
+    env.rulings_coverage_games.pop(docname, None)
     env.rulings_coverage_digests.pop(docname, None)
     env.rulings_dashboards.discard(docname)
 
@@ -145,7 +147,7 @@ def merge_info(app, env, docnames, other) -> None:
             env.rulings_vocabularies[docname] = other.rulings_vocabularies[docname]
         if docname in getattr(other, "rulings_cards", {}):
             env.rulings_cards[docname] = other.rulings_cards[docname]
-        for attr in ("rulings_unpinned", "rulings_coverage_pages", "rulings_coverage_digests"):
+        for attr in ("rulings_unpinned", "rulings_coverage_pages", "rulings_coverage_games"):
             if docname in getattr(other, attr, {}):
                 getattr(env, attr)[docname] = getattr(other, attr)[docname]
         if docname in other.rulings_dashboards:

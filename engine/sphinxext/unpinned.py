@@ -149,5 +149,4 @@ def setup(app) -> None:
     app.add_node(unpinned_cell)
     app.add_directive_to_domain("rulings", "unpinned", UnpinnedDirective)
     app.connect("env-check-consistency", check_duplicates)
-    app.connect("doctree-read", measured.record_digest)
     app.connect("doctree-resolved", resolve)

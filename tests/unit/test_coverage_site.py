@@ -101,3 +101,176 @@ def test_a_cell_declared_in_two_documents_names_both(sandbox):
     assert done.returncode != 0
     assert re.search(r"two\.rst:6: WARNING: rulings:unpinned: the cell 'memory/COUNTERS/CONTROL_CHANGED' of ygo "
                      r"is declared twice: also at spec/ygo/one\.rst:6", sandbox.output(done)), sandbox.output(done)
+
+
+# -- the coverage page ----------------------------------------------------------------------
+
+SOURCE = "http://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=6109"
+MEMORY_DOC = document("记忆", example("mem-1", options=f"   :source: {SOURCE}\n"), example("mem-2"), UNPINNED)
+COVERAGE_DOC = "==========\n规则覆盖率\n==========\n\n.. rulings:coverage::\n"
+MTG_COVERAGE_DOC = "=================\nルールのカバレッジ\n=================\n\n.. rulings:coverage::\n"
+
+
+def coverage_json(basis: str, *, complete: bool = True) -> dict:
+    """The results of a small ygo memory table: one cell of each status, and a one-column table."""
+    cells = {
+        "NORMAL_SUMMONED/TURNED_FACE_DOWN": {"status": "pinned", "value": False, "change": "改为变成里侧时消除",
+                                             "examples": ["mem-1", "mem-2"]},
+        "NORMAL_SUMMONED/TURN_ENDED": {"status": "survivor", "value": False, "change": "改为回合结束时消除",
+                                       "examples": []},
+        "COUNTERS/TURNED_FACE_DOWN": {"status": "equivalent", "value": True, "change": "改为变成里侧时保留",
+                                      "examples": [], "reason": "变成里侧的怪兽不会被放置指示物，也读不到它"},
+        "COUNTERS/CONTROL_CHANGED": {"status": "unpinned", "value": False, "change": "改为控制权转移时消除",
+                                     "examples": [], "reason": "种子资料没有说明", "where": "spec/ygo/mem.rst:23"},
+        "COUNTERS/TURN_ENDED": {"status": "pinned", "value": False, "change": "改为回合结束时消除",
+                                "examples": ["mem-2"]},
+    }
+    rows = [{"id": "NORMAL_SUMMONED", "label": "通常召唤的怪兽"}, {"id": "COUNTERS", "label": "指示物"}]
+    columns = [{"id": "TURNED_FACE_DOWN", "label": "变成里侧"}, {"id": "CONTROL_CHANGED", "label": "控制权转移"},
+               {"id": "TURN_ENDED", "label": "回合结束"}]
+    flags = {"id": "face-down", "title": "里侧时也会被给予的效果",
+             "rows": [{"id": "protection", "label": "抗性"}], "columns": [{"id": "given", "label": "给予"}],
+             "cells": {"protection/given": {"status": "survivor", "value": False, "change": "改为给予",
+                                            "examples": []}}}
+    return {"game": "ygo", "basis": basis, "complete": complete,
+            "tables": [{"id": "memory", "title": "怪兽记住的情报", "rows": rows, "columns": columns, "cells": cells},
+                       flags],
+            "summary": {"pinned": 2, "equivalent": 1, "unpinned": 1, "survivor": 2, "total": 6}}
+
+
+def _write_coverage(box, basis: str | None = None, **kw) -> None:
+    from engine.incremental import coverage_basis_of
+    from engine.project import Paths
+
+    basis = basis or coverage_basis_of(Paths(box.root), "ygo")
+    box.write("build/coverage/ygo.json", json.dumps(coverage_json(basis, **kw), ensure_ascii=False))
+
+
+def _cells(page: str) -> dict[str, str]:
+    """status of each cell of the page's tables, by its row label and column label."""
+    out = {}
+    for table in re.findall(r'<table class="[^"]*rulings-coverage-table[^"]*">(.*?)</table>', page, re.S):
+        heads = [html.unescape(re.sub(r"<[^>]+>", "", h)).strip()
+                 for h in re.findall(r"<th[^>]*>(.*?)</th>", table.split("</thead>")[0], re.S)]
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table.split("<tbody>")[1], re.S):
+            cells = re.findall(r'<td class="([^"]*)"[^>]*>(.*?)</td>', row, re.S)
+            label = html.unescape(re.sub(r"<[^>]+>", "", cells[0][1])).strip()
+            for head, (cls, content) in zip(heads[1:], cells[1:]):
+                status = re.search(r"rulings-coverage-(pinned|survivor|equivalent|unpinned|none)", cls).group(1)
+                out[(label, head)] = (status, content)
+    return out
+
+
+@pytest.fixture(scope="module")
+def measured_site(sandboxes):
+    box = sandboxes("coverage")
+    box.write("spec/ygo/mem.rst", MEMORY_DOC)
+    box.write("spec/ygo/coverage.rst", COVERAGE_DOC)
+    box.write("spec/mtg/coverage.rst", MTG_COVERAGE_DOC)
+    first = box.rulings("build")
+    assert first.returncode == 0, box.output(first)
+    before = {"ygo": box.html("ygo/coverage"), "index": box.html("index")}
+    _write_coverage(box)
+    done = box.rulings("build")
+    return box, done, before
+
+
+def test_without_results_the_page_says_coverage_is_not_measured(measured_site):
+    _box, _done, before = measured_site
+    page = before["ygo"]
+    assert "尚未测量：还没有覆盖率结果（ygo.json）" in _text(page), _text(page)
+    assert "rulings-coverage-pinned" not in page and "rulings-coverage-table" not in page
+    figures = re.findall(r'<tr class="rulings-coverage-figure" data-game="(\w+)" data-measured="(\w+)"',
+                         before["index"])
+    assert figures == [("ygo", "no"), ("mtg", "no"), ("dm", "no")], figures
+
+
+def test_the_page_draws_the_table_with_each_cells_value_and_status(measured_site):
+    box, done, _ = measured_site
+    assert done.returncode == 0 and "WARNING" not in box.output(done), box.output(done)
+    page = box.html("ygo/coverage")
+    text = _text(page)
+    assert "已固定 2 · 等价 1 · 未固定 1 · 幸存 2 / 共 6 格" in text, text
+    cells = _cells(page)
+    assert {k: v[0] for k, v in cells.items()} == {
+        ("通常召唤的怪兽", "变成里侧"): "pinned", ("通常召唤的怪兽", "控制权转移"): "none",
+        ("通常召唤的怪兽", "回合结束"): "survivor",
+        ("指示物", "变成里侧"): "equivalent", ("指示物", "控制权转移"): "unpinned", ("指示物", "回合结束"): "pinned",
+        ("抗性", "给予"): "survivor"}
+    value = lambda key: re.search(r'rulings-coverage-value"><strong>([^<]*)<', cells[key][1]).group(1)
+    assert value(("通常召唤的怪兽", "变成里侧")) == "保留" and value(("指示物", "变成里侧")) == "消除"
+    assert value(("抗性", "给予")) == "否"
+    # the equivalent cell carries its reason, greyed by its class
+    assert "变成里侧的怪兽不会被放置指示物" in cells[("指示物", "变成里侧")][1]
+
+
+def test_a_pinned_cell_links_to_its_examples_and_their_sources(measured_site):
+    box, _, _ = measured_site
+    cells = _cells(box.html("ygo/coverage"))
+    links = re.findall(r'<a class="[^"]*rulings-coverage-example[^"]*" href="([^"]+)"', cells[("通常召唤的怪兽", "变成里侧")][1])
+    assert links == ["mem.html#example-mem-1", "mem.html#example-mem-2"], cells
+    # the anchors are the examples' own
+    mem = box.html("ygo/mem")
+    assert 'id="example-mem-1"' in mem and 'id="example-mem-2"' in mem
+    details = box.html("ygo/coverage").split('class="rulings-coverage-details', 1)[1]
+    first = details.split("</li>", 1)[0] + details.split("</li>", 2)[1]
+    assert "mem.html#example-mem-1" in first and html.escape(SOURCE) in first and "FAQ fid=6109" in first
+
+
+def test_an_unpinned_cell_links_to_its_declaration_in_the_prose(measured_site):
+    box, _, _ = measured_site
+    cells = _cells(box.html("ygo/coverage"))
+    link = re.search(r'<a class="[^"]*rulings-coverage-declaration[^"]*" href="([^"]+)"',
+                     cells[("指示物", "控制权转移")][1])
+    assert link, cells[("指示物", "控制权转移")]
+    target = link.group(1).split("#")
+    assert target[0] == "mem.html" and f'id="{target[1]}"' in box.html("ygo/mem")
+    # the note names the cell as the results do
+    assert "怪兽记住的情报 · 指示物 · 控制权转移 memory/COUNTERS/CONTROL_CHANGED" in _text(box.html("ygo/mem"))
+
+
+def test_a_game_without_results_is_not_measured_in_its_language(measured_site):
+    box, _, _ = measured_site
+    text = _text(box.html("mtg/coverage"))
+    assert "未測定：カバレッジの結果がまだありません（mtg.json）" in text, text
+
+
+def test_the_dashboard_shows_each_games_figure(measured_site):
+    box, _, _ = measured_site
+    index = box.html("index")
+    row = re.search(r'<tr class="rulings-coverage-figure" data-game="ygo" data-measured="yes">(.*?)</tr>', index, re.S)
+    assert row, index
+    shown = dict(re.findall(r'data-(pinned|equivalent|unpinned|survivor|total)="(\d+)"', row.group(1)))
+    assert shown == {"pinned": "2", "equivalent": "1", "unpinned": "1", "survivor": "2", "total": "6"}
+    assert 'href="ygo/coverage.html"' in row.group(1)
+    assert re.search(r'data-game="mtg" data-measured="no"><td><a href="mtg/coverage.html">', index)
+
+
+def test_results_measured_against_other_documents_are_not_shown(sandbox):
+    sandbox.write("spec/ygo/mem.rst", MEMORY_DOC)
+    sandbox.write("spec/ygo/coverage.rst", COVERAGE_DOC)
+    sandbox.rulings("check", "--no-run")
+    _write_coverage(sandbox)
+    # an example edited after the coverage run: the results no longer fit
+    sandbox.write("spec/ygo/mem.rst", MEMORY_DOC.replace("仍然是通常召唤的怪兽", "不再是通常召唤的怪兽", 1))
+    done = sandbox.rulings("build")
+    page = sandbox.html("ygo/coverage")
+    assert "尚未测量：现有的覆盖率结果是针对另一版本的引擎或文档测得的，已经过期" in _text(page), _text(page)
+    assert "rulings-coverage-pinned" not in page
+    assert 'data-game="ygo" data-measured="no"' in sandbox.html("index")
+    # measured again: shown (the page is rebuilt although no document changed)
+    _write_coverage(sandbox)
+    done = sandbox.rulings("build")
+    assert "rulings-coverage-pinned" in sandbox.html("ygo/coverage"), sandbox.output(done)
+    assert 'data-game="ygo" data-measured="yes"' in sandbox.html("index")
+
+
+def test_a_declaration_of_a_cell_the_tables_do_not_have_is_a_warning(sandbox):
+    sandbox.write("spec/ygo/mem.rst", MEMORY_DOC.replace("COUNTERS/CONTROL_CHANGED", "COUNTER/CONTROL_CHANGED"))
+    sandbox.write("spec/ygo/coverage.rst", COVERAGE_DOC)
+    sandbox.rulings("check", "--no-run")
+    _write_coverage(sandbox)
+    done = sandbox.rulings("build")
+    assert re.search(r"mem\.rst:23: WARNING: rulings:unpinned: no cell 'memory/COUNTER/CONTROL_CHANGED' in the "
+                     r"coverage tables of ygo; closest: 'memory/COUNTERS/CONTROL_CHANGED'", sandbox.output(done)), \
+        sandbox.output(done)
