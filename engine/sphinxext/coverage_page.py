@@ -37,8 +37,6 @@ logger = logging.getLogger(__name__)
 #: what the page says, by the game's language
 WORDS = {
     "zh-CN": {
-        "intro": "覆盖率工具把下列规则表中的每一格逐一改变（消除的改为保留，保留的改为消除），"
-                 "再运行本游戏的全部例子：有例子因此失败的格子，就被这些例子固定了。",
         "legend": "已固定：列出固定它的例子（①②…，出处见表下）；幸存：改变它也没有例子失败，需要补上例子；"
                   "等价：没有任何局面能看出它的改变（附理由）；未固定：规则成立但没有可引用的出处，正文中有说明。",
         "pinned": "已固定", "survivor": "幸存", "equivalent": "等价", "unpinned": "未固定",
@@ -54,8 +52,6 @@ WORDS = {
         "not-declared": "（正文中没有说明）",
     },
     "ja": {
-        "intro": "カバレッジツールは下の規則表の各マスを一つずつ変え（消えるものは残るように、残るものは消えるように）、"
-                 "このゲームのすべての例を実行します。それで失敗する例があるマスは、その例で固定されています。",
         "legend": "固定済み：固定している例（①②…、出典は表の下）；生存：変えても失敗する例がなく、例が必要；"
                   "等価：どの局面でも変化が観測できない（理由付き）；未固定：規則ではあるが引用できる出典がなく、本文に説明がある。",
         "pinned": "固定済み", "survivor": "生存", "equivalent": "等価", "unpinned": "未固定",
@@ -145,7 +141,6 @@ def _page(app, fromdocname: str, game: str) -> list[nodes.Node]:
     words = words_of(game)
     data, why = state_of(env, game)
     box = nodes.container(classes=["rulings-coverage", f"rulings-coverage-{'measured' if data else 'not-measured'}"])
-    box += nodes.paragraph(text=words["intro"])
     if data is None:
         box += nodes.paragraph(text=why, classes=["rulings-coverage-not-measured-note"])
         return [box]
