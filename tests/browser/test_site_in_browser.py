@@ -9,6 +9,7 @@ writes them there; otherwise into build/screenshots/)."""
 
 from __future__ import annotations
 
+import contextlib
 import html
 import os
 import re
@@ -36,13 +37,14 @@ def _tools() -> tuple[str, str]:
     return browser, driver
 
 
-@pytest.fixture(scope="module")
-def server(real_site):
+@contextlib.contextmanager
+def _serve(folder: Path):
+    """``folder`` over http on a free port of 127.0.0.1."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     process = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                                "--directory", str(real_site.build / "site")],
+                                "--directory", str(folder)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(100):
@@ -55,6 +57,12 @@ def server(real_site):
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(real_site):
+    with _serve(real_site.build / "site") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -183,3 +191,50 @@ def test_an_example_is_found_by_title_and_id_and_leads_to_its_anchor(browser, se
     for query in ("browser-wrong", "故意写错的期待"):
         results = _search(browser, server, query)
         assert any(href.endswith("ygo/browser.html#example-browser-wrong") for href, _ in results), (query, results)
+
+
+@pytest.fixture(scope="module")
+def coverage_server(sandboxes):
+    """A small project with coverage results (written as ``rulings coverage`` writes them)."""
+    from tests.unit.test_coverage_site import COVERAGE_DOC, MEMORY_DOC, write_coverage
+
+    box = sandboxes("coverage-in-browser")
+    box.write("spec/ygo/mem.rst", MEMORY_DOC)
+    box.write("spec/ygo/coverage.rst", COVERAGE_DOC)
+    box.rulings("check", "--no-run")
+    write_coverage(box)
+    done = box.rulings("build")
+    assert done.returncode == 0, box.output(done)
+    with _serve(box.build / "site") as url:
+        yield box, url
+
+
+def test_a_coverage_cell_leads_to_the_example_that_pins_it(browser, coverage_server):
+    from selenium.webdriver.common.by import By
+
+    box, url = coverage_server
+    browser.get(f"{url}/index.html")
+    figure = browser.find_element(By.CSS_SELECTOR, 'tr.rulings-coverage-figure[data-game="ygo"]')
+    assert figure.get_attribute("data-measured") == "yes"
+    figure.find_element(By.TAG_NAME, "a").click()
+    assert browser.current_url.endswith("ygo/coverage.html")
+    survivors = browser.find_elements(By.CSS_SELECTOR, "td.rulings-coverage-survivor")
+    assert len(survivors) == 2
+    # highlighted: the survivor's background is not the pinned cells'
+    colour = lambda e: browser.execute_script("return getComputedStyle(arguments[0]).backgroundColor", e)
+    pinned = browser.find_elements(By.CSS_SELECTOR, "td.rulings-coverage-pinned")
+    assert pinned and colour(survivors[0]) != colour(pinned[0])
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", survivors[0])
+    _screenshot(browser, "coverage", box)
+    link = pinned[0].find_element(By.CSS_SELECTOR, "a.rulings-coverage-example")
+    assert link.text == "①"
+    link.click()
+    assert browser.current_url.endswith("ygo/mem.html#example-mem-1"), browser.current_url
+    example = browser.find_element(By.ID, "example-mem-1")
+    assert example.get_attribute("data-status") == "passed" and example.is_displayed()
+    # an unpinned cell leads to the prose that says why
+    browser.back()
+    browser.find_element(By.CSS_SELECTOR, "td.rulings-coverage-unpinned a.rulings-coverage-declaration").click()
+    anchor = browser.current_url.split("#")[1]
+    note = browser.find_element(By.ID, anchor)
+    assert "未被例子固定的规则" in note.text and "memory/COUNTERS/CONTROL_CHANGED" in note.text

@@ -138,7 +138,7 @@ def coverage_json(basis: str, *, complete: bool = True) -> dict:
             "summary": {"pinned": 2, "equivalent": 1, "unpinned": 1, "survivor": 2, "total": 6}}
 
 
-def _write_coverage(box, basis: str | None = None, **kw) -> None:
+def write_coverage(box, basis: str | None = None, **kw) -> None:
     from engine.incremental import coverage_basis_of
     from engine.project import Paths
 
@@ -170,7 +170,7 @@ def measured_site(sandboxes):
     first = box.rulings("build")
     assert first.returncode == 0, box.output(first)
     before = {"ygo": box.html("ygo/coverage"), "index": box.html("index")}
-    _write_coverage(box)
+    write_coverage(box)
     done = box.rulings("build")
     return box, done, before
 
@@ -250,7 +250,7 @@ def test_results_measured_against_other_documents_are_not_shown(sandbox):
     sandbox.write("spec/ygo/mem.rst", MEMORY_DOC)
     sandbox.write("spec/ygo/coverage.rst", COVERAGE_DOC)
     sandbox.rulings("check", "--no-run")
-    _write_coverage(sandbox)
+    write_coverage(sandbox)
     # an example edited after the coverage run: the results no longer fit
     sandbox.write("spec/ygo/mem.rst", MEMORY_DOC.replace("仍然是通常召唤的怪兽", "不再是通常召唤的怪兽", 1))
     done = sandbox.rulings("build")
@@ -259,7 +259,7 @@ def test_results_measured_against_other_documents_are_not_shown(sandbox):
     assert "rulings-coverage-pinned" not in page
     assert 'data-game="ygo" data-measured="no"' in sandbox.html("index")
     # measured again: shown (the page is rebuilt although no document changed)
-    _write_coverage(sandbox)
+    write_coverage(sandbox)
     done = sandbox.rulings("build")
     assert "rulings-coverage-pinned" in sandbox.html("ygo/coverage"), sandbox.output(done)
     assert 'data-game="ygo" data-measured="yes"' in sandbox.html("index")
@@ -269,7 +269,7 @@ def test_a_declaration_of_a_cell_the_tables_do_not_have_is_a_warning(sandbox):
     sandbox.write("spec/ygo/mem.rst", MEMORY_DOC.replace("COUNTERS/CONTROL_CHANGED", "COUNTER/CONTROL_CHANGED"))
     sandbox.write("spec/ygo/coverage.rst", COVERAGE_DOC)
     sandbox.rulings("check", "--no-run")
-    _write_coverage(sandbox)
+    write_coverage(sandbox)
     done = sandbox.rulings("build")
     assert re.search(r"mem\.rst:23: WARNING: rulings:unpinned: no cell 'memory/COUNTER/CONTROL_CHANGED' in the "
                      r"coverage tables of ygo; closest: 'memory/COUNTERS/CONTROL_CHANGED'", sandbox.output(done)), \
