@@ -274,3 +274,18 @@ def test_a_declaration_of_a_cell_the_tables_do_not_have_is_a_warning(sandbox):
     assert re.search(r"mem\.rst:23: WARNING: rulings:unpinned: no cell 'memory/COUNTER/CONTROL_CHANGED' in the "
                      r"coverage tables of ygo; closest: 'memory/COUNTERS/CONTROL_CHANGED'", sandbox.output(done)), \
         sandbox.output(done)
+
+
+def test_declarations_read_in_parallel_are_all_listed(sandbox):
+    """Sphinx reads more than five documents in parallel processes: each process's
+    declarations are merged into the environment."""
+    for i in range(8):
+        cell = f"memory/COUNTERS/T{i}" if i != 7 else "memory/COUNTERS/T0"
+        sandbox.write(f"spec/ygo/d{i}.rst", document(f"文档{i}", UNPINNED.replace("memory/COUNTERS/CONTROL_CHANGED", cell)))
+    done = sandbox.rulings("build", "--sphinx-jobs", "2")
+    output = sandbox.output(done)
+    assert re.search(r"d7\.rst:6: WARNING: rulings:unpinned: the cell 'memory/COUNTERS/T0' of ygo is declared twice: "
+                     r"also at spec/ygo/d0\.rst:6", output), output
+    listed = json.loads((sandbox.build / "coverage" / "unpinned.json").read_text(encoding="utf-8"))
+    assert [(d["doc"], d["cell"]) for d in listed] == [(f"spec/ygo/d{i}.rst", f"memory/COUNTERS/T{i}") for i in range(7)]
+    assert all(re.search(r'class="[^"]*rulings-unpinned', sandbox.html(f"ygo/d{i}")) for i in range(8))
