@@ -77,7 +77,8 @@ def basis(paths: Paths, game: str) -> dict[str, str]:
     for path in scenarios.feature_files(paths, {game}):
         text = path.read_text(encoding="utf-8")
         features += [path.relative_to(paths.features).as_posix(),
-                     "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))]
+                     "\n".join(line.rstrip() for line in text.splitlines()
+                               if line.strip() and not line.lstrip().startswith("#"))]
     return {"engine": incremental.code_digest(game),
             "cards": _digest(f"{name}\t{digest}" for name, digest in sorted(cards.items())),
             "examples": _digest(features),
@@ -211,10 +212,11 @@ def _measure_cell(job: tuple[str, str, frozenset[str]]) -> tuple[str, str, list[
     return game_id, cell_id, failing, None
 
 
-def measure(paths: Paths, games: list[str], jobs: int = 1,
-            bases: dict[str, dict[str, str]] | None = None) -> dict[str, Measurement]:
-    """Measure every cell of ``games``: each change applied in turn, the examples of its
-    game run in process (``jobs`` worker processes), every failing example recorded."""
+def measure(paths: Paths, games: list[str], jobs: int = 1, bases: dict[str, dict[str, str]] | None = None,
+            only: set[str] | None = None) -> dict[str, Measurement]:
+    """Measure every cell of ``games`` (or the cell ids in ``only``): each change applied
+    in turn, the examples of its game run in process (``jobs`` worker processes), every
+    failing example recorded."""
     _load(paths, games)
     out: dict[str, Measurement] = {}
     jobs_list: list[tuple[str, str, frozenset[str]]] = []
@@ -232,6 +234,8 @@ def measure(paths: Paths, games: list[str], jobs: int = 1,
                                        broken=broken, examples=len(runnable))
         m.seconds = time.perf_counter() - start
         for cell in game.cells.values():
+            if only is not None and cell.id not in only:
+                continue
             jobs_list.append((game_id, cell.id, frozenset(broken)))
             cost[game_id, cell.id] = len(_runnable(game, cell, set(broken)))
     # the longest first, so that no worker is left with a long cell at the end

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pytest_bdd.feature import get_features
+from pytest_bdd.parser import FeatureParser
 
 from engine import vocabulary as vocab_mod
 from engine.project import Paths
@@ -57,11 +57,13 @@ def feature_files(paths: Paths, games: set[str] | None = None) -> list[Path]:
 
 
 def documented(paths: Paths, games: set[str] | None = None) -> list[Example]:
-    """Every extracted example (of ``games``), in the order of the features."""
+    """Every extracted example (of ``games``), in the order of the features.  Each
+    feature is parsed afresh (pytest-bdd's ``get_features`` keeps what it parsed for the
+    life of the process, which would hide an edit from a later call)."""
     out = []
-    files = feature_files(paths, games)
-    for feature in get_features([str(p) for p in files]) if files else []:
-        game = game_of(Path(feature.filename))
+    for path in feature_files(paths, games):
+        feature = FeatureParser(str(path.parent), path.name, "utf-8").parse()
+        game = game_of(path)
         for template in feature.scenarios.values():
             example_id = next(t.split(":", 1)[1] for t in template.tags if t.startswith("rulings-id:"))
             contexts = [ctx for ex in template.examples for ctx in ex.as_contexts()] if template.examples else [{}]
