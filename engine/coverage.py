@@ -43,6 +43,7 @@ from typing import Any
 from engine import incremental, mutation, scenarios
 from engine import vocabulary as vocab_mod
 from engine.cardformat import use_cards_dir
+from engine.core import memory as core_memory
 from engine.project import GAMES, Paths
 from engine.results import write_atomic
 
@@ -139,6 +140,10 @@ class _Game:
     #: card -> the names that bring it into an example (itself, its aliases, the cards
     #: whose records name it, transitively)
     bringers: dict[str, set[str]]
+    #: example id -> how it fails with no change (it pins nothing)
+    broken: dict[str, str] = field(default_factory=dict)
+    #: example id -> the (row, transition) pairs it meets (see ``erasures``)
+    met: dict[str, set] = field(default_factory=dict)
 
 
 #: set before the workers start (they inherit it: fork), or by their initializer
@@ -171,14 +176,49 @@ def _bringers(records: list[dict]) -> dict[str, set[str]]:
     return out
 
 
+def erasures(vocabulary: vocab_mod.Vocabulary, example: scenarios.Example) -> tuple[BaseException | None, set]:
+    """Run ``example`` unchanged: (its first error, the (row, transition) pairs it meets —
+    every time a transition erases a card's memory, each row the card holds then).
+
+    This is what lets a memory-table cell run only the examples that meet it, and still
+    record every example that fails.  A table's erase sets are read when a row is
+    remembered and act only in ``Memory.erase`` (the one place a transition forgets
+    anything); the engine is deterministic, so an example runs exactly as unchanged up
+    to the first ``erase(T)`` on a card holding row R — where the changed cell (R, T)
+    first makes a difference.  An example that never meets (R, T) runs as unchanged and
+    cannot fail.  ``tests/unit/test_coverage.py`` compares with running every example."""
+    met: set = set()
+    original = core_memory.Memory.erase
+
+    def erase(memory: core_memory.Memory, transition):
+        for key in list(memory._items):
+            met.add((key, transition))
+            if isinstance(key, tuple) and key:
+                met.add((key[0], transition))  # a row kept per something: (Info.LASTING, mark)
+        return original(memory, transition)
+
+    core_memory.Memory.erase = erase
+    try:
+        return scenarios.fails(vocabulary, example), met
+    finally:
+        core_memory.Memory.erase = original
+
+
 def _load(paths: Paths, games: Iterable[str]) -> None:
-    """Read the examples, vocabularies and cells of ``games`` into this process."""
+    """Read the examples, vocabularies and cells of ``games`` into this process, and run
+    every example once unchanged (which fail; which rows and transitions they meet)."""
     use_cards_dir(paths.cards)
     examples = scenarios.documented(paths, set(games))
-    for game in games:
-        _WORK[game] = _Game(vocab_mod.load(game), [e for e in examples if e.game == game],
-                            {c.id: c for t in mutation.tables(game) for c in t.cells},
-                            _bringers(mutation.catalogue_records(game)))
+    for game_id in games:
+        game = _WORK[game_id] = _Game(vocab_mod.load(game_id), [e for e in examples if e.game == game_id],
+                                      {c.id: c for t in mutation.tables(game_id) for c in t.cells},
+                                      _bringers(mutation.catalogue_records(game_id)))
+        for example in game.examples:
+            if example.pending:
+                continue
+            err, game.met[example.id] = erasures(game.vocabulary, example)
+            if err is not None:
+                game.broken[example.id] = f"{type(err).__name__}: {err}"
 
 
 def _init_worker(root: str, build: str, games: list[str]) -> None:
@@ -187,18 +227,21 @@ def _init_worker(root: str, build: str, games: list[str]) -> None:
         _load(Paths(Path(root)), games)
 
 
-def _runnable(game: _Game, cell: mutation.Cell, broken: set[str]) -> list[scenarios.Example]:
-    out = [e for e in game.examples if not e.pending and e.id not in broken]
+def _runnable(game: _Game, cell: mutation.Cell, prune: bool = True) -> list[scenarios.Example]:
+    """The examples that can notice ``cell``'s change."""
+    out = [e for e in game.examples if not e.pending and e.id not in game.broken]
     if cell.cards is not None:
         names = {n for card in cell.cards for n in game.bringers.get(card, {card})}
         out = [e for e in out if any(e.names(n) for n in names)]
+    if prune and cell.meets is not None:
+        out = [e for e in out if cell.meets in game.met.get(e.id, ())]
     return out
 
 
-def _measure_cell(job: tuple[str, str, frozenset[str]]) -> tuple[str, str, list[str] | None, str | None]:
+def _measure_cell(job: tuple[str, str, bool]) -> tuple[str, str, list[str] | None, str | None]:
     """(game, cell id, the examples failing under the change — None if it could not be
     made —, why not)."""
-    game_id, cell_id, broken = job
+    game_id, cell_id, prune = job
     game = _WORK[game_id]
     cell = game.cells[cell_id]
     try:
@@ -206,38 +249,35 @@ def _measure_cell(job: tuple[str, str, frozenset[str]]) -> tuple[str, str, list[
     except mutation.CellError as err:
         return game_id, cell_id, None, str(err)
     try:
-        failing = [e.id for e in _runnable(game, cell, broken) if scenarios.fails(game.vocabulary, e) is not None]
+        failing = [e.id for e in _runnable(game, cell, prune) if scenarios.fails(game.vocabulary, e) is not None]
     finally:
         undo()
     return game_id, cell_id, failing, None
 
 
 def measure(paths: Paths, games: list[str], jobs: int = 1, bases: dict[str, dict[str, str]] | None = None,
-            only: set[str] | None = None) -> dict[str, Measurement]:
+            only: set[str] | None = None, prune: bool = True) -> dict[str, Measurement]:
     """Measure every cell of ``games`` (or the cell ids in ``only``): each change applied
-    in turn, the examples of its game run in process (``jobs`` worker processes), every
-    failing example recorded."""
+    in turn, the examples of its game that can notice it run in process (``jobs`` worker
+    processes), every failing example recorded.  ``prune=False``: a memory-table cell
+    runs every example, not only those that meet it (``erasures``)."""
+    start = time.perf_counter()
     _load(paths, games)
+    loaded = time.perf_counter() - start
     out: dict[str, Measurement] = {}
-    jobs_list: list[tuple[str, str, frozenset[str]]] = []
+    jobs_list: list[tuple[str, str, bool]] = []
     cost: dict[tuple[str, str], int] = {}
     for game_id in games:
         game = _WORK[game_id]
-        start = time.perf_counter()
-        runnable = [e for e in game.examples if not e.pending]
-        broken = {}
-        for example in runnable:
-            err = scenarios.fails(game.vocabulary, example)
-            if err is not None:
-                broken[example.id] = f"{type(err).__name__}: {err}"
         m = out[game_id] = Measurement(game_id, (bases or {}).get(game_id) or basis(paths, game_id),
-                                       broken=broken, examples=len(runnable))
-        m.seconds = time.perf_counter() - start
+                                       broken=dict(game.broken),
+                                       examples=sum(1 for e in game.examples if not e.pending))
+        m.seconds = loaded * len(game.examples) / max(1, sum(len(_WORK[g].examples) for g in games))
         for cell in game.cells.values():
             if only is not None and cell.id not in only:
                 continue
-            jobs_list.append((game_id, cell.id, frozenset(broken)))
-            cost[game_id, cell.id] = len(_runnable(game, cell, set(broken)))
+            jobs_list.append((game_id, cell.id, prune))
+            cost[game_id, cell.id] = len(_runnable(game, cell, prune))
     # the longest first, so that no worker is left with a long cell at the end
     jobs_list.sort(key=lambda j: -cost[j[0], j[1]])
     start = time.perf_counter()

@@ -64,6 +64,9 @@ class Cell:
     key: tuple[Any, Any] = ()
     #: only examples that bring in one of these cards can notice the change (None: any)
     cards: frozenset[str] | None = None
+    #: a memory-table cell (row, transition): only an example in which a card holding the
+    #: row meets the transition can notice the change (engine.coverage: erasures)
+    meets: tuple[Any, Any] | None = None
 
     @property
     def id(self) -> str:
@@ -231,7 +234,7 @@ def memory_table(game: str, module: ModuleType, table: dict, columns: list, titl
             changed = erased - {column} if is_erased else erased | {column}
             change = words["kept" if is_erased else "erased"].format(column=column_labels[column])
             out.add(Cell("memory", _id(row), _id(column), is_erased, change, _set(game, table, row, changed),
-                         (row, column)), row_label, column_labels[column])
+                         (row, column), meets=(row, column)), row_label, column_labels[column])
     return out
 
 

@@ -82,6 +82,19 @@ def test_every_failing_example_is_recorded_not_only_the_first(dm_measured):
     assert not dm_measured.broken and not dm_measured.errors
 
 
+def test_a_memory_cell_runs_only_the_examples_that_meet_it_and_misses_none(dm_measured):
+    """Running only the examples in which a card holding the row meets the transition
+    (coverage.erasures) finds exactly the failures that running every example finds."""
+    assert coverage.measure(PATHS, ["dm"], jobs=1, prune=False)["dm"].cells == dm_measured.cells
+    some = {f"memory/{row}/{transition}" for row in ("counters", "face_down_as", "tapped")
+            for transition in ("zone-change", "turned-face-up", "turned-face-down")}
+    pruned = coverage.measure(PATHS, ["mtg"], jobs=1, only=some)["mtg"]
+    assert coverage.measure(PATHS, ["mtg"], jobs=1, only=some, prune=False)["mtg"].cells == pruned.cells
+    game = coverage._WORK["mtg"]
+    runs = sum(len(coverage._runnable(game, game.cells[c])) for c in some)
+    assert runs < len(some) * len([e for e in game.examples if not e.pending]), "nothing was left out"
+
+
 def test_a_change_is_undone(dm_measured):
     """After a measurement the tables and the cards are what they were."""
     before = (dict(ygo_memory.ERASED_BY), dict(ygo_memory.GIVEN_FACE_DOWN), dict(mtg_identity.ERASED_BY),
