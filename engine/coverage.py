@@ -90,7 +90,8 @@ _BASIS_WORDS = {"engine": "engine of {game} changed", "cards": "cards changed", 
                 "tool": "the coverage tool changed"}
 
 
-def why_measure(previous: dict | None, now: dict[str, str], everything: bool) -> str | None:
+def why_measure(previous: dict | None, now: dict[str, str], everything: bool, game: str = "the game"
+                ) -> str | None:
     """Why ``game`` must be measured again (None: its last measurement holds)."""
     if everything:
         return "asked for (--all)"
@@ -99,7 +100,7 @@ def why_measure(previous: dict | None, now: dict[str, str], everything: bool) ->
     if previous.get("format") != FORMAT or not isinstance(previous.get("basis"), dict):
         return "no record of what it was measured against"
     changed = [part for part in now if previous["basis"].get(part) != now[part]]
-    return ", ".join(_BASIS_WORDS[p] for p in changed) if changed else None
+    return ", ".join(_BASIS_WORDS[p].format(game=game) for p in changed) if changed else None
 
 
 # -- measuring --------------------------------------------------------------------------
@@ -556,7 +557,7 @@ def run(paths: Paths, games: list[str] | None = None, *, jobs: int | None = None
             data = json.loads((measured_dir / f"{game}.json").read_text(encoding="utf-8"))
         except (OSError, ValueError):
             data = None
-        why = why_measure(data, bases[game], everything)
+        why = why_measure(data, bases[game], everything, game)
         if why is None:
             previous[game] = Measurement.from_json(data)
         else:

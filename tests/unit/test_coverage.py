@@ -224,6 +224,8 @@ def test_nothing_changed_nothing_measured_and_an_edited_game_alone_is_measured_a
     assert [g for g in GAMES if after[g] != before[g]] == ["dm"]
     assert coverage.why_measure({"format": coverage.FORMAT, "basis": before["dm"]}, after["dm"], False) \
         == "examples changed"
+    assert coverage.why_measure({"format": coverage.FORMAT, "basis": {**before["dm"], "engine": "0"}}, before["dm"],
+                                False, "dm") == "engine of dm changed"
 
 
 def test_the_ratchet_fails_when_a_pinned_cell_of_the_baseline_is_no_longer_pinned(sandbox, tmp_path):
