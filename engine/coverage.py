@@ -538,6 +538,17 @@ def write_baseline(path: Path, baseline: dict[str, list[str]]) -> None:
 
 # -- the command ------------------------------------------------------------------------
 
+def _write_if_changed(path: Path, text: str) -> None:
+    """Write ``text`` atomically, unless the file already holds it (the site's builds
+    look at it)."""
+    try:
+        if path.read_text(encoding="utf-8") == text:
+            return
+    except OSError:
+        pass
+    write_atomic(path, text)
+
+
 def run(paths: Paths, games: list[str] | None = None, *, jobs: int | None = None, everything: bool = False,
         check: bool = False, update: bool = False, baseline_path: Path | None = None,
         stream=sys.stdout) -> int:
@@ -585,7 +596,7 @@ def run(paths: Paths, games: list[str] | None = None, *, jobs: int | None = None
         # an error of the file itself is reported with the first game
         errors += [e for g, e in unpinned_errors if g == game or (g is None and game == games[0])]
         cov = statuses(previous[game], all_tables[game], declared + [d for d in unpinned if d.game == game], errors)
-        write_atomic(out_dir / f"{game}.json", json.dumps(cov.data, ensure_ascii=False, indent=1))
+        _write_if_changed(out_dir / f"{game}.json", json.dumps(cov.data, ensure_ascii=False, indent=1))
         results[game] = cov.data
         s = cov.data["summary"]
         print(f"{game}: {s['total']} cells: {s['pinned']} pinned, {s['equivalent']} equivalent, "
