@@ -200,36 +200,3 @@ def read_inputs(paths) -> tuple[list[dict], dict[str, dict[str, Any]]]:
     except results_mod.ResultsError:
         results = {}
     return manifest, results
-
-
-# -- what a game's coverage results rest on ----------------------------------------------
-
-def coverage_basis(game: str, examples, cards: bytes, unpinned) -> str:
-    """The ``basis`` of ``build/coverage/<game>.json``: the game's engine code (its rules
-    tables are code), its cards (``build/cards/<game>.json`` as bytes), the text hash of
-    each of its examples (``(id, hash)`` pairs, from the manifest or the site's records)
-    and the cells its documents declare unpinned.  ``rulings coverage`` writes it and the
-    site compares it, so that results measured against other code or documents are not
-    shown as current."""
-    text = json.dumps([code_digest(game), hashlib.sha256(cards).hexdigest(),
-                       sorted([str(i), str(h)] for i, h in examples), sorted(unpinned)], ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def coverage_basis_of(paths, game: str) -> str:
-    """:func:`coverage_basis` from the files of the last extraction (manifest, cards,
-    unpinned declarations)."""
-    try:
-        manifest = read_manifest(paths.features)
-    except (OSError, ValueError, KeyError):
-        manifest = []
-    try:
-        cards = (paths.cards / f"{game}.json").read_bytes()
-    except OSError:
-        cards = b""
-    try:
-        declared = json.loads((paths.coverage / "unpinned.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        declared = []
-    return coverage_basis(game, [(e["id"], e["hash"]) for e in manifest if e.get("game") == game], cards,
-                          [d["cell"] for d in declared if d.get("game") == game])

@@ -51,7 +51,7 @@ def inputs_digest(paths: Paths, builder: str, overrides: dict) -> str:
         files.append(("results", paths.results))
         files += [("cards", p) for p in sorted(paths.cards.glob("*.json"))]
         # the coverage pages, the dashboard and the unpinned notes show them
-        files += [("coverage", p) for p in sorted(paths.coverage.glob("*.json"))]
+        files += [("coverage", p) for p in sorted(paths.coverage.rglob("*.json"))]
     for kind, path in files:
         try:
             data = path.read_bytes()

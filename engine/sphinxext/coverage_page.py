@@ -114,7 +114,7 @@ def state_of(env, game: str) -> tuple[dict | None, str]:
         if not path.exists():
             return None, words["missing"].format(path=path.name)
         return None, words["unreadable"].format(problem=problem)
-    if measured.is_stale(env, game, data):
+    if measured.unfit(env, game, data):
         return None, words["stale"]
     return data, ""
 

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sphinx.util import logging
 
+from engine import coverage as tool
+from engine.project import Paths
+
 logger = logging.getLogger(__name__)
 
-STATUSES = ("pinned", "equivalent", "unpinned", "survivor")
+STATUSES = tool.STATUSES
 
 
 def folder(env) -> Path:
@@ -97,7 +101,7 @@ def digest(env, games) -> str:
     out = hashlib.sha256()
     for game in sorted(games):
         data, problem = load(env, game)
-        out.update(json.dumps([game, data, problem, current_basis(env, game)], sort_keys=True,
+        out.update(json.dumps([game, data, problem, data and unfit(env, game, data)], sort_keys=True,
                               ensure_ascii=False).encode())
     return out.hexdigest()
 
@@ -130,6 +134,9 @@ def note_games(app, doctree) -> None:
 def record_digests(app, env) -> None:
     """``env-updated``: what each page showing coverage showed, once every document is read
     (the basis rests on every document's examples and declarations)."""
+    if app.builder.name == "gherkin":
+        # the features show no coverage (and are about to be written)
+        return
     env.rulings_coverage_digests = {docname: digest(env, games)
                                     for docname, games in env.rulings_coverage_games.items()
                                     if docname in env.found_docs}
@@ -142,22 +149,64 @@ def outdated(env) -> set[str]:
             if docname in env.found_docs and shown.get(docname) != digest(env, games)}
 
 
-def current_basis(env, game: str) -> str:
-    """What a game's coverage rests on, as the site sees it now (``incremental.coverage_basis``):
-    the game's engine code, its cards, the text of its examples, the cells declared unpinned."""
-    from engine.incremental import coverage_basis
+@dataclass
+class BuildPaths(Paths):
+    """The project's paths with the build folder the site was told about (the coverage
+    folder's parent), whatever the environment of this process says."""
 
+    folder: Path = Path("build")
+
+    @property
+    def build(self) -> Path:
+        return self.folder
+
+
+def _paths(env) -> Paths:
+    return BuildPaths(root=Path(env.srcdir).parent, folder=folder(env).parent)
+
+
+#: per process: (game, stamps of the files it rests on) -> the measurement's basis now
+_BASIS: dict[tuple, dict[str, str]] = {}
+
+
+def _stamp(path: Path) -> tuple | None:
+    try:
+        st = path.stat()
+        return st.st_mtime_ns, st.st_size
+    except OSError:
+        return None
+
+
+def _basis_now(paths: Paths, game: str) -> dict[str, str]:
+    """``coverage.basis``: the game's engine code, cards, extracted examples and the tool."""
+    key = (str(paths.build), game, _stamp(paths.features / "manifest.json"), _stamp(paths.cards / f"{game}.json"),
+           tuple(_stamp(p) for p in sorted(paths.features.rglob("*.feature"))))
+    if key not in _BASIS:
+        _BASIS[key] = tool.basis(paths, game)
+    return _BASIS[key]
+
+
+def unfit(env, game: str, data: dict) -> str | None:
+    """Why the results no longer fit the site (None: they do): the game's engine code,
+    cards, extracted examples or the tool changed since the measurement
+    (``coverage.why_measure`` against ``build/coverage/measured/<game>.json``), or the
+    documents declare other cells unpinned than the results say."""
+    paths = _paths(env)
+    try:
+        measurement = json.loads((tool.coverage_dir(paths) / "measured" / f"{game}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        measurement = None
+    why = tool.why_measure(measurement, _basis_now(paths, game), False, game)
+    if why:
+        return why
     from .unpinned import declarations
 
-    examples = [(r["id"], r["hash"]) for d in env.rulings_examples for r in env.rulings_examples[d]
-                if r.get("game") == game and d in env.found_docs]
-    try:
-        cards = Path(env.srcdir, env.config.rulings_cards, f"{game}.json").resolve().read_bytes()
-    except OSError:
-        cards = b""
-    return coverage_basis(game, examples, cards, [r["cell"] for r in declarations(env) if r["game"] == game])
-
-
-def is_stale(env, game: str, data: dict) -> bool:
-    """Whether the results were measured against other code or documents than the site's."""
-    return data.get("basis") != current_basis(env, game)
+    declared = {r["cell"] for r in declarations(env) if r["game"] == game}
+    for table in data["tables"]:
+        for key, cell in table["cells"].items():
+            ident = f"{table['id']}/{key}"
+            if cell["status"] == "unpinned" and ident not in declared:
+                return f"{ident} is no longer declared unpinned"
+            if cell["status"] == "survivor" and ident in declared:
+                return f"{ident} was declared unpinned since"
+    return None

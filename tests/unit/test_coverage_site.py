@@ -108,7 +108,7 @@ def test_a_cell_declared_in_two_documents_names_both(sandbox):
 SOURCE = "http://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=6109"
 MEMORY_DOC = document("记忆", example("mem-1", options=f"   :source: {SOURCE}\n"), example("mem-2"), UNPINNED)
 COVERAGE_DOC = "==========\n规则覆盖率\n==========\n\n.. rulings:coverage::\n"
-MTG_COVERAGE_DOC = "=================\nルールのカバレッジ\n=================\n\n.. rulings:coverage::\n"
+MTG_COVERAGE_DOC = "==================\nルールのカバレッジ\n==================\n\n.. rulings:coverage::\n"
 
 
 def coverage_json(basis: str, *, complete: bool = True) -> dict:
@@ -138,12 +138,18 @@ def coverage_json(basis: str, *, complete: bool = True) -> dict:
             "summary": {"pinned": 2, "equivalent": 1, "unpinned": 1, "survivor": 2, "total": 6}}
 
 
-def write_coverage(box, basis: str | None = None, **kw) -> None:
-    from engine.incremental import coverage_basis_of
-    from engine.project import Paths
+def write_coverage(box, survivors: tuple[str, ...] = (), **kw) -> None:
+    """The results, and the record of what they were measured against (the project as it
+    is now), as ``rulings coverage`` leaves them."""
+    from engine import coverage
+    from engine.sphinxext.measured import BuildPaths
 
-    basis = basis or coverage_basis_of(Paths(box.root), "ygo")
-    box.write("build/coverage/ygo.json", json.dumps(coverage_json(basis, **kw), ensure_ascii=False))
+    basis = coverage.basis(BuildPaths(root=box.root, folder=box.build), "ygo")
+    box.write("build/coverage/measured/ygo.json", json.dumps({"format": coverage.FORMAT, "game": "ygo", "basis": basis}))
+    data = coverage_json("written-by-the-test", **kw)
+    for key in survivors:
+        data["tables"][0]["cells"][key] = {"status": "survivor", "value": False, "change": "", "examples": []}
+    box.write("build/coverage/ygo.json", json.dumps(data, ensure_ascii=False))
 
 
 def _cells(page: str) -> dict[str, str]:
@@ -263,13 +269,19 @@ def test_results_measured_against_other_documents_are_not_shown(sandbox):
     done = sandbox.rulings("build")
     assert "rulings-coverage-pinned" in sandbox.html("ygo/coverage"), sandbox.output(done)
     assert 'data-game="ygo" data-measured="yes"' in sandbox.html("index")
+    # the prose no longer declares the unpinned cell: the results, which say it is, no longer fit
+    sandbox.write("spec/ygo/mem.rst", MEMORY_DOC.replace(UNPINNED, ""))
+    done = sandbox.rulings("build")
+    assert "已经过期" in _text(sandbox.html("ygo/coverage")), sandbox.output(done)
+    assert "rulings-coverage-pinned" not in sandbox.html("ygo/coverage")
 
 
 def test_a_declaration_of_a_cell_the_tables_do_not_have_is_a_warning(sandbox):
     sandbox.write("spec/ygo/mem.rst", MEMORY_DOC.replace("COUNTERS/CONTROL_CHANGED", "COUNTER/CONTROL_CHANGED"))
     sandbox.write("spec/ygo/coverage.rst", COVERAGE_DOC)
     sandbox.rulings("check", "--no-run")
-    write_coverage(sandbox)
+    # as the tool measures it: the cell the declaration meant is not declared, a survivor
+    write_coverage(sandbox, survivors=("COUNTERS/CONTROL_CHANGED",))
     done = sandbox.rulings("build")
     assert re.search(r"mem\.rst:23: WARNING: rulings:unpinned: no cell 'memory/COUNTER/CONTROL_CHANGED' in the "
                      r"coverage tables of ygo; closest: 'memory/COUNTERS/CONTROL_CHANGED'", sandbox.output(done)), \
