@@ -37,7 +37,7 @@ logger = logging.getLogger(__name__)
 #: what the page says, by the game's language
 WORDS = {
     "zh-CN": {
-        "legend": "已固定：列出固定它的例子（①②…，出处见表下）；幸存：改变它也没有例子失败，需要补上例子；"
+        "legend": "已固定：链接到固定它的例子（①②…；全部例子及其出处见表下）；幸存：改变它也没有例子失败，需要补上例子；"
                   "等价：没有任何局面能看出它的改变（附理由）；未固定：规则成立但没有可引用的出处，正文中有说明。",
         "pinned": "已固定", "survivor": "幸存", "equivalent": "等价", "unpinned": "未固定",
         "erased": "消除", "kept": "保留", "yes": "是", "no": "否",
@@ -52,7 +52,7 @@ WORDS = {
         "not-declared": "（正文中没有说明）",
     },
     "ja": {
-        "legend": "固定済み：固定している例（①②…、出典は表の下）；生存：変えても失敗する例がなく、例が必要；"
+        "legend": "固定済み：固定している例へのリンク（①②…；すべての例と出典は表の下）；生存：変えても失敗する例がなく、例が必要；"
                   "等価：どの局面でも変化が観測できない（理由付き）；未固定：規則ではあるが引用できる出典がなく、本文に説明がある。",
         "pinned": "固定済み", "survivor": "生存", "equivalent": "等価", "unpinned": "未固定",
         "erased": "消える", "kept": "残る", "yes": "はい", "no": "いいえ",
@@ -68,6 +68,8 @@ WORDS = {
     },
 }
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
+#: examples linked from a cell itself; every one is listed under the table
+IN_CELL = 5
 
 
 class coverage_page(nodes.General, nodes.Element):
@@ -228,8 +230,13 @@ def _cell(app, fromdocname, game, cell_id, table, cell, words, declared, objects
                             classes=["rulings-coverage-status-word"])
     if status == "pinned":
         what += nodes.Text(" ")
-        for i, example_id in enumerate(cell.get("examples") or []):
-            what += _example_ref(app, fromdocname, objects, example_id, CIRCLED[i] if i < len(CIRCLED) else f"({i + 1})")
+        pinning = cell.get("examples") or []
+        for i, example_id in enumerate(pinning[:IN_CELL]):
+            what += _example_ref(app, fromdocname, objects, example_id, CIRCLED[i])
+        if len(pinning) > IN_CELL:
+            # the others are listed under the table
+            what += nodes.reference("", f"+{len(pinning) - IN_CELL}", refid=cell_anchor(game, cell_id, "detail"),
+                                    classes=["rulings-coverage-more"])
     elif status == "unpinned" and cell_id in declared:
         what += nodes.Text(" ")
         what += _declaration_ref(app, fromdocname, declared[cell_id], "→")
