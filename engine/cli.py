@@ -123,17 +123,40 @@ def cmd_build(args) -> int:
     run_examples(paths, plan_run(paths, everything=args.all), ["--tb=no", "-rN", "-p", "no:warnings"],
                  jobs=args.jobs)
     clock.lap("run")
+    coverage_errors = []
+    if args.coverage and outcome.status <= 1:
+        coverage_errors = _measure_coverage(paths, args.jobs)
+        clock.lap("coverage")
     site = build(paths, "html", fresh=args.fresh, jobs=args.sphinx_jobs)
     _report_warnings(site)
     clock.lap("html")
     summary = reconcile(paths)
     clock.lap("reconcile")
-    for problem in summary.problems:
+    for problem in [*summary.problems, *coverage_errors]:
         print(problem)
     print(f"site: {paths.site / 'index.html'}")
     print(summary.last_line())
     clock.report(args)
     return site.status
+
+
+def _measure_coverage(paths, jobs: int | None) -> list[str]:
+    """``build --coverage``: measure the rule coverage of what changed (engine.coverage),
+    so that the site's coverage pages are current.  The console gets one line per game;
+    the errors are returned (``rulings coverage`` lists every survivor)."""
+    import io
+
+    from engine import coverage
+
+    out = io.StringIO()
+    coverage.run(paths, jobs=jobs, stream=out)
+    errors = []
+    for line in out.getvalue().splitlines():
+        if line.startswith("error:"):
+            errors.append(f"coverage {line}")
+        elif line.startswith("coverage:") or re.match(r"^\w+: \d+ cells:", line):
+            print(line)
+    return errors
 
 
 class Reconciliation:
@@ -435,6 +458,8 @@ def main(argv: list[str] | None = None) -> int:
                              "cores: docs/performance.md)")
     common.add_argument("--timings", action="store_true", help="print how long each phase took")
     b = sub.add_parser("build", parents=[common], help="extract, run the examples that changed, build the site")
+    b.add_argument("--coverage", action="store_true",
+                   help="also measure the rule coverage of what changed (rulings coverage), for the coverage pages")
     b.set_defaults(func=cmd_build)
     c = sub.add_parser("check", parents=[common],
                        help="extract and run; non-zero exit unless every example passed")

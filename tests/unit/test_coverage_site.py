@@ -301,3 +301,24 @@ def test_declarations_read_in_parallel_are_all_listed(sandbox):
     listed = json.loads((sandbox.build / "coverage" / "unpinned.json").read_text(encoding="utf-8"))
     assert [(d["doc"], d["cell"]) for d in listed] == [(f"spec/ygo/d{i}.rst", f"memory/COUNTERS/T{i}") for i in range(7)]
     assert all(re.search(r'class="[^"]*rulings-unpinned', sandbox.html(f"ygo/d{i}")) for i in range(8))
+
+
+def test_build_with_coverage_measures_and_shows_the_real_results(sandbox):
+    """``rulings build --coverage`` (what ``make site`` runs): the tool measures, the pages
+    show its results as current."""
+    sandbox.write("spec/ygo/mem.rst", document("记忆", example("mem-1", options=f"   :source: {SOURCE}\n")))
+    sandbox.write("spec/ygo/coverage.rst", COVERAGE_DOC)
+    done = sandbox.rulings("build", "--coverage", "-j", "1", timeout=900)
+    output = sandbox.output(done)
+    assert re.search(r"^ygo: \d+ cells: \d+ pinned", output, re.M), output
+    assert "survivors (no example fails" not in output  # `rulings coverage` lists them
+    data = json.loads((sandbox.build / "coverage" / "ygo.json").read_text(encoding="utf-8"))
+    cells = {f"{t['id']}/{k}": c for t in data["tables"] for k, c in t["cells"].items()}
+    # mem-1: a Normal Summoned monster turned face-down is still Normal Summoned
+    assert cells["memory/NORMAL_SUMMONED/TURNED_FACE_DOWN"]["examples"] == ["mem-1"]
+    page = sandbox.html("ygo/coverage")
+    assert "rulings-coverage-pinned" in page and "尚未测量" not in _text(page)
+    row = re.search(r'<tr class="rulings-coverage-figure" data-game="ygo" data-measured="yes">(.*?)</tr>',
+                    sandbox.html("index"), re.S)
+    shown = dict(re.findall(r'data-(pinned|equivalent|unpinned|survivor|total)="(\d+)"', row.group(1)))
+    assert {k: int(v) for k, v in shown.items()} == data["summary"]
