@@ -197,6 +197,8 @@ class ChainRules:
     def decline(self, card: "YgoCard", label: str, player: int) -> None:
         """``player`` chooses not to activate the trigger effect ``label`` of ``card``: now
         if it is waiting, and whenever it is triggered later."""
+        if self.effect_of(card, label).kind != "trigger":
+            raise IllegalAction(f"「{card.name}」{label} is not a trigger effect: there is nothing to decline")
         self.declined.add((card.serial, label, player))
         for p in [p for p in self.pending if p.card is card and p.effect.label == label and p.player == player]:
             self._passes(p)
