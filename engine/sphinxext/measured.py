@@ -10,12 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sphinx.util import logging
-
 from engine import coverage as tool
-from engine.project import Paths
+from engine.project import GAMES, Paths
 
-logger = logging.getLogger(__name__)
+from .nodes import dashboard
 
 STATUSES = tool.STATUSES
 
@@ -109,10 +107,6 @@ def digest(env, games) -> str:
 def games_shown(env, docname: str, doctree) -> list[str]:
     """The games whose coverage results a page shows: its unpinned notes, its coverage
     page, every game on a dashboard."""
-    from engine.project import GAMES
-
-    from .nodes import dashboard
-
     games = {r["game"] for r in env.rulings_unpinned.get(docname, []) if r.get("game")}
     if docname in env.rulings_coverage_pages:
         games.add(env.rulings_coverage_pages[docname])
@@ -199,9 +193,8 @@ def unfit(env, game: str, data: dict) -> str | None:
     why = tool.why_measure(measurement, _basis_now(paths, game), False, game)
     if why:
         return why
-    from .unpinned import declarations
-
-    declared = {r["cell"] for r in declarations(env) if r["game"] == game}
+    declared = {r["cell"] for docname, records in env.rulings_unpinned.items() if docname in env.found_docs
+                for r in records if r["game"] == game}
     for table in data["tables"]:
         for key, cell in table["cells"].items():
             ident = f"{table['id']}/{key}"

@@ -76,6 +76,8 @@ BAD = {
               ".. rulings:unpinned:: memory/COUNTERS/TURN_ENDED\n\n   还是没有出处。\n",
               r"bad\.rst:9: WARNING: rulings:unpinned: the cell 'memory/COUNTERS/TURN_ENDED' of ygo is declared "
               r"twice: also at spec/ygo/bad\.rst:5"),
+    "coverage-of-an-unknown-game": (".. rulings:coverage:: chess\n",
+                                    r"bad\.rst:5: WARNING: rulings:coverage: unknown game 'chess'; known: ygo, mtg, dm"),
 }
 
 
@@ -322,3 +324,10 @@ def test_build_with_coverage_measures_and_shows_the_real_results(sandbox):
                     sandbox.html("index"), re.S)
     shown = dict(re.findall(r'data-(pinned|equivalent|unpinned|survivor|total)="(\d+)"', row.group(1)))
     assert {k: int(v) for k, v in shown.items()} == data["summary"]
+
+
+def test_docs_bad_input_lists_every_bad_declaration():
+    from pathlib import Path
+
+    table = (Path(__file__).resolve().parents[2] / "docs" / "bad-input.md").read_text(encoding="utf-8")
+    assert not [name for name in BAD if f"`{name}`" not in table]
