@@ -103,7 +103,8 @@ ERASED_BY: dict[Info, frozenset[Transition]] = {
     Info.NEGATED: STANDARD,
     Info.TARGET_LINK: STANDARD,
     Info.COUNTERS: STANDARD,
-    Info.COUNT: STANDARD,
+    # a per-turn count (神影依·米德拉什): it starts again every turn
+    Info.COUNT: STANDARD | {T.TURN_ENDED},
     # 4.3.3.4: a move counts as what it was only until the card moves again (a destroyed
     # card banished from the graveyard is no longer "destroyed"); turning over in place,
     # a control change or the end of the turn do not change it
@@ -192,6 +193,12 @@ def erased_by(info: Info, rulings: frozenset[str] = frozenset()) -> frozenset[Tr
         if exception is not None and exception[0] is info:
             erase = erase - exception[1]
     return erase
+
+
+def erased_until_turn_end(info: Info, rulings: frozenset[str] = frozenset()) -> frozenset[Transition]:
+    """What erases ``info`` when an effect gives it only until the end of the turn: its
+    row of the table (so what erases it stays one table), and the end of the turn."""
+    return erased_by(info, rulings) | {Transition.TURN_ENDED}
 
 
 SUMMON_METHOD_INFO = {
