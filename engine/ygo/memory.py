@@ -11,7 +11,10 @@ there exercise every row.  ``ARRIVED_AS`` (what the last move counted as: destro
 to the graveyard, discarded …, erased by the next move, ``CHANGED_ZONE``) is the row of
 spec/ygo/location-movement.rst (rulebook 4.3.3.4).  A card-specific exception (特别地 …) is a named ruling of
 that card (``CardDef.rulings``) listed in ``EXCEPTIONS``: it takes transitions out of
-one row for that card only.
+one row for that card only.  A cell whose change no game situation can observe is in
+``UNOBSERVABLE`` with the reason; an effect that lasts only until the end of the turn is
+erased by its row and the end of the turn (``erased_until_turn_end``), never by a set of
+its own.
 """
 
 from __future__ import annotations
