@@ -16,8 +16,13 @@ A *cell* is one entry of a rules table; its change is what a mistaken rule would
   keyword of a Magic or Duel Masters card or ability (taken out).  Only the examples that
   bring the card in can notice these (``Cell.cards``).
 
-Cell ids are ``<table>/<row>/<column>`` with the code's identifiers; every row and column
-also has a label in the document's language for the site (the table modules' ``LABELS``).
+Cell ids are ``<table>/<row>/<column>`` with the code's identifiers:
+``memory/COUNTERS/BANISHED_TEMPORARILY``, ``face-down/battle/given``,
+``exception/<ruling>/taken-off``, ``face-down/変装/ward``, and for a card's flags
+``flag/<card>/<effect label>/<field>:<change>`` (``once-per-turn:taken-off``,
+``once-per-turn:卡名``, ``keywords:without-飛行``; the label is ``card`` for the card's
+own fields).  Every row and column also has a label in the document's language for the
+site (the table modules' ``LABELS``).
 A cell's ``key`` is its (row, column) as the table's module writes them: the keys of that
 module's ``UNOBSERVABLE`` dict, where a change no game situation can observe is declared.
 
@@ -267,7 +272,7 @@ def _mtg_face_down() -> Table:
     for way, chars in mtg_face_down.BY_WAY.items():
         warded = chars.has(ward.text)
         abilities = tuple(a for a in chars.abilities if a != ward) if warded else (*chars.abilities, ward)
-        out.add(Cell("face-down", way, "ward", warded, words["no ward" if warded else "ward"],
+        out.add(Cell("face-down", way, "ward", warded, words["no ward" if warded else "ward"].format(),
                      _set("mtg", mtg_face_down.BY_WAY, way, chars.with_(abilities=abilities)), (way, "ward")),
                 way, labels["ward"])
         pt = f"{chars.power + 1}/{chars.toughness + 1}"

@@ -126,6 +126,8 @@ def test_every_row_and_column_has_a_label_in_the_documents_language():
         use_cards_dir(PATHS.cards)
         for table in mutation.tables(game):
             assert not table.unlabelled, f"{game} {table.id}: no label for {table.unlabelled}"
+            for cell in table.cells:
+                assert cell.change and not re.search(r"\{\{|\}\}", cell.change), (cell.id, cell.change)
 
 
 # -- declarations ---------------------------------------------------------------------------
