@@ -251,3 +251,10 @@ def test_the_ratchet_fails_when_a_pinned_cell_of_the_baseline_is_no_longer_pinne
     assert coverage.run(sandbox, ["dm"], jobs=1, check=True, baseline_path=baseline, stream=out) == 1
     assert "measuring dm (examples changed)" in out.getvalue()
     assert f"dm: {lost} was pinned and is now " in out.getvalue()
+
+
+def test_the_command_refuses_no_workers(capsys):
+    from engine import cli
+
+    assert cli.main(["--root", str(ROOT), "coverage", "-j", "0"]) == 2
+    assert "-j takes a number of worker processes" in capsys.readouterr().out
