@@ -305,6 +305,35 @@ def catalogue_records(game: str) -> list[dict]:
     return list(catalogue.records.values())
 
 
+def _card_parts(record: dict, words: dict[str, str]) -> Iterator[tuple[int | None, str, str, dict, dict]]:
+    """(effect index or None for the card itself, the part's name in cell ids, its label,
+    its fields, its record) of each part of a card record; a label written twice is
+    numbered (①, ①#2)."""
+    card = record["name"]
+    yield None, "card", words["card"].format(card=card), record.get("fields") or {}, record
+    seen: dict[str, int] = {}
+    for i, effect in enumerate(record.get("effects") or []):
+        label = effect.get("label") or str(i + 1)
+        seen[label] = seen.get(label, 0) + 1
+        part = label if seen[label] == 1 else f"{label}#{seen[label]}"
+        yield i, part, words["effect"].format(card=card, label=part), effect.get("fields") or {}, effect
+
+
+def card_declarations(game: str) -> Iterator[tuple[str, str, str, str]]:
+    """(row, column, why, file:line) of each ``:unobservable:`` line of the cards of
+    ``game``: a card is the table its flags belong to, so it declares them there."""
+    words = WORDS[GAMES[game][0]]
+    for record in catalogue_records(game):
+        for _index, part, _label, fields, where in _card_parts(record, words):
+            written = fields.get("unobservable")
+            if not written:
+                continue
+            line = (where.get("lines") or {}).get("unobservable") or where.get("line") or record.get("line", 0)
+            for n, declaration in enumerate(filter(None, (w.strip() for w in written.splitlines()))):
+                column, _, why = declaration.partition(" ")
+                yield f"{record['name']}/{part}", column, why.strip(), f"{record.get('source', '?')}:{line + n}"
+
+
 def _flag_cells(game: str) -> Iterator[tuple[Cell, str, str]]:
     words = WORDS[GAMES[game][0]]
     fmt = cardformat.format_of(game)
@@ -315,15 +344,7 @@ def _flag_cells(game: str) -> Iterator[tuple[Cell, str, str]]:
 
     for record in catalogue_records(game):
         card = record["name"]
-        parts: list[tuple[int | None, str, str, dict]] = [(None, "card", words["card"].format(card=card),
-                                                            record.get("fields") or {})]
-        seen: dict[str, int] = {}
-        for i, effect in enumerate(record.get("effects") or []):
-            label = effect.get("label") or str(i + 1)
-            seen[label] = seen.get(label, 0) + 1
-            part = label if seen[label] == 1 else f"{label}#{seen[label]}"
-            parts.append((i, part, words["effect"].format(card=card, label=part), effect.get("fields") or {}))
-        for index, part, row_label, fields in parts:
+        for index, part, row_label, fields, _where in _card_parts(record, words):
             row = f"{card}/{part}"
             if index is not None:
                 for name, alternatives in EFFECT_FLAGS[game].items():

@@ -145,6 +145,30 @@ def test_an_equivalence_naming_no_cell_is_an_error_at_its_file_and_line(tmp_path
     assert len(errors) == 1 and re.search(rf"{re.escape(str(path))}:4: UNOBSERVABLE names no cell", errors[0]), errors
 
 
+def test_a_card_declares_its_own_unobservable_flags_at_its_file_and_line(monkeypatch):
+    """A card is the table its flags belong to: ``:unobservable: <column> <why>`` on the
+    card part; a column the part has no flag for is an error at the card's file and line."""
+    records = mutation.catalogue_records("ygo")
+    declared, errors = coverage.equivalent_declarations("ygo", [mutation.flag_table("ygo")])
+    assert not errors
+    ours = [d for d in declared if d.cell == "flag/宇宙耀变龙/①/once-per-turn:taken-off"]
+    assert len(ours) == 1 and re.fullmatch(r"spec/ygo/cards/counts-and-control\.rst:\d+", ours[0].where)
+    line = int(ours[0].where.rsplit(":", 1)[1])
+    text = (ROOT / "spec/ygo/cards/counts-and-control.rst").read_text(encoding="utf-8").splitlines()
+    assert text[line - 1].strip().startswith(":unobservable: once-per-turn:taken-off")
+
+    def misdeclared(record):
+        if record["name"] != "宇宙耀变龙":
+            return record
+        effects = [{**e, "fields": {**e["fields"], "unobservable": "mandatory:taken-off 理由"}} for e in record["effects"]]
+        return {**record, "effects": effects}
+
+    monkeypatch.setattr(mutation, "catalogue_records", lambda game: [misdeclared(r) for r in records])
+    _declared, errors = coverage.equivalent_declarations("ygo", [mutation.flag_table("ygo")])
+    assert any(re.match(r"spec/ygo/cards/counts-and-control\.rst:\d+: :unobservable: names no flag of this "
+                        r"card part: 'mandatory:taken-off'", e) for e in errors), errors
+
+
 def test_an_unpinned_directive_naming_no_cell_is_an_error_at_its_document_and_line(sandbox):
     (sandbox.build / "coverage").mkdir(parents=True)
     (sandbox.build / "coverage" / "unpinned.json").write_text(json.dumps([
