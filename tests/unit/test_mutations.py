@@ -50,6 +50,7 @@ _NO_EXAMPLE_YET = "found by this test: no example depends on it yet (dead or unt
 _ONCE = "printed 1回合1次: no example uses the effect twice in a turn"
 _ONCE_KIND = "printed kind of 1回合1次 (这张卡 / 卡名): no example uses a second copy in the same turn"
 _MANDATORY = "printed 强制: no example has the effect's controller decline it"
+_UNOBSERVABLE = "declared equivalent (UNOBSERVABLE, with the reason, next to the table): no game situation can see it"
 _KEYWORD = "a keyword ability on the card that no example exercises"
 UNTESTED: dict[str, str] = {
     # ygo
@@ -93,26 +94,14 @@ UNTESTED: dict[str, str] = {
     "ygo: USED_THIS_TURN no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
     "ygo: XYZ_SUMMONED no longer erased by LEFT_FIELD": _NO_EXAMPLE_YET,
     # mtg
-    "mtg: attached_object no longer erased by zone-change": _NO_EXAMPLE_YET,
-    "mtg: attached_to no longer erased by zone-change": _NO_EXAMPLE_YET,
-    "mtg: attacked_this_turn no longer erased by zone-change": _NO_EXAMPLE_YET,
-    "mtg: attacking no longer erased by zone-change": _NO_EXAMPLE_YET,
-    "mtg: blocked no longer erased by zone-change": _NO_EXAMPLE_YET,
-    "mtg: blocking no longer erased by zone-change": _NO_EXAMPLE_YET,
-    "mtg: concealed no longer erased by zone-change": _NO_EXAMPLE_YET,
-    "mtg: copies no longer erased by zone-change": _NO_EXAMPLE_YET,
-    "mtg: counters no longer erased by zone-change": _NO_EXAMPLE_YET,
-    "mtg: face_down_as no longer erased by zone-change": _NO_EXAMPLE_YET,
-    "mtg: face_down_by no longer erased by turned-face-up": _NO_EXAMPLE_YET,
-    "mtg: face_down_by no longer erased by zone-change": _NO_EXAMPLE_YET,
-    "mtg: face_up_when no longer erased by turned-face-up": _NO_EXAMPLE_YET,
-    "mtg: face_up_when no longer erased by zone-change": _NO_EXAMPLE_YET,
-    "mtg: phased_out no longer erased by zone-change": _NO_EXAMPLE_YET,
-    "mtg: tapped no longer erased by zone-change": _NO_EXAMPLE_YET,
-    "mtg: targets no longer erased by zone-change": _NO_EXAMPLE_YET,
-    "mtg: transformed no longer erased by turned-face-down": _NO_EXAMPLE_YET,
-    "mtg: transformed no longer erased by turned-face-up": _NO_EXAMPLE_YET,
-    "mtg: transformed no longer erased by zone-change": _NO_EXAMPLE_YET,
+    "mtg: attached_object no longer erased by zone-change": _UNOBSERVABLE,
+    "mtg: attached_to no longer erased by zone-change": _UNOBSERVABLE,
+    "mtg: face_down_by no longer erased by turned-face-up": _UNOBSERVABLE,
+    "mtg: face_down_by no longer erased by zone-change": _UNOBSERVABLE,
+    "mtg: phased_out no longer erased by zone-change": _UNOBSERVABLE,
+    "mtg: tapped no longer erased by zone-change": _UNOBSERVABLE,
+    "mtg: transformed no longer erased by turned-face-down": _UNOBSERVABLE,
+    "mtg: transformed no longer erased by turned-face-up": _UNOBSERVABLE,
     # dm
     "dm: KEPT no longer erased by LEFT_ZONE": _NO_EXAMPLE_YET,
     "dm: KEPT no longer erased by REORDERED": _NO_EXAMPLE_YET,
@@ -129,9 +118,6 @@ UNTESTED: dict[str, str] = {
     "dm: 「捜索甲冑ゴロンガー」 without ブロッカー": _KEYWORD,
     "dm: 「神聖で新生な霊樹」 without S・トリガー": _KEYWORD,
     "dm: 「紅神龍バルガゲイザー」 without パワーアタッカー": _KEYWORD,
-    "mtg: 「カルロフの番犬」 without 警戒": _KEYWORD,
-    "mtg: 「サイバーシップ」 without 飛行": _KEYWORD,
-    "mtg: 「命狙いの逃亡者、エトラータ」 without 接死": _KEYWORD,
     "ygo: 「DDD 烈火大王 决策铁木真」 ②: once-per-turn taken off": _ONCE,
     "ygo: 「DDD 烈火大王 决策铁木真」 ②: once-per-turn 这张卡 → 卡名": _ONCE_KIND,
     "ygo: 「无法醒来的噩梦」 ①: once-per-turn taken off": _ONCE,
