@@ -51,6 +51,7 @@ _ONCE = "printed 1回合1次: no example uses the effect twice in a turn"
 _ONCE_KIND = "printed kind of 1回合1次 (这张卡 / 卡名): no example uses a second copy in the same turn"
 _MANDATORY = "printed 强制: no example has the effect's controller decline it"
 _UNOBSERVABLE = "declared equivalent (UNOBSERVABLE, with the reason, next to the table): no game situation can see it"
+_UNPINNED = "a real rule no example can pin (no source, or no card makes the situation): rulings:unpinned in the prose"
 _KEYWORD = "a keyword ability on the card that no example exercises"
 UNTESTED: dict[str, str] = {
     # ygo
@@ -103,20 +104,12 @@ UNTESTED: dict[str, str] = {
     "mtg: transformed no longer erased by turned-face-down": _UNOBSERVABLE,
     "mtg: transformed no longer erased by turned-face-up": _UNOBSERVABLE,
     # dm
-    "dm: KEPT no longer erased by LEFT_ZONE": _NO_EXAMPLE_YET,
-    "dm: KEPT no longer erased by REORDERED": _NO_EXAMPLE_YET,
-    "dm: PLACED no longer erased by LEFT_ZONE": _NO_EXAMPLE_YET,
-    "dm: PLACED no longer erased by REORDERED": _NO_EXAMPLE_YET,
-    "dm: REVEALED no longer erased by LEFT_ZONE": _NO_EXAMPLE_YET,
-    "dm: TOP_OF_DECK no longer erased by LEFT_ZONE": _NO_EXAMPLE_YET,
-    "dm: TOP_OF_DECK no longer erased by NOT_TOP": _NO_EXAMPLE_YET,
-    "dm: TOP_OF_DECK no longer erased by REORDERED": _NO_EXAMPLE_YET,
+    "dm: KEPT no longer erased by REORDERED": _UNPINNED,
+    "dm: PLACED no longer erased by REORDERED": _UNPINNED,
+    "dm: REVEALED no longer erased by LEFT_ZONE": _UNPINNED,
+    "dm: TOP_OF_DECK no longer erased by REORDERED": _UNOBSERVABLE,
     # per-card flags (printed on the card, so untested rather than dead)
-    "dm: 「エンペラー・キリコ」 without T・ブレイカー": _KEYWORD,
-    "dm: 「ボルシャック・ドラゴン」 without W・ブレイカー": _KEYWORD,
-    "dm: 「偽りの羅刹 アガサ・エルキュール」 without T・ブレイカー": _KEYWORD,
     "dm: 「捜索甲冑ゴロンガー」 without ブロッカー": _KEYWORD,
-    "dm: 「神聖で新生な霊樹」 without S・トリガー": _KEYWORD,
     "dm: 「紅神龍バルガゲイザー」 without パワーアタッカー": _KEYWORD,
     "ygo: 「DDD 烈火大王 决策铁木真」 ②: once-per-turn taken off": _ONCE,
     "ygo: 「DDD 烈火大王 决策铁木真」 ②: once-per-turn 这张卡 → 卡名": _ONCE_KIND,
