@@ -98,7 +98,7 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
         self.log.record("turn", f"{PLAYER_NAMES[player]}のターンが始まる")
 
     def phase_out(self, card: MtgCard) -> None:
-        """Only a permanent phases out (CR 702.26a); it is then treated as though it did
+        """Only a permanent phases out (CR 702.26); it is then treated as though it did
         not exist (702.26b) until it phases in, which no example needs yet."""
         if not self.on_battlefield(card):
             raise IllegalAction(f"「{card.name}」 is not a permanent: only permanents phase out")
