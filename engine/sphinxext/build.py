@@ -80,7 +80,7 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
     warnings = io.StringIO()
     problems = paths.problems(builder)
     overrides = {"rulings_problems_file": str(problems), "rulings_results": str(paths.results),
-                 "rulings_cards": str(paths.cards)}
+                 "rulings_cards": str(paths.cards), "rulings_reading": str(paths.build / "reading")}
     stamp = paths.build / f"{builder}-inputs.txt"
     digest = inputs_digest(paths, builder, overrides)
     if not fresh:
