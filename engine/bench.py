@@ -179,7 +179,7 @@ def run(examples: int, *, repeat: int = 3, jobs: int | None = None, keep: Path |
     env["RULINGS_TIMINGS"] = str(timings)
     rulings = [sys.executable, "-m", "engine.cli", "--root", str(root)]
     jobs_args = ["-j", str(jobs)] if jobs else []
-    out: dict = {"examples": n, "jobs": jobs or 1}
+    out: dict = {"examples": n, "jobs": jobs or f"auto ({os.cpu_count()} cores)"}
 
     seconds, peak, _ = measure([sys.executable, "-m", "sphinx", "-q", "-b", "html", "-d", str(work / "plain-doctrees"),
                                 str(work / "plain"), str(work / "plain-html")], work, env)
