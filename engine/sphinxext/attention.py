@@ -95,23 +95,45 @@ def collect_pages(app):
     yield PAGE, {"title": "需要关注的例子 · Examples needing attention", "body": _page_body(app, app.env)}, "page.html"
 
 
+def _badges(app) -> list[tuple[str, str]]:
+    """Each document's status dot, counted once per build: pages are written after every
+    document was read, and every page shows every document's dot."""
+    cached = getattr(app.builder, "_rulings_badges", None)
+    if cached is not None:
+        return cached
+    env, out = app.env, []
+    for docname, records in sorted(env.rulings_examples.items()):
+        if not records or docname not in env.found_docs:
+            continue
+        status = worst(records)
+        c = counts(records)
+        title = " · ".join(f"{s} {n}" for s, n in c.items() if n)
+        out.append((docname, f' <span class="rulings-nav-status rulings-badge-{status}" data-status="{status}" '
+                             f'title="{escape(title, quote=True)}"></span>'))
+    app.builder._rulings_badges = out
+    return out
+
+
+_NAV_LINK = re.compile(r'(<a class="[^"]*reference internal[^"]*" href="([^"]*)">)(.*?)(</a>)')
+
+
 def sidebar_status(app, pagename, templatename, context, doctree) -> None:
     """``html-page-context`` (after the theme's): a status dot after each document with
     examples in the navigation (furo's ``furo_navigation_tree``)."""
     tree = context.get("furo_navigation_tree")
     if not tree:
         return
-    env = app.env
-    for docname, records in sorted(env.rulings_examples.items()):
-        if not records or docname not in env.found_docs:
-            continue
-        status = worst(records)
+    badges: dict[str, str] = {}
+    for docname, badge_html in _badges(app):
         # the page's own entry links to "#"
         uri = "#" if docname == pagename else app.builder.get_relative_uri(pagename, docname)
-        c = counts(records)
-        title = " · ".join(f"{s} {n}" for s, n in c.items() if n)
-        badge = (f' <span class="rulings-nav-status rulings-badge-{status}" data-status="{status}" '
-                 f'title="{escape(title, quote=True)}"></span>')
-        tree = re.sub(rf'(<a class="[^"]*reference internal[^"]*" href="{re.escape(uri)}">)(.*?)(</a>)',
-                      lambda m: m.group(1) + m.group(2) + badge + m.group(3), tree, count=1)
+        badges.setdefault(uri, badge_html)
+
+    def badge(m: re.Match) -> str:
+        # the first link to each document gets its badge (one pass over the tree: a
+        # pass per document made every page cost as much as the site has documents)
+        extra = badges.pop(m.group(2), None)
+        return m.group(0) if extra is None else m.group(1) + m.group(3) + extra + m.group(4)
+
+    tree = _NAV_LINK.sub(badge, tree)
     context["furo_navigation_tree"] = tree
