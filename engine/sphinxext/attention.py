@@ -10,7 +10,7 @@ from html import escape
 
 from engine.project import GAME_LABELS
 
-from .state import all_records, counts
+from .state import all_records, counts, result_of
 
 PAGE = "rulings-attention"
 #: the sections of the page, in order: (anchor, label)
@@ -25,10 +25,9 @@ SECTIONS = (
 )
 
 
-def section_of(record: dict) -> str | None:
+def section_of(record: dict, result: dict) -> str | None:
     """The section an example is listed in, or None for a passed one."""
     status = record["status"]
-    result = record.get("result") or {}
     if status == "not-run":
         return "not-run" if record.get("error") or result.get("outcome") == "error" else "no-result"
     return None if status == "passed" else status
@@ -39,8 +38,7 @@ def worst(records: list[dict]) -> str:
     return next((s for s in ("failed", "stale", "not-run", "pending") if c[s]), "passed")
 
 
-def _reason(record: dict) -> str:
-    result = record.get("result") or {}
+def _reason(record: dict, result: dict) -> str:
     if record.get("error"):
         return record["error"]
     if record["status"] == "stale":
@@ -60,7 +58,7 @@ def _page_body(app, env) -> str:
     for record in all_records(env):
         if record["docname"] not in env.found_docs:
             continue
-        key = section_of(record)
+        key = section_of(record, result_of(env, record))
         if key:
             listed[key].append(record)
     out = ['<section id="rulings-attention"><h1>需要关注的例子 · Examples needing attention</h1>',
@@ -82,7 +80,7 @@ def _page_body(app, env) -> str:
                        f'<a href="{escape(uri, quote=True)}">{escape(r["title"])}</a> '
                        f'<span class="rulings-attention-where">{escape(game)} · {escape(doc_title)} · '
                        f'{escape(r["source"])}:{r["line"]}</span>'
-                       f'<div class="rulings-attention-why">{escape(_reason(r))}</div></li>')
+                       f'<div class="rulings-attention-why">{escape(_reason(r, result_of(env, r)))}</div></li>')
         out.append("</ul></section>")
     out.append("</section>")
     return "".join(out)

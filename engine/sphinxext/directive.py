@@ -140,8 +140,8 @@ class ExampleDirective(SphinxDirective):
         # what reading the example alone decided; the cards are checked against it later
         record["parsed"], record["parse_error"] = record["extracted"], record["error"]
         results, _ = load_results(env)
-        record["status"], entry = results_mod.status_of(example_id, record["hash"], record["declared"], results)
-        record["result"] = entry
+        # the entry itself is looked up when the example is shown (state.result_of)
+        record["status"], _ = results_mod.status_of(example_id, record["hash"], record["declared"], results)
         env.rulings_examples.setdefault(docname, []).append(record)
 
         node = rnodes.example(record=record, ids=[nodes.make_id("example-" + example_id)])

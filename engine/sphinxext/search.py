@@ -24,6 +24,7 @@ that does not exist, so every search on a ``zh`` site stopped with a ReferenceEr
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from pathlib import Path
 
@@ -33,6 +34,8 @@ from sphinx.application import Sphinx
 from sphinx.search.ja import DefaultSplitter
 from sphinx.search import SearchLanguage
 from sphinx.search.zh import JIEBA_DEFAULT_DICT, SearchChinese, jieba_load_userdict
+
+from engine.results import write_atomic
 
 _KATAKANA = re.compile(r"[\u30A1-\u30FA\u30FC\u31F0-\u31FF]{2,}")
 _KANA = re.compile(r"[\u3041-\u309F\u30A0-\u30FF\u31F0-\u31FF]")
@@ -183,8 +186,55 @@ class ChineseJapaneseSearch(SearchChinese):
         for word in self.words:
             self._by_first.setdefault(word[0], []).append(word)
         self._rank = {word: i for i, word in enumerate(self.words)}
+        # what the cuts depend on besides the text: this code, the word list, jieba
+        import jieba
+
+        dictionary = Path(self._user_dictionary).read_bytes() if self._user_dictionary and \
+            Path(self._user_dictionary).is_file() else b""
+        self._version = hashlib.sha256(Path(__file__).read_bytes() + b"\0" + dictionary + b"\0"
+                                       + jieba.__version__.encode()).hexdigest()[:16]
+        #: the page being indexed: (its file of cuts, the cuts kept there, the cuts used now)
+        self._page: tuple[Path, dict[str, list[str]], dict[str, list[str]]] | None = None
+
+    # -- the cuts of each page, kept by text ------------------------------------------------
+    # A page written again (its results changed, one example of it was edited, the
+    # dashboard after any change) is mostly the same text: its texts' cuts are kept per
+    # page, so that only new text is cut, and jieba's dictionary is not even loaded when
+    # no new Chinese text is.
+
+    def start_page(self, folder: str, docname: str) -> None:
+        self.finish_page()
+        path = Path(folder, docname + ".json")
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            kept = data["cuts"] if data.get("version") == self._version else {}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            kept = {}
+        self._page = (path, kept if isinstance(kept, dict) else {}, {})
+
+    def finish_page(self) -> None:
+        if self._page is None:
+            return
+        path, kept, used = self._page
+        self._page = None
+        if used and used != kept:
+            write_atomic(path, json.dumps({"version": self._version, "cuts": used}, ensure_ascii=False,
+                                          separators=(",", ":")))
 
     def split(self, input: str) -> list[str]:
+        if self._page is None:
+            return self._split(input)
+        _, kept, used = self._page
+        words = kept.get(input)
+        if isinstance(words, list):
+            # what cutting also records: the Latin words, which are not stemmed when short
+            self.latin_terms.update(t.strip() for t in self.latin1_letters.findall(input))
+        else:
+            words = self._split(input)
+        used[input] = words
+        return list(words)
+
+    def _split(self, input: str) -> list[str]:
         if _KANA.search(input):
             latin = [t.strip() for t in self.latin1_letters.findall(input)]
             self.latin_terms.update(latin)
@@ -200,6 +250,22 @@ class ChineseJapaneseSearch(SearchChinese):
         return found + sorted(listed, key=self._rank.__getitem__) + _KATAKANA.findall(input)
 
 
+def _language(app) -> ChineseJapaneseSearch | None:
+    lang = getattr(getattr(app.builder, "indexer", None), "lang", None)
+    return lang if isinstance(lang, ChineseJapaneseSearch) else None
+
+
+def _start_page(app, doctree, docname: str) -> None:
+    """``doctree-resolved``: the html builder indexes the page it has just resolved."""
+    lang = _language(app)
+    if lang is not None:
+        lang.start_page(str(Path(app.confdir, app.config.rulings_search_cuts).resolve()), docname)
+
+
+def _finish(app, exception) -> None:
+    lang = _language(app)
+    if lang is not None:
+        lang.finish_page()
 
 
 def setup(app: Sphinx) -> None:
@@ -209,3 +275,7 @@ def setup(app: Sphinx) -> None:
 
     jieba.setLogLevel(logging.WARNING)  # its dictionary-loading chatter is not a warning of ours
     app.add_search_language(ChineseJapaneseSearch)
+    # the cuts of each page's texts, kept by content: a cache, no rebuild
+    app.add_config_value("rulings_search_cuts", "../build/search-cuts", "", str)
+    app.connect("doctree-resolved", _start_page)
+    app.connect("build-finished", _finish)
