@@ -262,7 +262,7 @@ def table(out: dict) -> str:
         ("reconciliation", phases.get("reconcile", 0), None),
         ("`rulings build` from nothing (full cycle)", *out["full cycle"]),
         ("`rulings build`, nothing changed", *out["nothing changed"]),
-        ("`rulings build`, one example of one document edited", *out["one document edited"]),
+        ("`rulings build`, one step of one example edited", *out["one document edited"]),
     ]
     lines = [f"{out['examples']} examples, {out['jobs']} job(s)", "",
              "| what | seconds | peak MB |", "|---|---:|---:|"]

@@ -25,16 +25,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 from pathlib import Path
 
+import jieba
 import snowballstemmer
 
 from sphinx.application import Sphinx
-from sphinx.search.ja import DefaultSplitter
 from sphinx.search import SearchLanguage
+from sphinx.search.ja import DefaultSplitter
 from sphinx.search.zh import JIEBA_DEFAULT_DICT, SearchChinese, jieba_load_userdict
 
+from engine import vocabulary
 from engine.results import write_atomic
 
 _KATAKANA = re.compile(r"[\u30A1-\u30FA\u30FC\u31F0-\u31FF]{2,}")
@@ -56,8 +59,6 @@ def search_dictionary(terms: list[str], build: Path) -> str:
     card files the extraction wrote, through each game's catalogue (aliases included,
     broken cards left out); building the catalogue is kept out of every Sphinx start by
     a digest of what the list is made from (the terms, the card files, the engine's code)."""
-    from engine import vocabulary
-
     engine = Path(__file__).resolve().parents[1]
     digest = hashlib.sha256("\0".join(terms).encode())
     for path in [*sorted(Path(build, "cards").glob("*.json")), *sorted(engine.rglob("*.py"))]:
@@ -187,8 +188,6 @@ class ChineseJapaneseSearch(SearchChinese):
             self._by_first.setdefault(word[0], []).append(word)
         self._rank = {word: i for i, word in enumerate(self.words)}
         # what the cuts depend on besides the text: this code, the word list, jieba
-        import jieba
-
         dictionary = Path(self._user_dictionary).read_bytes() if self._user_dictionary and \
             Path(self._user_dictionary).is_file() else b""
         self._version = hashlib.sha256(Path(__file__).read_bytes() + b"\0" + dictionary + b"\0"
@@ -269,10 +268,6 @@ def _finish(app, exception) -> None:
 
 
 def setup(app: Sphinx) -> None:
-    import logging
-
-    import jieba
-
     jieba.setLogLevel(logging.WARNING)  # its dictionary-loading chatter is not a warning of ours
     app.add_search_language(ChineseJapaneseSearch)
     # the cuts of each page's texts, kept by content: a cache, no rebuild
