@@ -69,7 +69,7 @@ def plan_run(paths, *, documents: list[str] | None = None, everything: bool = Fa
 
 #: below this many examples to run, starting pytest-xdist workers (each imports the engine
 #: and collects the examples again) costs more than they save
-AUTO_PARALLEL = 400
+AUTO_PARALLEL = 1000
 
 
 def auto_jobs(to_run: int) -> int:
