@@ -42,9 +42,17 @@ def _code_version() -> str:
     return f"{_format_version()}:{parser}"
 
 
-@lru_cache(maxsize=None)
+#: (game, vocabulary object, its phrase and term counts) -> fingerprint: computed again
+#: when phrases or terms are added (a test or a plugin registering more)
+_FINGERPRINTS: dict[tuple[str, int, int, int], str] = {}
+
+
 def _fingerprint(game: str) -> str:
-    return vocab_mod.load(game).fingerprint()
+    vocabulary = vocab_mod.load(game)
+    key = (game, id(vocabulary), len(vocabulary.phrases), len(vocabulary.terms))
+    if key not in _FINGERPRINTS:
+        _FINGERPRINTS[key] = vocabulary.fingerprint()
+    return _FINGERPRINTS[key]
 
 
 def read_body(language: str, game: str, title: str, body: list[str]) -> dict[str, Any]:
