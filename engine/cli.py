@@ -67,6 +67,16 @@ def plan_run(paths, *, documents: list[str] | None = None, everything: bool = Fa
     return incremental.plan(manifest, results, paths.cards, force=force)
 
 
+#: below this many examples to run, starting pytest-xdist workers (each imports the engine
+#: and collects the examples again) costs more than they save
+AUTO_PARALLEL = 1000
+
+
+def auto_jobs(to_run: int) -> int:
+    """Workers when ``-j`` is not given: one per core once there is enough to run."""
+    return (os.cpu_count() or 1) if to_run >= AUTO_PARALLEL else 1
+
+
 def run_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, stream=sys.stdout) -> int:
     """Run the examples of ``plan`` with pytest-bdd (in a child process, so that a crash
     cannot take the results file with it; with ``jobs``, in that many pytest-xdist
@@ -85,7 +95,8 @@ def run_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, st
     # rewriting of every imported module, and no plugins that the examples do not use
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
            "--assert=plain", "--no-header", str(paths.root / "tests" / "examples"), *extra]
-    if jobs and jobs > 1 and len(plan.run) > 1:
+    jobs = auto_jobs(len(plan.run)) if jobs is None else jobs
+    if jobs > 1 and len(plan.run) > 1:
         cmd += ["-n", str(min(jobs, len(plan.run)))]
     # the features are up to date (this process extracted them): pytest reads them
     env = {**os.environ, "RULINGS_EXTRACTED": str(paths.root), "RULINGS_PLAN": str(plan_file)}
@@ -452,7 +463,8 @@ def main(argv: list[str] | None = None) -> int:
     common.add_argument("--all", action="store_true",
                         help="run every example, not only those whose text, engine or cards changed")
     common.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
-                        help="run the examples in N pytest-xdist workers")
+                        help="run the examples in N pytest-xdist workers (default: one per core when "
+                             f"{AUTO_PARALLEL} or more examples run, else 1)")
     common.add_argument("--sphinx-jobs", type=int, default=None, metavar="N",
                         help="read and write documents in N Sphinx processes (did not pay on 2 shared "
                              "cores: docs/performance.md)")

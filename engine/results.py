@@ -51,8 +51,24 @@ def load(path: str | os.PathLike) -> dict[str, dict[str, Any]]:
 
 def save(path: str | os.PathLike, results: dict[str, dict[str, Any]]) -> None:
     """Replace the results file in one step (write a temporary file, then rename)."""
-    payload = json.dumps({"format": FORMAT, "results": results}, ensure_ascii=False, indent=1, sort_keys=True)
-    write_atomic(path, payload)
+    write_atomic(path, dump_lines({"format": FORMAT, "results": results}, "results"))
+
+
+def dump_lines(data: dict[str, Any], key: str) -> str:
+    """JSON with one entry of ``data[key]`` a line (in key order if a dict): as easy to
+    read and to diff as an indented file, written by json's C encoder (``indent`` makes
+    json fall back to pure Python, seconds for the results of 10 000 examples)."""
+    def compact(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+    entries = data[key]
+    if isinstance(entries, dict):
+        body = ",\n".join(f"{compact(k)}:{compact(entries[k])}" for k in sorted(entries))
+        inner = "{\n" + body + "\n}" if entries else "{}"
+    else:
+        inner = "[\n" + ",\n".join(compact(e) for e in entries) + "\n]" if entries else "[]"
+    head = ",".join(f"{compact(k)}:{compact(v)}" for k, v in sorted(data.items()) if k != key)
+    return "{" + head + ("," if head else "") + f"{compact(key)}:{inner}}}\n"
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> None:

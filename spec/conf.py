@@ -39,25 +39,12 @@ RULINGS_SEARCH_TERMS = [
 
 def _search_dictionary() -> str:
     import os
-    import re
     from pathlib import Path
 
-    from engine import vocabulary
+    from engine.sphinxext.search import search_dictionary
 
-    words = set(RULINGS_SEARCH_TERMS)
-    for game in vocabulary.available_games():
-        try:
-            names = list(vocabulary.load(game).card_names())
-        except Exception:  # noqa: BLE001 - a broken game is reported at each of its examples
-            continue
-        words.update(w for name in names for w in re.split(r"[\s·・/]+", name) if len(w) > 1)
     build = Path(os.environ.get("RULINGS_BUILD") or Path(__file__).resolve().parent.parent / "build")
-    path = build / "search-words.txt"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = "".join(f"{w} 100000\n" for w in sorted(words))
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
-    return str(path)
+    return search_dictionary(RULINGS_SEARCH_TERMS, build)
 
 
 html_search_options = {"dict": _search_dictionary()}

@@ -11,7 +11,7 @@ from pathlib import Path
 from sphinx.application import Sphinx
 
 from . import nodes as rnodes
-from . import encoding, problems, render, search, state
+from . import encoding, problems, reading, render, search, state
 from . import attention, cards, coverage_page, domain, measured, plain, unpinned
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
@@ -37,6 +37,7 @@ def _builder_inited(app: Sphinx) -> None:
     problems.start(app)
     state.init_env(app, app.env, ())
     state.remember_results_path(app)
+    app.env.rulings_reading_path = str(Path(app.confdir, app.config.rulings_reading).resolve())
     # the defaults of every document (docutils.conf says the same; see refuse.py)
     app.env.settings.update(raw_enabled=False, file_insertion_enabled=False)
     if app.builder.format == "html":
@@ -50,6 +51,8 @@ def setup(app: Sphinx) -> dict:
     app.add_config_value("rulings_problems_file", "", "", str)
     app.add_config_value("rulings_cards", "../build/cards", "env", str)
     app.add_config_value("rulings_coverage", "../build/coverage", "env", str)
+    # what reading each example decided, kept by content (reading.py): a cache, no rebuild
+    app.add_config_value("rulings_reading", "../build/reading", "", str)
 
     skip = (render.skip, None)
     for node, visit in ((rnodes.example, render.visit_example_html),
@@ -88,6 +91,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("doctree-read", state.record_digest)
     app.connect("doctree-read", render.add_summary)
     app.connect("doctree-read", measured.note_games)
+    app.connect("doctree-read", reading.keep_read)
     app.connect("env-updated", measured.record_digests)
     app.connect("env-updated", cards.check_examples)
     app.connect("doctree-resolved", render.refresh_examples)

@@ -10,7 +10,7 @@ from html import escape
 
 from engine.project import GAME_LABELS
 
-from .state import all_records, counts
+from .state import all_records, counts, result_of
 
 PAGE = "rulings-attention"
 #: the sections of the page, in order: (anchor, label)
@@ -25,10 +25,9 @@ SECTIONS = (
 )
 
 
-def section_of(record: dict) -> str | None:
+def section_of(record: dict, result: dict) -> str | None:
     """The section an example is listed in, or None for a passed one."""
     status = record["status"]
-    result = record.get("result") or {}
     if status == "not-run":
         return "not-run" if record.get("error") or result.get("outcome") == "error" else "no-result"
     return None if status == "passed" else status
@@ -39,8 +38,7 @@ def worst(records: list[dict]) -> str:
     return next((s for s in ("failed", "stale", "not-run", "pending") if c[s]), "passed")
 
 
-def _reason(record: dict) -> str:
-    result = record.get("result") or {}
+def _reason(record: dict, result: dict) -> str:
     if record.get("error"):
         return record["error"]
     if record["status"] == "stale":
@@ -60,7 +58,7 @@ def _page_body(app, env) -> str:
     for record in all_records(env):
         if record["docname"] not in env.found_docs:
             continue
-        key = section_of(record)
+        key = section_of(record, result_of(env, record))
         if key:
             listed[key].append(record)
     out = ['<section id="rulings-attention"><h1>需要关注的例子 · Examples needing attention</h1>',
@@ -82,7 +80,7 @@ def _page_body(app, env) -> str:
                        f'<a href="{escape(uri, quote=True)}">{escape(r["title"])}</a> '
                        f'<span class="rulings-attention-where">{escape(game)} · {escape(doc_title)} · '
                        f'{escape(r["source"])}:{r["line"]}</span>'
-                       f'<div class="rulings-attention-why">{escape(_reason(r))}</div></li>')
+                       f'<div class="rulings-attention-why">{escape(_reason(r, result_of(env, r)))}</div></li>')
         out.append("</ul></section>")
     out.append("</section>")
     return "".join(out)
@@ -95,23 +93,45 @@ def collect_pages(app):
     yield PAGE, {"title": "需要关注的例子 · Examples needing attention", "body": _page_body(app, app.env)}, "page.html"
 
 
+def _badges(app) -> list[tuple[str, str]]:
+    """Each document's status dot, counted once per build: pages are written after every
+    document was read, and every page shows every document's dot."""
+    cached = getattr(app.builder, "_rulings_badges", None)
+    if cached is not None:
+        return cached
+    env, out = app.env, []
+    for docname, records in sorted(env.rulings_examples.items()):
+        if not records or docname not in env.found_docs:
+            continue
+        status = worst(records)
+        c = counts(records)
+        title = " · ".join(f"{s} {n}" for s, n in c.items() if n)
+        out.append((docname, f' <span class="rulings-nav-status rulings-badge-{status}" data-status="{status}" '
+                             f'title="{escape(title, quote=True)}"></span>'))
+    app.builder._rulings_badges = out
+    return out
+
+
+_NAV_LINK = re.compile(r'(<a class="[^"]*reference internal[^"]*" href="([^"]*)">)(.*?)(</a>)')
+
+
 def sidebar_status(app, pagename, templatename, context, doctree) -> None:
     """``html-page-context`` (after the theme's): a status dot after each document with
     examples in the navigation (furo's ``furo_navigation_tree``)."""
     tree = context.get("furo_navigation_tree")
     if not tree:
         return
-    env = app.env
-    for docname, records in sorted(env.rulings_examples.items()):
-        if not records or docname not in env.found_docs:
-            continue
-        status = worst(records)
+    badges: dict[str, str] = {}
+    for docname, badge_html in _badges(app):
         # the page's own entry links to "#"
         uri = "#" if docname == pagename else app.builder.get_relative_uri(pagename, docname)
-        c = counts(records)
-        title = " · ".join(f"{s} {n}" for s, n in c.items() if n)
-        badge = (f' <span class="rulings-nav-status rulings-badge-{status}" data-status="{status}" '
-                 f'title="{escape(title, quote=True)}"></span>')
-        tree = re.sub(rf'(<a class="[^"]*reference internal[^"]*" href="{re.escape(uri)}">)(.*?)(</a>)',
-                      lambda m: m.group(1) + m.group(2) + badge + m.group(3), tree, count=1)
+        badges.setdefault(uri, badge_html)
+
+    def badge(m: re.Match) -> str:
+        # the first link to each document gets its badge (one pass over the tree: a
+        # pass per document made every page cost as much as the site has documents)
+        extra = badges.pop(m.group(2), None)
+        return m.group(0) if extra is None else m.group(1) + m.group(3) + extra + m.group(4)
+
+    tree = _NAV_LINK.sub(badge, tree)
     context["furo_navigation_tree"] = tree

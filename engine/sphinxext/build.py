@@ -83,7 +83,9 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
     warnings = io.StringIO()
     problems = paths.problems(builder)
     overrides = {"rulings_problems_file": str(problems), "rulings_results": str(paths.results),
-                 "rulings_cards": str(paths.cards), "rulings_coverage": str(paths.coverage)}
+                 "rulings_cards": str(paths.cards), "rulings_coverage": str(paths.coverage),
+                 "rulings_reading": str(paths.build / "reading"),
+                 "rulings_search_cuts": str(paths.build / "search-cuts")}
     stamp = paths.build / f"{builder}-inputs.txt"
     digest = inputs_digest(paths, builder, overrides)
     if not fresh:

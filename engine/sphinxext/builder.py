@@ -18,7 +18,7 @@ from pathlib import Path
 from sphinx.builders import Builder
 from sphinx.util import logging
 
-from engine.results import write_atomic
+from engine.results import dump_lines, write_atomic
 
 from .cards import write_cards
 from .gherkin import feature_text
@@ -107,6 +107,6 @@ class GherkinBuilder(Builder):
         self.written = {d: v for d, v in self.written.items() if d in self.env.found_docs}
         write_atomic(Path(self.outdir, SOURCES), json.dumps(self.written, sort_keys=True, indent=0))
         path = Path(self.outdir, "manifest.json")
-        text = json.dumps({"format": MANIFEST_FORMAT, "examples": manifest}, ensure_ascii=False, indent=1)
+        text = dump_lines({"format": MANIFEST_FORMAT, "examples": manifest}, "examples")
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             write_atomic(path, text)

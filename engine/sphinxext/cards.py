@@ -265,11 +265,11 @@ def check_examples(app, env) -> list[str]:
             error = "; ".join(filter(None, [record.get("parse_error"), *problems])) or None
             extracted = record["parsed"] and not problems
             if extracted:
-                status, entry = results_mod.status_of(record["id"], record["hash"], record["declared"], results)
+                status, _ = results_mod.status_of(record["id"], record["hash"], record["declared"], results)
             else:
-                status, entry = "not-run", None
+                status = "not-run"
             if (record["extracted"], record["error"], record["status"]) != (extracted, error, status):
-                record.update(extracted=extracted, error=error, status=status, result=entry)
+                record.update(extracted=extracted, error=error, status=status)
                 changed = True
         if changed:
             rewrite.append(docname)

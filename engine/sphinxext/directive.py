@@ -22,12 +22,11 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from engine import results as results_mod
-from engine import vocabulary as vocab_mod
 
 from . import nodes as rnodes
+from . import reading
 from .domain import note_example
 from .encoding import undecodable_line
-from .gherkin import ExampleError, parse_example
 from .sources import DateError, iso_dates
 from .state import document_language, load_results, project_path
 
@@ -141,8 +140,8 @@ class ExampleDirective(SphinxDirective):
         # what reading the example alone decided; the cards are checked against it later
         record["parsed"], record["parse_error"] = record["extracted"], record["error"]
         results, _ = load_results(env)
-        record["status"], entry = results_mod.status_of(example_id, record["hash"], record["declared"], results)
-        record["result"] = entry
+        # the entry itself is looked up when the example is shown (state.result_of)
+        record["status"], _ = results_mod.status_of(example_id, record["hash"], record["declared"], results)
         env.rulings_examples.setdefault(docname, []).append(record)
 
         node = rnodes.example(record=record, ids=[nodes.make_id("example-" + example_id)])
@@ -153,54 +152,31 @@ class ExampleDirective(SphinxDirective):
         return [node]
 
     def _parse(self, record: dict, body: list[str], body_lines: list[int]) -> None:
-        language = record["language"]
+        language, game = record["language"], record["game"]
+
+        def at(index: int | None) -> int:
+            return body_lines[index] if index is not None and index < len(body_lines) else record["line"]
+
         try:
-            parsed = parse_example(language, record["title"], body)
-        except ExampleError as err:
-            where = body_lines[err.line] if err.line is not None and err.line < len(body_lines) else record["line"]
-            record["error"] = f"line {where}: {err.message}"
-            self.warn(f"example {record['id']!r}: {err.message}", where, "gherkin")
-            return
-        record.update(extracted=True, outline=parsed.is_outline, header=parsed.header, rows=parsed.rows,
-                      steps=[{"keyword": s.keyword, "kind": s.kind, "text": s.text, "line": body_lines[s.line],
-                              "table": s.table} for s in parsed.steps])
-        try:
-            vocabulary = vocab_mod.load(record["game"])
+            read = reading.cached_read(self.env.rulings_reading_path, self.env.docname, language, game,
+                                       record["title"], body)
         except (KeyError, ImportError) as err:
-            message = f"no step vocabulary for game {record['game']!r}: {err}"
+            message = f"no step vocabulary for game {game!r}: {err}"
             record.update(extracted=False, error=message)
             self.warn(message, record["line"], "vocabulary")
             return
-        if vocabulary.language != language:
-            message = (f"the {record['game']} vocabulary is written in {vocabulary.language}, "
-                       f"but this document declares Gherkin language {language}")
-            record.update(extracted=False, error=message)
-            self.warn(message, record["line"], "language")
-            return
-        reported: set[tuple[int, str]] = set()
-        undefined: list[str] = []
-        for instance in parsed.instances():
-            for step, text in instance:
-                where = body_lines[step.line]
-                if vocabulary.raw_match(step.kind, text) is None:
-                    if (where, "step") not in reported:
-                        reported.add((where, "step"))
-                        closest = vocabulary.closest(step.kind, text)
-                        hint = f"; closest known phrase: {step.keyword} {closest[0]}" if closest else ""
-                        message = f"no {step.kind} phrase matches {text!r}{hint}"
-                        undefined.append(f"line {where}: {message}")
-                        self.warn(message, where, "undefined-step")
-                    continue
-                tied = vocabulary.ambiguous(step.kind, text)
-                if tied and (where, "ambiguous") not in reported:
-                    reported.add((where, "ambiguous"))
-                    self.warn(f"step {text!r} matches {len(tied)} phrases equally: "
-                              + " | ".join(tied), where, "ambiguous-step")
-                for name in vocabulary.card_names_in(step.kind, text):
-                    record["cards"].setdefault(name, where)
-        if undefined:
-            # a step no phrase matches cannot be run: the example is not run, and says why
-            record.update(extracted=False, error="; ".join(undefined))
+        for message, index, subtype in read["warnings"]:
+            if subtype == "gherkin":
+                message = f"example {record['id']!r}: {message}"
+            self.warn(message, at(index), subtype)
+        record.update(extracted=read["extracted"], outline=read["outline"], header=read["header"], rows=read["rows"],
+                      steps=[{**s, "line": body_lines[s["line"]]} for s in read["steps"]],
+                      cards={name: at(index) for name, index in read["cards"].items()})
+        if read["error"]:
+            message, index, located = read["error"]
+            record["error"] = f"line {at(index)}: {message}" if located else message
+        if read.get("undefined"):
+            record["error"] = "; ".join(f"line {at(index)}: {message}" for message, index in read["undefined"])
 
 
 class DashboardDirective(SphinxDirective):

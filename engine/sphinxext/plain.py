@@ -14,6 +14,7 @@ from engine.results import STATUSES
 from . import nodes as rnodes
 from .render import LABELS
 from .sources import source_label
+from .state import result_of
 
 
 def _steps_text(record: dict) -> str:
@@ -29,9 +30,8 @@ def _steps_text(record: dict) -> str:
     return "\n".join(lines) if lines else "\n".join(record.get("body") or [])
 
 
-def example_nodes(record: dict, anchor: str) -> nodes.Element:
+def example_nodes(record: dict, anchor: str, result: dict) -> nodes.Element:
     status = record["status"]
-    result = record.get("result") or {}
     box = nodes.container(classes=["rulings-example", f"rulings-{status}"])
     # a target, which every writer turns into an anchor (LaTeX: \label), for links to it
     box += nodes.target("", "", ids=[anchor])
@@ -105,7 +105,7 @@ def replace(app, doctree: nodes.document, fromdocname: str) -> None:
     if app.builder.format in ("html", "gherkin"):
         return
     for node in list(doctree.findall(rnodes.example)):
-        node.replace_self(example_nodes(node["record"], node["ids"][0]))
+        node.replace_self(example_nodes(node["record"], node["ids"][0], result_of(app.env, node["record"])))
     for node in list(doctree.findall(rnodes.example_summary)):
         node.replace_self(_summary_nodes(node["counts"]))
     for node in list(doctree.findall(rnodes.dashboard)):

@@ -16,7 +16,7 @@ from . import coverage_page
 from . import nodes as rnodes
 from .attention import PAGE
 from .sources import source_label
-from .state import counts
+from .state import counts, result_of
 
 LABELS = {"passed": "通过 passed", "failed": "失败 failed", "pending": "待定 pending",
           "stale": "过期 stale", "not-run": "未运行 not run"}
@@ -68,7 +68,7 @@ def _table_html(rows: list[list[str]], cls: str, header: list[str] | None = None
 def visit_example_html(self, node: rnodes.example) -> None:
     r = node["record"]
     status = r["status"]
-    result = r.get("result") or {}
+    result = result_of(self.builder.env, r)
     failing = result.get("failing_step") if status in ("failed", "pending", "not-run") else None
     lang = f' lang="{_a(r["language"])}"' if r.get("language") else ""
     out = [f'<div class="rulings-example rulings-{_a(status)}" id="{_a(node["ids"][0])}"{lang} '

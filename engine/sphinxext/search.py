@@ -23,12 +23,22 @@ that does not exist, so every search on a ``zh`` site stopped with a ReferenceEr
 
 from __future__ import annotations
 
+import hashlib
+import json
+import logging
 import re
 from pathlib import Path
 
+import jieba
+import snowballstemmer
+
 from sphinx.application import Sphinx
+from sphinx.search import SearchLanguage
 from sphinx.search.ja import DefaultSplitter
-from sphinx.search.zh import SearchChinese
+from sphinx.search.zh import JIEBA_DEFAULT_DICT, SearchChinese, jieba_load_userdict
+
+from engine import vocabulary
+from engine.results import write_atomic
 
 _KATAKANA = re.compile(r"[\u30A1-\u30FA\u30FC\u31F0-\u31FF]{2,}")
 _KANA = re.compile(r"[\u3041-\u309F\u30A0-\u30FF\u31F0-\u31FF]")
@@ -43,32 +53,224 @@ def word_list(path: str | None) -> list[str]:
     return sorted({w for w in words if len(w) > 1})
 
 
+def search_dictionary(terms: list[str], build: Path) -> str:
+    """The site's word list as a jieba user dictionary (``<build>/search-words.txt``):
+    ``terms`` and the card names of every game and their parts.  The names come from the
+    card files the extraction wrote, through each game's catalogue (aliases included,
+    broken cards left out); building the catalogue is kept out of every Sphinx start by
+    a digest of what the list is made from (the terms, the card files, the engine's code)."""
+    engine = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256("\0".join(terms).encode())
+    for path in [*sorted(Path(build, "cards").glob("*.json")), *sorted(engine.rglob("*.py"))]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    path, stamp = Path(build, "search-words.txt"), Path(build, "search-words.digest")
+    try:
+        if path.is_file() and stamp.read_text(encoding="utf-8") == digest.hexdigest():
+            return str(path)
+    except OSError:
+        pass
+    words = set(terms)
+    for game in vocabulary.available_games():
+        try:
+            names = list(vocabulary.load(game).card_names())
+        except Exception:  # noqa: BLE001 - a broken game is reported at each of its examples
+            continue
+        words.update(w for name in names for w in re.split(r"[\s·・/]+", name) if len(w) > 1)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = "".join(f"{w} 100000\n" for w in sorted(words))
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+    stamp.write_text(digest.hexdigest(), encoding="utf-8")
+    return str(path)
+
+
+class JapaneseSplitter(DefaultSplitter):
+    """Sphinx's TinySegmenter with the same model and the same decisions, each score
+    computed with bound dictionary lookups and a character-type cache instead of a
+    method call per feature and eight regular expressions per character: cutting the
+    Japanese pages was most of indexing a site (tests/unit/test_search.py compares both
+    on every text of the project)."""
+
+    def __init__(self, options: dict[str, str]) -> None:
+        super().__init__(options)
+        self._types: dict[str, str] = {}
+        self._by_types: dict[str, int] = {}
+        self._by_decisions: dict[str, int] = {}
+
+    def split(self, input: str) -> list[str]:
+        if not input:
+            return []
+        types = self._types
+        for char in set(input).difference(types):
+            types[char] = self.ctype_(char)
+        up1, up2, up3 = self.UP1__.get, self.UP2__.get, self.UP3__.get
+        bp1, bp2 = self.BP1__.get, self.BP2__.get
+        uw1, uw2, uw3, uw4, uw5, uw6 = (self.UW1__.get, self.UW2__.get, self.UW3__.get, self.UW4__.get,
+                                        self.UW5__.get, self.UW6__.get)
+        bw1, bw2, bw3 = self.BW1__.get, self.BW2__.get, self.BW3__.get
+        tw1, tw2, tw3, tw4 = self.TW1__.get, self.TW2__.get, self.TW3__.get, self.TW4__.get
+        uc1, uc2, uc3, uc4, uc5, uc6 = (self.UC1__.get, self.UC2__.get, self.UC3__.get, self.UC4__.get,
+                                        self.UC5__.get, self.UC6__.get)
+        bc1, bc2, bc3 = self.BC1__.get, self.BC2__.get, self.BC3__.get
+        tc1, tc2, tc3, tc4 = self.TC1__.get, self.TC2__.get, self.TC3__.get, self.TC4__.get
+        uq1, uq2 = self.UQ1__.get, self.UQ2__.get
+        bq1, bq2, bq3, bq4 = self.BQ1__.get, self.BQ2__.get, self.BQ3__.get, self.BQ4__.get
+        tq1, tq2, tq3, tq4 = self.TQ1__.get, self.TQ2__.get, self.TQ3__.get, self.TQ4__.get
+        result = []
+        s = ["B3", "B2", "B1", *input, "E1", "E2", "E3"]
+        t = ["O", "O", "O", *(types[c] for c in input), "O", "O", "O"]
+        # the pairs and triples of characters and of types, each made once
+        sb = [a + b for a, b in zip(s, s[1:])]
+        st = [a + b for a, b in zip(sb, s[2:])]
+        tb = [a + b for a, b in zip(t, t[1:])]
+        tt = [a + b for a, b in zip(tb, t[2:])]
+        positions = range(4, len(s) - 3)
+        by_types, by_decisions = self._by_types, self._by_decisions
+        # the types around each position: the type features depend on nothing else, so
+        # their sum is kept per window of six types (a handful of windows in any text)
+        windows = [tt[i - 3] + tt[i] for i in positions]
+        for window in set(windows).difference(by_types):
+            c1, c2, c3, c4, c5, c6 = window
+            by_types[window] = (uc1(c1, 0) + uc2(c2, 0) + uc3(c3, 0) + uc4(c4, 0) + uc5(c5, 0) + uc6(c6, 0)
+                                + bc1(c2 + c3, 0) + bc2(c3 + c4, 0) + bc3(c4 + c5, 0) + tc1(c1 + c2 + c3, 0)
+                                + tc2(c2 + c3 + c4, 0) + tc3(c3 + c4 + c5, 0) + tc4(c4 + c5 + c6, 0))
+        # the part of each score that does not depend on the previous decisions
+        fixed = [self.BIAS__ + by_types[window] + uw1(s[i - 3], 0) + uw2(s[i - 2], 0) + uw3(s[i - 1], 0)
+                 + uw4(s[i], 0) + uw5(s[i + 1], 0) + uw6(s[i + 2], 0) + bw1(sb[i - 2], 0) + bw2(sb[i - 1], 0)
+                 + bw3(sb[i], 0) + tw1(st[i - 3], 0) + tw2(st[i - 2], 0) + tw3(st[i - 1], 0) + tw4(st[i], 0)
+                 for i, window in zip(positions, windows)]
+        word = s[3]
+        p1 = p2 = p3 = "U"
+        for i, window, score in zip(positions, windows, fixed):
+            # the decision features: the last three decisions and the four types before
+            key = p1 + p2 + p3 + window[:4]
+            part = by_decisions.get(key)
+            if part is None:
+                c1, c2, c3, c4 = window[:4]
+                part = by_decisions[key] = (
+                    up1(p1, 0) + up2(p2, 0) + up3(p3, 0) + bp1(p1 + p2, 0) + bp2(p2 + p3, 0)
+                    # the third type-and-decision feature looks up UQ1, as Sphinx's does
+                    + uq1(p1 + c1, 0) + uq2(p2 + c2, 0) + uq1(p3 + c3, 0)
+                    + bq1(p2 + c2 + c3, 0) + bq2(p2 + c3 + c4, 0) + bq3(p3 + c2 + c3, 0) + bq4(p3 + c3 + c4, 0)
+                    + tq1(p2 + c1 + c2 + c3, 0) + tq2(p2 + c2 + c3 + c4, 0)
+                    + tq3(p3 + c1 + c2 + c3, 0) + tq4(p3 + c2 + c3 + c4, 0))
+            score += part
+            p = "O"
+            if score > 0:
+                result.append(word.strip())
+                word = ""
+                p = "B"
+            p1, p2, p3 = p2, p3, p
+            word += s[i]
+        result.append(word.strip())
+        return result
+
+
 class ChineseJapaneseSearch(SearchChinese):
     # the page's JS stemmer class is f"{language_name}Stemmer"; the code shipped is English
     language_name = "English"
 
     def __init__(self, options: dict[str, str]) -> None:
-        super().__init__(options)
-        self.japanese = DefaultSplitter(options)
+        # SearchChinese.__init__ without loading jieba's dictionary (most of a second):
+        # it is loaded when a Chinese text is first cut, and a build that indexes no page
+        # never loads it
+        SearchLanguage.__init__(self, options)
+        self.latin_terms: set[str] = set()
+        self.stemmer = snowballstemmer.stemmer("english")
+        self._user_dictionary = options.get("dict", JIEBA_DEFAULT_DICT)
+        self.japanese = JapaneseSplitter(options)
         self.words = word_list(options.get("dict"))
+        # the listed words by first character: a text is checked only against the words
+        # that start with one of its characters (every word against every text node was
+        # a third of the indexing)
+        self._by_first: dict[str, list[str]] = {}
+        for word in self.words:
+            self._by_first.setdefault(word[0], []).append(word)
+        self._rank = {word: i for i, word in enumerate(self.words)}
+        # what the cuts depend on besides the text: this code, the word list, jieba
+        dictionary = Path(self._user_dictionary).read_bytes() if self._user_dictionary and \
+            Path(self._user_dictionary).is_file() else b""
+        self._version = hashlib.sha256(Path(__file__).read_bytes() + b"\0" + dictionary + b"\0"
+                                       + jieba.__version__.encode()).hexdigest()[:16]
+        #: the page being indexed: (its file of cuts, the cuts kept there, the cuts used now)
+        self._page: tuple[Path, dict[str, list[str]], dict[str, list[str]]] | None = None
+
+    # -- the cuts of each page, kept by text ------------------------------------------------
+    # A page written again (its results changed, one example of it was edited, the
+    # dashboard after any change) is mostly the same text: its texts' cuts are kept per
+    # page, so that only new text is cut, and jieba's dictionary is not even loaded when
+    # no new Chinese text is.
+
+    def start_page(self, folder: str, docname: str) -> None:
+        self.finish_page()
+        path = Path(folder, docname + ".json")
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            kept = data["cuts"] if data.get("version") == self._version else {}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            kept = {}
+        self._page = (path, kept if isinstance(kept, dict) else {}, {})
+
+    def finish_page(self) -> None:
+        if self._page is None:
+            return
+        path, kept, used = self._page
+        self._page = None
+        if used and used != kept:
+            write_atomic(path, json.dumps({"version": self._version, "cuts": used}, ensure_ascii=False,
+                                          separators=(",", ":")))
 
     def split(self, input: str) -> list[str]:
+        if self._page is None:
+            return self._split(input)
+        _, kept, used = self._page
+        words = kept.get(input)
+        if isinstance(words, list):
+            # what cutting also records: the Latin words, which are not stemmed when short
+            self.latin_terms.update(t.strip() for t in self.latin1_letters.findall(input))
+        else:
+            words = self._split(input)
+        used[input] = words
+        return list(words)
+
+    def _split(self, input: str) -> list[str]:
         if _KANA.search(input):
             latin = [t.strip() for t in self.latin1_letters.findall(input)]
             self.latin_terms.update(latin)
             found = self.japanese.split(input) + latin
         else:
+            if self._user_dictionary is not None:
+                if Path(self._user_dictionary).is_file():
+                    jieba_load_userdict(self._user_dictionary)
+                self._user_dictionary = None
             found = super().split(input)
         found = [w for w in found if w.strip() and not _NOT_A_WORD.match(w)]
-        return found + [w for w in self.words if w in input] + _KATAKANA.findall(input)
+        listed = [w for c in set(input).intersection(self._by_first) for w in self._by_first[c] if w in input]
+        return found + sorted(listed, key=self._rank.__getitem__) + _KATAKANA.findall(input)
 
 
+def _language(app) -> ChineseJapaneseSearch | None:
+    lang = getattr(getattr(app.builder, "indexer", None), "lang", None)
+    return lang if isinstance(lang, ChineseJapaneseSearch) else None
+
+
+def _start_page(app, doctree, docname: str) -> None:
+    """``doctree-resolved``: the html builder indexes the page it has just resolved."""
+    lang = _language(app)
+    if lang is not None:
+        lang.start_page(str(Path(app.confdir, app.config.rulings_search_cuts).resolve()), docname)
+
+
+def _finish(app, exception) -> None:
+    lang = _language(app)
+    if lang is not None:
+        lang.finish_page()
 
 
 def setup(app: Sphinx) -> None:
-    import logging
-
-    import jieba
-
     jieba.setLogLevel(logging.WARNING)  # its dictionary-loading chatter is not a warning of ours
     app.add_search_language(ChineseJapaneseSearch)
+    # the cuts of each page's texts, kept by content: a cache, no rebuild
+    app.add_config_value("rulings_search_cuts", "../build/search-cuts", "", str)
+    app.connect("doctree-resolved", _start_page)
+    app.connect("build-finished", _finish)

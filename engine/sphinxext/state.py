@@ -103,6 +103,17 @@ def load_results(env) -> tuple[dict[str, dict[str, Any]], str | None]:
     return data, problem
 
 
+def result_of(env, record: dict) -> dict[str, Any]:
+    """The result entry an example's status rests on, looked up in the results file when
+    the example is shown: the environment keeps no copy of every result (most of its
+    size, loaded and saved by every build)."""
+    if not record.get("extracted"):
+        # not run as written: whatever an earlier text left does not count
+        return {}
+    results, _ = load_results(env)
+    return results_mod.status_of(record["id"], record["hash"], record.get("declared"), results)[1] or {}
+
+
 #: what a page shows of a result (not how long it took, which changes on every run)
 _SHOWN = ("hash", "status", "outcome", "failing_step", "message", "trace")
 

@@ -298,6 +298,16 @@ def test_the_benchmark_spec_is_the_projects_examples_renamed_and_its_plain_twin_
     plain = "\n".join(p.read_text(encoding="utf-8") for p in (tmp_path / "plain").rglob("*.rst"))
     assert not re.search(r"^\s*\.\. (example|card|effect|rulings-[a-z]+)::", plain, re.M)
     assert (tmp_path / "plain" / "conf.py").read_text(encoding="utf-8").rstrip().endswith("extensions = []")
+    # the edit cycle edits one step (not the title) and undoes it on the next edit
+    before = documents[0].read_text(encoding="utf-8").splitlines()
+    edit = bench.step_edit(documents[0])
+    edit(0)
+    after = documents[0].read_text(encoding="utf-8").splitlines()
+    changed = [(a, b) for a, b in zip(before, after) if a != b]
+    assert len(before) == len(after) and len(changed) == 1
+    assert changed[0][0].split()[1:] == changed[0][1].split()[1:] and changed[0][0].split()[0] != changed[0][1].split()[0]
+    edit(1)
+    assert documents[0].read_text(encoding="utf-8").splitlines() == before
 
 
 def test_sphinx_is_not_started_when_nothing_it_reads_changed(sandbox, monkeypatch):
