@@ -20,7 +20,12 @@ negated.
   turn it was set (a trap whose text says 『这张卡的发动从手卡也能用』 is the exception); a
   quick-play spell may be activated from the hand, but one set on the field waits a turn.
 - A continuous trap may activate one of its effects together with its card activation;
-  that is decided once: on that chain it activates no effect afterwards.
+  that is decided once: on that chain it activates no effect afterwards.  A trigger
+  effect cannot go with it when it starts 『每次…』 (each time an event happens: the card
+  was not face-up when it happened); one that starts at a phase (『自己准备阶段发动』)
+  can, during that phase.
+- 『不能对应这张卡的发动把效果发动』: while that card activation is the last link of the
+  chain, the players it names cannot activate anything in response to it.
 """
 
 from __future__ import annotations
@@ -59,6 +64,8 @@ class Ban:
     until: int | None = None
     #: card-specific rulings of the card the ban comes from (魔法抵消器 …)
     rulings: frozenset = frozenset()
+    #: the card the ban does not reach (『其他的魔法·陷阱卡』: the card that put it in place)
+    exempt: Any = None
 
 
 @dataclass
@@ -100,6 +107,8 @@ class ActivationRules:
         self.last_negation: tuple | None = None
         #: (player, card name) whose 『在决斗中只能适用1次』 effect has applied
         self.applied_once: set = set()
+        #: card activations nothing may respond to: (card, object id, players who may not)
+        self.unanswerable: list = []
 
     # -- what a card activation is ------------------------------------------------------
 
@@ -122,6 +131,12 @@ class ActivationRules:
             return False
         return any(link.card is card and link.object_id == card.object_id and self.is_card_activation(link)
                    for link in (*self.chain, *self.resolving, *self.finishing))
+
+    @staticmethod
+    def must_leave_as_activated(card: "YgoCard") -> bool:
+        """A spell or trap card that leaves the field when the chain of its card activation
+        ends (not a continuous, field or equip card): its own effect cannot destroy it."""
+        return not card.definition.is_monster and not card.definition.types & STAYS
 
     # -- where a card activation may come from -----------------------------------------
 
@@ -162,8 +177,11 @@ class ActivationRules:
         kind = self.kind_of(card)
         card_activation = effect.kind == "activation" and kind != "monster"
         already_face_up = not card_activation and self.face_up_on_field(card)
+        answered = self.unanswerable_top(player)
+        if answered:
+            return answered
         for ban in self.active_bans():
-            if player not in ban.players or kind not in ban.kinds:
+            if player not in ban.players or kind not in ban.kinds or ban.exempt is card:
                 continue
             if ban.scope == "card":
                 hit = card_activation or (already_face_up and "bans-face-up-effects" in ban.rulings)
@@ -181,10 +199,31 @@ class ActivationRules:
                 return f"「{ban.source}」 forbids player {player} the {what} of 「{card.name}」"
         return None
 
-    def ban(self, scope: str, kinds, players, source: str = "", until: int | None = None, rulings=()) -> None:
-        self.bans.append(Ban(scope, frozenset(kinds), frozenset(players), source, until, frozenset(rulings)))
+    def ban(self, scope: str, kinds, players, source: str = "", until: int | None = None, rulings=(),
+            exempt=None) -> None:
+        self.bans.append(Ban(scope, frozenset(kinds), frozenset(players), source, until, frozenset(rulings),
+                             exempt))
         self.log.record("rule", f"「{source}」: player(s) {sorted(players)} cannot activate "
                         f"{'/'.join(sorted(kinds))} ({scope}) until turn {until}")
+
+    def forbid_responses(self, card: "YgoCard", players) -> None:
+        """『不能对应这张卡的发动把效果发动』: the card activation of ``card`` being made now
+        cannot be responded to by ``players``."""
+        self.unanswerable.append((card, card.object_id, frozenset(players)))
+        self.log.record("rule", f"「{card.name}」: player(s) {sorted(players)} cannot activate anything in "
+                        "response to its activation", card=card.serial)
+
+    def unanswerable_top(self, player: int) -> str | None:
+        """Why ``player`` cannot respond to the last chain link now, or None."""
+        if not self.chain:
+            return None
+        top = self.chain[-1]
+        if not self.is_card_activation(top):
+            return None
+        for card, obj, players in self.unanswerable:
+            if card is top.card and obj == top.object_id and player in players:
+                return f"nothing can be activated in response to the activation of 「{card.name}」"
+        return None
 
     # -- counts -------------------------------------------------------------------------
 
@@ -244,6 +283,10 @@ class ActivationRules:
         for test, until, source in self.unnegatable:
             if until >= self.turn and test(self, card):
                 return f"「{source}」: the activations of 「{card.name}」 cannot be negated"
+        for other in self.field_cards():
+            for st in self.active_statics(other, "protect-activations"):
+                if st.value(self, other, card):
+                    return f"「{other.name}」: the activation of 「{card.name}」 and its effect cannot be negated"
         return None
 
     def intercepted(self, link: "ChainLink") -> str | None:
@@ -332,7 +375,7 @@ class ActivationRules:
             return (f"「{card.name}」 is not a continuous trap: its effects are not activated together with "
                     "its card activation")
         effect = self.effect_of(card, label)
-        if effect.kind == "trigger":
+        if effect.kind == "trigger" and not self.phase_trigger_now(card, effect):
             return f"「{card.name}」{label} starts each time something happens: not as the card is activated"
         if effect.cost in ("send-self", "banish-self", "discard-self") or getattr(effect.cost, "moves_self", False):
             return f"the cost of 「{card.name}」{label} moves the card itself, which is being activated"
@@ -341,6 +384,23 @@ class ActivationRules:
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
             return f"「{card.name}」{label} was already used this turn by player {player}"
         return None
+
+    #: events that are a phase of the turn: a trigger on one of them is 『…阶段发动』, not 『每次…』
+    PHASE_EVENTS = frozenset({"standby", "end-phase", "end-battle"})
+
+    def phase_trigger_now(self, card: "YgoCard", effect) -> bool:
+        """A trigger that starts at a phase, activated during that phase (the card was not
+        face-up when the phase began, so it was not triggered; with its card activation it
+        may still be activated, as its text is a condition of the phase)."""
+        if effect.event not in self.PHASE_EVENTS:
+            return False
+        from .chain import GameEvent
+        phases = {"standby": "standby", "end-phase": "end", "end-battle": "battle"}
+        if self.phase != phases[effect.event]:
+            return False
+        # asked as the card is being activated: it is not face-up yet
+        event = GameEvent(effect.event, None, {"with_card_activation": True})
+        return effect.trigger is None or bool(effect.trigger(self, card, event))
 
     def decided_at_card_activation(self, card: "YgoCard") -> bool:
         """A continuous trap whose card activation is on this chain: what it activates on

@@ -1012,6 +1012,9 @@ def keep_as_continuous_target(who, lasting, **kw):
                 continue
             duel.link(source, card, grants=grants, source_negation_matters=negation_matters)
 
+    # what the card does while it stays, not something its activation does as it resolves:
+    # negating only the effect of that card activation does not stop the link (chain.py)
+    resolve.continuous_link = True
     return resolve
 
 
@@ -2039,3 +2042,96 @@ def once_per_duel_applied():
     """Counted by application, not activation: a negated activation did not apply, so
     another copy may still be activated."""
     return [StaticPart("once-per-duel-applied", True)]
+
+
+# == activating cards: restrictions and phases (spec/ygo/activation.rst) ======================
+
+@BLOCKS.phrase("restriction", "不能对应这张卡的发动让魔法·陷阱·怪兽的效果发动")
+def no_response_by_anyone():
+    """Neither player can activate anything in response to this card activation."""
+    return lambda duel, card, player: duel.forbid_responses(card, {0, 1})
+
+
+@BLOCKS.phrase("restriction", "自己场上有{n}星以上的「{name}」怪兽存在的场合，对方不能对应这张卡的发动把效果发动")
+def no_response_if_monster(n, name):
+    """With a monster of that archetype and at least that level on its controller's field
+    as it is activated, the opponent cannot respond to this card activation."""
+    def restrict(duel, card, player) -> None:
+        if any(duel.face_up_on_field(c) and c.controller == player and c.definition.is_monster
+               and name in c.name and c.definition.level >= n for c in duel.field_cards()):
+            duel.forbid_responses(card, {1 - player})
+
+    return restrict
+
+
+@BLOCKS.phrase("restriction", "这张卡发动的回合，自己不能把其他的{kinds}卡的效果发动")
+def no_other_effects_this_turn(kinds):
+    """For the rest of the turn its controller cannot activate effects of other cards of
+    those kinds — card activations included (a card activation is an effect activation)."""
+    def restrict(duel, card, player) -> None:
+        duel.ban("effect", kinds, {player}, card.name, duel.turn, exempt=card)
+
+    return restrict
+
+
+@BLOCKS.phrase("event", "自己准备阶段")
+def own_standby_phase():
+    """The standby phase of its controller's turn, while this card is face-up on the field
+    (a phase, not 『每次…』: it may go with the card activation during that phase)."""
+    return "standby", lambda duel, card, ev: duel.turn_player == card.controller and (
+        duel.face_up_on_field(card) or ev.data.get("with_card_activation", False))
+
+
+@BLOCKS.phrase("action", "自己受到{n}伤害")
+def damage_self(n):
+    def resolve(duel, link) -> None:
+        duel.lp[link.player] -= n
+        duel.log.record("damage", f"player {link.player} takes {n} damage from 「{link.card.name}」")
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "场上{n}张卡破坏")
+def destroy_chosen_on_field(n):
+    """Destroy cards on the field chosen as it resolves (not targeted).  A spell or trap
+    card that must leave the field after its chain cannot choose itself, and cannot be
+    activated while it would have nothing else to choose (activation.py)."""
+    def candidates(duel, card):
+        return [c for c in duel.field_cards() if not (c is card and duel.must_leave_as_activated(c))]
+
+    def resolve(duel, link) -> None:
+        fitting = [c for c in candidates(duel, link.card) if not duel.in_limbo(c)]
+        for c in duel.by_default(link.player, f"chooses {n} card(s) on the field to destroy", fitting,
+                                 FIRST_FITTING, n):
+            duel.destroy(c, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
+
+    resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card) if c is not card])
+    return resolve
+
+
+@BLOCKS.phrase("event", "这张卡给与对方战斗伤害时")
+def deals_battle_damage():
+    """This card dealt battle damage to its controller's opponent."""
+    return "battle-damage", lambda duel, card, ev: ev.subject is card and ev.player != card.controller
+
+
+@BLOCKS.phrase("static", "自己场上的「{name}」卡的效果的发动以及那些发动的效果不会被无效化")
+def protect_archetype_activations(name):
+    """The activations of the effects of that archetype's cards on its controller's field,
+    and the effects so activated, cannot be negated."""
+    return [StaticPart("protect-activations",
+                       lambda duel, source, card: duel.on_field(card) and card.controller == source.controller
+                       and name in card.name)]
+
+
+@BLOCKS.phrase("condition", "自己场上的「{name}」怪兽成为卡的效果的对象时")
+def own_archetype_targeted(name):
+    """The chain link below targets a face-up monster of that archetype on this card's
+    controller's field."""
+    def test(duel, card) -> bool:
+        top = _top(duel)
+        return top is not None and any(
+            t.controller == card.controller and duel.face_up_on_field(t) and t.definition.is_monster
+            and name in t.name for t in top.live_targets())
+
+    return test

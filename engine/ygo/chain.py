@@ -251,6 +251,9 @@ class ChainRules:
         banned = self.activation_ban(card, effect, player) or self.count_ban(card, effect, player)
         if banned:
             return banned
+        needs = getattr(effect.resolve, "needs", None)
+        if needs is not None and not needs(self, card, player):
+            return f"「{card.name}」{label} would have nothing to do: it cannot count itself"
         if getattr(effect.resolve, "needs_monster_zone", False):
             zone = self.board.zone(player, "monster zone")
             if len(zone) >= (zone.capacity or 5):
@@ -431,6 +434,10 @@ class ChainRules:
                 link.outcome = f"negated: {why}"
                 self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label} "
                                 f"is negated ({why})")
+                if self.keeps_its_link(link):
+                    self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」 does nothing as its "
+                                    "card activation resolves: its continuous effect on its target applies all the same")
+                    link.effect.resolve(self, link)
             else:
                 link.outcome = "applied"
                 self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label}")
@@ -445,6 +452,14 @@ class ChainRules:
         # the spells and traps that do not stay leave the field once the whole chain is done
         while self.finishing:
             self._finish_spell(self.finishing.pop(0))
+
+    def keeps_its_link(self, link: ChainLink) -> bool:
+        """A continuous spell or trap whose card activation only takes a target that its
+        continuous effect then applies to (魔族之链): the activation has nothing to apply as
+        it resolves, so negating that effect (not the activation) leaves the link."""
+        return (link.negated != "activation" and self.is_card_activation(link)
+                and bool(link.card.definition.types & STAYS) and link.effect.resolve is not None
+                and getattr(link.effect.resolve, "continuous_link", False))
 
     def _drop_missed(self) -> None:
         """Optional 『…时』 triggers whose event was followed by more of the chain miss the timing."""

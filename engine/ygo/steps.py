@@ -376,6 +376,14 @@ def next_turn_of(duel: Duel, player: int) -> None:
         duel.end_turn()
 
 
+@V.phrase(("given", "when"), "进入{player}的下一个回合的准备阶段")
+def next_standby_of(duel: Duel, player: int) -> None:
+    """End turns until it is that player's turn again, and stop in its standby phase."""
+    if duel.turn_player == player:
+        duel.end_turn()
+    duel.end_turn(stop="standby")
+
+
 # -- Given / When: activating ---------------------------------------------------------
 
 @V.phrase(("given", "when"), "{player}发动「{card}」的{label}效果")
