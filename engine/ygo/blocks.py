@@ -153,6 +153,7 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"这个回合召唤的", lambda: (lambda duel, src, c: duel.remembers(c, Info.SUMMONED_THIS_TURN))),
     (r"场上的", lambda: (lambda duel, src, c: duel.on_field(c))),
     (r"调整以外的", lambda: (lambda duel, src, c: "tuner" not in c.definition.types)),
+    (r"调整(?=怪兽)", lambda: (lambda duel, src, c: "tuner" in c.definition.types)),
     (r"效果(?=怪兽)", lambda: (lambda duel, src, c: duel.is_effect_monster(c))),
     (rf"((?:{_FRAME})(?:·(?:{_FRAME}))*)(?=怪兽)", lambda fs: _frames(fs)),
     (r"魔法·陷阱", lambda: (lambda duel, src, c: not c.definition.is_monster)),
@@ -908,6 +909,7 @@ LASTING = {  # what a lasting effect given by a resolving effect says -> engine 
     "战斗阶段中对方不能把效果发动": ("no-activation-in-battle",),
     "不能攻击": ("cannot-attack",),
     "不能把表示形式变更": ("cannot-change-position",),
+    "不能把效果发动": ("cannot-activate",),
 }
 
 
@@ -2135,3 +2137,17 @@ def own_archetype_targeted(name):
             and name in t.name for t in top.live_targets())
 
     return test
+
+
+@BLOCKS.phrase("action", "从手卡·卡组把{n}只{desc}守备表示特殊召唤")
+def special_summon_from_hand_or_deck(n, desc):
+    """Special summon monsters of the hand or deck chosen as it resolves (by default the
+    first fitting, hand first), in defense position."""
+    test = describe(desc)
+
+    def pick(duel, link) -> list:
+        fitting = [c for zone in ("hand", "deck") for c in duel.board.zone(link.player, zone)
+                   if c.definition.is_monster and test(duel, link.card, c)]
+        return duel.by_default(link.player, f"picks {n} {desc} from the hand or deck", fitting, FIRST_FITTING, n)
+
+    return moving(_summon(pick, position="defense", zones=("hand", "deck")), "summon", "deck-summon")

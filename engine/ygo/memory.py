@@ -154,6 +154,7 @@ KIND_OF: dict[str, str] = {
     "win-by-direct-damage": "win",
     "cannot-attack": "restriction",
     "cannot-change-position": "restriction",
+    "cannot-activate": "restriction",
     "atk": "stats",
     "def": "stats",
     "unaffected": "protection",

@@ -26,8 +26,8 @@ LEFT = {
     ("cid", "13101"), ("cid", "7643"), ("fid", "10996"), ("fid", "11016"),
     ("fid", "11939"), ("fid", "19860"),
     ("fid", "20205"), ("fid", "20504"), ("fid", "20507"), ("fid", "20508"), ("fid", "20802"), ("fid", "20867"),
-    ("fid", "21600"), ("fid", "241"), ("fid", "7634"), ("fid", "7842"), ("fid", "8110"),
-    ("fid", "9424"),
+    ("fid", "241"), ("fid", "7634"), ("fid", "7842"), ("fid", "8110"),
+    
 }
 
 
@@ -269,3 +269,12 @@ def test_a_quick_play_spell_set_this_turn_waits_but_one_in_the_hand_does_not():
     with pytest.raises(IllegalAction, match="set this turn"):
         duel.activate(set_card, "发动", player=0, targets=[target])
     duel.activate(_in_hand(duel, "旋风", 0), "发动", player=0, targets=[target])
+
+
+def test_a_lasting_cannot_activate_stops_that_card_and_is_gone_once_it_moves():
+    duel = Duel()
+    monster = _face_up(duel, "十二兽的会局", 0)
+    duel.apply_lasting(monster, "cannot-activate", source="test")
+    assert "cannot activate its effects" in (duel.why_cannot_activate(monster, "①", 0) or "")
+    duel.send_to_graveyard(monster, reason="test")
+    assert not duel.lasting(monster, "cannot-activate")
