@@ -109,6 +109,8 @@ class ActivationRules:
         self.applied_once: set = set()
         #: card activations nothing may respond to: (card, object id, players who may not)
         self.unanswerable: list = []
+        #: (card, turn) of 『1回合1次』 continuous effects that applied this turn
+        self.once_applied: set = set()
 
     # -- what a card activation is ------------------------------------------------------
 
@@ -410,7 +412,7 @@ class ActivationRules:
 
     # -- a card activated by an effect while that effect resolves -----------------------
 
-    def activate_by_effect(self, card: "YgoCard", player: int, by: str) -> None:
+    def activate_by_effect(self, card: "YgoCard", player: int, by: str, source=None) -> None:
         """An effect activates a spell or trap card as it resolves (弹出式翻页, 终焉之地): the
         card is put face-up and its activation succeeds when that effect is done; what
         its card activation would do is not applied, and no chain link is made."""
@@ -423,6 +425,18 @@ class ActivationRules:
         self.record_activation(None, card, player, by_effect=True)
         self.log.record("activate", f"「{card.name}」 is activated by 「{by}」 as it resolves: "
                         "nothing it does on activation applies", card=card.serial, label="发动", by_effect=True)
+        self.emit("card-activated", card, player=player, by_effect=True, by=source)
+
+    def sees_activation(self, watcher: "YgoCard", event) -> bool:
+        """Whether 『魔法卡发动的场合』 of ``watcher`` sees the card activation of ``event``:
+        one made by an effect as it resolves is not seen (it was part of that effect),
+        except by the cards whose rulings say otherwise (ACTIVATION_EXCEPTIONS)."""
+        if not event.by_effect:
+            return True
+        rulings = watcher.definition.rulings
+        if "sees-activations-by-effect" in rulings:
+            return True
+        return "sees-own-activations-by-effect" in rulings and event.by is watcher
 
 
     def is_named(self, card: "YgoCard", name: str) -> bool:

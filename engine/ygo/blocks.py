@@ -156,6 +156,8 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"调整(?=怪兽)", lambda: (lambda duel, src, c: "tuner" in c.definition.types)),
     (r"效果(?=怪兽)", lambda: (lambda duel, src, c: duel.is_effect_monster(c))),
     (rf"((?:{_FRAME})(?:·(?:{_FRAME}))*)(?=怪兽)", lambda fs: _frames(fs)),
+    (r"永续(?=魔法|陷阱)", lambda: (lambda duel, src, c: "continuous" in c.definition.types)),
+    (r"场地(?=魔法)", lambda: (lambda duel, src, c: "field" in c.definition.types)),
     (r"魔法·陷阱", lambda: (lambda duel, src, c: not c.definition.is_monster)),
     (r"魔法", lambda: (lambda duel, src, c: c.definition.kind == "spell")),
     (r"陷阱", lambda: (lambda duel, src, c: c.definition.kind == "trap")),
@@ -2151,3 +2153,82 @@ def special_summon_from_hand_or_deck(n, desc):
         return duel.by_default(link.player, f"picks {n} {desc} from the hand or deck", fitting, FIRST_FITTING, n)
 
     return moving(_summon(pick, position="defense", zones=("hand", "deck")), "summon", "deck-summon")
+
+
+# -- 『…卡发动的场合』: what counts as a card activation (activation.py sees_activation) ------
+
+@BLOCKS.phrase("event", "自己把魔法卡发动的场合")
+def own_spell_activated():
+    """Its controller activated a spell card while this card is face-up on the field (not one
+    an effect activated as it resolved, unless this card's rulings say so)."""
+    def test(duel, card, ev) -> bool:
+        return duel.face_up_on_field(card) and ev.player == card.controller \
+            and ev.subject.definition.kind == "spell" and duel.sees_activation(card, ev)
+
+    return "card-activated", test
+
+
+@BLOCKS.phrase("event", "自己回合有场地魔法卡发动的场合")
+def field_spell_activated_own_turn():
+    """A field spell card was activated during its controller's turn, while this card is
+    face-up on the field (see own_spell_activated for cards activated by an effect)."""
+    def test(duel, card, ev) -> bool:
+        return duel.face_up_on_field(card) and duel.turn_player == card.controller \
+            and ev.subject.definition.kind == "spell" and "field" in ev.subject.definition.types \
+            and duel.sees_activation(card, ev)
+
+    return "card-activated", test
+
+
+@BLOCKS.phrase("static", "每次对方把魔法·陷阱卡发动，给与对方{n}伤害")
+def damage_per_opponent_card(n):
+    """Each time the opponent makes a card activation of a spell or trap (not a card an
+    effect activates as it resolves), that player takes damage."""
+    def act(duel, card, link) -> None:
+        if link.player != card.controller:
+            duel.lp[link.player] -= n
+            duel.log.record("damage", f"player {link.player} takes {n} damage from 「{card.name}」")
+
+    return [StaticPart("on-card-activated", act)]
+
+
+BLOCKS.term(Term.choice("race", {r: r for r in RACES}, "a monster type (种族)"))
+
+
+@BLOCKS.phrase("static", "1回合1次，自己场上有{race}族怪兽存在的场合，对方发动的{kinds}卡的效果无效并破坏")
+def negate_opponents_kind_once_per_turn(race, kinds):
+    """As a chain link of the opponent's card activation of that kind resolves, once a turn
+    while a monster of that race is on its controller's field: negate it and destroy the
+    card.  A card activated by an effect as it resolves has no chain link: it is not met."""
+    def test(duel, card, link) -> bool:
+        return link.player != card.controller and duel.is_card_activation(link) \
+            and link.card.definition.kind in kinds \
+            and (card, duel.turn) not in duel.once_applied \
+            and any(c.controller == card.controller and c.definition.is_monster and c.definition.race == race
+                    and duel.face_up_on_field(c) for c in duel.field_cards())
+
+    def then(duel, card, link) -> None:
+        duel.once_applied.add((card, duel.turn))
+        victim = link.card_if_unchanged()
+        if victim is not None and duel.on_field(victim):
+            duel.destroy(victim, reason=f"「{card.name}」", by_effect=card, by_player=card.controller)
+
+    return [StaticPart("negate-resolving", (test, then))]
+
+
+@BLOCKS.phrase("action", "那张卡回到持有者手卡。那之后，可以从手卡把1张{desc}发动")
+def bounce_then_activate(desc):
+    """Return the target to its owner's hand; then activate a card of the hand that fits the
+    description (by default the first fitting), as this effect resolves (activation.py)."""
+    test = describe(desc)
+
+    def resolve(duel, link) -> None:
+        for target in link.live_targets():
+            if duel.on_field(target):
+                duel.return_to_hand(target, reason=_why(link))
+        fitting = [c for c in duel.board.zone(link.player, "hand") if test(duel, link.card, c)
+                   and not duel.activation_ban(c, duel.effect_of(c, "发动"), link.player)]
+        for c in duel.by_default(link.player, f"activates {desc} from the hand", fitting, FIRST_FITTING, 1):
+            duel.activate_by_effect(c, link.player, link.card.name, source=link.card_if_unchanged())
+
+    return moving(resolve, "hand")

@@ -385,6 +385,7 @@ class ChainRules:
         self.record_activation(link, card, player)
         if self.is_card_activation(link):
             self.on_card_activated(link)
+            self.emit("card-activated", card, player=player, by_effect=False, by=None)
         on = f" targeting {'、'.join(f'「{t.name}」' for t in targets)}" if targets else ""
         self.log.record("activate", f"chain {link.number}: player {player} activates 「{card.name}」{label}{on}",
                         card=card.serial, label=label)

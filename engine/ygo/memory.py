@@ -219,6 +219,12 @@ ACTIVATION_EXCEPTIONS: dict[str, tuple[str, str]] = {
                                     "field (not those in the graveyard)"),
     # 命运的抽卡: the count of activations it allows ignores every negated activation
     "negated-activations-not-counted": ("count", "a negated activation, of any kind, is not counted"),
+    # 妖精龙 古代妖: its 『场地魔法卡发动的场合』 sees a field spell an effect activates as it resolves
+    "sees-activations-by-effect": ("trigger", "『…卡发动的场合』 also starts when an effect activates the card "
+                                              "as it resolves"),
+    # EM 天空魔术家: its ① sees the spell its own ② activates (and no other activated by an effect)
+    "sees-own-activations-by-effect": ("trigger", "『…卡发动的场合』 starts when this card's own effect "
+                                                  "activates the card as it resolves"),
 }
 
 

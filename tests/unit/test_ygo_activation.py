@@ -24,9 +24,9 @@ FAQ = re.compile(r"(fid|cid)=(\d+)")
 #: seed FAQ entries whose ruling has no example yet: the cards they need are not written
 LEFT = {
     ("cid", "13101"), ("cid", "7643"), ("fid", "10996"), ("fid", "11016"),
-    ("fid", "11939"), ("fid", "19860"),
-    ("fid", "20205"), ("fid", "20504"), ("fid", "20507"), ("fid", "20508"), ("fid", "20802"), ("fid", "20867"),
-    ("fid", "241"), ("fid", "7634"), ("fid", "7842"), ("fid", "8110"),
+     ("fid", "19860"),
+    ("fid", "20205"), ("fid", "20504"), ("fid", "20867"),
+    ("fid", "241"), ("fid", "7634"), ("fid", "7842"), 
     
 }
 
