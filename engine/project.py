@@ -46,6 +46,12 @@ class Paths:
         return self.build / "cards"
 
     @property
+    def coverage(self) -> Path:
+        """The coverage results (``rulings coverage``), one JSON file per game, and the
+        cells the documents declare unpinned (``unpinned.json``)."""
+        return self.build / "coverage"
+
+    @property
     def site(self) -> Path:
         return self.build / "site"
 

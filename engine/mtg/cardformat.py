@@ -290,13 +290,12 @@ def _target(spec: TargetSpec | None, text: str, *, spell: bool) -> Target | None
         card = source.source if hasattr(source, "ability") else source
         return which.fits(game, card, source.controller, candidate)
 
-    player = None
-    if which.players is not None:
-        def player(game, source, p: int) -> bool:
-            card = source.source if hasattr(source, "ability") else source
-            return which.fits_player(game, card, source.controller, p)
+    def legal_player(game, source, p: int) -> bool:
+        card = source.source if hasattr(source, "ability") else source
+        return which.fits_player(game, card, source.controller, p)
 
-    return Target(text, which.zone or "battlefield", legal, player)
+    return Target(text, which.zone or "battlefield", legal,
+                  legal_player if which.players is not None else None)
 
 
 def _ability_effect(steps: list, label: str) -> Callable[..., None]:

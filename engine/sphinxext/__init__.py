@@ -12,7 +12,7 @@ from sphinx.application import Sphinx
 
 from . import nodes as rnodes
 from . import encoding, problems, render, search, state
-from . import attention, cards, domain, plain
+from . import attention, cards, domain, plain, unpinned
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective
@@ -49,6 +49,7 @@ def setup(app: Sphinx) -> dict:
     app.add_config_value("rulings_games", {}, "env", dict)
     app.add_config_value("rulings_problems_file", "", "", str)
     app.add_config_value("rulings_cards", "../build/cards", "env", str)
+    app.add_config_value("rulings_coverage", "../build/coverage", "env", str)
 
     skip = (render.skip, None)
     for node, visit in ((rnodes.example, render.visit_example_html),
@@ -70,6 +71,7 @@ def setup(app: Sphinx) -> dict:
     app.add_builder(GherkinBuilder)
     search.setup(app)
     domain.setup(app)
+    unpinned.setup(app)
 
     # after Sphinx's own check of source_encoding (priority 790), which would warn
     app.connect("config-inited", encoding.use_lenient_codec, priority=800)

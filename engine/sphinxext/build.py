@@ -50,6 +50,8 @@ def inputs_digest(paths: Paths, builder: str, overrides: dict) -> str:
     if builder != "gherkin":
         files.append(("results", paths.results))
         files += [("cards", p) for p in sorted(paths.cards.glob("*.json"))]
+        # the coverage pages, the dashboard and the unpinned notes show them
+        files += [("coverage", p) for p in sorted(paths.coverage.glob("*.json"))]
     for kind, path in files:
         try:
             data = path.read_bytes()
@@ -67,7 +69,8 @@ def _unchanged(paths: Paths, builder: str, stamp: Path, digest: str, outdir: Pat
             return None
     except (OSError, ValueError):
         return None
-    markers = [outdir / "manifest.json", paths.cards] if builder == "gherkin" else [outdir / "index.html"]
+    markers = ([outdir / "manifest.json", paths.cards, paths.coverage / "unpinned.json"] if builder == "gherkin"
+               else [outdir / "index.html"])
     if not all(m.exists() for m in markers) or not isinstance(recorded, dict) or recorded.get("status", 2) > 1:
         return None
     return BuildOutcome(int(recorded["status"]), list(recorded.get("warnings", [])))
@@ -80,7 +83,7 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
     warnings = io.StringIO()
     problems = paths.problems(builder)
     overrides = {"rulings_problems_file": str(problems), "rulings_results": str(paths.results),
-                 "rulings_cards": str(paths.cards)}
+                 "rulings_cards": str(paths.cards), "rulings_coverage": str(paths.coverage)}
     stamp = paths.build / f"{builder}-inputs.txt"
     digest = inputs_digest(paths, builder, overrides)
     if not fresh:

@@ -23,6 +23,7 @@ from engine.results import write_atomic
 from .cards import write_cards
 from .gherkin import feature_text
 from .state import all_records
+from .unpinned import write_declarations
 
 logger = logging.getLogger(__name__)
 MANIFEST_FORMAT = 3
@@ -102,6 +103,7 @@ class GherkinBuilder(Builder):
                     | {"cards": sorted(r.get("cards") or ())}
                     for r in all_records(self.env) if r["docname"] in self.env.found_docs]
         write_cards(self.env, Path(self.confdir, self.config.rulings_cards).resolve())
+        write_declarations(self.env, Path(self.confdir, self.config.rulings_coverage).resolve())
         self.written = {d: v for d, v in self.written.items() if d in self.env.found_docs}
         write_atomic(Path(self.outdir, SOURCES), json.dumps(self.written, sort_keys=True, indent=0))
         path = Path(self.outdir, "manifest.json")

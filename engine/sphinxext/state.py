@@ -17,6 +17,8 @@ from engine import results as results_mod
 from engine import vocabulary as vocab_mod
 from engine.project import GAMES
 
+from . import measured
+
 logger = logging.getLogger(__name__)
 
 #: the game of a document follows from its folder unless its metadata says otherwise
@@ -114,7 +116,8 @@ def results_digest(records: list[dict], results: dict[str, dict]) -> str:
 
 def init_env(app, env, docnames) -> None:
     for attr, default in (("rulings_examples", dict), ("rulings_digests", dict), ("rulings_dashboards", set),
-                          ("rulings_vocabularies", dict), ("rulings_cards", dict)):
+                          ("rulings_vocabularies", dict), ("rulings_cards", dict), ("rulings_unpinned", dict),
+                          ("rulings_coverage_pages", dict), ("rulings_coverage_digests", dict)):
         if not hasattr(env, attr):
             setattr(env, attr, default())
 
@@ -125,6 +128,9 @@ def purge_doc(app, env, docname: str) -> None:
     env.rulings_digests.pop(docname, None)
     env.rulings_vocabularies.pop(docname, None)
     env.rulings_cards.pop(docname, None)
+    env.rulings_unpinned.pop(docname, None)
+    env.rulings_coverage_pages.pop(docname, None)
+    env.rulings_coverage_digests.pop(docname, None)
     env.rulings_dashboards.discard(docname)
 
 
@@ -139,6 +145,9 @@ def merge_info(app, env, docnames, other) -> None:
             env.rulings_vocabularies[docname] = other.rulings_vocabularies[docname]
         if docname in getattr(other, "rulings_cards", {}):
             env.rulings_cards[docname] = other.rulings_cards[docname]
+        for attr in ("rulings_unpinned", "rulings_coverage_pages", "rulings_coverage_digests"):
+            if docname in getattr(other, attr, {}):
+                getattr(env, attr)[docname] = getattr(other, attr)[docname]
         if docname in other.rulings_dashboards:
             env.rulings_dashboards.add(docname)
 
@@ -187,6 +196,8 @@ def outdated_by_results(app, env, added, changed, removed) -> list[str]:
         stamps = env.rulings_vocabularies.get(docname)
         if stamps is None or stamps != vocabulary_stamps(stamps):
             outdated.add(docname)
+    if shows_results:
+        outdated |= measured.outdated(env) - set(changed) - set(removed)
     outdated |= problem_documents(app, env) - set(removed)
     _ANYTHING_READ[id(env)] = bool(outdated or added or changed or removed)
     return sorted(outdated)
