@@ -2232,3 +2232,21 @@ def bounce_then_activate(desc):
             duel.activate_by_effect(c, link.player, link.card.name, source=link.card_if_unchanged())
 
     return moving(resolve, "hand")
+
+
+@BLOCKS.phrase("action", "这张卡以外的自己场上1张卡破坏，从卡组把1张{desc}加入手卡")
+def destroy_own_then_search(desc):
+    """Destroy another card of one's own field, chosen as it resolves (a spell or trap that
+    must leave the field after this chain is still there and may be chosen); only if one
+    was destroyed, add a card that fits the description from the deck to the hand."""
+    search = _from_deck(1, desc, lambda duel, link, c: duel.add_to_hand(c, reason=_why(link)))
+
+    def resolve(duel, link) -> None:
+        fitting = [c for c in duel.field_cards()
+                   if c is not link.card and c.controller == link.player and not duel.in_limbo(c)]
+        for c in duel.by_default(link.player, "chooses a card of its own field to destroy", fitting,
+                                 FIRST_FITTING, 1):
+            if duel.destroy(c, reason=_why(link), by_effect=link.card, by_player=link.player):
+                search(duel, link)
+
+    return moving(resolve, "deck-to-hand")
