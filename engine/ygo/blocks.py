@@ -2250,3 +2250,41 @@ def destroy_own_then_search(desc):
                 search(duel, link)
 
     return moving(resolve, "deck-to-hand")
+
+
+@BLOCKS.phrase("action", "自己的手卡·场上1张{desc}送去墓地，自己抽{n}张")
+def send_own_then_draw(desc, n):
+    """Send a card of one's own hand or face-up field that fits the description to the
+    graveyard, chosen as it resolves (by default the first: field, then hand), then draw.
+    A spell or trap card that must leave the field after its chain cannot choose itself,
+    nor be activated with nothing else to choose (activation.py)."""
+    test = describe(desc)
+
+    def candidates(duel, card, player) -> list:
+        field = [c for c in duel.field_cards() if c.controller == player and c.face_up and not duel.in_limbo(c)]
+        hand = list(duel.board.zone(player, "hand"))
+        return [c for c in (*field, *hand) if test(duel, card, c)
+                and not (c is card and duel.must_leave_as_activated(c))]
+
+    def resolve(duel, link) -> None:
+        for c in duel.by_default(link.player, f"sends {desc} of its hand or field to the graveyard",
+                                 candidates(duel, link.card, link.player), FIRST_FITTING, 1):
+            duel.send_to_graveyard(c, reason=_why(link))
+            duel.draw(link.player, n, reason=f"drawn by {_why(link)}")
+
+    resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card, player) if c is not card])
+    return resolve
+
+
+@BLOCKS.phrase("action", "这张卡的效果变成和那张通常魔法卡发动时的效果相同")
+def copy_target_spell():
+    """This chain link does what the targeted normal spell card does on its activation,
+    as this card (『这张卡』 is still this card, not the one copied)."""
+    def resolve(duel, link) -> None:
+        for target in link.live_targets():
+            copied = target.definition.effect("发动")
+            if copied.resolve is not None:
+                duel.log.record("resolve", f"「{link.card.name}」 applies what 「{target.name}」 does on activation")
+                copied.resolve(duel, link)
+
+    return resolve
