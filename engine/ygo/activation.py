@@ -66,6 +66,8 @@ class Ban:
     rulings: frozenset = frozenset()
     #: the card the ban does not reach (『其他的魔法·陷阱卡』: the card that put it in place)
     exempt: Any = None
+    #: only cards of these names (『那些同名卡』), or every card when None
+    names: frozenset | None = None
 
 
 @dataclass
@@ -116,7 +118,16 @@ class ActivationRules:
 
     @staticmethod
     def is_card_activation(link: "ChainLink") -> bool:
-        return link.effect.kind == "activation" and not link.card.definition.is_monster
+        """A spell or trap card activated, or a pendulum monster card activated as a spell
+        card by putting it in the pendulum zone (its only activation of kind "activation")."""
+        return link.effect.kind == "activation" and (not link.card.definition.is_monster
+                                                     or "pendulum" in link.card.definition.types)
+
+    def is_pendulum_card(self, card: "YgoCard") -> bool:
+        """A pendulum monster card that is not on the field as a monster: in the hand it
+        may be activated as a spell card, in the pendulum zone it is one."""
+        return card.definition.is_monster and "pendulum" in card.definition.types \
+            and card.zone.kind in ("hand", "pendulum zone")
 
     @staticmethod
     def kind_of(card: "YgoCard") -> str:
@@ -176,14 +187,17 @@ class ActivationRules:
         """Why a rule forbids ``player`` to activate ``effect`` of ``card`` now, or None."""
         if (player, card.name) in self.applied_once:
             return f"「{card.name}」 was already applied once in this duel by player {player}"
-        kind = self.kind_of(card)
-        card_activation = effect.kind == "activation" and kind != "monster"
+        # a pendulum monster card activated from the hand is a spell card as it is activated
+        kind = "spell" if effect.kind == "activation" else self.kind_of(card)
+        card_activation = effect.kind == "activation"
         already_face_up = not card_activation and self.face_up_on_field(card)
         answered = self.unanswerable_top(player)
         if answered:
             return answered
         for ban in self.active_bans():
             if player not in ban.players or kind not in ban.kinds or ban.exempt is card:
+                continue
+            if ban.names is not None and card.name not in ban.names:
                 continue
             if ban.scope == "card":
                 hit = card_activation or (already_face_up and "bans-face-up-effects" in ban.rulings)
@@ -202,9 +216,9 @@ class ActivationRules:
         return None
 
     def ban(self, scope: str, kinds, players, source: str = "", until: int | None = None, rulings=(),
-            exempt=None) -> None:
+            exempt=None, names=None) -> None:
         self.bans.append(Ban(scope, frozenset(kinds), frozenset(players), source, until, frozenset(rulings),
-                             exempt))
+                             exempt, frozenset(names) if names is not None else None))
         self.log.record("rule", f"「{source}」: player(s) {sorted(players)} cannot activate "
                         f"{'/'.join(sorted(kinds))} ({scope}) until turn {until}")
 

@@ -2288,3 +2288,16 @@ def copy_target_spell():
                 copied.resolve(duel, link)
 
     return resolve
+
+
+@BLOCKS.phrase("action", "这个回合，自己不能把这个效果回到手卡的卡以及那些同名卡的效果发动")
+def ban_returned_names_this_turn():
+    """For the rest of the turn its controller cannot activate the effects of the cards this
+    effect returned to the hand, nor of cards with their names — card activations
+    included (a pendulum monster card put in the pendulum zone is one)."""
+    def resolve(duel, link) -> None:
+        names = {card.name for card, _obj in link.targets if card.zone.kind == "hand"}
+        if names:
+            duel.ban("effect", {"spell", "trap", "monster"}, {link.player}, link.card.name, duel.turn, names=names)
+
+    return resolve

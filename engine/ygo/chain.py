@@ -140,6 +140,10 @@ class ChainRules:
         for e in self.effects_of(card):
             if e.label == label:
                 return e
+        if label == CARD_ACTIVATION and self.is_pendulum_card(card):
+            # a pendulum monster card put in the pendulum zone from the hand is activated
+            # as a spell card (a card activation with nothing to apply as it resolves)
+            return Effect(CARD_ACTIVATION, "activation", "（把这张卡放置到灵摆区域来发动）")
         if label == CARD_ACTIVATION and not card.definition.is_monster:
             # every spell or trap card can be activated, whether or not its text has an
             # effect that is applied on resolution (永续陷阱 like 「技能抽取」)
@@ -233,6 +237,12 @@ class ChainRules:
             where = self.why_not_from_where_it_is(card)
             if where:
                 return where
+            if self.is_pendulum_card(card):
+                if card.zone.kind != "hand":
+                    return f"「{card.name}」 is put in the pendulum zone from the hand"
+                zone = self.board.zone(player, "pendulum zone")
+                if len(zone) >= (zone.capacity or 2):
+                    return f"player {player} has no free pendulum zone"
         elif effect.kind in ("ignition", "quick"):
             if effect.zone == "field" and not self.face_up_on_field(card):
                 return f"「{card.name}」 is not face-up on the field"
@@ -328,7 +338,9 @@ class ChainRules:
                 raise IllegalAction(why)
         # a card activation: 1. the card is put face-up on the field (or turned face-up), 2. its
         # cost is paid, 3. its targets are chosen (they were checked above), 4. the chance to chain
-        if effect.kind == "activation" and not self.on_field(card):
+        if effect.kind == "activation" and self.is_pendulum_card(card):
+            self.board.move(card, self.board.zone(player, "pendulum zone"), face_up=True, reason="activated")
+        elif effect.kind == "activation" and not self.on_field(card):
             self.board.move(card, self.board.zone(player, "spell & trap zone"), face_up=True, reason="activated")
         elif effect.kind == "activation":
             self.board.turn(card, True, reason="activated")
@@ -482,7 +494,7 @@ class ChainRules:
             return
         # a negated card activation already took its card off the field (activation.py); a
         # continuous, field or equip card whose effect alone was negated stays
-        if not card.definition.types & STAYS:
+        if not card.definition.types & STAYS and not card.definition.is_monster:
             self.send_to_graveyard(card, reason="resolved")
 
     def last_outcome(self, card: "YgoCard", label: str) -> str | None:
