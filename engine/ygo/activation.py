@@ -49,7 +49,9 @@ STAYS = frozenset({"continuous", "field", "equip"})
 class Ban:
     """A rule that forbids activations, from a face-up card's text or a resolved effect.
 
-    ``scope``: "card" — 卡的发动 of that kind only (不能发动魔法卡); "effect" — every
+    ``scope``: "card" — 卡的发动 of that kind only (不能发动魔法卡); "unset-card" — card
+    activations of that kind not made by flipping a card set on an earlier turn
+    (魔封的芳香: 不盖放就不能发动); "effect" — every
     activation of that kind, card activations included (不能把魔法·陷阱卡的效果发动);
     "face-up-effect" — effects of spells and traps already face-up on the field, not their
     card activation (已是表侧表示存在的魔法·陷阱卡不能把效果发动); "field-effect" — effects of
@@ -188,7 +190,7 @@ class ActivationRules:
         if (player, card.name) in self.applied_once:
             return f"「{card.name}」 was already applied once in this duel by player {player}"
         # a pendulum monster card activated from the hand is a spell card as it is activated
-        kind = "spell" if effect.kind == "activation" else self.kind_of(card)
+        kind = "spell" if effect.kind == "activation" and card.definition.is_monster else self.kind_of(card)
         card_activation = effect.kind == "activation"
         already_face_up = not card_activation and self.face_up_on_field(card)
         answered = self.unanswerable_top(player)
@@ -208,6 +210,10 @@ class ActivationRules:
                 hit = card_activation or self.on_field(card)
             elif ban.scope == "face-up-effect":
                 hit = already_face_up
+            elif ban.scope == "unset-card":
+                # 『不盖放就不能发动』: only a card set on an earlier turn may be activated
+                hit = card_activation and not (self.on_field(card) and not card.face_up
+                                               and not self.remembers(card, Info.SET_THIS_TURN))
             else:
                 hit = False
             if hit:

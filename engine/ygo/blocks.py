@@ -2301,3 +2301,35 @@ def ban_returned_names_this_turn():
             duel.ban("effect", {"spell", "trap", "monster"}, {link.player}, link.card.name, duel.turn, names=names)
 
     return resolve
+
+
+@BLOCKS.phrase("static", "{sides}的{kinds}卡不盖放就不能发动，盖放的回合也不能发动")
+def activate_only_when_set(sides, kinds):
+    """Those players activate cards of those kinds only by flipping one set on an earlier
+    turn: not from the hand, and not by an effect that activates it (activation.py)."""
+    return _ban_static("unset-card", kinds, sides)
+
+
+@BLOCKS.phrase("action", "从卡组选1张{desc}加入手卡或在自己场上发动")
+def search_or_activate(desc):
+    """Pick a card of the deck that fits the description; activate it on its controller's
+    field as this effect resolves if the rules allow that card activation now, else add
+    it to the hand (the choice is the player's; the default activates when it may)."""
+    test = describe(desc)
+
+    def resolve(duel, link) -> None:
+        fitting = [c for c in duel.board.zone(link.player, "deck") if test(duel, link.card, c)]
+        for c in duel.by_default(link.player, f"picks {desc} from the deck", fitting, FIRST_FITTING, 1):
+            zone = duel.board.zone(link.player, "spell & trap zone")
+            why = duel.activation_ban(c, duel.effect_of(c, "发动"), link.player) or (
+                "no free spell & trap zone" if len(zone) >= (zone.capacity or 5) else None)
+            if why is None:
+                duel.log.record("choice", f"player {link.player} activates 「{c.name}」 (by default: activate when "
+                                "the rules allow it)", chooser=link.player)
+                duel.activate_by_effect(c, link.player, link.card.name, source=link.card_if_unchanged())
+            else:
+                duel.log.record("choice", f"「{c.name}」 cannot be activated ({why}): it is added to the hand",
+                                chooser=link.player)
+                duel.add_to_hand(c, reason=_why(link))
+
+    return moving(resolve, "deck-to-hand")

@@ -23,9 +23,9 @@ FAQ = re.compile(r"(fid|cid)=(\d+)")
 
 #: seed FAQ entries whose ruling has no example yet: the cards they need are not written
 LEFT = {
-    ("fid", "10996"), ("fid", "11016"),
+    ("fid", "10996"), 
      ("fid", "19860"),
-    ("fid", "20205"), ("fid", "20504"), 
+    ("fid", "20205"), 
     ("fid", "241"), 
     
 }
