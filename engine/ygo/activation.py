@@ -334,10 +334,20 @@ class ActivationRules:
             for st in self.active_statics(card, "on-card-activated"):
                 st.value(self, card, link)
 
-    def applied(self, link: "ChainLink") -> None:
-        """The effect of ``link`` applied (it was not negated): 『在决斗中只能适用1次』 is used."""
-        if any(st.kind == "once-per-duel-applied" for st in link.card.definition.statics):
-            self.applied_once.add((link.player, link.card.name))
+    def applied(self, link: "ChainLink", definition=None) -> None:
+        """The effect of ``link`` applied (it was not negated): 『在决斗中只能适用1次』 is used —
+        that of ``definition`` when the link applied another card's effect (连续魔法)."""
+        definition = definition or link.card.definition
+        if any(st.kind == "once-per-duel-applied" for st in definition.statics):
+            self.applied_once.add((link.player, definition.name))
+
+    def already_applied(self, link: "ChainLink") -> str | None:
+        """『在决斗中只能适用1次』: its effect already applied in this duel (another chain link
+        applied it first), so this one does not apply."""
+        d = link.card.definition
+        if any(st.kind == "once-per-duel-applied" for st in d.statics) and (link.player, d.name) in self.applied_once:
+            return f"「{d.name}」 was already applied once in this duel"
+        return None
 
     def negated_just_now(self, victim: int) -> bool:
         """An activation of ``victim`` was negated by the opponent, and nothing was processed after."""

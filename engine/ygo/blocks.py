@@ -2276,16 +2276,44 @@ def send_own_then_draw(desc, n):
     return resolve
 
 
+def _apply_copied(duel, link, definition) -> None:
+    """Apply what ``definition``'s card activation does, as this chain link; what limits how
+    often that card's effect applies (『在决斗中只能适用1次』) counts it."""
+    copied = definition.effect("发动")
+    duel.log.record("resolve", f"「{link.card.name}」 applies what 「{definition.name}」 does on activation")
+    if copied.resolve is not None:
+        copied.resolve(duel, link)
+    duel.applied(link, definition)
+
+
+@BLOCKS.phrase("action", "这张卡的效果变成和那张通常魔法卡的效果相同")
+def copy_spell_below():
+    """This chain link does what the normal spell card activation it responds to does."""
+    def resolve(duel, link) -> None:
+        below = link.below(duel)
+        if below is not None and below.effect.kind == "activation":
+            _apply_copied(duel, link, below.card.definition)
+
+    return resolve
+
+
+@BLOCKS.phrase("condition", "自己的通常魔法卡发动时")
+def own_normal_spell_activated():
+    """The chain link below is its controller's card activation of a normal spell card."""
+    def test(duel, card) -> bool:
+        top = _top(duel)
+        return top is not None and duel.is_card_activation(top) and top.player == card.controller \
+            and top.card.definition.kind == "spell" and not top.card.definition.types
+    return test
+
+
 @BLOCKS.phrase("action", "这张卡的效果变成和那张通常魔法卡发动时的效果相同")
 def copy_target_spell():
     """This chain link does what the targeted normal spell card does on its activation,
     as this card (『这张卡』 is still this card, not the one copied)."""
     def resolve(duel, link) -> None:
         for target in link.live_targets():
-            copied = target.definition.effect("发动")
-            if copied.resolve is not None:
-                duel.log.record("resolve", f"「{link.card.name}」 applies what 「{target.name}」 does on activation")
-                copied.resolve(duel, link)
+            _apply_copied(duel, link, target.definition)
 
     return resolve
 

@@ -455,6 +455,10 @@ class ChainRules:
                     self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」 does nothing as its "
                                     "card activation resolves: its continuous effect on its target applies all the same")
                     link.effect.resolve(self, link)
+            elif self.already_applied(link):
+                link.outcome = f"not applied: {self.already_applied(link)}"
+                self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label} does not "
+                                f"apply ({self.already_applied(link)})")
             else:
                 link.outcome = "applied"
                 self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label}")
