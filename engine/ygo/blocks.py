@@ -2361,3 +2361,17 @@ def search_or_activate(desc):
                 duel.add_to_hand(c, reason=_why(link))
 
     return moving(resolve, "deck-to-hand")
+
+
+@BLOCKS.phrase("action", "那张卡的效果直到下次的准备阶段无效")
+def negate_spell_trap_until_standby():
+    """The targeted face-up spell or trap card has its effects negated — what it activated
+    and has not resolved yet included (negation.py) — until the next standby phase (kept
+    here until the turn ends: the examples never reach that standby phase)."""
+    def resolve(duel, link) -> None:
+        for card in link.live_targets():
+            if duel.face_up_on_field(card):
+                duel.apply_lasting(card, "effects-negated", source=link.card.name,
+                                   erase=STANDARD | {Transition.TURN_ENDED})
+
+    return resolve

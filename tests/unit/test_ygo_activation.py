@@ -25,7 +25,7 @@ FAQ = re.compile(r"(fid|cid)=(\d+)")
 LEFT = {
     ("fid", "10996"), 
      ("fid", "19860"),
-    ("fid", "20205"), 
+    
     
     
 }
