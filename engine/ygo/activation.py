@@ -170,6 +170,17 @@ class ActivationRules:
             return f"「{card.name}」 was set this turn: a set quick-play spell can be activated from the next turn on"
         return None
 
+    def unique_on_field(self, card: "YgoCard", player: int) -> str | None:
+        """『「X」在自己场上只能有1张表侧表示存在』: why ``card`` cannot become face-up on
+        ``player``'s field by its card activation, or None."""
+        for st in card.definition.statics:
+            if st.kind != "unique-on-field":
+                continue
+            if any(other is not card and other.controller == player and self.face_up_on_field(other)
+                   and st.value in other.name for other in self.field_cards()):
+                return f"only one face-up 「{st.value}」 may be on player {player}'s field"
+        return None
+
     # -- forbidding activations ---------------------------------------------------------
 
     def active_bans(self) -> list[Ban]:

@@ -2375,3 +2375,44 @@ def negate_spell_trap_until_standby():
                                    erase=STANDARD | {Transition.TURN_ENDED})
 
     return resolve
+
+
+@BLOCKS.phrase("static", "「{name}」在自己场上只能有1张表侧表示存在")
+def unique_on_field(name):
+    """A rule of the card: while a face-up card of that name is on its controller's field,
+    no other one can come face-up there (its card activation is not allowed)."""
+    return [StaticPart("unique-on-field", name)]
+
+
+@BLOCKS.phrase("event", "表侧表示的这张卡从场上送去墓地时")
+def face_up_sent_from_field():
+    """This card, face-up on the field, was sent to the graveyard."""
+    return "to-graveyard", lambda duel, card, ev: ev.subject is card and ev.lki is not None and ev.lki["face_up"]
+
+
+@BLOCKS.phrase("action", "那张卡翻开确认，是陷阱卡的场合强制发动，发动时机不正确的场合那个效果无效并破坏")
+def force_activation():
+    """Reveal the targeted set card.  A trap is activated by this effect as it resolves
+    (activation.py); when its activation is not allowed now (发动时机不正确), it is turned
+    face-up, its effect negated, and destroyed — on the field, face-up.  Anything else is
+    set again."""
+    def resolve(duel, link) -> None:
+        for card in link.live_targets():
+            if not duel.on_field(card) or card.face_up:
+                continue
+            duel.log.record("reveal", f"「{card.name}」 is revealed", card=card.serial)
+            if card.definition.kind != "trap":
+                continue
+            why = duel.why_cannot_activate(card, "发动", card.controller)
+            if why is None:
+                duel.board.turn(card, True, reason=f"activated by 「{link.card.name}」")
+                duel.record_activation(None, card, card.controller, by_effect=True)
+                duel.log.record("activate", f"「{card.name}」 is activated by 「{link.card.name}」",
+                                card=card.serial, label="发动", by_effect=True)
+                continue
+            duel.board.turn(card, True, reason=f"forced to activate by 「{link.card.name}」")
+            duel.log.record("negate", f"「{card.name}」 cannot be activated now ({why}): its effect is negated "
+                            "and it is destroyed", card=card.serial)
+            duel.destroy(card, reason=_why(link), by_effect=link.card, by_player=link.player)
+
+    return resolve

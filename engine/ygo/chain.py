@@ -237,6 +237,9 @@ class ChainRules:
             where = self.why_not_from_where_it_is(card)
             if where:
                 return where
+            unique = self.unique_on_field(card, player)
+            if unique:
+                return unique
             if self.is_pendulum_card(card):
                 if card.zone.kind != "hand":
                     return f"「{card.name}」 is put in the pendulum zone from the hand"

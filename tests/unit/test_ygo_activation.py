@@ -23,7 +23,7 @@ FAQ = re.compile(r"(fid|cid)=(\d+)")
 
 #: seed FAQ entries whose ruling has no example yet: the cards they need are not written
 LEFT = {
-    ("fid", "10996"), 
+    
      ("fid", "19860"),
     
     
