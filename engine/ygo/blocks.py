@@ -2416,3 +2416,22 @@ def force_activation():
             duel.destroy(card, reason=_why(link), by_effect=link.card, by_player=link.player)
 
     return resolve
+
+
+@BLOCKS.phrase("condition", "只以卡1张为对象的魔法·陷阱·怪兽的效果发动时")
+def one_target_activated():
+    """The chain link below targets exactly one card."""
+    return lambda duel, card: _top(duel) is not None and len(_top(duel).targets) == 1
+
+
+@BLOCKS.phrase("action", "自己失去那只怪兽的原本等级×{n}基本分")
+def lose_lp_per_target_level(n):
+    """Its controller loses life points: the original level of the target × n (a loss, not
+    damage)."""
+    def resolve(duel, link) -> None:
+        for card, _obj in link.targets:
+            loss = card.definition.level * n
+            duel.lp[link.player] -= loss
+            duel.log.record("lp", f"player {link.player} loses {loss} LP (「{card.name}」)")
+
+    return resolve
