@@ -2435,3 +2435,58 @@ def lose_lp_per_target_level(n):
             duel.log.record("lp", f"player {link.player} loses {loss} LP (「{card.name}」)")
 
     return resolve
+
+
+def _own_battler(duel, player):
+    """The monster of ``player`` and the opponent's monster in the battle going on, or None."""
+    b = duel.battle_state
+    if b is None or b.target is None or b.stage != "damage step":
+        return None
+    pair = (b.attacker, b.target)
+    own = next((c for c in pair if c.controller == player), None)
+    other = next((c for c in pair if c.controller != player), None)
+    return (own, other) if own is not None and other is not None else None
+
+
+@BLOCKS.phrase("condition", "自己怪兽和攻击力更高的对方怪兽进行战斗的伤害计算时")
+def battling_stronger_monster():
+    """In the damage step of a battle between a monster of its controller and an opponent's
+    monster with higher ATK (the engine has one moment for the damage step before damage
+    calculation: the examples stop there)."""
+    def test(duel, card) -> bool:
+        pair = _own_battler(duel, card.controller)
+        return pair is not None and (duel.atk(pair[0]) or 0) < (duel.atk(pair[1]) or 0)
+
+    return test
+
+
+@BLOCKS.phrase("cost", "支付那个攻击力差值的基本分")
+def pay_atk_difference():
+    """Pay life points equal to the ATK difference of the battling monsters — as it is
+    before the card is placed on the field (the cost is fixed before the activation:
+    a card whose ATK counts the face-up spells and traps does not change it)."""
+    def quote(duel, card, player):
+        pair = _own_battler(duel, player)
+        amount = max(0, (duel.atk(pair[1]) or 0) - (duel.atk(pair[0]) or 0)) if pair else 0
+
+        def pay() -> None:
+            duel.lp[player] -= amount
+            duel.log.record("cost", f"player {player} pays {amount} LP for 「{card.name}」 (fixed before it was "
+                            "placed)")
+
+        return pay
+
+    def pay_now(duel, card, player) -> None:
+        quote(duel, card, player)()
+
+    pay_now.prepare = quote
+    return pay_now
+
+
+@BLOCKS.phrase("static", "这张卡的攻击力上升自己场上的表侧表示的魔法·陷阱卡数量×{n}")
+def atk_per_face_up_spell_trap(n):
+    def value(duel, card) -> int:
+        return n * sum(1 for c in duel.field_cards() if c.controller == card.controller and c.face_up
+                       and not c.definition.is_monster and c.zone.kind == "spell & trap zone")
+
+    return _one("atk", value)

@@ -340,7 +340,11 @@ class ChainRules:
             if why:
                 raise IllegalAction(why)
         # a card activation: 1. the card is put face-up on the field (or turned face-up), 2. its
-        # cost is paid, 3. its targets are chosen (they were checked above), 4. the chance to chain
+        # cost is paid, 3. its targets are chosen (they were checked above), 4. the chance to chain.
+        # 1 and 2 in either order change nothing: what the cost is was fixed before the card
+        # was placed (a cost that depends on the board is quoted now, paid after step 1)
+        prepare = getattr(effect.cost, "prepare", None)
+        quoted = prepare(self, card, player) if prepare is not None else None
         if effect.kind == "activation" and self.is_pendulum_card(card):
             self.board.move(card, self.board.zone(player, "pendulum zone"), face_up=True, reason="activated")
         elif effect.kind == "activation" and not self.on_field(card):
@@ -371,6 +375,8 @@ class ChainRules:
         elif effect.cost == "banish-chosen":
             for c in chosen:
                 self.banish(c, reason=f"cost of 「{card.name}」")
+        elif quoted is not None:
+            quoted()
         elif callable(effect.cost):
             effect.cost(self, card, player)
         if also is not None and callable(also.cost):
