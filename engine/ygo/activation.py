@@ -31,6 +31,7 @@ negated.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from engine.core import IllegalAction
@@ -437,12 +438,11 @@ class ActivationRules:
         may still be activated, as its text is a condition of the phase)."""
         if effect.event not in self.PHASE_EVENTS:
             return False
-        from .chain import GameEvent
         phases = {"standby": "standby", "end-phase": "end", "end-battle": "battle"}
         if self.phase != phases[effect.event]:
             return False
         # asked as the card is being activated: it is not face-up yet
-        event = GameEvent(effect.event, None, {"with_card_activation": True})
+        event = SimpleNamespace(kind=effect.event, subject=None, data={"with_card_activation": True})
         return effect.trigger is None or bool(effect.trigger(self, card, event))
 
     def decided_at_card_activation(self, card: "YgoCard") -> bool:
