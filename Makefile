@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # pytest-xdist workers for `make test` (auto: one per core)
 JOBS ?= auto
 
-.PHONY: site test check clean browser constraints
+.PHONY: site test check coverage clean browser constraints
 
 # (re)install only when the project's dependencies change; the versions are the
 # ones in constraints.txt, so that a new release cannot change a build unnoticed
@@ -20,8 +20,15 @@ $(STAMP): pyproject.toml constraints.txt
 site: $(STAMP)
 	$(BIN)/rulings build
 
+# the test suite, then the coverage ratchet: no cell of tests/coverage-pinned.json may
+# stop being pinned (measures only the games whose engine, cards or examples changed)
 test: $(STAMP) browser
 	$(BIN)/python -m pytest -n $(JOBS)
+	$(BIN)/rulings coverage --check
+
+# which rules the examples pin: every cell of every rules table changed in turn
+coverage: $(STAMP)
+	$(BIN)/rulings coverage
 
 # headless Chromium, its WebDriver and CJK fonts for the browser tests (Debian's packages,
 # never a downloaded browser), installed where apt-get may (CI runs as root)

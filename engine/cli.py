@@ -8,6 +8,8 @@
     rulings cards   extract the cards; count them, and those that need code (hooks)
     rulings serve   serve the site; on every save run what changed and rebuild
     rulings bench   measure the pipeline on a synthetic spec (docs/performance.md)
+    rulings coverage  which rules the examples pin: each cell of each rules table changed
+                    in turn (docs/writing-examples.md, "Rule coverage")
 """
 
 from __future__ import annotations
@@ -391,6 +393,25 @@ def cmd_serve(args) -> int:
         return 0
 
 
+def cmd_coverage(args) -> int:
+    """Extract (the examples and the documents' unpinned declarations), then measure the
+    rule coverage of what changed (engine.coverage)."""
+    from engine import coverage
+    from engine.sphinxext.build import build
+
+    paths = _paths(args)
+    outcome = build(paths, "gherkin", fresh=args.fresh)
+    _report_warnings(outcome, sys.stdout)
+    if outcome.status > 1:
+        print("the extraction stopped (see above): coverage cannot be measured")
+        return 2
+    if args.jobs is not None and args.jobs < 1:
+        print("-j takes a number of worker processes, 1 or more")
+        return 2
+    return coverage.run(paths, [args.game] if args.game else None, jobs=args.jobs, everything=args.all,
+                        check=args.check, update=args.update)
+
+
 def cmd_bench(args) -> int:
     from engine import bench
 
@@ -436,6 +457,17 @@ def main(argv: list[str] | None = None) -> int:
     k.set_defaults(func=cmd_blocks)
     d = sub.add_parser("cards", help="extract the cards; count them, and those that need code")
     d.set_defaults(func=cmd_cards)
+    cov = sub.add_parser("coverage", help="which rules the examples pin: change each cell of each rules table in "
+                                          "turn and record the examples that fail")
+    cov.add_argument("--game", choices=list(GAMES), help="only this game (default: all)")
+    cov.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+                     help="measure in N worker processes (default: one per core)")
+    cov.add_argument("--all", action="store_true", help="measure every game again, changed or not")
+    cov.add_argument("--fresh", action="store_true", help="read every document again")
+    cov.add_argument("--check", action="store_true",
+                     help="the ratchet: fail when a cell listed in tests/coverage-pinned.json is no longer pinned")
+    cov.add_argument("--update", action="store_true", help="write the pinned cells into tests/coverage-pinned.json")
+    cov.set_defaults(func=cmd_coverage)
     m = sub.add_parser("bench", help="measure the pipeline on a synthetic spec made of the project's examples")
     m.add_argument("--examples", type=int, default=1000, metavar="N", help="how many examples (default 1000)")
     m.add_argument("--repeat", type=int, default=3, help="runs of each incremental cycle; the median counts")

@@ -43,3 +43,16 @@ ERASED_BY: dict[FaceUp, frozenset[Transition]] = {
     FaceUp.PLACED: frozenset({T.LEFT_ZONE, T.REORDERED}),
     FaceUp.TOP_OF_DECK: frozenset({T.LEFT_ZONE, T.REORDERED, T.NOT_TOP}),
 }
+
+#: what a reader of the site (the coverage page, `rulings coverage`) calls each row and
+#: transition of the table, in the document's words
+LABELS: dict[object, str] = {
+    FaceUp.REVEALED: "効果で表向きにされた",
+    FaceUp.KEPT: "表向きのままプレイする",
+    FaceUp.PLACED: "表向きで置かれた",
+    FaceUp.TOP_OF_DECK: "山札の一番上で表向き",
+    T.RESOLVED: "表向きにした効果が終わる",
+    T.LEFT_ZONE: "そのゾーンを離れる",
+    T.REORDERED: "山札の別の位置に置かれる・シャッフルされる",
+    T.NOT_TOP: "山札の一番上でなくなる",
+}

@@ -20,3 +20,8 @@ BY_WAY: dict[str, Characteristics] = {
 
 def way_characteristics(way: str) -> Characteristics:
     return BY_WAY[way]
+
+
+#: what a reader of the site (the coverage page, `rulings coverage`) calls the columns of
+#: BY_WAY that can change (its rows are the ways, already in the document's words)
+LABELS: dict[str, str] = {"ward": "護法{2}", "pt": "2/2"}

@@ -36,3 +36,28 @@ ERASED_BY: dict[str, frozenset[str]] = {
     "damage": frozenset({ZONE_CHANGE}),
     "targets": frozenset({ZONE_CHANGE}),
 }
+
+#: what a reader of the site (the coverage page, `rulings coverage`) calls each row and
+#: transition of the table, in the document's words
+LABELS: dict[str, str] = {
+    "face_down_as": "裏向きの特性",
+    "face_down_by": "裏向きにした方法",
+    "face_up_when": "代わりに表向きになる出来事",
+    "transformed": "第2面が表",
+    "counters": "カウンター",
+    "attached_to": "つけられている先",
+    "attached_object": "つけられた時の先のオブジェクト",
+    "copies": "コピー効果",
+    "tapped": "タップ状態",
+    "attacking": "攻撃している",
+    "blocking": "ブロックしている",
+    "blocked": "ブロックされた",
+    "attacked_this_turn": "このターン攻撃した",
+    "phased_out": "フェイズ・アウトしている",
+    "concealed": "唱えている間に引いた裏向きのカード",
+    "damage": "負っているダメージ",
+    "targets": "選ばれた対象",
+    ZONE_CHANGE: "領域を移動する",
+    TURNED_FACE_UP: "表向きになる",
+    TURNED_FACE_DOWN: "裏向きになる",
+}

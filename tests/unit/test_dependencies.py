@@ -46,7 +46,7 @@ def test_the_installed_version_is_the_pinned_one(name):
 def test_pytest_bdd_still_offers_what_the_binding_uses():
     from pytest_bdd import hooks, parsers, scenario
     from pytest_bdd.feature import get_features
-    from pytest_bdd.parser import Feature, ScenarioTemplate
+    from pytest_bdd.parser import Feature, FeatureParser, ScenarioTemplate
 
     for hook in ("pytest_bdd_apply_tag", "pytest_bdd_step_error", "pytest_bdd_step_func_lookup_error",
                  "pytest_bdd_after_scenario"):
@@ -54,6 +54,9 @@ def test_pytest_bdd_still_offers_what_the_binding_uses():
     assert {"is_matching", "parse_arguments"} <= set(vars(parsers.StepParser)), "StepParser changed"
     assert "features_base_dir" in inspect.signature(scenario).parameters
     assert list(inspect.signature(get_features).parameters)[:1] == ["paths"]
+    # engine/scenarios.py parses a feature afresh, not through get_features' process-wide cache
+    assert list(inspect.signature(FeatureParser).parameters)[:2] == ["basedir", "filename"]
+    assert hasattr(FeatureParser, "parse")
     assert "rel_filename" in Feature.__dataclass_fields__ and "tags" in ScenarioTemplate.__dataclass_fields__
 
 

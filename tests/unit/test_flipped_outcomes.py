@@ -13,15 +13,19 @@ summon method — are must-fail flips.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from engine import vocabulary as vocab_mod
+from engine.bdd import extract
 from engine.core.errors import RulingsError
+from engine.project import Paths, find_root
+from engine.scenarios import documented, run
 from engine.vocabulary import ExpectationFailed
 
-from .scenarios import documented, run
-
-EXAMPLES = list(documented())
+ROOT = find_root(Path(__file__).parent)
+extract(ROOT)
+EXAMPLES = [(e.game, e.id, e.scenarios, e.pending) for e in documented(Paths(ROOT))]
 
 
 #: a step that states an absence ("は護法{2}を持たない") stays true when its number changes

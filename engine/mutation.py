@@ -1,0 +1,367 @@
+"""The rules tables of each game, as cells that the coverage tool changes one at a time.
+
+A *cell* is one entry of a rules table; its change is what a mistaken rule would be:
+
+- each game's memory table (what a card remembers × the transitions that erase it) is
+  TOGGLED: a row erased by a transition is kept through it, a row kept through it is
+  erased by it ("still remembered after X" is as much a rule as "forgotten after X");
+- Yu-Gi-Oh!'s table of lasting effects given to a face-down monster: each kind's flag
+  flipped;
+- Yu-Gi-Oh!'s named card exceptions (``memory.CARD_RULINGS``): each taken off the cards
+  that name it;
+- Magic's table of what each way of turning a card face down makes of it
+  (``face_down.BY_WAY``): its ward given or taken away, its 2/2 changed;
+- every flag a card definition sets on itself: a Yu-Gi-Oh! effect's 强制 (taken off) and
+  1回合1次 (taken off, or its kind swapped), a Duel Masters FE ability (taken off), each
+  keyword of a Magic or Duel Masters card or ability (taken out).  Only the examples that
+  bring the card in can notice these (``Cell.cards``).
+
+Cell ids are ``<table>/<row>/<column>`` with the code's identifiers; every row and column
+also has a label in the document's language for the site (the table modules' ``LABELS``).
+A cell's ``key`` is its (row, column) as the table's module writes them: the keys of that
+module's ``UNOBSERVABLE`` dict, where a change no game situation can observe is declared.
+
+Applying a cell changes the table in this process and returns the undo; card records are
+rebuilt into the catalogue when a change touches them.  Nothing here runs an example.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from engine import cardformat
+from engine.dm import memory as dm_memory
+from engine.mtg import face_down as mtg_face_down
+from engine.mtg import identity as mtg_identity
+from engine.project import GAMES
+from engine.ygo import memory as ygo_memory
+
+Undo = Callable[[], None]
+_WORDS = re.compile(r"[、\s]+")
+
+
+class CellError(Exception):
+    """A change that cannot be made (it leaves a card unreadable): a fault of the tool's
+    tables, reported with the cell."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    table: str
+    row: str
+    column: str
+    #: the table's value as JSON: erased (true) or kept (false), a flag's value …
+    value: Any
+    #: what the change does, in the document's language
+    change: str
+    apply: Callable[[], Undo] = field(repr=False, compare=False)
+    #: (row, column) as the table's module writes them (the keys of its UNOBSERVABLE)
+    key: tuple[Any, Any] = ()
+    #: only examples that bring in one of these cards can notice the change (None: any)
+    cards: frozenset[str] | None = None
+    #: a memory-table cell (row, transition): only an example in which a card holding the
+    #: row meets the transition can notice the change (engine.coverage: erasures)
+    meets: tuple[Any, Any] | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.table}/{self.row}/{self.column}"
+
+    @property
+    def local(self) -> str:
+        """The cell's key within its table: ``<row>/<column>``."""
+        return f"{self.row}/{self.column}"
+
+
+@dataclass
+class Table:
+    id: str
+    #: in the document's language
+    title: str
+    #: the module that holds the table (and may declare UNOBSERVABLE cells), if any
+    module: ModuleType | None
+    rows: list[tuple[str, str]] = field(default_factory=list)  # (id, label)
+    columns: list[tuple[str, str]] = field(default_factory=list)
+    cells: list[Cell] = field(default_factory=list)
+    #: row or column objects the module's LABELS does not name (the id is shown instead)
+    unlabelled: list[str] = field(default_factory=list)
+
+    def add(self, cell: Cell, row_label: str, column_label: str) -> None:
+        if cell.row not in {r for r, _ in self.rows}:
+            self.rows.append((cell.row, row_label))
+        if cell.column not in {c for c, _ in self.columns}:
+            self.columns.append((cell.column, column_label))
+        self.cells.append(cell)
+
+
+#: the words of the changes, per document language
+WORDS = {
+    "zh-CN": {"kept": "{column}后不再消失", "erased": "{column}后也消失",
+              "given": "里侧表示时不再给予", "not given": "里侧表示时也给予",
+              "exception": "从有这个特别裁定的卡上去掉它",
+              "taken-off": "去掉{field}", "swapped": "{field}改为{value}", "without": "去掉{word}",
+              "card": "「{card}」", "effect": "「{card}」{label}"},
+    "ja": {"kept": "{column}ときも消えない", "erased": "{column}ときに消える",
+           "taken-off": "{field}を取り除く", "swapped": "{field}を{value}に変える", "without": "{word}を取り除く",
+           "ward": "護法{{2}}を持つ", "no ward": "護法{{2}}を持たない", "pt": "{pt}にする",
+           "card": "「{card}」", "effect": "「{card}」の{label}"},
+}
+
+
+def _id(thing: Any) -> str:
+    return getattr(thing, "name", None) or str(thing)
+
+
+def _label(labels: dict, thing: Any, table: Table) -> str:
+    if thing in labels:
+        return labels[thing]
+    table.unlabelled.append(_id(thing))
+    return _id(thing)
+
+
+def catalogue_of(game: str) -> cardformat.Catalogue:
+    return importlib.import_module(f"{GAMES[game][1]}.catalogue").CATALOGUE
+
+
+# -- changes ----------------------------------------------------------------------------
+
+def _set(game: str, table: dict, key: Any, value: Any) -> Callable[[], Undo]:
+    """``table[key] = value``; the catalogue is built again (a card may have read the
+    table as it was built), now and after the undo."""
+    def apply() -> Undo:
+        old = table[key]
+        table[key] = value
+        catalogue_of(game).forget()
+
+        def undo() -> None:
+            table[key] = old
+            catalogue_of(game).forget()
+
+        return undo
+
+    return apply
+
+
+def _records_changed(game: str, change: Callable[[dict], dict]) -> Callable[[], Undo]:
+    """Every card record of ``game`` passed through ``change`` (which returns it, or a
+    changed copy) and the catalogue built again from them; the undo loads the originals."""
+    def apply() -> Undo:
+        catalogue = catalogue_of(game)
+        catalogue.cards  # noqa: B018 - loaded, so that its records are there
+        original, broken = list(catalogue.records.values()), set(catalogue.broken)
+        catalogue.load_records([change(record) for record in original])
+        newly = {name: err for name, err in catalogue.broken.items() if name not in broken}
+
+        def undo() -> None:
+            catalogue.load_records(original)
+
+        if newly:
+            undo()
+            raise CellError("the change leaves cards unreadable: " + "; ".join(str(e) for e in newly.values()))
+        return undo
+
+    return apply
+
+
+def _without_ruling(ruling: str) -> Callable[[dict], dict]:
+    def change(record: dict) -> dict:
+        rulings = (record["fields"].get("rulings") or "").split()
+        if ruling not in rulings:
+            return record
+        return {**record, "fields": {**record["fields"], "rulings": " ".join(r for r in rulings if r != ruling)}}
+
+    return change
+
+
+def _effect_field(card: str, index: int, name: str, value: str | None, card_field: str | None = None
+                  ) -> Callable[[dict], dict]:
+    """One field of one effect of one card set to ``value`` (None: taken off; then
+    ``card_field`` of the card goes too when no effect has the flag any more)."""
+    def change(record: dict) -> dict:
+        if record["name"] != card:
+            return record
+        effects = list(record["effects"])
+        fields = {k: v for k, v in effects[index]["fields"].items() if k != name}
+        if value is not None:
+            fields[name] = value
+        effects[index] = {**effects[index], "fields": fields}
+        card_fields = record["fields"]
+        if value is None and card_field and not any(name in e["fields"] for e in effects):
+            card_fields = {k: v for k, v in card_fields.items() if k != card_field}
+        return {**record, "fields": card_fields, "effects": effects}
+
+    return change
+
+
+def _without_word(card: str, index: int | None, name: str, word: str) -> Callable[[dict], dict]:
+    """One word (a keyword) taken out of a field of a card (index None) or of its effect."""
+    def strip(fields: dict) -> dict:
+        words = [w for w in _WORDS.split(fields[name]) if w and w != word]
+        out = {k: v for k, v in fields.items() if k != name}
+        if words:
+            out[name] = "、".join(words)
+        return out
+
+    def change(record: dict) -> dict:
+        if record["name"] != card:
+            return record
+        if index is None:
+            return {**record, "fields": strip(record["fields"])}
+        effects = list(record["effects"])
+        effects[index] = {**effects[index], "fields": strip(effects[index]["fields"])}
+        return {**record, "effects": effects}
+
+    return change
+
+
+# -- the tables -------------------------------------------------------------------------
+
+def memory_table(game: str, module: ModuleType, table: dict, columns: list, title: str) -> Table:
+    """A memory table, every cell toggled (erased → kept, kept → erased)."""
+    words = WORDS[GAMES[game][0]]
+    out = Table("memory", title, module)
+    labels = getattr(module, "LABELS", {})
+    column_labels = {c: _label(labels, c, out) for c in columns}
+    for row, erased in table.items():
+        row_label = _label(labels, row, out)
+        for column in columns:
+            is_erased = column in erased
+            changed = erased - {column} if is_erased else erased | {column}
+            change = words["kept" if is_erased else "erased"].format(column=column_labels[column])
+            out.add(Cell("memory", _id(row), _id(column), is_erased, change, _set(game, table, row, changed),
+                         (row, column), meets=(row, column)), row_label, column_labels[column])
+    return out
+
+
+def _ygo_face_down() -> Table:
+    words = WORDS["zh-CN"]
+    out = Table("face-down", "里侧表示的怪兽也被给予的持续效果", ygo_memory)
+    for kind, given in ygo_memory.GIVEN_FACE_DOWN.items():
+        out.add(Cell("face-down", kind, "given", given, words["given" if given else "not given"],
+                     _set("ygo", ygo_memory.GIVEN_FACE_DOWN, kind, not given), (kind, "given")),
+                _label(ygo_memory.LABELS, kind, out), "里侧表示时给予")
+    return out
+
+
+def _ygo_exceptions() -> Table:
+    out = Table("exception", "卡片的特别裁定（特别地……）", ygo_memory)
+    records = catalogue_records("ygo")
+    for ruling in ygo_memory.CARD_RULINGS:
+        cards = frozenset(r["name"] for r in records if ruling in (r["fields"].get("rulings") or "").split())
+        out.add(Cell("exception", ruling, "taken-off", True, WORDS["zh-CN"]["exception"],
+                     _records_changed("ygo", _without_ruling(ruling)), (ruling, "taken-off"), cards),
+                _label(ygo_memory.LABELS, ruling, out), "去掉")
+    return out
+
+
+def _mtg_face_down() -> Table:
+    words = WORDS["ja"]
+    labels = mtg_face_down.LABELS
+    out = Table("face-down", "裏向きにする方法ごとの特性（CR 708.2a）", mtg_face_down)
+    ward = mtg_face_down.WARD_2
+    for way, chars in mtg_face_down.BY_WAY.items():
+        warded = chars.has(ward.text)
+        abilities = tuple(a for a in chars.abilities if a != ward) if warded else (*chars.abilities, ward)
+        out.add(Cell("face-down", way, "ward", warded, words["no ward" if warded else "ward"],
+                     _set("mtg", mtg_face_down.BY_WAY, way, chars.with_(abilities=abilities)), (way, "ward")),
+                way, labels["ward"])
+        pt = f"{chars.power + 1}/{chars.toughness + 1}"
+        out.add(Cell("face-down", way, "pt", f"{chars.power}/{chars.toughness}", words["pt"].format(pt=pt),
+                     _set("mtg", mtg_face_down.BY_WAY, way,
+                          chars.with_(power=chars.power + 1, toughness=chars.toughness + 1)), (way, "pt")),
+                way, labels["pt"])
+    return out
+
+
+#: the flags of an effect a card definition sets, per game: field -> its value -> the other
+#: values it could have been (None: the flag taken off)
+EFFECT_FLAGS: dict[str, dict[str, dict[str, list[str | None]]]] = {
+    "ygo": {"mandatory": {"": [None]},
+            "once-per-turn": {"这张卡": [None, "卡名"], "卡名": [None, "这张卡"]}},
+    "mtg": {},
+    "dm": {"fort-e": {"": [None]}},
+}
+#: a card field that only makes sense with an effect flag (a Duel Masters card's FE race and
+#: its FE abilities): taken off with the card's last such flag
+FLAG_CARD_FIELDS: dict[str, dict[str, str]] = {"dm": {"fort-e": "fort-e"}}
+#: fields of a card or an effect that list keyword abilities (each taken out in turn)
+KEYWORD_FIELDS: dict[str, tuple[str, ...]] = {"ygo": (), "mtg": ("keywords",), "dm": ("keywords",)}
+FLAG_TITLES = {"zh-CN": "卡片定义里的标记", "ja": "カード定義のフラグ・キーワード能力"}
+
+
+def catalogue_records(game: str) -> list[dict]:
+    catalogue = catalogue_of(game)
+    catalogue.cards  # noqa: B018 - loaded, so that its records are there
+    return list(catalogue.records.values())
+
+
+def _flag_cells(game: str) -> Iterator[tuple[Cell, str, str]]:
+    words = WORDS[GAMES[game][0]]
+    fmt = cardformat.format_of(game)
+
+    def field_label(name: str, effect: bool) -> str:
+        f = fmt.field_of(name, effect=effect)
+        return (f.label if f is not None else "") or name
+
+    for record in catalogue_records(game):
+        card = record["name"]
+        parts: list[tuple[int | None, str, str, dict]] = [(None, "card", words["card"].format(card=card),
+                                                            record.get("fields") or {})]
+        seen: dict[str, int] = {}
+        for i, effect in enumerate(record.get("effects") or []):
+            label = effect.get("label") or str(i + 1)
+            seen[label] = seen.get(label, 0) + 1
+            part = label if seen[label] == 1 else f"{label}#{seen[label]}"
+            parts.append((i, part, words["effect"].format(card=card, label=part), effect.get("fields") or {}))
+        for index, part, row_label, fields in parts:
+            row = f"{card}/{part}"
+            if index is not None:
+                for name, alternatives in EFFECT_FLAGS[game].items():
+                    value = fields.get(name)
+                    for other in alternatives.get(value, []) if value is not None else []:
+                        flabel = field_label(name, True)
+                        if other is None:
+                            column, change = f"{name}:taken-off", words["taken-off"].format(field=flabel)
+                        else:
+                            column, change = f"{name}:{other}", words["swapped"].format(field=flabel, value=other)
+                        yield (Cell("flag", row, column, value or True, change,
+                                    _records_changed(game, _effect_field(card, index, name, other,
+                                                                         FLAG_CARD_FIELDS.get(game, {}).get(name))),
+                                    (row, column), frozenset({card})), row_label, change)
+            for name in KEYWORD_FIELDS[game]:
+                for word in filter(None, _WORDS.split(fields.get(name) or "")):
+                    column, change = f"{name}:without-{word}", words["without"].format(word=word)
+                    yield (Cell("flag", row, column, True, change,
+                                _records_changed(game, _without_word(card, index, name, word)),
+                                (row, column), frozenset({card})), row_label, change)
+
+
+def flag_table(game: str) -> Table:
+    out = Table("flag", FLAG_TITLES[GAMES[game][0]], None)
+    for cell, row_label, column_label in _flag_cells(game):
+        out.add(cell, row_label, column_label)
+    return out
+
+
+def tables(game: str) -> list[Table]:
+    """Every rules table of ``game`` as cells (the card records must be readable: the
+    catalogue is loaded from the extracted cards)."""
+    if game == "ygo":
+        return [memory_table("ygo", ygo_memory, ygo_memory.ERASED_BY, list(ygo_memory.Transition),
+                             "怪兽记住的情报 × 使其消失的变化"),
+                _ygo_face_down(), _ygo_exceptions(), flag_table("ygo")]
+    if game == "mtg":
+        return [memory_table("mtg", mtg_identity, mtg_identity.ERASED_BY,
+                             [mtg_identity.ZONE_CHANGE, mtg_identity.TURNED_FACE_UP, mtg_identity.TURNED_FACE_DOWN],
+                             "オブジェクトが覚えていること × それを消す出来事"),
+                _mtg_face_down(), flag_table("mtg")]
+    if game == "dm":
+        return [memory_table("dm", dm_memory, dm_memory.ERASED_BY, list(dm_memory.Transition),
+                             "表向きである理由 × それを消す出来事"),
+                flag_table("dm")]
+    raise KeyError(f"unknown game {game!r}; known: {', '.join(GAMES)}")

@@ -1,0 +1,107 @@
+"""The documented examples as scenarios, run in this process: no build, no pytest session
+per run.  What the coverage tool (``engine.coverage``), the flipped-outcome test and the
+tests of the coverage tool share.
+
+The features must be up to date (``rulings`` extracts them first; a test session calls
+``engine.bdd.extract``); this module only reads them, with pytest-bdd's Gherkin parser,
+and runs their steps through the game's vocabulary, as the binding does.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pytest_bdd.parser import FeatureParser
+
+from engine import vocabulary as vocab_mod
+from engine.project import Paths
+
+_GAME_TAG = re.compile(r"\s*@rulings-game:(\S+)")
+
+
+@dataclass(frozen=True)
+class Example:
+    """One documented example: its game, id, scenarios (one per row of an outline) and
+    whether it is pending (its outcome does not count)."""
+
+    game: str
+    id: str
+    scenarios: tuple[Any, ...]
+    pending: bool
+
+    def names(self, card: str) -> bool:
+        """Whether a step of the example (or a step's table) names ``card``: a card comes
+        into an example only by being named."""
+        return any(names_card(scenario, card) for scenario in self.scenarios)
+
+
+def game_of(feature_file: Path) -> str | None:
+    """The game a feature file's tag line names, if any."""
+    with feature_file.open(encoding="utf-8") as f:
+        for line in f:
+            m = _GAME_TAG.match(line)
+            if m:
+                return m.group(1)
+            if not line.startswith("#") and line.strip():
+                break
+    return None
+
+
+def feature_files(paths: Paths, games: set[str] | None = None) -> list[Path]:
+    """The extracted feature files (of ``games``), in a stable order."""
+    files = sorted(paths.features.rglob("*.feature"))
+    return [p for p in files if games is None or game_of(p) in games]
+
+
+def documented(paths: Paths, games: set[str] | None = None) -> list[Example]:
+    """Every extracted example (of ``games``), in the order of the features.  Each
+    feature is parsed afresh (pytest-bdd's ``get_features`` keeps what it parsed for the
+    life of the process, which would hide an edit from a later call)."""
+    out = []
+    for path in feature_files(paths, games):
+        feature = FeatureParser(str(path.parent), path.name, "utf-8").parse()
+        game = game_of(path)
+        for template in feature.scenarios.values():
+            example_id = next(t.split(":", 1)[1] for t in template.tags if t.startswith("rulings-id:"))
+            contexts = [ctx for ex in template.examples for ctx in ex.as_contexts()] if template.examples else [{}]
+            out.append(Example(game, example_id, tuple(template.render(ctx) for ctx in contexts),
+                               "rulings-pending" in template.tags))
+    return out
+
+
+def names_card(scenario, card: str) -> bool:
+    mark = f"「{card}」"
+    return any(mark in step.name or card in str(step.datatable.raw() if step.datatable else "")
+               for step in scenario.steps)
+
+
+def run(vocabulary: vocab_mod.Vocabulary, scenario, replace: tuple[int, str, list | None] | None = None
+        ) -> tuple[int, BaseException | None]:
+    """Run a scenario on a fresh world (maybe with one step's text and table replaced):
+    (the index of the step that raised, or the number of steps; the error or None)."""
+    world = vocabulary.new_world()
+    for i, step in enumerate(scenario.steps):
+        text = replace[1] if replace and replace[0] == i else step.name
+        found = vocabulary.match(step.type, text)
+        if found is None:
+            return i, LookupError(f"undefined: {text}")
+        table = step.datatable.raw() if step.datatable else None
+        if replace and replace[0] == i and replace[2] is not None:
+            table = replace[2]
+        try:
+            vocab_mod.run_step(found[0], world, found[1], table)
+        except Exception as err:  # noqa: BLE001 - the kind of failure is what the callers check
+            return i, err
+    return len(scenario.steps), None
+
+
+def fails(vocabulary: vocab_mod.Vocabulary, example: Example) -> BaseException | None:
+    """The first error of any scenario of ``example``, or None when all of them pass."""
+    for scenario in example.scenarios:
+        _at, err = run(vocabulary, scenario)
+        if err is not None:
+            return err
+    return None

@@ -1,0 +1,251 @@
+"""`rulings coverage` (engine/coverage.py, engine/mutation.py): each cell of each rules table
+changed in turn, the examples that fail recorded, statuses from the declarations, the
+ratchet.  The measurements here run the real examples on the real tables (Duel Masters,
+the smallest game, where a whole game is measured)."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from engine import coverage, mutation
+from engine.bdd import extract
+from engine.cardformat import use_cards_dir
+from engine.dm import memory as dm_memory
+from engine.mtg import face_down as mtg_face_down
+from engine.mtg import identity as mtg_identity
+from engine.project import GAMES, Paths, find_root
+from engine.ygo import memory as ygo_memory
+
+ROOT = find_root(Path(__file__).parent)
+extract(ROOT)
+PATHS = Paths(ROOT)
+
+
+@pytest.fixture(scope="module")
+def dm_measured():
+    """Every cell of Duel Masters, measured once for the tests of this module."""
+    return coverage.measure(PATHS, ["dm"], jobs=1)["dm"]
+
+
+@pytest.fixture
+def sandbox(tmp_path, monkeypatch):
+    """A build folder of its own holding a copy of the extracted features and cards."""
+    build = tmp_path / "build"
+    for part in ("features", "cards"):
+        shutil.copytree(PATHS.build / part, build / part)
+    monkeypatch.setenv("RULINGS_BUILD", str(build))
+    yield Paths(ROOT)
+    use_cards_dir(PATHS.cards)
+
+
+def _module(tmp_path: Path, source: str):
+    """A table module of our own, from its source (what a maintainer would write)."""
+    path = tmp_path / "declared.py"
+    path.write_text(source, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("declared", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module, path
+
+
+def _dm_memory_table(module=None) -> mutation.Table:
+    table = mutation.memory_table("dm", dm_memory, dm_memory.ERASED_BY, list(dm_memory.Transition), "表")
+    if module is not None:
+        table.module = module
+    return table
+
+
+# -- measuring ------------------------------------------------------------------------------
+
+def test_a_known_change_is_caught_by_the_examples_that_state_it():
+    """Turning a revealed card face down again when the revealing effect has finished is
+    what dm-fu-show-is-face-up shows; 変異's 2/2 is what a Magic example counts on; the
+    FE ability of 捜索甲冑ゴロンガー only runs the examples naming the card."""
+    cells = {"memory/REVEALED/RESOLVED", "flag/捜索甲冑ゴロンガー/FE/fort-e:taken-off"}
+    m = coverage.measure(PATHS, ["dm"], jobs=1, only=cells)["dm"]
+    assert set(m.cells) == cells
+    assert "dm-fu-show-is-face-up" in m.cells["memory/REVEALED/RESOLVED"]
+    assert m.cells["flag/捜索甲冑ゴロンガー/FE/fort-e:taken-off"] == ["dm-fu-goronger-no-fort-e"]
+    mtg = coverage.measure(PATHS, ["mtg"], jobs=1, only={"face-down/変異/pt"})["mtg"]
+    assert mtg.cells["face-down/変異/pt"], "no example counts on a face-down 変異 creature being 2/2"
+
+
+def test_every_failing_example_is_recorded_not_only_the_first(dm_measured):
+    assert max(len(v) for v in dm_measured.cells.values()) > 1
+    assert not dm_measured.broken and not dm_measured.errors
+
+
+def test_a_memory_cell_runs_only_the_examples_that_meet_it_and_misses_none(dm_measured):
+    """Running only the examples in which a card holding the row meets the transition
+    (coverage.erasures) finds exactly the failures that running every example finds."""
+    assert coverage.measure(PATHS, ["dm"], jobs=1, prune=False)["dm"].cells == dm_measured.cells
+    some = {f"memory/{row}/{transition}" for row in ("counters", "face_down_as", "tapped")
+            for transition in ("zone-change", "turned-face-up", "turned-face-down")}
+    pruned = coverage.measure(PATHS, ["mtg"], jobs=1, only=some)["mtg"]
+    assert coverage.measure(PATHS, ["mtg"], jobs=1, only=some, prune=False)["mtg"].cells == pruned.cells
+    game = coverage._WORK["mtg"]
+    runs = sum(len(coverage._runnable(game, game.cells[c])) for c in some)
+    assert runs < len(some) * len([e for e in game.examples if not e.pending]), "nothing was left out"
+
+
+def test_a_change_is_undone(dm_measured):
+    """After a measurement the tables and the cards are what they were."""
+    before = (dict(ygo_memory.ERASED_BY), dict(ygo_memory.GIVEN_FACE_DOWN), dict(mtg_identity.ERASED_BY),
+              dict(mtg_face_down.BY_WAY), dict(dm_memory.ERASED_BY))
+    cards = json.dumps(mutation.catalogue_records("dm"), sort_keys=True, ensure_ascii=False)
+    coverage.measure(PATHS, ["dm"], jobs=1, only={"memory/KEPT/REORDERED", "flag/ボルシャック・ドラゴン/card/"
+                                                  "keywords:without-W・ブレイカー"})
+    assert (dict(ygo_memory.ERASED_BY), dict(ygo_memory.GIVEN_FACE_DOWN), dict(mtg_identity.ERASED_BY),
+            dict(mtg_face_down.BY_WAY), dict(dm_memory.ERASED_BY)) == before
+    assert json.dumps(mutation.catalogue_records("dm"), sort_keys=True, ensure_ascii=False) == cards
+
+
+def test_parallel_measurement_gives_the_serial_results(dm_measured):
+    parallel = coverage.measure(PATHS, ["dm"], jobs=2)["dm"]
+    assert parallel.cells == dm_measured.cells and list(parallel.cells) == list(dm_measured.cells)
+    assert parallel.errors == dm_measured.errors
+
+
+def test_memory_cells_are_toggled_both_ways():
+    """Erased → kept and kept → erased: every row × every transition is a cell."""
+    table = _dm_memory_table()
+    assert len(table.cells) == len(dm_memory.ERASED_BY) * len(dm_memory.Transition)
+    values = {c.value for c in table.cells}
+    assert values == {True, False}
+
+
+def test_every_row_and_column_has_a_label_in_the_documents_language():
+    for game in GAMES:
+        use_cards_dir(PATHS.cards)
+        for table in mutation.tables(game):
+            assert not table.unlabelled, f"{game} {table.id}: no label for {table.unlabelled}"
+
+
+# -- declarations ---------------------------------------------------------------------------
+
+def test_an_equivalence_naming_no_cell_is_an_error_at_its_file_and_line(tmp_path):
+    module, path = _module(tmp_path, (
+        "from engine.dm.memory import FaceUp, Transition\n"
+        "UNOBSERVABLE = {\n"
+        "    (FaceUp.KEPT, Transition.NOT_TOP): '表向きのまま山札の一番上でなくなることはない',\n"
+        "    ('NO_SUCH_ROW', Transition.NOT_TOP): '理由',\n"
+        "}\n"))
+    declared, errors = coverage.equivalent_declarations("dm", [_dm_memory_table(module)])
+    assert [d.cell for d in declared] == ["memory/KEPT/NOT_TOP"]
+    assert declared[0].where.endswith("declared.py:3")
+    assert len(errors) == 1 and re.search(rf"{re.escape(str(path))}:4: UNOBSERVABLE names no cell", errors[0]), errors
+
+
+def test_an_unpinned_directive_naming_no_cell_is_an_error_at_its_document_and_line(sandbox):
+    (sandbox.build / "coverage").mkdir(parents=True)
+    (sandbox.build / "coverage" / "unpinned.json").write_text(json.dumps([
+        {"game": "dm", "cell": "memory/KEPT/LEFT_ZONE", "doc": "spec/dm/face-up.rst", "line": 40, "reason": "出典がない"},
+        {"game": "dm", "cell": "memory/KEPT/LEFT_ZONES", "doc": "spec/dm/face-up.rst", "line": 50, "reason": "…"},
+    ], ensure_ascii=False), encoding="utf-8")
+    known = {"dm": {c.id for c in _dm_memory_table().cells}}
+    declared, errors = coverage.unpinned_declarations(sandbox, known)
+    assert [(d.cell, d.where) for d in declared] == [("memory/KEPT/LEFT_ZONE", "spec/dm/face-up.rst:40")]
+    assert len(errors) == 1
+    game, message = errors[0]
+    assert game == "dm" and message.startswith("spec/dm/face-up.rst:50: rulings:unpinned names no cell")
+    assert "closest: memory/KEPT/LEFT_ZONE" in message
+
+
+def test_a_pinned_cell_declared_equivalent_is_an_error(tmp_path, dm_measured):
+    pinned = next(c for c in _dm_memory_table().cells if dm_measured.cells[c.id])
+    survivor = next((c for c in _dm_memory_table().cells if not dm_measured.cells[c.id]), None)
+    row, column = pinned.key
+    lines = [f"    (FaceUp.{row.name}, Transition.{column.name}): '観測できない',\n"]
+    if survivor is not None:
+        lines.append(f"    (FaceUp.{survivor.key[0].name}, Transition.{survivor.key[1].name}): '観測できない',\n")
+    module, path = _module(tmp_path, "from engine.dm.memory import FaceUp, Transition\nUNOBSERVABLE = {\n"
+                                     + "".join(lines) + "}\n")
+    table = _dm_memory_table(module)
+    declared, errors = coverage.equivalent_declarations("dm", [table])
+    assert not errors
+    result = coverage.statuses(dm_measured, [table], declared)
+    assert len(result.errors) == 1
+    assert result.errors[0].startswith(f"{path}:3: {pinned.id} is declared equivalent, but examples fail")
+    cells = result.data["tables"][0]["cells"]
+    assert cells[pinned.local]["status"] == "pinned"
+    if survivor is not None:
+        assert cells[survivor.local] | {"examples": []} == {**cells[survivor.local], "status": "equivalent",
+                                                           "reason": "観測できない"}
+
+
+def test_statuses_and_the_results_format(dm_measured):
+    tables = mutation.tables("dm")
+    survivor = next(c for t in tables for c in t.cells if not dm_measured.cells[c.id])
+    unpinned = coverage.Declaration("dm", survivor.id, "unpinned", "出典がない", "spec/dm/face-up.rst:7")
+    result = coverage.statuses(dm_measured, tables, [unpinned])
+    data = result.data
+    assert set(data) == {"game", "basis", "complete", "tables", "summary"} and data["complete"] is True
+    for table in data["tables"]:
+        assert set(table) == {"id", "title", "rows", "columns", "cells"}
+        for key, cell in table["cells"].items():
+            assert cell["status"] in coverage.STATUSES and isinstance(cell["change"], str)
+            assert cell["examples"] == dm_measured.cells[f"{table['id']}/{key}"]
+    entry = next(t for t in data["tables"] if t["id"] == survivor.table)["cells"][survivor.local]
+    assert entry["status"] == "unpinned" and entry["reason"] == "出典がない"
+    assert entry["where"] == "spec/dm/face-up.rst:7"
+    s = data["summary"]
+    assert s["total"] == sum(s[k] for k in coverage.STATUSES) == len(dm_measured.cells)
+    assert s["unpinned"] == 1 and (survivor.id, ) not in [(c,) for c, _ in result.survivors]
+
+
+# -- the command: incremental, the ratchet ------------------------------------------------
+
+def test_nothing_changed_nothing_measured_and_an_edited_game_alone_is_measured_again(sandbox):
+    before = {g: coverage.basis(sandbox, g) for g in GAMES}
+    out = io.StringIO()
+    assert coverage.run(sandbox, ["dm"], jobs=1, stream=out) == 0
+    assert "measuring dm (never measured)" in out.getvalue()
+    assert (sandbox.build / "coverage" / "dm.json").exists()
+    out = io.StringIO()
+    coverage.run(sandbox, ["dm"], jobs=1, stream=out)
+    assert "nothing changed: nothing measured" in out.getvalue()
+    feature = sandbox.features / "dm" / "face-up.feature"
+    # an example moved down its document: the comment saying where it is written changes
+    text = feature.read_text(encoding="utf-8")
+    feature.write_text(re.sub(r"(# spec/dm/face-up.rst:)(\d+)", lambda m: m.group(1) + str(int(m.group(2)) + 3),
+                              text, count=1) + "\n", encoding="utf-8")
+    assert feature.read_text(encoding="utf-8") != text
+    assert {g: coverage.basis(sandbox, g) for g in GAMES} == before, "where an example is written is not what it is"
+    text = feature.read_text(encoding="utf-8")
+    feature.write_text(text.replace("かつ 相手のシールドの数は2である\n", "", 1), encoding="utf-8")
+    after = {g: coverage.basis(sandbox, g) for g in GAMES}
+    assert [g for g in GAMES if after[g] != before[g]] == ["dm"]
+    assert coverage.why_measure({"format": coverage.FORMAT, "basis": before["dm"]}, after["dm"], False) \
+        == "examples changed"
+    assert coverage.why_measure({"format": coverage.FORMAT, "basis": {**before["dm"], "engine": "0"}}, before["dm"],
+                                False, "dm") == "engine of dm changed"
+
+
+def test_the_ratchet_fails_when_a_pinned_cell_of_the_baseline_is_no_longer_pinned(sandbox, tmp_path):
+    baseline = tmp_path / "coverage-pinned.json"
+    assert coverage.run(sandbox, ["dm"], jobs=1, update=True, baseline_path=baseline, stream=io.StringIO()) == 0
+    pinned = json.loads(baseline.read_text(encoding="utf-8"))["dm"]
+    assert pinned and pinned == sorted(pinned)
+    out = io.StringIO()
+    assert coverage.run(sandbox, ["dm"], jobs=1, check=True, baseline_path=baseline, stream=out) == 0
+    assert "still pinned" in out.getvalue()
+    # take out every example that pins one cell: the cell survives, the ratchet fails
+    results = json.loads((sandbox.build / "coverage" / "dm.json").read_text(encoding="utf-8"))
+    lost, examples = min(((f"{t['id']}/{k}", c["examples"]) for t in results["tables"]
+                          for k, c in t["cells"].items() if c["status"] == "pinned"), key=lambda kv: len(kv[1]))
+    feature = sandbox.features / "dm" / "face-up.feature"
+    text = feature.read_text(encoding="utf-8")
+    for example in examples:
+        text = re.sub(rf"\n  # [^\n]*\n  @rulings-id:{re.escape(example)} .*?(?=\n\n|\Z)", "", text, flags=re.S)
+    feature.write_text(text, encoding="utf-8")
+    out = io.StringIO()
+    assert coverage.run(sandbox, ["dm"], jobs=1, check=True, baseline_path=baseline, stream=out) == 1
+    assert "measuring dm (examples changed)" in out.getvalue()
+    assert f"dm: {lost} was pinned and is now " in out.getvalue()
