@@ -749,8 +749,8 @@ def _each(who: str, act):
 @BLOCKS.phrase("action", "{who}破坏")
 def destroy(who):
     """Destroy it (if it is still on the field)."""
-    return _each(who, lambda duel, link, c: duel.destroy(c, reason=_why(link), by_effect=link.card,
-                                                         by_player=link.player))
+    return moving(_each(who, lambda duel, link, c: duel.destroy(c, reason=_why(link), by_effect=link.card,
+                                                                by_player=link.player)), "destroy-field")
 
 
 @BLOCKS.phrase("action", "{who}变成里侧守备表示")
@@ -1261,13 +1261,14 @@ def all_face_down():
 def destroy_all(desc):
     """Destroy every card on the field that fits the description (卡、特殊召唤的怪兽 …)."""
     test = describe(desc)
-    return p.destroy_all(lambda duel, link, c: test(duel, link.card, c))
+    return moving(p.destroy_all(lambda duel, link, c: test(duel, link.card, c)), "destroy-field")
 
 
 @BLOCKS.phrase("action", "这张卡以外的场上的{desc}全部破坏")
 def destroy_all_others(desc):
     test = describe(desc)
-    return p.destroy_all(lambda duel, link, c: c is not link.card and test(duel, link.card, c))
+    return moving(p.destroy_all(lambda duel, link, c: c is not link.card and test(duel, link.card, c)),
+                  "destroy-field")
 
 
 @BLOCKS.phrase("action", "那只怪兽除外，直到结束阶段这张卡得到那只怪兽的效果")
@@ -1287,7 +1288,10 @@ def negate_effect():
 
 @BLOCKS.phrase("action", "那个发动无效并破坏")
 def negate_and_destroy_below():
-    return p.negate_below(destroy=True)
+    """Negate the activation below and destroy that card: a card whose card activation is
+    negated has left the field first, so this destroys a card on the field only when what
+    it negates is not a card activation (『破坏场上的卡的效果』, 星尘龙)."""
+    return moving(p.negate_below(destroy=True), "negate-activation-destroy")
 
 
 @BLOCKS.phrase("action", "那个发动无效并除外")
@@ -1647,8 +1651,8 @@ def detach_one():
 @BLOCKS.phrase("action", "那个效果无效并破坏")
 def negate_effect_and_destroy():
     """Negate that effect (not its activation: the chain link still resolves, negated) and
-    destroy the card."""
-    return p.negate_below(destroy=True, what="effect")
+    destroy the card (where it is: on the field, if it is there)."""
+    return moving(p.negate_below(destroy=True, what="effect"), "destroy-field")
 
 
 @BLOCKS.phrase("action", "那个发动无效，那张卡回到持有者卡组，那之后，自己场上1张「{name}」卡破坏")
@@ -1685,7 +1689,7 @@ def destroy_side(side):
     def test(duel, link, c) -> bool:
         return c.controller == (link.player if side == "own" else 1 - link.player)
 
-    return p.destroy_all(test)
+    return moving(p.destroy_all(test), "destroy-field")
 
 
 @BLOCKS.phrase("action", "直到下次的对方回合结束时，{side}场上的魔法·陷阱卡的发动和效果不会被无效化")
@@ -2110,7 +2114,7 @@ def destroy_chosen_on_field(n):
             duel.destroy(c, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
 
     resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card) if c is not card])
-    return resolve
+    return moving(resolve, "destroy-field")
 
 
 @BLOCKS.phrase("event", "这张卡给与对方战斗伤害时")
@@ -2249,7 +2253,7 @@ def destroy_own_then_search(desc):
             if duel.destroy(c, reason=_why(link), by_effect=link.card, by_player=link.player):
                 search(duel, link)
 
-    return moving(resolve, "deck-to-hand")
+    return moving(resolve, "deck-to-hand", "destroy-field")
 
 
 @BLOCKS.phrase("action", "自己的手卡·场上1张{desc}送去墓地，自己抽{n}张")
@@ -2490,3 +2494,23 @@ def atk_per_face_up_spell_trap(n):
                        and not c.definition.is_monster and c.zone.kind == "spell & trap zone")
 
     return _one("atk", value)
+
+
+@BLOCKS.phrase("condition", "破坏场上的卡的效果发动时")
+def destroying_field_card_activated():
+    """The chain link below is an effect that destroys cards on the field: by what its text
+    does (destroy-field), or by negating and destroying an activation that is not a card
+    activation (a negated card activation has left the field before it is destroyed)."""
+    def test(duel, card) -> bool:
+        top = _top(duel)
+        if top is None:
+            return False
+        moves = _moves_of(top)
+        if "destroy-field" in moves:
+            return True
+        if "negate-activation-destroy" in moves:
+            below = top.below(duel)
+            return below is not None and not duel.is_card_activation(below)
+        return False
+
+    return test
