@@ -138,6 +138,8 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"(\d+)星以上的?", lambda n: _level(lambda a, b: a >= b)(int(n))),
     (r"(\d+)星以下的?", lambda n: _level(lambda a, b: a <= b)(int(n))),
     (r"攻击力(\d+)以上的?", lambda n: _atk_at_least(int(n))),
+    (r"守备力(\d+)以下的?", lambda n: (lambda duel, src, c, n=int(n): c.definition.is_monster
+                                      and (duel.defense(c) or 0) <= n)),
     (rf"({'|'.join(ATTRIBUTES)})属性的?", lambda a: (lambda duel, src, c: c.definition.attribute == a)),
     (rf"({'|'.join(sorted(RACES, key=len, reverse=True))})族的?",
      lambda r: (lambda duel, src, c: c.definition.race == r)),
@@ -2514,3 +2516,21 @@ def destroying_field_card_activated():
         return False
 
     return test
+
+
+@BLOCKS.phrase("action", "从卡组把1只{desc}加入手卡，这个回合自己不能把这个效果加入手卡的卡以及那些同名卡的效果发动")
+def search_then_ban_its_name(desc):
+    """Add a monster of the deck to the hand; for the rest of the turn its controller cannot
+    activate the effects of that card nor of cards with its name — card activations
+    included (a pendulum monster card cannot be put in the pendulum zone either)."""
+    test = describe(desc)
+
+    def resolve(duel, link) -> None:
+        fitting = [c for c in duel.board.zone(link.player, "deck") if c.definition.is_monster
+                   and test(duel, link.card, c)]
+        for c in duel.by_default(link.player, f"picks {desc} from the deck", fitting, FIRST_FITTING, 1):
+            duel.add_to_hand(c, reason=_why(link))
+            duel.ban("effect", {"spell", "trap", "monster"}, {link.player}, link.card.name, duel.turn,
+                     names={c.name})
+
+    return moving(resolve, "deck-to-hand")
