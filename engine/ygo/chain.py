@@ -9,6 +9,7 @@ face-down: yes; left the field: no).  Whether a link is negated is negation.py's
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -95,6 +96,23 @@ class ChainLink:
 CARD_ACTIVATION = "发动"
 
 
+def one_action(method):
+    """A game action of the duel (a summon with its tributes, a card leaving the field):
+    the mandatory triggers it causes are put on a chain once the whole of it is done, as
+    soon as the game is open (not in the middle of it, nor while a chain resolves)."""
+    @functools.wraps(method)
+    def act(self, *args, **kwargs):
+        self._acting += 1
+        try:
+            result = method(self, *args, **kwargs)
+        finally:
+            self._acting -= 1
+        self.run_mandatory()
+        return result
+
+    return act
+
+
 class ChainRules:
     def __init__(self) -> None:
         self.chain: list[ChainLink] = []
@@ -104,6 +122,8 @@ class ChainRules:
         #: while an activation is being paid for, what its cost triggers waits for the
         #: chain it starts (it is not put on a chain of its own before it)
         self._activating = 0
+        #: game actions under way (one_action): their triggers wait until they are done
+        self._acting = 0
         #: chain links processed so far (an activation negated is not processed at all)
         self._steps = 0
         #: the chain link being resolved now (its card is still 'on the chain')
@@ -114,6 +134,8 @@ class ChainRules:
         self.missed: list = []
         #: events since the current chain started to be built (see emit)
         self.recent_events: list = []
+        #: trigger effects a player chose not to activate: (card serial, label, player)
+        self.declined: set = set()
 
     # -- effects a card has -----------------------------------------------------------
 
@@ -173,6 +195,29 @@ class ChainRules:
                                             self._steps if self._resolving else None))
                 self.log.record("trigger", f"「{card.name}」{effect.label} is triggered ({kind}), "
                                 f"player {player} chooses", card=card.serial)
+                if (card.serial, effect.label, player) in self.declined:
+                    self._passes(self.pending[-1])
+
+    def decline(self, card: "YgoCard", label: str, player: int) -> None:
+        """``player`` chooses not to activate the trigger effect ``label`` of ``card``: now
+        if it is waiting, and whenever it is triggered later."""
+        if self.effect_of(card, label).kind != "trigger":
+            raise IllegalAction(f"「{card.name}」{label} is not a trigger effect: there is nothing to decline")
+        self.declined.add((card.serial, label, player))
+        for p in [p for p in self.pending if p.card is card and p.effect.label == label and p.player == player]:
+            self._passes(p)
+
+    def _passes(self, pending: Pending) -> None:
+        """The player passes on a triggered effect.  A mandatory (强制) trigger cannot be
+        declined: it stays, and the rules put it on a chain when the game is open."""
+        name, label = pending.card.name, pending.effect.label
+        if pending.effect.mandatory:
+            self.log.record("trigger", f"「{name}」{label} is mandatory: player {pending.player} cannot decline it",
+                            card=pending.card.serial)
+            return
+        self.pending.remove(pending)
+        self.log.record("trigger", f"player {pending.player} does not activate 「{name}」{label}",
+                        card=pending.card.serial)
 
     def clear_pending(self) -> None:
         self.pending = [p for p in self.pending if p.effect.mandatory]
@@ -186,7 +231,7 @@ class ChainRules:
     def run_mandatory(self, hold: bool = False) -> None:
         """Put pending mandatory triggers on a chain and resolve it (the game is open);
         with ``hold`` the chain is left open for responses."""
-        if self.chain or self._resolving or self._activating:
+        if self.chain or self._resolving or self._activating or self._acting:
             return
         for _ in range(5):
             for p in [p for p in self.pending if p.effect.mandatory and self.left_its_place(p)]:

@@ -20,7 +20,7 @@ from .activation import ActivationRules
 from .battle import BattleRules
 from .cards import CardDef
 from .catalogue import CATALOGUE
-from .chain import ChainRules
+from .chain import ChainRules, one_action
 from .control import ControlRules
 from .links import LinkRules, TargetLink
 from .memory import SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition, erased_by
@@ -251,6 +251,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             raise IllegalAction(f"player {player}'s monster zone is full")
         return zone
 
+    @one_action
     def summon(self, card: YgoCard, method: str, player: int | None = None, *, face_up: bool = True,
                tributes=(), materials=(), by: str = "", negated: bool = False,
                without_tribute: bool = False, position: str | None = None) -> None:
@@ -336,7 +337,6 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                 for mark in st.value:
                     self.apply_lasting(card, mark, source=f"「{card.name}」{st.label}")
         self.emit("summoned", card, method=method, obj=card.object_id)
-        self.run_mandatory()
 
     def set_monster(self, card: YgoCard, player: int | None = None, tributes=(), without_tribute=False) -> None:
         self.summon(card, "tribute" if tributes else "normal", player, face_up=False, tributes=tributes,
@@ -456,6 +456,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         """Where a card leaving the field really goes."""
         return BANISHED if self.banished_when_leaving(card) else to_kind
 
+    @one_action
     def send_to_graveyard(self, card: YgoCard, reason: str = "", *, destroyed: bool = False,
                           by_battle: bool = False, by_player: int | None = None, discarded: bool = False,
                           tributed: bool = False, tags: tuple = ()) -> None:
@@ -502,6 +503,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             raise IllegalAction(f"「{card.name}」 is not in the hand, so it cannot be discarded")
         self.send_to_graveyard(card, reason=reason or "discarded", discarded=True)
 
+    @one_action
     def destroy(self, card: YgoCard, reason: str = "", *, by_effect: YgoCard | None = None,
                 by_battle: bool = False, by_player: int | None = None, by_rule: bool = False,
                 to: str = GRAVEYARD) -> bool:
@@ -534,6 +536,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                                tags=how)
         return True
 
+    @one_action
     def banish(self, card: YgoCard, reason: str = "", face_up: bool = True) -> None:
         """Banish ``card`` to its owner's banished cards (4.3.3.4.4); face-down, only its
         owner may look at it."""
@@ -547,6 +550,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.arrived(card, *tags)
             self.emit("banished", card, lki=None)
 
+    @one_action
     def return_to_hand(self, card: YgoCard, reason: str = "") -> None:
         """To its owner's hand (an extra deck monster: to the extra deck).  回到手卡 and
         加入手卡 are the same thing (4.3.3.4.6)."""
@@ -555,6 +559,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             return
         self.add_to_hand(card, reason=reason)
 
+    @one_action
     def add_to_hand(self, card: YgoCard, reason: str = "") -> None:
         """An effect adds ``card`` to its owner's hand: not a draw (4.3.3.4.6)."""
         zone = self.board.zone(card.owner, HAND)
@@ -577,6 +582,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
 
     DECK_PLACES = {"shuffle": None, "top": 0, "bottom": None}
 
+    @one_action
     def return_to_deck(self, card: YgoCard, reason: str = "", where: str = "shuffle") -> None:
         """To its owner's deck face-down (4.3.3.4.5): shuffled in, unless the effect says
         where (the top or the bottom), when the deck is not shuffled.  An extra deck
@@ -609,6 +615,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
 
     # -- temporary banish -----------------------------------------------------------
 
+    @one_action
     def banish_temporarily(self, card: YgoCard, returns: str = "end-phase", reason: str = "",
                            effect_of: CardDef | None = None, face_up: bool = True) -> None:
         """Banish a monster until it returns to the field (一时除外).  ``effect_of`` is

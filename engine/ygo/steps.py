@@ -394,6 +394,13 @@ def activate_effect(duel: Duel, player: int, card: str, label: str) -> None:
     duel.activate(duel.card(card, player), label, player=player)
 
 
+@V.phrase(("given", "when"), "{player}不发动「{card}」的{label}效果")
+def decline_trigger(duel: Duel, player: int, card: str, label: str) -> None:
+    """That player chooses not to activate that trigger effect (the one waiting now, and
+    whenever it is triggered later); a mandatory one is activated all the same."""
+    duel.decline(duel.card(card, player), label, player)
+
+
 @V.phrase(("given", "when"), "{player}发动「{card}」")
 def activate_card(duel: Duel, player: int, card: str) -> None:
     """Activate a spell or trap card (from the hand, or the set one)."""
@@ -713,9 +720,15 @@ def did_activate(duel: Duel, card: str, label: str, happened: bool) -> None:
 
 @V.then("「{card}」的{label}效果由{player}发动")
 def trigger_player_mandatory(duel: Duel, card: str, label: str, player: int) -> None:
-    """Who activates that triggered effect (the controller as the card left the field)."""
-    pending = duel.pending_for(duel.card(card), label)
-    expect(f"发动「{card}」的{label}效果的玩家", player, pending.player if pending else None)
+    """Who activates that triggered effect (the controller as the card left the field):
+    the one it waits for, or the one who activated it already (a mandatory effect goes on
+    a chain as soon as the game is open)."""
+    c = duel.card(card)
+    pending = duel.pending_for(c, label)
+    link = next((k for k in reversed([*duel.resolved, *duel.chain]) if k.card is c and k.effect.label == label),
+                None)
+    expect(f"发动「{card}」的{label}效果的玩家", player,
+           pending.player if pending else link.player if link else None)
 
 
 @V.then("「{card}」的{label}效果由{player}决定是否发动")

@@ -1,0 +1,76 @@
+"""Trigger effects without the documents: a mandatory (强制) trigger goes on a chain once
+the game action that caused it is done, and cannot be declined; an optional one can
+(spec/ygo/once-per-turn.rst)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.ygo.duel import Duel
+
+
+def _face_up(duel: Duel, name: str, player: int):
+    card = duel.new_card(name, player)
+    duel.place(card, "spell & trap zone", player)
+    return card
+
+
+def _activations(duel: Duel, card) -> int:
+    return sum(1 for e in duel.log.of_kind("activate") if e.data.get("card") == card.serial)
+
+
+def test_a_mandatory_trigger_of_a_card_sent_from_the_field_goes_on_a_chain_once_the_move_is_done():
+    duel = Duel()
+    seller = _face_up(duel, "卖棺者", 0)
+    gaia = duel.new_card("暗黑骑士 盖亚", 1)
+    duel.summon(gaia, "normal", 1)
+    duel.send_to_graveyard(gaia, reason="an effect")
+    assert _activations(duel, seller) == 1 and duel.lp[1] == 7700
+    assert not duel.pending and not duel.chain
+
+
+def test_a_mandatory_trigger_caused_by_a_tribute_waits_until_the_summon_is_done():
+    duel = Duel()
+    _face_up(duel, "卖棺者", 1)
+    tribute = duel.new_card("番兵石人", 0)
+    duel.summon(tribute, "special", 0)
+    gandora = duel.new_card("破坏龙 甘多拉", 0)
+    duel.summon(gandora, "tribute", 0, tributes=[tribute])
+    kinds = [e.kind for e in duel.log.events if e.kind in ("summon", "activate")]
+    # the tribute summon is recorded before 卖棺者 activates: nothing comes between its parts
+    assert kinds[-2:] == ["summon", "activate"]
+    assert duel.lp[0] == 7700
+
+
+def test_declining_a_mandatory_trigger_changes_nothing():
+    duel = Duel()
+    vanity = _face_up(duel, "虚无空间", 0)
+    duel.decline(vanity, "②", 0)
+    gaia = duel.new_card("暗黑骑士 盖亚", 1)
+    duel.summon(gaia, "normal", 1)
+    duel.send_to_graveyard(gaia, reason="an effect")
+    assert _activations(duel, vanity) == 1 and vanity.zone.kind == "graveyard"
+
+
+def test_declining_an_optional_trigger_drops_it_now_and_later():
+    duel = Duel()
+    corebage = duel.new_card("电子光虫-核心菜粉蝶", 0, "extra deck")
+    duel.summon(corebage, "xyz", 0)
+    gaia = duel.new_card("暗黑骑士 盖亚", 1)
+    duel.summon(gaia, "normal", 1)
+    duel.turn_face_down(gaia, reason="an effect")
+    assert duel.pending_for(corebage, "②") is not None
+    duel.decline(corebage, "②", 0)
+    assert duel.pending_for(corebage, "②") is None
+    duel.flip_face_up(gaia, reason="an effect")
+    assert duel.pending_for(corebage, "②") is None
+    assert duel.why_cannot_activate(corebage, "②") is not None
+
+
+def test_only_a_trigger_effect_can_be_declined():
+    duel = Duel()
+    golem = duel.new_card("番兵石人", 0)
+    duel.summon(golem, "special", 0)
+    with pytest.raises(IllegalAction, match="not a trigger effect"):
+        duel.decline(golem, "①", 0)
