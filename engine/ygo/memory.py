@@ -289,4 +289,6 @@ LABELS: dict[object, str] = {
     "gained-temporary-banish-returns": "只是得到的一时除外效果，除外的怪兽也回来",
     "bans-face-up-effects": "「不能发动」也禁止场上已表侧表示的卡的效果",
     "negated-activations-not-counted": "被无效的发动不计入次数",
+    "sees-activations-by-effect": "效果处理中被发动的卡，『…卡发动的场合』也会发动",
+    "sees-own-activations-by-effect": "只有自身效果处理中发动的卡，『…卡发动的场合』才会发动",
 }
