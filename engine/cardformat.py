@@ -70,6 +70,14 @@ class Field:
 HOOK = Field("hook", "a Python function this card part needs, then in one line why data cannot say it")
 
 
+def unobservable(label: str) -> Field:
+    """``:unobservable: <flag cell column> <why>`` (one per line): a flag of this card part
+    that no game situation can observe — a rules-table declaration (engine.coverage), kept
+    with the card because the card is the table its flags belong to."""
+    return Field("unobservable", "a flag of this card part no game can observe: its cell's column "
+                 "(once-per-turn:taken-off …), then why, one per line", label=label)
+
+
 def closest_words(word: str, known, n: int = 3) -> str:
     found = difflib.get_close_matches(word, list(known), n=n, cutoff=0.3)
     return f"; closest: {'、'.join(found)}" if found else f"; known: {'、'.join(list(known)[:20])}"

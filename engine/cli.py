@@ -399,14 +399,14 @@ def cmd_coverage(args) -> int:
     from engine import coverage
     from engine.sphinxext.build import build
 
+    if args.jobs is not None and args.jobs < 1:
+        print("rulings coverage: -j takes a number of worker processes, 1 or more")
+        return 2
     paths = _paths(args)
     outcome = build(paths, "gherkin", fresh=args.fresh)
     _report_warnings(outcome, sys.stdout)
     if outcome.status > 1:
         print("the extraction stopped (see above): coverage cannot be measured")
-        return 2
-    if args.jobs is not None and args.jobs < 1:
-        print("-j takes a number of worker processes, 1 or more")
         return 2
     return coverage.run(paths, [args.game] if args.game else None, jobs=args.jobs, everything=args.all,
                         check=args.check, update=args.update)

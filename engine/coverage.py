@@ -383,6 +383,17 @@ def equivalent_declarations(game: str, tables: list[mutation.Table]) -> tuple[li
                 errors.append(f"{where}: UNOBSERVABLE {key!r}: the reason must be a text, in the document's language")
                 continue
             out += [Declaration(game, c.id, "equivalent", reason.strip(), where) for c in found]
+    flags = {c.id: c for t in tables if t.id == "flag" for c in t.cells}
+    for row, column, reason, where in mutation.card_declarations(game):
+        cell_id = f"flag/{row}/{column}"
+        if cell_id not in flags:
+            close = difflib.get_close_matches(cell_id, list(flags), n=3)
+            errors.append(f"{where}: :unobservable: names no flag of this card part: {column!r}"
+                          + (f"; closest: {', '.join(close)}" if close else ""))
+        elif not reason:
+            errors.append(f"{where}: :unobservable: {column}: say why no game can observe it")
+        else:
+            out.append(Declaration(game, cell_id, "equivalent", reason, where))
     return out, errors
 
 

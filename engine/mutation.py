@@ -16,8 +16,13 @@ A *cell* is one entry of a rules table; its change is what a mistaken rule would
   keyword of a Magic or Duel Masters card or ability (taken out).  Only the examples that
   bring the card in can notice these (``Cell.cards``).
 
-Cell ids are ``<table>/<row>/<column>`` with the code's identifiers; every row and column
-also has a label in the document's language for the site (the table modules' ``LABELS``).
+Cell ids are ``<table>/<row>/<column>`` with the code's identifiers:
+``memory/COUNTERS/BANISHED_TEMPORARILY``, ``face-down/battle/given``,
+``exception/<ruling>/taken-off``, ``face-down/変装/ward``, and for a card's flags
+``flag/<card>/<effect label>/<field>:<change>`` (``once-per-turn:taken-off``,
+``once-per-turn:卡名``, ``keywords:without-飛行``; the label is ``card`` for the card's
+own fields).  Every row and column also has a label in the document's language for the
+site (the table modules' ``LABELS``).
 A cell's ``key`` is its (row, column) as the table's module writes them: the keys of that
 module's ``UNOBSERVABLE`` dict, where a change no game situation can observe is declared.
 
@@ -267,7 +272,7 @@ def _mtg_face_down() -> Table:
     for way, chars in mtg_face_down.BY_WAY.items():
         warded = chars.has(ward.text)
         abilities = tuple(a for a in chars.abilities if a != ward) if warded else (*chars.abilities, ward)
-        out.add(Cell("face-down", way, "ward", warded, words["no ward" if warded else "ward"],
+        out.add(Cell("face-down", way, "ward", warded, words["no ward" if warded else "ward"].format(),
                      _set("mtg", mtg_face_down.BY_WAY, way, chars.with_(abilities=abilities)), (way, "ward")),
                 way, labels["ward"])
         pt = f"{chars.power + 1}/{chars.toughness + 1}"
@@ -300,6 +305,35 @@ def catalogue_records(game: str) -> list[dict]:
     return list(catalogue.records.values())
 
 
+def _card_parts(record: dict, words: dict[str, str]) -> Iterator[tuple[int | None, str, str, dict, dict]]:
+    """(effect index or None for the card itself, the part's name in cell ids, its label,
+    its fields, its record) of each part of a card record; a label written twice is
+    numbered (①, ①#2)."""
+    card = record["name"]
+    yield None, "card", words["card"].format(card=card), record.get("fields") or {}, record
+    seen: dict[str, int] = {}
+    for i, effect in enumerate(record.get("effects") or []):
+        label = effect.get("label") or str(i + 1)
+        seen[label] = seen.get(label, 0) + 1
+        part = label if seen[label] == 1 else f"{label}#{seen[label]}"
+        yield i, part, words["effect"].format(card=card, label=part), effect.get("fields") or {}, effect
+
+
+def card_declarations(game: str) -> Iterator[tuple[str, str, str, str]]:
+    """(row, column, why, file:line) of each ``:unobservable:`` line of the cards of
+    ``game``: a card is the table its flags belong to, so it declares them there."""
+    words = WORDS[GAMES[game][0]]
+    for record in catalogue_records(game):
+        for _index, part, _label, fields, where in _card_parts(record, words):
+            written = fields.get("unobservable")
+            if not written:
+                continue
+            line = (where.get("lines") or {}).get("unobservable") or where.get("line") or record.get("line", 0)
+            for n, declaration in enumerate(filter(None, (w.strip() for w in written.splitlines()))):
+                column, _, why = declaration.partition(" ")
+                yield f"{record['name']}/{part}", column, why.strip(), f"{record.get('source', '?')}:{line + n}"
+
+
 def _flag_cells(game: str) -> Iterator[tuple[Cell, str, str]]:
     words = WORDS[GAMES[game][0]]
     fmt = cardformat.format_of(game)
@@ -310,15 +344,7 @@ def _flag_cells(game: str) -> Iterator[tuple[Cell, str, str]]:
 
     for record in catalogue_records(game):
         card = record["name"]
-        parts: list[tuple[int | None, str, str, dict]] = [(None, "card", words["card"].format(card=card),
-                                                            record.get("fields") or {})]
-        seen: dict[str, int] = {}
-        for i, effect in enumerate(record.get("effects") or []):
-            label = effect.get("label") or str(i + 1)
-            seen[label] = seen.get(label, 0) + 1
-            part = label if seen[label] == 1 else f"{label}#{seen[label]}"
-            parts.append((i, part, words["effect"].format(card=card, label=part), effect.get("fields") or {}))
-        for index, part, row_label, fields in parts:
+        for index, part, row_label, fields, _where in _card_parts(record, words):
             row = f"{card}/{part}"
             if index is not None:
                 for name, alternatives in EFFECT_FLAGS[game].items():

@@ -239,6 +239,13 @@ def _to_bottom(ctx: Context, items: list) -> Generator:
     yield from ()
 
 
+def _to_top(ctx: Context, items: list) -> Generator:
+    # one by one, so the last one ends on top (好きな順序で: the order the cards are in)
+    for c in _cards(items):
+        ctx.duel.to_deck_top(c, reason=ctx.reason)
+    yield from ()
+
+
 def _into_battle(ctx: Context, items: list) -> Generator:
     done = [c for c in _cards(items) if c.definition.is_creature]
     for c in done:
@@ -305,6 +312,7 @@ _VERBS: list[tuple[tuple[str, ...], Verb]] = [
     (("墓地に置く", "墓地に置き", "墓地に置いて"), _move_to(GRAVEYARD)),
     (("捨てる", "捨て", "捨てて"), _move_to(GRAVEYARD)),
     (("山札の一番下に置く", "山札の一番下に置き", "山札の一番下に置いて"), _to_bottom),
+    (("山札の上に置く", "山札の上に置き", "山札の上に置いて"), _to_top),
     (("好きな順序で山札の一番下に置く", "好きな順序で山札の一番下に置き", "好きな順序で山札の一番下に置いて"), _to_bottom),
     (("バトルゾーンに出す", "バトルゾーンに出し", "バトルゾーンに出して"), _into_battle),
     (("タップする", "タップし", "タップして"), _tap(True)),

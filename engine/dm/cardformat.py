@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 
 from engine.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect, closest_words, flag, number, \
-    one_of, optional_number, some_of
+    one_of, optional_number, some_of, unobservable
 
 from . import words
 from .blocks import BLOCKS, Context
@@ -83,6 +83,7 @@ def race_word(text: str) -> str:
     return found[0]
 
 
+UNOBSERVABLE = unobservable("観察できない変更")
 CARD_FIELDS = (
     Field("kind", "the card type: " + "、".join(words.KINDS), one_of(words.KINDS, "card type"), required=True,
           label="種類"),
@@ -98,6 +99,7 @@ CARD_FIELDS = (
           some_of({k: k for k in words.KEYWORDS}, "keyword"), label="キーワード能力"),
     Field("fort-e", "FE: the race a card tapped in the mana zone to summon it must have", race_word, label="FE"),
     HOOK,
+    UNOBSERVABLE,
 )
 
 EFFECT_FIELDS = (
@@ -113,6 +115,7 @@ EFFECT_FIELDS = (
     Field("fort-e", "an FE ability (the card has it only if the FE condition was met)", flag, flag=True,
           label="FE能力"),
     HOOK,
+    UNOBSERVABLE,
 )
 
 

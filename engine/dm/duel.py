@@ -48,6 +48,8 @@ class Duel(Game):
         self._emptied: set[int] = set()
         #: the cards the latest broken shield put into the hand (S・トリガー may follow)
         self.last_broken: list[DmCard] = []
+        #: the top card of each deck when the rules last looked (Transition.NOT_TOP)
+        self._tops: dict[int, DmCard | None] = {}
 
     # -- the world protocol ---------------------------------------------------------
 
@@ -145,17 +147,25 @@ class Duel(Game):
             card.seen_by.update(PLAYERS)
 
     def _refresh(self) -> None:
-        """Continuous rules: the top card of each deck under ラグーン・マーメイド."""
+        """Continuous rules: the top card of each deck under ラグーン・マーメイド.  A card that
+        was the top card and is no longer (another went on top of it) goes through
+        Transition.NOT_TOP; one that left its deck or moved in it went through its own."""
         on = statics.top_of_deck_face_up(self)
         for p in PLAYERS:
             deck = self.zone(p, DECK).cards
+            top = deck[0] if deck else None
+            was = self._tops.get(p)
+            self._tops[p] = top
+            if was is not None and was is not top and was in deck:
+                self._transition([was], Transition.NOT_TOP)
             for i, card in enumerate(deck):
                 if i == 0 and on:
                     if FaceUp.TOP_OF_DECK not in card.memory:
                         self._face_up(card, FaceUp.TOP_OF_DECK, "top of the deck (played face up)")
-                elif FaceUp.TOP_OF_DECK in card.memory:
+                elif FaceUp.TOP_OF_DECK in card.memory and not on:
+                    # the static ability that kept the top card face up is gone
                     card.memory.forget(FaceUp.TOP_OF_DECK)
-                    self._sync(card, Transition.NOT_TOP.value)
+                    self._sync(card, "top of the deck no longer played face up")
 
     # -- primitives -----------------------------------------------------------------
 
@@ -258,18 +268,30 @@ class Duel(Game):
         else:
             self.move(card, DECK, player=card.owner, reason=reason or "to the bottom of the deck")
 
+    def to_deck_top(self, card: DmCard, reason: str = "") -> None:
+        if card.zone.kind == DECK:
+            deck = card.zone.cards
+            deck.remove(card)
+            deck.insert(0, card)
+            self.log.record("reorder", f"「{card.name}」 to the top of {card.zone.label}", card=card.serial)
+            self._transition([card], Transition.REORDERED)
+            self._refresh()
+        else:
+            self.move(card, DECK, player=card.owner, index=0, reason=reason or "to the top of the deck")
+
     def shuffle(self, player: int) -> None:
         deck = self.zone(player, DECK)
         self.rng.shuffle(deck.cards)
         self.log.record("shuffle", f"{deck.label} shuffled")
-        # every card goes face down first (whatever made it face up) …
+        # every card goes face down first (whatever made it face up), the rules look at
+        # the new order (the top card under ラグーン・マーメイド) …
         self._transition(list(deck.cards), Transition.REORDERED)
+        self._refresh()
         # … and only then is all knowledge gone: turning a card face down says "everyone
         # saw it where it lies", but after a shuffle nobody knows where any card is, the
-        # cards seen, shown or looked at before included
+        # cards seen, shown or looked at before included (a face-up card is still seen)
         for card in deck.cards:
             card.seen_by.clear()
-        self._refresh()
 
     def draw(self, player: int) -> DmCard | None:
         deck = self.zone(player, DECK).cards

@@ -56,3 +56,15 @@ LABELS: dict[object, str] = {
     T.REORDERED: "山札の別の位置に置かれる・シャッフルされる",
     T.NOT_TOP: "山札の一番上でなくなる",
 }
+
+#: cells of ERASED_BY whose change no game situation can observe, with the reason (shown
+#: on the coverage page, in the documents' language); each argument checked in duel.py
+UNOBSERVABLE: dict[tuple[FaceUp, Transition], str] = {
+    (FaceUp.TOP_OF_DECK, T.RESOLVED): (
+        "《ラグーン・マーメイド》の能力は常在型で、処理が終わるたびに、表向きの理由を消した直後に山札の一番上のカードを"
+        "また表向きにする。処理の終わりで消しても、同じカードがすぐ表向きに戻るので見分けられない。"),
+    (FaceUp.TOP_OF_DECK, T.REORDERED): (
+        "山札の中で動いたカードは、一番上に残れば《ラグーン・マーメイド》の能力でそのまま表向きであるべきで（消してもすぐ"
+        "与え直される）、一番上でなくなれば「一番上でなくなった」ことで消える。シャッフルの後に誰も位置を知らないのも同じ。"
+        "並べ替えで消しても残しても結果は同じである。"),
+}

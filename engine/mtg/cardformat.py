@@ -93,7 +93,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect, closest_words, number, \
-    one_of, some_of
+    one_of, some_of, unobservable
 
 from . import words
 from .blocks import (BLOCKS, Affected, CastFaceDown, Change, Context, Defines, Event, Forbid, Grant, Instead,
@@ -224,6 +224,7 @@ FACE_FIELDS = (
           label="キーワード能力"),
 )
 
+UNOBSERVABLE = unobservable("観察できない変更")
 CARD_FIELDS = (
     *FACE_FIELDS,
     Field("morph", "its 変異 cost", face_up_cost, label="変異"),
@@ -232,6 +233,7 @@ CARD_FIELDS = (
     Field("enchant", "an Aura: what it enchants (" + "、".join(ENCHANT) + ")", one_of(ENCHANT, "enchant"),
           label="エンチャント"),
     HOOK,
+    UNOBSERVABLE,
 )
 
 ABILITY_FIELDS = ("face", "event", "target", "cost", "effect", "affects", "condition", "static", "layer",
@@ -259,6 +261,7 @@ EFFECT_FIELDS = (
     Field("face-up-when", "face-down characteristics: events that turn it face up instead of happening to it: "
           + "、".join(FACE_UP_WHEN), some_of(FACE_UP_WHEN, "event"), label="代わりに表向きになるとき"),
     HOOK,
+    UNOBSERVABLE,
 )
 
 

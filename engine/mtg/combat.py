@@ -20,8 +20,8 @@ class CombatRules:
 
     def attack(self, player: int, card: MtgCard) -> None:
         values = self.characteristics(card)
-        if CREATURE not in values.types:
-            raise IllegalAction(f"「{card.name}」 is not a creature")
+        if CREATURE not in values.types or not self.on_battlefield(card):
+            raise IllegalAction(f"「{card.name}」 is not a creature on the battlefield")
         if card.controller != player or player != self.active_player:
             raise IllegalAction(f"player {player} cannot attack with 「{card.name}」")
         if card.tapped or self.summoning_sick(card) or values.has("防衛"):
@@ -37,7 +37,8 @@ class CombatRules:
 
     def block(self, player: int, blocker: MtgCard, attacker: MtgCard) -> None:
         values = self.characteristics(blocker)
-        if CREATURE not in values.types or blocker.tapped or blocker.controller != player:
+        if CREATURE not in values.types or not self.on_battlefield(blocker) or blocker.tapped \
+                or blocker.controller != player:
             raise IllegalAction(f"「{blocker.name}」 cannot block")
         if not attacker.attacking:
             raise IllegalAction(f"「{attacker.name}」 is not attacking")

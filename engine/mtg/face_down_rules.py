@@ -74,6 +74,10 @@ class FaceDownRules:
         """Turn a face-down permanent face up: the same object, a new timestamp."""
         if not self.on_battlefield(card) or card.face_up:
             return False
+        if card.phased_out:
+            self.log.record("no-op", f"「{card.name}」はフェイズ・アウトしているので表向きにならない（CR 702.26b）",
+                            card=card.serial)
+            return False
         why = self.forbidden(TURN_FACE_UP, card)
         if why:
             self.log.record("face-up-forbidden", f"「{card.name}」は表向きにならない（{why}）", card=card.serial)
@@ -117,6 +121,10 @@ class FaceDownRules:
             return False
         if card.definition.double_faced:
             self.log.record("no-op", f"「{card.name}」は両面カードなので裏向きにならない", card=card.serial)
+            return False
+        if card.phased_out:
+            self.log.record("no-op", f"「{card.name}」はフェイズ・アウトしているので裏向きにならない（CR 702.26b）",
+                            card=card.serial)
             return False
         card.erase(TURNED_FACE_DOWN)
         card.face_down_as = face_down_as or FACE_DOWN_DEFAULT

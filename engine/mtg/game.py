@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Zone
+from engine.core import IllegalAction, Zone
 from engine.core.game import Game as GameBase
 from engine.core.zones import HiddenTo
 
@@ -96,6 +96,14 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
                 card.attacked_this_turn = False
                 card.tapped = False
         self.log.record("turn", f"{PLAYER_NAMES[player]}のターンが始まる")
+
+    def phase_out(self, card: MtgCard) -> None:
+        """Only a permanent phases out (CR 702.26); it is then treated as though it did
+        not exist (702.26b) until it phases in, which no example needs yet."""
+        if not self.on_battlefield(card):
+            raise IllegalAction(f"「{card.name}」 is not a permanent: only permanents phase out")
+        card.phased_out = True
+        self.log.record("phase", f"「{card.name}」がフェイズ・アウトする", card=card.serial)
 
     def add_counters(self, card: MtgCard, kind: str, n: int) -> None:
         card.counters = {**card.counters, kind: card.counters.get(kind, 0) + n}

@@ -18,6 +18,10 @@ from .objects import (BATTLEFIELD, EXILE, GRAVEYARD, HAND, PLAYERS, PLAYER_NAMES
 from .ward import ward_costs, ward_trigger
 
 
+#: the subtypes of permanents that may be attached to something (CR 704.5)
+ATTACHING = frozenset({"オーラ", "装備品", "城砦"})
+
+
 class StackRules:
     """Mixed into :class:`engine.mtg.game.Game`."""
 
@@ -299,6 +303,13 @@ class StackRules:
                 why = "守備カウンターがない"
             elif "オーラ" in values.subtypes and not self._legally_attached(card):
                 why = "オーラが何にもついていないか不正についている"
+            elif card.attached_to is not None and (CREATURE in values.types or not ATTACHING & set(values.subtypes)):
+                # CR 704.5: a creature, or a permanent that is no Aura, Equipment or
+                # Fortification (an Aura turned face down), becomes unattached and stays
+                card.attached_to, card.attached_object = None, 0
+                self.log.record("sba", f"状況起因処理：「{card.name}」はついているものから外れる（CR 704.5）",
+                                card=card.serial)
+                acted = True
             if why:
                 self.log.record("sba", f"状況起因処理：「{card.name}」（{why}）を墓地に置く", card=card.serial)
                 self.move(card, GRAVEYARD, reason="状況起因処理")

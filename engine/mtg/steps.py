@@ -47,7 +47,8 @@ V.term(Term.choice("event", {"戦場に出たとき": ENTERS, "表向きにな�
 V.term(Term.choice("fired", {"誘発した": True, "誘発しない": False, "誘発しなかった": False}, "誘発した or 誘発しない"))
 V.term(Term.choice("newer", {"新しい": True, "古い": False}, "新しい or 古い"))
 V.term(Term.choice("combat", {"攻撃している": "attacking", "攻撃していない": "not attacking",
-                              "ブロックされている": "blocked", "戦闘から取り除かれている": "removed"},
+                              "ブロックされている": "blocked", "ブロックされていない": "not blocked",
+                              "戦闘から取り除かれている": "removed"},
                    "where it stands in combat"))
 V.term(Term.choice("sick", {"受けている": True, "受けていない": False}, "受けている or 受けていない"))
 V.term(Term.choice("legal", {"である": True, "ではない": False}, "である or ではない"))
@@ -301,9 +302,7 @@ def leaves(game: Game, player: int) -> None:
 
 @V.phrase(("given", "when"), "「{card}」がフェイズ・アウトする")
 def phases_out(game: Game, card: str) -> None:
-    c = game.card(card)
-    c.phased_out = True
-    game.log.record("phase", f"「{c.name}」がフェイズ・アウトする", card=c.serial)
+    game.phase_out(game.card(card))
 
 
 @V.phrase(("given", "when"), "{player}は「{card}」を唱え始める")
@@ -457,6 +456,7 @@ def timestamp(game: Game, card: str, other: str, newer: bool) -> None:
 def combat(game: Game, card: str, combat: str) -> None:
     c = game.card(card)
     actual = {"attacking": c.attacking, "not attacking": not c.attacking, "blocked": c.blocked,
+              "not blocked": not c.blocked,
               "removed": any(e.data.get("card") == c.serial for e in game.log.of_kind("removed-from-combat"))}
     expect(f"「{card}」 {combat}", True, actual[combat])
 
@@ -524,7 +524,9 @@ def can_turn_face_up_for(game: Game, card: str, cost: str, can: bool) -> None:
 
 @V.then("「{card}」は{tapped}")
 def tapped_or_not(game: Game, card: str, tapped: bool) -> None:
-    expect(f"「{card}」がタップ状態", tapped, game.card(card).tapped)
+    c = game.card(card)
+    # tapped or untapped is a status of permanents only (CR 110.5): a card elsewhere is neither
+    expect(f"「{card}」がタップ状態", tapped, game.on_battlefield(c) and c.tapped)
 
 
 @V.then("「{card}」は{player}がコントロールしている")

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 import math
 
-from engine.core import SetupError
+from engine.core import IllegalAction, SetupError
+from engine.core.choices import FIRST_FITTING
 
 from . import layers
 from .cards import ANOTHER_DIES, AS_ENTERS, DIES, ENTERS, LEAVES_BATTLEFIELD, REPLACEMENT, TRIGGERED
@@ -76,6 +77,9 @@ class ZoneRules:
              controller: int | None = None, reason: str = "") -> MtgCard:
         """Move a card; it becomes a new object (CR 400.7)."""
         source = card.zone.kind
+        if source == BATTLEFIELD and card.phased_out:
+            # CR 702.26b: a phased-out permanent is treated as though it does not exist
+            raise IllegalAction(f"「{card.name}」 is phased out: nothing can move it (CR 702.26b)")
         leaving_face_down = source in (BATTLEFIELD, STACK) and not card.face_up
         last_known = self.characteristics(card) if source == BATTLEFIELD else None
         if last_known is not None:
@@ -123,6 +127,17 @@ class ZoneRules:
                              face_up_when: frozenset[str] = frozenset()) -> MtgCard:
         controller = card.owner if controller is None else controller
         face_down = face_down_as is not None
+        enchant = card.definition.enchant
+        if not face_down and attach_to is None and copy_of is None and enchant not in (None, "player"):
+            # CR 303.4f: an Aura put onto the battlefield without being cast is attached, as
+            # it enters, to an object its controller chooses; with nothing it could enchant, it
+            # stays where it is.  What it was attached to before is never remembered (400.7).
+            fitting = [p for p in self.permanents() if p is not card and enchant in self.characteristics(p).types]
+            if not fitting:
+                self.log.record("stays", f"「{card.name}」はつけられるものがないので{ZONE_LOG[card.zone.kind]}に残る"
+                                         "（CR 303.4f）", card=card.serial)
+                return card
+            attach_to = self.by_default(controller, f"chooses what 「{card.name}」 enchants", fitting, FIRST_FITTING)[0]
         self.move(card, BATTLEFIELD, face_up=not face_down, controller=controller, reason=reason)
         if face_down:
             card.face_down_as, card.face_down_by = face_down_as, face_down_by

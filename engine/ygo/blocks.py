@@ -32,7 +32,7 @@ from engine.vocabulary import PhraseBook, Term
 
 from . import primitives as p
 from .activation import Ban
-from .memory import STANDARD, Info, Transition, given_face_down
+from .memory import Info, erased_until_turn_end, given_face_down
 
 BLOCKS = PhraseBook("ygo", "zh-CN", kinds=("event", "condition", "cost", "restriction", "target", "action",
                                            "static"))
@@ -698,7 +698,7 @@ def cannot_attack_this_turn(activated):
     def restrict(duel, card, player) -> None:
         if duel.on_field(card):
             duel.apply_lasting(card, "cannot-attack", source=f"「{card.name}」",
-                               erase=STANDARD | {Transition.TURN_ENDED})
+                               erase=erased_until_turn_end(Info.LASTING, card.definition.rulings))
 
     return restrict
 
@@ -759,7 +759,7 @@ def destroy(who):
 def turn_face_down(who):
     """Turn a face-up monster on the field face-down."""
     def act(duel, link, c):
-        if duel.face_up_on_field(c) and c.zone.kind == "monster zone":
+        if duel.can_turn_face_down(c):
             duel.turn_face_down(c, reason=_why(link))
 
     return _each(who, act)
@@ -769,7 +769,7 @@ def turn_face_down(who):
 def turn_face_down_locked(who):
     """Turn it face-down, then mark it: a mark given once it is face-down stays when it is flipped."""
     def act(duel, link, c):
-        if duel.face_up_on_field(c) and c.zone.kind == "monster zone":
+        if duel.can_turn_face_down(c):
             duel.turn_face_down(c, reason=_why(link))
             give(duel, c, "cannot-change-position", source=link.card.name)
 
@@ -870,7 +870,7 @@ def negate_until_end_of_turn(who):
     def act(duel, link, c):
         if not duel.is_effect_monster(c):
             return
-        erase = STANDARD | {Transition.TURN_ENDED}
+        erase = erased_until_turn_end(Info.NEGATED, c.definition.rulings)
         duel.remember(c, Info.NEGATED, "free-chain", per="free-chain", erase=erase, origin=link.card.name)
         duel.log.record("negate", f"「{c.name}」's effects negated by 「{link.card.name}」", card=c.serial)
 
@@ -942,11 +942,11 @@ def grant(who: str, text: str, until_end_of_turn: bool):
     pick, marks = subject(who), lasting_marks(text)
 
     def resolve(duel, link) -> None:
-        erase = STANDARD | {Transition.TURN_ENDED} if until_end_of_turn else STANDARD
         whole = "whole-effect-needs-face-up" in getattr(link.effect_owner, "rulings", ())
         for card in pick(duel, link):
             if not duel.on_field(card):
                 continue
+            erase = erased_until_turn_end(Info.LASTING, card.definition.rulings) if until_end_of_turn else None
             given = marks
             if not card.face_up:
                 given = tuple(m for m in marks if given_face_down(m[0] if isinstance(m, tuple) else m))

@@ -28,7 +28,7 @@ from __future__ import annotations
 from enum import Enum
 
 from engine.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect, flag, number, one_of, \
-    optional_number, some_of
+    optional_number, some_of, unobservable
 
 from . import primitives as p
 from .blocks import BLOCKS, RACES, StaticPart, Target
@@ -75,6 +75,7 @@ ONCE_PER_TURN = {"这张卡": "card", "卡名": "name"}
 EFFECT_ZONES = {"场上": "field", "手卡": "hand", "墓地": "graveyard", "除外状态": "banished",
                 "魔法与陷阱区域": "spell & trap zone", "灵摆区域": "pendulum zone", "卡的规则": "definition"}
 
+UNOBSERVABLE = unobservable("无法观察的变化")
 CARD_FIELDS = (
     Field("kind", "the card's type line: 效果怪兽、同调怪兽 调整、速攻魔法、永续陷阱 …", some_of(CARD_KINDS, "card kind"),
           required=True, label="种类"),
@@ -89,6 +90,7 @@ CARD_FIELDS = (
     Field("rulings", "card-specific rulings, by name (engine.ygo.memory.CARD_RULINGS)",
           some_of({name: name for name in CARD_RULINGS}, "card ruling"), label="特别裁定"),
     HOOK,
+    UNOBSERVABLE,
 )
 EFFECT_FIELDS = (
     Field("kind", "起动、诱发、诱发即时、发动 (a spell or trap card), 永续 or 规则 (not activated)",
@@ -109,6 +111,7 @@ EFFECT_FIELDS = (
     Field("not-modelled", "part of what it does is not modelled (say what in the text)", flag, flag=True,
           label="未模拟"),
     HOOK,
+    UNOBSERVABLE,
 )
 
 

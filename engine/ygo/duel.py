@@ -388,11 +388,18 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
 
     # -- face-down / face-up --------------------------------------------------------
 
+    def can_turn_face_down(self, card: YgoCard) -> bool:
+        """A face-up monster in a monster zone, but not a link monster (it has no DEF
+        and is never face-down)."""
+        return self.face_up_on_field(card) and card.zone.kind == MONSTER and "link" not in card.definition.types
+
     def turn_face_down(self, card: YgoCard, reason: str = "") -> None:
         if not (self.on_field(card) and card.definition.is_monster and card.zone.kind == MONSTER):
             raise IllegalAction(f"「{card.name}」 is not a monster on the field")
         if not card.face_up:
             raise IllegalAction(f"「{card.name}」 is already face-down")
+        if "link" in card.definition.types:
+            raise IllegalAction(f"「{card.name}」 is a link monster and cannot be turned face-down")
         self.board.turn(card, False, reason=reason)
         card.position = "defense"
         self.transition(card, Transition.TURNED_FACE_DOWN)

@@ -11,7 +11,10 @@ there exercise every row.  ``ARRIVED_AS`` (what the last move counted as: destro
 to the graveyard, discarded …, erased by the next move, ``CHANGED_ZONE``) is the row of
 spec/ygo/location-movement.rst (rulebook 4.3.3.4).  A card-specific exception (特别地 …) is a named ruling of
 that card (``CardDef.rulings``) listed in ``EXCEPTIONS``: it takes transitions out of
-one row for that card only.
+one row for that card only.  A cell whose change no game situation can observe is in
+``UNOBSERVABLE`` with the reason; an effect that lasts only until the end of the turn is
+erased by its row and the end of the turn (``erased_until_turn_end``), never by a set of
+its own.
 """
 
 from __future__ import annotations
@@ -103,12 +106,59 @@ ERASED_BY: dict[Info, frozenset[Transition]] = {
     Info.NEGATED: STANDARD,
     Info.TARGET_LINK: STANDARD,
     Info.COUNTERS: STANDARD,
-    Info.COUNT: STANDARD,
+    # a per-turn count (神影依·米德拉什): it starts again every turn
+    Info.COUNT: STANDARD | {T.TURN_ENDED},
     # 4.3.3.4: a move counts as what it was only until the card moves again (a destroyed
     # card banished from the graveyard is no longer "destroyed"); turning over in place,
     # a control change or the end of the turn do not change it
     Info.ARRIVED_AS: frozenset({T.CHANGED_ZONE, T.LEFT_FIELD}),
 }
+
+#: Cells of ERASED_BY whose change no game situation can observe (issue 15): the reason,
+#: in the document's language, is shown on the coverage page.  Each argument was checked
+#: against the engine: where the row is written and read, and what else the move does.
+_FIELD_ONLY = ("这项情报只在场上的怪兽身上记下（出场之后、在场上时），怪兽离开场上时“离场”或“一时除外”"
+               "已经先把它抹去，进入场上的移动又发生在记下之前，所以“换场所时也抹去”不会多抹去任何东西")
+_NOT_ON_FIELD = ("场上的卡没有这项情报：移动到场上时就被抹去，召唤·特殊召唤·一时除外回到场上都不记下新的"
+                 "“算作什么”；而这一变化只发生在场上的卡身上")
+_WITH_SUMMONED_THIS_TURN = ("“改变过表示形式”只在反转召唤时记下，同时记下的“这个回合召唤”也禁止改变表示形式，"
+                            "而且这一变化同样不抹去它；两者只在判断能否改变表示形式时一起读，所以看不出区别")
+UNOBSERVABLE: dict[tuple[Info, Transition], str] = {
+    (Info.LINK_SUMMONED, T.TURNED_FACE_DOWN): "连接怪兽没有守备力，不能变成里侧表示（Duel.can_turn_face_down）",
+    (Info.POSITION_CHANGED, T.TURNED_FACE_DOWN): _WITH_SUMMONED_THIS_TURN,
+    (Info.POSITION_CHANGED, T.BANISHED_TEMPORARILY): _WITH_SUMMONED_THIS_TURN,
+    (Info.POSITION_CHANGED, T.CONTROL_CHANGED): _WITH_SUMMONED_THIS_TURN,
+    (Info.POSITION_CHANGED, T.LEFT_FIELD): (
+        "离场的怪兽要再到场上只能被召唤·特殊召唤或盖放，那时会记下“这个回合召唤”或“这个回合盖放”，"
+        "同样禁止改变表示形式到回合结束，所以离场时是否抹去“改变过表示形式”看不出区别"),
+    (Info.POSITION_CHANGED, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.SET_THIS_TURN, T.LEFT_FIELD): (
+        "离场的卡要再作为盖放的卡到场上，只能再被盖放（重新记下这一项）或被召唤·特殊召唤（记下“这个回合召唤”，"
+        "同样禁止反转召唤和改变表示形式）；手卡·墓地的卡发动时不看这一项"),
+    (Info.TARGET_LINK, T.BANISHED_TEMPORARILY): (
+        "持续取对象的关系按对象判断：卡换了场所就是新的对象，关系随之失效（links.link_alive），"
+        "而且离场时关系已先解除（links_on_leave）"),
+    (Info.TARGET_LINK, T.LEFT_FIELD): (
+        "持续取对象的关系按对象判断：卡换了场所就是新的对象，关系随之失效（links.link_alive），"
+        "而且离场时关系已先解除（links_on_leave）"),
+    (Info.TARGET_LINK, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.SUMMONED_WITHOUT_TRIBUTE, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.FLIP_SUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.GEMINI_RESUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.SUMMON_MATERIALS, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.ATTACKED, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.BATTLED, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.LASTING, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.NEGATED, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.COUNTERS, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.COUNT, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.ARRIVED_AS, T.TURNED_FACE_DOWN): _NOT_ON_FIELD,
+    (Info.ARRIVED_AS, T.CONTROL_CHANGED): _NOT_ON_FIELD,
+    (Info.ARRIVED_AS, T.BANISHED_TEMPORARILY): (
+        "一时除外从场上开始，场上的卡没有这项情报；除外这一移动本身又抹去旧的、记下“被除外”"),
+    (Info.ARRIVED_AS, T.LEFT_FIELD): "离开场上也一定是换场所，“换场所”已经抹去它，随后记下这次移动算作什么",
+}
+
 
 #: card-specific rulings that keep one row through a transition: ruling -> (row, kept)
 EXCEPTIONS: dict[str, tuple[Info, frozenset[Transition]]] = {
@@ -193,6 +243,12 @@ def erased_by(info: Info, rulings: frozenset[str] = frozenset()) -> frozenset[Tr
         if exception is not None and exception[0] is info:
             erase = erase - exception[1]
     return erase
+
+
+def erased_until_turn_end(info: Info, rulings: frozenset[str] = frozenset()) -> frozenset[Transition]:
+    """What erases ``info`` when an effect gives it only until the end of the turn: its
+    row of the table (so what erases it stays one table), and the end of the turn."""
+    return erased_by(info, rulings) | {Transition.TURN_ENDED}
 
 
 SUMMON_METHOD_INFO = {

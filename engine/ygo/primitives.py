@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core.choices import FIRST_FITTING
 
-from .memory import STANDARD, Info, Transition
+from .memory import Info, Transition, erased_until_turn_end
 
 FIELD = ("monster zone", "spell & trap zone", "pendulum zone")
 
@@ -143,7 +143,7 @@ def destroy_targets(duel, link) -> None:
 
 def turn_targets_face_down(duel, link) -> None:
     for card in link.live_targets():
-        if duel.face_up_on_field(card) and card.zone.kind == "monster zone":
+        if duel.can_turn_face_down(card):
             duel.turn_face_down(card, reason=f"「{link.card.name}」")
 
 
@@ -153,7 +153,7 @@ def turn_targets_face_down_with(*marks: str):
 
     def resolve(duel, link) -> None:
         for card in link.live_targets():
-            if duel.face_up_on_field(card) and card.zone.kind == "monster zone":
+            if duel.can_turn_face_down(card):
                 duel.turn_face_down(card, reason=f"「{link.card.name}」")
                 for mark in marks:
                     duel.apply_lasting(card, mark, source=link.card.name)
@@ -246,7 +246,7 @@ def negate_effects_of_targets(until_end_of_turn: bool = True, need_face_up: bool
         for card in link.live_targets():
             if need_face_up and not duel.is_effect_monster(card):
                 continue
-            erase = STANDARD | {Transition.TURN_ENDED} if until_end_of_turn else STANDARD
+            erase = erased_until_turn_end(Info.NEGATED, card.definition.rulings) if until_end_of_turn else None
             duel.remember(card, Info.NEGATED, "free-chain", per="free-chain", erase=erase, origin=link.card.name)
             duel.log.record("negate", f"「{card.name}」's effects negated by 「{link.card.name}」", card=card.serial)
 
@@ -404,7 +404,7 @@ def flip_all_face_down_monsters(of: str = "all"):
 
 def turn_all_face_up_monsters_face_down(duel, link) -> None:
     for card in duel.monsters():
-        if card.face_up:
+        if duel.can_turn_face_down(card):
             duel.turn_face_down(card, reason=f"「{link.card.name}」")
 
 
@@ -425,7 +425,7 @@ def gain_effects_of_target(duel, link) -> None:
         duel.banish(card, reason=f"cost of 「{link.card.name}」")
         if me is not None and duel.face_up_on_field(me):
             duel.apply_lasting(me, "gained-effects", card.definition, source=card.name,
-                               erase=STANDARD | {Transition.TURN_ENDED})
+                               erase=erased_until_turn_end(Info.LASTING, me.definition.rulings))
 
 
 def take_control_while_applied(*marks: str):

@@ -285,6 +285,13 @@ def send_to_graveyard(duel: Duel, card: str) -> None:
     duel.send_to_graveyard(c, reason="an effect")
 
 
+@V.phrase(("given", "when"), "「{card}」被效果回到手卡")
+def return_to_hand(duel: Duel, card: str) -> None:
+    """A card effect returns the monster on the field to its owner's hand (an extra deck
+    monster to the extra deck)."""
+    duel.return_to_hand(_on_field(duel, card), reason="an effect")
+
+
 @V.phrase(("given", "when"), "「{attacker:card}」攻击「{card}」")
 def attack(duel: Duel, attacker: str, card: str) -> None:
     """Attack that monster (enters the battle phase if needed); damage calculation follows."""

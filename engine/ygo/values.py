@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .memory import STANDARD, Info, Transition
+from .memory import Info
 
 if TYPE_CHECKING:
     from .duel import YgoCard
@@ -225,8 +225,7 @@ class ValueRules:
         """Counts kept by effects (神影依·米德拉什): counted even while negated."""
         for other in self.field_cards():
             for _ in self.active_statics(other, "limit-special-summon", ignore_negation=True):
-                self.remember(other, Info.COUNT, (self.recall(other, Info.COUNT, per=player) or 0) + 1, per=player,
-                              erase=STANDARD | {Transition.TURN_ENDED})
+                self.remember(other, Info.COUNT, (self.recall(other, Info.COUNT, per=player) or 0) + 1, per=player)
 
     # -- after every change ---------------------------------------------------------
 

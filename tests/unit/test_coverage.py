@@ -126,6 +126,8 @@ def test_every_row_and_column_has_a_label_in_the_documents_language():
         use_cards_dir(PATHS.cards)
         for table in mutation.tables(game):
             assert not table.unlabelled, f"{game} {table.id}: no label for {table.unlabelled}"
+            for cell in table.cells:
+                assert cell.change and not re.search(r"\{\{|\}\}", cell.change), (cell.id, cell.change)
 
 
 # -- declarations ---------------------------------------------------------------------------
@@ -141,6 +143,30 @@ def test_an_equivalence_naming_no_cell_is_an_error_at_its_file_and_line(tmp_path
     assert [d.cell for d in declared] == ["memory/KEPT/NOT_TOP"]
     assert declared[0].where.endswith("declared.py:3")
     assert len(errors) == 1 and re.search(rf"{re.escape(str(path))}:4: UNOBSERVABLE names no cell", errors[0]), errors
+
+
+def test_a_card_declares_its_own_unobservable_flags_at_its_file_and_line(monkeypatch):
+    """A card is the table its flags belong to: ``:unobservable: <column> <why>`` on the
+    card part; a column the part has no flag for is an error at the card's file and line."""
+    records = mutation.catalogue_records("ygo")
+    declared, errors = coverage.equivalent_declarations("ygo", [mutation.flag_table("ygo")])
+    assert not errors
+    ours = [d for d in declared if d.cell == "flag/宇宙耀变龙/①/once-per-turn:taken-off"]
+    assert len(ours) == 1 and re.fullmatch(r"spec/ygo/cards/counts-and-control\.rst:\d+", ours[0].where)
+    line = int(ours[0].where.rsplit(":", 1)[1])
+    text = (ROOT / "spec/ygo/cards/counts-and-control.rst").read_text(encoding="utf-8").splitlines()
+    assert text[line - 1].strip().startswith(":unobservable: once-per-turn:taken-off")
+
+    def misdeclared(record):
+        if record["name"] != "宇宙耀变龙":
+            return record
+        effects = [{**e, "fields": {**e["fields"], "unobservable": "mandatory:taken-off 理由"}} for e in record["effects"]]
+        return {**record, "effects": effects}
+
+    monkeypatch.setattr(mutation, "catalogue_records", lambda game: [misdeclared(r) for r in records])
+    _declared, errors = coverage.equivalent_declarations("ygo", [mutation.flag_table("ygo")])
+    assert any(re.match(r"spec/ygo/cards/counts-and-control\.rst:\d+: :unobservable: names no flag of this "
+                        r"card part: 'mandatory:taken-off'", e) for e in errors), errors
 
 
 def test_an_unpinned_directive_naming_no_cell_is_an_error_at_its_document_and_line(sandbox):
@@ -249,3 +275,10 @@ def test_the_ratchet_fails_when_a_pinned_cell_of_the_baseline_is_no_longer_pinne
     assert coverage.run(sandbox, ["dm"], jobs=1, check=True, baseline_path=baseline, stream=out) == 1
     assert "measuring dm (examples changed)" in out.getvalue()
     assert f"dm: {lost} was pinned and is now " in out.getvalue()
+
+
+def test_the_command_refuses_no_workers(capsys):
+    from engine import cli
+
+    assert cli.main(["--root", str(ROOT), "coverage", "-j", "0"]) == 2
+    assert "-j takes a number of worker processes" in capsys.readouterr().out
