@@ -2378,7 +2378,7 @@ def negate_spell_trap_until_standby():
         for card in link.live_targets():
             if duel.face_up_on_field(card):
                 duel.apply_lasting(card, "effects-negated", source=link.card.name,
-                                   erase=STANDARD | {Transition.TURN_ENDED})
+                                   erase=erased_until_turn_end(Info.LASTING, link.card.definition.rulings))
 
     return resolve
 
