@@ -20,12 +20,18 @@ negated.
   turn it was set (a trap whose text says 『这张卡的发动从手卡也能用』 is the exception); a
   quick-play spell may be activated from the hand, but one set on the field waits a turn.
 - A continuous trap may activate one of its effects together with its card activation;
-  that is decided once: on that chain it activates no effect afterwards.
+  that is decided once: on that chain it activates no effect afterwards.  A trigger
+  effect cannot go with it when it starts 『每次…』 (each time an event happens: the card
+  was not face-up when it happened); one that starts at a phase (『自己准备阶段发动』)
+  can, during that phase.
+- 『不能对应这张卡的发动把效果发动』: while that card activation is the last link of the
+  chain, the players it names cannot activate anything in response to it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from engine.core import IllegalAction
@@ -44,7 +50,9 @@ STAYS = frozenset({"continuous", "field", "equip"})
 class Ban:
     """A rule that forbids activations, from a face-up card's text or a resolved effect.
 
-    ``scope``: "card" — 卡的发动 of that kind only (不能发动魔法卡); "effect" — every
+    ``scope``: "card" — 卡的发动 of that kind only (不能发动魔法卡); "unset-card" — card
+    activations of that kind not made by flipping a card set on an earlier turn
+    (魔封的芳香: 不盖放就不能发动); "effect" — every
     activation of that kind, card activations included (不能把魔法·陷阱卡的效果发动);
     "face-up-effect" — effects of spells and traps already face-up on the field, not their
     card activation (已是表侧表示存在的魔法·陷阱卡不能把效果发动); "field-effect" — effects of
@@ -59,6 +67,10 @@ class Ban:
     until: int | None = None
     #: card-specific rulings of the card the ban comes from (魔法抵消器 …)
     rulings: frozenset = frozenset()
+    #: the card the ban does not reach (『其他的魔法·陷阱卡』: the card that put it in place)
+    exempt: Any = None
+    #: only cards of these names (『那些同名卡』), or every card when None
+    names: frozenset | None = None
 
 
 @dataclass
@@ -100,12 +112,25 @@ class ActivationRules:
         self.last_negation: tuple | None = None
         #: (player, card name) whose 『在决斗中只能适用1次』 effect has applied
         self.applied_once: set = set()
+        #: card activations nothing may respond to: (card, object id, players who may not)
+        self.unanswerable: list = []
+        #: (card, turn) of 『1回合1次』 continuous effects that applied this turn
+        self.once_applied: set = set()
 
     # -- what a card activation is ------------------------------------------------------
 
     @staticmethod
     def is_card_activation(link: "ChainLink") -> bool:
-        return link.effect.kind == "activation" and not link.card.definition.is_monster
+        """A spell or trap card activated, or a pendulum monster card activated as a spell
+        card by putting it in the pendulum zone (its only activation of kind "activation")."""
+        return link.effect.kind == "activation" and (not link.card.definition.is_monster
+                                                     or "pendulum" in link.card.definition.types)
+
+    def is_pendulum_card(self, card: "YgoCard") -> bool:
+        """A pendulum monster card that is not on the field as a monster: in the hand it
+        may be activated as a spell card, in the pendulum zone it is one."""
+        return card.definition.is_monster and "pendulum" in card.definition.types \
+            and card.zone.kind in ("hand", "pendulum zone")
 
     @staticmethod
     def kind_of(card: "YgoCard") -> str:
@@ -123,6 +148,12 @@ class ActivationRules:
         return any(link.card is card and link.object_id == card.object_id and self.is_card_activation(link)
                    for link in (*self.chain, *self.resolving, *self.finishing))
 
+    @staticmethod
+    def must_leave_as_activated(card: "YgoCard") -> bool:
+        """A spell or trap card that leaves the field when the chain of its card activation
+        ends (not a continuous, field or equip card): its own effect cannot destroy it."""
+        return not card.definition.is_monster and not card.definition.types & STAYS
+
     # -- where a card activation may come from -----------------------------------------
 
     def why_not_from_where_it_is(self, card: "YgoCard") -> str | None:
@@ -138,6 +169,17 @@ class ActivationRules:
         elif definition.kind == "spell" and "quick" in definition.types and self.on_field(card) \
                 and self.remembers(card, Info.SET_THIS_TURN):
             return f"「{card.name}」 was set this turn: a set quick-play spell can be activated from the next turn on"
+        return None
+
+    def unique_on_field(self, card: "YgoCard", player: int) -> str | None:
+        """『「X」在自己场上只能有1张表侧表示存在』: why ``card`` cannot become face-up on
+        ``player``'s field by its card activation, or None."""
+        for st in card.definition.statics:
+            if st.kind != "unique-on-field":
+                continue
+            if any(other is not card and other.controller == player and self.face_up_on_field(other)
+                   and st.value in other.name for other in self.field_cards()):
+                return f"only one face-up 「{st.value}」 may be on player {player}'s field"
         return None
 
     # -- forbidding activations ---------------------------------------------------------
@@ -159,11 +201,17 @@ class ActivationRules:
         """Why a rule forbids ``player`` to activate ``effect`` of ``card`` now, or None."""
         if (player, card.name) in self.applied_once:
             return f"「{card.name}」 was already applied once in this duel by player {player}"
-        kind = self.kind_of(card)
-        card_activation = effect.kind == "activation" and kind != "monster"
+        # a pendulum monster card activated from the hand is a spell card as it is activated
+        kind = "spell" if effect.kind == "activation" and card.definition.is_monster else self.kind_of(card)
+        card_activation = effect.kind == "activation"
         already_face_up = not card_activation and self.face_up_on_field(card)
+        answered = self.unanswerable_top(player)
+        if answered:
+            return answered
         for ban in self.active_bans():
-            if player not in ban.players or kind not in ban.kinds:
+            if player not in ban.players or kind not in ban.kinds or ban.exempt is card:
+                continue
+            if ban.names is not None and card.name not in ban.names:
                 continue
             if ban.scope == "card":
                 hit = card_activation or (already_face_up and "bans-face-up-effects" in ban.rulings)
@@ -174,6 +222,10 @@ class ActivationRules:
                 hit = card_activation or self.on_field(card)
             elif ban.scope == "face-up-effect":
                 hit = already_face_up
+            elif ban.scope == "unset-card":
+                # 『不盖放就不能发动』: only a card set on an earlier turn may be activated
+                hit = card_activation and not (self.on_field(card) and not card.face_up
+                                               and not self.remembers(card, Info.SET_THIS_TURN))
             else:
                 hit = False
             if hit:
@@ -181,10 +233,31 @@ class ActivationRules:
                 return f"「{ban.source}」 forbids player {player} the {what} of 「{card.name}」"
         return None
 
-    def ban(self, scope: str, kinds, players, source: str = "", until: int | None = None, rulings=()) -> None:
-        self.bans.append(Ban(scope, frozenset(kinds), frozenset(players), source, until, frozenset(rulings)))
+    def ban(self, scope: str, kinds, players, source: str = "", until: int | None = None, rulings=(),
+            exempt=None, names=None) -> None:
+        self.bans.append(Ban(scope, frozenset(kinds), frozenset(players), source, until, frozenset(rulings),
+                             exempt, frozenset(names) if names is not None else None))
         self.log.record("rule", f"「{source}」: player(s) {sorted(players)} cannot activate "
                         f"{'/'.join(sorted(kinds))} ({scope}) until turn {until}")
+
+    def forbid_responses(self, card: "YgoCard", players) -> None:
+        """『不能对应这张卡的发动把效果发动』: the card activation of ``card`` being made now
+        cannot be responded to by ``players``."""
+        self.unanswerable.append((card, card.object_id, frozenset(players)))
+        self.log.record("rule", f"「{card.name}」: player(s) {sorted(players)} cannot activate anything in "
+                        "response to its activation", card=card.serial)
+
+    def unanswerable_top(self, player: int) -> str | None:
+        """Why ``player`` cannot respond to the last chain link now, or None."""
+        if not self.chain:
+            return None
+        top = self.chain[-1]
+        if not self.is_card_activation(top):
+            return None
+        for card, obj, players in self.unanswerable:
+            if card is top.card and obj == top.object_id and player in players:
+                return f"nothing can be activated in response to the activation of 「{card.name}」"
+        return None
 
     # -- counts -------------------------------------------------------------------------
 
@@ -244,6 +317,10 @@ class ActivationRules:
         for test, until, source in self.unnegatable:
             if until >= self.turn and test(self, card):
                 return f"「{source}」: the activations of 「{card.name}」 cannot be negated"
+        for other in self.field_cards():
+            for st in self.active_statics(other, "protect-activations"):
+                if st.value(self, other, card):
+                    return f"「{other.name}」: the activation of 「{card.name}」 and its effect cannot be negated"
         return None
 
     def intercepted(self, link: "ChainLink") -> str | None:
@@ -269,10 +346,20 @@ class ActivationRules:
             for st in self.active_statics(card, "on-card-activated"):
                 st.value(self, card, link)
 
-    def applied(self, link: "ChainLink") -> None:
-        """The effect of ``link`` applied (it was not negated): 『在决斗中只能适用1次』 is used."""
-        if any(st.kind == "once-per-duel-applied" for st in link.card.definition.statics):
-            self.applied_once.add((link.player, link.card.name))
+    def applied(self, link: "ChainLink", definition=None) -> None:
+        """The effect of ``link`` applied (it was not negated): 『在决斗中只能适用1次』 is used —
+        that of ``definition`` when the link applied another card's effect (连续魔法)."""
+        definition = definition or link.card.definition
+        if any(st.kind == "once-per-duel-applied" for st in definition.statics):
+            self.applied_once.add((link.player, definition.name))
+
+    def already_applied(self, link: "ChainLink") -> str | None:
+        """『在决斗中只能适用1次』: its effect already applied in this duel (another chain link
+        applied it first), so this one does not apply."""
+        d = link.card.definition
+        if any(st.kind == "once-per-duel-applied" for st in d.statics) and (link.player, d.name) in self.applied_once:
+            return f"「{d.name}」 was already applied once in this duel"
+        return None
 
     def negated_just_now(self, victim: int) -> bool:
         """An activation of ``victim`` was negated by the opponent, and nothing was processed after."""
@@ -332,7 +419,7 @@ class ActivationRules:
             return (f"「{card.name}」 is not a continuous trap: its effects are not activated together with "
                     "its card activation")
         effect = self.effect_of(card, label)
-        if effect.kind == "trigger":
+        if effect.kind == "trigger" and not self.phase_trigger_now(card, effect):
             return f"「{card.name}」{label} starts each time something happens: not as the card is activated"
         if effect.cost in ("send-self", "banish-self", "discard-self") or getattr(effect.cost, "moves_self", False):
             return f"the cost of 「{card.name}」{label} moves the card itself, which is being activated"
@@ -342,6 +429,22 @@ class ActivationRules:
             return f"「{card.name}」{label} was already used this turn by player {player}"
         return None
 
+    #: events that are a phase of the turn: a trigger on one of them is 『…阶段发动』, not 『每次…』
+    PHASE_EVENTS = frozenset({"standby", "end-phase", "end-battle"})
+
+    def phase_trigger_now(self, card: "YgoCard", effect) -> bool:
+        """A trigger that starts at a phase, activated during that phase (the card was not
+        face-up when the phase began, so it was not triggered; with its card activation it
+        may still be activated, as its text is a condition of the phase)."""
+        if effect.event not in self.PHASE_EVENTS:
+            return False
+        phases = {"standby": "standby", "end-phase": "end", "end-battle": "battle"}
+        if self.phase != phases[effect.event]:
+            return False
+        # asked as the card is being activated: it is not face-up yet
+        event = SimpleNamespace(kind=effect.event, subject=None, data={"with_card_activation": True})
+        return effect.trigger is None or bool(effect.trigger(self, card, event))
+
     def decided_at_card_activation(self, card: "YgoCard") -> bool:
         """A continuous trap whose card activation is on this chain: what it activates on
         this chain was decided with its card activation."""
@@ -350,7 +453,7 @@ class ActivationRules:
 
     # -- a card activated by an effect while that effect resolves -----------------------
 
-    def activate_by_effect(self, card: "YgoCard", player: int, by: str) -> None:
+    def activate_by_effect(self, card: "YgoCard", player: int, by: str, source=None) -> None:
         """An effect activates a spell or trap card as it resolves (弹出式翻页, 终焉之地): the
         card is put face-up and its activation succeeds when that effect is done; what
         its card activation would do is not applied, and no chain link is made."""
@@ -363,6 +466,18 @@ class ActivationRules:
         self.record_activation(None, card, player, by_effect=True)
         self.log.record("activate", f"「{card.name}」 is activated by 「{by}」 as it resolves: "
                         "nothing it does on activation applies", card=card.serial, label="发动", by_effect=True)
+        self.emit("card-activated", card, player=player, by_effect=True, by=source)
+
+    def sees_activation(self, watcher: "YgoCard", event) -> bool:
+        """Whether 『魔法卡发动的场合』 of ``watcher`` sees the card activation of ``event``:
+        one made by an effect as it resolves is not seen (it was part of that effect),
+        except by the cards whose rulings say otherwise (ACTIVATION_EXCEPTIONS)."""
+        if not event.by_effect:
+            return True
+        rulings = watcher.definition.rulings
+        if "sees-activations-by-effect" in rulings:
+            return True
+        return "sees-own-activations-by-effect" in rulings and event.by is watcher
 
 
     def is_named(self, card: "YgoCard", name: str) -> bool:

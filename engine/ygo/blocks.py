@@ -138,6 +138,8 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"(\d+)星以上的?", lambda n: _level(lambda a, b: a >= b)(int(n))),
     (r"(\d+)星以下的?", lambda n: _level(lambda a, b: a <= b)(int(n))),
     (r"攻击力(\d+)以上的?", lambda n: _atk_at_least(int(n))),
+    (r"守备力(\d+)以下的?", lambda n: (lambda duel, src, c, n=int(n): c.definition.is_monster
+                                      and (duel.defense(c) or 0) <= n)),
     (rf"({'|'.join(ATTRIBUTES)})属性的?", lambda a: (lambda duel, src, c: c.definition.attribute == a)),
     (rf"({'|'.join(sorted(RACES, key=len, reverse=True))})族的?",
      lambda r: (lambda duel, src, c: c.definition.race == r)),
@@ -153,8 +155,11 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"这个回合召唤的", lambda: (lambda duel, src, c: duel.remembers(c, Info.SUMMONED_THIS_TURN))),
     (r"场上的", lambda: (lambda duel, src, c: duel.on_field(c))),
     (r"调整以外的", lambda: (lambda duel, src, c: "tuner" not in c.definition.types)),
+    (r"调整(?=怪兽)", lambda: (lambda duel, src, c: "tuner" in c.definition.types)),
     (r"效果(?=怪兽)", lambda: (lambda duel, src, c: duel.is_effect_monster(c))),
     (rf"((?:{_FRAME})(?:·(?:{_FRAME}))*)(?=怪兽)", lambda fs: _frames(fs)),
+    (r"永续(?=魔法|陷阱)", lambda: (lambda duel, src, c: "continuous" in c.definition.types)),
+    (r"场地(?=魔法)", lambda: (lambda duel, src, c: "field" in c.definition.types)),
     (r"魔法·陷阱", lambda: (lambda duel, src, c: not c.definition.is_monster)),
     (r"魔法", lambda: (lambda duel, src, c: c.definition.kind == "spell")),
     (r"陷阱", lambda: (lambda duel, src, c: c.definition.kind == "trap")),
@@ -746,8 +751,8 @@ def _each(who: str, act):
 @BLOCKS.phrase("action", "{who}破坏")
 def destroy(who):
     """Destroy it (if it is still on the field)."""
-    return _each(who, lambda duel, link, c: duel.destroy(c, reason=_why(link), by_effect=link.card,
-                                                         by_player=link.player))
+    return moving(_each(who, lambda duel, link, c: duel.destroy(c, reason=_why(link), by_effect=link.card,
+                                                                by_player=link.player)), "destroy-field")
 
 
 @BLOCKS.phrase("action", "{who}变成里侧守备表示")
@@ -908,6 +913,7 @@ LASTING = {  # what a lasting effect given by a resolving effect says -> engine 
     "战斗阶段中对方不能把效果发动": ("no-activation-in-battle",),
     "不能攻击": ("cannot-attack",),
     "不能把表示形式变更": ("cannot-change-position",),
+    "不能把效果发动": ("cannot-activate",),
 }
 
 
@@ -1012,6 +1018,9 @@ def keep_as_continuous_target(who, lasting, **kw):
                 continue
             duel.link(source, card, grants=grants, source_negation_matters=negation_matters)
 
+    # what the card does while it stays, not something its activation does as it resolves:
+    # negating only the effect of that card activation does not stop the link (chain.py)
+    resolve.continuous_link = True
     return resolve
 
 
@@ -1254,13 +1263,14 @@ def all_face_down():
 def destroy_all(desc):
     """Destroy every card on the field that fits the description (卡、特殊召唤的怪兽 …)."""
     test = describe(desc)
-    return p.destroy_all(lambda duel, link, c: test(duel, link.card, c))
+    return moving(p.destroy_all(lambda duel, link, c: test(duel, link.card, c)), "destroy-field")
 
 
 @BLOCKS.phrase("action", "这张卡以外的场上的{desc}全部破坏")
 def destroy_all_others(desc):
     test = describe(desc)
-    return p.destroy_all(lambda duel, link, c: c is not link.card and test(duel, link.card, c))
+    return moving(p.destroy_all(lambda duel, link, c: c is not link.card and test(duel, link.card, c)),
+                  "destroy-field")
 
 
 @BLOCKS.phrase("action", "那只怪兽除外，直到结束阶段这张卡得到那只怪兽的效果")
@@ -1280,7 +1290,10 @@ def negate_effect():
 
 @BLOCKS.phrase("action", "那个发动无效并破坏")
 def negate_and_destroy_below():
-    return p.negate_below(destroy=True)
+    """Negate the activation below and destroy that card: a card whose card activation is
+    negated has left the field first, so this destroys a card on the field only when what
+    it negates is not a card activation (『破坏场上的卡的效果』, 星尘龙)."""
+    return moving(p.negate_below(destroy=True), "negate-activation-destroy")
 
 
 @BLOCKS.phrase("action", "那个发动无效并除外")
@@ -1640,8 +1653,8 @@ def detach_one():
 @BLOCKS.phrase("action", "那个效果无效并破坏")
 def negate_effect_and_destroy():
     """Negate that effect (not its activation: the chain link still resolves, negated) and
-    destroy the card."""
-    return p.negate_below(destroy=True, what="effect")
+    destroy the card (where it is: on the field, if it is there)."""
+    return moving(p.negate_below(destroy=True, what="effect"), "destroy-field")
 
 
 @BLOCKS.phrase("action", "那个发动无效，那张卡回到持有者卡组，那之后，自己场上1张「{name}」卡破坏")
@@ -1678,7 +1691,7 @@ def destroy_side(side):
     def test(duel, link, c) -> bool:
         return c.controller == (link.player if side == "own" else 1 - link.player)
 
-    return p.destroy_all(test)
+    return moving(p.destroy_all(test), "destroy-field")
 
 
 @BLOCKS.phrase("action", "直到下次的对方回合结束时，{side}场上的魔法·陷阱卡的发动和效果不会被无效化")
@@ -2039,3 +2052,485 @@ def once_per_duel_applied():
     """Counted by application, not activation: a negated activation did not apply, so
     another copy may still be activated."""
     return [StaticPart("once-per-duel-applied", True)]
+
+
+# == activating cards: restrictions and phases (spec/ygo/activation.rst) ======================
+
+@BLOCKS.phrase("restriction", "不能对应这张卡的发动让魔法·陷阱·怪兽的效果发动")
+def no_response_by_anyone():
+    """Neither player can activate anything in response to this card activation."""
+    return lambda duel, card, player: duel.forbid_responses(card, {0, 1})
+
+
+@BLOCKS.phrase("restriction", "自己场上有{n}星以上的「{name}」怪兽存在的场合，对方不能对应这张卡的发动把效果发动")
+def no_response_if_monster(n, name):
+    """With a monster of that archetype and at least that level on its controller's field
+    as it is activated, the opponent cannot respond to this card activation."""
+    def restrict(duel, card, player) -> None:
+        if any(duel.face_up_on_field(c) and c.controller == player and c.definition.is_monster
+               and name in c.name and c.definition.level >= n for c in duel.field_cards()):
+            duel.forbid_responses(card, {1 - player})
+
+    return restrict
+
+
+@BLOCKS.phrase("restriction", "这张卡发动的回合，自己不能把其他的{kinds}卡的效果发动")
+def no_other_effects_this_turn(kinds):
+    """For the rest of the turn its controller cannot activate effects of other cards of
+    those kinds — card activations included (a card activation is an effect activation)."""
+    def restrict(duel, card, player) -> None:
+        duel.ban("effect", kinds, {player}, card.name, duel.turn, exempt=card)
+
+    return restrict
+
+
+@BLOCKS.phrase("event", "自己准备阶段")
+def own_standby_phase():
+    """The standby phase of its controller's turn, while this card is face-up on the field
+    (a phase, not 『每次…』: it may go with the card activation during that phase)."""
+    return "standby", lambda duel, card, ev: duel.turn_player == card.controller and (
+        duel.face_up_on_field(card) or ev.data.get("with_card_activation", False))
+
+
+@BLOCKS.phrase("action", "自己受到{n}伤害")
+def damage_self(n):
+    def resolve(duel, link) -> None:
+        duel.lp[link.player] -= n
+        duel.log.record("damage", f"player {link.player} takes {n} damage from 「{link.card.name}」")
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "场上{n}张卡破坏")
+def destroy_chosen_on_field(n):
+    """Destroy cards on the field chosen as it resolves (not targeted).  A spell or trap
+    card that must leave the field after its chain cannot choose itself, and cannot be
+    activated while it would have nothing else to choose (activation.py)."""
+    def candidates(duel, card):
+        return [c for c in duel.field_cards() if not (c is card and duel.must_leave_as_activated(c))]
+
+    def resolve(duel, link) -> None:
+        fitting = [c for c in candidates(duel, link.card) if not duel.in_limbo(c)]
+        for c in duel.by_default(link.player, f"chooses {n} card(s) on the field to destroy", fitting,
+                                 FIRST_FITTING, n):
+            duel.destroy(c, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
+
+    resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card) if c is not card])
+    return moving(resolve, "destroy-field")
+
+
+@BLOCKS.phrase("event", "这张卡给与对方战斗伤害时")
+def deals_battle_damage():
+    """This card dealt battle damage to its controller's opponent."""
+    return "battle-damage", lambda duel, card, ev: ev.subject is card and ev.player != card.controller
+
+
+@BLOCKS.phrase("static", "自己场上的「{name}」卡的效果的发动以及那些发动的效果不会被无效化")
+def protect_archetype_activations(name):
+    """The activations of the effects of that archetype's cards on its controller's field,
+    and the effects so activated, cannot be negated."""
+    return [StaticPart("protect-activations",
+                       lambda duel, source, card: duel.on_field(card) and card.controller == source.controller
+                       and name in card.name)]
+
+
+@BLOCKS.phrase("condition", "自己场上的「{name}」怪兽成为卡的效果的对象时")
+def own_archetype_targeted(name):
+    """The chain link below targets a face-up monster of that archetype on this card's
+    controller's field."""
+    def test(duel, card) -> bool:
+        top = _top(duel)
+        return top is not None and any(
+            t.controller == card.controller and duel.face_up_on_field(t) and t.definition.is_monster
+            and name in t.name for t in top.live_targets())
+
+    return test
+
+
+@BLOCKS.phrase("action", "从手卡·卡组把{n}只{desc}守备表示特殊召唤")
+def special_summon_from_hand_or_deck(n, desc):
+    """Special summon monsters of the hand or deck chosen as it resolves (by default the
+    first fitting, hand first), in defense position."""
+    test = describe(desc)
+
+    def pick(duel, link) -> list:
+        fitting = [c for zone in ("hand", "deck") for c in duel.board.zone(link.player, zone)
+                   if c.definition.is_monster and test(duel, link.card, c)]
+        return duel.by_default(link.player, f"picks {n} {desc} from the hand or deck", fitting, FIRST_FITTING, n)
+
+    return moving(_summon(pick, position="defense", zones=("hand", "deck")), "summon", "deck-summon")
+
+
+# -- 『…卡发动的场合』: what counts as a card activation (activation.py sees_activation) ------
+
+@BLOCKS.phrase("event", "自己把魔法卡发动的场合")
+def own_spell_activated():
+    """Its controller activated a spell card while this card is face-up on the field (not one
+    an effect activated as it resolved, unless this card's rulings say so)."""
+    def test(duel, card, ev) -> bool:
+        return duel.face_up_on_field(card) and ev.player == card.controller \
+            and ev.subject.definition.kind == "spell" and duel.sees_activation(card, ev)
+
+    return "card-activated", test
+
+
+@BLOCKS.phrase("event", "自己回合有场地魔法卡发动的场合")
+def field_spell_activated_own_turn():
+    """A field spell card was activated during its controller's turn, while this card is
+    face-up on the field (see own_spell_activated for cards activated by an effect)."""
+    def test(duel, card, ev) -> bool:
+        return duel.face_up_on_field(card) and duel.turn_player == card.controller \
+            and ev.subject.definition.kind == "spell" and "field" in ev.subject.definition.types \
+            and duel.sees_activation(card, ev)
+
+    return "card-activated", test
+
+
+@BLOCKS.phrase("static", "每次对方把魔法·陷阱卡发动，给与对方{n}伤害")
+def damage_per_opponent_card(n):
+    """Each time the opponent makes a card activation of a spell or trap (not a card an
+    effect activates as it resolves), that player takes damage."""
+    def act(duel, card, link) -> None:
+        if link.player != card.controller:
+            duel.lp[link.player] -= n
+            duel.log.record("damage", f"player {link.player} takes {n} damage from 「{card.name}」")
+
+    return [StaticPart("on-card-activated", act)]
+
+
+BLOCKS.term(Term.choice("race", {r: r for r in RACES}, "a monster type (种族)"))
+
+
+@BLOCKS.phrase("static", "1回合1次，自己场上有{race}族怪兽存在的场合，对方发动的{kinds}卡的效果无效并破坏")
+def negate_opponents_kind_once_per_turn(race, kinds):
+    """As a chain link of the opponent's card activation of that kind resolves, once a turn
+    while a monster of that race is on its controller's field: negate it and destroy the
+    card.  A card activated by an effect as it resolves has no chain link: it is not met."""
+    def test(duel, card, link) -> bool:
+        return link.player != card.controller and duel.is_card_activation(link) \
+            and link.card.definition.kind in kinds \
+            and (card, duel.turn) not in duel.once_applied \
+            and any(c.controller == card.controller and c.definition.is_monster and c.definition.race == race
+                    and duel.face_up_on_field(c) for c in duel.field_cards())
+
+    def then(duel, card, link) -> None:
+        duel.once_applied.add((card, duel.turn))
+        victim = link.card_if_unchanged()
+        if victim is not None and duel.on_field(victim):
+            duel.destroy(victim, reason=f"「{card.name}」", by_effect=card, by_player=card.controller)
+
+    return [StaticPart("negate-resolving", (test, then))]
+
+
+@BLOCKS.phrase("action", "那张卡回到持有者手卡。那之后，可以从手卡把1张{desc}发动")
+def bounce_then_activate(desc):
+    """Return the target to its owner's hand; then activate a card of the hand that fits the
+    description (by default the first fitting), as this effect resolves (activation.py)."""
+    test = describe(desc)
+
+    def resolve(duel, link) -> None:
+        for target in link.live_targets():
+            if duel.on_field(target):
+                duel.return_to_hand(target, reason=_why(link))
+        fitting = [c for c in duel.board.zone(link.player, "hand") if test(duel, link.card, c)
+                   and not duel.activation_ban(c, duel.effect_of(c, "发动"), link.player)]
+        for c in duel.by_default(link.player, f"activates {desc} from the hand", fitting, FIRST_FITTING, 1):
+            duel.activate_by_effect(c, link.player, link.card.name, source=link.card_if_unchanged())
+
+    return moving(resolve, "hand")
+
+
+@BLOCKS.phrase("action", "这张卡以外的自己场上1张卡破坏，从卡组把1张{desc}加入手卡")
+def destroy_own_then_search(desc):
+    """Destroy another card of one's own field, chosen as it resolves (a spell or trap that
+    must leave the field after this chain is still there and may be chosen); only if one
+    was destroyed, add a card that fits the description from the deck to the hand."""
+    search = _from_deck(1, desc, lambda duel, link, c: duel.add_to_hand(c, reason=_why(link)))
+
+    def resolve(duel, link) -> None:
+        fitting = [c for c in duel.field_cards()
+                   if c is not link.card and c.controller == link.player and not duel.in_limbo(c)]
+        for c in duel.by_default(link.player, "chooses a card of its own field to destroy", fitting,
+                                 FIRST_FITTING, 1):
+            if duel.destroy(c, reason=_why(link), by_effect=link.card, by_player=link.player):
+                search(duel, link)
+
+    return moving(resolve, "deck-to-hand", "destroy-field")
+
+
+@BLOCKS.phrase("action", "自己的手卡·场上1张{desc}送去墓地，自己抽{n}张")
+def send_own_then_draw(desc, n):
+    """Send a card of one's own hand or face-up field that fits the description to the
+    graveyard, chosen as it resolves (by default the first: field, then hand), then draw.
+    A spell or trap card that must leave the field after its chain cannot choose itself,
+    nor be activated with nothing else to choose (activation.py)."""
+    test = describe(desc)
+
+    def candidates(duel, card, player) -> list:
+        field = [c for c in duel.field_cards() if c.controller == player and c.face_up and not duel.in_limbo(c)]
+        hand = list(duel.board.zone(player, "hand"))
+        return [c for c in (*field, *hand) if test(duel, card, c)
+                and not (c is card and duel.must_leave_as_activated(c))]
+
+    def resolve(duel, link) -> None:
+        for c in duel.by_default(link.player, f"sends {desc} of its hand or field to the graveyard",
+                                 candidates(duel, link.card, link.player), FIRST_FITTING, 1):
+            duel.send_to_graveyard(c, reason=_why(link))
+            duel.draw(link.player, n, reason=f"drawn by {_why(link)}")
+
+    resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card, player) if c is not card])
+    return resolve
+
+
+def _apply_copied(duel, link, definition) -> None:
+    """Apply what ``definition``'s card activation does, as this chain link; what limits how
+    often that card's effect applies (『在决斗中只能适用1次』) counts it."""
+    copied = definition.effect("发动")
+    duel.log.record("resolve", f"「{link.card.name}」 applies what 「{definition.name}」 does on activation")
+    if copied.resolve is not None:
+        copied.resolve(duel, link)
+    duel.applied(link, definition)
+
+
+@BLOCKS.phrase("action", "这张卡的效果变成和那张通常魔法卡的效果相同")
+def copy_spell_below():
+    """This chain link does what the normal spell card activation it responds to does."""
+    def resolve(duel, link) -> None:
+        below = link.below(duel)
+        if below is not None and below.effect.kind == "activation":
+            _apply_copied(duel, link, below.card.definition)
+
+    return resolve
+
+
+@BLOCKS.phrase("condition", "自己的通常魔法卡发动时")
+def own_normal_spell_activated():
+    """The chain link below is its controller's card activation of a normal spell card."""
+    def test(duel, card) -> bool:
+        top = _top(duel)
+        return top is not None and duel.is_card_activation(top) and top.player == card.controller \
+            and top.card.definition.kind == "spell" and not top.card.definition.types
+    return test
+
+
+@BLOCKS.phrase("action", "这张卡的效果变成和那张通常魔法卡发动时的效果相同")
+def copy_target_spell():
+    """This chain link does what the targeted normal spell card does on its activation,
+    as this card (『这张卡』 is still this card, not the one copied)."""
+    def resolve(duel, link) -> None:
+        for target in link.live_targets():
+            _apply_copied(duel, link, target.definition)
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "这个回合，自己不能把这个效果回到手卡的卡以及那些同名卡的效果发动")
+def ban_returned_names_this_turn():
+    """For the rest of the turn its controller cannot activate the effects of the cards this
+    effect returned to the hand, nor of cards with their names — card activations
+    included (a pendulum monster card put in the pendulum zone is one)."""
+    def resolve(duel, link) -> None:
+        names = {card.name for card, _obj in link.targets if card.zone.kind == "hand"}
+        if names:
+            duel.ban("effect", {"spell", "trap", "monster"}, {link.player}, link.card.name, duel.turn, names=names)
+
+    return resolve
+
+
+@BLOCKS.phrase("static", "{sides}的{kinds}卡不盖放就不能发动，盖放的回合也不能发动")
+def activate_only_when_set(sides, kinds):
+    """Those players activate cards of those kinds only by flipping one set on an earlier
+    turn: not from the hand, and not by an effect that activates it (activation.py)."""
+    return _ban_static("unset-card", kinds, sides)
+
+
+@BLOCKS.phrase("action", "从卡组选1张{desc}加入手卡或在自己场上发动")
+def search_or_activate(desc):
+    """Pick a card of the deck that fits the description; activate it on its controller's
+    field as this effect resolves if the rules allow that card activation now, else add
+    it to the hand (the choice is the player's; the default activates when it may)."""
+    test = describe(desc)
+
+    def resolve(duel, link) -> None:
+        fitting = [c for c in duel.board.zone(link.player, "deck") if test(duel, link.card, c)]
+        for c in duel.by_default(link.player, f"picks {desc} from the deck", fitting, FIRST_FITTING, 1):
+            zone = duel.board.zone(link.player, "spell & trap zone")
+            why = duel.activation_ban(c, duel.effect_of(c, "发动"), link.player) or (
+                "no free spell & trap zone" if len(zone) >= (zone.capacity or 5) else None)
+            if why is None:
+                duel.log.record("choice", f"player {link.player} activates 「{c.name}」 (by default: activate when "
+                                "the rules allow it)", chooser=link.player)
+                duel.activate_by_effect(c, link.player, link.card.name, source=link.card_if_unchanged())
+            else:
+                duel.log.record("choice", f"「{c.name}」 cannot be activated ({why}): it is added to the hand",
+                                chooser=link.player)
+                duel.add_to_hand(c, reason=_why(link))
+
+    return moving(resolve, "deck-to-hand")
+
+
+@BLOCKS.phrase("action", "那张卡的效果直到下次的准备阶段无效")
+def negate_spell_trap_until_standby():
+    """The targeted face-up spell or trap card has its effects negated — what it activated
+    and has not resolved yet included (negation.py) — until the next standby phase (kept
+    here until the turn ends: the examples never reach that standby phase)."""
+    def resolve(duel, link) -> None:
+        for card in link.live_targets():
+            if duel.face_up_on_field(card):
+                duel.apply_lasting(card, "effects-negated", source=link.card.name,
+                                   erase=erased_until_turn_end(Info.LASTING, link.card.definition.rulings))
+
+    return resolve
+
+
+@BLOCKS.phrase("static", "「{name}」在自己场上只能有1张表侧表示存在")
+def unique_on_field(name):
+    """A rule of the card: while a face-up card of that name is on its controller's field,
+    no other one can come face-up there (its card activation is not allowed)."""
+    return [StaticPart("unique-on-field", name)]
+
+
+@BLOCKS.phrase("event", "表侧表示的这张卡从场上送去墓地时")
+def face_up_sent_from_field():
+    """This card, face-up on the field, was sent to the graveyard."""
+    return "to-graveyard", lambda duel, card, ev: ev.subject is card and ev.lki is not None and ev.lki["face_up"]
+
+
+@BLOCKS.phrase("action", "那张卡翻开确认，是陷阱卡的场合强制发动，发动时机不正确的场合那个效果无效并破坏")
+def force_activation():
+    """Reveal the targeted set card.  A trap is activated by this effect as it resolves
+    (activation.py); when its activation is not allowed now (发动时机不正确), it is turned
+    face-up, its effect negated, and destroyed — on the field, face-up.  Anything else is
+    set again."""
+    def resolve(duel, link) -> None:
+        for card in link.live_targets():
+            if not duel.on_field(card) or card.face_up:
+                continue
+            duel.log.record("reveal", f"「{card.name}」 is revealed", card=card.serial)
+            if card.definition.kind != "trap":
+                continue
+            why = duel.why_cannot_activate(card, "发动", card.controller)
+            if why is None:
+                duel.board.turn(card, True, reason=f"activated by 「{link.card.name}」")
+                duel.record_activation(None, card, card.controller, by_effect=True)
+                duel.log.record("activate", f"「{card.name}」 is activated by 「{link.card.name}」",
+                                card=card.serial, label="发动", by_effect=True)
+                continue
+            duel.board.turn(card, True, reason=f"forced to activate by 「{link.card.name}」")
+            duel.log.record("negate", f"「{card.name}」 cannot be activated now ({why}): its effect is negated "
+                            "and it is destroyed", card=card.serial)
+            duel.destroy(card, reason=_why(link), by_effect=link.card, by_player=link.player)
+
+    return resolve
+
+
+@BLOCKS.phrase("condition", "只以卡1张为对象的魔法·陷阱·怪兽的效果发动时")
+def one_target_activated():
+    """The chain link below targets exactly one card."""
+    return lambda duel, card: _top(duel) is not None and len(_top(duel).targets) == 1
+
+
+@BLOCKS.phrase("action", "自己失去那只怪兽的原本等级×{n}基本分")
+def lose_lp_per_target_level(n):
+    """Its controller loses life points: the original level of the target × n (a loss, not
+    damage)."""
+    def resolve(duel, link) -> None:
+        for card, _obj in link.targets:
+            loss = card.definition.level * n
+            duel.lp[link.player] -= loss
+            duel.log.record("lp", f"player {link.player} loses {loss} LP (「{card.name}」)")
+
+    return resolve
+
+
+def _own_battler(duel, player):
+    """The monster of ``player`` and the opponent's monster in the battle going on, or None."""
+    b = duel.battle_state
+    if b is None or b.target is None or b.stage != "damage step":
+        return None
+    pair = (b.attacker, b.target)
+    own = next((c for c in pair if c.controller == player), None)
+    other = next((c for c in pair if c.controller != player), None)
+    return (own, other) if own is not None and other is not None else None
+
+
+@BLOCKS.phrase("condition", "自己怪兽和攻击力更高的对方怪兽进行战斗的伤害计算时")
+def battling_stronger_monster():
+    """In the damage step of a battle between a monster of its controller and an opponent's
+    monster with higher ATK (the engine has one moment for the damage step before damage
+    calculation: the examples stop there)."""
+    def test(duel, card) -> bool:
+        pair = _own_battler(duel, card.controller)
+        return pair is not None and (duel.atk(pair[0]) or 0) < (duel.atk(pair[1]) or 0)
+
+    return test
+
+
+@BLOCKS.phrase("cost", "支付那个攻击力差值的基本分")
+def pay_atk_difference():
+    """Pay life points equal to the ATK difference of the battling monsters — as it is
+    before the card is placed on the field (the cost is fixed before the activation:
+    a card whose ATK counts the face-up spells and traps does not change it)."""
+    def quote(duel, card, player):
+        pair = _own_battler(duel, player)
+        amount = max(0, (duel.atk(pair[1]) or 0) - (duel.atk(pair[0]) or 0)) if pair else 0
+
+        def pay() -> None:
+            duel.lp[player] -= amount
+            duel.log.record("cost", f"player {player} pays {amount} LP for 「{card.name}」 (fixed before it was "
+                            "placed)")
+
+        return pay
+
+    def pay_now(duel, card, player) -> None:
+        quote(duel, card, player)()
+
+    pay_now.prepare = quote
+    return pay_now
+
+
+@BLOCKS.phrase("static", "这张卡的攻击力上升自己场上的表侧表示的魔法·陷阱卡数量×{n}")
+def atk_per_face_up_spell_trap(n):
+    def value(duel, card) -> int:
+        return n * sum(1 for c in duel.field_cards() if c.controller == card.controller and c.face_up
+                       and not c.definition.is_monster and c.zone.kind == "spell & trap zone")
+
+    return _one("atk", value)
+
+
+@BLOCKS.phrase("condition", "破坏场上的卡的效果发动时")
+def destroying_field_card_activated():
+    """The chain link below is an effect that destroys cards on the field: by what its text
+    does (destroy-field), or by negating and destroying an activation that is not a card
+    activation (a negated card activation has left the field before it is destroyed)."""
+    def test(duel, card) -> bool:
+        top = _top(duel)
+        if top is None:
+            return False
+        moves = _moves_of(top)
+        if "destroy-field" in moves:
+            return True
+        if "negate-activation-destroy" in moves:
+            below = top.below(duel)
+            return below is not None and not duel.is_card_activation(below)
+        return False
+
+    return test
+
+
+@BLOCKS.phrase("action", "从卡组把1只{desc}加入手卡，这个回合自己不能把这个效果加入手卡的卡以及那些同名卡的效果发动")
+def search_then_ban_its_name(desc):
+    """Add a monster of the deck to the hand; for the rest of the turn its controller cannot
+    activate the effects of that card nor of cards with its name — card activations
+    included (a pendulum monster card cannot be put in the pendulum zone either)."""
+    test = describe(desc)
+
+    def resolve(duel, link) -> None:
+        fitting = [c for c in duel.board.zone(link.player, "deck") if c.definition.is_monster
+                   and test(duel, link.card, c)]
+        for c in duel.by_default(link.player, f"picks {desc} from the deck", fitting, FIRST_FITTING, 1):
+            duel.add_to_hand(c, reason=_why(link))
+            duel.ban("effect", {"spell", "trap", "monster"}, {link.player}, link.card.name, duel.turn,
+                     names={c.name})
+
+    return moving(resolve, "deck-to-hand")

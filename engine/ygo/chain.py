@@ -162,6 +162,10 @@ class ChainRules:
         for e in self.effects_of(card):
             if e.label == label:
                 return e
+        if label == CARD_ACTIVATION and self.is_pendulum_card(card):
+            # a pendulum monster card put in the pendulum zone from the hand is activated
+            # as a spell card (a card activation with nothing to apply as it resolves)
+            return Effect(CARD_ACTIVATION, "activation", "（把这张卡放置到灵摆区域来发动）")
         if label == CARD_ACTIVATION and not card.definition.is_monster:
             # every spell or trap card can be activated, whether or not its text has an
             # effect that is applied on resolution (永续陷阱 like 「技能抽取」)
@@ -278,6 +282,15 @@ class ChainRules:
             where = self.why_not_from_where_it_is(card)
             if where:
                 return where
+            unique = self.unique_on_field(card, player)
+            if unique:
+                return unique
+            if self.is_pendulum_card(card):
+                if card.zone.kind != "hand":
+                    return f"「{card.name}」 is put in the pendulum zone from the hand"
+                zone = self.board.zone(player, "pendulum zone")
+                if len(zone) >= (zone.capacity or 2):
+                    return f"player {player} has no free pendulum zone"
         elif effect.kind in ("ignition", "quick"):
             if effect.zone == "field" and not self.face_up_on_field(card):
                 return f"「{card.name}」 is not face-up on the field"
@@ -286,6 +299,10 @@ class ChainRules:
             if effect.kind == "ignition" and (self.chain or player != self.turn_player
                                               or self.phase not in ("main1", "main2")):
                 return "an ignition effect needs an open main phase of its controller"
+        if self.lasting(card, "cannot-activate"):
+            # given to this card (object) by a resolved effect: a card that left the field
+            # since is a new card, which the effect no longer speaks of
+            return f"「{card.name}」 cannot activate its effects (a lasting effect on it)"
         if card.definition.is_monster and self.on_field(card):
             banned = self.field_ban(card, "forbid-activation")
             if banned:
@@ -296,6 +313,9 @@ class ChainRules:
         banned = self.activation_ban(card, effect, player) or self.count_ban(card, effect, player)
         if banned:
             return banned
+        needs = getattr(effect.resolve, "needs", None)
+        if needs is not None and not needs(self, card, player):
+            return f"「{card.name}」{label} would have nothing to do: it cannot count itself"
         if getattr(effect.resolve, "needs_monster_zone", False):
             zone = self.board.zone(player, "monster zone")
             if len(zone) >= (zone.capacity or 5):
@@ -365,8 +385,14 @@ class ChainRules:
             if why:
                 raise IllegalAction(why)
         # a card activation: 1. the card is put face-up on the field (or turned face-up), 2. its
-        # cost is paid, 3. its targets are chosen (they were checked above), 4. the chance to chain
-        if effect.kind == "activation" and not self.on_field(card):
+        # cost is paid, 3. its targets are chosen (they were checked above), 4. the chance to chain.
+        # 1 and 2 in either order change nothing: what the cost is was fixed before the card
+        # was placed (a cost that depends on the board is quoted now, paid after step 1)
+        prepare = getattr(effect.cost, "prepare", None)
+        quoted = prepare(self, card, player) if prepare is not None else None
+        if effect.kind == "activation" and self.is_pendulum_card(card):
+            self.board.move(card, self.board.zone(player, "pendulum zone"), face_up=True, reason="activated")
+        elif effect.kind == "activation" and not self.on_field(card):
             self.board.move(card, self.board.zone(player, "spell & trap zone"), face_up=True, reason="activated")
         elif effect.kind == "activation":
             self.board.turn(card, True, reason="activated")
@@ -394,6 +420,8 @@ class ChainRules:
         elif effect.cost == "banish-chosen":
             for c in chosen:
                 self.banish(c, reason=f"cost of 「{card.name}」")
+        elif quoted is not None:
+            quoted()
         elif callable(effect.cost):
             effect.cost(self, card, player)
         if also is not None and callable(also.cost):
@@ -423,6 +451,7 @@ class ChainRules:
         self.record_activation(link, card, player)
         if self.is_card_activation(link):
             self.on_card_activated(link)
+            self.emit("card-activated", card, player=player, by_effect=False, by=None)
         on = f" targeting {'、'.join(f'「{t.name}」' for t in targets)}" if targets else ""
         self.log.record("activate", f"chain {link.number}: player {player} activates 「{card.name}」{label}{on}",
                         card=card.serial, label=label)
@@ -476,6 +505,14 @@ class ChainRules:
                 link.outcome = f"negated: {why}"
                 self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label} "
                                 f"is negated ({why})")
+                if self.keeps_its_link(link):
+                    self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」 does nothing as its "
+                                    "card activation resolves: its continuous effect on its target applies all the same")
+                    link.effect.resolve(self, link)
+            elif self.already_applied(link):
+                link.outcome = f"not applied: {self.already_applied(link)}"
+                self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label} does not "
+                                f"apply ({self.already_applied(link)})")
             else:
                 link.outcome = "applied"
                 self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label}")
@@ -490,6 +527,14 @@ class ChainRules:
         # the spells and traps that do not stay leave the field once the whole chain is done
         while self.finishing:
             self._finish_spell(self.finishing.pop(0))
+
+    def keeps_its_link(self, link: ChainLink) -> bool:
+        """A continuous spell or trap whose card activation only takes a target that its
+        continuous effect then applies to (魔族之链): the activation has nothing to apply as
+        it resolves, so negating that effect (not the activation) leaves the link."""
+        return (link.negated != "activation" and self.is_card_activation(link)
+                and bool(link.card.definition.types & STAYS) and link.effect.resolve is not None
+                and getattr(link.effect.resolve, "continuous_link", False))
 
     def _drop_missed(self) -> None:
         """Optional 『…时』 triggers whose event was followed by more of the chain miss the timing."""
@@ -507,7 +552,7 @@ class ChainRules:
             return
         # a negated card activation already took its card off the field (activation.py); a
         # continuous, field or equip card whose effect alone was negated stays
-        if not card.definition.types & STAYS:
+        if not card.definition.types & STAYS and not card.definition.is_monster:
             self.send_to_graveyard(card, reason="resolved")
 
     def last_outcome(self, card: "YgoCard", label: str) -> str | None:

@@ -714,7 +714,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
     def enter_end_phase(self) -> None:
         self.enter_phase("end")
 
-    def end_turn(self) -> None:
+    def end_turn(self, stop: str = "main1") -> None:
         if self.phase != "end":
             self.enter_end_phase()
         for card in list(self.board.cards()):
@@ -731,7 +731,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.turn_player = 1 - self.turn_player
         self.log.record("phase", f"turn {self.turn} begins (player {self.turn_player})")
         self.enter_phase("standby")
-        self.enter_phase("main1")
+        if stop != "standby":
+            self.enter_phase("main1")
 
 
 def _describe(key) -> str:

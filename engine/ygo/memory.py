@@ -204,6 +204,7 @@ KIND_OF: dict[str, str] = {
     "win-by-direct-damage": "win",
     "cannot-attack": "restriction",
     "cannot-change-position": "restriction",
+    "cannot-activate": "restriction",
     "atk": "stats",
     "def": "stats",
     "unaffected": "protection",
@@ -274,6 +275,12 @@ ACTIVATION_EXCEPTIONS: dict[str, tuple[str, str]] = {
                                     "field (not those in the graveyard)"),
     # 命运的抽卡: the count of activations it allows ignores every negated activation
     "negated-activations-not-counted": ("count", "a negated activation, of any kind, is not counted"),
+    # 妖精龙 古代妖: its 『场地魔法卡发动的场合』 sees a field spell an effect activates as it resolves
+    "sees-activations-by-effect": ("trigger", "『…卡发动的场合』 also starts when an effect activates the card "
+                                              "as it resolves"),
+    # EM 天空魔术家: its ① sees the spell its own ② activates (and no other activated by an effect)
+    "sees-own-activations-by-effect": ("trigger", "『…卡发动的场合』 starts when this card's own effect "
+                                                  "activates the card as it resolves"),
 }
 
 
@@ -338,4 +345,6 @@ LABELS: dict[object, str] = {
     "gained-temporary-banish-returns": "只是得到的一时除外效果，除外的怪兽也回来",
     "bans-face-up-effects": "「不能发动」也禁止场上已表侧表示的卡的效果",
     "negated-activations-not-counted": "被无效的发动不计入次数",
+    "sees-activations-by-effect": "效果处理中被发动的卡，『…卡发动的场合』也会发动",
+    "sees-own-activations-by-effect": "只有自身效果处理中发动的卡，『…卡发动的场合』才会发动",
 }

@@ -66,6 +66,10 @@ def resolution_negated(duel: "Duel", link: "ChainLink") -> str | None:
         return "chain"
     card = link.card
     if not card.definition.is_monster or link.effect.kind == "activation":
+        # a spell or trap card whose effects a resolved effect negated (DDD 咒血王 赛弗里德):
+        # what it activated does not apply, while it is still that card on the field
+        if card.object_id == link.object_id and duel.on_field(card) and duel.lasting(card, "effects-negated"):
+            return "free-chain"
         return None
     if field_wide(duel, card):
         return "field-wide"

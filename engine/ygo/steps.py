@@ -41,7 +41,9 @@ V.term(Term.choice("face", {"表侧表示": True, "里侧表示": False}, "表�
 V.term(Term("number", r"\d+", int, description="a number"))
 V.term(Term.choice("phase", {"战斗阶段": "battle", "第二主要阶段": "main2", "结束阶段": "end"}, "a phase"))
 V.term(Term.choice("outcome", {"正常适用": "applied", "被无效": "negated", "仍然无效": "negated",
-                               "不会无效": "applied"}, "正常适用 or 被无效 (how an activated effect resolved)"))
+                               "不会无效": "applied", "没有适用": "not applied"},
+                   "正常适用、被无效 or 没有适用 (how an activated effect resolved; 没有适用: not negated, "
+                   "but it did not apply)"))
 V.term(Term.choice("applies", {"适用中": True, "仍然适用": True, "不适用": False, "不再适用": False},
                    "适用中 or 不再适用 (an effect that is not activated)"))
 V.term(Term.choice("negated", {"被无效": True, "仍然被无效": True, "没有被无效": False, "不再被无效": False},
@@ -381,6 +383,14 @@ def next_turn_of(duel: Duel, player: int) -> None:
     duel.end_turn()
     if duel.turn_player != player:
         duel.end_turn()
+
+
+@V.phrase(("given", "when"), "进入{player}的下一个回合的准备阶段")
+def next_standby_of(duel: Duel, player: int) -> None:
+    """End turns until it is that player's turn again, and stop in its standby phase."""
+    if duel.turn_player == player:
+        duel.end_turn()
+    duel.end_turn(stop="standby")
 
 
 # -- Given / When: activating ---------------------------------------------------------

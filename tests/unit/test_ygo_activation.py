@@ -2,8 +2,8 @@
 document spec/ygo/activation.rst against its source (seed 001).
 
 Every official FAQ entry the seed links (``fid``) and every card page (``cid``) must be the
-``:source:`` of at least one example; the few not written yet are listed in ``LEFT`` (the
-test fails when one of them gets an example, so that the list only shrinks).
+``:source:`` of at least one example (``LEFT``, the entries without one, is empty and must
+stay so).
 """
 
 from __future__ import annotations
@@ -21,14 +21,8 @@ DOCUMENT = ROOT / "spec" / "ygo" / "activation.rst"
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "001_4140967918bbc65e.txt"
 FAQ = re.compile(r"(fid|cid)=(\d+)")
 
-#: seed FAQ entries whose ruling has no example yet: the cards they need are not written
-LEFT = {
-    ("cid", "12730"), ("cid", "13101"), ("cid", "7643"), ("fid", "10038"), ("fid", "10996"), ("fid", "11016"),
-    ("fid", "11939"), ("fid", "13428"), ("fid", "14646"), ("fid", "16131"), ("fid", "19812"), ("fid", "19860"),
-    ("fid", "20205"), ("fid", "20504"), ("fid", "20507"), ("fid", "20508"), ("fid", "20802"), ("fid", "20867"),
-    ("fid", "21600"), ("fid", "21766"), ("fid", "241"), ("fid", "7634"), ("fid", "7842"), ("fid", "8110"),
-    ("fid", "9207"), ("fid", "9424"),
-}
+#: seed FAQ entries whose ruling has no example yet (none left: keep it empty)
+LEFT: set[tuple[str, str]] = set()
 
 
 def _sources(text: str) -> set[tuple[str, str]]:
@@ -269,3 +263,12 @@ def test_a_quick_play_spell_set_this_turn_waits_but_one_in_the_hand_does_not():
     with pytest.raises(IllegalAction, match="set this turn"):
         duel.activate(set_card, "发动", player=0, targets=[target])
     duel.activate(_in_hand(duel, "旋风", 0), "发动", player=0, targets=[target])
+
+
+def test_a_lasting_cannot_activate_stops_that_card_and_is_gone_once_it_moves():
+    duel = Duel()
+    monster = _face_up(duel, "十二兽的会局", 0)
+    duel.apply_lasting(monster, "cannot-activate", source="test")
+    assert "cannot activate its effects" in (duel.why_cannot_activate(monster, "①", 0) or "")
+    duel.send_to_graveyard(monster, reason="test")
+    assert not duel.lasting(monster, "cannot-activate")
