@@ -18,7 +18,8 @@ negated.
   that chain lasts, and its own effect cannot destroy it.
 - A trap card is activated from the field: it is set first and cannot be activated the
   turn it was set (a trap whose text says 『这张卡的发动从手卡也能用』 is the exception); a
-  quick-play spell may be activated from the hand, but one set on the field waits a turn.
+  quick-play spell may be activated from the hand only in its controller's own turn; in the
+  opponent's turn it must be set on the field, and one set on the field waits a turn.
 - A continuous trap may activate one of its effects together with its card activation;
   that is decided once: on that chain it activates no effect afterwards.  A trigger
   effect cannot go with it when it starts 『每次…』 (each time an event happens: the card
@@ -156,8 +157,8 @@ class ActivationRules:
 
     # -- where a card activation may come from -----------------------------------------
 
-    def why_not_from_where_it_is(self, card: "YgoCard") -> str | None:
-        """Why the card activation of ``card`` cannot be made from where it is, or None."""
+    def why_not_from_where_it_is(self, card: "YgoCard", player: int) -> str | None:
+        """Why ``player`` cannot make the card activation of ``card`` from where it is, or None."""
         definition = card.definition
         if definition.kind == "trap":
             if card.zone.kind == "hand":
@@ -166,9 +167,13 @@ class ActivationRules:
                 return f"「{card.name}」 is a trap card: it is activated once set on the field, not from the hand"
             if self.remembers(card, Info.SET_THIS_TURN):
                 return f"「{card.name}」 was set this turn: a trap card can be activated from the next turn on"
-        elif definition.kind == "spell" and "quick" in definition.types and self.on_field(card) \
-                and self.remembers(card, Info.SET_THIS_TURN):
-            return f"「{card.name}」 was set this turn: a set quick-play spell can be activated from the next turn on"
+        elif definition.kind == "spell" and "quick" in definition.types:
+            # from the hand only in its controller's own turn; in the opponent's turn only set
+            # on the field, and not in the turn it was set
+            if card.zone.kind == "hand" and player != self.turn_player:
+                return f"「{card.name}」 is a quick-play spell: from the hand only in player {player}'s own turn"
+            if self.on_field(card) and self.remembers(card, Info.SET_THIS_TURN):
+                return f"「{card.name}」 was set this turn: a set quick-play spell can be activated from the next turn on"
         return None
 
     def unique_on_field(self, card: "YgoCard", player: int) -> str | None:

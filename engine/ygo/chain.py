@@ -279,7 +279,7 @@ class ChainRules:
         if effect.kind == "activation":
             if card.zone.kind not in ("hand", "spell & trap zone") or (self.on_field(card) and card.face_up):
                 return f"「{card.name}」 is not in the hand or set"
-            where = self.why_not_from_where_it_is(card)
+            where = self.why_not_from_where_it_is(card, player)
             if where:
                 return where
             unique = self.unique_on_field(card, player)
