@@ -98,7 +98,9 @@ def test_chain_resolves_last_link_first_and_a_face_down_card_is_still_that_card(
     trap = duel.new_card("XYZ诛罚", 1)
     duel.place(trap, "spell & trap zone", 1, face_up=False)  # set on an earlier turn
     duel.activate(trap, "发动", player=1)
-    duel.activate(duel.new_card("月之书", 1), "发动", player=1, targets=[judgment])
+    book = duel.new_card("月之书", 1)
+    duel.place(book, "spell & trap zone", 1, face_up=False)  # a quick-play spell in the opponent's turn
+    duel.activate(book, "发动", player=1, targets=[judgment])
     duel.resolve_chain()
     order = [e.message for e in duel.log.of_kind("resolve")]
     assert [m.split(":")[0] for m in order] == ["chain 3", "chain 2", "chain 1"]
@@ -113,7 +115,9 @@ def test_summon_negation_holds_while_face_down_and_ends_once_flipped(then_flip, 
     duel.activate(deneb, "①")
     if then_flip:
         duel.activate(duel.new_card("沙漠的光", 0), "发动")
-    duel.activate(duel.new_card("日全食之书", 1), "发动", player=1)
+    eclipse = duel.new_card("日全食之书", 1)
+    duel.place(eclipse, "spell & trap zone", 1, face_up=False)  # a quick-play spell in the opponent's turn
+    duel.activate(eclipse, "发动", player=1)
     duel.resolve_chain()
     assert duel.last_outcome(deneb, "①") == outcome
 
@@ -186,3 +190,18 @@ def test_no_flip_summon_the_turn_it_was_set():
     duel.end_turn()
     duel.end_turn()
     duel.flip_summon(card)
+
+
+def test_a_quick_play_spell_leaves_the_hand_only_in_its_controllers_own_turn():
+    duel = Duel()
+    gaia = summoned(duel, "暗黑骑士 盖亚")
+    book = duel.new_card("月之书", 1)
+    assert "own turn" in duel.why_cannot_activate(book, "发动", 1)  # player 0's turn
+    set_book = duel.new_card("月之书", 1)
+    duel.place(set_book, "spell & trap zone", 1, face_up=False)  # set on an earlier turn
+    assert duel.why_cannot_activate(set_book, "发动", 1) is None
+    duel.end_turn()
+    assert duel.why_cannot_activate(book, "发动", 1) is None
+    duel.activate(book, "发动", player=1, targets=[gaia])
+    duel.resolve_chain()
+    assert not gaia.face_up
