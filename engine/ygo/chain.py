@@ -238,6 +238,10 @@ class ChainRules:
                 self.pending.remove(p)
                 self.log.record("trigger", f"「{p.card.name}」{p.effect.label} can no longer be activated: "
                                 "the card left the place where it was triggered", card=p.card.serial)
+            for p in [p for p in self.pending if p.effect.mandatory and self.count_used(p)]:
+                self.pending.remove(p)
+                self.log.record("trigger", f"「{p.card.name}」{p.effect.label} is not activated: {self.count_used(p)}",
+                                card=p.card.serial)
             due = [p for p in self.pending if p.effect.mandatory]
             if not due:
                 return
@@ -247,6 +251,15 @@ class ChainRules:
             if hold:
                 return
             self.resolve_chain()
+
+    def count_used(self, pending: Pending) -> str | None:
+        """Why a triggered effect's 1回合1次 stops it from being activated now, or None."""
+        card, effect, player = pending.card, pending.effect, pending.player
+        if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label):
+            return f"「{card.name}」{effect.label} was already used this turn (by this card)"
+        if effect.once_per_turn == "name" and (player, card.name, effect.label) in self.used_names:
+            return f"「{card.name}」{effect.label} was already used this turn by player {player}"
+        return None
 
     @staticmethod
     def left_its_place(pending: Pending) -> bool:

@@ -513,6 +513,15 @@ def activate_sending_from_hand(duel: Duel, player: int, paid: str, card: str, la
     duel.activate(c, label, player=player, paid=[_in_hand(duel, paid, player)])
 
 
+@V.phrase(("given", "when"), "{player}把手卡的「{paid:card}」送去墓地，以「{target:card}」为对象发动「{card}」的{label}效果")
+def activate_sending_from_hand_targeting(duel: Duel, player: int, paid: str, target: str, card: str,
+                                         label: str) -> None:
+    """Activate an effect whose cost sends a card of the hand (that one) to the graveyard,
+    targeting a card (「女武神的契约书」①)."""
+    c = _paying(duel, duel.card(card, player), label, "send-paid")
+    duel.activate(c, label, player=player, targets=[duel.card(target)], paid=[_in_hand(duel, paid, player)])
+
+
 @V.phrase(("given", "when"), "{player}发动「{card}」，同时发动{label}效果")
 def activate_card_with_effect(duel: Duel, player: int, card: str, label: str) -> None:
     """Activate a continuous trap card and, with its card activation, one of its effects."""
