@@ -201,7 +201,13 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
 
     def apply_lasting(self, card: YgoCard, mark: str, value: Any = True, *, source: str = "",
                       erase=None) -> None:
-        self.remember(card, Info.LASTING, value, per=(mark, source or "rule"), erase=erase, origin=source)
+        per: tuple = (mark, source or "rule")
+        if isinstance(value, int) and not isinstance(value, bool):
+            # a change of a number (攻击力上升300) applied again adds to the first, even
+            # from the same effect; a lasting state (不能攻击 …) applied again is the same one
+            per += (len(card.memory.keys_where(
+                lambda key: isinstance(key, tuple) and key[0] is Info.LASTING and key[1][:2] == per)),)
+        self.remember(card, Info.LASTING, value, per=per, erase=erase, origin=source)
         self.log.record("apply", f"「{card.name}」: {mark}" + (f" ({source})" if source else ""), card=card.serial)
 
     def summoned_by(self, card: YgoCard, method: str) -> bool:

@@ -205,3 +205,15 @@ def test_a_quick_play_spell_leaves_the_hand_only_in_its_controllers_own_turn():
     duel.activate(book, "发动", player=1, targets=[gaia])
     duel.resolve_chain()
     assert not gaia.face_up
+
+
+def test_the_same_effect_raising_atk_twice_adds_both_and_a_state_given_twice_is_one():
+    duel = Duel()
+    card = duel.new_card("暗黑骑士 盖亚", 0)
+    duel.summon(card, "normal", 0)
+    printed = duel.atk(card)
+    for _ in range(2):
+        duel.apply_lasting(card, "atk", 300, source="「EM 天空魔术家」①")
+        duel.apply_lasting(card, "cannot-attack", source="「EM 天空魔术家」①")
+    assert duel.atk(card) == printed + 600
+    assert duel.lasting(card, "cannot-attack") == [True]
