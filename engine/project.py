@@ -5,8 +5,10 @@ of them."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 #: game id -> (Gherkin language of its documents, its rules package)
 GAMES: dict[str, tuple[str, str]] = {
@@ -73,3 +75,19 @@ def find_root(start: Path | None = None) -> Path:
         if (candidate / "spec" / "conf.py").exists():
             return candidate
     raise FileNotFoundError("no spec/conf.py here or above: run rulings inside the project")
+
+
+def read_cached(cache: dict[str, tuple[tuple | None, Any]], path: Path,
+                read: Callable[[tuple | None], Any]) -> tuple[tuple | None, Any]:
+    """(the file's stamp, ``read(stamp)``), read again only when the file's modification
+    time or size changed (stamp None: the file is missing) — a process reads each
+    results file once however many pages show it."""
+    try:
+        st = path.stat()
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None
+    cached = cache.get(str(path))
+    if cached is None or cached[0] != stamp:
+        cached = cache[str(path)] = (stamp, read(stamp))
+    return cached

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import coverage as tool
-from engine.project import GAMES, Paths
+from engine.project import GAMES, Paths, read_cached
 
 from .nodes import dashboard
 
@@ -26,31 +26,25 @@ def path_of(env, game: str) -> Path:
     return folder(env) / f"{game}.json"
 
 
-#: per process: path -> ((mtime, size) | None, data | None, problem | None)
-_CACHE: dict[str, tuple[tuple | None, dict | None, str | None]] = {}
+#: per process: path -> ((mtime, size) | None, (data | None, problem | None))
+_CACHE: dict[str, tuple[tuple | None, tuple[dict | None, str | None]]] = {}
 
 
 def load(env, game: str) -> tuple[dict | None, str | None]:
     """(the game's results, why there are none): a missing or unreadable file is no data."""
     path = path_of(env, game)
-    try:
-        st = path.stat()
-        stamp = (st.st_mtime_ns, st.st_size)
-    except OSError:
-        stamp = None
-    cached = _CACHE.get(str(path))
-    if cached is None or cached[0] != stamp:
-        data, problem = None, None
+
+    def read(stamp) -> tuple[dict | None, str | None]:
         if stamp is None:
-            problem = f"{path}: missing"
-        else:
-            try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-                _check(data, game)
-            except (OSError, ValueError, TypeError, KeyError, AttributeError) as err:
-                data, problem = None, f"{path}: cannot read the coverage results ({err})"
-        cached = _CACHE[str(path)] = (stamp, data, problem)
-    return cached[1], cached[2]
+            return None, f"{path}: missing"
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            _check(data, game)
+        except (OSError, ValueError, TypeError, KeyError, AttributeError) as err:
+            return None, f"{path}: cannot read the coverage results ({err})"
+        return data, None
+
+    return read_cached(_CACHE, path, read)[1]
 
 
 def _check(data: Any, game: str) -> None:

@@ -15,7 +15,7 @@ from sphinx.util import logging
 
 from engine import results as results_mod
 from engine import vocabulary as vocab_mod
-from engine.project import GAMES
+from engine.project import GAMES, read_cached
 
 from . import measured
 
@@ -74,7 +74,7 @@ def remember_results_path(app) -> None:
 
 
 #: per process: (path, mtime, size) -> (entries, problem)
-_RESULTS_CACHE: dict[str, tuple[tuple | None, dict, str | None]] = {}
+_RESULTS_CACHE: dict[str, tuple[tuple | None, tuple[dict, str | None]]] = {}
 _WARNED: set[tuple[int, tuple | None]] = set()
 
 
@@ -82,20 +82,14 @@ def load_results(env) -> tuple[dict[str, dict[str, Any]], str | None]:
     """The results file, cached per process by modification time; a broken file is
     reported (naming the file) and treated as empty: nothing shows as passed."""
     path = Path(getattr(env, "rulings_results_path", "") or Path(env.srcdir, env.config.rulings_results).resolve())
-    try:
-        st = path.stat()
-        stamp = (st.st_mtime_ns, st.st_size)
-    except FileNotFoundError:
-        stamp = None
-    cached = _RESULTS_CACHE.get(str(path))
-    if not cached or cached[0] != stamp:
-        problem = None
+
+    def read(_stamp) -> tuple[dict[str, dict[str, Any]], str | None]:
         try:
-            data = results_mod.load(path)
+            return results_mod.load(path), None
         except results_mod.ResultsError as err:
-            data, problem = {}, str(err)
-        cached = _RESULTS_CACHE[str(path)] = (stamp, data, problem)
-    _, data, problem = cached
+            return {}, str(err)
+
+    stamp, (data, problem) = read_cached(_RESULTS_CACHE, path, read)
     if problem and (id(env), stamp) not in _WARNED:
         # once per build (each build has its own environment object)
         _WARNED.add((id(env), stamp))
