@@ -134,10 +134,15 @@ def plain_copy(root: Path, target: Path) -> None:
     for path in target.rglob("*.rst"):
         lines = path.read_text(encoding="utf-8").splitlines()
         out = []
-        for line in lines:
+        for k, line in enumerate(lines):
             m = _DIRECTIVE.match(line)
             if m:
-                out += [f"{m.group(1)}{m.group(3).strip() or m.group(2)}::", ""]
+                # a directive with a body becomes a paragraph and a literal block; one
+                # without (the dashboard) a paragraph, so that what follows it (the
+                # toctree: every page's navigation) is read as it is with the extension
+                body = any(n.strip() and len(n) - len(n.lstrip()) > len(m.group(1))
+                           for n in lines[k + 1:k + 3])
+                out += [f"{m.group(1)}{m.group(3).strip() or m.group(2)}{'::' if body else ''}", ""]
             else:
                 out.append(line)
         path.write_text("\n".join(out) + "\n", encoding="utf-8")
@@ -190,8 +195,9 @@ def run(examples: int, *, repeat: int = 3, jobs: int | None = None, keep: Path |
     phases = json.loads(timings.read_text())
     out["full cycle"] = (seconds, peak)
     out["phases"] = phases
-    if f"{n} passed" not in text:
-        print(f"note: not every example passed: {text.strip().splitlines()[-1]}", file=stream)
+    verdict = next((line for line in reversed(text.splitlines()) if " passed, " in line), "no verdict printed")
+    if not verdict.startswith(f"{n} passed"):
+        print(f"note: not every example passed: {verdict}", file=stream)
     print(f"full cycle: {seconds:.1f} s ({', '.join(f'{k} {v:.1f} s' for k, v in phases.items())})", file=stream)
 
     def cycle(label: str, edit=None) -> None:
