@@ -13,6 +13,7 @@ import difflib
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Protocol
 
 from .core.errors import IllegalAction, InvariantBroken, SetupError, UnknownCard
@@ -120,11 +121,13 @@ class Phrase:
     regex: str = ""
     params: tuple[tuple[str, Term], ...] = ()
 
-    @property
+    # compiled once per phrase (cached_property writes the instance's __dict__, which a
+    # frozen dataclass allows): every step of every document is matched against these
+    @cached_property
     def compiled(self) -> re.Pattern[str]:
         return re.compile(self.regex)
 
-    @property
+    @cached_property
     def specificity(self) -> int:
         """How many fixed characters the template has (placeholders do not count)."""
         return len(_PLACEHOLDER.sub("", self.template))
@@ -239,13 +242,37 @@ class PhraseBook:
         """Every phrase of ``kind`` that ``text`` is an instance of, most specific first."""
         return [(p, m) for p in self._ranked(kind) if (m := p.compiled.fullmatch(text))]
 
-    def match(self, kind: str, text: str) -> tuple[Phrase, dict[str, Any]] | None:
-        """The phrase ``text`` is an instance of, and its converted arguments."""
+    def _first(self, kind: str, text: str) -> tuple[Phrase, re.Match[str]] | None:
         for phrase in self._ranked(kind):
             m = phrase.compiled.fullmatch(text)
             if m:
-                return phrase, self._arguments(phrase, m)
+                return phrase, m
         return None
+
+    def read(self, kind: str, text: str) -> "StepReading | None":
+        """Everything matching ``text`` decides, in one pass over the phrases: the phrase
+        chosen, its groups, the phrases tied with it and the cards it names (None: no
+        phrase matches).  Only phrases as specific as the chosen one are tried after it,
+        since the ranking puts every less specific phrase after them."""
+        ranked = self._ranked(kind)
+        for i, phrase in enumerate(ranked):
+            m = phrase.compiled.fullmatch(text)
+            if m is None:
+                continue
+            tied = [phrase.template]
+            best = phrase.specificity
+            for other in ranked[i + 1:]:
+                if other.specificity != best:
+                    break
+                if other.compiled.fullmatch(text):
+                    tied.append(other.template)
+            return StepReading(phrase, m, tuple(tied) if len(tied) > 1 else ())
+        return None
+
+    def match(self, kind: str, text: str) -> tuple[Phrase, dict[str, Any]] | None:
+        """The phrase ``text`` is an instance of, and its converted arguments."""
+        found = self._first(kind, text)
+        return (found[0], self._arguments(*found)) if found else None
 
     def _arguments(self, phrase: Phrase, m: re.Match[str]) -> dict[str, Any]:
         arguments = {name: term.convert(m.group(name)) for name, term in phrase.params}
@@ -256,21 +283,14 @@ class PhraseBook:
         return arguments
 
     def raw_match(self, kind: str, text: str) -> tuple[Phrase, dict[str, str]] | None:
-        for phrase in self._ranked(kind):
-            m = phrase.compiled.fullmatch(text)
-            if m:
-                return phrase, {k: v for k, v in m.groupdict().items() if not k.endswith(_COPY_SUFFIX)}
-        return None
+        found = self._first(kind, text)
+        return (found[0], _raw(found[1])) if found else None
 
     def ambiguous(self, kind: str, text: str) -> list[str]:
         """Templates that match ``text`` as specifically as the chosen one (a step that
         means two things); empty when the choice is clear."""
-        found = self.candidates(kind, text)
-        if len(found) < 2:
-            return []
-        best = found[0][0].specificity
-        tied = [p.template for p, _ in found if p.specificity == best]
-        return tied if len(tied) > 1 else []
+        found = self.read(kind, text)
+        return list(found.tied) if found else []
 
     def closest(self, kind: str, text: str, n: int = 1) -> list[str]:
         """The known phrases most like ``text`` (placeholders shown as ``{name}``)."""
@@ -284,11 +304,36 @@ class PhraseBook:
 
     def card_names_in(self, kind: str, text: str) -> list[str]:
         """The card names a matching ``text`` names (placeholders of a card term)."""
-        found = self.raw_match(kind, text)
-        if not found:
-            return []
-        phrase, raw = found
-        return [raw[name] for name in phrase.card_params()]
+        found = self._first(kind, text)
+        return _card_names(*found) if found else []
+
+
+def _raw(m: re.Match[str]) -> dict[str, str]:
+    """A match's groups by placeholder name (without the copy words)."""
+    return {k: v for k, v in m.groupdict().items() if not k.endswith(_COPY_SUFFIX)}
+
+
+def _card_names(phrase: Phrase, m: re.Match[str]) -> list[str]:
+    return [m.group(name) for name, term in phrase.params if term.names_card]
+
+
+@dataclass(frozen=True)
+class StepReading:
+    """What matching one text against a phrase book decided (:meth:`PhraseBook.read`)."""
+
+    phrase: Phrase
+    found: re.Match[str]
+    #: templates as specific as the chosen one that match too (the step means two
+    #: things); empty when the choice is clear
+    tied: tuple[str, ...]
+
+    @property
+    def raw(self) -> dict[str, str]:
+        return _raw(self.found)
+
+    @property
+    def card_names(self) -> list[str]:
+        return _card_names(self.phrase, self.found)
 
 
 @dataclass

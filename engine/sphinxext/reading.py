@@ -82,7 +82,8 @@ def read_body(language: str, game: str, title: str, body: list[str]) -> dict[str
     for instance in parsed.instances():
         for step, text in instance:
             where = step.line
-            if vocabulary.raw_match(step.kind, text) is None:
+            found = vocabulary.read(step.kind, text)
+            if found is None:
                 if (where, "step") not in reported:
                     reported.add((where, "step"))
                     closest = vocabulary.closest(step.kind, text)
@@ -91,12 +92,12 @@ def read_body(language: str, game: str, title: str, body: list[str]) -> dict[str
                     undefined.append([message, where])
                     out["warnings"].append([message, where, "undefined-step"])
                 continue
-            tied = vocabulary.ambiguous(step.kind, text)
+            tied = found.tied
             if tied and (where, "ambiguous") not in reported:
                 reported.add((where, "ambiguous"))
                 out["warnings"].append([f"step {text!r} matches {len(tied)} phrases equally: " + " | ".join(tied),
                                         where, "ambiguous-step"])
-            for name in vocabulary.card_names_in(step.kind, text):
+            for name in found.card_names:
                 out["cards"].setdefault(name, where)
     if undefined:
         # a step no phrase matches cannot be run: the example is not run, and says why
