@@ -34,7 +34,7 @@ from engine import cardformat
 from engine import results as results_mod
 from engine.results import write_atomic
 
-from .directive import _Options
+from .directive import ReadsOwnOptions
 from .domain import note_card
 from .state import document_language, load_results, project_path
 
@@ -74,7 +74,7 @@ def _warn(message: str, location, subtype: str) -> None:
     logger.warning(message, location=location, type="rulings", subtype=subtype)
 
 
-class _FieldsDirective(SphinxDirective):
+class _FieldsDirective(ReadsOwnOptions, SphinxDirective):
     """A directive whose argument is a name and whose options are the fields of the
     game's card format (checked by the format, so that a typo is reported, not dropped)."""
 
@@ -82,14 +82,14 @@ class _FieldsDirective(SphinxDirective):
     optional_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    # an empty spec would make docutils read the fields as part of the argument
-    option_spec = _Options({"hook": directives.unchanged})
+    known_options = {"hook": directives.unchanged}
 
 
 class EffectDirective(_FieldsDirective):
     """``.. effect:: <label>`` inside a card: one effect, its fields and its printed text."""
 
     def run(self) -> list[nodes.Node]:
+        self.read_options()
         fields, lines = _options(self)
         label = " ".join(self.arguments[0].split()) if self.arguments else ""
         record = {"label": label, "line": self.lineno, "fields": fields, "lines": lines,
@@ -106,6 +106,7 @@ class CardDirective(_FieldsDirective):
     """``.. card:: <name>``: a card's fields, printed text and effects."""
 
     def run(self) -> list[nodes.Node]:
+        self.read_options()
         env, docname = self.env, self.env.docname
         name = " ".join(self.arguments[0].split()) if self.arguments else ""
         game, _language, why = document_language(self.state.document, docname, self.config)

@@ -119,6 +119,14 @@ CASES: dict[str, Case] = {
     "unknown-option": Case(
         {"spec/ygo/bad.rst": document("坏文档", example("bad-option", options="   :colour: red\n"))},
         [r"bad\.rst:7: .*unknown option ':colour:'"], ["bad-option"]),
+    # docutils' own errors (the options are read with its parser: ReadsOwnOptions); the
+    # example is not read at all, so the error is the build's
+    "option-block-runs-into-steps": Case(
+        {"spec/ygo/bad.rst": document("坏文档", ".. example:: bad-block\n   :id: bad-block\n" + GOOD)},
+        [r'bad\.rst:5: .*Error in "example" directive:\s*invalid option block']),
+    "duplicate-option": Case(
+        {"spec/ygo/bad.rst": document("坏文档", example("bad-twice", options="   :id: bad-again\n"))},
+        [r'bad\.rst:5: .*Error in "example" directive:\s*invalid option data: duplicate option "id"']),
     "unknown-status": Case(
         {"spec/ygo/bad.rst": document("坏文档", example("bad-status", options="   :status: passed\n"))},
         [r"bad\.rst:7: .*unknown :status: 'passed'"], ["bad-status"]),
