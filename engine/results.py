@@ -71,18 +71,20 @@ def dump_lines(data: dict[str, Any], key: str) -> str:
     return "{" + head + ("," if head else "") + f"{compact(key)}:{inner}}}\n"
 
 
-def write_atomic(path: str | os.PathLike, text: str) -> None:
+def write_atomic(path: str | os.PathLike, text: str, *, durable: bool = True) -> None:
     """Write ``text`` to ``path`` so that a reader sees the old file or the new one,
-    never a part: a temporary file beside it, flushed, then renamed over it."""
+    never a part: a temporary file beside it, flushed, then renamed over it.
+    ``durable=False`` (caches that can be computed again) skips the fsync: after a
+    crash of the machine such a file may be empty, and is then read as no cache."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    payload = text
     fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=path.suffix + ".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(payload)
-            f.flush()
-            os.fsync(f.fileno())
+            f.write(text)
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -136,7 +136,8 @@ def keep(folder: str, docname: str) -> None:
     path = Path(folder, docname + ".json")
     kept, used = _DOCS.pop(path, ({}, {}))
     if used and used != kept:
-        write_atomic(path, json.dumps(used, ensure_ascii=False, separators=(",", ":")))
+        # a cache: not synced to disk (a file lost with the machine is read again)
+        write_atomic(path, json.dumps(used, ensure_ascii=False, separators=(",", ":")), durable=False)
 
 
 def keep_read(app, doctree) -> None:

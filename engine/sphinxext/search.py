@@ -217,8 +217,9 @@ class ChineseJapaneseSearch(SearchChinese):
         path, kept, used = self._page
         self._page = None
         if used and used != kept:
+            # a cache: not synced to disk (a file lost with the machine is cut again)
             write_atomic(path, json.dumps({"version": self._version, "cuts": used}, ensure_ascii=False,
-                                          separators=(",", ":")))
+                                          separators=(",", ":")), durable=False)
 
     def split(self, input: str) -> list[str]:
         if self._page is None:

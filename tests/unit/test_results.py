@@ -193,3 +193,20 @@ def test_a_card_removed_from_its_card_file_is_noticed_in_unchanged_documents(san
     card_file.write_text(original, encoding="utf-8")
     assert build(Paths(sandbox.root), "gherkin").warnings == []
     assert sandbox.manifest()["res-1"]["extracted"] is True
+
+
+def test_write_atomic_syncs_the_results_but_not_a_cache(tmp_path, monkeypatch):
+    import os
+
+    from engine.results import write_atomic
+
+    synced = []
+    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd))
+    write_atomic(tmp_path / "results.json", "{}\n")
+    assert len(synced) == 1
+    write_atomic(tmp_path / "reading" / "doc.json", "old")
+    write_atomic(tmp_path / "reading" / "doc.json", "new", durable=False)
+    assert len(synced) == 2  # the first write of the cache was durable, the second not
+    assert (tmp_path / "reading" / "doc.json").read_text() == "new"
+    # renamed over the old file: no temporary file left beside it
+    assert sorted(p.name for p in (tmp_path / "reading").iterdir()) == ["doc.json"]
