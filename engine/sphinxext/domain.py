@@ -34,27 +34,38 @@ class RulingsDomain(Domain):
     }
     # plain text, not code: the references are words of the prose
     roles = {"example": XRefRole(innernodeclass=nodes.inline), "card": XRefRole(innernodeclass=nodes.inline)}
-    initial_data: dict[str, Any] = {"objects": {}}
-    data_version = 1
+    initial_data: dict[str, Any] = {"objects": {}, "by_doc": {}}
+    data_version = 2
 
     @property
     def objects(self) -> dict[tuple[str, str], tuple[str, str, str, int]]:
         """(type, name) -> (docname, anchor, display name, priority)."""
         return self.data.setdefault("objects", {})
 
-    def note(self, objtype: str, name: str, docname: str, anchor: str, display: str, alias: bool = False) -> None:
+    @property
+    def by_doc(self) -> dict[str, dict[tuple[str, str], None]]:
+        """docname -> the keys of :attr:`objects` it registered (in order): clearing a
+        document does not go through the objects of every other one."""
+        return self.data.setdefault("by_doc", {})
+
+    def _add(self, key: tuple[str, str], value: tuple[str, str, str, int]) -> None:
         # the first place wins; duplicates are reported where ids and cards are checked
-        self.objects.setdefault((objtype, name), (docname, anchor, display, _ALIAS if alias else _MAIN))
+        if key not in self.objects:
+            self.objects[key] = value
+            self.by_doc.setdefault(value[0], {})[key] = None
+
+    def note(self, objtype: str, name: str, docname: str, anchor: str, display: str, alias: bool = False) -> None:
+        self._add((objtype, name), (docname, anchor, display, _ALIAS if alias else _MAIN))
 
     def clear_doc(self, docname: str) -> None:
-        for key, (doc, *_rest) in list(self.objects.items()):
-            if doc == docname:
+        for key in self.by_doc.pop(docname, ()):
+            if self.objects.get(key, (None,))[0] == docname:
                 del self.objects[key]
 
     def merge_domaindata(self, docnames, otherdata: dict) -> None:
         for key, value in otherdata.get("objects", {}).items():
             if value[0] in docnames:
-                self.objects.setdefault(key, value)
+                self._add(key, value)
 
     def _find(self, typ: str, target: str):
         target = " ".join(target.split())

@@ -86,3 +86,30 @@ def test_objects_inv_exports_them_for_intersphinx(site):
     uri = item.uri if hasattr(item, "uri") else item[2]
     assert uri == "https://rulings.example/ygo/dom.html#example-dom-1"
     assert "破坏龙 甘多拉" in cards
+
+
+def test_clearing_a_document_removes_its_objects_only():
+    """clear_doc goes through the document's own objects (an index by document), with
+    the same outcome as going through all of them."""
+    from types import SimpleNamespace
+
+    from engine.sphinxext.domain import RulingsDomain
+
+    domain = RulingsDomain(SimpleNamespace(domaindata={}))
+    domain.note("example", "e-1", "a", "example-e-1", "甲")
+    domain.note("example", "甲", "a", "example-e-1", "甲", alias=True)
+    domain.note("example", "e-2", "b", "example-e-2", "乙")
+    domain.note("example", "甲", "b", "example-e-2", "甲", alias=True)  # the first place wins
+    domain.note("card", "卡", "b", "card-x", "卡")
+    domain.clear_doc("a")
+    assert domain.objects == {("example", "e-2"): ("b", "example-e-2", "乙", 1), ("card", "卡"): ("b", "card-x", "卡", 1)}
+    # noted again by b, now that a no longer holds it
+    domain.note("example", "甲", "b", "example-e-2", "甲", alias=True)
+    domain.clear_doc("a")
+    assert ("example", "甲") in domain.objects
+    other = {"objects": {("example", "e-3"): ("c", "example-e-3", "丙", 1), ("example", "e-4"): ("d", "x", "丁", 1)}}
+    domain.merge_domaindata({"c"}, other)
+    assert ("example", "e-3") in domain.objects and ("example", "e-4") not in domain.objects
+    domain.clear_doc("b")
+    domain.clear_doc("c")
+    assert domain.objects == {} and domain.by_doc == {}
