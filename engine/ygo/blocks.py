@@ -1654,7 +1654,7 @@ def detach_one():
 def negate_effect_and_destroy():
     """Negate that effect (not its activation: the chain link still resolves, negated) and
     destroy the card (where it is: on the field, if it is there)."""
-    return moving(p.negate_below(destroy=True, what="effect"), "destroy-field")
+    return moving(p.negate_below(destroy=True, what="effect"), "negate-effect-destroy")
 
 
 @BLOCKS.phrase("action", "那个发动无效，那张卡回到持有者卡组，那之后，自己场上1张「{name}」卡破坏")
@@ -2501,8 +2501,11 @@ def atk_per_face_up_spell_trap(n):
 @BLOCKS.phrase("condition", "破坏场上的卡的效果发动时")
 def destroying_field_card_activated():
     """The chain link below is an effect that destroys cards on the field: by what its text
-    does (destroy-field), or by negating and destroying an activation that is not a card
-    activation (a negated card activation has left the field before it is destroyed)."""
+    does (destroy-field), or by negating an activation or an effect and destroying that card
+    while the card is on the field.  A negated card activation has left the field before it
+    is destroyed (荷鲁斯之黑炎龙 LV8 against a spell card); a card whose effect only is negated
+    stays where it is and is destroyed there (王宫的弹压 against 死者苏生: on the field; a
+    monster effect activated in the graveyard: not on the field)."""
     def test(duel, card) -> bool:
         top = _top(duel)
         if top is None:
@@ -2510,10 +2513,13 @@ def destroying_field_card_activated():
         moves = _moves_of(top)
         if "destroy-field" in moves:
             return True
-        if "negate-activation-destroy" in moves:
-            below = top.below(duel)
-            return below is not None and not duel.is_card_activation(below)
-        return False
+        below = top.below(duel)
+        victim = below.card_if_unchanged() if below is not None else None
+        if victim is None or not duel.on_field(victim):
+            return False
+        if "negate-effect-destroy" in moves:
+            return True
+        return "negate-activation-destroy" in moves and not duel.is_card_activation(below)
 
     return test
 
