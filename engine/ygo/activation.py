@@ -25,6 +25,11 @@ negated.
   effect cannot go with it when it starts 『每次…』 (each time an event happens: the card
   was not face-up when it happened); one that starts at a phase (『自己准备阶段发动』)
   can, during that phase.
+- An activation needs what it uses: a card or effect that targets cannot be activated
+  without as many legal targets as it takes (none of them may be the card itself when that
+  card must leave the field after its chain), and one whose cost cannot be paid (LP it
+  does not have, cards it does not have in its hand or deck, a material it lacks, a card
+  that cannot be banished) cannot be activated at all.
 - 『不能对应这张卡的发动把效果发动』: while that card activation is the last link of the
   chain, the players it names cannot activate anything in response to it.
 """
@@ -186,6 +191,35 @@ class ActivationRules:
                    and st.value in other.name for other in self.field_cards()):
                 return f"only one face-up 「{st.value}」 may be on player {player}'s field"
         return None
+
+    # -- what an activation needs: legal targets, a cost that can be paid --------------
+
+    def why_no_target(self, card: "YgoCard", effect, player: int) -> str | None:
+        """Why ``effect`` of ``card`` has too few legal targets now to be activated, or None."""
+        if not effect.targets:
+            return None
+        legal = sum(1 for c in self.board.cards() if self.why_not_target(card, effect, c) is None)
+        if legal < effect.targets:
+            return (f"「{card.name}」{effect.label} targets {effect.targets} card(s): there are {legal} legal "
+                    "target(s) now")
+        return None
+
+    def why_cost_unpayable(self, card: "YgoCard", effect, player: int) -> str | None:
+        """Why the cost of ``effect`` of ``card`` cannot be paid by ``player`` now, or None.
+        A cost block says what it needs with ``payable`` (duel, card, player) -> reason;
+        the costs named by a word are judged here."""
+        cost = effect.cost
+        if cost is None:
+            return None
+        if isinstance(cost, tuple) and cost[0] in ("discard-paid", "send-paid"):
+            others = [c for c in self.board.zone(player, "hand") if c is not card]
+            if len(others) < cost[1]:
+                return f"the cost of 「{card.name}」{effect.label} needs {cost[1]} other card(s) in the hand"
+            return None
+        if cost in ("banish-self", "banish-chosen") and self.banish_forbidden(card):
+            return f"the cost of 「{card.name}」{effect.label} banishes a card, and no card can be banished now"
+        payable = getattr(cost, "payable", None)
+        return payable(self, card, player) if payable is not None else None
 
     # -- forbidding activations ---------------------------------------------------------
 

@@ -32,6 +32,7 @@ from engine.vocabulary import PhraseBook, Term
 
 from . import primitives as p
 from .activation import Ban
+from .cards import CostWord
 from .memory import Info, erased_until_turn_end, given_face_down
 
 BLOCKS = PhraseBook("ygo", "zh-CN", kinds=("event", "condition", "cost", "restriction", "target", "action",
@@ -659,6 +660,12 @@ def mill_top_as_cost(n):
         for c in list(duel.board.zone(player, "deck"))[:n]:
             duel.send_to_graveyard(c, reason=f"cost of 「{card.name}」")
 
+    def payable(duel, card, player) -> str | None:
+        if len(duel.board.zone(player, "deck")) < n:
+            return f"the cost of 「{card.name}」 sends {n} card(s) of the deck: player {player}'s deck has fewer"
+        return None
+
+    pay.payable = payable
     return pay
 
 
@@ -671,9 +678,17 @@ def banish_self():
 
 @BLOCKS.phrase("cost", "把自己场上1只表侧表示的{desc}怪兽除外")
 def banish_chosen(desc):
-    """Banish the monster chosen on activation (what it may be is up to the chooser)."""
-    describe(desc + "怪兽")
-    return "banish-chosen"
+    """Banish the monster chosen on activation (what it may be is up to the chooser); with
+    no such monster, the cost cannot be paid."""
+    test = describe(desc + "怪兽")
+
+    def payable(duel, card, player) -> str | None:
+        if any(c is not card and c.controller == player and duel.face_up_on_field(c) and c.definition.is_monster
+               and test(duel, card, c) for c in duel.field_cards()):
+            return None
+        return f"the cost of 「{card.name}」 banishes a face-up {desc} monster of one's own: there is none"
+
+    return CostWord("banish-chosen", payable)
 
 
 @BLOCKS.phrase("cost", "支付{n}基本分")
@@ -682,6 +697,12 @@ def pay_life_points(n):
         duel.lp[player] -= n
         duel.log.record("cost", f"player {player} pays {n} LP for 「{card.name}」")
 
+    def payable(duel, card, player) -> str | None:
+        if duel.lp[player] < n:
+            return f"the cost of 「{card.name}」 is {n} LP: player {player} has {duel.lp[player]}"
+        return None
+
+    pay.payable = payable
     return pay
 
 
@@ -1647,6 +1668,10 @@ def detach_one():
             raise IllegalAction(f"「{card.name}」 has no xyz material to detach")
         duel.send_to_graveyard(materials[0], reason=f"cost of 「{card.name}」")
 
+    def payable(duel, card, player) -> str | None:
+        return None if duel.materials_of(card) else f"「{card.name}」 has no xyz material to detach for its cost"
+
+    pay.payable = payable
     return pay
 
 

@@ -24,6 +24,16 @@ Condition = Callable[["Duel", "Card"], bool]
 Resolution = Callable[["Duel", "ChainLink"], None]
 
 
+class CostWord(str):
+    """A cost the rules pay by its word ("banish-chosen" …: chain.py), carrying what it
+    needs to be payable: ``payable`` (duel, card, player) -> the reason it cannot be paid."""
+
+    def __new__(cls, word: str, payable: Callable[..., str | None] | None = None):
+        self = super().__new__(cls, word)
+        self.payable = payable
+        return self
+
+
 @dataclass(frozen=True)
 class Effect:
     label: str

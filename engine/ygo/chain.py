@@ -335,6 +335,9 @@ class ChainRules:
                 return f"player {player} has no free monster zone to take control of a monster into"
         if effect.condition is not None and not effect.condition(self, card):
             return f"the condition of 「{card.name}」{label} is not met"
+        needs = self.why_cost_unpayable(card, effect, player) or self.why_no_target(card, effect, player)
+        if needs:
+            return needs
         if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label + (origin or "")):
             return f"「{card.name}」{label} was already used this turn (by this card)"
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:

@@ -211,6 +211,13 @@ def card_in_zone(duel: Duel, player: int, source: str, card: str) -> None:
     duel.new_card(card, player, source)
 
 
+@V.given("{player}的基本分只剩{number}")
+def life_points_left(duel: Duel, player: int, number: int) -> None:
+    """That player's life points, set up as they stand (as if lost earlier in the duel)."""
+    duel.lp[player] = number
+    duel.log.record("setup", f"player {player} has {number} LP")
+
+
 @V.given("{player}场上有表侧表示的「{card}」")
 def face_up_spell_trap(duel: Duel, player: int, card: str) -> None:
     """A spell or trap card already applying on the field."""
