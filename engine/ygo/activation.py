@@ -194,14 +194,37 @@ class ActivationRules:
 
     # -- what an activation needs: legal targets, a cost that can be paid --------------
 
+    def legal_targets(self, card: "YgoCard", effect) -> list:
+        """Every card ``effect`` of ``card`` could target now, in the board's order."""
+        return [c for c in self.board.cards() if self.why_not_target(card, effect, c) is None]
+
+    def fill_targets(self, card: "YgoCard", effect, pool) -> list | None:
+        """Cards of ``pool`` that make up a whole set of targets of ``effect``, one per target
+        (each fitting its own kind when the targets are of different kinds, 『各1张』),
+        the first that fit in the pool's order; None when no such set exists."""
+        slots = effect.target_slots or (None,) * effect.targets
+
+        def fill(i: int, used: list) -> list | None:
+            if i == len(slots):
+                return []
+            for c in pool:
+                if any(c is u for u in used) or (slots[i] is not None and not slots[i](self, card, c)):
+                    continue
+                rest = fill(i + 1, [*used, c])
+                if rest is not None:
+                    return [c, *rest]
+            return None
+
+        return fill(0, [])
+
     def why_no_target(self, card: "YgoCard", effect, player: int) -> str | None:
-        """Why ``effect`` of ``card`` has too few legal targets now to be activated, or None."""
+        """Why ``effect`` of ``card`` has no whole set of legal targets now, or None."""
         if not effect.targets:
             return None
-        legal = sum(1 for c in self.board.cards() if self.why_not_target(card, effect, c) is None)
-        if legal < effect.targets:
-            return (f"「{card.name}」{effect.label} targets {effect.targets} card(s): there are {legal} legal "
-                    "target(s) now")
+        legal = self.legal_targets(card, effect)
+        if self.fill_targets(card, effect, legal) is None:
+            return (f"「{card.name}」{effect.label} targets {effect.targets} card(s): the {len(legal)} legal "
+                    "target(s) now do not make them up")
         return None
 
     def why_cost_unpayable(self, card: "YgoCard", effect, player: int) -> str | None:

@@ -45,6 +45,8 @@ Pred = Callable[[Any, Any, Any], bool]   # (duel, source card or None, card) -> 
 class Target:
     count: int
     filter: Callable[[Any, Any, Any], bool]
+    #: one filter per target when the targets are of different kinds (『自己以及对方场上的卡各1张』)
+    slots: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -283,7 +285,7 @@ def _summoned(duel, link) -> list:
 SUBJECTS: dict[str, Callable[[Any, Any], list]] = {
     "这张卡": _self, "自身": _self,
     "那只怪兽": _targets, "那张卡": _targets, "那些怪兽": _targets, "作为对象的怪兽": _targets,
-    "作为对象的卡": _targets, "那只自己怪兽": _targets,
+    "作为对象的卡": _targets, "那只自己怪兽": _targets, "那些卡": _targets,
     "那只对方怪兽": _battle_opponent, "进行战斗的对方怪兽": _battle_opponent,
     "特殊召唤的那只怪兽": _event_subject, "特殊召唤的那些怪兽": _event_subject,
     "发动的那张卡": _below, "场上的那张卡": _below,
@@ -741,6 +743,16 @@ def no_battle_phase(activated):
 def target(place, n, unit, desc):
     """Target n cards (只: monsters) of that place that fit the description."""
     return Target(n, card_filter(place, unit, desc))
+
+
+@BLOCKS.phrase("target", "自己以及对方场上的{desc}各{n}张")
+def target_each_side(desc, n):
+    """Target n cards of one's own field and n of the opponent's that fit the description:
+    each target fills one of those places."""
+    own = card_filter(PLACES["自己场上"], False, desc)
+    theirs = card_filter(PLACES["对方场上"], False, desc)
+    return Target(2 * n, lambda duel, src, c: own(duel, src, c) or theirs(duel, src, c),
+                  slots=(own,) * n + (theirs,) * n)
 
 
 @BLOCKS.phrase("target", "这张卡以外的{place}{n}{unit}{desc}")

@@ -181,7 +181,8 @@ def _effect(e: ParsedEffect, card: str) -> tuple[list[Effect], list[Static]]:
     target = targets[0] if targets else None
     effect = Effect(e.label, kind.engine, e.text, event=event, trigger=trigger, condition=condition,
                     resolve=resolve, targets=target.count if target else 0,
-                    target_filter=target.filter if target else None, once_per_turn=e.value("once-per-turn"),
+                    target_filter=target.filter if target else None,
+                    target_slots=target.slots if target else (), once_per_turn=e.value("once-per-turn"),
                     mandatory=bool(e.value("mandatory")), zone=e.value("zone", "field"),
                     cost=costs[0] if costs else None, restrictions=tuple(e.built("restriction")),
                     misses_timing=misses_timing, moves=moves)

@@ -50,6 +50,8 @@ class Effect:
     #: number of targets chosen on activation, and what a target must be
     targets: int = 0
     target_filter: Callable[..., bool] | None = None
+    #: one filter per target when they are of different kinds (each target fills one)
+    target_slots: tuple = ()
     #: "card" — 这个效果1回合只能使用1次 (this card; lost when it is turned face-down or
     #: becomes a new card); "name" — 「卡名」的效果1回合只能使用1次 (per player)
     once_per_turn: str | None = None

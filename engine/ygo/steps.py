@@ -408,6 +408,19 @@ def activate_effect(duel: Duel, player: int, card: str, label: str) -> None:
     duel.activate(duel.card(card, player), label, player=player)
 
 
+@V.phrase(("given", "when"), "{player}发动「{card}」的{label}效果时以「{target:card}」为对象")
+def state_mandatory_target(duel: Duel, player: int, card: str, label: str, target: str) -> None:
+    """The target a mandatory trigger of that player's card will take when it goes on a chain
+    by itself (stated ahead: it is activated as soon as the game is open)."""
+    duel.state_targets(duel.card(card, player), label, player, [duel.card(target)])
+
+
+@V.phrase(("given", "when"), "{player}发动「{card}」的{label}效果时以「{t1:card}」和「{t2:card}」为对象")
+def state_mandatory_targets(duel: Duel, player: int, card: str, label: str, t1: str, t2: str) -> None:
+    """The two targets a mandatory trigger of that player's card will take (stated ahead)."""
+    duel.state_targets(duel.card(card, player), label, player, [duel.card(t1), duel.card(t2)])
+
+
 @V.phrase(("given", "when"), "{player}不发动「{card}」的{label}效果")
 def decline_trigger(duel: Duel, player: int, card: str, label: str) -> None:
     """That player chooses not to activate that trigger effect (the one waiting now, and
