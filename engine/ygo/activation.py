@@ -235,9 +235,11 @@ class ActivationRules:
         if cost is None:
             return None
         if isinstance(cost, tuple) and cost[0] in ("discard-paid", "send-paid"):
-            others = [c for c in self.board.zone(player, "hand") if c is not card]
-            if len(others) < cost[1]:
-                return f"the cost of 「{card.name}」{effect.label} needs {cost[1]} other card(s) in the hand"
+            _kind, n, *fits = cost
+            others = [c for c in self.board.zone(player, "hand")
+                      if c is not card and all(fit(self, card, c) for fit in fits)]
+            if len(others) < n:
+                return f"the cost of 「{card.name}」{effect.label} needs {n} other card(s) of the hand that it names"
             return None
         if cost in ("banish-self", "banish-chosen") and self.banish_forbidden(card):
             return f"the cost of 「{card.name}」{effect.label} banishes a card, and no card can be banished now"
@@ -489,7 +491,7 @@ class ActivationRules:
             return f"the condition of 「{card.name}」{label} is not met"
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
             return f"「{card.name}」{label} was already used this turn by player {player}"
-        return None
+        return self.why_cost_unpayable(card, effect, player) or self.why_no_target(card, effect, player)
 
     #: events that are a phase of the turn: a trigger on one of them is 『…阶段发动』, not 『每次…』
     PHASE_EVENTS = frozenset({"standby", "end-phase", "end-battle"})

@@ -137,6 +137,7 @@ def _from_extra(duel, src, c) -> bool:
 QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"这张卡以外的", lambda: (lambda duel, src, c: c is not src)),
     (r"「([^」]+)」以外的", lambda name: (lambda duel, src, c: c.name != name)),
+    (r"「([^」]+)」卡或「([^」]+)」卡", lambda a, b: (lambda duel, src, c: a in c.name or b in c.name)),
     (r"「([^」]+)」", lambda name: (lambda duel, src, c: name in c.name)),
     (r"(\d+)星以上的?", lambda n: _level(lambda a, b: a >= b)(int(n))),
     (r"(\d+)星以下的?", lambda n: _level(lambda a, b: a <= b)(int(n))),
@@ -654,6 +655,13 @@ def discard_cards(n):
 def send_cards_from_hand(n):
     """Send n other cards of the hand to the graveyard: not a discard (4.3.3.4.3)."""
     return ("send-paid", n)
+
+
+@BLOCKS.phrase("cost", "从手卡把{n}张{desc}送去墓地")
+def send_fitting_from_hand(n, desc):
+    """Send n other cards of the hand that fit the description to the graveyard, named
+    when the effect is activated (not a discard)."""
+    return ("send-paid", n, describe(desc))
 
 
 @BLOCKS.phrase("cost", "把自己卡组最上面的{n}张卡送去墓地")

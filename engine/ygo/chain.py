@@ -459,10 +459,11 @@ class ChainRules:
         elif effect.cost == "discard-self":
             self.discard(card, reason="cost")
         elif isinstance(effect.cost, tuple) and effect.cost[0] in ("discard-paid", "send-paid"):
-            _kind, n = effect.cost
-            cards = [c for c in paid if c.zone.kind == "hand" and c.owner == player and c is not card]
+            _kind, n, *fits = effect.cost
+            cards = [c for c in paid if c.zone.kind == "hand" and c.owner == player and c is not card
+                     and all(fit(self, card, c) for fit in fits)]
             if len(cards) != n:
-                raise IllegalAction(f"「{card.name}」{label} needs {n} card(s) of the hand for its cost")
+                raise IllegalAction(f"「{card.name}」{label} needs {n} card(s) of the hand that its cost names")
             for c in cards:
                 if _kind == "discard-paid":
                     self.discard(c, reason=f"cost of 「{card.name}」")
