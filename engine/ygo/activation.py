@@ -525,8 +525,7 @@ class ActivationRules:
         ban = self.activation_ban(card, effect, player)
         if ban:
             raise IllegalAction(ban)
-        self.board.move(card, self.board.zone(player, "spell & trap zone"), face_up=True,
-                        reason=f"activated by 「{by}」")
+        self.put_spell_trap(card, player, face_up=True, reason=f"activated by 「{by}」")
         self.record_activation(None, card, player, by_effect=True)
         self.log.record("activate", f"「{card.name}」 is activated by 「{by}」 as it resolves: "
                         "nothing it does on activation applies", card=card.serial, label="发动", by_effect=True)

@@ -2399,9 +2399,11 @@ def search_or_activate(desc):
     def resolve(duel, link) -> None:
         fitting = [c for c in duel.board.zone(link.player, "deck") if test(duel, link.card, c)]
         for c in duel.by_default(link.player, f"picks {desc} from the deck", fitting, FIRST_FITTING, 1):
-            zone = duel.board.zone(link.player, "spell & trap zone")
+            zone = duel.board.zone(link.player, duel.zone_kind_for(c))
+            # a field spell always has room: it replaces the one in the field zone
+            full = zone.kind != "field zone" and len(zone) >= (zone.capacity or 5)
             why = duel.activation_ban(c, duel.effect_of(c, "发动"), link.player) or (
-                "no free spell & trap zone" if len(zone) >= (zone.capacity or 5) else None)
+                "no free spell & trap zone" if full else None)
             if why is None:
                 duel.log.record("choice", f"player {link.player} activates 「{c.name}」 (by default: activate when "
                                 "the rules allow it)", chooser=link.player)
@@ -2538,7 +2540,7 @@ def pay_atk_difference():
 def atk_per_face_up_spell_trap(n):
     def value(duel, card) -> int:
         return n * sum(1 for c in duel.field_cards() if c.controller == card.controller and c.face_up
-                       and not c.definition.is_monster and c.zone.kind == "spell & trap zone")
+                       and not c.definition.is_monster and c.zone.kind in ("spell & trap zone", "field zone"))
 
     return _one("atk", value)
 

@@ -73,7 +73,8 @@ class EffectKind(Enum):
 EFFECT_KINDS = {k.value: k for k in EffectKind}
 ONCE_PER_TURN = {"这张卡": "card", "卡名": "name"}
 EFFECT_ZONES = {"场上": "field", "手卡": "hand", "墓地": "graveyard", "除外状态": "banished",
-                "魔法与陷阱区域": "spell & trap zone", "灵摆区域": "pendulum zone", "卡的规则": "definition"}
+                "魔法与陷阱区域": "spell & trap zone", "灵摆区域": "pendulum zone", "场地区域": "field zone",
+                "卡的规则": "definition"}
 
 UNOBSERVABLE = unobservable("无法观察的变化")
 CARD_FIELDS = (

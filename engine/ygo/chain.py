@@ -326,7 +326,8 @@ class ChainRules:
                 return f"「{card.name}」 left the place where {label} was triggered"
         player = card.controller if player is None else player
         if effect.kind == "activation":
-            if card.zone.kind not in ("hand", "spell & trap zone") or (self.on_field(card) and card.face_up):
+            if card.zone.kind not in ("hand", "spell & trap zone", "field zone") or (
+                    self.on_field(card) and card.face_up):
                 return f"「{card.name}」 is not in the hand or set"
             where = self.why_not_from_where_it_is(card, player)
             if where:
@@ -448,7 +449,7 @@ class ChainRules:
         if effect.kind == "activation" and self.is_pendulum_card(card):
             self.board.move(card, self.board.zone(player, "pendulum zone"), face_up=True, reason="activated")
         elif effect.kind == "activation" and not self.on_field(card):
-            self.board.move(card, self.board.zone(player, "spell & trap zone"), face_up=True, reason="activated")
+            self.put_spell_trap(card, player, face_up=True, reason="activated")
         elif effect.kind == "activation":
             self.board.turn(card, True, reason="activated")
         # the link is the card as it activates: a cost that moves the card itself (灰流丽,
