@@ -46,6 +46,9 @@ class _Options(dict):
 
 #: docutils' own pattern of a field (an option line) starting a line
 _FIELD_MARKER = re.compile(states.Body.patterns["field_marker"])
+#: an option on one line whose name holds no inline markup (docutils reads such a name as
+#: plain text, and the rest of the line, if any, as the value)
+_SIMPLE_OPTION = re.compile(r":([A-Za-z][A-Za-z0-9-]*):(?: +(\S.*))?$")
 
 
 class ReadsOwnOptions:
@@ -76,7 +79,21 @@ class ReadsOwnOptions:
             raise self.error(f'Error in "{self.name}" directive:\n{" ".join(detail.args)}.') from None
 
     def _parse_options(self, lines: list[str]) -> dict:
-        """``RSTState.parse_extension_options``, in a state machine of the one state it uses."""
+        """``RSTState.parse_extension_options``, in a state machine of the one state it uses;
+        options written one a line under plain names (nearly all) go straight to docutils'
+        conversion (``utils.assemble_option_dict``), with the name and value its parser
+        would have found (tests/unit/test_directive_options.py compares both)."""
+        simple = [_SIMPLE_OPTION.match(line) for line in lines]
+        if all(simple):
+            try:
+                return utils.assemble_option_dict([(m.group(1).lower(), m.group(2)) for m in simple],
+                                                  _Options(self.known_options))
+            except KeyError as detail:
+                raise states.MarkupError('unknown option: "%s"' % detail.args[0]) from None
+            except (ValueError, TypeError) as detail:
+                raise states.MarkupError("invalid option value: %s" % " ".join(detail.args)) from None
+            except utils.ExtensionOptionError as detail:
+                raise states.MarkupError("invalid option data: %s" % " ".join(detail.args)) from None
         field_list = nodes.field_list()
         offset, blank_finish = self.state.nested_list_parse(
             lines, 0, field_list, initial_state="ExtensionOptions", blank_finish=True,

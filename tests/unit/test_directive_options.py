@@ -66,6 +66,10 @@ CASES = {
     "escaped colon in a name": ".. demo:: t\n   :a\\:b: x\n\n   body\n",
     "reference-like name": ".. demo:: t\n   :id_: x\n\n   body\n",
     "colon in a value": ".. demo:: t\n   :id: a:b: c\n\n   body\n",
+    "no space after the name": ".. demo:: t\n   :id:x\n\n   body\n",
+    "a name of letters, digits and hyphens": ".. demo:: t\n   :my-id2: x\n   :id: y\n\n   body\n",
+    "one continued among simple ones": ".. demo:: t\n   :id: a\n   :count: 1\n     2\n\n   body\n",
+    "spaces inside a value": ".. demo:: t\n   :id:   a  b\n\n   body\n",
     "nested in a list": "- item\n\n  .. demo:: t\n     :id: x\n\n     body\n",
     "two directives": ".. demo:: a\n   :id: 1\n\n   x\n\n.. demo:: b\n   :count: -1\n\n   y\n",
 }

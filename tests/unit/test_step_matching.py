@@ -28,7 +28,10 @@ def _bodies(text: str):
                 break
             block.append(later)
         body = textwrap.dedent("\n".join(block)).splitlines()
-        yield m.group(1).strip(), [b for b in body if not re.match(r"^:\w+:", b)]
+        if body and re.match(r"^:\w+:", body[0]):
+            # the options (a value may go on over several lines) end at the first blank line
+            body = body[body.index(""):] if "" in body else []
+        yield m.group(1).strip(), body
 
 
 def steps_of(game: str) -> list[tuple[str, str]]:
