@@ -25,7 +25,9 @@ from pathlib import Path
 
 import pytest
 from pytest_bdd import given, parsers, scenario, then, when
+from pytest_bdd.compat import get_fixture_names, getfixturedefs
 from pytest_bdd.feature import get_features
+from pytest_bdd.steps import step_function_context_registry
 
 from engine import incremental
 from engine import vocabulary as vocab_mod
@@ -121,6 +123,46 @@ def _step_function(parser: PhraseParser):
     return run_step
 
 
+#: pytest-bdd's module that looks a step's definition up (``pytest_bdd.scenario`` is also
+#: the name of its ``scenario`` function, hence sys.modules)
+_BDD_SCENARIO = sys.modules["pytest_bdd.scenario"]
+_FIND_EVERYWHERE = _BDD_SCENARIO.find_fixturedefs_for_step
+#: the modules ``bind`` filled with examples (by name)
+_BOUND: set[str] = set()
+#: (module node, step kind) -> [(fixturedef, step context)] of the step definitions it sees
+_SEEN_BY_MODULE: dict[tuple, list] = {}
+
+
+def find_step_definitions(step, fixturemanager, node):
+    """pytest-bdd's ``find_fixturedefs_for_step``, listing what an example sees once per
+    module.
+
+    pytest-bdd finds a step's definition by asking pytest, for every fixture name of the
+    session (41: pytest's own, the plugins', ours), which definitions the item sees, and
+    keeps the step definitions whose parser matches: 40 walks up the item's parents per
+    step, a sixth of a run.  An example item sees what every other item of its module
+    sees (``bind`` registers the step definitions at module level; nothing registers a
+    fixture on an item), so the step definitions of each kind it sees are listed once per
+    module, in pytest-bdd's order, and each step asks only their parsers.  Items that
+    ``bind`` did not make are looked up as pytest-bdd does."""
+    module = node.parent
+    if getattr(getattr(module, "obj", None), "__name__", None) not in _BOUND:
+        yield from _FIND_EVERYWHERE(step=step, fixturemanager=fixturemanager, node=node)
+        return
+    key = (module, step.type)
+    seen = _SEEN_BY_MODULE.get(key)
+    if seen is None:
+        seen = _SEEN_BY_MODULE[key] = [
+            (fixturedef, context)
+            for name in get_fixture_names(fixturemanager=fixturemanager)
+            for fixturedef in getfixturedefs(fixturemanager, name, node) or []
+            if (context := step_function_context_registry.get(fixturedef.func)) is not None
+            and context.type in (None, step.type)]
+    for fixturedef, context in seen:
+        if context.parser.is_matching(step.name):
+            yield fixturedef
+
+
 def _game_of(feature_file: Path) -> str | None:
     with feature_file.open(encoding="utf-8") as f:
         for line in f:
@@ -156,6 +198,8 @@ def bind(game: str) -> None:
         return vocabulary.new_world()
 
     namespace["world"] = world
+    _BOUND.add(namespace["__name__"])
+    _BDD_SCENARIO.find_fixturedefs_for_step = find_step_definitions
     for kind in vocab_mod.STEP_KINDS:
         parser = PhraseParser(vocabulary, kind)
         _DECORATORS[kind](parser, stacklevel=2)(_step_function(parser))
