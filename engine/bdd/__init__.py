@@ -16,6 +16,7 @@ vocabulary's own, the same the Sphinx extension and the CLI use.
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import re
@@ -120,6 +121,9 @@ def _step_function(parser: PhraseParser):
         return vocab_mod.run_step(phrase, world, arguments, datatable)
 
     run_step.__name__ = f"rulings_{parser.vocabulary.game}_{parser.kind}"
+    # pytest-bdd reads the signature of a step function twice per step (which arguments
+    # to pass); inspect.signature returns a function's own __signature__ at once
+    run_step.__signature__ = inspect.signature(run_step)
     return run_step
 
 
