@@ -43,6 +43,9 @@ EXTRACTED = "RULINGS_EXTRACTED"
 PLAN = "RULINGS_PLAN"
 #: ``all``: run every example whatever its result
 RERUN = "RULINGS_RERUN"
+#: set by the controller of a pytest-xdist session that runs only documented examples:
+#: how many workers share them (engine.bdd.plugin); each worker collects its share only
+SHARES = "RULINGS_SHARES"
 
 
 @dataclass
@@ -92,6 +95,41 @@ def plan_for(root: Path) -> incremental.Plan:
             _PLANS[root] = incremental.plan(manifest, results, paths.cards, rerun_unsuccessful=True,
                                             force={e["id"] for e in manifest} if everything else None)
     return _PLANS[root]
+
+
+def share_of(plan: incremental.Plan, index: int, count: int) -> set[str]:
+    """The examples of ``plan`` that worker ``index`` of ``count`` collects and runs.
+
+    Every pytest-xdist worker used to collect every example (xdist's load scheduling
+    wants the same items everywhere): at 10 000 examples, parsing the features and
+    making the items cost each worker as much as a third of the run.  Instead each
+    worker collects a share, and the controller has each run its own collection
+    (``plugin.pytest_xdist_make_scheduler``).  Shares are whole documents where they
+    can be (a feature is parsed by one worker), cut into pieces of at most a quarter of
+    a fair share so that one large document cannot unbalance them; pieces go, largest
+    first, to the least loaded worker.  Every worker computes the same shares from the
+    same plan."""
+    by_document: dict[str, list[str]] = {}
+    for example_id in sorted(plan.run):
+        by_document.setdefault(plan.documents.get(example_id, ""), []).append(example_id)
+    most = max(1, -(-len(plan.run) // (count * 4)))
+    pieces = [ids[i:i + most] for _doc, ids in sorted(by_document.items()) for i in range(0, len(ids), most)]
+    loads = [0] * count
+    mine: set[str] = set()
+    for piece in sorted(pieces, key=len, reverse=True):
+        least = loads.index(min(loads))
+        loads[least] += len(piece)
+        if least == index:
+            mine.update(piece)
+    return mine
+
+
+def _my_share(plan: incremental.Plan) -> set[str] | None:
+    """This worker's share (``share_of``) when the controller shares the examples out."""
+    count, worker = os.environ.get(SHARES), os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not count or not worker.startswith("gw"):
+        return None
+    return share_of(plan, int(worker[2:]) % int(count), int(count))
 
 
 class PhraseParser(parsers.StepParser):
@@ -189,9 +227,12 @@ def bind(game: str) -> None:
     root = find_root(Path(namespace.get("__file__", ".")).parent)
     extract(root)
     plan = plan_for(root)
+    share = _my_share(plan)
+    run = plan.run if share is None else {k: v for k, v in plan.run.items() if k in share}
+    documents = plan.documents if share is None else {k: plan.documents.get(k, "") for k in run}
     features_dir = Paths(root).features
     # only the features holding an example to run are parsed; a game with none is not loaded
-    files = sorted(p for p in {features_dir / f"{d}.feature" for d in plan.documents.values()}
+    files = sorted(p for p in {features_dir / f"{d}.feature" for d in documents.values()}
                    if p.is_file() and _game_of(p) == game)
     if not files:
         return
@@ -211,13 +252,13 @@ def bind(game: str) -> None:
     for feature in get_features([str(p) for p in files]):
         for name, sc in feature.scenarios.items():
             example_id = next((t.split(":", 1)[1] for t in sc.tags if t.startswith("rulings-id:")), name)
-            if example_id not in plan.run:
+            if example_id not in run:
                 continue
             test = scenario(feature.filename, name, features_base_dir=str(features_dir))(_noop())
             tags = dict(t.split(":", 1) for t in sc.tags if ":" in t)
             test = pytest.mark.rulings(id=example_id, hash=tags.get("rulings-hash", ""),
                                        pending="rulings-pending" in sc.tags, title=sc.name,
-                                       feature=feature.rel_filename, why=plan.run[example_id],
+                                       feature=feature.rel_filename, why=run[example_id],
                                        basis=plan.basis.get(example_id))(test)
             base = f"test_{re.sub(r'[^0-9a-zA-Z_]', '_', example_id)}"
             # ids that differ only in punctuation (a-b, a_b) must not hide one another
