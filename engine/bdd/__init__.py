@@ -16,6 +16,7 @@ vocabulary's own, the same the Sphinx extension and the CLI use.
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import re
@@ -25,7 +26,9 @@ from pathlib import Path
 
 import pytest
 from pytest_bdd import given, parsers, scenario, then, when
+from pytest_bdd.compat import get_fixture_names, getfixturedefs
 from pytest_bdd.feature import get_features
+from pytest_bdd.steps import step_function_context_registry
 
 from engine import incremental
 from engine import vocabulary as vocab_mod
@@ -40,6 +43,9 @@ EXTRACTED = "RULINGS_EXTRACTED"
 PLAN = "RULINGS_PLAN"
 #: ``all``: run every example whatever its result
 RERUN = "RULINGS_RERUN"
+#: set by the controller of a pytest-xdist session that runs only documented examples:
+#: how many workers share them (engine.bdd.plugin); each worker collects its share only
+SHARES = "RULINGS_SHARES"
 
 
 @dataclass
@@ -91,6 +97,41 @@ def plan_for(root: Path) -> incremental.Plan:
     return _PLANS[root]
 
 
+def share_of(plan: incremental.Plan, index: int, count: int) -> set[str]:
+    """The examples of ``plan`` that worker ``index`` of ``count`` collects and runs.
+
+    Every pytest-xdist worker used to collect every example (xdist's load scheduling
+    wants the same items everywhere): at 10 000 examples, parsing the features and
+    making the items cost each worker as much as a third of the run.  Instead each
+    worker collects a share, and the controller has each run its own collection
+    (``plugin.pytest_xdist_make_scheduler``).  Shares are whole documents where they
+    can be (a feature is parsed by one worker), cut into pieces of at most a quarter of
+    a fair share so that one large document cannot unbalance them; pieces go, largest
+    first, to the least loaded worker.  Every worker computes the same shares from the
+    same plan."""
+    by_document: dict[str, list[str]] = {}
+    for example_id in sorted(plan.run):
+        by_document.setdefault(plan.documents.get(example_id, ""), []).append(example_id)
+    most = max(1, -(-len(plan.run) // (count * 4)))
+    pieces = [ids[i:i + most] for _doc, ids in sorted(by_document.items()) for i in range(0, len(ids), most)]
+    loads = [0] * count
+    mine: set[str] = set()
+    for piece in sorted(pieces, key=len, reverse=True):
+        least = loads.index(min(loads))
+        loads[least] += len(piece)
+        if least == index:
+            mine.update(piece)
+    return mine
+
+
+def _my_share(plan: incremental.Plan) -> set[str] | None:
+    """This worker's share (``share_of``) when the controller shares the examples out."""
+    count, worker = os.environ.get(SHARES), os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not count or not worker.startswith("gw"):
+        return None
+    return share_of(plan, int(worker[2:]) % int(count), int(count))
+
+
 class PhraseParser(parsers.StepParser):
     """Matches the steps that a phrase of one kind in the vocabulary matches."""
 
@@ -118,7 +159,50 @@ def _step_function(parser: PhraseParser):
         return vocab_mod.run_step(phrase, world, arguments, datatable)
 
     run_step.__name__ = f"rulings_{parser.vocabulary.game}_{parser.kind}"
+    # pytest-bdd reads the signature of a step function twice per step (which arguments
+    # to pass); inspect.signature returns a function's own __signature__ at once
+    run_step.__signature__ = inspect.signature(run_step)
     return run_step
+
+
+#: pytest-bdd's module that looks a step's definition up (``pytest_bdd.scenario`` is also
+#: the name of its ``scenario`` function, hence sys.modules)
+_BDD_SCENARIO = sys.modules["pytest_bdd.scenario"]
+_FIND_EVERYWHERE = _BDD_SCENARIO.find_fixturedefs_for_step
+#: the modules ``bind`` filled with examples (by name)
+_BOUND: set[str] = set()
+#: (module node, step kind) -> [(fixturedef, step context)] of the step definitions it sees
+_SEEN_BY_MODULE: dict[tuple, list] = {}
+
+
+def find_step_definitions(step, fixturemanager, node):
+    """pytest-bdd's ``find_fixturedefs_for_step``, listing what an example sees once per
+    module.
+
+    pytest-bdd finds a step's definition by asking pytest, for every fixture name of the
+    session (41: pytest's own, the plugins', ours), which definitions the item sees, and
+    keeps the step definitions whose parser matches: 40 walks up the item's parents per
+    step, a sixth of a run.  An example item sees what every other item of its module
+    sees (``bind`` registers the step definitions at module level; nothing registers a
+    fixture on an item), so the step definitions of each kind it sees are listed once per
+    module, in pytest-bdd's order, and each step asks only their parsers.  Items that
+    ``bind`` did not make are looked up as pytest-bdd does."""
+    module = node.parent
+    if getattr(getattr(module, "obj", None), "__name__", None) not in _BOUND:
+        yield from _FIND_EVERYWHERE(step=step, fixturemanager=fixturemanager, node=node)
+        return
+    key = (module, step.type)
+    seen = _SEEN_BY_MODULE.get(key)
+    if seen is None:
+        seen = _SEEN_BY_MODULE[key] = [
+            (fixturedef, context)
+            for name in get_fixture_names(fixturemanager=fixturemanager)
+            for fixturedef in getfixturedefs(fixturemanager, name, node) or []
+            if (context := step_function_context_registry.get(fixturedef.func)) is not None
+            and context.type in (None, step.type)]
+    for fixturedef, context in seen:
+        if context.parser.is_matching(step.name):
+            yield fixturedef
 
 
 def _game_of(feature_file: Path) -> str | None:
@@ -143,9 +227,12 @@ def bind(game: str) -> None:
     root = find_root(Path(namespace.get("__file__", ".")).parent)
     extract(root)
     plan = plan_for(root)
+    share = _my_share(plan)
+    run = plan.run if share is None else {k: v for k, v in plan.run.items() if k in share}
+    documents = plan.documents if share is None else {k: plan.documents.get(k, "") for k in run}
     features_dir = Paths(root).features
     # only the features holding an example to run are parsed; a game with none is not loaded
-    files = sorted(p for p in {features_dir / f"{d}.feature" for d in plan.documents.values()}
+    files = sorted(p for p in {features_dir / f"{d}.feature" for d in documents.values()}
                    if p.is_file() and _game_of(p) == game)
     if not files:
         return
@@ -156,6 +243,8 @@ def bind(game: str) -> None:
         return vocabulary.new_world()
 
     namespace["world"] = world
+    _BOUND.add(namespace["__name__"])
+    _BDD_SCENARIO.find_fixturedefs_for_step = find_step_definitions
     for kind in vocab_mod.STEP_KINDS:
         parser = PhraseParser(vocabulary, kind)
         _DECORATORS[kind](parser, stacklevel=2)(_step_function(parser))
@@ -163,13 +252,13 @@ def bind(game: str) -> None:
     for feature in get_features([str(p) for p in files]):
         for name, sc in feature.scenarios.items():
             example_id = next((t.split(":", 1)[1] for t in sc.tags if t.startswith("rulings-id:")), name)
-            if example_id not in plan.run:
+            if example_id not in run:
                 continue
             test = scenario(feature.filename, name, features_base_dir=str(features_dir))(_noop())
             tags = dict(t.split(":", 1) for t in sc.tags if ":" in t)
             test = pytest.mark.rulings(id=example_id, hash=tags.get("rulings-hash", ""),
                                        pending="rulings-pending" in sc.tags, title=sc.name,
-                                       feature=feature.rel_filename, why=plan.run[example_id],
+                                       feature=feature.rel_filename, why=run[example_id],
                                        basis=plan.basis.get(example_id))(test)
             base = f"test_{re.sub(r'[^0-9a-zA-Z_]', '_', example_id)}"
             # ids that differ only in punctuation (a-b, a_b) must not hide one another

@@ -196,6 +196,84 @@ def pytest_configure(config) -> None:
         from engine.bdd import extract
 
         extract(root)
+        _share_out(config, root)
+
+
+def _share_out(config, root: Path) -> None:
+    """In an xdist session of ``rulings`` (a plan, only the examples' folder), each worker
+    collects and runs a share of the examples (``engine.bdd.share_of``) instead of every
+    worker collecting all of them.  The workers learn the number of shares from the
+    environment they inherit; each runs its own collection (xdist's ``each``
+    scheduling, which does not ask the workers for the same items).  A worker that dies
+    is not replaced: a new one would not have the dead one's share (its examples have no
+    result and ``rulings check`` says so)."""
+    from engine.bdd import PLAN, SHARES
+
+    os.environ.pop(SHARES, None)
+    if getattr(config.option, "dist", "no") != "load" or not os.environ.get(PLAN):
+        return
+    try:
+        from xdist.workermanage import parse_tx_spec_config
+    except ImportError:
+        return
+    workers = len(parse_tx_spec_config(config))
+    examples = root / "tests" / "examples"
+    if workers < 2 or not config.args or not all(_within(Path(a.split("::")[0]).resolve(), examples)
+                                                 for a in config.args):
+        return
+    os.environ[SHARES] = str(workers)
+    config.option.maxworkerrestart = "0"
+    config.stash[_SHARED_KEY] = True
+
+
+_SHARED_KEY = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    if config.stash.get(_SHARED_KEY, False):
+        from xdist.scheduler import EachScheduling
+
+        return EachScheduling(config, log)
+    return None
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """With shares, the tests that are not examples (test_documents) run in the first
+    worker only: every worker collects them."""
+    from engine.bdd import SHARES
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not os.environ.get(SHARES) or not worker.startswith("gw") or int(worker[2:]) % int(os.environ[SHARES]) == 0:
+        return
+    others = [item for item in items if item.get_closest_marker("rulings") is None]
+    if others:
+        items[:] = [item for item in items if item.get_closest_marker("rulings") is not None]
+        config.hook.pytest_deselected(items=others)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids):
+    counts = node.config.stash.setdefault(_COLLECTED_KEY, {})
+    counts[node.gateway.id] = len(ids)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtestloop(session):
+    result = yield
+    # xdist takes the number of items from the last worker to report; with shares, the
+    # session collected what all of them did (a share left empty by -k is not "no tests")
+    counts = session.config.stash.get(_COLLECTED_KEY, None)
+    if counts and session.config.stash.get(_SHARED_KEY, False):
+        session.testscollected = sum(counts.values())
+    return result
+
+
+_COLLECTED_KEY = pytest.StashKey[dict]()
+
+
+def _within(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
 
 
 def pytest_sessionstart(session) -> None:

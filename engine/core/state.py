@@ -21,43 +21,86 @@ from .memory import Memory
 _DEPTH = 4
 _SCALARS = (int, float, str, bool, bytes, type(None))
 
+# A Then takes two fingerprints, a fifth of running an example: each value's kind is
+# decided once per type (what the isinstance tests below would decide for every value
+# of that type) and a dataclass's field names once per class.
+_SCALAR, _CARD, _MEMORY, _DICT, _SET, _SEQUENCE, _DATACLASS, _OBJECT, _OTHER = range(9)
+_KINDS: dict[type, int] = {}
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _kind_of(value: Any) -> int:
+    """The kind of ``value`` as the tests below decide it, kept for its type."""
+    cls = type(value)
+    if isinstance(value, _SCALARS):
+        kind = _SCALAR
+    elif isinstance(value, Card):
+        kind = _CARD
+    elif isinstance(value, Memory):
+        kind = _MEMORY
+    elif isinstance(value, dict):
+        kind = _DICT
+    elif isinstance(value, (set, frozenset)):
+        kind = _SET
+    elif isinstance(value, (list, tuple)):
+        kind = _SEQUENCE
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        kind = _DATACLASS
+        _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(value))
+    elif hasattr(value, "__dict__") and not callable(value):
+        kind = _OBJECT
+    else:
+        kind = _OTHER
+    _KINDS[cls] = kind
+    return kind
+
 
 def _value(value: Any, depth: int) -> Any:
-    if isinstance(value, _SCALARS):
+    cls = type(value)
+    kind = _KINDS.get(cls)
+    if kind is None:
+        kind = _kind_of(value)
+    if kind == _SCALAR:
         return value
-    if isinstance(value, Card):
+    if kind == _CARD:
         return ("card", value.serial, value.object_id)
     if depth <= 0:
-        return type(value).__name__
-    if isinstance(value, Memory):
-        return tuple(sorted((repr(i.key), _value(i.value, depth - 1), tuple(sorted(i.erased_by)))
-                            for i in value.items()))
-    if isinstance(value, dict):
-        return tuple(sorted((repr(k), _value(v, depth - 1)) for k, v in value.items()))
-    if isinstance(value, (set, frozenset)):
-        return tuple(sorted(repr(_value(v, depth - 1)) for v in value))
-    if isinstance(value, (list, tuple)):
-        return tuple(_value(v, depth - 1) for v in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__,
-                tuple(_value(getattr(value, f.name), depth - 1) for f in dataclasses.fields(value)))
-    if hasattr(value, "__dict__") and not callable(value):
-        return (type(value).__name__, _value(vars(value), depth - 1))
-    return type(value).__name__
+        return cls.__name__
+    depth -= 1
+    if kind == _SEQUENCE:
+        return tuple([_value(v, depth) for v in value])
+    if kind == _DICT:
+        return tuple(sorted([(repr(k), _value(v, depth)) for k, v in value.items()]))
+    if kind == _DATACLASS:
+        return (cls.__name__, tuple([_value(getattr(value, name), depth) for name in _FIELDS[cls]]))
+    if kind == _SET:
+        return tuple(sorted([repr(_value(v, depth)) for v in value]))
+    if kind == _MEMORY:
+        return tuple(sorted([(repr(i.key), _value(i.value, depth), tuple(sorted(i.erased_by)))
+                             for i in value.items()]))
+    if kind == _OBJECT:
+        return (cls.__name__, _value(vars(value), depth))
+    return cls.__name__
+
+
+_CARD_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def card_state(card: Card) -> tuple:
     """Everything a card carries, with other objects reduced to their identity."""
-    own = tuple((f.name, _value(getattr(card, f.name), _DEPTH)) for f in dataclasses.fields(card)
-                if f.name not in ("definition", "zone"))
-    return (card.name, *own)
+    cls = type(card)
+    names = _CARD_FIELDS.get(cls)
+    if names is None:
+        names = _CARD_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls)
+                                          if f.name not in ("definition", "zone"))
+    return (card.name, *[(name, _value(getattr(card, name), _DEPTH)) for name in names])
 
 
 def fingerprint(game: Any) -> tuple:
     """A value equal before and after anything that leaves ``game`` unchanged."""
-    board = tuple((zone.label, tuple(card_state(c) for c in zone.cards)) for zone in game.board.zones.values())
-    own = tuple((name, _value(value, _DEPTH)) for name, value in sorted(vars(game).items())
-                if name not in ("board", "log") and not name.startswith("__"))
+    board = tuple([(zone.label, tuple([card_state(c) for c in zone.cards])) for zone in game.board.zones.values()])
+    own = tuple([(name, _value(value, _DEPTH)) for name, value in sorted(vars(game).items())
+                 if name not in ("board", "log") and not name.startswith("__")])
     return len(game.log), board, own
 
 
