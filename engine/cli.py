@@ -415,10 +415,12 @@ def cmd_serve(args) -> int:
         print("rulings serve needs sphinx-autobuild: `make site` installs it")
         return 2
     check = shlex.join([sys.executable, "-m", "engine.cli", "--root", str(paths.root), "check", "--exit-zero"])
+    # the settings of `rulings build`: the environment `rulings check` leaves is used as it is
+    from engine.sphinxext.build import settings
+
     cmd = [sys.executable, "-m", "sphinx_autobuild", str(paths.spec), str(paths.site),
-           "-d", str(paths.doctrees / "html"), "-q",
-           "-D", f"rulings_results={paths.results}", "-D", f"rulings_cards={paths.cards}",
-           "-D", f"rulings_problems_file={paths.problems('html')}",
+           "-d", str(paths.environment), "-q",
+           *[arg for key, value in settings(paths, "html").items() for arg in ("-D", f"{key}={value}")],
            "--pre-build", check, "--watch", str(Path(__file__).resolve().parent), "--re-ignore", r"__pycache__|\.pyc$",
            "--host", args.host, "--port", str(args.port)]
     try:

@@ -62,6 +62,12 @@ class Paths:
         return self.build / "doctrees"
 
     @property
+    def environment(self) -> Path:
+        """The doctrees and the environment every Sphinx build of a cycle shares (gherkin,
+        html, ``rulings serve``): each document is read once, whichever builder reads it."""
+        return self.doctrees / "shared"
+
+    @property
     def results(self) -> Path:
         return self.build / "results.json"
 
