@@ -110,8 +110,10 @@ def _forget_removed(paths) -> None:
 
     try:
         documented = {e["id"] for e in incremental.read_manifest(paths.features)}
-        results = results_mod.load(paths.results)
-    except (OSError, ValueError, KeyError, results_mod.ResultsError):
+    except (OSError, ValueError, KeyError, TypeError):
+        return
+    results, problem = incremental.read_results(paths.results)
+    if problem:
         return
     if set(results) - documented:
         results_mod.save(paths.results, {k: v for k, v in results.items() if k in documented})
@@ -191,22 +193,23 @@ _TAGS = re.compile(r"^\s*@rulings-id:(\S+) @rulings-hash:(\S*)", re.M)
 def reconcile(paths) -> Reconciliation:
     """Compare the examples in the documents, the scenarios in the features and the
     entries in the results; count statuses.  Every disagreement names the ids concerned."""
+    from engine import incremental
+
     out = Reconciliation()
     manifest_path = paths.features / "manifest.json"
     try:
-        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))["examples"]
+        # parsed once per version of the file, whoever reads it in this process
+        manifest = incremental.read_manifest(paths.features)
     except (OSError, ValueError, KeyError, TypeError) as err:
         out.problems.append(f"{manifest_path}: cannot read the list of examples ({err}); run `rulings check` "
                             "to extract them again")
         return out
-    try:
-        results = results_mod.load(paths.results)
-        if not paths.results.exists():
-            out.problems.append(f"{paths.results}: no results file: the examples have not been run "
-                                "(`rulings check` runs them)")
-    except results_mod.ResultsError as err:
-        out.problems.append(str(err))
-        results = {}
+    results, problem = incremental.read_results(paths.results)
+    if problem:
+        out.problems.append(problem)
+    elif not paths.results.exists():
+        out.problems.append(f"{paths.results}: no results file: the examples have not been run "
+                            "(`rulings check` runs them)")
     scenarios: dict[str, list[str]] = {}
     # the tag line the gherkin builder writes above each scenario (parsing every feature
     # with the Gherkin parser cost a second per thousand examples; pytest-bdd parses the

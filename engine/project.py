@@ -24,6 +24,10 @@ GAME_LABELS: dict[str, str] = {
     "dm": "デュエル・マスターズ · Duel Masters",
 }
 
+#: the statuses of a rules-table cell in the coverage results (engine.coverage); here so
+#: that the site reads them without importing the coverage tool (every game's engine)
+COVERAGE_STATUSES = ("pinned", "equivalent", "unpinned", "survivor")
+
 
 @dataclass
 class Paths:
@@ -90,7 +94,8 @@ def read_cached(cache: dict[str, tuple[tuple | None, Any]], path: Path,
     results file once however many pages show it."""
     try:
         st = path.stat()
-        stamp = (st.st_mtime_ns, st.st_size)
+        # a file replaced by a rename (write_atomic) is a new inode whatever its time
+        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
     except OSError:
         stamp = None
     cached = cache.get(str(path))

@@ -17,7 +17,7 @@ from sphinx.util import logging
 
 from engine import results as results_mod
 from engine import vocabulary as vocab_mod
-from engine.project import GAMES, read_cached
+from engine.project import GAMES
 
 from . import measured
 
@@ -75,26 +75,20 @@ def remember_results_path(app) -> None:
     app.env.rulings_results_path = str(results_path(app))
 
 
-#: per process: (path, mtime, size) -> (entries, problem)
-_RESULTS_CACHE: dict[str, tuple[tuple | None, tuple[dict, str | None]]] = {}
 _WARNED: set[tuple[int, tuple | None]] = set()
 
 
 def load_results(env) -> tuple[dict[str, dict[str, Any]], str | None]:
-    """The results file, cached per process by modification time; a broken file is
-    reported (naming the file) and treated as empty: nothing shows as passed."""
+    """The results file, parsed once per process and version of the file (shared with the
+    CLI, engine.incremental); a broken file is reported (naming the file) and treated as
+    empty: nothing shows as passed."""
+    from engine import incremental
+
     path = Path(getattr(env, "rulings_results_path", "") or Path(env.srcdir, env.config.rulings_results).resolve())
-
-    def read(_stamp) -> tuple[dict[str, dict[str, Any]], str | None]:
-        try:
-            return results_mod.load(path), None
-        except results_mod.ResultsError as err:
-            return {}, str(err)
-
-    stamp, (data, problem) = read_cached(_RESULTS_CACHE, path, read)
-    if problem and (id(env), stamp) not in _WARNED:
+    data, problem = incremental.read_results(path)
+    if problem and (id(env), problem) not in _WARNED:
         # once per build (each build has its own environment object)
-        _WARNED.add((id(env), stamp))
+        _WARNED.add((id(env), problem))
         logger.warning(problem, type="rulings", subtype="results")
     return data, problem
 
