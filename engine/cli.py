@@ -518,7 +518,10 @@ def main(argv: list[str] | None = None) -> int:
     m.set_defaults(func=cmd_bench)
     args = parser.parse_args(argv)
     try:
-        return args.func(args)
+        code = args.func(args)
+        if argv is None and args.func in (cmd_build, cmd_check):
+            _exit_now(code)
+        return code
     except FileNotFoundError as err:
         if "spec/conf.py" not in str(err):
             raise
@@ -529,6 +532,20 @@ def main(argv: list[str] | None = None) -> int:
         # `rulings steps | head`: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+def _exit_now(code: int) -> None:
+    """End the process of a build or check without freeing what it holds: the garbage of
+    two Sphinx environments (every example's record) takes a measurable part of a second
+    to free at 10 000 examples, which the system reclaims at once.  The output is flushed;
+    nothing else of ours runs at exit (children are waited for).  Only as a program
+    (``main()`` without arguments): a caller in the same process gets the code back."""
+    import logging
+
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code if isinstance(code, int) else 1)
 
 
 def _plain(text: str) -> str:
