@@ -168,8 +168,14 @@ def measure(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> tup
     return seconds, peak, done.stdout + done.stderr
 
 
+#: html with the extension alone, from nothing, in the project given as argument
+_HTML_ALONE = ("import sys; from pathlib import Path; from engine.project import Paths; "
+               "from engine.sphinxext.build import build; "
+               "sys.exit(build(Paths(Path(sys.argv[1])), 'html', fresh=True).status)")
+
+
 def run(examples: int, *, repeat: int = 3, jobs: int | None = None, keep: Path | None = None,
-        stream=sys.stdout) -> dict:
+        stream=sys.stdout, pairs: int = 2) -> dict:
     source = Path(__file__).resolve().parents[1]
     work = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="rulings-bench-"))
     if work.exists() and any(work.iterdir()):
@@ -221,7 +227,28 @@ def run(examples: int, *, repeat: int = 3, jobs: int | None = None, keep: Path |
         raise SystemExit(f"{document}: no step to edit (a Then step followed by an And step)")
 
     cycle("one document edited", edit)
-    out["html ratio"] = out["phases"]["html"] / out["plain html"][0]
+
+    # html with the extension as a maintainer would build it alone, from nothing: a fresh
+    # environment and none of the kept readings or search cuts; each such build is paired
+    # with a plain build right after it, so that a shared machine's load hits both alike
+    ratios, standalone, plains = [], [], []
+    for _ in range(pairs):
+        for kept in ("doctrees/html", "site", "reading", "search-cuts", "html-inputs.txt"):
+            path = root / "build" / kept
+            shutil.rmtree(path) if path.is_dir() else path.unlink(missing_ok=True)
+        seconds, peak, _ = measure([sys.executable, "-c", _HTML_ALONE, str(root)], source, env)
+        shutil.rmtree(work / "plain-html", ignore_errors=True)
+        shutil.rmtree(work / "plain-doctrees", ignore_errors=True)
+        plain, _, _ = measure([sys.executable, "-m", "sphinx", "-q", "-b", "html", "-d", str(work / "plain-doctrees"),
+                               str(work / "plain"), str(work / "plain-html")], work, env)
+        standalone.append((seconds, peak))
+        plains.append(plain)
+        ratios.append(seconds / plain)
+    out["html alone"] = (statistics.median(s for s, _ in standalone), max(p for _, p in standalone))
+    out["plain html again"] = statistics.median(plains)
+    out["html ratio"] = statistics.median(ratios)
+    out["pairs"] = ratios
+    out["html ratio in the cycle"] = out["phases"]["html"] / out["plain html"][0]
     print(table(out), file=stream)
     if not keep:
         shutil.rmtree(work, ignore_errors=True)
@@ -269,10 +296,16 @@ def table(out: dict) -> str:
         ("`rulings build` from nothing (full cycle)", *out["full cycle"]),
         ("`rulings build`, nothing changed", *out["nothing changed"]),
         ("`rulings build`, one step of one example edited", *out["one document edited"]),
+        ("html with the extension alone, from nothing (no kept readings or cuts)", *out["html alone"]),
+        ("plain html again, right after each of those", out["plain html again"], None),
     ]
+    edited = out.get("one document edited phases", {})
     lines = [f"{out['examples']} examples, {out['jobs']} job(s)", "",
              "| what | seconds | peak MB |", "|---|---:|---:|"]
     lines += [f"| {what} | {s:.1f} | {'' if mb is None else mb} |" for what, s, mb in rows]
-    lines += ["", f"html with the extension / plain html: {out['html ratio']:.2f}×",
+    lines += ["", "one step edited, by phase: " + ", ".join(f"{k} {v:.1f} s" for k, v in edited.items()),
+              f"html with the extension alone / plain html: {out['html ratio']:.2f}× (median of the pairs "
+              + ", ".join(f"{r:.2f}" for r in out["pairs"]) + ")",
+              f"html phase of the cycle (after the extraction read) / plain html: {out['html ratio in the cycle']:.2f}×",
               f"running: {1000 * phases.get('run', 0) / max(out['examples'], 1):.2f} ms per example"]
     return "\n".join(lines)

@@ -25,6 +25,11 @@ negated.
   effect cannot go with it when it starts 『每次…』 (each time an event happens: the card
   was not face-up when it happened); one that starts at a phase (『自己准备阶段发动』)
   can, during that phase.
+- An activation needs what it uses: a card or effect that targets cannot be activated
+  without as many legal targets as it takes (none of them may be the card itself when that
+  card must leave the field after its chain), and one whose cost cannot be paid (LP it
+  does not have, cards it does not have in its hand or deck, a material it lacks, a card
+  that cannot be banished) cannot be activated at all.
 - 『不能对应这张卡的发动把效果发动』: while that card activation is the last link of the
   chain, the players it names cannot activate anything in response to it.
 """
@@ -186,6 +191,60 @@ class ActivationRules:
                    and st.value in other.name for other in self.field_cards()):
                 return f"only one face-up 「{st.value}」 may be on player {player}'s field"
         return None
+
+    # -- what an activation needs: legal targets, a cost that can be paid --------------
+
+    def legal_targets(self, card: "YgoCard", effect) -> list:
+        """Every card ``effect`` of ``card`` could target now, in the board's order."""
+        return [c for c in self.board.cards() if self.why_not_target(card, effect, c) is None]
+
+    def fill_targets(self, card: "YgoCard", effect, pool) -> list | None:
+        """Cards of ``pool`` that make up a whole set of targets of ``effect``, one per target
+        (each fitting its own kind when the targets are of different kinds, 『各1张』),
+        the first that fit in the pool's order; None when no such set exists."""
+        slots = effect.target_slots or (None,) * effect.targets
+
+        def fill(i: int, used: list) -> list | None:
+            if i == len(slots):
+                return []
+            for c in pool:
+                if any(c is u for u in used) or (slots[i] is not None and not slots[i](self, card, c)):
+                    continue
+                rest = fill(i + 1, [*used, c])
+                if rest is not None:
+                    return [c, *rest]
+            return None
+
+        return fill(0, [])
+
+    def why_no_target(self, card: "YgoCard", effect, player: int) -> str | None:
+        """Why ``effect`` of ``card`` has no whole set of legal targets now, or None."""
+        if not effect.targets:
+            return None
+        legal = self.legal_targets(card, effect)
+        if self.fill_targets(card, effect, legal) is None:
+            return (f"「{card.name}」{effect.label} targets {effect.targets} card(s): the {len(legal)} legal "
+                    "target(s) now do not make them up")
+        return None
+
+    def why_cost_unpayable(self, card: "YgoCard", effect, player: int) -> str | None:
+        """Why the cost of ``effect`` of ``card`` cannot be paid by ``player`` now, or None.
+        A cost block says what it needs with ``payable`` (duel, card, player) -> reason;
+        the costs named by a word are judged here."""
+        cost = effect.cost
+        if cost is None:
+            return None
+        if isinstance(cost, tuple) and cost[0] in ("discard-paid", "send-paid"):
+            _kind, n, *fits = cost
+            others = [c for c in self.board.zone(player, "hand")
+                      if c is not card and all(fit(self, card, c) for fit in fits)]
+            if len(others) < n:
+                return f"the cost of 「{card.name}」{effect.label} needs {n} other card(s) of the hand that it names"
+            return None
+        if cost in ("banish-self", "banish-chosen") and self.banish_forbidden(card):
+            return f"the cost of 「{card.name}」{effect.label} banishes a card, and no card can be banished now"
+        payable = getattr(cost, "payable", None)
+        return payable(self, card, player) if payable is not None else None
 
     # -- forbidding activations ---------------------------------------------------------
 
@@ -432,7 +491,7 @@ class ActivationRules:
             return f"the condition of 「{card.name}」{label} is not met"
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
             return f"「{card.name}」{label} was already used this turn by player {player}"
-        return None
+        return self.why_cost_unpayable(card, effect, player) or self.why_no_target(card, effect, player)
 
     #: events that are a phase of the turn: a trigger on one of them is 『…阶段发动』, not 『每次…』
     PHASE_EVENTS = frozenset({"standby", "end-phase", "end-battle"})
@@ -466,8 +525,7 @@ class ActivationRules:
         ban = self.activation_ban(card, effect, player)
         if ban:
             raise IllegalAction(ban)
-        self.board.move(card, self.board.zone(player, "spell & trap zone"), face_up=True,
-                        reason=f"activated by 「{by}」")
+        self.put_spell_trap(card, player, face_up=True, reason=f"activated by 「{by}」")
         self.record_activation(None, card, player, by_effect=True)
         self.log.record("activate", f"「{card.name}」 is activated by 「{by}」 as it resolves: "
                         "nothing it does on activation applies", card=card.serial, label="发动", by_effect=True)

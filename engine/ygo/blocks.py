@@ -32,6 +32,7 @@ from engine.vocabulary import PhraseBook, Term
 
 from . import primitives as p
 from .activation import Ban
+from .cards import CostWord
 from .memory import Info, erased_until_turn_end, given_face_down
 
 BLOCKS = PhraseBook("ygo", "zh-CN", kinds=("event", "condition", "cost", "restriction", "target", "action",
@@ -44,6 +45,8 @@ Pred = Callable[[Any, Any, Any], bool]   # (duel, source card or None, card) -> 
 class Target:
     count: int
     filter: Callable[[Any, Any, Any], bool]
+    #: one filter per target when the targets are of different kinds (『自己以及对方场上的卡各1张』)
+    slots: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,7 @@ def _from_extra(duel, src, c) -> bool:
 QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"这张卡以外的", lambda: (lambda duel, src, c: c is not src)),
     (r"「([^」]+)」以外的", lambda name: (lambda duel, src, c: c.name != name)),
+    (r"「([^」]+)」卡或「([^」]+)」卡", lambda a, b: (lambda duel, src, c: a in c.name or b in c.name)),
     (r"「([^」]+)」", lambda name: (lambda duel, src, c: name in c.name)),
     (r"(\d+)星以上的?", lambda n: _level(lambda a, b: a >= b)(int(n))),
     (r"(\d+)星以下的?", lambda n: _level(lambda a, b: a <= b)(int(n))),
@@ -282,7 +286,7 @@ def _summoned(duel, link) -> list:
 SUBJECTS: dict[str, Callable[[Any, Any], list]] = {
     "这张卡": _self, "自身": _self,
     "那只怪兽": _targets, "那张卡": _targets, "那些怪兽": _targets, "作为对象的怪兽": _targets,
-    "作为对象的卡": _targets, "那只自己怪兽": _targets,
+    "作为对象的卡": _targets, "那只自己怪兽": _targets, "那些卡": _targets,
     "那只对方怪兽": _battle_opponent, "进行战斗的对方怪兽": _battle_opponent,
     "特殊召唤的那只怪兽": _event_subject, "特殊召唤的那些怪兽": _event_subject,
     "发动的那张卡": _below, "场上的那张卡": _below,
@@ -653,12 +657,25 @@ def send_cards_from_hand(n):
     return ("send-paid", n)
 
 
+@BLOCKS.phrase("cost", "从手卡把{n}张{desc}送去墓地")
+def send_fitting_from_hand(n, desc):
+    """Send n other cards of the hand that fit the description to the graveyard, named
+    when the effect is activated (not a discard)."""
+    return ("send-paid", n, describe(desc))
+
+
 @BLOCKS.phrase("cost", "把自己卡组最上面的{n}张卡送去墓地")
 def mill_top_as_cost(n):
     def pay(duel, card, player) -> None:
         for c in list(duel.board.zone(player, "deck"))[:n]:
             duel.send_to_graveyard(c, reason=f"cost of 「{card.name}」")
 
+    def payable(duel, card, player) -> str | None:
+        if len(duel.board.zone(player, "deck")) < n:
+            return f"the cost of 「{card.name}」 sends {n} card(s) of the deck: player {player}'s deck has fewer"
+        return None
+
+    pay.payable = payable
     return pay
 
 
@@ -671,9 +688,17 @@ def banish_self():
 
 @BLOCKS.phrase("cost", "把自己场上1只表侧表示的{desc}怪兽除外")
 def banish_chosen(desc):
-    """Banish the monster chosen on activation (what it may be is up to the chooser)."""
-    describe(desc + "怪兽")
-    return "banish-chosen"
+    """Banish the monster chosen on activation (what it may be is up to the chooser); with
+    no such monster, the cost cannot be paid."""
+    test = describe(desc + "怪兽")
+
+    def payable(duel, card, player) -> str | None:
+        if any(c is not card and c.controller == player and duel.face_up_on_field(c) and c.definition.is_monster
+               and test(duel, card, c) for c in duel.field_cards()):
+            return None
+        return f"the cost of 「{card.name}」 banishes a face-up {desc} monster of one's own: there is none"
+
+    return CostWord("banish-chosen", payable)
 
 
 @BLOCKS.phrase("cost", "支付{n}基本分")
@@ -682,6 +707,12 @@ def pay_life_points(n):
         duel.lp[player] -= n
         duel.log.record("cost", f"player {player} pays {n} LP for 「{card.name}」")
 
+    def payable(duel, card, player) -> str | None:
+        if duel.lp[player] < n:
+            return f"the cost of 「{card.name}」 is {n} LP: player {player} has {duel.lp[player]}"
+        return None
+
+    pay.payable = payable
     return pay
 
 
@@ -720,6 +751,16 @@ def no_battle_phase(activated):
 def target(place, n, unit, desc):
     """Target n cards (只: monsters) of that place that fit the description."""
     return Target(n, card_filter(place, unit, desc))
+
+
+@BLOCKS.phrase("target", "自己以及对方场上的{desc}各{n}张")
+def target_each_side(desc, n):
+    """Target n cards of one's own field and n of the opponent's that fit the description:
+    each target fills one of those places."""
+    own = card_filter(PLACES["自己场上"], False, desc)
+    theirs = card_filter(PLACES["对方场上"], False, desc)
+    return Target(2 * n, lambda duel, src, c: own(duel, src, c) or theirs(duel, src, c),
+                  slots=(own,) * n + (theirs,) * n)
 
 
 @BLOCKS.phrase("target", "这张卡以外的{place}{n}{unit}{desc}")
@@ -1647,6 +1688,10 @@ def detach_one():
             raise IllegalAction(f"「{card.name}」 has no xyz material to detach")
         duel.send_to_graveyard(materials[0], reason=f"cost of 「{card.name}」")
 
+    def payable(duel, card, player) -> str | None:
+        return None if duel.materials_of(card) else f"「{card.name}」 has no xyz material to detach for its cost"
+
+    pay.payable = payable
     return pay
 
 
@@ -1654,7 +1699,7 @@ def detach_one():
 def negate_effect_and_destroy():
     """Negate that effect (not its activation: the chain link still resolves, negated) and
     destroy the card (where it is: on the field, if it is there)."""
-    return moving(p.negate_below(destroy=True, what="effect"), "destroy-field")
+    return moving(p.negate_below(destroy=True, what="effect"), "negate-effect-destroy")
 
 
 @BLOCKS.phrase("action", "那个发动无效，那张卡回到持有者卡组，那之后，自己场上1张「{name}」卡破坏")
@@ -2354,9 +2399,11 @@ def search_or_activate(desc):
     def resolve(duel, link) -> None:
         fitting = [c for c in duel.board.zone(link.player, "deck") if test(duel, link.card, c)]
         for c in duel.by_default(link.player, f"picks {desc} from the deck", fitting, FIRST_FITTING, 1):
-            zone = duel.board.zone(link.player, "spell & trap zone")
+            zone = duel.board.zone(link.player, duel.zone_kind_for(c))
+            # a field spell always has room: it replaces the one in the field zone
+            full = zone.kind != "field zone" and len(zone) >= (zone.capacity or 5)
             why = duel.activation_ban(c, duel.effect_of(c, "发动"), link.player) or (
-                "no free spell & trap zone" if len(zone) >= (zone.capacity or 5) else None)
+                "no free spell & trap zone" if full else None)
             if why is None:
                 duel.log.record("choice", f"player {link.player} activates 「{c.name}」 (by default: activate when "
                                 "the rules allow it)", chooser=link.player)
@@ -2493,7 +2540,7 @@ def pay_atk_difference():
 def atk_per_face_up_spell_trap(n):
     def value(duel, card) -> int:
         return n * sum(1 for c in duel.field_cards() if c.controller == card.controller and c.face_up
-                       and not c.definition.is_monster and c.zone.kind == "spell & trap zone")
+                       and not c.definition.is_monster and c.zone.kind in ("spell & trap zone", "field zone"))
 
     return _one("atk", value)
 
@@ -2501,8 +2548,11 @@ def atk_per_face_up_spell_trap(n):
 @BLOCKS.phrase("condition", "破坏场上的卡的效果发动时")
 def destroying_field_card_activated():
     """The chain link below is an effect that destroys cards on the field: by what its text
-    does (destroy-field), or by negating and destroying an activation that is not a card
-    activation (a negated card activation has left the field before it is destroyed)."""
+    does (destroy-field), or by negating an activation or an effect and destroying that card
+    while the card is on the field.  A negated card activation has left the field before it
+    is destroyed (荷鲁斯之黑炎龙 LV8 against a spell card); a card whose effect only is negated
+    stays where it is and is destroyed there (王宫的弹压 against 死者苏生: on the field; a
+    monster effect activated in the graveyard: not on the field)."""
     def test(duel, card) -> bool:
         top = _top(duel)
         if top is None:
@@ -2510,10 +2560,13 @@ def destroying_field_card_activated():
         moves = _moves_of(top)
         if "destroy-field" in moves:
             return True
-        if "negate-activation-destroy" in moves:
-            below = top.below(duel)
-            return below is not None and not duel.is_card_activation(below)
-        return False
+        below = top.below(duel)
+        victim = below.card_if_unchanged() if below is not None else None
+        if victim is None or not duel.on_field(victim):
+            return False
+        if "negate-effect-destroy" in moves:
+            return True
+        return "negate-activation-destroy" in moves and not duel.is_card_activation(below)
 
     return test
 

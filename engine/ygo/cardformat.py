@@ -73,7 +73,8 @@ class EffectKind(Enum):
 EFFECT_KINDS = {k.value: k for k in EffectKind}
 ONCE_PER_TURN = {"这张卡": "card", "卡名": "name"}
 EFFECT_ZONES = {"场上": "field", "手卡": "hand", "墓地": "graveyard", "除外状态": "banished",
-                "魔法与陷阱区域": "spell & trap zone", "灵摆区域": "pendulum zone", "卡的规则": "definition"}
+                "魔法与陷阱区域": "spell & trap zone", "灵摆区域": "pendulum zone", "场地区域": "field zone",
+                "卡的规则": "definition"}
 
 UNOBSERVABLE = unobservable("无法观察的变化")
 CARD_FIELDS = (
@@ -181,7 +182,8 @@ def _effect(e: ParsedEffect, card: str) -> tuple[list[Effect], list[Static]]:
     target = targets[0] if targets else None
     effect = Effect(e.label, kind.engine, e.text, event=event, trigger=trigger, condition=condition,
                     resolve=resolve, targets=target.count if target else 0,
-                    target_filter=target.filter if target else None, once_per_turn=e.value("once-per-turn"),
+                    target_filter=target.filter if target else None,
+                    target_slots=target.slots if target else (), once_per_turn=e.value("once-per-turn"),
                     mandatory=bool(e.value("mandatory")), zone=e.value("zone", "field"),
                     cost=costs[0] if costs else None, restrictions=tuple(e.built("restriction")),
                     misses_timing=misses_timing, moves=moves)

@@ -24,6 +24,16 @@ Condition = Callable[["Duel", "Card"], bool]
 Resolution = Callable[["Duel", "ChainLink"], None]
 
 
+class CostWord(str):
+    """A cost the rules pay by its word ("banish-chosen" …: chain.py), carrying what it
+    needs to be payable: ``payable`` (duel, card, player) -> the reason it cannot be paid."""
+
+    def __new__(cls, word: str, payable: Callable[..., str | None] | None = None):
+        self = super().__new__(cls, word)
+        self.payable = payable
+        return self
+
+
 @dataclass(frozen=True)
 class Effect:
     label: str
@@ -40,6 +50,8 @@ class Effect:
     #: number of targets chosen on activation, and what a target must be
     targets: int = 0
     target_filter: Callable[..., bool] | None = None
+    #: one filter per target when they are of different kinds (each target fills one)
+    target_slots: tuple = ()
     #: "card" — 这个效果1回合只能使用1次 (this card; lost when it is turned face-down or
     #: becomes a new card); "name" — 「卡名」的效果1回合只能使用1次 (per player)
     once_per_turn: str | None = None

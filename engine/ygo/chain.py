@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.core import IllegalAction
+from engine.core.choices import FIRST_FITTING, describe
 
 from .activation import STAYS
 from .cards import Effect
@@ -136,6 +137,8 @@ class ChainRules:
         self.recent_events: list = []
         #: trigger effects a player chose not to activate: (card serial, label, player)
         self.declined: set = set()
+        #: targets stated ahead for a mandatory trigger: (card serial, label, player) -> cards
+        self.stated_targets: dict = {}
 
     # -- effects a card has -----------------------------------------------------------
 
@@ -246,11 +249,44 @@ class ChainRules:
             if not due:
                 return
             for p in due:
-                if p in self.pending:
-                    self.activate(p.card, p.effect.label, player=p.player)
+                if p not in self.pending:
+                    continue
+                targets = self.mandatory_targets(p) if p.effect.targets else []
+                if targets is None:
+                    self.pending.remove(p)
+                    self.log.record("trigger", f"「{p.card.name}」{p.effect.label} is not activated: it is mandatory "
+                                    "but has no legal target", card=p.card.serial)
+                    continue
+                self.activate(p.card, p.effect.label, player=p.player, targets=targets)
             if hold:
                 return
             self.resolve_chain()
+
+    def state_targets(self, card: "YgoCard", label: str, player: int, targets: list) -> None:
+        """``player`` states the targets of ``card``'s mandatory trigger ``label`` ahead: it
+        goes on a chain by itself, as soon as the game is open, with these targets."""
+        if not self.effect_of(card, label).mandatory:
+            raise IllegalAction(f"「{card.name}」{label} is not a mandatory trigger: its targets are chosen "
+                                "when it is activated")
+        self.stated_targets[(card.serial, label, player)] = list(targets)
+
+    def mandatory_targets(self, pending: Pending) -> list | None:
+        """The targets a mandatory trigger takes as it is put on the chain: those stated
+        ahead, else the first legal ones (by default, shown in the trace); None when there
+        is no whole set of legal targets (then it is not activated)."""
+        card, effect, player = pending.card, pending.effect, pending.player
+        legal = self.legal_targets(card, effect)
+        stated = self.stated_targets.pop((card.serial, effect.label, player), None)
+        if stated is not None:
+            picks = self.fill_targets(card, effect, [c for c in stated if any(c is x for x in legal)])
+            if picks is None or len(stated) != effect.targets:
+                raise IllegalAction(f"{describe(stated)} are not legal targets of 「{card.name}」{effect.label} now")
+            return picks
+        picks = self.fill_targets(card, effect, legal)
+        if picks is not None and len(legal) > effect.targets:
+            self.log.record("choice", f"player {player} targets {describe(picks)} with 「{card.name}」{effect.label} "
+                            f"(by default: {FIRST_FITTING}; no step states this choice)", chooser=player)
+        return picks
 
     def count_used(self, pending: Pending) -> str | None:
         """Why a triggered effect's 1回合1次 stops it from being activated now, or None."""
@@ -290,7 +326,8 @@ class ChainRules:
                 return f"「{card.name}」 left the place where {label} was triggered"
         player = card.controller if player is None else player
         if effect.kind == "activation":
-            if card.zone.kind not in ("hand", "spell & trap zone") or (self.on_field(card) and card.face_up):
+            if card.zone.kind not in ("hand", "spell & trap zone", "field zone") or (
+                    self.on_field(card) and card.face_up):
                 return f"「{card.name}」 is not in the hand or set"
             where = self.why_not_from_where_it_is(card, player)
             if where:
@@ -335,6 +372,9 @@ class ChainRules:
                 return f"player {player} has no free monster zone to take control of a monster into"
         if effect.condition is not None and not effect.condition(self, card):
             return f"the condition of 「{card.name}」{label} is not met"
+        needs = self.why_cost_unpayable(card, effect, player) or self.why_no_target(card, effect, player)
+        if needs:
+            return needs
         if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label + (origin or "")):
             return f"「{card.name}」{label} was already used this turn (by this card)"
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
@@ -397,6 +437,9 @@ class ChainRules:
             why = self.why_not_target(card, effect, t)
             if why:
                 raise IllegalAction(why)
+        if effect.target_slots and self.fill_targets(card, effect, list(targets)) is None:
+            raise IllegalAction(f"{'、'.join(f'「{t.name}」' for t in targets)} are not the targets 「{card.name}」"
+                                f"{label} takes (one of each kind it names)")
         # a card activation: 1. the card is put face-up on the field (or turned face-up), 2. its
         # cost is paid, 3. its targets are chosen (they were checked above), 4. the chance to chain.
         # 1 and 2 in either order change nothing: what the cost is was fixed before the card
@@ -406,7 +449,7 @@ class ChainRules:
         if effect.kind == "activation" and self.is_pendulum_card(card):
             self.board.move(card, self.board.zone(player, "pendulum zone"), face_up=True, reason="activated")
         elif effect.kind == "activation" and not self.on_field(card):
-            self.board.move(card, self.board.zone(player, "spell & trap zone"), face_up=True, reason="activated")
+            self.put_spell_trap(card, player, face_up=True, reason="activated")
         elif effect.kind == "activation":
             self.board.turn(card, True, reason="activated")
         # the link is the card as it activates: a cost that moves the card itself (灰流丽,
@@ -417,10 +460,11 @@ class ChainRules:
         elif effect.cost == "discard-self":
             self.discard(card, reason="cost")
         elif isinstance(effect.cost, tuple) and effect.cost[0] in ("discard-paid", "send-paid"):
-            _kind, n = effect.cost
-            cards = [c for c in paid if c.zone.kind == "hand" and c.owner == player and c is not card]
+            _kind, n, *fits = effect.cost
+            cards = [c for c in paid if c.zone.kind == "hand" and c.owner == player and c is not card
+                     and all(fit(self, card, c) for fit in fits)]
             if len(cards) != n:
-                raise IllegalAction(f"「{card.name}」{label} needs {n} card(s) of the hand for its cost")
+                raise IllegalAction(f"「{card.name}」{label} needs {n} card(s) of the hand that its cost names")
             for c in cards:
                 if _kind == "discard-paid":
                     self.discard(c, reason=f"cost of 「{card.name}」")

@@ -30,10 +30,10 @@ from .values import ValueRules
 PLAYERS = (0, 1)
 
 # zone kinds
-DECK, HAND, EXTRA, MONSTER, SPELL_TRAP, PENDULUM, GRAVEYARD, BANISHED, MATERIALS = (
+DECK, HAND, EXTRA, MONSTER, SPELL_TRAP, PENDULUM, GRAVEYARD, BANISHED, MATERIALS, FIELD_SPELL = (
     "deck", "hand", "extra deck", "monster zone", "spell & trap zone", "pendulum zone", "graveyard",
-    "banished", "xyz materials")
-FIELD_ZONES = (MONSTER, SPELL_TRAP, PENDULUM)
+    "banished", "xyz materials", "field zone")
+FIELD_ZONES = (MONSTER, SPELL_TRAP, PENDULUM, FIELD_SPELL)
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 
 
@@ -77,6 +77,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.board.add_zone(Zone(MONSTER, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=5))
             self.board.add_zone(Zone(SPELL_TRAP, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=5))
             self.board.add_zone(Zone(PENDULUM, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=2))
+            # one field spell per player: a new one sends the old one to the graveyard
+            self.board.add_zone(Zone(FIELD_SPELL, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=1))
             self.board.add_zone(Zone(GRAVEYARD, p, public=True))
             # banished cards are face up, except those an effect banishes face-down:
             # only their owner may look at those (4.3.3.4.4)
@@ -349,11 +351,31 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                     without_tribute=without_tribute)
 
     def set_spell_trap(self, card: YgoCard, player: int) -> None:
-        """Set a spell or trap card face-down in the spell & trap zone: a trap (or a
-        quick-play spell) set now waits until the next turn to be activated."""
-        self.board.move(card, self.board.zone(player, SPELL_TRAP), face_up=False, controller=player,
-                        reason="set")
+        """Set a spell or trap card face-down in the spell & trap zone (a field spell in the
+        field zone): a trap (or a quick-play spell) set now waits until the next turn to be
+        activated."""
+        self.put_spell_trap(card, player, face_up=False, reason="set")
         self.remember(card, Info.SET_THIS_TURN)
+
+    @staticmethod
+    def zone_kind_for(card: YgoCard) -> str:
+        """Where a spell or trap card is put on the field: a field spell in the field zone,
+        every other one in the spell & trap zone."""
+        d = card.definition
+        return FIELD_SPELL if d.kind == "spell" and "field" in d.types else SPELL_TRAP
+
+    def put_spell_trap(self, card: YgoCard, player: int, *, face_up: bool, reason: str) -> None:
+        """Put a spell or trap card on ``player``'s field, in the zone of its kind.  A field
+        spell put in a field zone that holds another card sends that card to the graveyard
+        first — by the rules: it is not destroyed."""
+        kind = self.zone_kind_for(card)
+        zone = self.board.zone(player, kind)
+        if kind == FIELD_SPELL:
+            for old in [c for c in zone if c is not card]:
+                self.log.record("rule", f"「{card.name}」 is put in the field zone: 「{old.name}」 goes to the "
+                                "graveyard", card=old.serial)
+                self.send_to_graveyard(old, reason=f"replaced by 「{card.name}」")
+        self.board.move(card, zone, face_up=face_up, controller=player, reason=reason)
 
     def flip_summon(self, card: YgoCard) -> None:
         why = self.why_cannot_flip_summon(card)
@@ -379,7 +401,12 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.log.record("attach", f"「{material.name}」 attached to 「{xyz.name}」", card=material.serial)
 
     def place(self, card: YgoCard, zone_kind: str, player: int, face_up: bool = True) -> None:
-        """Put a card in a zone without a summon or an activation (setting up)."""
+        """Put a card in a zone without a summon or an activation (setting up); a spell or
+        trap card asked for the spell & trap zone goes where its kind goes (a field spell
+        in the field zone)."""
+        if zone_kind == SPELL_TRAP and not card.definition.is_monster:
+            self.put_spell_trap(card, player, face_up=face_up, reason="placed")
+            return
         self.board.move(card, self.board.zone(player, zone_kind), face_up=face_up, controller=player,
                         reason="placed")
 

@@ -10,7 +10,7 @@ from engine.core.choices import FIRST_FITTING
 
 from .memory import Info, Transition, erased_until_turn_end
 
-FIELD = ("monster zone", "spell & trap zone", "pendulum zone")
+FIELD = ("monster zone", "spell & trap zone", "pendulum zone", "field zone")
 
 
 # -- trigger tests (duel, card, event) -> bool ------------------------------------------

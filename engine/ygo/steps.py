@@ -11,7 +11,7 @@ from engine.core import SetupError
 from engine.vocabulary import Term, Vocabulary, expect
 
 from .catalogue import CATALOGUE
-from .duel import BANISHED, DECK, EXTRA, GRAVEYARD, HAND, PENDULUM, SPELL_TRAP, Duel
+from .duel import BANISHED, DECK, EXTRA, FIELD_SPELL, GRAVEYARD, HAND, PENDULUM, SPELL_TRAP, Duel
 from .memory import Info
 
 V = Vocabulary(game="ygo", language="zh-CN", new_world=Duel, card_names=CATALOGUE.names)
@@ -211,6 +211,13 @@ def card_in_zone(duel: Duel, player: int, source: str, card: str) -> None:
     duel.new_card(card, player, source)
 
 
+@V.given("{player}的基本分只剩{number}")
+def life_points_left(duel: Duel, player: int, number: int) -> None:
+    """That player's life points, set up as they stand (as if lost earlier in the duel)."""
+    duel.lp[player] = number
+    duel.log.record("setup", f"player {player} has {number} LP")
+
+
 @V.given("{player}场上有表侧表示的「{card}」")
 def face_up_spell_trap(duel: Duel, player: int, card: str) -> None:
     """A spell or trap card already applying on the field."""
@@ -401,6 +408,19 @@ def activate_effect(duel: Duel, player: int, card: str, label: str) -> None:
     duel.activate(duel.card(card, player), label, player=player)
 
 
+@V.phrase(("given", "when"), "{player}发动「{card}」的{label}效果时以「{target:card}」为对象")
+def state_mandatory_target(duel: Duel, player: int, card: str, label: str, target: str) -> None:
+    """The target a mandatory trigger of that player's card will take when it goes on a chain
+    by itself (stated ahead: it is activated as soon as the game is open)."""
+    duel.state_targets(duel.card(card, player), label, player, [duel.card(target)])
+
+
+@V.phrase(("given", "when"), "{player}发动「{card}」的{label}效果时以「{t1:card}」和「{t2:card}」为对象")
+def state_mandatory_targets(duel: Duel, player: int, card: str, label: str, t1: str, t2: str) -> None:
+    """The two targets a mandatory trigger of that player's card will take (stated ahead)."""
+    duel.state_targets(duel.card(card, player), label, player, [duel.card(t1), duel.card(t2)])
+
+
 @V.phrase(("given", "when"), "{player}不发动「{card}」的{label}效果")
 def decline_trigger(duel: Duel, player: int, card: str, label: str) -> None:
     """That player chooses not to activate that trigger effect (the one waiting now, and
@@ -546,7 +566,7 @@ def resolve_chain(duel: Duel) -> None:
 
 def _fresh_or_set(duel: Duel, name: str, player: int):
     c = _among(duel, name, (c for c in duel.board.cards()
-                            if c.controller == player and c.zone.kind == SPELL_TRAP and not c.face_up))
+                            if c.controller == player and c.zone.kind in (SPELL_TRAP, FIELD_SPELL) and not c.face_up))
     return c if c is not None else _fresh(duel, name, player)
 
 
@@ -629,9 +649,17 @@ def sent_from_the_field(duel: Duel, card: str, regarded: bool) -> None:
     moves = [e for e in duel.log.of_kind("move") if e.data.get("card") == c.serial]
     came_from = moves[-1].data.get("source", "") if moves else ""
     from_field = c.zone.kind == GRAVEYARD and came_from.startswith(("monster zone", "spell & trap zone",
-                                                                    "pendulum zone")) \
+                                                                    "pendulum zone", "field zone")) \
         and "left-field-before" not in duel.arrived_as(c)
     expect(f"「{card}」视为从场上送去墓地", regarded, from_field)
+
+
+@V.then("「{card}」在{player}的场地区域")
+def is_in_field_zone(duel: Duel, card: str, player: int) -> None:
+    """Whether the card is in that player's field zone (where a field spell is put)."""
+    c = duel.card(card)
+    actual = c.controller if c.zone.kind == FIELD_SPELL and duel.on_field(c) else None
+    expect(f"「{card}」所在的场地区域的玩家", player, actual)
 
 
 @V.then("「{card}」在{player}场上")
@@ -686,7 +714,7 @@ def can_activate_targeting(duel: Duel, player: int, can: bool, target: str, card
 def _activatable(duel: Duel, name: str, player: int):
     """That player's card of that name that could be activated as a card: set, or in the hand."""
     for c in duel.board.cards():
-        if c.name == name and c.controller == player and c.zone.kind == SPELL_TRAP and not c.face_up \
+        if c.name == name and c.controller == player and c.zone.kind in (SPELL_TRAP, FIELD_SPELL) and not c.face_up \
                 and duel.on_field(c):
             return c
     c = next((x for x in duel.board.zone(player, HAND) if x.name == name), None)
