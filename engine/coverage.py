@@ -44,11 +44,11 @@ from engine import incremental, mutation, scenarios
 from engine import vocabulary as vocab_mod
 from engine.cardformat import use_cards_dir
 from engine.core import memory as core_memory
+from engine.project import COVERAGE_STATUSES as STATUSES
 from engine.project import GAMES, Paths
 from engine.results import write_atomic
 
 FORMAT = 1
-STATUSES = ("pinned", "equivalent", "unpinned", "survivor")
 #: this tool's own code: a measurement rests on it too
 TOOL = ("coverage.py", "mutation.py", "scenarios.py")
 BASELINE = Path("tests") / "coverage-pinned.json"

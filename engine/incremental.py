@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import results as results_mod
-from engine.project import GAMES
+from engine.project import GAMES, read_cached
 
 ENGINE = Path(__file__).resolve().parent
 _CARD_NAME = re.compile(r"「([^「」]+)」")
@@ -64,6 +64,7 @@ class CardDigests:
     records: dict[str, str] = field(default_factory=dict)
     names: dict[str, set[str]] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)
+    _digests: dict[tuple, str] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def read(cls, path: Path) -> "CardDigests":
@@ -87,7 +88,15 @@ class CardDigests:
         return out
 
     def digest(self, named: list[str]) -> str:
-        """The cards named, and the cards their records name, transitively."""
+        """The cards named, and the cards their records name, transitively (kept per set of
+        names: many examples name the same cards)."""
+        key = tuple(sorted(set(named)))
+        known = self._digests.get(key)
+        if known is None:
+            known = self._digests[key] = self._digest(key)
+        return known
+
+    def _digest(self, named) -> str:
         todo = [self.aliases.get(n, n) if n not in self.records else n for n in named]
         seen: set[str] = set()
         while todo:
@@ -183,9 +192,39 @@ def plan(manifest: list[dict], results: dict[str, dict[str, Any]], cards_dir: Pa
     return out
 
 
+#: per process: path -> (stamp, what was read): the CLI reads the manifest and the results
+#: before the run, after it and when reconciling; each version is parsed once
+_MANIFESTS: dict[str, tuple[tuple | None, Any]] = {}
+_RESULTS: dict[str, tuple[tuple | None, Any]] = {}
+
+
 def read_manifest(features: Path) -> list[dict]:
-    data = json.loads((Path(features) / "manifest.json").read_text(encoding="utf-8"))
-    return list(data["examples"])
+    """The examples of the last extraction (``ValueError``/``KeyError``/``OSError`` when it
+    is unreadable); parsed once per version of the file.  Not to be changed by callers."""
+    path = Path(features) / "manifest.json"
+
+    def read(stamp):
+        try:
+            return list(json.loads(path.read_text(encoding="utf-8"))["examples"]), None
+        except (OSError, ValueError, KeyError, TypeError) as err:
+            return None, err
+
+    examples, err = read_cached(_MANIFESTS, path, read)[1]
+    if err is not None:
+        raise err
+    return examples
+
+
+def read_results(path: Path) -> tuple[dict[str, dict[str, Any]], str | None]:
+    """(the results file's entries, why it could not be read): empty with the reason when
+    it is unreadable; parsed once per version of the file.  Not to be changed by callers."""
+    def read(stamp):
+        try:
+            return results_mod.load(path), None
+        except results_mod.ResultsError as err:
+            return {}, str(err)
+
+    return read_cached(_RESULTS, Path(path), read)[1]
 
 
 def read_inputs(paths) -> tuple[list[dict], dict[str, dict[str, Any]]]:
@@ -193,10 +232,6 @@ def read_inputs(paths) -> tuple[list[dict], dict[str, dict[str, Any]]]:
     missing or unreadable: then every example simply counts as never run."""
     try:
         manifest = read_manifest(paths.features)
-    except (OSError, ValueError, KeyError):
+    except (OSError, ValueError, KeyError, TypeError):
         manifest = []
-    try:
-        results = results_mod.load(paths.results)
-    except results_mod.ResultsError:
-        results = {}
-    return manifest, results
+    return manifest, read_results(paths.results)[0]

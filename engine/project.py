@@ -24,6 +24,10 @@ GAME_LABELS: dict[str, str] = {
     "dm": "デュエル・マスターズ · Duel Masters",
 }
 
+#: the statuses of a rules-table cell in the coverage results (engine.coverage); here so
+#: that the site reads them without importing the coverage tool (every game's engine)
+COVERAGE_STATUSES = ("pinned", "equivalent", "unpinned", "survivor")
+
 
 @dataclass
 class Paths:
@@ -62,6 +66,12 @@ class Paths:
         return self.build / "doctrees"
 
     @property
+    def environment(self) -> Path:
+        """The doctrees and the environment every Sphinx build of a cycle shares (gherkin,
+        html, ``rulings serve``): each document is read once, whichever builder reads it."""
+        return self.doctrees / "shared"
+
+    @property
     def results(self) -> Path:
         return self.build / "results.json"
 
@@ -84,7 +94,8 @@ def read_cached(cache: dict[str, tuple[tuple | None, Any]], path: Path,
     results file once however many pages show it."""
     try:
         st = path.stat()
-        stamp = (st.st_mtime_ns, st.st_size)
+        # a file replaced by a rename (write_atomic) is a new inode whatever its time
+        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
     except OSError:
         stamp = None
     cached = cache.get(str(path))

@@ -1,5 +1,10 @@
 """Running Sphinx from Python (the CLI and the pytest session use this).
 
+Every builder shares one environment and one doctree folder (``Paths.environment``):
+a document is read once per change, by whichever build comes first (the gherkin build
+of ``rulings build``); html writes the pages read since it last wrote them
+(``state.to_write``).
+
 Warnings are captured, written next to the output, and the documents they came from
 are re-read by the next build so that an unchanged broken document keeps failing
 instead of going quiet after its first build.
@@ -17,6 +22,7 @@ import hashlib
 import io
 import json
 import re
+import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,16 +82,29 @@ def _unchanged(paths: Paths, builder: str, stamp: Path, digest: str, outdir: Pat
     return BuildOutcome(int(recorded["status"]), list(recorded.get("warnings", [])))
 
 
+def settings(paths: Paths, builder: str) -> dict[str, str]:
+    """What every build of the project is told (the same for every builder but the file
+    its problems go to: a setting that differs would make Sphinx read everything again)."""
+    return {"rulings_problems_file": str(paths.problems(builder)), "rulings_results": str(paths.results),
+            "rulings_cards": str(paths.cards), "rulings_coverage": str(paths.coverage),
+            "rulings_reading": str(paths.build / "reading"),
+            "rulings_search_cuts": str(paths.build / "search-cuts")}
+
+
+def _drop_old_environments(paths: Paths) -> None:
+    """Each builder had its own doctrees before they shared one environment: gone."""
+    for old in ("gherkin", "html"):
+        if (paths.doctrees / old / "environment.pickle").exists():
+            shutil.rmtree(paths.doctrees / old, ignore_errors=True)
+
+
 def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = False,
           jobs: int | None = None) -> BuildOutcome:
     outdir = paths.features if builder == "gherkin" else paths.site
     nocolor()
     warnings = io.StringIO()
     problems = paths.problems(builder)
-    overrides = {"rulings_problems_file": str(problems), "rulings_results": str(paths.results),
-                 "rulings_cards": str(paths.cards), "rulings_coverage": str(paths.coverage),
-                 "rulings_reading": str(paths.build / "reading"),
-                 "rulings_search_cuts": str(paths.build / "search-cuts")}
+    overrides = settings(paths, builder)
     stamp = paths.build / f"{builder}-inputs.txt"
     digest = inputs_digest(paths, builder, overrides)
     if not fresh:
@@ -95,12 +114,13 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
                 outcome.status = outcome.status or 1
             return outcome
     stamp.unlink(missing_ok=True)
+    _drop_old_environments(paths)
     app = None
     crash = paths.build / f"{builder}-crash.txt"
     crashed = False
     try:
         with patch_docutils(paths.spec), docutils_namespace():
-            app = Sphinx(str(paths.spec), str(paths.spec), str(outdir), str(paths.doctrees / builder), builder,
+            app = Sphinx(str(paths.spec), str(paths.spec), str(outdir), str(paths.environment), builder,
                          confoverrides=overrides, status=None, warning=warnings, freshenv=fresh,
                          warningiserror=False, keep_going=True, verbosity=0, parallel=jobs or 0)
             app.build()

@@ -3,8 +3,9 @@
 ``sphinx-build -b gherkin spec build/features``.  Incremental by content: a document
 is written again when it was read again, or when its source differs from the one its
 feature was written from (a digest per document in ``sources.json``, so that a document
-whose prose changed but whose feature did not is not outdated on every later build); a
-file is rewritten only when its text changed.
+whose prose changed but whose feature did not is not outdated on every later build), or
+when another builder sharing the environment read it since; a file is rewritten only
+when its text changed.
 ``manifest.json`` lists every example of every document (extracted or not), which is
 what ``rulings check`` reconciles the features and results against.
 """
@@ -55,12 +56,15 @@ class GherkinBuilder(Builder):
         return Path(self.outdir, docname + self.out_suffix)
 
     def get_outdated_docs(self):
+        # the html build shares the environment: a document it read since this builder
+        # last wrote (a vocabulary it was checked against may have changed) is written
+        since = getattr(self.env, "rulings_written", {}).get(self.name, {}).get("at", -1)
         for docname in self.env.found_docs:
             digest = self._source_digest(docname)
             # found_docs may still list a document deleted or renamed since the last build
             if not digest:
                 continue
-            if self.written.get(docname) != digest:
+            if self.written.get(docname) != digest or self.env.all_docs.get(docname, since + 1) > since:
                 yield docname
             elif self.env.rulings_examples.get(docname) and not self._target(docname).exists():
                 yield docname

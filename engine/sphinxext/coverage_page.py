@@ -12,7 +12,7 @@ documents, the page says that coverage is not measured and shows no cell as pinn
 
 The page is filled when resolved, from the results and from every document's examples
 and declarations, so it is written again whenever anything was read (like the dashboard)
-and read again when the results change (``measured.outdated``).
+or the results change (``measured.changed``).
 """
 
 from __future__ import annotations

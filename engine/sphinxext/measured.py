@@ -1,6 +1,7 @@
 """The coverage results as the site reads them: ``build/coverage/<game>.json``, written by
-``rulings coverage``.  Read when pages are resolved; a page that shows them records a
-digest of what it showed, so that it is read again when they change (``outdated``)."""
+``rulings coverage``.  Read when pages are resolved; a builder records a digest of what
+each page showing them showed, so that the page is written again when they change
+(``changed``)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import coverage as tool
+from engine.project import COVERAGE_STATUSES as STATUSES
 from engine.project import GAMES, Paths, read_cached
 
 from .nodes import dashboard
 
-STATUSES = tool.STATUSES
 
 
 def folder(env) -> Path:
@@ -119,22 +119,22 @@ def note_games(app, doctree) -> None:
         env.rulings_coverage_games.pop(env.docname, None)
 
 
-def record_digests(app, env) -> None:
-    """``env-updated``: what each page showing coverage showed, once every document is read
-    (the basis rests on every document's examples and declarations)."""
-    if app.builder.name == "gherkin":
-        # the features show no coverage (and are about to be written)
-        return
-    env.rulings_coverage_digests = {docname: digest(env, games)
-                                    for docname, games in env.rulings_coverage_games.items()
-                                    if docname in env.found_docs}
-
-
-def outdated(env) -> set[str]:
-    """Pages whose coverage results changed since they were read."""
-    shown = getattr(env, "rulings_coverage_digests", {})
-    return {docname for docname, games in env.rulings_coverage_games.items()
-            if docname in env.found_docs and shown.get(docname) != digest(env, games)}
+def changed(env, shown: dict[str, str]) -> set[str]:
+    """The pages whose coverage results changed since a builder wrote them; ``shown`` (what
+    each page showed when that builder last wrote it) is brought up to date.  Asked once
+    every document is read (the basis rests on every document's examples and declarations)."""
+    out = set()
+    for docname in list(shown):
+        if docname not in env.rulings_coverage_games or docname not in env.found_docs:
+            del shown[docname]
+    for docname, games in env.rulings_coverage_games.items():
+        if docname not in env.found_docs:
+            continue
+        now = digest(env, games)
+        if shown.get(docname) != now:
+            shown[docname] = now
+            out.add(docname)
+    return out
 
 
 @dataclass
@@ -170,6 +170,8 @@ def _basis_now(paths: Paths, game: str) -> dict[str, str]:
     key = (str(paths.build), game, _stamp(paths.features / "manifest.json"), _stamp(paths.cards / f"{game}.json"),
            tuple(_stamp(p) for p in sorted(paths.features.rglob("*.feature"))))
     if key not in _BASIS:
+        from engine import coverage as tool  # every game's engine: only when there are results
+
         _BASIS[key] = tool.basis(paths, game)
     return _BASIS[key]
 
@@ -179,6 +181,8 @@ def unfit(env, game: str, data: dict) -> str | None:
     cards, extracted examples or the tool changed since the measurement
     (``coverage.why_measure`` against ``build/coverage/measured/<game>.json``), or the
     documents declare other cells unpinned than the results say."""
+    from engine import coverage as tool  # every game's engine: only when there are results
+
     paths = _paths(env)
     try:
         measurement = json.loads((tool.coverage_dir(paths) / "measured" / f"{game}.json").read_text(encoding="utf-8"))

@@ -4,7 +4,7 @@ Sphinx reads a document again only when it changed, so a warning about an unchan
 document is shown once and then goes quiet: a broken example would look fine on the
 next build.  The extension watches every warning of a build, remembers which
 documents they were about (a small file beside the doctrees) and has those documents
-read again next time (state.outdated_by_results), so their warnings come back until
+read again next time (state.outdated), so their warnings come back until
 they are fixed.  This works for plain ``sphinx-build`` as for ``rulings``.
 """
 
@@ -57,7 +57,9 @@ class ProblemRecorder(logging.Handler):
 
 
 def path(app) -> Path:
-    return Path(app.doctreedir) / FILE
+    # one list per builder: builders sharing one environment (and doctree folder) find
+    # different problems (html resolves references, gherkin does not)
+    return Path(app.doctreedir) / FILE.replace(".json", f"-{app.builder.name}.json")
 
 
 #: the recorder of each running application (several builds may share a process)

@@ -1,12 +1,14 @@
 """The extension's data in the Sphinx environment: collected per document, purged
-and merged for parallel builds, and what makes a page outdated when only its results
-changed.
+and merged for parallel builds; which documents are read again, and which pages are
+written again without reading (their results or coverage changed, or another builder
+sharing the environment read them).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +17,7 @@ from sphinx.util import logging
 
 from engine import results as results_mod
 from engine import vocabulary as vocab_mod
-from engine.project import GAMES, read_cached
+from engine.project import GAMES
 
 from . import measured
 
@@ -73,26 +75,20 @@ def remember_results_path(app) -> None:
     app.env.rulings_results_path = str(results_path(app))
 
 
-#: per process: (path, mtime, size) -> (entries, problem)
-_RESULTS_CACHE: dict[str, tuple[tuple | None, tuple[dict, str | None]]] = {}
 _WARNED: set[tuple[int, tuple | None]] = set()
 
 
 def load_results(env) -> tuple[dict[str, dict[str, Any]], str | None]:
-    """The results file, cached per process by modification time; a broken file is
-    reported (naming the file) and treated as empty: nothing shows as passed."""
+    """The results file, parsed once per process and version of the file (shared with the
+    CLI, engine.incremental); a broken file is reported (naming the file) and treated as
+    empty: nothing shows as passed."""
+    from engine import incremental
+
     path = Path(getattr(env, "rulings_results_path", "") or Path(env.srcdir, env.config.rulings_results).resolve())
-
-    def read(_stamp) -> tuple[dict[str, dict[str, Any]], str | None]:
-        try:
-            return results_mod.load(path), None
-        except results_mod.ResultsError as err:
-            return {}, str(err)
-
-    stamp, (data, problem) = read_cached(_RESULTS_CACHE, path, read)
-    if problem and (id(env), stamp) not in _WARNED:
+    data, problem = incremental.read_results(path)
+    if problem and (id(env), problem) not in _WARNED:
         # once per build (each build has its own environment object)
-        _WARNED.add((id(env), stamp))
+        _WARNED.add((id(env), problem))
         logger.warning(problem, type="rulings", subtype="results")
     return data, problem
 
@@ -120,10 +116,11 @@ def results_digest(records: list[dict], results: dict[str, dict]) -> str:
 # -- environment handling --------------------------------------------------------------
 
 def init_env(app, env, docnames) -> None:
-    for attr, default in (("rulings_examples", dict), ("rulings_digests", dict), ("rulings_dashboards", set),
+    for attr, default in (("rulings_examples", dict), ("rulings_dashboards", set),
                           ("rulings_vocabularies", dict), ("rulings_cards", dict), ("rulings_unpinned", dict),
                           ("rulings_coverage_pages", dict), ("rulings_coverage_games", dict),
-                          ("rulings_coverage_digests", dict)):
+                          # per builder: when it last wrote, and what its pages showed
+                          ("rulings_written", dict)):
         if not hasattr(env, attr):
             setattr(env, attr, default())
 
@@ -131,13 +128,11 @@ def init_env(app, env, docnames) -> None:
 def purge_doc(app, env, docname: str) -> None:
     init_env(app, env, ())
     env.rulings_examples.pop(docname, None)
-    env.rulings_digests.pop(docname, None)
     env.rulings_vocabularies.pop(docname, None)
     env.rulings_cards.pop(docname, None)
     env.rulings_unpinned.pop(docname, None)
     env.rulings_coverage_pages.pop(docname, None)
     env.rulings_coverage_games.pop(docname, None)
-    env.rulings_coverage_digests.pop(docname, None)
     env.rulings_dashboards.discard(docname)
 
 
@@ -146,8 +141,6 @@ def merge_info(app, env, docnames, other) -> None:
     for docname in docnames:
         if docname in other.rulings_examples:
             env.rulings_examples[docname] = other.rulings_examples[docname]
-        if docname in other.rulings_digests:
-            env.rulings_digests[docname] = other.rulings_digests[docname]
         if docname in getattr(other, "rulings_vocabularies", {}):
             env.rulings_vocabularies[docname] = other.rulings_vocabularies[docname]
         if docname in getattr(other, "rulings_cards", {}):
@@ -159,10 +152,8 @@ def merge_info(app, env, docnames, other) -> None:
             env.rulings_dashboards.add(docname)
 
 
-def record_digest(app, doctree) -> None:
+def record_vocabularies(app, doctree) -> None:
     env = app.env
-    results, _ = load_results(env)
-    env.rulings_digests[env.docname] = results_digest(env.rulings_examples.get(env.docname, []), results)
     env.rulings_vocabularies[env.docname] = vocabulary_stamps(
         {r["game"] for r in env.rulings_examples.get(env.docname, []) if r.get("game")}
         | {f"cards:{c['game']}" for c in env.rulings_cards.get(env.docname, []) if c.get("game")})
@@ -186,60 +177,92 @@ def vocabulary_stamps(games) -> dict[str, str]:
     return out
 
 
-def outdated_by_results(app, env, added, changed, removed) -> list[str]:
-    """Pages to re-read although their source did not change: their results changed,
-    or they had problems last time (so that the problems are reported again)."""
+def outdated(app, env, added, changed, removed) -> list[str]:
+    """``env-get-outdated``: documents to read again although their source did not change:
+    they were checked against another vocabulary or card format, or they had problems
+    last time (so that the problems are reported again).  What a page shows of the
+    results and of the coverage is filled in when it is written, so a page whose results
+    changed is written again, not read again (``to_write``)."""
     init_env(app, env, ())
-    _drop_pages_of(app, removed)
-    results, _ = load_results(env)
-    # the features do not show results: only pages need reading again when they change
-    shows_results = app.builder.name != "gherkin"
-    outdated = set()
-    for docname, records in env.rulings_examples.items():
+    again = set()
+    for docname in env.rulings_examples:
         if docname in changed or docname in removed or docname not in env.found_docs:
             continue
-        if shows_results and env.rulings_digests.get(docname) != results_digest(records, results):
-            outdated.add(docname)
         stamps = env.rulings_vocabularies.get(docname)
         if stamps is None or stamps != vocabulary_stamps(stamps):
-            outdated.add(docname)
-    if shows_results:
-        outdated |= measured.outdated(env) - set(changed) - set(removed)
-    outdated |= problem_documents(app, env) - set(removed)
-    _ANYTHING_READ[id(env)] = bool(outdated or added or changed or removed)
-    return sorted(outdated)
+            again.add(docname)
+    again |= problem_documents(app, env) - set(removed)
+    return sorted(again)
 
 
-#: per environment: whether this build reads (or removes) any document
-_ANYTHING_READ: dict[int, bool] = {}
+def to_write(app, env) -> list[str]:
+    """``env-get-updated``: the pages this builder writes again without reading them.
 
-
-def pages_showing_everything(app, env) -> list[str]:
-    """``env-get-updated``: the pages that show every document's state (the dashboard,
-    the cards with the examples naming them) are written again whenever anything was
-    read.  They are filled when resolved, so they need writing, not reading again: the
-    gherkin builder writes nothing for them, and html only resolves their doctrees."""
-    if not _ANYTHING_READ.pop(id(env), False):
+    The gherkin and html builds of a cycle share one environment: the gherkin build
+    reads what changed, and html writes every page read since html last wrote its pages
+    (Sphinx's own check sees only sources newer than their pages), the pages whose
+    results or coverage results changed since they were written, and, when any of that
+    happened, the pages showing every document's state (the dashboard, the cards with
+    the examples naming them).  What each builder last wrote is kept per builder in the
+    environment (saved before the pages are written; a failed build saves none)."""
+    init_env(app, env, ())
+    name = app.builder.name
+    if name == "gherkin":
+        # features show no results; a document read by another builder since the gherkin
+        # builder last wrote is in its own outdated check (builder.py)
+        _written(env, name)["at"] = time.time_ns() // 1_000
         return []
+    written = _written(env, name)
+    since = written.get("at", -1)
+    out = {d for d in env.found_docs if env.all_docs.get(d, since + 1) > since}
+    removed = written.get("docs", set()) - env.found_docs
+    _drop_pages_of(app, removed)
+    results, _ = load_results(env)
+    shown = written.setdefault("results", {})
+    for docname in list(shown):
+        if docname not in env.found_docs:
+            del shown[docname]
+    for docname, records in env.rulings_examples.items():
+        if docname not in env.found_docs:
+            continue
+        now = results_digest(records, results)
+        if shown.get(docname) != now:
+            shown[docname] = now
+            out.add(docname)
+    out |= measured.changed(env, written.setdefault("coverage", {}))
+    if out or removed:
+        out |= _pages_showing_everything(env, written.setdefault("cards", {}))
+    written["at"] = time.time_ns() // 1_000
+    written["docs"] = set(env.found_docs)
+    return sorted(out)
+
+
+def _written(env, builder: str) -> dict:
+    return env.rulings_written.setdefault(builder, {})
+
+
+def _pages_showing_everything(env, previous: dict[str, str]) -> set[str]:
+    """The pages that show every document's state: the dashboard and the card indexes
+    always, a card file when the examples naming its cards changed."""
     from .cards import _uses
 
     uses = _uses(env)
-    previous = getattr(env, "rulings_shown", {})
-    env.rulings_shown, out = {}, []
+    out = set()
     for docname in sorted(d for d in env.rulings_dashboards if d in env.found_docs):
         defined = env.rulings_cards.get(docname)
         if not defined:
             # the dashboard and the card indexes: every document counts
-            out.append(docname)
+            out.add(docname)
             continue
-        # a card file: written again only when the examples naming its cards changed
         shown = [[c.get("game"), c.get("name"), [[r["id"], r["title"], r["docname"], r.get("status")]
                                                  for r in uses.get((c.get("game"), c.get("name")), [])]]
                  for c in defined]
         digest = hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()
-        env.rulings_shown[docname] = digest
         if previous.get(docname) != digest:
-            out.append(docname)
+            previous[docname] = digest
+            out.add(docname)
+    for docname in set(previous) - env.found_docs:
+        del previous[docname]
     return out
 
 

@@ -330,3 +330,62 @@ def test_sphinx_is_not_started_when_nothing_it_reads_changed(sandbox, monkeypatc
     sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="仍然是"))
     changed = build_mod.build(Paths(sandbox.root), "gherkin")
     assert changed.status == 2 and "Sphinx started" in changed.warnings[-1]
+
+
+def test_each_document_is_read_once_per_cycle_by_whichever_build_comes_first(sandbox, monkeypatch):
+    """The gherkin and html builds share one environment: html reads nothing the gherkin
+    build read (Sphinx keeps the environment although the builder changed), and writes
+    the pages read since it last wrote, the pages whose results changed, and no page of a
+    deleted document."""
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    from sphinx.builders import Builder
+
+    from engine.project import Paths
+    from engine.sphinxext import build as build_mod
+
+    read: dict[str, list[str]] = {}
+    real_read_doc = Builder.read_doc
+
+    def read_doc(self, docname, *args, **kwargs):
+        read.setdefault(self.name, []).append(docname)
+        return real_read_doc(self, docname, *args, **kwargs)
+
+    monkeypatch.setattr(Builder, "read_doc", read_doc)
+    paths = Paths(sandbox.root)
+
+    def cycle(run: bool = False) -> dict[str, list[str]]:
+        read.clear()
+        assert build_mod.build(paths, "gherkin").status == 0
+        if run:
+            done = sandbox.rulings("check")
+            assert done.returncode in (0, 1), _last_lines(done)
+        assert build_mod.build(paths, "html").status == 0
+        return {name: sorted(docs) for name, docs in read.items()}
+
+    sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="仍然是"))
+    sandbox.write("spec/ygo/inc1.rst", YGO.format(n=1, verdict="仍然是"))
+    first = cycle()
+    assert {"ygo/inc0", "ygo/inc1", "index"} <= set(first["gherkin"]) and "html" not in first, first
+    assert 'data-status="not-run"' in sandbox.html("ygo/inc1")
+
+    # the examples run (in another process): the pages whose results changed are written,
+    # not read
+    ran = cycle(run=True)
+    assert ran == {}, ran
+    assert 'data-status="passed"' in sandbox.html("ygo/inc1")
+    assert 'data-status="not-run"' not in sandbox.html("ygo/inc1")
+
+    sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="依然是"))
+    edited = cycle()
+    assert edited == {"gherkin": ["ygo/inc0"]}, edited
+    assert "依然是" in sandbox.html("ygo/inc0")
+    # edited since its last run: stale, on its page and on the dashboard
+    assert 'data-status="stale"' in sandbox.html("ygo/inc0")
+    assert 'data-status="stale"' in sandbox.html("index")
+
+    (sandbox.root / "spec" / "ygo" / "inc1.rst").unlink()
+    cycle()
+    assert not (sandbox.build / "site" / "ygo" / "inc1.html").exists()
+    assert "ygo/inc1" not in sandbox.html("index")
+    # one environment for both builders
+    assert sorted(p.name for p in (sandbox.build / "doctrees").iterdir()) == ["shared"]
