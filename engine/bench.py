@@ -233,7 +233,7 @@ def run(examples: int, *, repeat: int = 3, jobs: int | None = None, keep: Path |
     # with a plain build right after it, so that a shared machine's load hits both alike
     ratios, standalone, plains = [], [], []
     for _ in range(pairs):
-        for kept in ("doctrees/html", "site", "reading", "search-cuts", "html-inputs.txt"):
+        for kept in ("doctrees", "site", "reading", "search-cuts", "html-inputs.txt"):
             path = root / "build" / kept
             shutil.rmtree(path) if path.is_dir() else path.unlink(missing_ok=True)
         seconds, peak, _ = measure([sys.executable, "-c", _HTML_ALONE, str(root)], source, env)
