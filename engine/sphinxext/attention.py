@@ -10,7 +10,7 @@ from html import escape
 
 from engine.project import GAME_LABELS
 
-from .state import all_records, counts, result_of
+from .state import all_records, counts, load_results, result_of
 
 PAGE = "rulings-attention"
 #: the sections of the page, in order: (anchor, label)
@@ -55,10 +55,11 @@ def _page_body(app, env) -> str:
     from docutils import nodes
 
     listed = {key: [] for key, _ in SECTIONS}
+    results, _ = load_results(env)
     for record in all_records(env):
         if record["docname"] not in env.found_docs:
             continue
-        key = section_of(record, result_of(env, record))
+        key = section_of(record, result_of(env, record, results))
         if key:
             listed[key].append(record)
     out = ['<section id="rulings-attention"><h1>需要关注的例子 · Examples needing attention</h1>',
@@ -80,7 +81,7 @@ def _page_body(app, env) -> str:
                        f'<a href="{escape(uri, quote=True)}">{escape(r["title"])}</a> '
                        f'<span class="rulings-attention-where">{escape(game)} · {escape(doc_title)} · '
                        f'{escape(r["source"])}:{r["line"]}</span>'
-                       f'<div class="rulings-attention-why">{escape(_reason(r, result_of(env, r)))}</div></li>')
+                       f'<div class="rulings-attention-why">{escape(_reason(r, result_of(env, r, results)))}</div></li>')
         out.append("</ul></section>")
     out.append("</section>")
     return "".join(out)

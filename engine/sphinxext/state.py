@@ -93,14 +93,17 @@ def load_results(env) -> tuple[dict[str, dict[str, Any]], str | None]:
     return data, problem
 
 
-def result_of(env, record: dict) -> dict[str, Any]:
+def result_of(env, record: dict, results: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
     """The result entry an example's status rests on, looked up in the results file when
     the example is shown: the environment keeps no copy of every result (most of its
-    size, loaded and saved by every build)."""
+    size, loaded and saved by every build).  ``results``: the file as loaded once by a
+    caller that looks up every example (checking the file's stamp each time costs more
+    than the lookup)."""
     if not record.get("extracted"):
         # not run as written: whatever an earlier text left does not count
         return {}
-    results, _ = load_results(env)
+    if results is None:
+        results, _ = load_results(env)
     return results_mod.status_of(record["id"], record["hash"], record.get("declared"), results)[1] or {}
 
 
