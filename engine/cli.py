@@ -74,13 +74,40 @@ def plan_run(paths, *, documents: list[str] | None = None, everything: bool = Fa
 AUTO_PARALLEL = 3000
 
 
-def reading_jobs(args) -> int:
-    """Sphinx processes for the extraction, which reads every changed document: one per
-    core unless ``--sphinx-jobs`` says otherwise (Sphinx reads in parallel only when more
-    than a few documents changed; at 10 000 examples from nothing, 15.3 → 10.6 s on two
-    idle cores, and a lower peak).  The html build, which only writes, stays in one
-    process by default: two gained 1.5 s of 13 and cost 80 MB more at its peak."""
-    return args.sphinx_jobs if args.sphinx_jobs is not None else (os.cpu_count() or 1)
+#: documents to read from which the extraction reads in one Sphinx process per core: Sphinx
+#: forks and merges environments even for one document (0.7 s at 10 000 examples), while
+#: a document of 100 examples takes about 0.15 s to read
+PARALLEL_READING = 16
+
+
+def reading_jobs(paths, args) -> int:
+    """Sphinx processes for the extraction: ``--sphinx-jobs``, else one per core when at
+    least PARALLEL_READING documents changed since their features were written (at 10 000
+    examples from nothing, 15.3 → 10.6 s on two idle cores, and a lower peak), else one.
+    The html build, which only writes, stays in one process by default: two gained 1.5 s
+    of 13 and cost 80 MB more at its peak."""
+    import hashlib
+
+    from engine.sphinxext.builder import SOURCES
+
+    if args.sphinx_jobs is not None:
+        return args.sphinx_jobs
+    cores = os.cpu_count() or 1
+    if cores == 1 or args.fresh:
+        return cores
+    try:
+        written = json.loads((paths.features / SOURCES).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        written = {}
+    changed = 0
+    for path in paths.spec.rglob("*.rst"):
+        docname = path.relative_to(paths.spec).with_suffix("").as_posix()
+        # the digest the gherkin builder keeps for each document it wrote
+        if written.get(docname) != hashlib.sha256(path.read_bytes()).hexdigest()[:16]:
+            changed += 1
+            if changed >= PARALLEL_READING:
+                return cores
+    return 1
 
 
 def auto_jobs(to_run: int) -> int:
@@ -143,7 +170,7 @@ def cmd_build(args) -> int:
 
     paths = _paths(args)
     clock = Timings()
-    outcome = build(paths, "gherkin", fresh=args.fresh, jobs=reading_jobs(args))
+    outcome = build(paths, "gherkin", fresh=args.fresh, jobs=reading_jobs(paths, args))
     _report_warnings(outcome)
     clock.lap("extract")
     # the verdicts are read as `rulings check` gives them (file:line), not as pytest tracebacks
@@ -303,7 +330,7 @@ def cmd_check(args) -> int:
     if isinstance(documents, str):
         print(documents)
         return 2
-    outcome = build(paths, "gherkin", fresh=args.fresh, jobs=reading_jobs(args))
+    outcome = build(paths, "gherkin", fresh=args.fresh, jobs=reading_jobs(paths, args))
     _report_warnings(outcome, sys.stdout)
     clock.lap("extract")
     if not args.no_run:
