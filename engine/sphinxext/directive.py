@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 from docutils import nodes, utils
 from docutils.parsers.rst import directives, states
@@ -51,6 +52,20 @@ _FIELD_MARKER = re.compile(states.Body.patterns["field_marker"])
 _SIMPLE_OPTION = re.compile(r":([A-Za-z][A-Za-z0-9-]*):(?: +(\S.*))?$")
 
 
+@contextmanager
+def _as_docutils_says():
+    """The errors of an option block as docutils' own parser words them
+    (``RSTState.parse_extension_options``)."""
+    try:
+        yield
+    except KeyError as detail:
+        raise states.MarkupError('unknown option: "%s"' % detail.args[0]) from None
+    except (ValueError, TypeError) as detail:
+        raise states.MarkupError("invalid option value: %s" % " ".join(detail.args)) from None
+    except utils.ExtensionOptionError as detail:
+        raise states.MarkupError("invalid option data: %s" % " ".join(detail.args)) from None
+
+
 class ReadsOwnOptions:
     """A directive (with one optional argument, the title) that reads its ``:name: value``
     lines itself, with docutils' own option parser run in a state machine of that one
@@ -85,29 +100,17 @@ class ReadsOwnOptions:
         would have found (tests/unit/test_directive_options.py compares both)."""
         simple = [_SIMPLE_OPTION.match(line) for line in lines]
         if all(simple):
-            try:
+            with _as_docutils_says():
                 return utils.assemble_option_dict([(m.group(1).lower(), m.group(2)) for m in simple],
                                                   _Options(self.known_options))
-            except KeyError as detail:
-                raise states.MarkupError('unknown option: "%s"' % detail.args[0]) from None
-            except (ValueError, TypeError) as detail:
-                raise states.MarkupError("invalid option value: %s" % " ".join(detail.args)) from None
-            except utils.ExtensionOptionError as detail:
-                raise states.MarkupError("invalid option data: %s" % " ".join(detail.args)) from None
         field_list = nodes.field_list()
         offset, blank_finish = self.state.nested_list_parse(
             lines, 0, field_list, initial_state="ExtensionOptions", blank_finish=True,
             state_machine_kwargs={"state_classes": (states.ExtensionOptions,)})
         if offset != len(lines):
             raise states.MarkupError("invalid option block")
-        try:
+        with _as_docutils_says():
             options = utils.extract_extension_options(field_list, _Options(self.known_options))
-        except KeyError as detail:
-            raise states.MarkupError('unknown option: "%s"' % detail.args[0]) from None
-        except (ValueError, TypeError) as detail:
-            raise states.MarkupError("invalid option value: %s" % " ".join(detail.args)) from None
-        except utils.ExtensionOptionError as detail:
-            raise states.MarkupError("invalid option data: %s" % " ".join(detail.args)) from None
         if not blank_finish:
             raise states.MarkupError("option data incompletely parsed")
         return options

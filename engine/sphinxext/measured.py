@@ -123,17 +123,17 @@ def changed(env, shown: dict[str, str]) -> set[str]:
     """The pages whose coverage results changed since a builder wrote them; ``shown`` (what
     each page showed when that builder last wrote it) is brought up to date.  Asked once
     every document is read (the basis rests on every document's examples and declarations)."""
-    out = set()
-    for docname in list(shown):
-        if docname not in env.rulings_coverage_games or docname not in env.found_docs:
-            del shown[docname]
-    for docname, games in env.rulings_coverage_games.items():
-        if docname not in env.found_docs:
-            continue
-        now = digest(env, games)
-        if shown.get(docname) != now:
-            shown[docname] = now
-            out.add(docname)
+    return shown_changed(shown, {d: digest(env, games) for d, games in env.rulings_coverage_games.items()
+                                 if d in env.found_docs})
+
+
+def shown_changed(shown: dict[str, str], now: dict[str, str]) -> set[str]:
+    """The pages whose digest of what they show differs from ``shown`` (what a builder
+    last wrote); ``shown`` becomes ``now``, pages no longer there dropped."""
+    for docname in set(shown) - set(now):
+        del shown[docname]
+    out = {d for d, value in now.items() if shown.get(d) != value}
+    shown.update(now)
     return out
 
 

@@ -221,17 +221,9 @@ def to_write(app, env) -> list[str]:
     removed = written.get("docs", set()) - env.found_docs
     _drop_pages_of(app, removed)
     results, _ = load_results(env)
-    shown = written.setdefault("results", {})
-    for docname in list(shown):
-        if docname not in env.found_docs:
-            del shown[docname]
-    for docname, records in env.rulings_examples.items():
-        if docname not in env.found_docs:
-            continue
-        now = results_digest(records, results)
-        if shown.get(docname) != now:
-            shown[docname] = now
-            out.add(docname)
+    out |= measured.shown_changed(written.setdefault("results", {}),
+                                  {d: results_digest(records, results) for d, records in env.rulings_examples.items()
+                                   if d in env.found_docs})
     out |= measured.changed(env, written.setdefault("coverage", {}))
     if out or removed:
         out |= _pages_showing_everything(env, written.setdefault("cards", {}))
