@@ -11,6 +11,9 @@ of them.  One run measures, on the same sources:
 - the cycle with nothing changed, and after editing one step of one example of one
   document (each the median of ``--repeat`` runs);
 - peak memory: the largest resident set of any process of each phase;
+- html with the extension built alone from nothing (fresh environment, no kept readings
+  or search cuts), each time right before a plain html build, the ratio being the median
+  of those pairs;
 
 and prints the table of docs/performance.md, ratios included.
 """
