@@ -26,13 +26,19 @@ def pytest_bdd_before_step(request, feature, scenario, step, step_func):
 """
 
 
-def test_the_binding_finds_the_step_definitions_pytest_bdd_finds(sandbox):
-    for n in range(2):
+def _check_all(sandbox, documents: int, conftest: str, jobs: int) -> None:
+    """Run every example of ``documents`` documents (two examples each) with ``conftest``
+    watching the session; all must pass."""
+    for n in range(documents):
         sandbox.write(f"spec/ygo/inc{n}.rst", YGO.format(n=n, verdict="仍然是"))
-    sandbox.write("tests/examples/conftest.py", COMPARE)
-    done = sandbox.rulings("check", "--all", "-j", "1")
+    sandbox.write("tests/examples/conftest.py", conftest)
+    done = sandbox.rulings("check", "--all", "-j", str(jobs))
     assert done.returncode == 0, sandbox.output(done)[-3000:]
-    assert done.stdout.strip().splitlines()[-1] == "4 passed, 0 failed"
+    assert done.stdout.strip().splitlines()[-1] == f"{2 * documents} passed, 0 failed"
+
+
+def test_the_binding_finds_the_step_definitions_pytest_bdd_finds(sandbox):
+    _check_all(sandbox, 2, COMPARE, 1)
     compared = (sandbox.root / "tests" / "examples" / "compared.txt").read_text(encoding="utf-8").split()
     assert sorted(set(compared)) == ["given", "then", "when"] and len(compared) == 12
 
@@ -91,12 +97,7 @@ def pytest_collection_finish(session):
 
 
 def test_a_split_session_collects_each_example_in_one_worker(sandbox):
-    for n in range(3):
-        sandbox.write(f"spec/ygo/inc{n}.rst", YGO.format(n=n, verdict="仍然是"))
-    sandbox.write("tests/examples/conftest.py", COLLECTED)
-    done = sandbox.rulings("check", "--all", "-j", "2")
-    assert done.returncode == 0, sandbox.output(done)[-3000:]
-    assert done.stdout.strip().splitlines()[-1] == "6 passed, 0 failed"
+    _check_all(sandbox, 3, COLLECTED, 2)
     folder = sandbox.root / "tests" / "examples"
     collected = {p.stem: set(p.read_text(encoding="utf-8").split()) for p in folder.glob("collected-*.txt")}
     assert set(collected) == {"collected-gw0", "collected-gw1"}
