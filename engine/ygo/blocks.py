@@ -1925,12 +1925,15 @@ def negate_and_destroy_when_hands_equal():
     def test(duel, source, link) -> bool:
         return link.player != source.controller and len(duel.board.zone(0, "hand")) == len(duel.board.zone(1, "hand"))
 
-    def then(duel, source, link) -> None:
-        card = link.card_if_unchanged()
-        if card is not None and duel.on_field(card):
-            duel.destroy(card, reason=f"「{source.name}」", by_effect=source, by_player=source.controller)
+    return [StaticPart("negate-resolving", (test, _destroy_negated_card))]
 
-    return [StaticPart("negate-resolving", (test, then))]
+
+def _destroy_negated_card(duel, source, link) -> None:
+    """After a lasting effect of ``source`` negated ``link`` as it resolved: its card is
+    destroyed, if it is still the same card on the field."""
+    card = link.card_if_unchanged()
+    if card is not None and duel.on_field(card):
+        duel.destroy(card, reason=f"「{source.name}」", by_effect=source, by_player=source.controller)
 
 
 @BLOCKS.phrase("static", "自己场上的{desc}不会成为对方的效果的对象")
@@ -2260,9 +2263,7 @@ def negate_opponents_kind_once_per_turn(race, kinds):
 
     def then(duel, card, link) -> None:
         duel.once_applied.add((card, duel.turn))
-        victim = link.card_if_unchanged()
-        if victim is not None and duel.on_field(victim):
-            duel.destroy(victim, reason=f"「{card.name}」", by_effect=card, by_player=card.controller)
+        _destroy_negated_card(duel, card, link)
 
     return [StaticPart("negate-resolving", (test, then))]
 
