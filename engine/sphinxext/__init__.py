@@ -17,6 +17,7 @@ from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective
 from .refuse import refuse_file_access
+from .rstparser import RSTParser
 
 STATIC = Path(__file__).parent / "static"
 
@@ -72,6 +73,8 @@ def setup(app: Sphinx) -> dict:
     app.add_directive("rulings-vocabulary", VocabularyDirective)
     refuse_file_access(app)
     app.add_builder(GherkinBuilder)
+    # Sphinx's reStructuredText parser without docutils' state machine after each directive
+    app.add_source_parser(RSTParser, override=True)
     search.setup(app)
     domain.setup(app)
     unpinned.setup(app)
