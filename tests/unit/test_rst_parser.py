@@ -72,13 +72,14 @@ def stand_ins():
     directives._directives.update(before)
 
 
-def reading(parser_class, text: str, source: str = "doc.rst") -> str:
+def reading(parser_class, text: str, source: str = "doc.rst", debug: bool = False) -> str:
     """All that parsing ``text`` leaves: the tree, every node's source and line, every
     message (at any level), what the reporter wrote, the document's tables and where it
     last noted the input."""
     settings = frontend.get_default_settings(docutils.parsers.rst.Parser)
     stream = io.StringIO()
     settings.report_level, settings.halt_level, settings.warning_stream = 1, 5, stream
+    settings.debug = debug
     document = utils.new_document(source, settings)
     messages: list[nodes.system_message] = []
     document.reporter.attach_observer(messages.append)
@@ -167,6 +168,23 @@ def test_crafted_cases_read_the_same(name):
 @pytest.mark.parametrize("path", SPEC, ids=[str(p.relative_to(ROOT)) for p in SPEC])
 def test_every_document_of_spec_reads_the_same(path):
     same_reading(path.read_text(encoding="utf-8"), str(path))
+
+
+def test_included_text_reads_the_same(tmp_path):
+    """An included file's lines are put into the input after the directive (with
+    padding lines around them); what follows an ``include`` is read from there."""
+    (tmp_path / "part.rst").write_text(".. note:: included\n\nincluded text\n", encoding="utf-8")
+    same_reading(".. include:: part.rst\n.. note:: after\n\ntext\n", str(tmp_path / "doc.rst"))
+    same_reading("text\n\n.. include:: part.rst\n\nmore text\n", str(tmp_path / "doc.rst"))
+
+
+def test_debug_output_is_the_same(capsys):
+    """In debug mode docutils' state machines print what they do: ours go its way."""
+    text = CASES["directive then paragraph"] + CASES["in a list item"]
+    ours = reading(RSTParser, text, debug=True), capsys.readouterr()
+    sphinx = reading(SphinxRSTParser, text, debug=True), capsys.readouterr()
+    assert "StateMachine.run" in sphinx[1].err
+    assert ours == sphinx
 
 
 def test_the_short_way_is_taken(monkeypatch):
