@@ -10,17 +10,19 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from gherkin.dialect import Dialect
 from gherkin.errors import CompositeParserException, ParserException
 from gherkin.parser import Parser
+from gherkin.token_matcher import TokenMatcher
 from gherkin.token_scanner import TokenScanner
 
 #: languages whose keywords we recognise in a document of another language, to say
 #: "this is an English keyword" rather than "this is not a step"
 _FOREIGN = ("en", "zh-CN", "zh-TW", "ja", "fr", "de")
 KIND_OF = {"Context": "given", "Action": "when", "Outcome": "then"}
-_HEADER_LINES = 3  # "# language", feature line, scenario line
+_HEADER_LINES = 2  # the feature line and the scenario line the body is wrapped in
 
 
 class ExampleError(Exception):
@@ -63,6 +65,7 @@ class ParsedExample:
         return out
 
 
+@lru_cache(maxsize=None)
 def dialect(language: str) -> Dialect:
     d = Dialect.for_name(language)
     if d is None:
@@ -70,10 +73,18 @@ def dialect(language: str) -> Dialect:
     return d
 
 
-def keywords(language: str) -> list[str]:
+@lru_cache(maxsize=None)
+def keywords(language: str) -> tuple[str, ...]:
     d = dialect(language)
     words = [*d.given_keywords, *d.when_keywords, *d.then_keywords, *d.and_keywords, *d.but_keywords]
-    return [w.strip() for w in words if w.strip() != "*"]
+    return tuple(w.strip() for w in words if w.strip() != "*")
+
+
+@lru_cache(maxsize=None)
+def _parser(language: str) -> tuple[Parser, TokenMatcher]:
+    """One parser and token matcher per language, made once: each parse resets them, and
+    the matcher starts in the language (no "# language:" line to switch it per example)."""
+    return Parser(), TokenMatcher(language)
 
 
 def _foreign_keyword(line: str, language: str) -> tuple[str, str] | None:
@@ -123,10 +134,11 @@ def parse_example(language: str, title: str, body: list[str]) -> ParsedExample:
         hint = f"; closest keyword: {near[0]}" if near else ""
         raise ExampleError(f"not a step: a line must start with one of {' '.join(own)} "
                            f"(or be a table row), got {line[:40]!r}{hint}", i)
-    text = "\n".join([f"# language: {language}", f"{feature_kw}: example", f"  {scenario_kw}: {title}",
+    text = "\n".join([f"{feature_kw}: example", f"  {scenario_kw}: {title}",
                       *("    " + line for line in body)]) + "\n"
+    parser, matcher = _parser(language)
     try:
-        document = Parser().parse(TokenScanner(text))
+        document = parser.parse(TokenScanner(text), matcher)
     except CompositeParserException as err:
         first = err.errors[0]
         raise ExampleError(_clean(str(first)), _body_line(first)) from None
