@@ -75,9 +75,10 @@ class _ShortExplicitList:
             line = lines[offset]
             if _EXPLICIT_MARKUP.match(line) or _ANONYMOUS.match(line):
                 return super().explicit_list(blank_finish)
+            # docutils' machine goes back to this line, which notes it again (note_source)
             self.goto_line(machine.abs_line_offset())
         else:
-            self.goto_line(machine.abs_line_offset() + 1)
+            self.goto_line(machine.abs_line_offset() + 1)  # past the end, as docutils' does
         if not blank_finish:
             self.parent += self.unindent_warning("Explicit markup")
         return None
