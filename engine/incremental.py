@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -215,12 +216,12 @@ def read_manifest(features: Path) -> list[dict]:
     return examples
 
 
-def read_results(path: Path) -> tuple[dict[str, dict[str, Any]], str | None]:
+def read_results(path: Path) -> tuple[Mapping[str, dict[str, Any]], str | None]:
     """(the results file's entries, why it could not be read): empty with the reason when
     it is unreadable; parsed once per version of the file.  Not to be changed by callers."""
     def read(stamp):
         try:
-            return results_mod.load(path), None
+            return results_mod.load_entries(path), None
         except results_mod.ResultsError as err:
             return {}, str(err)
 

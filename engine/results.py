@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,107 @@ def load(path: str | os.PathLike) -> dict[str, dict[str, Any]]:
     return data["results"]
 
 
+class Entries(Mapping):
+    """The entries of a results file, each kept without its trace, which is kept as its
+    JSON text and parsed when the whole entry is looked up.  Parsed whole, the results of
+    10 000 examples took about 40 MB of the site build's memory, three quarters of it
+    the traces, which only the page showing the example needs; everything else (the
+    status of each example, what the plan and the reconciliation compare) reads the
+    entry without its trace (:func:`brief`)."""
+
+    def __init__(self, briefs: dict[str, dict[str, Any]], traces: dict[str, bytes]) -> None:
+        self._briefs, self._traces = briefs, traces
+
+    def __getitem__(self, example_id: str) -> dict[str, Any]:
+        entry = dict(self._briefs[example_id])
+        trace = self._traces.get(example_id)
+        if trace is not None:
+            entry["trace"] = json.loads(trace)
+        return entry
+
+    def __contains__(self, example_id: object) -> bool:
+        return example_id in self._briefs
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._briefs)
+
+    def __len__(self) -> int:
+        return len(self._briefs)
+
+    def __repr__(self) -> str:
+        return f"<results: {len(self._briefs)} entries>"
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def brief(results: Mapping[str, dict[str, Any]], example_id: str) -> dict[str, Any] | None:
+    """An example's entry without its trace (from :class:`Entries`; a plain dict's entry
+    is given whole).  Shared: not to be changed by the caller."""
+    if isinstance(results, Entries):
+        return results._briefs.get(example_id)
+    return results.get(example_id)
+
+
+def trace_text(results: Mapping[str, dict[str, Any]], example_id: str) -> str | None:
+    """An example's trace as compact JSON, without parsing it from :class:`Entries`."""
+    if isinstance(results, Entries):
+        trace = results._traces.get(example_id)
+        return None if trace is None else trace.decode()
+    entry = results.get(example_id)
+    return None if entry is None or "trace" not in entry else _compact(entry["trace"])
+
+
+#: fields of an entry whose values repeat across entries
+_SHARED_VALUES = ("status", "outcome", "feature")
+#: the first line of a results file as :func:`save` writes it
+_FIRST_LINE = ('{"format":%d,"results":{' % FORMAT).encode()
+
+
+def load_entries(path: str | os.PathLike) -> Mapping[str, dict[str, Any]]:
+    """:func:`load` for a reader that looks entries up: the same entries and the same
+    errors (every line is parsed here, so a broken file is reported now), each trace
+    kept as text until its whole entry is looked up (:class:`Entries`).  A file in any
+    other layout (written by hand, say) is loaded whole."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return {}
+    except OSError as err:
+        raise ResultsError(f"{path}: cannot read the results file ({err})") from None
+    lines = data.split(b"\n")
+    if lines[0] != _FIRST_LINE or lines[-2:] != [b"}}", b""]:
+        return load(path)
+    briefs: dict[str, dict[str, Any]] = {}
+    traces: dict[str, bytes] = {}
+    shared: dict[str, str] = {}
+    for line in lines[1:-2]:
+        value_of = line[:-1] if line.endswith(b",") else line
+        try:
+            parsed = json.loads(b"{" + value_of + b"}")
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return load(path)  # which words the error
+        if len(parsed) != 1:
+            return load(path)
+        (example_id, entry), = parsed.items()
+        if not isinstance(entry, dict) or example_id in briefs:
+            return load(path)
+        if "trace" in entry:
+            traces[example_id] = _compact(entry.pop("trace")).encode()
+        # the values most entries share (statuses, the document, the engine's digest) once
+        for field in _SHARED_VALUES:
+            value = entry.get(field)
+            if isinstance(value, str):
+                entry[field] = shared.setdefault(value, value)
+        basis = entry.get("basis")
+        if isinstance(basis, dict) and isinstance(basis.get("engine"), str):
+            basis["engine"] = shared.setdefault(basis["engine"], basis["engine"])
+        briefs[example_id] = entry
+    return Entries(briefs, traces)
+
+
 def save(path: str | os.PathLike, results: dict[str, dict[str, Any]]) -> None:
     """Replace the results file in one step (write a temporary file, then rename)."""
     write_atomic(path, dump_lines({"format": FORMAT, "results": results}, "results"))
@@ -58,9 +160,7 @@ def dump_lines(data: dict[str, Any], key: str) -> str:
     """JSON with one entry of ``data[key]`` a line (in key order if a dict): as easy to
     read and to diff as an indented file, written by json's C encoder (``indent`` makes
     json fall back to pure Python, seconds for the results of 10 000 examples)."""
-    def compact(value: Any) -> str:
-        return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
+    compact = _compact
     entries = data[key]
     if isinstance(entries, dict):
         body = ",\n".join(f"{compact(k)}:{compact(entries[k])}" for k in sorted(entries))
@@ -93,8 +193,9 @@ def write_atomic(path: str | os.PathLike, text: str, *, durable: bool = True) ->
 
 def status_of(example_id: str, text_hash_: str, declared: str | None,
               results: dict[str, dict[str, Any]]) -> tuple[str, dict[str, Any] | None]:
-    """The status an example shows, and the result entry it rests on (if any)."""
-    entry = results.get(example_id)
+    """The status an example shows, and the result entry it rests on (if any), without
+    its trace when ``results`` are :class:`Entries` (:func:`brief`)."""
+    entry = brief(results, example_id)
     if declared == "pending":
         return "pending", entry if entry and entry.get("hash") == text_hash_ else None
     if entry is None:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +57,7 @@ def document_language(document: nodes.document, docname: str, config) -> tuple[s
     fields = _top_fields(document)
     folder = docname.split("/", 1)[0] if "/" in docname else None
     game = fields.get("game") or (folder if folder in games else None)
+    game = sys.intern(game) if game else game  # one string for every example of a game
     language = fields.get("gherkin-language") or (games.get(game) if game else None)
     if game is None or language is None:
         return game, language, (f"cannot tell the game and Gherkin language of {docname!r}: put it in one of the "
@@ -104,15 +107,20 @@ def result_of(env, record: dict, results: dict[str, dict[str, Any]] | None = Non
         return {}
     if results is None:
         results, _ = load_results(env)
-    return results_mod.status_of(record["id"], record["hash"], record.get("declared"), results)[1] or {}
+    if results_mod.status_of(record["id"], record["hash"], record.get("declared"), results)[1] is None:
+        return {}
+    return results[record["id"]]  # with its trace
 
 
 #: what a page shows of a result (not how long it took, which changes on every run)
-_SHOWN = ("hash", "status", "outcome", "failing_step", "message", "trace")
+_SHOWN = ("hash", "status", "outcome", "failing_step", "message")
 
 
-def results_digest(records: list[dict], results: dict[str, dict]) -> str:
-    relevant = {r["id"]: {k: (results.get(r["id"]) or {}).get(k) for k in _SHOWN} for r in records}
+def results_digest(records: list[dict], results: Mapping[str, dict]) -> str:
+    """What the pages showing ``records`` show of their results (the traces as text:
+    parsing every trace to compare them was most of an edit cycle's html build)."""
+    relevant = {r["id"]: [*((results_mod.brief(results, r["id"]) or {}).get(k) for k in _SHOWN),
+                          results_mod.trace_text(results, r["id"])] for r in records}
     return hashlib.sha256(json.dumps(relevant, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 

@@ -93,6 +93,68 @@ def test_unusable_results_files_are_named(tmp_path, text, message):
     assert str(path) in str(err.value) and message in str(err.value)
 
 
+@pytest.mark.parametrize("text, message", [
+    ('{"format": 1, "results": {"a": {"ha', "not a readable results file"),
+    ('{"format": 0, "results": {}}', "results format 0, expected 1"),
+    ('{"format":1,"results":{\n"a":{"hash":"1"},\n"b":"passed"\n}}\n', "are not results"),
+    ('{"format":1,"results":{\n"a":{"hash":"1"},\n"b":{"ha\n}}\n', "not a readable results file"),
+    ('{"format":1,"results":{\n"a":{"hash":"1"},\n"b":{"hash":"2"}', "not a readable results file"),
+    (b'{"format":1,"results":{\n"a":{"hash":"\xff"}\n}}\n', "not a readable results file"),
+])
+def test_entries_read_one_a_line_report_the_errors_of_load(tmp_path, text, message):
+    path = tmp_path / "results.json"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    with pytest.raises(results.ResultsError) as err:
+        results.load_entries(path)
+    assert str(path) in str(err.value) and message in str(err.value)
+
+
+ENTRIES = {
+    "ygo-a": {"hash": "1", "status": "passed", "trace": ["[move] 「台风」 hand → graveyard", 'a "quoted" \\ word']},
+    "mtg/b:c.d": {"hash": "2", "status": "failed", "message": "1\n2", "basis": {"engine": "x"}},
+    "中文-id": {"hash": "3", "status": "pending", "trace": []},
+}
+
+
+def test_entries_are_those_of_load_each_parsed_when_looked_up(tmp_path):
+    path = tmp_path / "results.json"
+    results.save(path, ENTRIES)
+    entries = results.load_entries(path)
+    assert isinstance(entries, results.Entries)  # the layout save writes is read line by line
+    assert entries == results.load(path) == ENTRIES
+    assert sorted(entries) == sorted(ENTRIES) and len(entries) == 3 and "ygo-a" in entries
+    assert entries.get("nothing") is None
+    # each lookup is a new entry: a caller changing what it got changes nothing else
+    entries["ygo-a"]["status"] = "failed"
+    assert entries["ygo-a"]["status"] == "passed"
+    # without its trace, and the trace as text, the same from either
+    whole = results.load(path)
+    for example_id, entry in ENTRIES.items():
+        expected = {k: v for k, v in entry.items() if k != "trace"}
+        assert {k: v for k, v in results.brief(entries, example_id).items()} == expected
+        assert {k: v for k, v in results.brief(whole, example_id).items() if k != "trace"} == expected
+        assert results.trace_text(entries, example_id) == results.trace_text(whole, example_id)
+    assert json.loads(results.trace_text(entries, "ygo-a")) == ENTRIES["ygo-a"]["trace"]
+    assert results.trace_text(entries, "mtg/b:c.d") is None and results.brief(entries, "nothing") is None
+
+
+@pytest.mark.parametrize("layout", ["indented", "duplicate key", "empty", "two entries a line"])
+def test_entries_in_any_other_layout_are_loaded_whole(tmp_path, layout):
+    path = tmp_path / "results.json"
+    text = {
+        "indented": json.dumps({"format": 1, "results": ENTRIES}, indent=2, ensure_ascii=False),
+        "duplicate key": '{"format":1,"results":{\n"a":{"hash":"1"},\n"a":{"hash":"2"}\n}}\n',
+        "empty": '{"format":1,"results":{}}\n',
+        "two entries a line": '{"format":1,"results":{\n"a":{"hash":"1"},"b":{"hash":"2"}\n}}\n',
+    }[layout]
+    path.write_text(text, encoding="utf-8")
+    assert results.load_entries(path) == results.load(path)
+
+
+def test_a_missing_file_is_no_entries(tmp_path):
+    assert results.load_entries(tmp_path / "results.json") == {}
+
+
 def test_a_missing_file_is_no_results(tmp_path):
     assert results.load(tmp_path / "results.json") == {}
 
