@@ -15,6 +15,8 @@
 from __future__ import annotations
 
 import re
+import sys
+import weakref
 from contextlib import contextmanager
 
 from docutils import nodes, utils
@@ -116,6 +118,19 @@ class ReadsOwnOptions:
         return options
 
 
+#: what every example of a document being read looks up the same way (its path, the
+#: results), once per document: a stat of the results file and a path computation per
+#: example were a tenth of reading a document of examples
+_PER_DOCUMENT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _of_document(document: nodes.document, env, docname: str) -> tuple[str, object]:
+    known = _PER_DOCUMENT.get(document)
+    if known is None:
+        known = _PER_DOCUMENT[document] = (project_path(env, docname), load_results(env)[0])
+    return known
+
+
 def slug(text: str) -> str:
     return "-".join(re.findall(r"\w+", text)).lower()
 
@@ -169,7 +184,12 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
                 declared = None
         body = list(self.content)
         body_lines = [self.content.offset(i) + 1 for i in range(len(body))]
+        if body_lines and body_lines[-1] - body_lines[0] == len(body_lines) - 1:
+            # the lines of a body follow one another: a range keeps them in 48 bytes
+            # (a list of line numbers was 6 % of an example's record)
+            body_lines = range(body_lines[0], body_lines[-1] + 1)
         game, language, why = document_language(self.state.document, docname, self.config)
+        source, results = _of_document(self.state.document, env, docname)
         example_id = (self.options.get("id") or "").strip() or f"{docname}/{slug(title)}"
         if not ID_PATTERN.match(example_id):
             problem(f"example id {example_id!r} may only hold letters, digits and . - : /", "id", ":id:")
@@ -190,7 +210,7 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
             problem(":source: is empty: give one or more http(s) URLs", "source", ":source:")
         record = {
             "id": example_id, "title": title, "docname": docname,
-            "source": project_path(env, docname),
+            "source": source,
             "line": line, "game": game, "language": language, "sources": sources,
             "date": written_date, "dates": dates, "declared": declared,
             "body": body, "body_lines": body_lines, "hash": results_mod.text_hash(language or "", title, "\n".join(body)),
@@ -212,9 +232,9 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
             record.update(extracted=False, error="; ".join([*problems, *filter(None, [record["error"]])]))
         # what reading the example alone decided; the cards are checked against it later
         record["parsed"], record["parse_error"] = record["extracted"], record["error"]
-        results, _ = load_results(env)
         # the entry itself is looked up when the example is shown (state.result_of)
-        record["status"], _ = results_mod.status_of(example_id, record["hash"], record["declared"], results)
+        status, _ = results_mod.status_of(example_id, record["hash"], record["declared"], results)
+        record["status"] = sys.intern(status)
         env.rulings_examples.setdefault(docname, []).append(record)
 
         node = rnodes.example(record=record, ids=[nodes.make_id("example-" + example_id)])
@@ -242,8 +262,10 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
             if subtype == "gherkin":
                 message = f"example {record['id']!r}: {message}"
             self.warn(message, at(index), subtype)
+        # a step's keyword is one of a handful: one string each in the environment
         record.update(extracted=read["extracted"], outline=read["outline"], header=read["header"], rows=read["rows"],
-                      steps=[{**s, "line": body_lines[s["line"]]} for s in read["steps"]],
+                      steps=[{**s, "keyword": sys.intern(s["keyword"]), "line": body_lines[s["line"]]}
+                             for s in read["steps"]],
                       cards={name: at(index) for name, index in read["cards"].items()})
         if read["error"]:
             message, index, located = read["error"]
