@@ -12,7 +12,7 @@ from sphinx.application import Sphinx
 
 from . import nodes as rnodes
 from . import encoding, problems, reading, render, search, state
-from . import attention, cards, coverage_page, domain, measured, plain, unpinned
+from . import attention, cards, coverage_page, domain, measured, memory, plain, unpinned
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective
@@ -101,6 +101,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("doctree-resolved", cards.resolve)
     # every other builder (LaTeX, text, man …) gets examples as standard nodes, last
     app.connect("doctree-resolved", plain.replace, priority=900)
+    app.connect("doctree-resolved", memory.forget_loaded_doctree, priority=950)
     app.connect("html-collect-pages", attention.collect_pages)
     # after the theme's own handler, which builds furo's navigation tree
     app.connect("html-page-context", attention.sidebar_status, priority=600)

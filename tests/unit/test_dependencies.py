@@ -78,3 +78,13 @@ def test_the_gherkin_builder_overrides_a_documented_hook():
     from sphinx.builders import Builder
 
     assert "can be overridden" in (Builder.write_documents.__doc__ or "")
+
+
+def test_sphinx_still_keeps_loaded_doctrees_where_the_build_lets_them_go(tmp_path):
+    """engine/sphinxext/memory.py drops a written page's doctree bytes from Sphinx's
+    ``_pickled_doctree_cache``: the attribute must still be where get_doctree keeps them."""
+    from sphinx.environment import BuildEnvironment
+
+    source = inspect.getsource(BuildEnvironment.get_doctree)
+    assert "self._pickled_doctree_cache[docname]" in source, \
+        "Sphinx no longer caches doctrees in _pickled_doctree_cache: see engine/sphinxext/memory.py"
