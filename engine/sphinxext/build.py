@@ -24,6 +24,7 @@ import json
 import re
 import shutil
 import sys
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,42 +99,77 @@ def _drop_old_environments(paths: Paths) -> None:
             shutil.rmtree(paths.doctrees / old, ignore_errors=True)
 
 
+class Started:
+    """A Sphinx application made, its build not run yet: Sphinx imported, every
+    extension set up, the environment loaded.  ``rulings build`` makes the html build's
+    while the examples run (in another process), and runs the build once they are done:
+    nothing of that start reads what the run writes (the results are read by the build)."""
+
+    def __init__(self, paths: Paths, builder: str, *, fresh: bool = False, jobs: int | None = None) -> None:
+        self.paths, self.builder, self.fresh = paths, builder, fresh
+        self.outdir = paths.features if builder == "gherkin" else paths.site
+        self.warnings = io.StringIO()
+        self.crash = paths.build / f"{builder}-crash.txt"
+        self.error: Exception | None = None
+        self.app: Sphinx | None = None
+        self._contexts = ExitStack()
+        nocolor()
+        _drop_old_environments(paths)
+        try:
+            self._contexts.enter_context(patch_docutils(paths.spec))
+            self._contexts.enter_context(docutils_namespace())
+            self.app = Sphinx(str(paths.spec), str(paths.spec), str(self.outdir), str(paths.environment), builder,
+                              confoverrides=settings(paths, builder), status=None, warning=self.warnings,
+                              freshenv=fresh, warningiserror=False, keep_going=True, verbosity=0,
+                              parallel=jobs or 0)
+        except Exception as err:  # reported as the build's crash (run)
+            self.error = err
+            self._traceback = _traceback()
+
+    def run(self) -> int:
+        """Build; the status, 2 when Sphinx stopped (the traceback in the crash file)."""
+        try:
+            if self.error is None:
+                try:
+                    self.app.build()
+                    return self.app.statuscode
+                except Exception as err:
+                    self.error, self._traceback = err, _traceback()
+            write_atomic(self.crash, self._traceback)
+            self.warnings.write(f"{self.paths.spec}: ERROR: the {self.builder} build stopped: "
+                                f"{type(self.error).__name__}: {self.error} (traceback in {self.crash})\n")
+            return 2
+        finally:
+            self._contexts.close()
+
+
+def _traceback() -> str:
+    import traceback
+
+    return traceback.format_exc()
+
+
 def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = False,
-          jobs: int | None = None) -> BuildOutcome:
+          jobs: int | None = None, started: Started | None = None) -> BuildOutcome:
+    """Build with ``builder`` unless nothing it reads changed since its last build;
+    ``started``: the application made for this build beforehand, which builds whatever
+    changed (it was made because its inputs were about to change)."""
     outdir = paths.features if builder == "gherkin" else paths.site
-    nocolor()
-    warnings = io.StringIO()
     problems = paths.problems(builder)
-    overrides = settings(paths, builder)
     stamp = paths.build / f"{builder}-inputs.txt"
-    digest = inputs_digest(paths, builder, overrides)
-    if not fresh:
+    digest = inputs_digest(paths, builder, settings(paths, builder))
+    if not fresh and started is None:
         outcome = _unchanged(paths, builder, stamp, digest, outdir)
         if outcome is not None:
             if strict and outcome.warnings:
                 outcome.status = outcome.status or 1
             return outcome
     stamp.unlink(missing_ok=True)
-    _drop_old_environments(paths)
-    app = None
-    crash = paths.build / f"{builder}-crash.txt"
-    crashed = False
-    try:
-        with patch_docutils(paths.spec), docutils_namespace():
-            app = Sphinx(str(paths.spec), str(paths.spec), str(outdir), str(paths.environment), builder,
-                         confoverrides=overrides, status=None, warning=warnings, freshenv=fresh,
-                         warningiserror=False, keep_going=True, verbosity=0, parallel=jobs or 0)
-            app.build()
-            status = app.statuscode
-    except Exception as err:  # a bug, not a document problem: one clear line, the traceback in a file
-        import traceback
-
-        crashed, status = True, 2
-        write_atomic(crash, traceback.format_exc())
-        warnings.write(f"{paths.spec}: ERROR: the {builder} build stopped: {type(err).__name__}: {err} "
-                       f"(traceback in {crash})\n")
-    else:
-        crash.unlink(missing_ok=True)
+    started = started or Started(paths, builder, fresh=fresh, jobs=jobs)
+    status = started.run()
+    app, warnings, crashed = started.app, started.warnings, started.error is not None
+    if not crashed:
+        started.crash.unlink(missing_ok=True)
     found: dict[str, str] = {}
     if app is not None and getattr(app, "env", None) is not None:
         found = {str(Path(app.env.doc2path(d))): d for d in app.env.found_docs}
