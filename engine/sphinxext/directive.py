@@ -262,10 +262,10 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
             if subtype == "gherkin":
                 message = f"example {record['id']!r}: {message}"
             self.warn(message, at(index), subtype)
-        # a step's keyword is one of a handful: one string each in the environment
+        # a step's keyword and kind are one of a handful: one string each in the environment
         record.update(extracted=read["extracted"], outline=read["outline"], header=read["header"], rows=read["rows"],
-                      steps=[{**s, "keyword": sys.intern(s["keyword"]), "line": body_lines[s["line"]]}
-                             for s in read["steps"]],
+                      steps=[rnodes.RecordedStep(sys.intern(s["keyword"]), sys.intern(s["kind"]), s["text"],
+                                                 body_lines[s["line"]], s["table"]) for s in read["steps"]],
                       cards={name: at(index) for name, index in read["cards"].items()})
         if read["error"]:
             message, index, located = read["error"]
