@@ -328,12 +328,17 @@ def _language(game: str | None) -> str:
     return GAMES.get(game or "", ("zh-CN", ""))[0]
 
 
-def _example_ref(app, fromdocname: str, record: dict) -> nodes.Node:
+def _example_ref(app, fromdocname: str, record: dict, uris: dict[str, str]) -> nodes.Node:
+    """A link to an example; ``uris``: the documents' addresses from this page, each
+    asked of the builder once per page (a card page links thousands of examples)."""
     ref = nodes.reference("", "", internal=True, classes=["rulings-example-ref"])
-    try:
-        uri = app.builder.get_relative_uri(fromdocname, record["docname"])
-    except Exception:  # builders without pages
-        uri = record["docname"]
+    uri = uris.get(record["docname"])
+    if uri is None:
+        try:
+            uri = app.builder.get_relative_uri(fromdocname, record["docname"])
+        except Exception:  # builders without pages
+            uri = record["docname"]
+        uris[record["docname"]] = uri
     ref["refuri"] = f"{uri}#{nodes.make_id('example-' + record['id'])}"
     ref += nodes.Text(record["title"])
     return ref
@@ -354,6 +359,7 @@ def resolve(app, doctree: nodes.document, fromdocname: str) -> None:
     """``doctree-resolved``: fill the lists of examples under cards and the card indexes."""
     env = app.env
     uses = None
+    uris: dict[str, str] = {}
     for node in list(doctree.findall(card_uses)):
         uses = uses if uses is not None else _uses(env)
         examples = uses.get((node["game"], node["name"]), [])
@@ -363,16 +369,17 @@ def resolve(app, doctree: nodes.document, fromdocname: str) -> None:
         for i, record in enumerate(examples):
             if i:
                 para += nodes.Text("、")
-            para += _example_ref(app, fromdocname, record)
+            para += _example_ref(app, fromdocname, record, uris)
         node.replace_self(para)
     for node in list(doctree.findall(card_index)):
         uses = uses if uses is not None else _uses(env)
         cards = cards_by_game(env).get(node["game"], {})
-        table = _index_table(app, fromdocname, node["game"], cards, uses)
+        table = _index_table(app, fromdocname, node["game"], cards, uses, uris)
         node.replace_self(table)
 
 
-def _index_table(app, fromdocname: str, game: str, cards: dict[str, dict], uses) -> nodes.Node:
+def _index_table(app, fromdocname: str, game: str, cards: dict[str, dict], uses,
+                 uris: dict[str, str]) -> nodes.Node:
     table = nodes.table(classes=["rulings-card-index"])
     group = nodes.tgroup(cols=4)
     table += group
@@ -401,7 +408,7 @@ def _index_table(app, fromdocname: str, game: str, cards: dict[str, dict], uses)
         for i, example in enumerate(uses.get((game, name), [])):
             if i:
                 para += nodes.Text("、")
-            para += _example_ref(app, fromdocname, example)
+            para += _example_ref(app, fromdocname, example, uris)
         row += nodes.entry("", para)
         body += row
     return table

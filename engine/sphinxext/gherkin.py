@@ -154,7 +154,7 @@ def parse_example(language: str, title: str, body: list[str]) -> ParsedExample:
     d = dialect(language)
     if not any(line.strip() for line in body):
         raise ExampleError("the example has no steps")
-    examples_kw = [k.strip() for k in d.examples_keywords]
+    examples_kw = tuple(k.strip() + ":" for k in d.examples_keywords)
     own = keywords(language)
     examples_at = None
     for i, raw in enumerate(body):
@@ -166,10 +166,10 @@ def parse_example(language: str, title: str, body: list[str]) -> ParsedExample:
                                "or a data table under it", i)
         if not line or line.startswith(("#", "|")):
             continue
-        if any(line.startswith(k + ":") for k in examples_kw):
+        if line.startswith(examples_kw):
             examples_at = i
             continue
-        if any(line.startswith(k) for k in own):
+        if line.startswith(own):
             if examples_at is not None:
                 raise ExampleError(f"a step after the Examples table (line {i - examples_at} below it): "
                                    "every step comes before the table", i)
@@ -202,7 +202,8 @@ def parse_example(language: str, title: str, body: list[str]) -> ParsedExample:
         steps.append(Step(s["keyword"].strip(), kind, s["text"], s["location"]["line"] - _HEADER_LINES - 1, table))
     if not steps:
         raise ExampleError("the example has no steps")
-    _check_every_line_used(body, scenario)
+    if alone is None:  # a body of steps alone uses every line that is not blank
+        _check_every_line_used(body, scenario)
     parsed = ParsedExample(steps)
     examples = scenario.get("examples", [])
     if len(examples) > 1:
