@@ -264,8 +264,8 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
             self.warn(message, at(index), subtype)
         # a step's keyword and kind are one of a handful: one string each in the environment
         record.update(extracted=read["extracted"], outline=read["outline"], header=read["header"], rows=read["rows"],
-                      steps=[rnodes.RecordedStep(sys.intern(s["keyword"]), sys.intern(s["kind"]), s["text"],
-                                                 body_lines[s["line"]], s["table"]) for s in read["steps"]],
+                      steps=[rnodes.recorded_step(sys.intern(s["keyword"]), sys.intern(s["kind"]), s["text"],
+                                                  body_lines[s["line"]], s["table"]) for s in read["steps"]],
                       cards={name: at(index) for name, index in read["cards"].items()})
         if read["error"]:
             message, index, located = read["error"]

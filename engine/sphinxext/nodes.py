@@ -3,21 +3,18 @@ mergeable)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from docutils import nodes
 
 
-class RecordedStep(NamedTuple):
-    """One step of an example's record, with its document line.  A tuple, not a dict:
-    the environment keeps one per step of every example (a dict of five keys was half
-    of a record's memory)."""
+#: one step of an example's record: a plain tuple (keyword, kind, text, line, table) with
+#: its document line.  Not a dict: the environment keeps one per step of every example (a
+#: dict of five keys was half of a record's memory); not a NamedTuple either, which the
+#: unpickler rebuilds through a Python call each (twice as slow to load the environment).
+KEYWORD, KIND, TEXT, LINE, TABLE = range(5)
 
-    keyword: str
-    kind: str  # given | when | then
-    text: str
-    line: int
-    table: list[list[str]] | None
+
+def recorded_step(keyword: str, kind: str, text: str, line: int, table: list[list[str]] | None) -> tuple:
+    return (keyword, kind, text, line, table)
 
 
 class example(nodes.General, nodes.Element):

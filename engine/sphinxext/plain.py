@@ -20,8 +20,8 @@ from .state import result_of
 def _steps_text(record: dict) -> str:
     lines = []
     for step in record.get("steps") or []:
-        lines.append(f"{step.keyword} {step.text}")
-        for row in step.table or []:
+        lines.append(f"{step[rnodes.KEYWORD]} {step[rnodes.TEXT]}")
+        for row in step[rnodes.TABLE] or []:
             lines.append("    | " + " | ".join(row) + " |")
     if record.get("outline") and record.get("header"):
         lines.append("例子:")

@@ -26,25 +26,25 @@ def _a(text) -> str:
     return escape(str(text), quote=True)
 
 
-def _is_failing(step: rnodes.RecordedStep, failing: str | None, location: str | None) -> bool:
+def _is_failing(step: tuple, failing: str | None, location: str | None) -> bool:
     if location:
-        return location.rsplit(":", 1)[-1] == str(step.line)
-    return failing is not None and failing in (step.text, f"{step.keyword} {step.text}")
+        return location.rsplit(":", 1)[-1] == str(step[rnodes.LINE])
+    return failing is not None and failing in (step[rnodes.TEXT], f"{step[rnodes.KEYWORD]} {step[rnodes.TEXT]}")
 
 
-def _step_html(step: rnodes.RecordedStep, failing: str | None, location: str | None = None,
+def _step_html(step: tuple, failing: str | None, location: str | None = None,
                card_uris: dict[str, str] | None = None) -> str:
     cls = ["rulings-step"]
     if _is_failing(step, failing, location):
         cls.append("rulings-step-failed")
-    text = _highlight_placeholders(step.text)
+    text = _highlight_placeholders(step[rnodes.TEXT])
     for name, uri in (card_uris or {}).items():
         # a card name links to the card's entry
         text = text.replace(f"「{_a(name)}」", f'「<a class="rulings-card-ref" href="{_a(uri)}">{_a(name)}</a>」')
-    parts = [f'<div class="{" ".join(cls)}"><span class="rulings-keyword">{_a(step.keyword)}</span> '
+    parts = [f'<div class="{" ".join(cls)}"><span class="rulings-keyword">{_a(step[rnodes.KEYWORD])}</span> '
              f'<span class="rulings-step-text">{text}</span>']
-    if step.table:
-        parts.append(_table_html(step.table, "rulings-datatable"))
+    if step[rnodes.TABLE]:
+        parts.append(_table_html(step[rnodes.TABLE], "rulings-datatable"))
     parts.append("</div>")
     return "".join(parts)
 
