@@ -27,6 +27,7 @@ import hashlib
 import json
 import logging
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import jieba
@@ -255,11 +256,16 @@ def _language(app) -> ChineseJapaneseSearch | None:
     return lang if isinstance(lang, ChineseJapaneseSearch) else None
 
 
+@lru_cache(maxsize=8)
+def _folder(confdir: str, setting: str) -> str:
+    return str(Path(confdir, setting).resolve())
+
+
 def _start_page(app, doctree, docname: str) -> None:
     """``doctree-resolved``: the html builder indexes the page it has just resolved."""
     lang = _language(app)
     if lang is not None:
-        lang.start_page(str(Path(app.confdir, app.config.rulings_search_cuts).resolve()), docname)
+        lang.start_page(_folder(str(app.confdir), app.config.rulings_search_cuts), docname)
 
 
 def _finish(app, exception) -> None:
