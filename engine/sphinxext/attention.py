@@ -59,7 +59,7 @@ def _page_body(app, env) -> str:
     for record in all_records(env):
         if record["docname"] not in env.found_docs:
             continue
-        key = section_of(record, result_of(env, record, results))
+        key = section_of(record, result_of(env, record, results, trace=False))
         if key:
             listed[key].append(record)
     out = ['<section id="rulings-attention"><h1>需要关注的例子 · Examples needing attention</h1>',
@@ -81,7 +81,7 @@ def _page_body(app, env) -> str:
                        f'<a href="{escape(uri, quote=True)}">{escape(r["title"])}</a> '
                        f'<span class="rulings-attention-where">{escape(game)} · {escape(doc_title)} · '
                        f'{escape(r["source"])}:{r["line"]}</span>'
-                       f'<div class="rulings-attention-why">{escape(_reason(r, result_of(env, r, results)))}</div></li>')
+                       f'<div class="rulings-attention-why">{escape(_reason(r, result_of(env, r, results, trace=False)))}</div></li>')
         out.append("</ul></section>")
     out.append("</section>")
     return "".join(out)

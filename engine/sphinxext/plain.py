@@ -105,7 +105,7 @@ def replace(app, doctree: nodes.document, fromdocname: str) -> None:
     if app.builder.format in ("html", "gherkin"):
         return
     for node in list(doctree.findall(rnodes.example)):
-        node.replace_self(example_nodes(node["record"], node["ids"][0], result_of(app.env, node["record"])))
+        node.replace_self(example_nodes(node["record"], node["ids"][0], result_of(app.env, node["record"], trace=False)))
     for node in list(doctree.findall(rnodes.example_summary)):
         node.replace_self(_summary_nodes(node["counts"]))
     for node in list(doctree.findall(rnodes.dashboard)):

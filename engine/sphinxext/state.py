@@ -96,20 +96,23 @@ def load_results(env) -> tuple[dict[str, dict[str, Any]], str | None]:
     return data, problem
 
 
-def result_of(env, record: dict, results: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+def result_of(env, record: dict, results: Mapping[str, dict[str, Any]] | None = None, *,
+              trace: bool = True) -> dict[str, Any]:
     """The result entry an example's status rests on, looked up in the results file when
     the example is shown: the environment keeps no copy of every result (most of its
     size, loaded and saved by every build).  ``results``: the file as loaded once by a
     caller that looks up every example (checking the file's stamp each time costs more
-    than the lookup)."""
+    than the lookup).  ``trace=False``: a caller that does not show the trace gets the
+    entry without it (results.brief), as it is kept, not a copy."""
     if not record.get("extracted"):
         # not run as written: whatever an earlier text left does not count
         return {}
     if results is None:
         results, _ = load_results(env)
-    if results_mod.status_of(record["id"], record["hash"], record.get("declared"), results)[1] is None:
+    entry = results_mod.status_of(record["id"], record["hash"], record.get("declared"), results)[1]
+    if entry is None:
         return {}
-    return results[record["id"]]  # with its trace
+    return results[record["id"]] if trace else entry
 
 
 #: what a page shows of a result (not how long it took, which changes on every run)
