@@ -120,11 +120,11 @@ class ResultsRecorder:
             return
         paths = Paths(find_root(Path(str(self.config.rootpath))))
         try:
-            previous = results_mod.load(paths.results)
+            # the entries not run again are written back as they were, read one at a time
+            previous = results_mod.load_entries(paths.results)
         except results_mod.ResultsError:
             previous = {}
         manifest = _manifest(paths)
-        merged = {k: v for k, v in previous.items() if manifest is None or k in manifest}
         for example_id, entry in self.entries.items():
             record = (manifest or {}).get(example_id)
             index = entry.get("failing_index")
@@ -132,8 +132,8 @@ class ResultsRecorder:
                 entry["failing_location"] = f"{record['source']}:{record['body_lines'][index]}"
             elif record and entry.get("failing_step"):
                 entry["failing_location"] = f"{record['source']}:{record['line']}"
-        merged.update(self.entries)
-        results_mod.save(paths.results, merged)
+        kept = {k for k in previous if manifest is None or k in manifest}
+        results_mod.save(paths.results, results_mod.Merged(self.entries, previous, kept | set(self.entries)))
 
 
 def _vocabulary(feature):
@@ -187,6 +187,9 @@ def _message(exc: BaseException) -> str:
 def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "rulings(id, hash, ...): a documented example (set by engine.bdd.bind)")
     config.pluginmanager.register(ResultsRecorder(config), "rulings-results")
+    from engine.bdd.memory import LetGoOfReports
+
+    config.pluginmanager.register(LetGoOfReports(), "rulings-let-go-of-reports")
     if not hasattr(config, "workeroutput"):
         # extract once, here, before any worker starts or any module is collected
         try:

@@ -88,3 +88,14 @@ def test_sphinx_still_keeps_loaded_doctrees_where_the_build_lets_them_go(tmp_pat
     source = inspect.getsource(BuildEnvironment.get_doctree)
     assert "self._pickled_doctree_cache[docname]" in source, \
         "Sphinx no longer caches doctrees in _pickled_doctree_cache: see engine/sphinxext/memory.py"
+
+
+def test_pytest_bdd_still_keeps_its_reports_where_the_run_lets_them_go():
+    """engine/bdd/memory.py drops pytest-bdd's report of each scenario and each test
+    report's copy of it: the registries must still be where pytest-bdd keeps them."""
+    from pytest_bdd import reporting
+
+    assert hasattr(reporting.scenario_reports_registry, "pop"), "see engine/bdd/memory.py"
+    assert hasattr(reporting.test_report_context_registry, "pop"), "see engine/bdd/memory.py"
+    assert "scenario_reports_registry[request.node]" in inspect.getsource(reporting.before_scenario)
+    assert "test_report_context_registry[rep]" in inspect.getsource(reporting.runtest_makereport)

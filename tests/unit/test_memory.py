@@ -28,3 +28,35 @@ def test_the_html_build_keeps_no_doctree_bytes_of_the_pages_it_wrote(sandbox, mo
     assert {"index", "ygo/pipeline"} <= set(kept_after)
     assert all(docname not in kept for docname, kept in kept_after.items())
     assert "pipe-normal-face-down" in sandbox.html("ygo/pipeline")
+
+
+COUNT_REPORTS = '''
+import json, os
+from pytest_bdd import reporting
+
+
+def pytest_sessionfinish(session):
+    with open(os.environ["REPORTS_LEFT"], "w") as f:
+        json.dump({"scenarios": len(reporting.scenario_reports_registry),
+                   "contexts": len(reporting.test_report_context_registry),
+                   "ran": session.testscollected}, f)
+'''
+
+
+def test_a_run_keeps_no_report_of_pytest_bdd_once_logged(sandbox, tmp_path):
+    """engine/bdd/memory.py: pytest-bdd's reports of the scenarios run are let go."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="仍然是"))
+    (tmp_path / "count_reports.py").write_text(COUNT_REPORTS, encoding="utf-8")
+    left = tmp_path / "left.json"
+    env = {**sandbox.env(), "PYTHONPATH": str(tmp_path), "REPORTS_LEFT": str(left), "RULINGS_RERUN": "all"}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "count_reports",
+                           "-p", "no:xdist", str(sandbox.root / "tests" / "examples")],
+                          cwd=sandbox.root, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    counted = json.loads(left.read_text())
+    assert counted["ran"] >= 2 and counted["scenarios"] == 0 and counted["contexts"] == 0, counted

@@ -1,0 +1,46 @@
+"""What a run of examples lets go of as it goes.
+
+pytest-bdd keeps, for its cucumber and gherkin reports, a report of every scenario run
+(``reporting.scenario_reports_registry``, by item, for the whole session) and a serialised
+copy of it beside every phase's test report (``reporting.test_report_context_registry``,
+alive as long as the report, which pytest's terminal keeps to the end): about 7 kB an
+example, 35 MB in each of two workers at 10 000 examples.  Our results do not rest on
+them (plugin.py records every item from its own report), and pytest-bdd's own reporters
+and pytest-xdist read a report's copy while the report is logged: each is let go once its
+report is logged, and a scenario's report once its item has run.  The registries are
+pytest-bdd's module attributes; tests/unit/test_dependencies.py fails by name if a release
+moves them, and without them this does nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _registry(name: str):
+    try:
+        from pytest_bdd import reporting
+    except ImportError:
+        return None
+    registry = getattr(reporting, name, None)
+    return registry if hasattr(registry, "pop") else None
+
+
+class LetGoOfReports:
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_protocol(self, item, nextitem):
+        try:
+            return (yield)
+        finally:
+            registry = _registry("scenario_reports_registry")
+            if registry is not None:
+                registry.pop(item, None)
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_logreport(self, report):
+        try:
+            return (yield)
+        finally:
+            registry = _registry("test_report_context_registry")
+            if registry is not None:
+                registry.pop(report, None)
