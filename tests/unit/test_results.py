@@ -272,3 +272,18 @@ def test_write_atomic_syncs_the_results_but_not_a_cache(tmp_path, monkeypatch):
     assert (tmp_path / "reading" / "doc.json").read_text() == "new"
     # renamed over the old file: no temporary file left beside it
     assert sorted(p.name for p in (tmp_path / "reading").iterdir()) == ["doc.json"]
+
+
+def test_a_run_writes_its_entries_over_the_previous_ones_read_one_at_a_time(tmp_path):
+    path = tmp_path / "results.json"
+    results.save(path, ENTRIES)
+    previous = results.load_entries(path)
+    new = {"ygo-a": {"hash": "9", "status": "failed", "trace": ["again"]}, "new-one": {"hash": "5", "status": "passed"}}
+    kept = {"ygo-a", "中文-id"}  # "mtg/b:c.d" is no longer documented
+    results.save(path, results.Merged(new, previous, kept | set(new)))
+    expected = {"ygo-a": new["ygo-a"], "中文-id": ENTRIES["中文-id"], "new-one": new["new-one"]}
+    assert results.load(path) == expected
+    # the same bytes as the whole file written at once
+    assert path.read_text(encoding="utf-8") == results.dump_lines({"format": results.FORMAT, "results": expected},
+                                                                   "results")
+    assert [p.name for p in tmp_path.iterdir()] == ["results.json"]
