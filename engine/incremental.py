@@ -216,6 +216,11 @@ def read_manifest(features: Path) -> list[dict]:
     return examples
 
 
+def forget_manifests() -> None:
+    """Let go of the manifests read so far (the next read parses the file again)."""
+    _MANIFESTS.clear()
+
+
 def read_results(path: Path) -> tuple[Mapping[str, dict[str, Any]], str | None]:
     """(the results file's entries, why it could not be read): empty with the reason when
     it is unreadable; parsed once per version of the file.  Not to be changed by callers."""
