@@ -106,7 +106,7 @@ class Started:
     nothing of that start reads what the run writes (the results are read by the build)."""
 
     def __init__(self, paths: Paths, builder: str, *, fresh: bool = False, jobs: int | None = None) -> None:
-        self.paths, self.builder, self.fresh = paths, builder, fresh
+        self.paths, self.builder = paths, builder
         self.outdir = paths.features if builder == "gherkin" else paths.site
         self.warnings = io.StringIO()
         self.crash = paths.build / f"{builder}-crash.txt"
