@@ -17,13 +17,14 @@ from __future__ import annotations
 import pytest
 
 
-def _registry(name: str):
+def _let_go(registry_name: str, key) -> None:
     try:
         from pytest_bdd import reporting
     except ImportError:
-        return None
-    registry = getattr(reporting, name, None)
-    return registry if hasattr(registry, "pop") else None
+        return
+    registry = getattr(reporting, registry_name, None)
+    if hasattr(registry, "pop"):
+        registry.pop(key, None)
 
 
 class LetGoOfReports:
@@ -32,15 +33,11 @@ class LetGoOfReports:
         try:
             return (yield)
         finally:
-            registry = _registry("scenario_reports_registry")
-            if registry is not None:
-                registry.pop(item, None)
+            _let_go("scenario_reports_registry", item)
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_logreport(self, report):
         try:
             return (yield)
         finally:
-            registry = _registry("test_report_context_registry")
-            if registry is not None:
-                registry.pop(report, None)
+            _let_go("test_report_context_registry", report)

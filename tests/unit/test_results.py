@@ -78,34 +78,28 @@ def test_a_failure_while_saving_leaves_the_previous_file_whole(tmp_path, monkeyp
     assert [p.name for p in tmp_path.iterdir()] == ["results.json"]  # no temporary file left
 
 
-@pytest.mark.parametrize("text, message", [
+UNUSABLE = [
     ('{"format": 1, "results": {"a": {"ha', "not a readable results file"),
     ('{"format": 0, "results": {}}', "results format 0, expected 1"),
     ('["a", "b"]', "results format None"),
     ('{"format": 1, "results": {"a": "passed"}}', "are not results"),
     (b"\xff\xfe{", "not a readable results file"),
-])
-def test_unusable_results_files_are_named(tmp_path, text, message):
-    path = tmp_path / "results.json"
-    path.write_bytes(text if isinstance(text, bytes) else text.encode())
-    with pytest.raises(results.ResultsError) as err:
-        results.load(path)
-    assert str(path) in str(err.value) and message in str(err.value)
-
-
-@pytest.mark.parametrize("text, message", [
-    ('{"format": 1, "results": {"a": {"ha', "not a readable results file"),
-    ('{"format": 0, "results": {}}', "results format 0, expected 1"),
+    # written one entry a line, as save writes it, and broken on one line
     ('{"format":1,"results":{\n"a":{"hash":"1"},\n"b":"passed"\n}}\n', "are not results"),
     ('{"format":1,"results":{\n"a":{"hash":"1"},\n"b":{"ha\n}}\n', "not a readable results file"),
     ('{"format":1,"results":{\n"a":{"hash":"1"},\n"b":{"hash":"2"}', "not a readable results file"),
     (b'{"format":1,"results":{\n"a":{"hash":"\xff"}\n}}\n', "not a readable results file"),
-])
-def test_entries_read_one_a_line_report_the_errors_of_load(tmp_path, text, message):
+]
+
+
+@pytest.mark.parametrize("load", [results.load, results.load_entries], ids=["load", "load_entries"])
+@pytest.mark.parametrize("text, message", UNUSABLE)
+def test_unusable_results_files_are_named(tmp_path, load, text, message):
+    """Either way of reading the file reports the same errors, naming it."""
     path = tmp_path / "results.json"
     path.write_bytes(text if isinstance(text, bytes) else text.encode())
     with pytest.raises(results.ResultsError) as err:
-        results.load_entries(path)
+        load(path)
     assert str(path) in str(err.value) and message in str(err.value)
 
 
