@@ -87,15 +87,10 @@ def test_japanese_pages_are_cut_into_japanese_words():
     assert {"破坏", "除外"} <= set(search.split("「破坏龙 甘多拉」被一时除外后回到场上"))
 
 
-def test_the_japanese_splitter_cuts_as_sphinxs_does():
-    """search.JapaneseSplitter is Sphinx's TinySegmenter made faster: the same words for
-    every line and page of the project, and for random strings of its characters."""
+def _project_texts() -> list[str]:
+    """Every line and every whole file of spec/, and random strings of their characters."""
     import random
     from pathlib import Path
-
-    from sphinx.search.ja import DefaultSplitter
-
-    from engine.sphinxext.search import JapaneseSplitter
 
     texts = []
     for path in sorted((Path(__file__).resolve().parents[2] / "spec").rglob("*.rst")):
@@ -103,7 +98,66 @@ def test_the_japanese_splitter_cuts_as_sphinxs_does():
         texts += [line for line in text.splitlines() if line.strip()] + [text]
     alphabet = sorted(set("".join(texts)))
     rng = random.Random(14)
-    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 80))) for _ in range(2000)]
+    return texts + ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 80))) for _ in range(2000)]
+
+
+def test_the_japanese_splitter_cuts_as_sphinxs_does():
+    """search.JapaneseSplitter is Sphinx's TinySegmenter made faster: the same words for
+    every line and page of the project, and for random strings of its characters."""
+    from sphinx.search.ja import DefaultSplitter
+
+    from engine.sphinxext.search import JapaneseSplitter
+
+    texts = _project_texts()
     sphinx, ours = DefaultSplitter({}), JapaneseSplitter({})
     differ = [t for t in texts if sphinx.split(t) != ours.split(t)]
     assert not differ, differ[:3]
+
+
+def test_chinese_is_cut_as_jieba_cuts_it_block_by_block(tmp_path):
+    """Cutting a text a block at a time, each block met before taken from the build's
+    own cuts, gives jieba's words of the whole text, in order, for every text of the
+    project (the Japanese ones too, cut as Chinese here) and random strings; loading the
+    word list forgets the cuts made before it."""
+    import jieba
+
+    from engine.sphinxext.search import ChineseJapaneseSearch, _is_word
+
+    words = tmp_path / "words.txt"
+    words.write_text("湿润之风 100000\n一时除外 100000\n", encoding="utf-8")
+    search = ChineseJapaneseSearch({"dict": str(words)})
+    texts = _project_texts()
+    ours = [search._cut_chinese(t) for t in texts] + [search._cut_chinese(t) for t in texts]  # the second from memory
+    theirs = [[w for w in jieba.cut_for_search(t) if _is_word(w)] for t in texts]
+    assert ours == theirs + theirs
+    assert search._blocks, "no block was remembered"
+    # a cut remembered before the word list was loaded is not used after it
+    fresh = ChineseJapaneseSearch({"dict": str(words)})
+    fresh._blocks["湿润之风"] = ("remembered", "before")
+    assert fresh._cut_chinese("湿润之风") == [w for w in jieba.cut_for_search("湿润之风") if _is_word(w)]
+
+
+def test_the_listed_words_of_a_text_are_every_listed_word_it_contains():
+    """ListedWords finds, line by line and each line once, exactly the listed words a
+    text contains, in the list's order: words that overlap, that begin others, that
+    cross no line, and texts met twice."""
+    from engine.sphinxext.search import ListedWords
+
+    texts = _project_texts()
+    listed = sorted({w for t in texts[:300] for w in t.split() if len(w) > 1} | {"青眼", "青眼白龙", "白龙", "龙之"})
+    words = ListedWords(listed)
+    for text in [*texts, *texts[:50], "青眼白龙之", "青眼\n白龙", ""]:
+        assert words.in_text(text) == [w for w in listed if w in text], text[:80]
+    assert ListedWords([]).in_text("青眼白龙") == []
+
+
+def test_stems_are_remembered_as_the_stemmer_makes_them():
+    import snowballstemmer
+
+    from engine.sphinxext.search import RememberedStems
+
+    stemmer = snowballstemmer.stemmer("english")
+    remembered = RememberedStems(snowballstemmer.stemmer("english"))
+    for word in ["running", "runs", "ran", "表向き", "running", "cards", "ID", "cards"]:
+        assert remembered.stemWord(word) == stemmer.stemWord(word)
+    assert len(remembered._stems) == 6
