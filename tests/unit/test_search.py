@@ -114,27 +114,32 @@ def test_the_japanese_splitter_cuts_as_sphinxs_does():
     assert not differ, differ[:3]
 
 
-def test_chinese_is_cut_as_jieba_cuts_it_block_by_block(tmp_path):
+def test_chinese_is_cut_as_jieba_cuts_it_block_by_block(tmp_path, monkeypatch):
     """Cutting a text a block at a time, each block met before taken from the build's
     own cuts, gives jieba's words of the whole text, in order, for every text of the
     project (the Japanese ones too, cut as Chinese here) and random strings; loading the
     word list forgets the cuts made before it."""
     import jieba
 
+    from engine.sphinxext import search as search_mod
     from engine.sphinxext.search import ChineseJapaneseSearch, _is_word
 
-    words = tmp_path / "words.txt"
-    words.write_text("湿润之风 100000\n一时除外 100000\n", encoding="utf-8")
-    search = ChineseJapaneseSearch({"dict": str(words)})
+    search = ChineseJapaneseSearch({"dict": ""})  # no word list: jieba's dictionary as it is
     texts = _project_texts()
     ours = [search._cut_chinese(t) for t in texts] + [search._cut_chinese(t) for t in texts]  # the second from memory
     theirs = [[w for w in jieba.cut_for_search(t) if _is_word(w)] for t in texts]
     assert ours == theirs + theirs
     assert search._blocks, "no block was remembered"
-    # a cut remembered before the word list was loaded is not used after it
+    # a cut remembered before the word list is loaded is not used after it (jieba's own
+    # dictionary is left alone here: it is one for the whole process)
+    words = tmp_path / "words.txt"
+    words.write_text("湿润之风 100000\n", encoding="utf-8")
+    loaded = []
+    monkeypatch.setattr(search_mod, "jieba_load_userdict", loaded.append)
     fresh = ChineseJapaneseSearch({"dict": str(words)})
     fresh._blocks["湿润之风"] = ("remembered", "before")
     assert fresh._cut_chinese("湿润之风") == [w for w in jieba.cut_for_search("湿润之风") if _is_word(w)]
+    assert loaded == [str(words)]
 
 
 def test_the_listed_words_of_a_text_are_every_listed_word_it_contains():
