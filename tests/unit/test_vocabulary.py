@@ -103,3 +103,17 @@ def test_the_most_specific_phrase_wins_and_ties_are_reported():
     v.given("{y:card}召唤「甲」")(lambda world, y: None)
     assert v.ambiguous("given", "反转召唤「甲」") == []  # 反转召唤「{card}」 is still the most specific
 
+
+
+def test_a_text_is_read_once_until_a_phrase_is_added():
+    """read() keeps what matching a text decided; a phrase added afterwards is seen."""
+    v = make()
+    assert v.read("when", "减3") is None
+    first = v.read("when", "加3")
+    assert first.phrase.template == "加{n}" and v.read("when", "加3") is first
+
+    @v.phrase(("given", "when"), "减{n}")
+    def subtract(world, n):
+        world.n -= n
+
+    assert v.read("when", "减3").phrase.template == "减{n}"
