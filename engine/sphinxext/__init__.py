@@ -102,6 +102,8 @@ def setup(app: Sphinx) -> dict:
     # every other builder (LaTeX, text, man …) gets examples as standard nodes, last
     app.connect("doctree-resolved", plain.replace, priority=900)
     app.connect("doctree-resolved", memory.forget_loaded_doctree, priority=950)
+    app.connect("env-updated", memory.freeze_after_reading, priority=950)
+    app.connect("build-finished", memory.thaw)
     app.connect("html-collect-pages", attention.collect_pages)
     # after the theme's own handler, which builds furo's navigation tree
     app.connect("html-page-context", attention.sidebar_status, priority=600)
