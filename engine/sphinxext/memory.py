@@ -38,10 +38,14 @@ def forget_loaded_doctree(app, doctree, docname: str) -> None:
 
 
 def freeze_after_reading(app, env) -> None:
-    """``env-updated`` (last): every document is read; the pages are written next."""
+    """``env-updated`` (last): every document is read; the pages are written next.
+    Only after a build that read a quarter of the documents or more: one that read a
+    few writes a few pages, and the collection before freezing (0.1 s at 10 000
+    examples) would cost more than it saves."""
     cache = getattr(env, "_write_doc_doctree_cache", None)
-    if isinstance(cache, dict):
-        cache.clear()
+    if not isinstance(cache, dict) or len(cache) * 4 < len(env.found_docs):
+        return
+    cache.clear()
     gc.collect()
     gc.freeze()
 

@@ -59,6 +59,11 @@ def test_the_html_build_writes_its_pages_frozen_and_thaws_at_the_end(sandbox, mo
     assert seen["frozen"] > 0 and seen["frozen while writing"] > 0
     assert gc.get_freeze_count() == 0, "the build ended frozen"
     assert "pipe-normal-face-down" in sandbox.html("ygo/pipeline")
+    # a build that read few of the documents does not pay the collection before freezing
+    seen.clear()
+    sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="仍然是") + "\n一句新的话。\n")
+    assert build_mod.build(paths, "html").status <= 1
+    assert seen["kept before"] == 1 and seen["frozen"] == 0
 
 
 COUNT_REPORTS = '''
