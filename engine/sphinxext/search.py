@@ -229,8 +229,7 @@ class ChineseJapaneseSearch(SearchChinese):
         self.stemmer = RememberedStems(snowballstemmer.stemmer("english"))
         self._user_dictionary = options.get("dict", JIEBA_DEFAULT_DICT)
         self.japanese = JapaneseSplitter(options)
-        self.words = word_list(options.get("dict"))
-        self._listed = ListedWords(self.words)
+        self._listed = ListedWords(word_list(options.get("dict")))
         #: jieba's words of each block met in this build (see _cut_chinese)
         self._blocks: dict[str, tuple[str, ...]] = {}
         # what the cuts depend on besides the text: this code, the word list, jieba
