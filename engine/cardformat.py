@@ -331,6 +331,63 @@ def format_of(game: str) -> CardFormat:
     return importlib.import_module(f"{GAMES[game][1]}.cardformat").FORMAT
 
 
+@dataclass(frozen=True)
+class BlockFamily:
+    """The templates of one building block of one part (event, cost, action …): the
+    phrases that stand for one engine function are one family however many wordings it
+    has, and the cards written with any of them."""
+
+    game: str
+    part: str
+    templates: tuple[str, ...]
+    description: str
+    cards: tuple[str, ...]
+
+    def names_a_card(self, names: set[str]) -> list[str]:
+        """The card names written in the fixed text of a template (a card's name must only
+        ever come in through a slot)."""
+        return sorted({n for t in self.templates for n in re.findall(r"「([^「」{}]+)」", t) if n in names})
+
+    def as_json(self) -> dict[str, Any]:
+        return {"game": self.game, "part": self.part, "template": self.templates[0],
+                "templates": list(self.templates), "cards": list(self.cards)}
+
+
+def block_families(card_format: CardFormat, records: list[CardRecord]) -> list[BlockFamily]:
+    """Every building block of a game, as families, with the cards (of ``records``) that
+    use each; the cards that do not load count for nothing."""
+    uses: dict[tuple[str, Any], set[str]] = {}
+    for record in records:
+        with card_format.blocks.recording() as seen:
+            parsed, _problems = card_format.parse(record)
+        for phrase in seen if parsed is not None else ():
+            uses.setdefault((phrase.kind, phrase.action), set()).add(record["name"])
+    families: dict[tuple[str, Any], list] = {}
+    for phrase in card_format.blocks.phrases:
+        families.setdefault((phrase.kind, phrase.action), []).append(phrase)
+    return [BlockFamily(card_format.game, kind, tuple(p.template for p in phrases),
+                        next((p.description for p in phrases if p.description), ""),
+                        tuple(sorted(uses.get((kind, action), ()))))
+            for (kind, action), phrases in families.items()]
+
+
+@dataclass(frozen=True)
+class CardCounts:
+    """A game's cards by what they are written with: data only, a Python hook, or broken
+    (a card that does not load, with its first problem: never counted as data)."""
+
+    data: tuple[str, ...]
+    hooked: tuple[str, ...]
+    broken: dict[str, CardDataError]
+
+
+def count_cards(card_format: CardFormat, records: list[CardRecord]) -> CardCounts:
+    broken = {r.get("name", ""): problems[0] for r in records if (problems := card_format.problems(r))}
+    loaded = [r for r in records if r.get("name", "") not in broken]
+    return CardCounts(tuple(r["name"] for r in loaded if not uses_code(r)),
+                      tuple(r["name"] for r in loaded if uses_code(r)), broken)
+
+
 def uses_code(record: CardRecord) -> bool:
     """Whether a card (or one of its effects) names a Python hook."""
     return "hook" in record.get("fields", {}) or any("hook" in e.get("fields", {}) for e in record.get("effects", []))

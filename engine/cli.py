@@ -418,52 +418,82 @@ def cmd_steps(args) -> int:
     return 0
 
 
+def _extracted_cards(paths, out) -> tuple[dict[str, list] | None, object]:
+    """Every game's card records, extracted from the documents (None and a message when
+    a game's cards cannot be read), and the outcome of the extraction."""
+    from engine import cardformat
+    from engine.sphinxext.build import build
+
+    outcome = build(paths, "gherkin")
+    _report_warnings(outcome, out)
+    records = {}
+    for game in GAMES:
+        try:
+            records[game] = cardformat.read_records(paths.cards / f"{game}.json")
+        except cardformat.SetupError as err:
+            print(err, file=out)
+            return None, outcome
+    return records, outcome
+
+
 def cmd_blocks(args) -> int:
+    """The building blocks of each game, as families (the phrases of one engine function),
+    with the cards of the documents that use each: counts, the list, or ``--json``."""
     from engine import cardformat
 
     games = [args.game] if args.game else list(GAMES)
+    if args.game and args.game not in GAMES:
+        print(f"rulings blocks: unknown game {args.game!r}; known: {', '.join(GAMES)}", file=sys.stderr)
+        return 2
+    records, outcome = _extracted_cards(_paths(args), sys.stderr if args.json else sys.stdout)
+    if records is None:
+        return 1
+    found = {game: cardformat.block_families(cardformat.format_of(game), records[game]) for game in games}
+    if args.json:
+        json.dump([f.as_json() for game in games for f in found[game]], sys.stdout, ensure_ascii=False, indent=1)
+        print()
+        return 0 if not outcome.warnings else 1
     for game in games:
-        try:
-            fmt = cardformat.format_of(game)
-        except (KeyError, ImportError, AttributeError) as err:
-            print(f"{game}: {err}", file=sys.stderr)
-            return 2
-        print(f"# {game}: {len(fmt.blocks.phrases)} building blocks")
+        fmt, families = cardformat.format_of(game), found[game]
+        shared = sum(len(f.cards) >= 2 for f in families)
+        single = sum(len(f.cards) == 1 for f in families)
+        unused = sum(not f.cards for f in families)
+        print(f"# {game}: {len(families)} building blocks ({len(fmt.blocks.phrases)} templates): "
+              f"{shared} used by two or more cards ({100 * shared / max(len(families), 1):.0f}%), "
+              f"{single} by one, {unused} by none")
         print("  card fields: " + " ".join(f":{f.name}:" for f in fmt.card_fields))
         print("  effect fields: " + " ".join(f":{f.name}:" for f in fmt.effect_fields))
         for kind in fmt.blocks.kinds:
-            for p in (p for p in fmt.blocks.phrases if p.kind == kind):
-                meaning = _plain(p.description.splitlines()[0]) if p.description else ""
-                print(f"  {kind}: {p.template}" + (f"    — {meaning}" if meaning else ""))
+            for f in (f for f in families if f.part == kind):
+                meaning = _plain(f.description.splitlines()[0]) if f.description else ""
+                print(f"  {kind}: {' | '.join(f.templates)}    [{len(f.cards)} cards]"
+                      + (f"    — {meaning}" if meaning else ""))
         print("  terms:")
         for t in fmt.blocks.terms.values():
             print(f"    {{{t.name}}}: {_plain(t.description) or t.pattern}")
         print()
-    return 0
+    return 0 if not outcome.warnings else 1
 
 
 def cmd_cards(args) -> int:
-    """How many cards each game defines, and how many need code (hooks)."""
+    """How many cards each game defines: data only, with a hook (code), and broken (a card
+    that does not load, counted apart and named with its first problem)."""
     from engine import cardformat
-    from engine.sphinxext.build import build
 
-    paths = _paths(args)
-    outcome = build(paths, "gherkin")
-    _report_warnings(outcome, sys.stdout)
-    total = data = 0
+    records, outcome = _extracted_cards(_paths(args), sys.stdout)
+    if records is None:
+        return 1
+    total = data = broken = 0
     for game in GAMES:
-        try:
-            records = cardformat.read_records(paths.cards / f"{game}.json")
-        except cardformat.SetupError as err:
-            print(err)
-            return 1
-        hooked = [r for r in records if cardformat.uses_code(r)]
-        total, data = total + len(records), data + len(records) - len(hooked)
-        print(f"{game}: {len(records)} cards, {len(records) - len(hooked)} data only, {len(hooked)} with a hook"
-              + (": " + "、".join(r["name"] for r in hooked) if hooked else ""))
+        counts = cardformat.count_cards(cardformat.format_of(game), records[game])
+        total, data, broken = total + len(records[game]), data + len(counts.data), broken + len(counts.broken)
+        print(f"{game}: {len(records[game])} cards, {len(counts.data)} data only, {len(counts.hooked)} with a hook"
+              + (": " + "、".join(counts.hooked) if counts.hooked else "") + f", {len(counts.broken)} broken")
+        for name, problem in counts.broken.items():
+            print(f"  broken: {name}: {problem}")
     if total:
-        print(f"all games: {data} of {total} cards are data only ({100 * data / total:.1f}%)")
-    return 0 if not outcome.warnings else 1
+        print(f"all games: {data} of {total} cards are data only ({100 * data / total:.1f}%), {broken} broken")
+    return 0 if not outcome.warnings and not broken else 1
 
 
 def cmd_serve(args) -> int:
@@ -558,6 +588,8 @@ def main(argv: list[str] | None = None) -> int:
     s.set_defaults(func=cmd_steps)
     k = sub.add_parser("blocks", help="print the building blocks cards are written with")
     k.add_argument("game", nargs="?", help="ygo, mtg or dm (default: all)")
+    k.add_argument("--json", action="store_true",
+                   help="print a JSON list, one object per block: game, part, template(s), cards that use it")
     k.set_defaults(func=cmd_blocks)
     d = sub.add_parser("cards", help="extract the cards; count them, and those that need code")
     d.set_defaults(func=cmd_cards)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol
@@ -292,7 +293,23 @@ class PhraseBook:
     def match(self, kind: str, text: str) -> tuple[Phrase, dict[str, Any]] | None:
         """The phrase ``text`` is an instance of, and its converted arguments."""
         found = self._first(kind, text)
+        seen = self.__dict__.get("_seen")
+        if found and seen is not None:
+            seen.append(found[0])
         return (found[0], self._arguments(*found)) if found else None
+
+    @contextmanager
+    def recording(self) -> Iterator[list[Phrase]]:
+        """Every phrase :meth:`match` finds while the block runs, blocks written inside
+        blocks included (``只要这张卡存在，{rest}``): which blocks a card uses."""
+        outer, seen = self.__dict__.get("_seen"), []
+        self.__dict__["_seen"] = seen
+        try:
+            yield seen
+        finally:
+            if outer is not None:
+                outer.extend(seen)
+            self.__dict__["_seen"] = outer
 
     def _arguments(self, phrase: Phrase, m: re.Match[str]) -> dict[str, Any]:
         arguments = {name: term.convert(m.group(name)) for name, term in phrase.params}
@@ -313,19 +330,66 @@ class PhraseBook:
         return list(found.tied) if found else []
 
     def closest(self, kind: str, text: str, n: int = 1) -> list[str]:
-        """The known phrases most like ``text`` (placeholders shown as ``{name}``)."""
-        candidates = [p.template for p in self.phrases if p.kind == kind] or [p.template for p in self.phrases]
-        # compare against the template with placeholders blanked, so that card names do
-        # not dominate the similarity
-        blank = {re.sub(r"「[^」]*」", "「」", t): t for t in candidates}
-        probe = re.sub(r"「[^」]*」", "「」", text)
-        ranked = sorted(blank, key=lambda t: difflib.SequenceMatcher(None, probe, t).ratio(), reverse=True)
-        return [blank[t] for t in ranked[:n]]
+        """The known phrases most like ``text`` (placeholders shown as ``{name}``).
+
+        Each template is compared with its slots filled from ``text`` (:func:`_filled`):
+        「这张卡上级召唤成功的场合」 is near 「这张卡{how:summoned}成功的场合」 once its slot
+        holds 上级召唤, whatever the length of the words the slot stands for."""
+        candidates = [p for p in self.phrases if p.kind == kind] or list(self.phrases)
+        # card names are blanked on both sides, so that they do not dominate the similarity
+        probe = _CARD_NAME.sub("「」", text)
+        scored: dict[str, float] = {}
+        for p in candidates:
+            filled = _CARD_NAME.sub("「」", _filled(self, p.template, probe))
+            ratio = difflib.SequenceMatcher(None, probe, filled, autojunk=False).ratio()
+            scored[p.template] = max(ratio, scored.get(p.template, 0.0))
+        return sorted(scored, key=lambda t: -scored[t])[:n]
 
     def card_names_in(self, kind: str, text: str) -> list[str]:
         """The card names a matching ``text`` names (placeholders of a card term)."""
         found = self._first(kind, text)
         return _card_names(*found) if found else []
+
+
+_CARD_NAME = re.compile(r"「[^」]*」")
+
+
+def _filled(book: PhraseBook, template: str, text: str) -> str:
+    """``template`` with each slot filled from the part of ``text`` that stands where
+    the slot stands, the fixed pieces aligned on ``text`` (difflib): a slot of a closed
+    set takes its word nearest to that part, any other slot the part itself (the
+    template as written when a slot cannot be placed)."""
+    pieces = _PLACEHOLDER.split(template)   # fixed, name, term, fixed, name, term, …, fixed
+    fixed = pieces[::3]
+    if len(fixed) == 1:
+        return template
+    blank = "".join(fixed)
+    blocks = difflib.SequenceMatcher(None, blank, text, autojunk=False).get_matching_blocks()
+
+    def at(i: int, side: int) -> int | None:
+        """Where character i of ``blank`` lands in ``text`` (side -1: just after it)."""
+        for a, b, size in blocks:
+            if a <= i < a + size:
+                return b + (i - a) + (1 if side < 0 else 0)
+        return None
+
+    out, offset = [fixed[0]], len(fixed[0])
+    for k in range(1, len(fixed)):
+        name, term_name = pieces[3 * k - 2], pieces[3 * k - 1] or pieces[3 * k - 2].rstrip("0123456789")
+        start = at(offset - 1, -1) if offset else 0
+        end = at(offset, +1) if offset < len(blank) else len(text)
+        part = text[start:end] if start is not None and end is not None and start <= end else None
+        term = book.terms.get(term_name)
+        if part is None or term is None:
+            out.append("{" + name + "}")
+        elif term.words and not re.fullmatch(term.pattern, part):
+            near = difflib.get_close_matches(part, [w for w, _ in term.words], n=1, cutoff=0.0)
+            out.append(near[0] if near else part)
+        else:
+            out.append(part)
+        out.append(fixed[k])
+        offset += len(fixed[k])
+    return "".join(out)
 
 
 def _raw(m: re.Match[str]) -> dict[str, str]:
