@@ -342,6 +342,8 @@ class BlockFamily:
     templates: tuple[str, ...]
     description: str
     cards: tuple[str, ...]
+    #: one card that uses the block, and the block as that card writes it
+    example: tuple[str, str] | None = None
 
     def names_a_card(self, names: set[str]) -> list[str]:
         """The card names written in the fixed text of a template (a card's name must only
@@ -356,19 +358,22 @@ class BlockFamily:
 def block_families(card_format: CardFormat, records: list[CardRecord]) -> list[BlockFamily]:
     """Every building block of a game, as families, with the cards (of ``records``) that
     use each; the cards that do not load count for nothing."""
-    uses: dict[tuple[str, Any], set[str]] = {}
-    for record in records:
+    uses: dict[tuple[str, Any], dict[str, str]] = {}
+    for record in sorted(records, key=lambda r: r.get("name", "")):
         with card_format.blocks.recording() as seen:
             parsed, _problems = card_format.parse(record)
-        for phrase in seen if parsed is not None else ():
-            uses.setdefault((phrase.kind, phrase.action), set()).add(record["name"])
+        for phrase, text in seen if parsed is not None else ():
+            uses.setdefault((phrase.kind, phrase.action), {}).setdefault(record["name"], text)
     families: dict[tuple[str, Any], list] = {}
     for phrase in card_format.blocks.phrases:
         families.setdefault((phrase.kind, phrase.action), []).append(phrase)
-    return [BlockFamily(card_format.game, kind, tuple(p.template for p in phrases),
-                        next((p.description for p in phrases if p.description), ""),
-                        tuple(sorted(uses.get((kind, action), ()))))
-            for (kind, action), phrases in families.items()]
+    out = []
+    for (kind, action), phrases in families.items():
+        used = uses.get((kind, action), {})
+        out.append(BlockFamily(card_format.game, kind, tuple(p.template for p in phrases),
+                               next((p.description for p in phrases if p.description), ""),
+                               tuple(sorted(used)), next(iter(used.items()), None)))
+    return out
 
 
 @dataclass(frozen=True)

@@ -295,13 +295,14 @@ class PhraseBook:
         found = self._first(kind, text)
         seen = self.__dict__.get("_seen")
         if found and seen is not None:
-            seen.append(found[0])
+            seen.append((found[0], text))
         return (found[0], self._arguments(*found)) if found else None
 
     @contextmanager
-    def recording(self) -> Iterator[list[Phrase]]:
-        """Every phrase :meth:`match` finds while the block runs, blocks written inside
-        blocks included (``只要这张卡存在，{rest}``): which blocks a card uses."""
+    def recording(self) -> Iterator[list[tuple[Phrase, str]]]:
+        """Every phrase :meth:`match` finds while the block runs, with the text it found
+        it in, blocks written inside blocks included (``只要这张卡存在，{rest}``): which
+        blocks a card uses, and how."""
         outer, seen = self.__dict__.get("_seen"), []
         self.__dict__["_seen"] = seen
         try:

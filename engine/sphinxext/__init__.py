@@ -15,7 +15,7 @@ from . import encoding, problems, reading, render, search, state
 from . import attention, cards, coverage_page, domain, measured, memory, plain, unpinned
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
-from .glossary import BlocksDirective, VocabularyDirective
+from .glossary import BlocksDirective, VocabularyDirective, block_index, resolve_blocks
 from .refuse import refuse_file_access
 from .rstparser import RSTParser
 
@@ -61,7 +61,7 @@ def setup(app: Sphinx) -> dict:
                         (rnodes.dashboard, render.visit_dashboard_html)):
         app.add_node(node, html=(visit, None), latex=skip, text=skip, man=skip, texinfo=skip)
 
-    for node in (cards.effect_definition, cards.card_uses, cards.card_index):
+    for node in (cards.effect_definition, cards.card_uses, cards.card_index, block_index):
         # replaced before any writer sees them
         app.add_node(node)
     app.add_directive("example", ExampleDirective)
@@ -99,6 +99,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("doctree-resolved", render.refresh_examples)
     app.connect("doctree-resolved", render.fill_dashboards)
     app.connect("doctree-resolved", cards.resolve)
+    app.connect("doctree-resolved", resolve_blocks)
     # every other builder (LaTeX, text, man …) gets examples as standard nodes, last
     app.connect("doctree-resolved", plain.replace, priority=900)
     app.connect("doctree-resolved", memory.forget_loaded_doctree, priority=950)

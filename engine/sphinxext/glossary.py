@@ -71,9 +71,27 @@ class VocabularyDirective(SphinxDirective):
         return table
 
 
+class block_index(nodes.General, nodes.Element):
+    """Placeholder filled once every document is read: a game's building blocks, each
+    with the cards that use it (``node['game']``)."""
+
+
+#: the block table's words, in the language of the game's documents
+BLOCK_WORDS = {
+    "zh-CN": {"header": ("部分", "积木块（同一个积木块的各种写法）", "用到它的卡", "例：一张卡的写法"),
+              "intro": "{game}：{fields} 个字段，{blocks} 个积木块（{templates} 种写法），{hooks} 个代码钩子。",
+              "cards": "{n} 张", "none": "还没有卡用到"},
+    "ja": {"header": ("部分", "ブロック（同じブロックの書き方）", "使うカード", "例：カードでの書き方"),
+           "intro": "{game}：フィールド {fields} 個、ブロック {blocks} 個（書き方 {templates} 通り）、コードのフック {hooks} 個。",
+           "cards": "{n} 枚", "none": "使うカードはまだない"},
+}
+
+
 class BlocksDirective(SphinxDirective):
     """``.. rulings-blocks:: <game>`` — the building blocks cards of a game are written
-    with, by the effect field they go in, read from the same registry the cards load with."""
+    with, by the part of an effect they go in, read from the same registry the cards load
+    with; each block with the cards of the site that use it and one of them as written
+    (filled in once every document is read: :func:`resolve_blocks`)."""
 
     required_arguments = 1
     has_content = False
@@ -87,15 +105,52 @@ class BlocksDirective(SphinxDirective):
         package = Path(sys.modules[GAMES[game][1]].__file__).parent
         for source in sorted(package.glob("*.py")):
             self.env.note_dependency(str(source))
+        # the cards using each block are the whole site's: written again whenever it changes
+        self.env.rulings_dashboards.add(self.env.docname)
         fields = VocabularyDirective._table(
             ("field", "kind", "meaning"),
             [(":" + f.name + ":", "card" if f in fmt.card_fields else "effect", f.label or f.description)
              for f in (*fmt.card_fields, *fmt.effect_fields)])
-        rows = [(p.kind, p.template, p.description.split("\n")[0]) for p in fmt.blocks.phrases]
-        blocks = VocabularyDirective._table(("block kind", "block", "meaning"), rows)
         terms = VocabularyDirective._table(("placeholder", "stands for"),
                                            [("{" + t.name + "}", t.description or t.pattern)
                                             for t in fmt.blocks.terms.values()])
-        intro = nodes.paragraph(text=f"{game} · {len(fmt.card_fields) + len(fmt.effect_fields)} fields · "
-                                     f"{len(rows)} building blocks · {len(fmt.hooks)} hooks")
-        return [intro, fields, blocks, terms]
+        return [block_index(game=game), fields, terms]
+
+
+def resolve_blocks(app, doctree: nodes.document, fromdocname: str) -> None:
+    """``doctree-resolved``: each game's blocks with the site's cards that use them."""
+    from .cards import _card_ref, cards_by_game
+
+    for node in list(doctree.findall(block_index)):
+        game = node["game"]
+        fmt = cardformat.format_of(game)
+        cards = cards_by_game(app.env).get(game, {})
+        families = cardformat.block_families(fmt, list(cards.values()))
+        words = BLOCK_WORDS["ja" if GAMES[game][0] == "ja" else "zh-CN"]
+        part = {f.blocks: f.label or f.name for f in fmt.effect_fields if f.blocks}
+        table = VocabularyDirective._table(words["header"], [])
+        body = next(table.findall(nodes.tbody))
+        for kind in fmt.blocks.kinds:
+            for family in (f for f in families if f.part == kind):
+                row = nodes.row(classes=["rulings-block"])
+                row += nodes.entry("", nodes.paragraph(text=part.get(kind, kind)))
+                templates = nodes.paragraph()
+                for i, template in enumerate(family.templates):
+                    if i:
+                        templates += nodes.Text(" / ")
+                    templates += nodes.literal(text=template)
+                row += nodes.entry("", templates)
+                row += nodes.entry("", nodes.paragraph(
+                    text=words["cards"].format(n=len(family.cards)) if family.cards else words["none"]))
+                example = nodes.paragraph()
+                if family.example:
+                    name, written = family.example
+                    example += _card_ref(app, fromdocname, cards[name])
+                    example += nodes.Text("：")
+                    example += nodes.literal(text=written)
+                row += nodes.entry("", example)
+                body += row
+        intro = nodes.paragraph(text=words["intro"].format(
+            game=game, fields=len(fmt.card_fields) + len(fmt.effect_fields), blocks=len(families),
+            templates=len(fmt.blocks.phrases), hooks=len(fmt.hooks)))
+        node.replace_self([intro, table])

@@ -41,6 +41,8 @@ DOC = """\
    那么 「黑魔术师」在墓地
 
 .. rulings-cards:: ygo
+
+.. rulings-blocks:: ygo
 """
 
 
@@ -101,3 +103,17 @@ def test_the_card_index_lists_every_card_with_its_examples(site):
     assert "#example-site-inline-card" in row
     hooked = [r for r in rows if "真龙剑皇 卓辉星·拼图" in r]
     assert hooked and "unaffected-by-tribute-kinds" in hooked[0]
+
+
+def test_the_block_table_shows_each_block_with_the_cards_that_use_it(site):
+    """Issue 22: each building block (its wordings together), in the document's language,
+    with how many cards of the site use it and one of them as it writes the block."""
+    box, _ = site
+    html = box.html("ygo/site")
+    rows = re.findall(r'<tr class="rulings-block.*?</tr>', html, re.S)
+    assert len(rows) > 100
+    text = {unescape(re.sub(r"<[^>]+>", "", r)) for r in rows}
+    assert any(t.startswith("处理") for t in text) and any(t.startswith("时点") for t in text), text
+    most = max(rows, key=lambda r: int(re.search(r"<p>(\d+) 张</p>|$", r).group(1) or 0))
+    assert int(re.search(r"<p>(\d+) 张</p>", most).group(1)) >= 2, most
+    assert re.search(r'<a class="rulings-card-ref[^"]*" href="[^"]*#card-ygo-[0-9a-f]+">[^<]+</a>：<code', most), most
