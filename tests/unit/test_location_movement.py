@@ -11,10 +11,10 @@ import re
 from pathlib import Path
 
 import pytest
+from .sources import source_text
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = ROOT / "spec" / "ygo" / "location-movement.rst"
-SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "002_12655b56bd41da4d.txt"
 
 RULE = re.compile(r"4\.3\.3\.4(?:\.\d+)+")
 ID_RULE = re.compile(r"^ygo-loc-(4\.3\.3\.4(?:\.\d+)*)-")
@@ -47,9 +47,7 @@ def _examples(text: str) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def seed_rules() -> set[str]:
-    if not SEED.exists():
-        pytest.skip(f"the seed folder is absent ({SEED.parent} does not exist or lacks {SEED.name})")
-    return set(RULE.findall(SEED.read_text(encoding="utf-8")))
+    return set(RULE.findall(source_text("seeds", "002_12655b56bd41da4d.txt")))
 
 
 @pytest.fixture(scope="module")

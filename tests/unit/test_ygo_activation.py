@@ -15,10 +15,10 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.ygo.duel import Duel
+from .sources import source_text
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = ROOT / "spec" / "ygo" / "activation.rst"
-SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "001_4140967918bbc65e.txt"
 FAQ = re.compile(r"(fid|cid)=(\d+)")
 
 #: seed FAQ entries whose ruling has no example yet (none left: keep it empty)
@@ -42,9 +42,7 @@ def _sources(text: str) -> set[tuple[str, str]]:
 
 @pytest.fixture(scope="module")
 def seed_ids() -> set[tuple[str, str]]:
-    if not SEED.exists():
-        pytest.skip(f"the seed folder is absent ({SEED})")
-    return set(FAQ.findall(SEED.read_text(encoding="utf-8")))
+    return set(FAQ.findall(source_text("seeds", "001_4140967918bbc65e.txt")))
 
 
 def test_every_faq_entry_of_the_seed_is_a_source(seed_ids):
