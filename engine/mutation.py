@@ -1,5 +1,8 @@
 """The rules tables of each game, as cells that the coverage tool changes one at a time.
 
+Each game brings its own tables (``engine/<game>/tables.py``: a function ``tables()``
+built with the pieces here); this module names no game.
+
 A *cell* is one entry of a rules table; its change is what a mistaken rule would be:
 
 - each game's memory table (what a card remembers × the transitions that erase it) is
@@ -40,11 +43,7 @@ from types import ModuleType
 from typing import Any
 
 from engine import cardformat
-from engine.dm import memory as dm_memory
-from engine.mtg import face_down as mtg_face_down
-from engine.mtg import identity as mtg_identity
 from engine.project import GAMES
-from engine.ygo import memory as ygo_memory
 
 Undo = Callable[[], None]
 _WORDS = re.compile(r"[、\s]+")
@@ -104,16 +103,14 @@ class Table:
         self.cells.append(cell)
 
 
-#: the words of the changes, per document language
+#: the words of the changes every game's tables make, per document language (a game's own
+#: tables word their own changes: engine/<game>/tables.py)
 WORDS = {
     "zh-CN": {"kept": "{column}后不再消失", "erased": "{column}后也消失",
-              "given": "里侧表示时不再给予", "not given": "里侧表示时也给予",
-              "exception": "从有这个特别裁定的卡上去掉它",
               "taken-off": "去掉{field}", "swapped": "{field}改为{value}", "without": "去掉{word}",
               "card": "「{card}」", "effect": "「{card}」{label}"},
     "ja": {"kept": "{column}ときも消えない", "erased": "{column}ときに消える",
            "taken-off": "{field}を取り除く", "swapped": "{field}を{value}に変える", "without": "{word}を取り除く",
-           "ward": "護法{{2}}を持つ", "no ward": "護法{{2}}を持たない", "pt": "{pt}にする",
            "card": "「{card}」", "effect": "「{card}」の{label}"},
 }
 
@@ -122,7 +119,7 @@ def _id(thing: Any) -> str:
     return getattr(thing, "name", None) or str(thing)
 
 
-def _label(labels: dict, thing: Any, table: Table) -> str:
+def label_of(labels: dict, thing: Any, table: Table) -> str:
     if thing in labels:
         return labels[thing]
     table.unlabelled.append(_id(thing))
@@ -135,7 +132,7 @@ def catalogue_of(game: str) -> cardformat.Catalogue:
 
 # -- changes ----------------------------------------------------------------------------
 
-def _set(game: str, table: dict, key: Any, value: Any) -> Callable[[], Undo]:
+def set_value(game: str, table: dict, key: Any, value: Any) -> Callable[[], Undo]:
     """``table[key] = value``; the catalogue is built again (a card may have read the
     table as it was built), now and after the undo."""
     def apply() -> Undo:
@@ -152,7 +149,7 @@ def _set(game: str, table: dict, key: Any, value: Any) -> Callable[[], Undo]:
     return apply
 
 
-def _records_changed(game: str, change: Callable[[dict], dict]) -> Callable[[], Undo]:
+def records_changed(game: str, change: Callable[[dict], dict]) -> Callable[[], Undo]:
     """Every card record of ``game`` passed through ``change`` (which returns it, or a
     changed copy) and the catalogue built again from them; the undo loads the originals."""
     def apply() -> Undo:
@@ -171,16 +168,6 @@ def _records_changed(game: str, change: Callable[[dict], dict]) -> Callable[[], 
         return undo
 
     return apply
-
-
-def _without_ruling(ruling: str) -> Callable[[dict], dict]:
-    def change(record: dict) -> dict:
-        rulings = (record["fields"].get("rulings") or "").split()
-        if ruling not in rulings:
-            return record
-        return {**record, "fields": {**record["fields"], "rulings": " ".join(r for r in rulings if r != ruling)}}
-
-    return change
 
 
 def _effect_field(card: str, index: int, name: str, value: str | None, card_field: str | None = None
@@ -231,71 +218,32 @@ def memory_table(game: str, module: ModuleType, table: dict, columns: list, titl
     words = WORDS[GAMES[game][0]]
     out = Table("memory", title, module)
     labels = getattr(module, "LABELS", {})
-    column_labels = {c: _label(labels, c, out) for c in columns}
+    column_labels = {c: label_of(labels, c, out) for c in columns}
     for row, erased in table.items():
-        row_label = _label(labels, row, out)
+        row_label = label_of(labels, row, out)
         for column in columns:
             is_erased = column in erased
             changed = erased - {column} if is_erased else erased | {column}
             change = words["kept" if is_erased else "erased"].format(column=column_labels[column])
-            out.add(Cell("memory", _id(row), _id(column), is_erased, change, _set(game, table, row, changed),
+            out.add(Cell("memory", _id(row), _id(column), is_erased, change, set_value(game, table, row, changed),
                          (row, column), meets=(row, column)), row_label, column_labels[column])
     return out
 
 
-def _ygo_face_down() -> Table:
-    words = WORDS["zh-CN"]
-    out = Table("face-down", "里侧表示的怪兽也被给予的持续效果", ygo_memory)
-    for kind, given in ygo_memory.GIVEN_FACE_DOWN.items():
-        out.add(Cell("face-down", kind, "given", given, words["given" if given else "not given"],
-                     _set("ygo", ygo_memory.GIVEN_FACE_DOWN, kind, not given), (kind, "given")),
-                _label(ygo_memory.LABELS, kind, out), "里侧表示时给予")
-    return out
+@dataclass(frozen=True)
+class Flags:
+    """The flags a game's card definitions set on themselves, each a cell of the flag table."""
+
+    #: field of an effect -> its value -> the other values it could have been (None: the
+    #: flag taken off)
+    effect: dict[str, dict[str, list[str | None]]] = field(default_factory=dict)
+    #: a card field that only makes sense with an effect flag (a Duel Masters card's FE
+    #: race and its FE abilities): taken off with the card's last such flag
+    card_fields: dict[str, str] = field(default_factory=dict)
+    #: fields of a card or an effect that list keyword abilities (each taken out in turn)
+    keywords: tuple[str, ...] = ()
 
 
-def _ygo_exceptions() -> Table:
-    out = Table("exception", "卡片的特别裁定（特别地……）", ygo_memory)
-    records = catalogue_records("ygo")
-    for ruling in ygo_memory.CARD_RULINGS:
-        cards = frozenset(r["name"] for r in records if ruling in (r["fields"].get("rulings") or "").split())
-        out.add(Cell("exception", ruling, "taken-off", True, WORDS["zh-CN"]["exception"],
-                     _records_changed("ygo", _without_ruling(ruling)), (ruling, "taken-off"), cards),
-                _label(ygo_memory.LABELS, ruling, out), "去掉")
-    return out
-
-
-def _mtg_face_down() -> Table:
-    words = WORDS["ja"]
-    labels = mtg_face_down.LABELS
-    out = Table("face-down", "裏向きにする方法ごとの特性（CR 708.2a）", mtg_face_down)
-    ward = mtg_face_down.WARD_2
-    for way, chars in mtg_face_down.BY_WAY.items():
-        warded = chars.has(ward.text)
-        abilities = tuple(a for a in chars.abilities if a != ward) if warded else (*chars.abilities, ward)
-        out.add(Cell("face-down", way, "ward", warded, words["no ward" if warded else "ward"].format(),
-                     _set("mtg", mtg_face_down.BY_WAY, way, chars.with_(abilities=abilities)), (way, "ward")),
-                way, labels["ward"])
-        pt = f"{chars.power + 1}/{chars.toughness + 1}"
-        out.add(Cell("face-down", way, "pt", f"{chars.power}/{chars.toughness}", words["pt"].format(pt=pt),
-                     _set("mtg", mtg_face_down.BY_WAY, way,
-                          chars.with_(power=chars.power + 1, toughness=chars.toughness + 1)), (way, "pt")),
-                way, labels["pt"])
-    return out
-
-
-#: the flags of an effect a card definition sets, per game: field -> its value -> the other
-#: values it could have been (None: the flag taken off)
-EFFECT_FLAGS: dict[str, dict[str, dict[str, list[str | None]]]] = {
-    "ygo": {"mandatory": {"": [None]},
-            "once-per-turn": {"这张卡": [None, "卡名"], "卡名": [None, "这张卡"]}},
-    "mtg": {},
-    "dm": {"fort-e": {"": [None]}},
-}
-#: a card field that only makes sense with an effect flag (a Duel Masters card's FE race and
-#: its FE abilities): taken off with the card's last such flag
-FLAG_CARD_FIELDS: dict[str, dict[str, str]] = {"dm": {"fort-e": "fort-e"}}
-#: fields of a card or an effect that list keyword abilities (each taken out in turn)
-KEYWORD_FIELDS: dict[str, tuple[str, ...]] = {"ygo": (), "mtg": ("keywords",), "dm": ("keywords",)}
 FLAG_TITLES = {"zh-CN": "卡片定义里的标记", "ja": "カード定義のフラグ・キーワード能力"}
 
 
@@ -334,7 +282,7 @@ def card_declarations(game: str) -> Iterator[tuple[str, str, str, str]]:
                 yield f"{record['name']}/{part}", column, why.strip(), f"{record.get('source', '?')}:{line + n}"
 
 
-def _flag_cells(game: str) -> Iterator[tuple[Cell, str, str]]:
+def _flag_cells(game: str, flags: Flags) -> Iterator[tuple[Cell, str, str]]:
     words = WORDS[GAMES[game][0]]
     fmt = cardformat.format_of(game)
 
@@ -347,7 +295,7 @@ def _flag_cells(game: str) -> Iterator[tuple[Cell, str, str]]:
         for index, part, row_label, fields, _where in _card_parts(record, words):
             row = f"{card}/{part}"
             if index is not None:
-                for name, alternatives in EFFECT_FLAGS[game].items():
+                for name, alternatives in flags.effect.items():
                     value = fields.get(name)
                     for other in alternatives.get(value, []) if value is not None else []:
                         flabel = field_label(name, True)
@@ -356,38 +304,28 @@ def _flag_cells(game: str) -> Iterator[tuple[Cell, str, str]]:
                         else:
                             column, change = f"{name}:{other}", words["swapped"].format(field=flabel, value=other)
                         yield (Cell("flag", row, column, value or True, change,
-                                    _records_changed(game, _effect_field(card, index, name, other,
-                                                                         FLAG_CARD_FIELDS.get(game, {}).get(name))),
+                                    records_changed(game, _effect_field(card, index, name, other,
+                                                                         flags.card_fields.get(name))),
                                     (row, column), frozenset({card})), row_label, change)
-            for name in KEYWORD_FIELDS[game]:
+            for name in flags.keywords:
                 for word in filter(None, _WORDS.split(fields.get(name) or "")):
                     column, change = f"{name}:without-{word}", words["without"].format(word=word)
                     yield (Cell("flag", row, column, True, change,
-                                _records_changed(game, _without_word(card, index, name, word)),
+                                records_changed(game, _without_word(card, index, name, word)),
                                 (row, column), frozenset({card})), row_label, change)
 
 
-def flag_table(game: str) -> Table:
+def flag_table(game: str, flags: Flags) -> Table:
     out = Table("flag", FLAG_TITLES[GAMES[game][0]], None)
-    for cell, row_label, column_label in _flag_cells(game):
+    for cell, row_label, column_label in _flag_cells(game, flags):
         out.add(cell, row_label, column_label)
     return out
 
 
 def tables(game: str) -> list[Table]:
     """Every rules table of ``game`` as cells (the card records must be readable: the
-    catalogue is loaded from the extracted cards)."""
-    if game == "ygo":
-        return [memory_table("ygo", ygo_memory, ygo_memory.ERASED_BY, list(ygo_memory.Transition),
-                             "怪兽记住的情报 × 使其消失的变化"),
-                _ygo_face_down(), _ygo_exceptions(), flag_table("ygo")]
-    if game == "mtg":
-        return [memory_table("mtg", mtg_identity, mtg_identity.ERASED_BY,
-                             [mtg_identity.ZONE_CHANGE, mtg_identity.TURNED_FACE_UP, mtg_identity.TURNED_FACE_DOWN],
-                             "オブジェクトが覚えていること × それを消す出来事"),
-                _mtg_face_down(), flag_table("mtg")]
-    if game == "dm":
-        return [memory_table("dm", dm_memory, dm_memory.ERASED_BY, list(dm_memory.Transition),
-                             "表向きである理由 × それを消す出来事"),
-                flag_table("dm")]
-    raise KeyError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+    catalogue is loaded from the extracted cards): what ``engine/<game>/tables.py``
+    builds, so that a game brings its own tables and nothing here names one."""
+    if game not in GAMES:
+        raise KeyError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+    return importlib.import_module(f"{GAMES[game][1]}.tables").tables()

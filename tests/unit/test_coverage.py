@@ -22,6 +22,7 @@ from engine.mtg import face_down as mtg_face_down
 from engine.mtg import identity as mtg_identity
 from engine.project import GAMES, Paths, find_root
 from engine.ygo import memory as ygo_memory
+from engine.ygo import tables as ygo_tables
 
 ROOT = find_root(Path(__file__).parent)
 extract(ROOT)
@@ -149,7 +150,7 @@ def test_a_card_declares_its_own_unobservable_flags_at_its_file_and_line(monkeyp
     """A card is the table its flags belong to: ``:unobservable: <column> <why>`` on the
     card part; a column the part has no flag for is an error at the card's file and line."""
     records = mutation.catalogue_records("ygo")
-    declared, errors = coverage.equivalent_declarations("ygo", [mutation.flag_table("ygo")])
+    declared, errors = coverage.equivalent_declarations("ygo", [mutation.flag_table("ygo", ygo_tables.FLAGS)])
     assert not errors
     ours = [d for d in declared if d.cell == "flag/宇宙耀变龙/①/once-per-turn:taken-off"]
     assert len(ours) == 1 and re.fullmatch(r"spec/ygo/cards/counts-and-control\.rst:\d+", ours[0].where)
@@ -164,7 +165,7 @@ def test_a_card_declares_its_own_unobservable_flags_at_its_file_and_line(monkeyp
         return {**record, "effects": effects}
 
     monkeypatch.setattr(mutation, "catalogue_records", lambda game: [misdeclared(r) for r in records])
-    _declared, errors = coverage.equivalent_declarations("ygo", [mutation.flag_table("ygo")])
+    _declared, errors = coverage.equivalent_declarations("ygo", [mutation.flag_table("ygo", ygo_tables.FLAGS)])
     assert any(re.match(r"spec/ygo/cards/counts-and-control\.rst:\d+: :unobservable: names no flag of this "
                         r"card part: 'mandatory:taken-off'", e) for e in errors), errors
 

@@ -1,0 +1,37 @@
+"""Magic's rules tables as cells the coverage tool changes one at a time
+(engine.mutation): what an object remembers × what erases it, what each way of turning
+a card face down makes of it (CR 708.2a), and the cards' keywords."""
+
+from __future__ import annotations
+
+from engine.mutation import Cell, Flags, Table, flag_table, memory_table, set_value
+
+from . import face_down, identity
+
+WORDS = {"ward": "護法{{2}}を持つ", "no ward": "護法{{2}}を持たない", "pt": "{pt}にする"}
+FLAGS = Flags(keywords=("keywords",))
+
+
+def face_down_table() -> Table:
+    labels = face_down.LABELS
+    out = Table("face-down", "裏向きにする方法ごとの特性（CR 708.2a）", face_down)
+    ward = face_down.WARD_2
+    for way, chars in face_down.BY_WAY.items():
+        warded = chars.has(ward.text)
+        abilities = tuple(a for a in chars.abilities if a != ward) if warded else (*chars.abilities, ward)
+        out.add(Cell("face-down", way, "ward", warded, WORDS["no ward" if warded else "ward"].format(),
+                     set_value("mtg", face_down.BY_WAY, way, chars.with_(abilities=abilities)), (way, "ward")),
+                way, labels["ward"])
+        pt = f"{chars.power + 1}/{chars.toughness + 1}"
+        out.add(Cell("face-down", way, "pt", f"{chars.power}/{chars.toughness}", WORDS["pt"].format(pt=pt),
+                     set_value("mtg", face_down.BY_WAY, way,
+                               chars.with_(power=chars.power + 1, toughness=chars.toughness + 1)), (way, "pt")),
+                way, labels["pt"])
+    return out
+
+
+def tables() -> list[Table]:
+    return [memory_table("mtg", identity, identity.ERASED_BY,
+                         [identity.ZONE_CHANGE, identity.TURNED_FACE_UP, identity.TURNED_FACE_DOWN],
+                         "オブジェクトが覚えていること × それを消す出来事"),
+            face_down_table(), flag_table("mtg", FLAGS)]

@@ -1,0 +1,53 @@
+"""Yu-Gi-Oh!'s rules tables as cells the coverage tool changes one at a time
+(engine.mutation): what a monster remembers × what erases it, the lasting effects a
+face-down monster is still given, the named card exceptions, and the cards' own flags."""
+
+from __future__ import annotations
+
+from engine.mutation import (Cell, Flags, Table, catalogue_records, flag_table, label_of, memory_table, records_changed,
+                             set_value)
+
+from . import memory
+
+WORDS = {"given": "里侧表示时不再给予", "not given": "里侧表示时也给予", "exception": "从有这个特别裁定的卡上去掉它"}
+FLAGS = Flags(effect={"mandatory": {"": [None]},
+                      "once-per-turn": {"这张卡": [None, "卡名"], "卡名": [None, "这张卡"]}})
+
+
+def _label(thing, table: Table) -> str:
+    return label_of(memory.LABELS, thing, table)
+
+
+def face_down() -> Table:
+    out = Table("face-down", "里侧表示的怪兽也被给予的持续效果", memory)
+    for kind, given in memory.GIVEN_FACE_DOWN.items():
+        out.add(Cell("face-down", kind, "given", given, WORDS["given" if given else "not given"],
+                     set_value("ygo", memory.GIVEN_FACE_DOWN, kind, not given), (kind, "given")),
+                _label(kind, out), "里侧表示时给予")
+    return out
+
+
+def _without_ruling(ruling: str):
+    def change(record: dict) -> dict:
+        rulings = (record["fields"].get("rulings") or "").split()
+        if ruling not in rulings:
+            return record
+        return {**record, "fields": {**record["fields"], "rulings": " ".join(r for r in rulings if r != ruling)}}
+
+    return change
+
+
+def exceptions() -> Table:
+    out = Table("exception", "卡片的特别裁定（特别地……）", memory)
+    records = catalogue_records("ygo")
+    for ruling in memory.CARD_RULINGS:
+        cards = frozenset(r["name"] for r in records if ruling in (r["fields"].get("rulings") or "").split())
+        out.add(Cell("exception", ruling, "taken-off", True, WORDS["exception"],
+                     records_changed("ygo", _without_ruling(ruling)), (ruling, "taken-off"), cards),
+                _label(ruling, out), "去掉")
+    return out
+
+
+def tables() -> list[Table]:
+    return [memory_table("ygo", memory, memory.ERASED_BY, list(memory.Transition), "怪兽记住的情报 × 使其消失的变化"),
+            face_down(), exceptions(), flag_table("ygo", FLAGS)]
