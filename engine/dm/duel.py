@@ -293,6 +293,33 @@ class Duel(Game):
         for card in deck.cards:
             card.seen_by.clear()
 
+    def turn_face_down(self, cards: Iterable[DmCard], reason: str = "") -> None:
+        """裏向きにする: whatever made a card of a hidden zone face up is gone (a card of
+        a public zone is always face up, and stays so)."""
+        for card in cards:
+            if not card.zone.public:
+                self._transition([card], Transition.TURNED_DOWN)
+        self._refresh()
+
+    def shuffle_shields(self, player: int, reason: str = "") -> None:
+        """Shuffle a player's shields (冥界の手, and its official Q&A): each shield keeps
+        where it lies, how many cards it is made of and the castle fortifying it; its
+        cards are all put face down, shuffled together and dealt back, so many to each
+        shield.  Nobody knows afterwards which card is in which shield."""
+        shields = self.shields[player]
+        cards = [c for s in shields for c in s.cards]
+        self.rng.shuffle(cards)
+        dealt = 0
+        for shield in shields:
+            size = len(shield.cards)
+            shield.cards = cards[dealt:dealt + size]
+            dealt += size
+        self.log.record("shuffle", f"player {player}'s shields shuffled" + (f" ({reason})" if reason else ""))
+        self._transition(cards, Transition.REORDERED)
+        self._refresh()
+        for card in cards:
+            card.seen_by.clear()
+
     def draw(self, player: int) -> DmCard | None:
         deck = self.zone(player, DECK).cards
         if not deck:

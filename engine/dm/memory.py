@@ -11,8 +11,9 @@ so (the ruling document spec/dm/face-up.rst):
   face up for as long as it stays in that zone;
 - ラグーン・マーメイド keeps the top card of each deck face up: only while it is the top.
 
-Every card moved to the bottom of a deck, or shuffled, goes face down, whatever made
-it face up.  As with ygopro-core's reset flags, each reason is stored with the set of
+Every card moved to the bottom of a deck, or shuffled (a deck, or the shields), goes
+face down, whatever made it face up; so does a card an effect turns face down
+(冥界の手: 自分のシールドをすべて裏向きにし…).  As with ygopro-core's reset flags, each reason is stored with the set of
 transitions that erase it; the card is face up while any reason remains (or while it
 is in a public zone).
 """
@@ -27,6 +28,7 @@ class Transition(str, Enum):
     LEFT_ZONE = "left its zone"
     REORDERED = "put elsewhere in its deck, or shuffled"
     NOT_TOP = "is no longer the top card of its deck"
+    TURNED_DOWN = "an effect turned it face down (裏向きにする)"
 
 
 class FaceUp(str, Enum):
@@ -38,10 +40,10 @@ class FaceUp(str, Enum):
 
 T = Transition
 ERASED_BY: dict[FaceUp, frozenset[Transition]] = {
-    FaceUp.REVEALED: frozenset({T.RESOLVED, T.LEFT_ZONE, T.REORDERED}),
-    FaceUp.KEPT: frozenset({T.LEFT_ZONE, T.REORDERED}),
-    FaceUp.PLACED: frozenset({T.LEFT_ZONE, T.REORDERED}),
-    FaceUp.TOP_OF_DECK: frozenset({T.LEFT_ZONE, T.REORDERED, T.NOT_TOP}),
+    FaceUp.REVEALED: frozenset({T.RESOLVED, T.LEFT_ZONE, T.REORDERED, T.TURNED_DOWN}),
+    FaceUp.KEPT: frozenset({T.LEFT_ZONE, T.REORDERED, T.TURNED_DOWN}),
+    FaceUp.PLACED: frozenset({T.LEFT_ZONE, T.REORDERED, T.TURNED_DOWN}),
+    FaceUp.TOP_OF_DECK: frozenset({T.LEFT_ZONE, T.REORDERED, T.NOT_TOP, T.TURNED_DOWN}),
 }
 
 #: what a reader of the site (the coverage page, `rulings coverage`) calls each row and
@@ -53,8 +55,9 @@ LABELS: dict[object, str] = {
     FaceUp.TOP_OF_DECK: "山札の一番上で表向き",
     T.RESOLVED: "表向きにした効果が終わる",
     T.LEFT_ZONE: "そのゾーンを離れる",
-    T.REORDERED: "山札の別の位置に置かれる・シャッフルされる",
+    T.REORDERED: "山札の別の位置に置かれる・山札やシールドがシャッフルされる",
     T.NOT_TOP: "山札の一番上でなくなる",
+    T.TURNED_DOWN: "効果で裏向きにされる",
 }
 
 #: cells of ERASED_BY whose change no game situation can observe, with the reason (shown
