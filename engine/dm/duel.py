@@ -50,6 +50,12 @@ class Duel(Game):
         self.last_broken: list[DmCard] = []
         #: the top card of each deck when the rules last looked (Transition.NOT_TOP)
         self._tops: dict[int, DmCard | None] = {}
+        #: creatures that entered the battle zone this turn (召喚酔い: they cannot attack
+        #: before their controller's next turn, unless they have スピードアタッカー)
+        self.sick: set[int] = set()
+        #: the attack under way: the attacking creature's serial and what it attacks
+        #: ("player" or "creature")
+        self.attacking: dict[int, str] = {}
 
     # -- the world protocol ---------------------------------------------------------
 
@@ -204,6 +210,11 @@ class Duel(Game):
         card.memory.erase(Transition.LEFT_ZONE)  # no turning over in the old zone: it is leaving
         self.board.move(card, self.zone(owner, kind), face_up=False, index=index, reason=reason)
         card.tapped = False
+        self.attacking.pop(card.serial, None)
+        if kind == BATTLE:
+            self.sick.add(card.serial)
+        else:
+            self.sick.discard(card.serial)
         if source.kind == DECK and not source.cards:
             self._emptied.add(source.owner)
         if face_up is not None:
@@ -514,17 +525,38 @@ class Duel(Game):
         if card.zone.kind != GRAVEYARD:
             self.move(card, GRAVEYARD, reason="resolved")
 
-    def attack(self, attacker: DmCard, target: str = "player") -> None:
+    def attack(self, attacker: DmCard, defender: DmCard | None = None) -> None:
+        """Attack the opponent, or (``defender``) a tapped creature of theirs.  A tapped
+        creature cannot attack, nor one that entered the battle zone this turn (召喚酔い)
+        unless it has スピードアタッカー."""
         self.require_idle()
         if not self.is_top_creature(attacker):
             raise IllegalAction(f"「{attacker.name}」 is not in the battle zone")
+        if attacker.tapped:
+            raise IllegalAction(f"「{attacker.name}」 is tapped: a tapped creature cannot attack")
+        if attacker.serial in self.sick and "スピードアタッカー" not in statics.keywords_of(self, attacker):
+            raise IllegalAction(f"「{attacker.name}」 entered the battle zone this turn (召喚酔い) and cannot attack")
+        if attacker.controller != self.turn_player:
+            raise IllegalAction(f"「{attacker.name}」 can attack only in its controller's turn")
+        target = "player"
+        if defender is not None:
+            if not (self.is_top_creature(defender) and defender.controller != attacker.controller):
+                raise IllegalAction(f"「{defender.name}」 is not a creature of the opponent")
+            if not defender.tapped:
+                raise IllegalAction(f"「{defender.name}」 is untapped: only a tapped creature can be attacked")
+            target = "creature"
         attacker.tapped = True
-        self.log.record("attack", f"「{attacker.name}」 attacks the {target}", card=attacker.serial)
+        self.attacking = {attacker.serial: target}
+        what = "the opponent" if defender is None else f"「{defender.name}」"
+        self.log.record("attack", f"「{attacker.name}」 attacks {what}", card=attacker.serial)
         self._trigger(attacker, "attacks", {"target": target})
         self._after_action()
 
-    def unblocked(self, attacker: DmCard, target: str = "player") -> None:
+    def unblocked(self, attacker: DmCard) -> None:
         self.require_idle()
+        if attacker.serial not in self.attacking:
+            raise IllegalAction(f"「{attacker.name}」 is not attacking")
+        target = self.attacking[attacker.serial]
         self.log.record("attack", f"「{attacker.name}」 is not blocked", card=attacker.serial)
         self._trigger(attacker, "unblocked", {"target": target})
         self._after_action()
@@ -575,5 +607,7 @@ class Duel(Game):
         self.log.record("turn", f"turn {self.turn} (player {self.turn_player}) ends")
         self.turn += 1
         self.turn_player = self.extra_turns.pop(0) if self.extra_turns else 1 - self.turn_player
+        self.sick.clear()
+        self.attacking.clear()
         self.log.record("turn", f"turn {self.turn}: player {self.turn_player}")
         self._after_action()

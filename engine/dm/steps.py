@@ -164,6 +164,12 @@ def attack(duel: Duel, card: str) -> None:
     duel.attack(duel.card(card, zone=BATTLE))
 
 
+@V.phrase(("given", "when"), "「{card}」が{player}の「{target:card}」を攻撃する")
+def attack_creature(duel: Duel, card: str, player: int, target: str) -> None:
+    """Declare an attack on a tapped creature of the opponent (attack triggers)."""
+    duel.attack(duel.card(card, zone=BATTLE), duel.card(target, player, BATTLE))
+
+
 @V.phrase(("given", "when"), "「{card}」の攻撃はブロックされない")
 def unblocked(duel: Duel, card: str) -> None:
     """The attack is not blocked ("ブロックされなかった時" abilities trigger)."""
