@@ -317,7 +317,7 @@ def _shield(face_up: bool) -> Verb:
 
 
 def _turn_face_down(ctx: Context, items: list) -> Generator:
-    ctx.duel.turn_face_down(_cards(items, fortress=True), reason=ctx.reason)
+    ctx.duel.turn_face_down(_cards(items), reason=ctx.reason)
     yield from ()
 
 

@@ -525,26 +525,34 @@ class Duel(Game):
         if card.zone.kind != GRAVEYARD:
             self.move(card, GRAVEYARD, reason="resolved")
 
-    def attack(self, attacker: DmCard, defender: DmCard | None = None) -> None:
-        """Attack the opponent, or (``defender``) a tapped creature of theirs.  A tapped
-        creature cannot attack, nor one that entered the battle zone this turn (召喚酔い)
-        unless it has スピードアタッカー."""
-        self.require_idle()
+    def why_cannot_attack(self, attacker: DmCard, defender: DmCard | None = None) -> str | None:
+        """Why the creature cannot attack the opponent, or (``defender``) that creature,
+        now; None when it can.  A tapped creature cannot attack, nor one that entered the
+        battle zone this turn (召喚酔い) unless it is an evolution creature or has
+        スピードアタッカー; only a tapped creature of the opponent can be attacked."""
         if not self.is_top_creature(attacker):
-            raise IllegalAction(f"「{attacker.name}」 is not in the battle zone")
-        if attacker.tapped:
-            raise IllegalAction(f"「{attacker.name}」 is tapped: a tapped creature cannot attack")
-        if attacker.serial in self.sick and "スピードアタッカー" not in statics.keywords_of(self, attacker):
-            raise IllegalAction(f"「{attacker.name}」 entered the battle zone this turn (召喚酔い) and cannot attack")
+            return f"「{attacker.name}」 is not in the battle zone"
         if attacker.controller != self.turn_player:
-            raise IllegalAction(f"「{attacker.name}」 can attack only in its controller's turn")
-        target = "player"
+            return f"「{attacker.name}」 can attack only in its controller's turn"
+        if attacker.tapped:
+            return f"「{attacker.name}」 is tapped: a tapped creature cannot attack"
+        if (attacker.serial in self.sick and not attacker.definition.evolution
+                and "スピードアタッカー" not in statics.keywords_of(self, attacker)):
+            return f"「{attacker.name}」 entered the battle zone this turn (召喚酔い) and cannot attack"
         if defender is not None:
             if not (self.is_top_creature(defender) and defender.controller != attacker.controller):
-                raise IllegalAction(f"「{defender.name}」 is not a creature of the opponent")
+                return f"「{defender.name}」 is not a creature of the opponent"
             if not defender.tapped:
-                raise IllegalAction(f"「{defender.name}」 is untapped: only a tapped creature can be attacked")
-            target = "creature"
+                return f"「{defender.name}」 is untapped: only a tapped creature can be attacked"
+        return None
+
+    def attack(self, attacker: DmCard, defender: DmCard | None = None) -> None:
+        """Attack the opponent, or (``defender``) a tapped creature of theirs."""
+        self.require_idle()
+        refused = self.why_cannot_attack(attacker, defender)
+        if refused:
+            raise IllegalAction(refused)
+        target = "player" if defender is None else "creature"
         attacker.tapped = True
         self.attacking = {attacker.serial: target}
         what = "the opponent" if defender is None else f"「{defender.name}」"
@@ -609,5 +617,9 @@ class Duel(Game):
         self.turn_player = self.extra_turns.pop(0) if self.extra_turns else 1 - self.turn_player
         self.sick.clear()
         self.attacking.clear()
+        # the new turn begins: the turn player untaps their creatures and mana
+        for kind in (BATTLE, MANA):
+            for card in self.zone(self.turn_player, kind):
+                card.tapped = False
         self.log.record("turn", f"turn {self.turn}: player {self.turn_player}")
         self._after_action()

@@ -359,6 +359,19 @@ def shield_count(duel: Duel, player: int, n: int) -> None:
     expect(f"player {player}'s shields", n, len(duel.shields[player]))
 
 
+@V.then("「{card}」は相手プレイヤーを攻撃{can}")
+def can_attack(duel: Duel, card: str, can: bool) -> None:
+    """Whether the creature may attack the opponent now (tapped, 召喚酔い, whose turn)."""
+    refused = duel.why_cannot_attack(duel.card(card, zone=BATTLE))
+    expect(f"「{card}」 may attack the opponent" + (f" ({refused})" if refused else ""), can, refused is None)
+
+
+@V.then("{player}のシールドゾーンのカードは{n}枚である")
+def shield_cards(duel: Duel, player: int, n: int) -> None:
+    """Number of cards in the shield zone (every card of every shield, castles included)."""
+    expect(f"cards in player {player}'s shield zone", n, len(duel.zone(player, SHIELDS)))
+
+
 @V.then("「{card}」と「{card2:card}」は1つのシールド{same:is}")
 def same_shield(duel: Duel, card: str, card2: str, same: bool) -> None:
     """Both cards are part of one shield."""
