@@ -315,8 +315,8 @@ class Duel(Game):
     def shuffle_shields(self, player: int, reason: str = "") -> None:
         """Shuffle a player's shields (冥界の手, and its official Q&A): each shield keeps
         where it lies, how many cards it is made of and the castle fortifying it; its
-        cards are all put face down, shuffled together and dealt back, so many to each
-        shield.  Nobody knows afterwards which card is in which shield."""
+        cards are shuffled together and dealt back, so many to each shield.  Nobody
+        knows afterwards which face-down card is in which shield."""
         shields = self.shields[player]
         cards = [c for s in shields for c in s.cards]
         self.rng.shuffle(cards)
@@ -326,7 +326,8 @@ class Duel(Game):
             shield.cards = cards[dealt:dealt + size]
             dealt += size
         self.log.record("shuffle", f"player {player}'s shields shuffled" + (f" ({reason})" if reason else ""))
-        self._transition(cards, Transition.REORDERED)
+        # the text turns them face down first (裏向きにし、シャッフルして); a face-up card
+        # would still be seen by everyone, so it is known where it lands
         self._refresh()
         for card in cards:
             card.seen_by.clear()
