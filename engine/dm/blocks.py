@@ -16,9 +16,18 @@ decision back, as every ability does; a choice of cards *for what they are* amon
 of a non-public zone says so (``by_hidden_characteristic``), and the rules of choices.py
 decide whether it may be declined.
 
-``rulings blocks dm`` (or :data:`BLOCKS`.phrases) lists every block; add one here when a
-card says something no block says, with a placeholder for whatever another card could
-say differently.
+Blocks come in *families*: one function per kind of thing a text says, with every
+template that says it registered on that function — cards from the top of a deck
+(``top_of_deck``), choosing (``choose``: among a pool, among それ, a player, at random),
+acting on cards (``act``: a pool, それ, この…, with それが…なら), drawing, shuffling (a
+deck or the shields), extra turns, conditions on the triggering event, continuous changes
+to one's creatures.  What differs between cards is a typed slot: a player, a count
+(``1体``, ``2枚まで``), a pool (owner, 他の, tapped, cost or power with 以下/以上, zone,
+kind, civilization, race), a verb (破壊する, 裏向きにする, シールド1つの下に置く …).
+
+``rulings blocks dm`` (or :data:`BLOCKS`.phrases) lists every block; when a card says
+something no block says, add a word to a slot (a verb, a pool word) or a template to the
+family it belongs to before adding a family.
 """
 
 from __future__ import annotations
