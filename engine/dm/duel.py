@@ -449,8 +449,15 @@ class Duel(Game):
 
     # -- game actions ---------------------------------------------------------------
 
+    def _own_turn(self, player: int, what: str) -> None:
+        """A creature is summoned and a spell is cast (but for S・トリガー) only by the
+        player whose turn it is."""
+        if player != self.turn_player:
+            raise IllegalAction(f"player {player} cannot {what} in the other player's turn")
+
     def summon(self, player: int, card: DmCard, tapped_mana: list[DmCard] = ()) -> None:
         self.require_idle()
+        self._own_turn(player, "summon")
         if card.zone.kind != HAND or card.owner != player:
             raise IllegalAction(f"「{card.name}」 is not in player {player}'s hand")
         if card.definition.evolution:
@@ -468,6 +475,9 @@ class Duel(Game):
 
     def evolve(self, player: int, card: DmCard, base: DmCard) -> None:
         self.require_idle()
+        self._own_turn(player, "summon")
+        if card.zone.kind != HAND or card.owner != player:
+            raise IllegalAction(f"「{card.name}」 is not in player {player}'s hand")
         d = card.definition
         if not d.evolution:
             raise IllegalAction(f"「{card.name}」 is not an evolution creature")
@@ -510,10 +520,13 @@ class Duel(Game):
         self._after_action()
 
     def cast(self, player: int, card: DmCard) -> None:
-        """Cast a spell (its cost is not modelled)."""
+        """Cast a spell from the hand, in one's own turn (its cost is not modelled)."""
         self.require_idle()
         if not card.definition.is_spell:
             raise IllegalAction(f"「{card.name}」 is not a spell")
+        if card.zone.kind != HAND or card.owner != player:
+            raise IllegalAction(f"「{card.name}」 is not in player {player}'s hand: a spell is cast from the hand")
+        self._own_turn(player, "cast a spell")
         self._run(self.cast_ability(player, card))
 
     def cast_ability(self, player: int, card: DmCard) -> Generator:

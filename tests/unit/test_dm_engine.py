@@ -235,3 +235,14 @@ def test_shuffled_shields_keep_their_sizes_and_nobody_knows_them():
     d.shuffle_shields(0)
     assert [len(s.cards) for s in d.shields[0]] == [2, 1, 1]
     assert not any(d.knows(p, x) for p in (0, 1) for x in (a, b, c))
+
+
+def test_spells_are_cast_from_the_hand_in_ones_own_turn():
+    d = Duel()
+    in_grave = d.put("エナジー・ライト", 0, GRAVEYARD)
+    with pytest.raises(IllegalAction, match="hand"):
+        d.cast(0, in_grave)
+    with pytest.raises(IllegalAction, match="other player's turn"):
+        d.cast(1, d.put("エナジー・ライト", 1, HAND))
+    with pytest.raises(IllegalAction, match="other player's turn"):
+        d.summon(1, d.put("エメラル", 1, HAND))
