@@ -16,9 +16,18 @@ decision back, as every ability does; a choice of cards *for what they are* amon
 of a non-public zone says so (``by_hidden_characteristic``), and the rules of choices.py
 decide whether it may be declined.
 
-``rulings blocks dm`` (or :data:`BLOCKS`.phrases) lists every block; add one here when a
-card says something no block says, with a placeholder for whatever another card could
-say differently.
+Blocks come in *families*: one function per kind of thing a text says, with every
+template that says it registered on that function — cards from the top of a deck
+(``top_of_deck``), choosing (``choose``: among a pool, among それ, a player, at random),
+acting on cards (``act``: a pool, それ, この…, with それが…なら), drawing, shuffling (a
+deck or the shields), extra turns, conditions on the triggering event, continuous changes
+to one's creatures.  What differs between cards is a typed slot: a player, a count
+(``1体``, ``2枚まで``), a pool (owner, 他の, tapped, cost or power with 以下/以上, zone,
+kind, civilization, race), a verb (破壊する, 裏向きにする, シールド1つの下に置く …).
+
+``rulings blocks dm`` (or :data:`BLOCKS`.phrases) lists every block; when a card says
+something no block says, add a word to a slot (a verb, a pool word) or a template to the
+family it belongs to before adding a family.
 """
 
 from __future__ import annotations
@@ -53,6 +62,9 @@ class Context:
     it: list = field(default_factory=list)
     #: the player a block chose (そのプレイヤー)
     player: int | None = None
+    #: the block says "…してもよい" and its verb asks a choice of its own: choosing
+    #: nothing declines (シールド1つの下に置いてもよい)
+    optional: bool = False
 
     @property
     def reason(self) -> str:
@@ -125,6 +137,27 @@ BLOCKS.term(Term.choice("keyword", {k: k for k in words.KEYWORDS}, "a keyword ab
 BLOCKS.term(Term.choice("zone", words.ZONES, "a zone"))
 
 
+@dataclass(frozen=True)
+class Count:
+    """How many a text chooses: ``1体``, ``2枚まで`` (up to)."""
+
+    n: int
+    up_to: bool = False
+
+    @classmethod
+    def parse(cls, text: str) -> "Count":
+        m = re.fullmatch(r"(\d+)(?:枚|体|つ|人)(まで)?", text)
+        return cls(int(m[1]), bool(m[2]))
+
+
+BLOCKS.term(Term("count", r"\d+(?:枚|体|つ|人)(?:まで)?", Count.parse,
+                 description="how many, with its counter: 1体, 2つ, 2枚まで (up to)"))
+BLOCKS.term(Term.choice("chooses", {"選ぶ": False, "選んでもよい": True},
+                        "選ぶ, or 選んでもよい (the player may choose none)"))
+BLOCKS.term(Term.choice("draws", {"引く": True, "引いてもよい": False}, "引く, or 引いてもよい (if the player wants)"))
+BLOCKS.term(Term.choice("shuffled", {"山札": DECK, "シールド": SHIELDS}, "what is shuffled: 山札 or シールド"))
+
+
 def _player(ctx: Context, who: str) -> int:
     if who == "me":
         return ctx.me
@@ -141,7 +174,7 @@ _POOL = (r"(?:(?P<owner>自分と相手|自分|相手|各プレイヤー)の)?(?
          r"(?P<tapped>タップしている|アンタップしている)?"
          r"(?:(?P<stat>コスト|パワー)(?P<limit>\d+)(?P<cmp>以下|以上)の)?"
          r"(?:(?P<zone>マナゾーン|墓地|手札|シールドゾーン|山札)の)?"
-         r"(?P<what>シールド|" + "|".join(re.escape(w) for w in sorted(FILTERS, key=len, reverse=True)) + ")")
+         r"(?P<what>シールド|プレイヤー|" + "|".join(re.escape(w) for w in sorted(FILTERS, key=len, reverse=True)) + ")")
 _POOL_PARSE = re.compile(_POOL)
 _OWNERS = {"自分": ("me",), "相手": ("opponent",), "自分と相手": ("me", "opponent"),
            "各プレイヤー": ("me", "opponent"), None: ("me", "opponent")}
@@ -173,6 +206,10 @@ class Pool:
     @property
     def shields(self) -> bool:
         return self.what == "シールド"
+
+    @property
+    def players(self) -> bool:
+        return self.what == "プレイヤー"
 
     def fits(self, ctx: Context, card: DmCard) -> bool:
         if self.other and card is ctx.card:
@@ -288,6 +325,39 @@ def _shield(face_up: bool) -> Verb:
     return act
 
 
+def _turn_face_down(ctx: Context, items: list) -> Generator:
+    ctx.duel.turn_face_down(_cards(items), reason=ctx.reason)
+    yield from ()
+
+
+def _under_a_shield(ctx: Context, items: list) -> Generator:
+    """シールド・プラス: face down under one of one's shields (still one shield)."""
+    cards = _cards(items)
+    if not cards:
+        return
+    picked = yield Choice(ctx.me, f"a shield to put the card(s) under ({ctx.reason})",
+                          list(ctx.duel.shields[ctx.me]), text_mandatory=not ctx.optional)
+    for shield in picked:
+        for c in cards:
+            ctx.duel.put_under_shield(shield, c, f"{ctx.reason}: under a shield")
+    ctx.it = cards if picked else []
+
+
+_under_a_shield.asks = True  # its choice of a shield is the "…てもよい"
+
+
+def _into_one_shield(ctx: Context, items: list) -> Generator:
+    """Every card, face up, as one new shield of its owner; the player chooses which
+    card is on top (the order under it is the order the cards are in)."""
+    cards = _cards(items)
+    if not cards:
+        return
+    picked = yield Choice(ctx.me, f"which card goes on top of the new shield ({ctx.reason})", cards)
+    top = picked[0]
+    ctx.duel.add_shield(top.owner, [top] + [c for c in cards if c is not top], face_up=True, reason=ctx.reason)
+    ctx.it = cards
+
+
 def _break(ctx: Context, items: list) -> Generator:
     shields = [s for s in items if isinstance(s, Shield)]
     for shield in shields:
@@ -325,6 +395,11 @@ _VERBS: list[tuple[tuple[str, ...], Verb]] = [
     (("表向きにしてシールド化する", "表向きにしてシールド化し", "表向きにしてシールド化して"), _shield(True)),
     (("表向きのままシールド化する", "表向きのままシールド化し", "表向きのままシールド化して"), _shield(True)),
     (("ブレイクする", "ブレイクし", "ブレイクして"), _break),
+    (("裏向きにする", "裏向きにし", "裏向きにして"), _turn_face_down),
+    (("自分のシールド1つの下に裏向きで置く", "自分のシールド1つの下に裏向きで置き", "自分のシールド1つの下に裏向きで置いて"),
+     _under_a_shield),
+    (("好きな順序で重ね、表向きのまま1つのシールドにする", "好きな順序で重ね、表向きのまま1つのシールドにし",
+      "好きな順序で重ね、表向きのまま1つのシールドにして"), _into_one_shield),
     (("コストを支払わずに唱える", "コストを支払わずに唱え", "コストを支払わずに唱えて"), _cast_free),
 ]
 BLOCKS.term(Term.choice("do", {forms[0]: act for forms, act in _VERBS},
@@ -334,49 +409,36 @@ BLOCKS.term(Term.choice("doing", {forms[1]: act for forms, act in _VERBS},
                         "the same, continuative form (…し、…): 破壊し, バトルゾーンに出し …"))
 BLOCKS.term(Term.choice("doing_te", {forms[2]: act for forms, act in _VERBS},
                         "the same, te-form (…してもよい): 表向きにして, 手札に戻して …"))
+BLOCKS.term(Term.choice("stays", {"表向きのままプレイする": _keep_face_up},
+                        "how the cards are played from now on: 表向きのままプレイする"))
 
 
-# -- effect blocks: the top of a deck ------------------------------------------------------
+# -- effect blocks ------------------------------------------------------------------------
+#
+# Each function below is one *family*: every template registered on it says the same kind
+# of thing, and its slots say what differs (which cards, how many, what is done to them,
+# whether the player may decline).  A card text picks the template that reads like it.
 
 def _top(ctx: Context, who: str, n: int) -> list[DmCard]:
     return list(ctx.duel.zone(_player(ctx, who), DECK).cards[:n])
 
 
 @BLOCKS.phrase("effect", "{player}の山札の上から{top}を{do}")
-def top_cards(player: str, top: int, do: Verb) -> Step:
-    """The top card(s) of a deck; それ is what was done to (what was shown, moved …)."""
-
-    def step(ctx: Context) -> Generator:
-        ctx.it = _top(ctx, player, top)
-        yield from do(ctx, ctx.it)
-
-    return step
-
-
 @BLOCKS.phrase("effect", "{player}の山札の上から{top}を{doing_te}もよい")
-def top_cards_may(player: str, top: int, doing_te: Verb) -> Step:
-    """The same, if the player wants (declined: それ is nothing)."""
+@BLOCKS.phrase("effect", "{player}の山札の上から、{filter}が{count}出るまでカードを表向きにする")
+def top_of_deck(player: str, top: int | None = None, do: Verb | None = None, doing_te: Verb | None = None,
+                filter: Callable | None = None, count: "Count | None" = None) -> Step:
+    """Cards from the top of a deck: the top ``top`` cards, something done to them (それ
+    is what was done to); with …てもよい, only if the player wants (a verb that itself
+    asks which shield or card — シールド1つの下に置く — is declined by choosing none).
+    With ``…が{count}出るまで``: cards are turned face up one by one from the top until
+    ``count`` fitting ones are face up (or a card cannot be turned face up); それ is the
+    fitting ones."""
 
-    def step(ctx: Context) -> Generator:
-        ctx.it = []
-        if not _top(ctx, player, top):
-            return
-        if (yield from _may(ctx, f"the top {top} card(s) of the deck")):
-            ctx.it = _top(ctx, player, top)
-            yield from doing_te(ctx, ctx.it)
-
-    return step
-
-
-@BLOCKS.phrase("effect", "{player}の山札の上から、{filter}が{n}{unit}出るまでカードを表向きにする")
-def reveal_until(player: str, filter: Callable, n: int, unit: str) -> Step:
-    """Turn cards face up from the top, one by one, until ``n`` fitting ones are face up
-    (or a card cannot be turned face up); それ is the fitting ones."""
-
-    def step(ctx: Context) -> Generator:
+    def until(ctx: Context) -> Generator:
         found: list[DmCard] = []
         for c in list(ctx.duel.zone(_player(ctx, player), DECK).cards):
-            if len(found) == n:
+            if len(found) == count.n:
                 break
             if not ctx.duel.reveal([c], ctx.reason):
                 break
@@ -385,280 +447,148 @@ def reveal_until(player: str, filter: Callable, n: int, unit: str) -> Step:
         ctx.it = found
         yield from ()
 
-    return step
-
-
-@BLOCKS.phrase("effect", "{player}の山札の上から{top}を自分のシールド1つの下に裏向きで置く")
-def under_a_shield(player: str, top: int) -> Step:
-    """シールド・プラス: the top card(s) face down under one of one's shields (still one shield)."""
-    return _under_a_shield(player, top, optional=False)
-
-
-@BLOCKS.phrase("effect", "{player}の山札の上から{top}を自分のシールド1つの下に裏向きで置いてもよい")
-def under_a_shield_may(player: str, top: int) -> Step:
-    """The same, if the player wants: choosing no shield declines."""
-    return _under_a_shield(player, top, optional=True)
-
-
-def _under_a_shield(player: str, top: int, *, optional: bool) -> Step:
     def step(ctx: Context) -> Generator:
+        verb = do or doing_te
+        ctx.it = []
         cards = _top(ctx, player, top)
         if not cards:
             return
-        picked = yield Choice(ctx.me, f"a shield to put the top card of the deck under ({ctx.reason})",
-                              list(ctx.duel.shields[ctx.me]), text_mandatory=not optional)
-        for shield in picked:
-            for c in cards:
-                ctx.duel.put_under_shield(shield, c, f"{ctx.reason}: under a shield")
-        ctx.it = cards if picked else []
+        if doing_te is not None:
+            if getattr(verb, "asks", False):
+                ctx.optional = True
+            elif not (yield from _may(ctx, f"the top {top} card(s) of the deck")):
+                return
+        ctx.it = cards
+        try:
+            yield from verb(ctx, cards)
+        finally:
+            ctx.optional = False
 
-    return step
+    return until if count is not None else step
 
 
-@BLOCKS.phrase("effect", "{player}の山札をシャッフルする")
-def shuffle(player: str) -> Step:
-    """Shuffle a deck (every card in it goes face down, and nobody knows where any is)."""
+@BLOCKS.phrase("effect", "{player}の{shuffled}をシャッフルする")
+def shuffle(player: str, shuffled: str) -> Step:
+    """Shuffle a deck (every card in it goes face down, and nobody knows where any is) or
+    the shields (each shield keeps its number of cards, and where it lies; nobody knows
+    which cards are in which)."""
 
     def step(ctx: Context) -> Generator:
-        ctx.duel.shuffle(_player(ctx, player))
+        who = _player(ctx, player)
+        if shuffled == DECK:
+            ctx.duel.shuffle(who)
+        else:
+            ctx.duel.shuffle_shields(who, reason=ctx.reason)
         yield from ()
 
     return step
 
 
-@BLOCKS.phrase("effect", "カードを{n}枚引く")
-def draw(n: int) -> Step:
-    """The player whose ability it is draws ``n`` cards."""
-
-    def step(ctx: Context) -> Generator:
-        ctx.it = [c for c in (ctx.duel.draw(ctx.me) for _ in range(n)) if c is not None]
-        yield from ()
-
-    return step
-
-
-@BLOCKS.phrase("effect", "カードを{n}枚引いてもよい")
-def draw_may(n: int) -> Step:
-    """The same, if the player wants."""
+@BLOCKS.phrase("effect", "カードを{n}枚{draws}")
+def draw(n: int, draws: bool) -> Step:
+    """The player whose ability it is draws ``n`` cards (引いてもよい: if they want)."""
 
     def step(ctx: Context) -> Generator:
         ctx.it = []
-        if (yield from _may(ctx, f"draw {n} card(s)")):
+        if draws or (yield from _may(ctx, f"draw {n} card(s)")):
             ctx.it = [c for c in (ctx.duel.draw(ctx.me) for _ in range(n)) if c is not None]
 
     return step
 
 
-# -- effect blocks: choosing and acting on cards --------------------------------------------
+# -- choosing ---------------------------------------------------------------------------------
 
-def _choose(ctx: Context, pool: Pool, n: int, *, up_to: bool, optional: bool = False) -> Generator:
-    options = pool.items(ctx)
-    hidden = pool.by_hidden_characteristic()
-    picked = yield Choice(ctx.me, f"{ctx.reason}: {pool.text}を{n}{'まで' if up_to else ''}選ぶ", options,
-                          minimum=0 if up_to else n, maximum=n, text_mandatory=not (up_to or optional),
-                          by_hidden_characteristic=hidden,
+def _choose(ctx: Context, options: list, text: str, count: Count, *, optional: bool, hidden: bool) -> Generator:
+    picked = yield Choice(ctx.me, f"{ctx.reason}: {text}を{count.n}{'まで' if count.up_to else ''}選ぶ", options,
+                          minimum=0 if count.up_to else count.n, maximum=count.n,
+                          text_mandatory=not (count.up_to or optional), by_hidden_characteristic=hidden,
                           verifiable=[c for c in options if hidden and c.face_up])
-    ctx.it = list(picked)
+    return list(picked)
 
 
-@BLOCKS.phrase("effect", "{pool}を{n}{unit}選ぶ")
-def choose(pool: Pool, n: int, unit: str) -> Step:
-    """Choose exactly ``n`` (fewer only if there are not enough); それ is what was chosen."""
-    return lambda ctx: _choose(ctx, pool, n, up_to=False)
+@BLOCKS.phrase("effect", "{pool}を{count}{chooses}")
+@BLOCKS.phrase("effect", "{pool}を{count}選び、{do}")
+@BLOCKS.phrase("effect", "その中から{filter}を{count}{chooses}")
+@BLOCKS.phrase("effect", "その中から{filter}を{count}選び、{do}")
+@BLOCKS.phrase("effect", "{player}の手札を{count}見ないで選び、{do}")
+def choose(count: Count, pool: Pool | None = None, filter: Callable | None = None, player: str | None = None,
+           chooses: bool = False, do: Verb | None = None) -> Step:
+    """Choose ``count`` (…まで: up to; 選んでもよい: if the player wants) among a pool
+    (相手のクリーチャー, 自分のシールド, プレイヤー …), among what the previous block acted
+    on (その中から, for what they are), or at random from a hand (見ないで: nobody
+    chooses); それ is the choice (a chosen player is そのプレイヤー), and ``do`` is done
+    to it.  Among cards of a non-public zone picked for what they are, the choice may
+    be declined unless a fitting card is face up (choices.py)."""
 
-
-@BLOCKS.phrase("effect", "{pool}を{n}{unit}まで選ぶ")
-def choose_up_to(pool: Pool, n: int, unit: str) -> Step:
-    """Choose up to ``n`` (none is allowed)."""
-    return lambda ctx: _choose(ctx, pool, n, up_to=True)
-
-
-@BLOCKS.phrase("effect", "{pool}を{n}{unit}選んでもよい")
-def choose_may(pool: Pool, n: int, unit: str) -> Step:
-    """Choose ``n``, if the player wants."""
-    return lambda ctx: _choose(ctx, pool, n, up_to=False, optional=True)
-
-
-def _choose_then(pool: Pool, n: int, do: Verb, *, up_to: bool) -> Step:
     def step(ctx: Context) -> Generator:
-        yield from _choose(ctx, pool, n, up_to=up_to)
-        yield from do(ctx, ctx.it)
+        if player is not None:
+            hand = list(ctx.duel.zone(_player(ctx, player), HAND).cards)
+            ctx.it = ctx.duel.rng.sample(hand, min(count.n, len(hand)))
+        elif pool is not None and pool.players:
+            picked = yield from _choose(ctx, [0, 1], pool.text, count, optional=chooses, hidden=False)
+            ctx.player = picked[0] if picked else None
+            ctx.it = []
+        elif pool is not None:
+            ctx.it = yield from _choose(ctx, pool.items(ctx), pool.text, count, optional=chooses,
+                                        hidden=pool.by_hidden_characteristic())
+        else:
+            fitting = [c for c in _cards(ctx.it) if filter(c)]
+            hidden = filter is not _ANY and any(not c.zone.public for c in fitting)
+            ctx.it = yield from _choose(ctx, fitting, "その中から", count, optional=chooses, hidden=hidden)
+        if do is not None:
+            yield from do(ctx, ctx.it)
 
     return step
 
 
-@BLOCKS.phrase("effect", "{pool}を{n}{unit}選び、{do}")
-def choose_and(pool: Pool, n: int, unit: str, do: Verb) -> Step:
-    """Choose ``n`` and do something to them (相手のクリーチャーを1体選び、破壊する)."""
-    return _choose_then(pool, n, do, up_to=False)
-
-
-@BLOCKS.phrase("effect", "{pool}を{n}{unit}まで選び、{do}")
-def choose_up_to_and(pool: Pool, n: int, unit: str, do: Verb) -> Step:
-    """Choose up to ``n`` and do something to them."""
-    return _choose_then(pool, n, do, up_to=True)
-
+# -- acting on cards named by where they are, by それ, or by この… ------------------------------
 
 @BLOCKS.phrase("effect", "{pool}をすべて{do}")
-def all_of(pool: Pool, do: Verb) -> Step:
-    """Do something to every card (or shield) of the pool (自分の他のクリーチャーをすべて…)."""
-
-    def step(ctx: Context) -> Generator:
-        ctx.it = pool.items(ctx)
-        yield from do(ctx, ctx.it)
-
-    return step
-
-
-@BLOCKS.phrase("effect", "{pool}をすべて好きな順序で重ね、表向きのまま1つのシールドにする")
-def all_into_one_shield(pool: Pool) -> Step:
-    """Every card of the pool, face up, as one new shield of its owner; the player
-    chooses which card is on top (the order under it is the pool's)."""
-
-    def step(ctx: Context) -> Generator:
-        cards = _cards(pool.items(ctx))
-        if not cards:
-            return
-        picked = yield Choice(ctx.me, f"which card goes on top of the new shield ({ctx.reason})", cards)
-        top = picked[0]
-        ctx.duel.add_shield(top.owner, [top] + [c for c in cards if c is not top], face_up=True, reason=ctx.reason)
-        ctx.it = cards
-
-    return step
-
-
 @BLOCKS.phrase("effect", "{it}を{do}")
-def it_do(it: str, do: Verb) -> Step:
-    """Do something to what the previous block acted on."""
-    return lambda ctx: do(ctx, list(ctx.it))
-
-
 @BLOCKS.phrase("effect", "{it}をすべて{do}")
-def it_all_do(it: str, do: Verb) -> Step:
-    """The same (すべて: every one of them)."""
-    return lambda ctx: do(ctx, list(ctx.it))
-
-
 @BLOCKS.phrase("effect", "{this}を{do}")
-def this_do(this: str, do: Verb) -> Step:
-    """Do something to the card whose ability it is (このクリーチャーを破壊する)."""
-    return lambda ctx: do(ctx, [ctx.card])
-
-
-@BLOCKS.phrase("effect", "{player}の手札を{n}枚見ないで選び、{do}")
-def random_from_hand(player: str, n: int, do: Verb) -> Step:
-    """Cards of a hand picked at random (見ないで選ぶ: nobody chooses)."""
-
-    def step(ctx: Context) -> Generator:
-        hand = list(ctx.duel.zone(_player(ctx, player), HAND).cards)
-        ctx.it = ctx.duel.rng.sample(hand, min(n, len(hand)))
-        yield from do(ctx, ctx.it)
-
-    return step
-
-
-@BLOCKS.phrase("effect", "{it}は表向きのままプレイする")
-def it_stays_face_up(it: str) -> Step:
-    """What the previous block acted on stays face up while it stays in its zone."""
-    return lambda ctx: _keep_face_up(ctx, list(ctx.it))
-
-
-@BLOCKS.phrase("effect", "それが{filter}なら{doing}、それ以外なら{do}")
-def if_else(filter: Callable, doing: Verb, do: Verb) -> Step:
-    """Each card the previous block acted on goes one way if it fits, the other if not."""
-
-    def step(ctx: Context) -> Generator:
-        cards = list(ctx.it)
-        for c in cards:
-            yield from (doing if filter(c) else do)(ctx, [c])
-        ctx.it = cards
-
-    return step
-
-
+@BLOCKS.phrase("effect", "{it}は{stays}")
 @BLOCKS.phrase("effect", "それが{filter}なら{do}")
-def if_then(filter: Callable, do: Verb) -> Step:
-    """Each card the previous block acted on that fits; the others stay where they are."""
+@BLOCKS.phrase("effect", "それが{filter}なら{doing}、それ以外なら{do}")
+def act(pool: Pool | None = None, it: str | None = None, this: str | None = None, filter: Callable | None = None,
+        doing: Verb | None = None, do: Verb | None = None, stays: Verb | None = None) -> Step:
+    """Do something to cards: every card (or shield) of a pool (自分の他のクリーチャーを
+    すべて…), what the previous block acted on (それ, そのシールド …), or the card whose
+    ability it is (このクリーチャー).  With それが{filter}なら, only the fitting ones are
+    done to (the others stay where they are), or, with それ以外なら, each goes one way
+    if it fits and the other if not."""
 
     def step(ctx: Context) -> Generator:
-        fitting = [c for c in ctx.it if filter(c)]
-        yield from do(ctx, fitting)
-        ctx.it = fitting
+        if pool is not None:
+            ctx.it = pool.items(ctx)
+        cards = [ctx.card] if this is not None else list(ctx.it)
+        if filter is None:
+            yield from (do or stays)(ctx, cards)
+        elif doing is None:
+            fitting = [c for c in cards if filter(c)]
+            yield from do(ctx, fitting)
+            ctx.it = fitting
+        else:
+            for c in cards:
+                yield from (doing if filter(c) else do)(ctx, [c])
+            ctx.it = cards
 
     return step
 
 
-@BLOCKS.phrase("effect", "その中から{filter}を{n}{unit}選ぶ")
-def choose_among(filter: Callable, n: int, unit: str) -> Step:
-    """Choose among the cards the previous block acted on, for what they are; それ is the
-    choice.  Among cards of a non-public zone the choice may be declined unless a fitting
-    card is face up (choices.py)."""
-    return lambda ctx: _choose_among(ctx, filter, n, up_to=False)
-
-
-@BLOCKS.phrase("effect", "その中から{filter}を{n}{unit}まで選ぶ")
-def choose_among_up_to(filter: Callable, n: int, unit: str) -> Step:
-    """The same, up to ``n``."""
-    return lambda ctx: _choose_among(ctx, filter, n, up_to=True)
-
-
-@BLOCKS.phrase("effect", "その中から{filter}を{n}{unit}選び、{do}")
-def choose_among_and(filter: Callable, n: int, unit: str, do: Verb) -> Step:
-    """Choose among them, for what they are, and do something to the choice
-    (その中から呪文を1枚選び、コストを支払わずに唱える)."""
-
-    def step(ctx: Context) -> Generator:
-        yield from _choose_among(ctx, filter, n, up_to=False)
-        yield from do(ctx, ctx.it)
-
-    return step
-
-
-def _choose_among(ctx: Context, filter: Callable, n: int, *, up_to: bool) -> Generator:
-    fitting = [c for c in _cards(ctx.it) if filter(c)]
-    hidden = filter is not _ANY and any(not c.zone.public for c in fitting)
-    picked = yield Choice(ctx.me, f"{ctx.reason}: choose {n} among them", fitting,
-                          minimum=0 if up_to else n, maximum=n, text_mandatory=not up_to,
-                          by_hidden_characteristic=hidden, verifiable=[c for c in fitting if hidden and c.face_up])
-    ctx.it = list(picked)
-
-
-@BLOCKS.phrase("effect", "プレイヤーを1人選ぶ")
-def choose_player() -> Step:
-    """Choose a player (そのプレイヤー in the blocks after)."""
-
-    def step(ctx: Context) -> Generator:
-        picked = yield Choice(ctx.me, f"a player ({ctx.reason})", [0, 1])
-        ctx.player = picked[0] if picked else None
-
-    return step
-
-
-# -- effect blocks: turns ----------------------------------------------------------------------
-
-def _extra_turns(ctx: Context, n: int) -> None:
-    ctx.duel.extra_turns[:0] = [ctx.me] * n
-    if n:
-        ctx.duel.log.record("extra-turn", f"player {ctx.me} takes {n} extra turn(s) after this one")
-
+# -- turns --------------------------------------------------------------------------------------
 
 @BLOCKS.phrase("effect", "その中の{filter}1{unit}につき、このターンの後に自分のターンを追加する")
-def extra_turn_per(filter: Callable, unit: str) -> Step:
-    """One extra turn after this one per fitting card the previous block acted on."""
-
-    def step(ctx: Context) -> Generator:
-        _extra_turns(ctx, sum(1 for c in _cards(ctx.it) if filter(c)))
-        yield from ()
-
-    return step
-
-
 @BLOCKS.phrase("effect", "このターンの後に自分のターンを{n}回追加する")
-def extra_turns(n: int) -> Step:
-    """``n`` extra turns after this one."""
+def extra_turns(n: int | None = None, filter: Callable | None = None, unit: str | None = None) -> Step:
+    """Extra turns after this one: ``n``, or one per fitting card the previous block
+    acted on."""
 
     def step(ctx: Context) -> Generator:
-        _extra_turns(ctx, n)
+        count = n if filter is None else sum(1 for c in _cards(ctx.it) if filter(c))
+        ctx.duel.extra_turns[:0] = [ctx.me] * count
+        if count:
+            ctx.duel.log.record("extra-turn", f"player {ctx.me} takes {count} extra turn(s) after this one")
         yield from ()
 
     return step
@@ -666,42 +596,31 @@ def extra_turns(n: int) -> Step:
 
 # -- conditions: on the event that triggers the ability ------------------------------------
 
-@BLOCKS.phrase("condition", "相手プレイヤーを攻撃していれば")
-def attacking_player() -> Callable[[dict], bool]:
-    """The attack is against the opponent (not a creature)."""
-    return lambda data: data.get("target") == "player"
+BLOCKS.term(Term.choice("attacked", {"相手プレイヤー": "player", "クリーチャー": "creature"},
+                        "what an attack is against: 相手プレイヤー or クリーチャー"))
+BLOCKS.term(Term.choice("entered_by", {"召喚": True}, "how a creature entered: 召喚"))
 
 
-@BLOCKS.phrase("condition", "クリーチャーを攻撃していれば")
-def attacking_creature() -> Callable[[dict], bool]:
-    """The attack is against a creature."""
-    return lambda data: data.get("target") == "creature"
-
-
-@BLOCKS.phrase("condition", "召喚によって出ていれば")
-def summoned() -> Callable[[dict], bool]:
-    """The creature entered by being summoned (not put into the battle zone by an effect)."""
+@BLOCKS.phrase("condition", "{attacked}を攻撃していれば")
+@BLOCKS.phrase("condition", "{entered_by}によって出ていれば")
+def event_was(attacked: str | None = None, entered_by: bool | None = None) -> Callable[[dict], bool]:
+    """What the triggering event was: an attack against the opponent or a creature, or a
+    creature entering by being summoned (not put into the battle zone by an effect)."""
+    if attacked is not None:
+        return lambda data: data.get("target") == attacked
     return lambda data: bool(data.get("summoned"))
 
 
 # -- statics: what a static ability changes ----------------------------------------------------
 
 @BLOCKS.phrase("static", "自分のクリーチャーすべてに「{keyword}」を与える")
-def grant(keyword: str) -> dict:
-    """The controller's creatures have the keyword."""
-    return {"grants": (keyword,)}
-
-
 @BLOCKS.phrase("static", "自分のクリーチャーはすべて「{keyword}」を得る")
-def gain(keyword: str) -> dict:
-    """The same, said the other way round."""
-    return {"grants": (keyword,)}
-
-
 @BLOCKS.phrase("static", "自分のクリーチャーがブレイクするシールドの数を{n}倍にする")
-def break_multiplier(n: int) -> dict:
-    """The controller's creatures break ``n`` times as many shields."""
-    return {"break_multiplier": n}
+def own_creatures(keyword: str | None = None, n: int | None = None) -> dict:
+    """A continuous change to every creature of the controller (as Forge's ``Mode$
+    Continuous | Affected$ Creature.YouCtrl`` with what it adds): a keyword they have,
+    or how many shields they break (``n`` times as many)."""
+    return {"grants": (keyword,)} if keyword is not None else {"break_multiplier": n}
 
 
 @BLOCKS.phrase("static", "各プレイヤーは山札の一番上のカードを表向きにしてプレイする")

@@ -50,6 +50,12 @@ class Duel(Game):
         self.last_broken: list[DmCard] = []
         #: the top card of each deck when the rules last looked (Transition.NOT_TOP)
         self._tops: dict[int, DmCard | None] = {}
+        #: creatures that entered the battle zone this turn (召喚酔い: they cannot attack
+        #: before their controller's next turn, unless they have スピードアタッカー)
+        self.sick: set[int] = set()
+        #: the attack under way: the attacking creature's serial and what it attacks
+        #: ("player" or "creature")
+        self.attacking: dict[int, str] = {}
 
     # -- the world protocol ---------------------------------------------------------
 
@@ -204,6 +210,11 @@ class Duel(Game):
         card.memory.erase(Transition.LEFT_ZONE)  # no turning over in the old zone: it is leaving
         self.board.move(card, self.zone(owner, kind), face_up=False, index=index, reason=reason)
         card.tapped = False
+        self.attacking.pop(card.serial, None)
+        if kind == BATTLE:
+            self.sick.add(card.serial)
+        else:
+            self.sick.discard(card.serial)
         if source.kind == DECK and not source.cards:
             self._emptied.add(source.owner)
         if face_up is not None:
@@ -291,6 +302,34 @@ class Duel(Game):
         # saw it where it lies", but after a shuffle nobody knows where any card is, the
         # cards seen, shown or looked at before included (a face-up card is still seen)
         for card in deck.cards:
+            card.seen_by.clear()
+
+    def turn_face_down(self, cards: Iterable[DmCard], reason: str = "") -> None:
+        """裏向きにする: whatever made a card of a hidden zone face up is gone (a card of
+        a public zone is always face up, and stays so)."""
+        for card in cards:
+            if not card.zone.public:
+                self._transition([card], Transition.TURNED_DOWN)
+        self._refresh()
+
+    def shuffle_shields(self, player: int, reason: str = "") -> None:
+        """Shuffle a player's shields (冥界の手, and its official Q&A): each shield keeps
+        where it lies, how many cards it is made of and the castle fortifying it; its
+        cards are shuffled together and dealt back, so many to each shield.  Nobody
+        knows afterwards which face-down card is in which shield."""
+        shields = self.shields[player]
+        cards = [c for s in shields for c in s.cards]
+        self.rng.shuffle(cards)
+        dealt = 0
+        for shield in shields:
+            size = len(shield.cards)
+            shield.cards = cards[dealt:dealt + size]
+            dealt += size
+        self.log.record("shuffle", f"player {player}'s shields shuffled" + (f" ({reason})" if reason else ""))
+        # the text turns them face down first (裏向きにし、シャッフルして); a face-up card
+        # would still be seen by everyone, so it is known where it lands
+        self._refresh()
+        for card in cards:
             card.seen_by.clear()
 
     def draw(self, player: int) -> DmCard | None:
@@ -410,8 +449,15 @@ class Duel(Game):
 
     # -- game actions ---------------------------------------------------------------
 
+    def _own_turn(self, player: int, what: str) -> None:
+        """A creature is summoned and a spell is cast (but for S・トリガー) only by the
+        player whose turn it is."""
+        if player != self.turn_player:
+            raise IllegalAction(f"player {player} cannot {what} in the other player's turn")
+
     def summon(self, player: int, card: DmCard, tapped_mana: list[DmCard] = ()) -> None:
         self.require_idle()
+        self._own_turn(player, "summon")
         if card.zone.kind != HAND or card.owner != player:
             raise IllegalAction(f"「{card.name}」 is not in player {player}'s hand")
         if card.definition.evolution:
@@ -429,6 +475,9 @@ class Duel(Game):
 
     def evolve(self, player: int, card: DmCard, base: DmCard) -> None:
         self.require_idle()
+        self._own_turn(player, "summon")
+        if card.zone.kind != HAND or card.owner != player:
+            raise IllegalAction(f"「{card.name}」 is not in player {player}'s hand")
         d = card.definition
         if not d.evolution:
             raise IllegalAction(f"「{card.name}」 is not an evolution creature")
@@ -471,10 +520,13 @@ class Duel(Game):
         self._after_action()
 
     def cast(self, player: int, card: DmCard) -> None:
-        """Cast a spell (its cost is not modelled)."""
+        """Cast a spell from the hand, in one's own turn (its cost is not modelled)."""
         self.require_idle()
         if not card.definition.is_spell:
             raise IllegalAction(f"「{card.name}」 is not a spell")
+        if card.zone.kind != HAND or card.owner != player:
+            raise IllegalAction(f"「{card.name}」 is not in player {player}'s hand: a spell is cast from the hand")
+        self._own_turn(player, "cast a spell")
         self._run(self.cast_ability(player, card))
 
     def cast_ability(self, player: int, card: DmCard) -> Generator:
@@ -487,17 +539,46 @@ class Duel(Game):
         if card.zone.kind != GRAVEYARD:
             self.move(card, GRAVEYARD, reason="resolved")
 
-    def attack(self, attacker: DmCard, target: str = "player") -> None:
-        self.require_idle()
+    def why_cannot_attack(self, attacker: DmCard, defender: DmCard | None = None) -> str | None:
+        """Why the creature cannot attack the opponent, or (``defender``) that creature,
+        now; None when it can.  A tapped creature cannot attack, nor one that entered the
+        battle zone this turn (召喚酔い) unless it is an evolution creature or has
+        スピードアタッカー; only a tapped creature of the opponent can be attacked."""
         if not self.is_top_creature(attacker):
-            raise IllegalAction(f"「{attacker.name}」 is not in the battle zone")
+            return f"「{attacker.name}」 is not in the battle zone"
+        if attacker.controller != self.turn_player:
+            return f"「{attacker.name}」 can attack only in its controller's turn"
+        if attacker.tapped:
+            return f"「{attacker.name}」 is tapped: a tapped creature cannot attack"
+        if (attacker.serial in self.sick and not attacker.definition.evolution
+                and "スピードアタッカー" not in statics.keywords_of(self, attacker)):
+            return f"「{attacker.name}」 entered the battle zone this turn (召喚酔い) and cannot attack"
+        if defender is not None:
+            if not (self.is_top_creature(defender) and defender.controller != attacker.controller):
+                return f"「{defender.name}」 is not a creature of the opponent"
+            if not defender.tapped:
+                return f"「{defender.name}」 is untapped: only a tapped creature can be attacked"
+        return None
+
+    def attack(self, attacker: DmCard, defender: DmCard | None = None) -> None:
+        """Attack the opponent, or (``defender``) a tapped creature of theirs."""
+        self.require_idle()
+        refused = self.why_cannot_attack(attacker, defender)
+        if refused:
+            raise IllegalAction(refused)
+        target = "player" if defender is None else "creature"
         attacker.tapped = True
-        self.log.record("attack", f"「{attacker.name}」 attacks the {target}", card=attacker.serial)
+        self.attacking = {attacker.serial: target}
+        what = "the opponent" if defender is None else f"「{defender.name}」"
+        self.log.record("attack", f"「{attacker.name}」 attacks {what}", card=attacker.serial)
         self._trigger(attacker, "attacks", {"target": target})
         self._after_action()
 
-    def unblocked(self, attacker: DmCard, target: str = "player") -> None:
+    def unblocked(self, attacker: DmCard) -> None:
         self.require_idle()
+        if attacker.serial not in self.attacking:
+            raise IllegalAction(f"「{attacker.name}」 is not attacking")
+        target = self.attacking[attacker.serial]
         self.log.record("attack", f"「{attacker.name}」 is not blocked", card=attacker.serial)
         self._trigger(attacker, "unblocked", {"target": target})
         self._after_action()
@@ -548,5 +629,11 @@ class Duel(Game):
         self.log.record("turn", f"turn {self.turn} (player {self.turn_player}) ends")
         self.turn += 1
         self.turn_player = self.extra_turns.pop(0) if self.extra_turns else 1 - self.turn_player
+        self.sick.clear()
+        self.attacking.clear()
+        # the new turn begins: the turn player untaps their creatures and mana
+        for kind in (BATTLE, MANA):
+            for card in self.zone(self.turn_player, kind):
+                card.tapped = False
         self.log.record("turn", f"turn {self.turn}: player {self.turn_player}")
         self._after_action()

@@ -12,7 +12,8 @@ so (the ruling document spec/dm/face-up.rst):
 - ラグーン・マーメイド keeps the top card of each deck face up: only while it is the top.
 
 Every card moved to the bottom of a deck, or shuffled, goes face down, whatever made
-it face up.  As with ygopro-core's reset flags, each reason is stored with the set of
+it face up; so does a card an effect turns face down (冥界の手: 自分のシールドをすべて
+裏向きにし、シャッフルして並べる).  As with ygopro-core's reset flags, each reason is stored with the set of
 transitions that erase it; the card is face up while any reason remains (or while it
 is in a public zone).
 """
@@ -27,6 +28,7 @@ class Transition(str, Enum):
     LEFT_ZONE = "left its zone"
     REORDERED = "put elsewhere in its deck, or shuffled"
     NOT_TOP = "is no longer the top card of its deck"
+    TURNED_DOWN = "an effect turned it face down (裏向きにする)"
 
 
 class FaceUp(str, Enum):
@@ -38,10 +40,10 @@ class FaceUp(str, Enum):
 
 T = Transition
 ERASED_BY: dict[FaceUp, frozenset[Transition]] = {
-    FaceUp.REVEALED: frozenset({T.RESOLVED, T.LEFT_ZONE, T.REORDERED}),
-    FaceUp.KEPT: frozenset({T.LEFT_ZONE, T.REORDERED}),
-    FaceUp.PLACED: frozenset({T.LEFT_ZONE, T.REORDERED}),
-    FaceUp.TOP_OF_DECK: frozenset({T.LEFT_ZONE, T.REORDERED, T.NOT_TOP}),
+    FaceUp.REVEALED: frozenset({T.RESOLVED, T.LEFT_ZONE, T.REORDERED, T.TURNED_DOWN}),
+    FaceUp.KEPT: frozenset({T.LEFT_ZONE, T.REORDERED, T.TURNED_DOWN}),
+    FaceUp.PLACED: frozenset({T.LEFT_ZONE, T.REORDERED, T.TURNED_DOWN}),
+    FaceUp.TOP_OF_DECK: frozenset({T.LEFT_ZONE, T.REORDERED, T.NOT_TOP, T.TURNED_DOWN}),
 }
 
 #: what a reader of the site (the coverage page, `rulings coverage`) calls each row and
@@ -55,11 +57,16 @@ LABELS: dict[object, str] = {
     T.LEFT_ZONE: "そのゾーンを離れる",
     T.REORDERED: "山札の別の位置に置かれる・シャッフルされる",
     T.NOT_TOP: "山札の一番上でなくなる",
+    T.TURNED_DOWN: "効果で裏向きにされる",
 }
 
 #: cells of ERASED_BY whose change no game situation can observe, with the reason (shown
 #: on the coverage page, in the documents' language); each argument checked in duel.py
 UNOBSERVABLE: dict[tuple[FaceUp, Transition], str] = {
+    (FaceUp.TOP_OF_DECK, T.TURNED_DOWN): (
+        "山札の一番上のカードが効果で裏向きにされても、《ラグーン・マーメイド》が働いている限り、その処理の直後に"
+        "一番上のカードはまた表向きにされる（裏向きにする処理は最後に山札の一番上を確かめ直す）。消しても残しても"
+        "表向きのままで、見分けられない。"),
     (FaceUp.TOP_OF_DECK, T.RESOLVED): (
         "《ラグーン・マーメイド》の能力は常在型で、処理が終わるたびに、表向きの理由を消した直後に山札の一番上のカードを"
         "また表向きにする。処理の終わりで消しても、同じカードがすぐ表向きに戻るので見分けられない。"),

@@ -164,6 +164,12 @@ def attack(duel: Duel, card: str) -> None:
     duel.attack(duel.card(card, zone=BATTLE))
 
 
+@V.phrase(("given", "when"), "「{card}」が{player}の「{target:card}」を攻撃する")
+def attack_creature(duel: Duel, card: str, player: int, target: str) -> None:
+    """Declare an attack on a tapped creature of the opponent (attack triggers)."""
+    duel.attack(duel.card(card, zone=BATTLE), duel.card(target, player, BATTLE))
+
+
 @V.phrase(("given", "when"), "「{card}」の攻撃はブロックされない")
 def unblocked(duel: Duel, card: str) -> None:
     """The attack is not blocked ("ブロックされなかった時" abilities trigger)."""
@@ -351,6 +357,19 @@ def turn_player(duel: Duel, player: int) -> None:
 def shield_count(duel: Duel, player: int, n: int) -> None:
     """Number of shields (a stack of cards is one shield)."""
     expect(f"player {player}'s shields", n, len(duel.shields[player]))
+
+
+@V.then("「{card}」は相手プレイヤーを攻撃{can}")
+def can_attack(duel: Duel, card: str, can: bool) -> None:
+    """Whether the creature may attack the opponent now (tapped, 召喚酔い, whose turn)."""
+    refused = duel.why_cannot_attack(duel.card(card, zone=BATTLE))
+    expect(f"「{card}」 may attack the opponent" + (f" ({refused})" if refused else ""), can, refused is None)
+
+
+@V.then("{player}のシールドゾーンのカードは{n}枚である")
+def shield_cards(duel: Duel, player: int, n: int) -> None:
+    """Number of cards in the shield zone (every card of every shield, castles included)."""
+    expect(f"cards in player {player}'s shield zone", n, len(duel.zone(player, SHIELDS)))
 
 
 @V.then("「{card}」と「{card2:card}」は1つのシールド{same:is}")

@@ -176,7 +176,7 @@ def test_the_catalogue_keeps_the_facts_of_the_cards():
     (card("甲", effect("出た時", event="出たとき", effect="カードを1枚引く"), kind="クリーチャー", civilization="火"), 31,
      ["unknown event", "出た時"]),
     (card("甲", effect("出た時", event="出た時", effect="カードを1枚ひく"), kind="クリーチャー", civilization="火"), 32,
-     ["no effect block matches", "カードを{n}枚引く"]),
+     ["no effect block matches", "カードを{n}枚{draws}"]),
     (card("甲", effect("出た時", event="出た時", effect="相手のクリーチャを1体選び、破壊する"), kind="クリーチャー",
           civilization="火"), 32, ["no effect block matches"]),
     (card("甲", kind="クリーチャー", civilization="火", evolves_from="ドラゴン"), 10, ["進化クリーチャー"]),

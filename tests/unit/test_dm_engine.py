@@ -94,6 +94,7 @@ def test_mandatory_choice_cannot_be_declined():
     d.put("アクア・マスター", 0, BATTLE)
     d.put("ボルシャック・ドラゴン", 1, SHIELDS)
     d.put("エメラル", 1, SHIELDS)
+    d.attack(d.card("アクア・マスター"))
     d.unblocked(d.card("アクア・マスター"))
     assert d.waiting is not None
     with pytest.raises(IllegalAction):
@@ -201,3 +202,47 @@ def test_shuffling_under_lagoon_mermaid_shows_only_the_new_top():
     assert top.face_up and d.knows(0, top)
     assert all(not d.knows(p, c) for c in rest for p in (0, 1))
     assert sorted(c.serial for c in cards) == sorted(c.serial for c in d.zone(1, DECK).cards)
+
+
+def test_attacks_are_refereed():
+    """A tapped creature, or one that entered this turn (召喚酔い), cannot attack; only a
+    tapped creature of the opponent can be attacked; "not blocked" needs an attack."""
+    d = Duel()
+    aqua = d.put("アクア・マスター", 0, BATTLE)
+    untapped = d.put("ボルシャック・ドラゴン", 1, BATTLE)
+    with pytest.raises(IllegalAction):
+        d.unblocked(aqua)
+    with pytest.raises(IllegalAction):
+        d.attack(aqua, untapped)
+    d.attack(aqua)
+    with pytest.raises(IllegalAction):
+        d.attack(aqua)
+    d.summon(0, d.put("エメラル", 0, HAND))
+    with pytest.raises(IllegalAction, match="召喚酔い"):
+        d.attack(d.find("エメラル"))
+    d.end_turn()
+    with pytest.raises(IllegalAction):  # not its controller's turn
+        d.attack(d.find("エメラル"))
+
+
+def test_shuffled_shields_keep_their_sizes_and_nobody_knows_them():
+    d = Duel()
+    a, b, c = (d.put(n, 0, SHIELDS) for n in ("ボルシャック・ドラゴン", "アクア・マスター", "エメラル"))
+    d.put_under_shield(d.shield_of(a), d.put("ザ・ユニバース・ゲート", 0, DECK))
+    d.keep_face_up([b])
+    d.turn_face_down([b])
+    assert not b.face_up and d.knows(1, b)  # everyone saw it where it lies
+    d.shuffle_shields(0)
+    assert [len(s.cards) for s in d.shields[0]] == [2, 1, 1]
+    assert not any(d.knows(p, x) for p in (0, 1) for x in (a, b, c))
+
+
+def test_spells_are_cast_from_the_hand_in_ones_own_turn():
+    d = Duel()
+    in_grave = d.put("エナジー・ライト", 0, GRAVEYARD)
+    with pytest.raises(IllegalAction, match="hand"):
+        d.cast(0, in_grave)
+    with pytest.raises(IllegalAction, match="other player's turn"):
+        d.cast(1, d.put("エナジー・ライト", 1, HAND))
+    with pytest.raises(IllegalAction, match="other player's turn"):
+        d.summon(1, d.put("エメラル", 1, HAND))
