@@ -319,8 +319,24 @@ class PhraseBook:
         # not dominate the similarity
         blank = {re.sub(r"「[^」]*」", "「」", t): t for t in candidates}
         probe = re.sub(r"「[^」]*」", "「」", text)
-        ranked = sorted(blank, key=lambda t: difflib.SequenceMatcher(None, probe, t).ratio(), reverse=True)
+
+        def likeness(t: str) -> float:
+            # a template is as close as the closest of its spellings with a closed set's
+            # words in place of its placeholder ({this}が{happening}: …が戦場に出たとき)
+            return max(difflib.SequenceMatcher(None, probe, s).ratio() for s in self._spellings(t))
+
+        ranked = sorted(blank, key=likeness, reverse=True)
         return [blank[t] for t in ranked[:n]]
+
+    def _spellings(self, template: str) -> list[str]:
+        """The template, and the template with each closed-set placeholder spelled out
+        in each of its words (one placeholder at a time)."""
+        out = [template]
+        for m in _PLACEHOLDER.finditer(template):
+            term = self.terms.get(m.group(2) or m.group(1).rstrip("0123456789"))
+            if term is not None and term.words and len(term.words) <= 16:
+                out += [template[:m.start()] + w + template[m.end():] for w, _ in term.words]
+        return out
 
     def card_names_in(self, kind: str, text: str) -> list[str]:
         """The card names a matching ``text`` names (placeholders of a card term)."""

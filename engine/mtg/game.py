@@ -84,6 +84,7 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
         token.controlled_since = self.clock
         token.tapped = tapped
         self.log.record("token", f"トークン「{face.name}」を生成する", card=token.serial)
+        self.others_see_enter(token)
         return token
 
     def start_turn(self, player: int) -> None:
@@ -113,6 +114,11 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
         self._face_up_instead(card, TAPPED)
         card.tapped = True
         self.log.record("tap", f"「{card.name}」をタップする" + (f"（{reason}）" if reason else ""), card=card.serial)
+
+    def untap(self, card: MtgCard, reason: str = "") -> None:
+        card.tapped = False
+        self.log.record("untap", f"「{card.name}」をアンタップする" + (f"（{reason}）" if reason else ""),
+                        card=card.serial)
 
     def sacrifice(self, card: MtgCard, reason: str = "") -> None:
         self.log.record("sacrifice", f"「{card.name}」を生け贄に捧げる" + (f"（{reason}）" if reason else ""),

@@ -10,7 +10,7 @@ from typing import Any
 from engine.core import IllegalAction, SetupError
 
 from . import layers
-from .cards import ACTIVATED, CAST_FACE_DOWN, END_STEP, FACE_UP_COST, MANA, TRIGGERED, Ability
+from .cards import ACTIVATED, CAST_FACE_DOWN, COUNTERED, END_STEP, FACE_UP_COST, MANA, TRIGGERED, Ability
 from .characteristics import BATTLE, CREATURE, FACE_DOWN_DEFAULT, PERMANENT_TYPES, PLANESWALKER
 from .face_down import way_characteristics
 from .objects import (BATTLEFIELD, EXILE, GRAVEYARD, HAND, PLAYERS, PLAYER_NAMES, STACK, MtgCard,
@@ -207,6 +207,11 @@ class StackRules:
         if isinstance(spell, TriggeredInstance):
             self.stack.remove(spell)
             self.log.record("counter", f"{spell.name}が打ち消される（{by}）", card=spell.source.serial)
+            return
+        why = self.forbidden(COUNTERED, spell)
+        if why is not None:
+            # CR 101.2: the spell that "can't be countered" stays; the effect does nothing to it
+            self.log.record("no-op", f"「{spell.name}」は打ち消されない（{why}）", card=spell.serial)
             return
         self.log.record("counter", f"「{spell.name}」が打ち消される（{by}）", card=spell.serial)
         self.move(spell, GRAVEYARD, reason="打ち消された")
