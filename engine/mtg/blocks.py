@@ -416,8 +416,22 @@ STATES: dict[str, Callable[[Any], bool]] = {
     "タップ状態": lambda o: bool(o.tapped), "アンタップ状態": lambda o: not o.tapped,
 }
 BLOCKS.term(Term.choice("lead", {"": None, "その後、": "then", "できないなら、": "otherwise",
+                                 "次の終了ステップの開始時に、": "end-step",
                                  **{f"それが{s}なら、": s for s in STATES}},
-                        "before the verb: その後、, できないなら、, それが裏向きなら、 …, or nothing"))
+                        "before the verb: その後、, できないなら、, それが裏向きなら、 …, 次の終了ステップの開始時に、 "
+                        "(a delayed triggered ability, CR 603.7), or nothing"))
+
+
+def _later(verb: Callable[[Context, list], None], text: str) -> Ability:
+    """A delayed triggered ability (CR 603.7) doing the verb to それ, if it is still the
+    same object (CR 400.7)."""
+
+    def effect(game, source, card=None, card_id=0, controller=None, **_) -> None:
+        ctx = Context(game, source, source.controller if controller is None else controller)
+        ctx.it = [(card, card_id)]
+        verb(ctx, ctx.objects())
+
+    return Ability(TRIGGERED, text, event=END_STEP, effect=effect)
 
 
 def _verb(word: str) -> Callable[[Context, list], None]:
@@ -449,8 +463,14 @@ def act(do: str, lead: str | None = None, it: str | None = None, this: str | Non
             objs = ctx.objects()
         if lead in STATES:
             objs = [o for o in objs if STATES[lead](o)]
+        if lead == "end-step":
+            for o in objs:
+                if ctx.game.on_battlefield(o):
+                    ctx.game.delay(ctx.source, later, card=o, card_id=o.object_id)
+            return
         verb(ctx, objs)
 
+    later = _later(verb, f"次の終了ステップの開始時に、それを{do}。")
     return step
 
 
@@ -711,26 +731,6 @@ def make_tokens(color: str, pt: str, subtypes: str, n: int, tapped: bool) -> Ste
     return step
 
 
-def _sacrifice_it(game, source, card=None, card_id=0, **_) -> None:
-    if card is not None and card.object_id == card_id and game.on_battlefield(card):
-        game.sacrifice(card, reason=f"「{source.name}」の遅延誘発型能力")
-
-
-SACRIFICE_AT_END_STEP = Ability(TRIGGERED, "次の終了ステップの開始時に、それを生け贄に捧げる。", event=END_STEP,
-                                effect=_sacrifice_it)
-
-
-@effect("次の終了ステップの開始時に、{it}を生け贄に捧げる")
-def sacrifice_at_end_step(it: str) -> Step:
-    """A delayed triggered ability (CR 603.7) that sacrifices それ if it is still the same object."""
-
-    def step(ctx: Context) -> None:
-        for o in _on_battlefield(ctx):
-            ctx.game.delay(ctx.source, SACRIFICE_AT_END_STEP, card=o, card_id=o.object_id)
-
-    return step
-
-
 @effect("好きな色1色のマナ1点を加える")
 def add_mana() -> Step:
     """(Mana is not tracked: the examples say when a cost is paid.)"""
@@ -961,4 +961,4 @@ def pt_count(objects: str) -> Defines:
 
 
 __all__ = ["BLOCKS", "Context", "Objects", "Event", "TargetSpec", "Affected", "Change", "Grant", "Forbid",
-           "Defines", "CastFaceDown", "Instead", "SACRIFICE_AT_END_STEP"]
+           "Defines", "CastFaceDown", "Instead"]

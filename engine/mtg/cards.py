@@ -69,6 +69,8 @@ class Ability:
     target: "Target | None" = None
     #: for activated and mana abilities: 「これを生け贄に捧げる」 in the cost
     sacrifice: bool = False
+    #: for activated abilities: 「起動はソーサリーとしてのみ行う」 (装備 …, CR 602.5d)
+    sorcery: bool = False
 
     def __repr__(self) -> str:
         return f"<{self.kind} {self.text}>"

@@ -90,6 +90,10 @@ class StackRules:
         if not self.on_battlefield(source) or source.controller != player:
             raise IllegalAction(f"player {player} does not control 「{source.name}」")
         ability = self.activated_ability(source)
+        if ability.sorcery and (self.active_player != player or self.stack):
+            # CR 602.5d, 307.1: only in its controller's own turn, with the stack empty
+            # (phases are not modelled: any moment of that turn with an empty stack)
+            raise IllegalAction(f"{ability.text}: 起動はソーサリーとしてのみ行う（CR 602.5d）")
         if ability.tap:
             # CR 302.6: {T} needs the creature under its controller's control since the turn began
             sick = CREATURE in self.characteristics(source).types and self.summoning_sick(source)
@@ -308,6 +312,15 @@ class StackRules:
                 why = "守備カウンターがない"
             elif "オーラ" in values.subtypes and not self._legally_attached(card):
                 why = "オーラが何にもついていないか不正についている"
+            elif "装備品" in values.subtypes and isinstance(card.attached_to, MtgCard) and not (
+                    card.attached_to.object_id == card.attached_object and self.on_battlefield(card.attached_to)
+                    and CREATURE in self.characteristics(card.attached_to).types):
+                # CR 704.5n: an Equipment attached to what is not a creature any more (or gone)
+                # becomes unattached and stays on the battlefield
+                card.attached_to, card.attached_object = None, 0
+                self.log.record("sba", f"状況起因処理：「{card.name}」はついているものから外れる（CR 704.5n）",
+                                card=card.serial)
+                acted = True
             elif card.attached_to is not None and (CREATURE in values.types or not ATTACHING & set(values.subtypes)):
                 # CR 704.5: a creature, or a permanent that is no Aura, Equipment or
                 # Fortification (an Aura turned face down), becomes unattached and stays

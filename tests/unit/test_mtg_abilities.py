@@ -155,3 +155,25 @@ def test_skirk_alarmist_needs_to_tap_and_sacrifices_at_the_next_end_step():
     game.begin_end_step()
     game.resolve_top()
     assert wall.zone.kind == GRAVEYARD
+
+
+def test_equip_is_activated_only_as_a_sorcery():
+    game = Game()
+    bonesplitter = on_battlefield(game, "骨断ちの矛")
+    lorian = on_battlefield(game, "枝折りロリアン")
+    game.start_turn(1)
+    with pytest.raises(IllegalAction, match="602.5d"):
+        game.activate(0, bonesplitter, lorian)      # in the opponent's turn
+    game.start_turn(0)
+    game.activate(0, bonesplitter, lorian)
+    with pytest.raises(IllegalAction, match="602.5d"):
+        game.activate(0, bonesplitter, lorian)      # the stack is not empty
+    game.resolve_top()
+    assert bonesplitter.attached_to is lorian
+
+
+@pytest.mark.parametrize("cost,value", [("{X}{G}{G}", 2), ("{R/W}{R/W}", 2), ("{2/W}", 2), ("{4}{R}{R}", 6),
+                                        (None, 0)])
+def test_mana_value_counts_each_symbol(cost, value):
+    from engine.mtg.characteristics import Characteristics
+    assert Characteristics(mana_cost=cost).mana_value() == value
