@@ -35,6 +35,7 @@ from .cards import (ANOTHER_DIES, ANOTHER_ENTERS, AS_ENTERS, AS_TURNED_UP, COMBA
                     END_STEP, ENTERS, LEAVES_BATTLEFIELD, TRIGGERED, TURN_FACE_UP, TURNED_FACE_UP, UPKEEP, Ability,
                     Face, keyword)
 from .characteristics import CREATURE, FACE_DOWN_DEFAULT, PERMANENT_TYPES, Characteristics
+from .protection import is_protection
 
 BLOCKS = PhraseBook("mtg", "ja", kinds=("event", "target", "effect", "static", "affected", "condition"))
 
@@ -921,8 +922,8 @@ def _keyword(word: str) -> Ability:
     if base in words.KEYWORDS_WITH_COST:
         if not re.fullmatch(r"(?:\{[^}]+\})+", word[len(base):]):
             raise ValueError(f"{base} takes a cost: {base}{{2}}")
-    elif word not in words.KEYWORDS:
-        raise ValueError(f"unknown keyword {word!r}{closest_words(word, [*words.KEYWORDS, *words.KEYWORDS_WITH_COST])}")
+    elif word not in words.KEYWORDS and not is_protection(word):
+        raise ValueError(f"unknown keyword {word!r}{closest_words(word, [*words.KEYWORDS, *words.KEYWORDS_WITH_COST, 'プロテクション（黒）'])}")
     return keyword(word)
 
 

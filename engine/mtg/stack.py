@@ -13,6 +13,7 @@ from . import layers
 from .cards import ACTIVATED, CAST_FACE_DOWN, COUNTERED, END_STEP, FACE_UP_COST, MANA, TRIGGERED, Ability
 from .characteristics import BATTLE, CREATURE, FACE_DOWN_DEFAULT, PERMANENT_TYPES, PLANESWALKER
 from .face_down import way_characteristics
+from .protection import stops
 from .objects import (BATTLEFIELD, EXILE, GRAVEYARD, HAND, PLAYERS, PLAYER_NAMES, STACK, MtgCard,
                       TriggeredInstance)
 from .ward import ward_costs, ward_trigger
@@ -128,6 +129,8 @@ class StackRules:
                 wanted.player(self, instance, candidate)
         if candidate.zone is None or candidate.zone.kind != wanted.zone:
             return False
+        if stops(self, candidate, instance):
+            return False  # CR 702.16b
         return wanted.legal(self, instance, candidate)
 
     def begin_casting(self, player: int, card: MtgCard) -> None:
@@ -149,6 +152,8 @@ class StackRules:
             return False
         if target.zone == STACK and not self.on_stack(candidate):
             return False
+        if stops(self, candidate, spell):
+            return False  # CR 702.16b
         return target.legal(self, spell, candidate)
 
     def resolve_top(self, *, pay: bool = False) -> None:
@@ -314,7 +319,8 @@ class StackRules:
                 why = "オーラが何にもついていないか不正についている"
             elif "装備品" in values.subtypes and isinstance(card.attached_to, MtgCard) and not (
                     card.attached_to.object_id == card.attached_object and self.on_battlefield(card.attached_to)
-                    and CREATURE in self.characteristics(card.attached_to).types):
+                    and CREATURE in self.characteristics(card.attached_to).types
+                    and not stops(self, card.attached_to, card)):  # CR 702.16d
                 # CR 704.5n: an Equipment attached to what is not a creature any more (or gone)
                 # becomes unattached and stays on the battlefield
                 card.attached_to, card.attached_object = None, 0
@@ -346,6 +352,8 @@ class StackRules:
             return False
         if not self.on_battlefield(target):
             return False
+        if stops(self, target, aura):
+            return False  # CR 702.16c
         return enchant in self.characteristics(target).types
 
     def delay(self, source: MtgCard, ability: Ability, **context) -> None:
