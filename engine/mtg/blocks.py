@@ -714,9 +714,24 @@ def _colors(text: str) -> frozenset[str]:
     return frozenset() if text == "無色" else frozenset(text.split("と"))
 
 
+#: what a token that is a copy is printed as: nothing (its copy effect gives it every value)
+COPY_TOKEN = Face("トークン", "token", None, ())
+
+
 @effect("{color}の{pt}の{subtypes}・クリーチャー・トークン{n}体を{tapped}生成する")
-def make_tokens(color: str, pt: str, subtypes: str, n: int, tapped: bool) -> Step:
-    """Create creature tokens; the token's name is its creature types."""
+@effect("{it}のコピーであるトークン{n}体を生成する")
+def make_tokens(n: int, color: str | None = None, pt: str | None = None, subtypes: str | None = None,
+                tapped: bool = False, it: str | None = None) -> Step:
+    """Create tokens: creature tokens as the words say (the token's name is its creature
+    types), or tokens that are copies of それ (CR 707.2: the copiable values of the
+    permanent as it is now)."""
+    if it is not None:
+        def copies(ctx: Context) -> None:
+            for o in _on_battlefield(ctx):
+                for _ in range(n):
+                    ctx.game.create_token(ctx.controller, COPY_TOKEN, copy_of=o)
+
+        return copies
     kinds = tuple(subtypes.split("・"))
     for k in kinds:
         if k not in words.CREATURE_TYPES:
