@@ -15,9 +15,20 @@ An ability is the sequence of its effect blocks, sharing one :class:`Context`: t
 whose ability it is, its controller, and *what the text calls それ* — the targets, the
 creature that died, or what the previous block exiled or returned.
 
-``rulings blocks mtg`` (or :data:`BLOCKS`.phrases) lists every block; add one here when a
-card says something no block says, with a placeholder for whatever another card could
-say differently.
+The blocks are a small grammar, not one block per card: each Python function below is a
+*family* (one node of the grammar) and its templates are the ways Japanese card texts
+say it, with typed slots — a verb and its object (``{lead}{it}を{do}``: それを破壊する,
+その後、このクリーチャーをアンタップする, できないなら、…, 次の終了ステップの開始時に、
+それを生け贄に捧げる), an amount (``3点``, ``それのパワーに等しい点数``) shared by damage
+and life, an event as its subject and what happens (``{this}が{happening}``,
+``{objects}が{others}``).  Every filter of objects (targets, events, statics, counts) is
+one grammar, :class:`Objects`: owner and controller, state (裏向きの, タップ状態の,
+トークンでない, 他の …), colour, type, and numbers compared (マナ総量が3以下の,
+パワーが2以上の, タフネスが4の).
+
+``rulings blocks mtg`` (or :data:`BLOCKS`.phrases) lists every block; when a card says
+something no block says, prefer a new word in a slot (a verb of :data:`VERBS`, a happening,
+a qualifier) to a new block, and a new template of an existing family to a new family.
 """
 
 from __future__ import annotations
@@ -267,14 +278,16 @@ BLOCKS.term(Term.choice("it", {w: w for w in ("それ", "それら", "そのカ�
                         "what the text calls それ: the targets, the creature that died, what the previous block "
                         "moved"))
 BLOCKS.term(Term("objects", r"[^、。「」：]+?", str,
-                 description="objects by owner, state and type: あなたがコントロールする裏向きのクリーチャー, "
-                             "トークンでない他のクリーチャー, 対戦相手がコントロールするパーマネント …"))
+                 description="objects by owner, state, colour, type and numbers compared: "
+                             "あなたがコントロールする裏向きのクリーチャー, トークンでない他のクリーチャー, "
+                             "マナ総量が3以下の土地でないパーマネント …"))
 BLOCKS.term(Term("n", r"\d+", int, description="a number"))
 BLOCKS.term(Term("mod", r"[+\-－]\d+/[+\-－]\d+", str, description="a change of power and toughness: +3/+3, -2/-2"))
 BLOCKS.term(Term("pt", r"\d+/\d+", str, description="power and toughness: 1/1"))
 BLOCKS.term(Term("color", r"無色|[白青黒赤緑](?:と[白青黒赤緑])*", str, description="白, 青, 白と青 … or 無色"))
 BLOCKS.term(Term("subtypes", r"[^のを、。]+?", str, description="creature types joined by ・: 犬, 人間・兵士"))
-BLOCKS.term(Term("word", r"[^「」、。を]+", str, description="a keyword ability: 飛行, 速攻, 護法{2} …"))
+BLOCKS.term(Term("word", r"[^「」、。を]+", str,
+                 description="a keyword ability: 飛行, 速攻, 護法{2}, プロテクション（黒） …"))
 BLOCKS.term(Term("label", r"[^「」]+", str, description="the label of an effect of the same card"))
 BLOCKS.term(Term.choice("counter", {"+1/+1": "+1/+1", "-1/-1": "-1/-1", "忠誠": "忠誠", "守備": "守備"},
                         "a kind of counter"))
@@ -607,6 +620,7 @@ def damage(amount: Amount, it: str | None = None, this: str | None = None, playe
 @BLOCKS.phrase("effect", "カードを{n}枚引く")
 @BLOCKS.phrase("effect", "{who}はカードを{n}枚引く")
 def draw(n: int, who: str = "you") -> Step:
+    """A player draws cards: you, or the controller of それ."""
     def step(ctx: Context) -> None:
         for p in _players(ctx, who):
             for _ in range(n):
@@ -651,6 +665,7 @@ def life(who: str, amount: Amount, gainlose: int) -> Step:
 @BLOCKS.phrase("effect", "{this}の上に{counter}カウンターを{n}個置く")
 @BLOCKS.phrase("effect", "{it}の上に{counter}カウンターを{n}個置く")
 def counters(counter: str, n: int, this: str | None = None, it: str | None = None) -> Step:
+    """Put counters on the card whose ability it is, or on それ."""
     def step(ctx: Context) -> None:
         for o in ([ctx.source] if this is not None else _on_battlefield(ctx)):
             ctx.game.add_counters(o, counter, n)
