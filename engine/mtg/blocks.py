@@ -15,9 +15,20 @@ An ability is the sequence of its effect blocks, sharing one :class:`Context`: t
 whose ability it is, its controller, and *what the text calls それ* — the targets, the
 creature that died, or what the previous block exiled or returned.
 
-``rulings blocks mtg`` (or :data:`BLOCKS`.phrases) lists every block; add one here when a
-card says something no block says, with a placeholder for whatever another card could
-say differently.
+The blocks are a small grammar, not one block per card: each Python function below is a
+*family* (one node of the grammar) and its templates are the ways Japanese card texts
+say it, with typed slots — a verb and its object (``{lead}{it}を{do}``: それを破壊する,
+その後、このクリーチャーをアンタップする, できないなら、…, 次の終了ステップの開始時に、
+それを生け贄に捧げる), an amount (``3点``, ``それのパワーに等しい点数``) shared by damage
+and life, an event as its subject and what happens (``{this}が{happening}``,
+``{objects}が{others}``).  Every filter of objects (targets, events, statics, counts) is
+one grammar, :class:`Objects`: owner and controller, state (裏向きの, タップ状態の,
+トークンでない, 他の …), colour, type, and numbers compared (マナ総量が3以下の,
+パワーが2以上の, タフネスが4の).
+
+``rulings blocks mtg`` (or :data:`BLOCKS`.phrases) lists every block; when a card says
+something no block says, prefer a new word in a slot (a verb of :data:`VERBS`, a happening,
+a qualifier) to a new block, and a new template of an existing family to a new family.
 """
 
 from __future__ import annotations
@@ -31,9 +42,11 @@ from engine.cardformat import closest_words
 from engine.vocabulary import PhraseBook, Term
 
 from . import words
-from .cards import (ANOTHER_DIES, AS_ENTERS, AS_TURNED_UP, COMBAT_DAMAGE_TO_PLAYER, DIES, END_STEP, ENTERS,
-                    LEAVES_BATTLEFIELD, TRIGGERED, TURN_FACE_UP, TURNED_FACE_UP, UPKEEP, Ability, Face, keyword)
+from .cards import (ANOTHER_DIES, ANOTHER_ENTERS, AS_ENTERS, AS_TURNED_UP, COMBAT_DAMAGE_TO_PLAYER, COUNTERED, DIES,
+                    END_STEP, ENTERS, LEAVES_BATTLEFIELD, TRIGGERED, TURN_FACE_UP, TURNED_FACE_UP, UPKEEP, Ability,
+                    Face, keyword)
 from .characteristics import CREATURE, FACE_DOWN_DEFAULT, PERMANENT_TYPES, Characteristics
+from .protection import is_protection
 
 BLOCKS = PhraseBook("mtg", "ja", kinds=("event", "target", "effect", "static", "affected", "condition"))
 
@@ -89,10 +102,19 @@ def _sum_at_most(n: int) -> Test:
     return test
 
 
-def _power(cmp: str, n: int) -> Test:
+#: comparisons of a number with the one the text gives (「3以下の」「4以上の」「2の」)
+COMPARE: dict[str, Callable[[int, int], bool]] = {"以下": lambda a, n: a <= n, "以上": lambda a, n: a >= n,
+                                                  "": lambda a, n: a == n}
+#: the numbers of an object a filter may compare (CR 202.3, 208)
+NUMBERS: dict[str, Callable[[Characteristics], int | None]] = {
+    "マナ総量": lambda v: v.mana_value(), "パワー": lambda v: v.power, "タフネス": lambda v: v.toughness,
+}
+
+
+def _compare(what: str, cmp: str, n: int) -> Test:
     def test(p: Probe) -> bool:
-        power = p.values().power
-        return power is not None and (power <= n if cmp == "以下" else power >= n)
+        value = NUMBERS[what](p.values())
+        return value is not None and COMPARE[cmp](value, n)
     return test
 
 
@@ -122,7 +144,7 @@ QUALIFIERS: dict[str, tuple[Test, str | None]] = {
 #: qualifiers with a number
 NUMBERED: list[tuple[re.Pattern[str], Callable[..., Test]]] = [
     (re.compile(r"パワーとタフネスの合計が(\d+)以下の"), lambda m: _sum_at_most(int(m[1]))),
-    (re.compile(r"パワーが(\d+)(以下|以上)の"), lambda m: _power(m[2], int(m[1]))),
+    (re.compile(r"(マナ総量|パワー|タフネス)が(\d+)(以下|以上|)の"), lambda m: _compare(m[1], m[3], int(m[2]))),
 ]
 _COUNT = re.compile(r"(\d+)(体|つ|枚|人)$")
 _PLAYER_NOUNS = {"プレイヤー": lambda p: True, "対戦相手": lambda p: p.player != p.you,
@@ -256,19 +278,20 @@ BLOCKS.term(Term.choice("it", {w: w for w in ("それ", "それら", "そのカ�
                         "what the text calls それ: the targets, the creature that died, what the previous block "
                         "moved"))
 BLOCKS.term(Term("objects", r"[^、。「」：]+?", str,
-                 description="objects by owner, state and type: あなたがコントロールする裏向きのクリーチャー, "
-                             "トークンでない他のクリーチャー, 対戦相手がコントロールするパーマネント …"))
+                 description="objects by owner, state, colour, type and numbers compared: "
+                             "あなたがコントロールする裏向きのクリーチャー, トークンでない他のクリーチャー, "
+                             "マナ総量が3以下の土地でないパーマネント …"))
 BLOCKS.term(Term("n", r"\d+", int, description="a number"))
 BLOCKS.term(Term("mod", r"[+\-－]\d+/[+\-－]\d+", str, description="a change of power and toughness: +3/+3, -2/-2"))
 BLOCKS.term(Term("pt", r"\d+/\d+", str, description="power and toughness: 1/1"))
 BLOCKS.term(Term("color", r"無色|[白青黒赤緑](?:と[白青黒赤緑])*", str, description="白, 青, 白と青 … or 無色"))
 BLOCKS.term(Term("subtypes", r"[^のを、。]+?", str, description="creature types joined by ・: 犬, 人間・兵士"))
-BLOCKS.term(Term("word", r"[^「」、。を]+", str, description="a keyword ability: 飛行, 速攻, 護法{2} …"))
+BLOCKS.term(Term("word", r"[^「」、。を]+", str,
+                 description="a keyword ability: 飛行, 速攻, 護法{2}, プロテクション（黒） …"))
 BLOCKS.term(Term("label", r"[^「」]+", str, description="the label of an effect of the same card"))
 BLOCKS.term(Term.choice("counter", {"+1/+1": "+1/+1", "-1/-1": "-1/-1", "忠誠": "忠誠", "守備": "守備"},
                         "a kind of counter"))
 BLOCKS.term(Term.choice("tapped", {"タップ状態で": True, "": False}, "タップ状態で, or nothing"))
-BLOCKS.term(Term.choice("downstate", {"かつタップ状態": True, "": False}, "裏向き…: かつタップ状態, or nothing"))
 BLOCKS.term(Term.choice("under", {"オーナーのコントロール下で": "owner", "あなたのコントロール下で": "you", "": "you"},
                         "whose control it enters under: オーナーのコントロール下で, あなたのコントロール下で, or "
                         "nothing (the ability's controller)"))
@@ -296,6 +319,8 @@ class Context:
     #: the previous block could not do what it says (「できないなら」)
     failed: bool = False
     ability: bool = True
+    #: what objects of それ were as they left the battlefield: id(card) -> (characteristics, controller)
+    known: dict = field(default_factory=dict)
 
     @property
     def reason(self) -> str:
@@ -319,16 +344,9 @@ class Context:
 Step = Callable[[Context], None]
 
 
-def effect(template: str, *, then: bool = False):
-    """An effect block (``then``: it may also be written after 「その後、」)."""
-
-    def register(factory):
-        BLOCKS.phrase("effect", template)(factory)
-        if then:
-            BLOCKS.phrase("effect", "その後、" + template)(factory)
-        return factory
-
-    return register
+def effect(template: str):
+    """An effect block."""
+    return BLOCKS.phrase("effect", template)
 
 
 # -- verbs on それ ----------------------------------------------------------------------------
@@ -362,7 +380,16 @@ def _counter(ctx: Context, objs: list) -> None:
             ctx.game.counter(o, by=ctx.by)
 
 
+def _remember(ctx: Context, objs: list) -> None:
+    """What それ was as it left the battlefield (its last known information, CR 608.2h):
+    a later block asks its power or its controller."""
+    for o in objs:
+        if ctx.game.on_battlefield(o):
+            ctx.known[id(o)] = (ctx.game.characteristics(o), o.controller)
+
+
 def _exile(ctx: Context, objs: list) -> None:
+    _remember(ctx, objs)
     ctx.name([ctx.game.exile(o) for o in objs if o.zone.kind in (BATTLEFIELD, STACK, GRAVEYARD, HAND)])
 
 
@@ -378,15 +405,47 @@ def _tap(ctx: Context, objs: list) -> None:
             ctx.game.tap(o, reason=ctx.reason)
 
 
+def _untap(ctx: Context, objs: list) -> None:
+    for o in objs:
+        if ctx.game.on_battlefield(o):
+            ctx.game.untap(o, reason=ctx.reason)
+
+
 def _to_hand(ctx: Context, objs: list) -> None:
+    _remember(ctx, objs)
     ctx.name([ctx.game.move(o, HAND, reason=ctx.reason) for o in objs if o.zone.kind in (BATTLEFIELD, GRAVEYARD)])
 
 
 VERBS: dict[str, Callable[[Context, list], None]] = {
     "破壊する": _destroy, "表向きにする": _face_up, "裏向きにする": _face_down, "打ち消す": _counter,
-    "追放する": _exile, "生け贄に捧げる": _sacrifice, "タップする": _tap, "オーナーの手札に戻す": _to_hand,
+    "追放する": _exile, "生け贄に捧げる": _sacrifice, "タップする": _tap, "アンタップする": _untap,
+    "オーナーの手札に戻す": _to_hand,
 }
 BLOCKS.term(Term("do", r"[^、。「」]+", str, description="what is done: " + ", ".join(VERBS)))
+
+#: what may stand before a verb: 「その後、」, 「できないなら、」 (only when the previous block
+#: could not do what it says), 「それが裏向きなら、」 (only to those of それ in that state)
+STATES: dict[str, Callable[[Any], bool]] = {
+    "裏向き": lambda o: not o.face_up, "表向き": lambda o: o.face_up,
+    "タップ状態": lambda o: bool(o.tapped), "アンタップ状態": lambda o: not o.tapped,
+}
+BLOCKS.term(Term.choice("lead", {"": None, "その後、": "then", "できないなら、": "otherwise",
+                                 "次の終了ステップの開始時に、": "end-step",
+                                 **{f"それが{s}なら、": s for s in STATES}},
+                        "before the verb: その後、, できないなら、, それが裏向きなら、 …, 次の終了ステップの開始時に、 "
+                        "(a delayed triggered ability, CR 603.7), or nothing"))
+
+
+def _later(verb: Callable[[Context, list], None], text: str) -> Ability:
+    """A delayed triggered ability (CR 603.7) doing the verb to それ, if it is still the
+    same object (CR 400.7)."""
+
+    def effect(game, source, card=None, card_id=0, controller=None, **_) -> None:
+        ctx = Context(game, source, source.controller if controller is None else controller)
+        ctx.it = [(card, card_id)]
+        verb(ctx, ctx.objects())
+
+    return Ability(TRIGGERED, text, event=END_STEP, effect=effect)
 
 
 def _verb(word: str) -> Callable[[Context, list], None]:
@@ -396,65 +455,36 @@ def _verb(word: str) -> Callable[[Context, list], None]:
     return VERBS[word]
 
 
-@effect("{it}を{do}", then=True)
-def it_do(it: str, do) -> Step:
-    """Do it to それ (the targets, the creature that died, what the previous block moved)."""
-    do = _verb(do)
-    return lambda ctx: do(ctx, ctx.objects())
-
-
-@effect("{this}を{do}", then=True)
-def this_do(this: str, do) -> Step:
-    """Do it to the card whose ability it is."""
-    do = _verb(do)
+@BLOCKS.phrase("effect", "{lead}{it}を{do}")
+@BLOCKS.phrase("effect", "{lead}{this}を{do}")
+@BLOCKS.phrase("effect", "{objects}をすべて{do}")
+def act(do: str, lead: str | None = None, it: str | None = None, this: str | None = None,
+        objects: str | None = None) -> Step:
+    """Do it to それ (the targets, the creature that died, what the previous block moved),
+    to the card whose ability it is, or to every object the words name."""
+    verb = _verb(do)
+    which = _objects(objects) if objects is not None else None
 
     def step(ctx: Context) -> None:
-        source = ctx.source
-        ctx.name([source])
-        do(ctx, [source])
+        if lead == "otherwise" and not ctx.failed:
+            return
+        if which is not None:
+            objs = which.all(ctx.game, ctx.source, ctx.controller)
+        elif this is not None:
+            objs = [ctx.source]
+            ctx.name(objs)
+        else:
+            objs = ctx.objects()
+        if lead in STATES:
+            objs = [o for o in objs if STATES[lead](o)]
+        if lead == "end-step":
+            for o in objs:
+                if ctx.game.on_battlefield(o):
+                    ctx.game.delay(ctx.source, later, card=o, card_id=o.object_id)
+            return
+        verb(ctx, objs)
 
-    return step
-
-
-@effect("{objects}をすべて{do}")
-def all_do(objects: str, do) -> Step:
-    """Do it to every object the words name (トークンでない他のクリーチャー …)."""
-    do = _verb(do)
-    which = _objects(objects)
-
-    def step(ctx: Context) -> None:
-        found = which.all(ctx.game, ctx.source, ctx.controller)
-        do(ctx, found)
-
-    return step
-
-
-@effect("それが裏向きなら、{it}を表向きにする")
-def face_up_if_face_down(it: str) -> Step:
-    return lambda ctx: _face_up(ctx, [o for o in ctx.objects() if not o.face_up])
-
-
-@effect("できないなら、{this}を{do}")
-def otherwise_this(this: str, do) -> Step:
-    """「できないなら」: only when the previous block could not do what it says."""
-    do = _verb(do)
-
-    def step(ctx: Context) -> None:
-        if ctx.failed:
-            ctx.name([ctx.source])
-            do(ctx, [ctx.source])
-
-    return step
-
-
-@effect("できないなら、{it}を{do}")
-def otherwise_it(it: str, do) -> Step:
-    do = _verb(do)
-
-    def step(ctx: Context) -> None:
-        if ctx.failed:
-            do(ctx, ctx.objects())
-
+    later = _later(verb, f"次の終了ステップの開始時に、それを{do}。")
     return step
 
 
@@ -477,19 +507,34 @@ def only_if(objects: str) -> Step:
     return step
 
 
-@effect("{it}を裏向き{downstate}で{under}戦場に{putverb}", then=True)
-def put_face_down(it: str, downstate: bool, under: str, putverb: str) -> Step:
-    """Put それ onto the battlefield face down, with the face-down characteristics of the
-    card whose ability it is (its ``裏向き`` effect), or none stated (CR 708.2a)."""
+BLOCKS.term(Term.choice("facing", {"裏向きで": ("down", False), "裏向きかつタップ状態で": ("down", True),
+                                   "表向きで": ("up", False), "タップ状態で": ("up", True), "": ("up", False)},
+                        "how it enters: 裏向きで, 裏向きかつタップ状態で, 表向きで, タップ状態で, or nothing (face up)"))
+
+
+@BLOCKS.phrase("effect", "{lead}{it}を{facing}{under}戦場に{putverb}")
+def put_onto_battlefield(it: str, facing: tuple[str, bool], under: str, putverb: str, lead: str | None = None) -> Step:
+    """Put それ onto the battlefield.  Face down, with the face-down characteristics of the
+    card whose ability it is (its ``裏向き`` effect), or none stated (CR 708.2a); face up
+    otherwise, whatever it was where it was (a face-down exiled card included: a card is
+    put onto the battlefield face up unless the effect says otherwise, CR 110.2)."""
+    side, tapped = facing
 
     def step(ctx: Context) -> None:
+        if lead == "otherwise" and not ctx.failed:
+            return
         done = []
         for o in ctx.objects():
             if o.zone.kind in (BATTLEFIELD, STACK):
                 continue
+            if lead in STATES and not STATES[lead](o):
+                continue
             controller = o.owner if under == "owner" else ctx.controller
-            ctx.game.put_onto_battlefield(o, controller, face_down_as=ctx.face_down_as or FACE_DOWN_DEFAULT,
-                                          face_down_by=ctx.by, tapped=downstate, reason="効果")
+            if side == "down":
+                ctx.game.put_onto_battlefield(o, controller, face_down_as=ctx.face_down_as or FACE_DOWN_DEFAULT,
+                                              face_down_by=ctx.by, tapped=tapped, reason="効果")
+            else:
+                ctx.game.put_onto_battlefield(o, controller, tapped=tapped, reason="効果")
             done.append(o)
         ctx.name(done)
 
@@ -498,93 +543,131 @@ def put_face_down(it: str, downstate: bool, under: str, putverb: str) -> Step:
 
 # -- damage, cards, life, counters ----------------------------------------------------------
 
-def _damage(ctx: Context, n: int, dealer=None) -> None:
-    dealer = dealer or ctx.source
-    for o in ctx.objects():
+@dataclass(frozen=True)
+class Amount:
+    """How much: a number (「3点」), or the power of それ (「それのパワーに等しい点数」), as it
+    is now, or as it last was on the battlefield if it left (CR 608.2h)."""
+
+    n: int | None
+
+    def of(self, ctx: Context, obj=None) -> int:
+        if self.n is not None:
+            return self.n
+        objs = [obj] if obj is not None else [o for o, _ in ctx.it if not isinstance(o, int)]
+        if not objs:
+            return 0
+        o = objs[0]
         if ctx.game.on_battlefield(o):
-            ctx.game.deal_damage(o, n, dealer)
-    for p in ctx.players():
-        ctx.game.deal_damage_to_player(p, n, dealer)
+            return ctx.game.characteristics(o).power or 0
+        if id(o) in ctx.known:
+            return ctx.known[id(o)][0].power or 0
+        return o.definition.front.power or 0
 
 
-@effect("{it}に{n}点のダメージを与える")
-def damage_it(it: str, n: int) -> Step:
-    return lambda ctx: _damage(ctx, n)
+def _amount(text: str) -> Amount:
+    m = re.fullmatch(r"(\d+)点", text)
+    return Amount(int(m[1]) if m else None)
 
 
-@effect("{this}は{it}に{n}点のダメージを与える")
-def this_damages_it(this: str, it: str, n: int) -> Step:
-    return lambda ctx: _damage(ctx, n)
+BLOCKS.term(Term("amount", r"\d+点|(?:それの|その)パワーに等しい点数", _amount,
+                 description="how much: 3点, or それのパワーに等しい点数 (そのパワーに等しい点数)"))
+BLOCKS.term(Term.choice("players", {"各プレイヤー": "each", "各対戦相手": "opponents"},
+                        "players: 各プレイヤー, 各対戦相手"))
+BLOCKS.term(Term.choice("who", {"あなた": "you", "それのコントローラー": "its-controller",
+                                "そのコントローラー": "its-controller"},
+                        "the player: あなた, or それのコントローラー (the controller of それ)"))
 
 
-@effect("各プレイヤーに{n}点のダメージを与える")
-def damage_each_player(n: int) -> Step:
-    def step(ctx: Context) -> None:
-        for p in (0, 1):
-            ctx.game.deal_damage_to_player(p, n, ctx.source)
-
-    return step
-
-
-@effect("{objects}にそれぞれ{n}点のダメージを与える")
-def damage_each(objects: str, n: int) -> Step:
-    which = _objects(objects)
-
-    def step(ctx: Context) -> None:
-        for o in which.all(ctx.game, ctx.source, ctx.controller):
-            ctx.game.deal_damage(o, n, ctx.source)
-
-    return step
-
-
-@effect("{it}は他の各クリーチャーにそれのパワーに等しい点数のダメージを与える")
-def fights_everyone(it: str) -> Step:
-    """それ deals damage equal to its power to each other creature."""
+@BLOCKS.phrase("effect", "{it}に{amount}のダメージを与える")
+@BLOCKS.phrase("effect", "{this}は{it}に{amount}のダメージを与える")
+@BLOCKS.phrase("effect", "{players}に{amount}のダメージを与える")
+@BLOCKS.phrase("effect", "{objects}にそれぞれ{amount}のダメージを与える")
+@BLOCKS.phrase("effect", "{dealer:it}は他の各クリーチャーに{amount}のダメージを与える")
+def damage(amount: Amount, it: str | None = None, this: str | None = None, players: str | None = None,
+           objects: str | None = None, dealer: str | None = None) -> Step:
+    """Damage: dealt by the card whose ability it is (or by それ, to each other creature),
+    to それ, to players, or to each object the words name."""
+    which = _objects(objects) if objects is not None else None
 
     def step(ctx: Context) -> None:
         game = ctx.game
-        for o in _on_battlefield(ctx):
-            power = game.characteristics(o).power or 0
-            for other in game.permanents():
-                if other is not o and CREATURE in game.characteristics(other).types:
-                    game.deal_damage(other, power, o)
+        if dealer is not None:
+            for o in _on_battlefield(ctx):
+                n = amount.of(ctx, o)
+                for other in game.permanents():
+                    if other is not o and CREATURE in game.characteristics(other).types:
+                        game.deal_damage(other, n, o)
+            return
+        n = amount.of(ctx)
+        if players is not None:
+            for p in (0, 1):
+                if players == "each" or p != ctx.controller:
+                    game.deal_damage_to_player(p, n, ctx.source)
+            return
+        if which is not None:
+            for o in which.all(game, ctx.source, ctx.controller):
+                game.deal_damage(o, n, ctx.source)
+            return
+        for o in ctx.objects():
+            if game.on_battlefield(o):
+                game.deal_damage(o, n, ctx.source)
+        for p in ctx.players():
+            game.deal_damage_to_player(p, n, ctx.source)
 
     return step
 
 
-@effect("カードを{n}枚引く")
-def draw(n: int) -> Step:
+@BLOCKS.phrase("effect", "カードを{n}枚引く")
+@BLOCKS.phrase("effect", "{who}はカードを{n}枚引く")
+def draw(n: int, who: str = "you") -> Step:
+    """A player draws cards: you, or the controller of それ."""
     def step(ctx: Context) -> None:
-        for _ in range(n):
-            ctx.game.draw(ctx.controller)
+        for p in _players(ctx, who):
+            for _ in range(n):
+                ctx.game.draw(p)
 
     return step
 
 
-@effect("あなたはカードを{n}枚引く")
-def you_draw(n: int) -> Step:
-    return draw(n)
+def _players(ctx: Context, who: str) -> list[int]:
+    if who == "you":
+        return [ctx.controller]
+    found = []
+    for o, _ in ctx.it:
+        if isinstance(o, int):
+            continue
+        if ctx.game.on_battlefield(o):
+            found.append(o.controller)
+        elif id(o) in ctx.known:
+            found.append(ctx.known[id(o)][1])
+    return found
 
 
-@effect("あなたは{n}点のライフを失う")
-def lose_life(n: int) -> Step:
-    return lambda ctx: ctx.game.lose_life(ctx.controller, n, ctx.source)
+BLOCKS.term(Term.choice("gainlose", {"得る": 1, "失う": -1}, "得る or 失う"))
 
 
-@effect("あなたは{n}点のライフを得る")
-def gain_life(n: int) -> Step:
-    return lambda ctx: ctx.game.gain_life(ctx.controller, n, ctx.source)
+@BLOCKS.phrase("effect", "{who}は{amount}のライフを{gainlose}")
+def life(who: str, amount: Amount, gainlose: int) -> Step:
+    """A player gains or loses life: you, or the controller of それ (as it last was, if it
+    left the battlefield: CR 608.2h)."""
 
-
-@effect("{this}の上に{counter}カウンターを{n}個置く")
-def counters_on_this(this: str, counter: str, n: int) -> Step:
-    return lambda ctx: ctx.game.add_counters(ctx.source, counter, n)
-
-
-@effect("{it}の上に{counter}カウンターを{n}個置く")
-def counters_on_it(it: str, counter: str, n: int) -> Step:
     def step(ctx: Context) -> None:
-        for o in _on_battlefield(ctx):
+        n = amount.of(ctx)
+        for p in _players(ctx, who):
+            if gainlose > 0:
+                ctx.game.gain_life(p, n, ctx.source)
+            else:
+                ctx.game.lose_life(p, n, ctx.source)
+
+    return step
+
+
+@BLOCKS.phrase("effect", "{this}の上に{counter}カウンターを{n}個置く")
+@BLOCKS.phrase("effect", "{it}の上に{counter}カウンターを{n}個置く")
+def counters(counter: str, n: int, this: str | None = None, it: str | None = None) -> Step:
+    """Put counters on the card whose ability it is, or on それ."""
+    def step(ctx: Context) -> None:
+        for o in ([ctx.source] if this is not None else _on_battlefield(ctx)):
             ctx.game.add_counters(o, counter, n)
 
     return step
@@ -599,53 +682,71 @@ def _modify(mod: str) -> tuple[int, int, Callable[[Characteristics], Characteris
     return p, t, lambda ch: ch.with_(power=ch.power + p, toughness=ch.toughness + t)
 
 
-def _pump(ctx: Context, objs: list, mod: str, until_end_of_turn: bool) -> None:
-    _p, _t, apply = _modify(mod)
-    when = "ターン終了時まで" if until_end_of_turn else ""
-    for o in objs:
-        if ctx.game.on_battlefield(o):
-            ctx.game.add_effect(o, "7c", apply, f"{when}{mod}（{ctx.by}）", until_end_of_turn=until_end_of_turn)
+BLOCKS.term(Term.choice("until", {"ターン終了時まで": True, "": False},
+                        "ターン終了時まで, or nothing (as long as the object stays)"))
 
 
-@effect("{it}はターン終了時まで{mod}の修整を受ける")
-def pump_it(it: str, mod: str) -> Step:
+@BLOCKS.phrase("effect", "{it}は{until}{mod}の修整を受ける")
+@BLOCKS.phrase("effect", "ターン終了時まで、{it}は{mod}の修整を受ける")
+@BLOCKS.phrase("effect", "{this}は{until}{mod}の修整を受ける")
+def modify(mod: str, until: bool = True, it: str | None = None, this: str | None = None) -> Step:
+    """A change of power and toughness (layer 7c), until end of turn or as long as the
+    object stays on the battlefield."""
     _modify(mod)
-    return lambda ctx: _pump(ctx, ctx.objects(), mod, True)
+
+    def step(ctx: Context) -> None:
+        _p, _t, apply = _modify(mod)
+        when = "ターン終了時まで" if until else ""
+        for o in ([ctx.source] if this is not None else ctx.objects()):
+            if ctx.game.on_battlefield(o):
+                ctx.game.add_effect(o, "7c", apply, f"{when}{mod}（{ctx.by}）", until_end_of_turn=until)
+
+    return step
 
 
-@effect("ターン終了時まで、{it}は{mod}の修整を受ける")
-def pump_it_2(it: str, mod: str) -> Step:
-    return pump_it(it, mod)
+# -- attaching, tokens, delayed triggers, mana ------------------------------------------------
 
+@BLOCKS.phrase("effect", "{this}をプレイヤー1人につける")
+@BLOCKS.phrase("effect", "{this}を{it}につける")
+def attach(this: str, it: str | None = None) -> Step:
+    """Attach the Aura or the Equipment whose ability it is to それ (a permanent still the
+    same object, CR 701.3), or to a player (the engine picks an opponent of its
+    controller: no step chooses the player)."""
 
-@effect("{it}は{mod}の修整を受ける")
-def modify_it(it: str, mod: str) -> Step:
-    """A change of power and toughness that lasts as long as the object (no 「ターン終了時まで」)."""
-    _modify(mod)
-    return lambda ctx: _pump(ctx, ctx.objects(), mod, False)
+    def step(ctx: Context) -> None:
+        if it is None:
+            ctx.game.attach(ctx.source, ("player", 1 - ctx.source.controller))
+            return
+        if not ctx.game.on_battlefield(ctx.source):
+            return
+        for o in _on_battlefield(ctx):
+            ctx.game.attach(ctx.source, o)
 
-
-@effect("{this}はターン終了時まで{mod}の修整を受ける")
-def pump_this(this: str, mod: str) -> Step:
-    _modify(mod)
-    return lambda ctx: _pump(ctx, [ctx.source], mod, True)
-
-
-# -- Auras, tokens, delayed triggers, mana ---------------------------------------------------
-
-@effect("{this}をプレイヤー1人につける")
-def attach_to_player(this: str) -> Step:
-    """(The engine attaches it to an opponent of its controller: no step chooses the player.)"""
-    return lambda ctx: ctx.game.attach(ctx.source, ("player", 1 - ctx.source.controller))
+    return step
 
 
 def _colors(text: str) -> frozenset[str]:
     return frozenset() if text == "無色" else frozenset(text.split("と"))
 
 
+#: what a token that is a copy is printed as: nothing (its copy effect gives it every value)
+COPY_TOKEN = Face("トークン", "token", None, ())
+
+
 @effect("{color}の{pt}の{subtypes}・クリーチャー・トークン{n}体を{tapped}生成する")
-def make_tokens(color: str, pt: str, subtypes: str, n: int, tapped: bool) -> Step:
-    """Create creature tokens; the token's name is its creature types."""
+@effect("{it}のコピーであるトークン{n}体を生成する")
+def make_tokens(n: int, color: str | None = None, pt: str | None = None, subtypes: str | None = None,
+                tapped: bool = False, it: str | None = None) -> Step:
+    """Create tokens: creature tokens as the words say (the token's name is its creature
+    types), or tokens that are copies of それ (CR 707.2: the copiable values of the
+    permanent as it is now)."""
+    if it is not None:
+        def copies(ctx: Context) -> None:
+            for o in _on_battlefield(ctx):
+                for _ in range(n):
+                    ctx.game.create_token(ctx.controller, COPY_TOKEN, copy_of=o)
+
+        return copies
     kinds = tuple(subtypes.split("・"))
     for k in kinds:
         if k not in words.CREATURE_TYPES:
@@ -657,26 +758,6 @@ def make_tokens(color: str, pt: str, subtypes: str, n: int, tapped: bool) -> Ste
     def step(ctx: Context) -> None:
         for _ in range(n):
             ctx.game.create_token(ctx.controller, face, tapped=tapped)
-
-    return step
-
-
-def _sacrifice_it(game, source, card=None, card_id=0, **_) -> None:
-    if card is not None and card.object_id == card_id and game.on_battlefield(card):
-        game.sacrifice(card, reason=f"「{source.name}」の遅延誘発型能力")
-
-
-SACRIFICE_AT_END_STEP = Ability(TRIGGERED, "次の終了ステップの開始時に、それを生け贄に捧げる。", event=END_STEP,
-                                effect=_sacrifice_it)
-
-
-@effect("次の終了ステップの開始時に、{it}を生け贄に捧げる")
-def sacrifice_at_end_step(it: str) -> Step:
-    """A delayed triggered ability (CR 603.7) that sacrifices それ if it is still the same object."""
-
-    def step(ctx: Context) -> None:
-        for o in _on_battlefield(ctx):
-            ctx.game.delay(ctx.source, SACRIFICE_AT_END_STEP, card=o, card_id=o.object_id)
 
     return step
 
@@ -721,69 +802,55 @@ class Event:
 
     kind: str  # "triggered" or "replacement"
     event: str
-    #: ANOTHER_DIES: which deaths count, (game, source, death) -> bool
+    #: ANOTHER_DIES, ANOTHER_ENTERS: which objects count, (game, source, death or object) -> bool
     affects: Callable | None = None
 
 
-@BLOCKS.phrase("event", "{this}が戦場に出たとき")
-def enters(this: str) -> Event:
-    return Event("triggered", ENTERS)
+#: what happens to the card whose ability it is: (kind, event)
+HAPPENINGS = {
+    "戦場に出たとき": ("triggered", ENTERS),
+    "表向きになったとき": ("triggered", TURNED_FACE_UP),
+    "死亡したとき": ("triggered", DIES),
+    "プレイヤーに戦闘ダメージを与えるたび": ("triggered", COMBAT_DAMAGE_TO_PLAYER),  # (combat damage is not modelled)
+    "戦場に出るに際し": ("replacement", AS_ENTERS),  # CR 614.1c: not while it enters face down (CR 708.3)
+    "表向きになるに際し": ("replacement", AS_TURNED_UP),  # CR 708.11
+    "戦場を離れるなら": ("replacement", LEAVES_BATTLEFIELD),
+}
+BLOCKS.term(Term.choice("happening", HAPPENINGS, "what happens to it: " + ", ".join(HAPPENINGS)))
+#: what happens to other objects the words name: (event, whose control it enters under)
+OTHERS = {
+    "死亡するたび": (ANOTHER_DIES, None), "1体死亡するたび": (ANOTHER_DIES, None),
+    "戦場に出るたび": (ANOTHER_ENTERS, None), "1体戦場に出るたび": (ANOTHER_ENTERS, None),
+    "1体あなたのコントロール下で戦場に出るたび": (ANOTHER_ENTERS, "you"),
+}
+BLOCKS.term(Term.choice("others", OTHERS, "what happens to the objects named: " + ", ".join(OTHERS)))
+#: the beginning of a step (no upkeep step is modelled: such an ability never triggers)
+STEPS = {"あなたのアップキープ": UPKEEP, "次の終了ステップ": END_STEP}
+BLOCKS.term(Term.choice("step", STEPS, "a step: " + ", ".join(STEPS)))
 
 
-@BLOCKS.phrase("event", "{this}が表向きになったとき")
-def turned_face_up(this: str) -> Event:
-    return Event("triggered", TURNED_FACE_UP)
-
-
-@BLOCKS.phrase("event", "{this}が死亡したとき")
-def dies(this: str) -> Event:
-    return Event("triggered", DIES)
-
-
-def _deaths(objects: str) -> Event:
+@BLOCKS.phrase("event", "{this}が{happening}")
+@BLOCKS.phrase("event", "{objects}が{others}")
+@BLOCKS.phrase("event", "{step}の開始時に")
+def event(happening: tuple[str, str] | None = None, this: str | None = None, objects: str | None = None,
+          others: tuple[str, str | None] | None = None, step: str | None = None) -> Event:
+    """When it happens to the card whose ability it is, to other objects the words name
+    (their last known information for a death), or at the beginning of a step."""
+    if happening is not None:
+        return Event(*happening)
+    if step is not None:
+        return Event("triggered", step)
     which = _objects(objects)
-    return Event("triggered", ANOTHER_DIES,
-                 lambda game, source, death: which.fits(game, source, source.controller, death=death))
+    kind, under = others
 
+    def counts(game, source, what) -> bool:
+        if kind == ANOTHER_DIES:
+            return which.fits(game, source, source.controller, death=what)
+        if under == "you" and what.controller != source.controller:
+            return False
+        return which.fits(game, source, source.controller, what)
 
-@BLOCKS.phrase("event", "{objects}が死亡するたび")
-def another_dies(objects: str) -> Event:
-    """Whenever a creature the words name dies (its last known information is asked)."""
-    return _deaths(objects)
-
-
-@BLOCKS.phrase("event", "{objects}が1体死亡するたび")
-def another_dies_one(objects: str) -> Event:
-    return _deaths(objects)
-
-
-@BLOCKS.phrase("event", "あなたのアップキープの開始時に")
-def upkeep() -> Event:
-    """(No upkeep step is modelled: such an ability never triggers in the examples.)"""
-    return Event("triggered", UPKEEP)
-
-
-@BLOCKS.phrase("event", "{this}がプレイヤーに戦闘ダメージを与えるたび")
-def combat_damage(this: str) -> Event:
-    """(Combat damage is not modelled: such an ability never triggers in the examples.)"""
-    return Event("triggered", COMBAT_DAMAGE_TO_PLAYER)
-
-
-@BLOCKS.phrase("event", "{this}が戦場に出るに際し")
-def as_enters(this: str) -> Event:
-    """A replacement effect as it enters (CR 614.1c): not while it enters face down (CR 708.3)."""
-    return Event("replacement", AS_ENTERS)
-
-
-@BLOCKS.phrase("event", "{this}が表向きになるに際し")
-def as_turned_up(this: str) -> Event:
-    """A replacement effect as it is turned face up (CR 708.11)."""
-    return Event("replacement", AS_TURNED_UP)
-
-
-@BLOCKS.phrase("event", "{this}が戦場を離れるなら")
-def leaves(this: str) -> Event:
-    return Event("replacement", LEAVES_BATTLEFIELD)
+    return Event("triggered", kind, counts)
 
 
 # -- targets ------------------------------------------------------------------------------------
@@ -813,31 +880,34 @@ class Affected:
     text: str
 
 
-# registered before {objects}: both have no fixed words, the first registered wins
-@BLOCKS.phrase("affected", "{this}")
-def itself(this: str) -> Affected:
-    return Affected(lambda game, source, obj: obj is source, this)
+BLOCKS.term(Term.choice("attached", {"エンチャントしている": "エンチャント", "装備している": "装備"},
+                        "what the Aura or Equipment is attached to: エンチャントしている, 装備している"))
 
 
+# {this} registered before {objects} (decorators apply from the bottom): both have no fixed
+# words, and the first registered wins
+@BLOCKS.phrase("affected", "{attached}クリーチャー")
 @BLOCKS.phrase("affected", "{objects}")
-def affected(objects: str) -> Affected:
+@BLOCKS.phrase("affected", "{this}")
+def affected(this: str | None = None, objects: str | None = None, attached: str | None = None) -> Affected:
+    """The card itself, the objects the words name, or the creature the Aura or the
+    Equipment is attached to (while it is still the same object)."""
+    if this is not None:
+        return Affected(lambda game, source, obj: obj is source, this)
+    if attached is not None:
+        return Affected(lambda game, source, obj: source.attached_to is obj
+                        and source.attached_object == obj.object_id, f"{attached}しているクリーチャー")
     which = _objects(objects)
     return Affected(lambda game, source, obj: which.fits(game, source, source.controller, obj, static=True), objects)
 
 
-@BLOCKS.phrase("affected", "エンチャントしているクリーチャー")
-def enchanted() -> Affected:
-    return Affected(lambda game, source, obj: source.attached_to is obj and source.attached_object == obj.object_id,
-                    "エンチャントしているクリーチャー")
+BLOCKS.term(Term.choice("whose", {"あなた": "you", "対戦相手": "opponent"}, "あなた or 対戦相手"))
 
 
-@BLOCKS.phrase("condition", "あなたのターンの間")
-def your_turn() -> Callable[[Any, Any], bool]:
-    return lambda game, source: game.active_player == source.controller
-
-
-@BLOCKS.phrase("condition", "対戦相手のターンの間")
-def opponents_turn() -> Callable[[Any, Any], bool]:
+@BLOCKS.phrase("condition", "{whose}のターンの間")
+def during_turn(whose: str) -> Callable[[Any, Any], bool]:
+    if whose == "you":
+        return lambda game, source: game.active_player == source.controller
     return lambda game, source: game.active_player != source.controller
 
 
@@ -882,25 +952,32 @@ def _keyword(word: str) -> Ability:
     if base in words.KEYWORDS_WITH_COST:
         if not re.fullmatch(r"(?:\{[^}]+\})+", word[len(base):]):
             raise ValueError(f"{base} takes a cost: {base}{{2}}")
-    elif word not in words.KEYWORDS:
-        raise ValueError(f"unknown keyword {word!r}{closest_words(word, [*words.KEYWORDS, *words.KEYWORDS_WITH_COST])}")
+    elif word not in words.KEYWORDS and not is_protection(word):
+        raise ValueError(f"unknown keyword {word!r}{closest_words(word, [*words.KEYWORDS, *words.KEYWORDS_WITH_COST, 'プロテクション（黒）'])}")
     return keyword(word)
 
 
 @BLOCKS.phrase("static", "{word}を持つ")
-def has_keyword(word: str) -> Change:
+@BLOCKS.phrase("static", "「{label}」を持つ")
+def has(word: str | None = None, label: str | None = None) -> Change | Grant:
+    """「…を持つ」: a keyword ability (layer 6), or the ability another effect of the same
+    card defines (its label)."""
+    if label is not None:
+        return Grant(label)
     ability = _keyword(word)
     return Change("6", lambda ch: ch.with_(abilities=(*ch.abilities, ability)))
 
 
-@BLOCKS.phrase("static", "「{label}」を持つ")
-def has_ability(label: str) -> Grant:
-    return Grant(label)
+#: what a rule-modifying effect forbids (CR 101.2: "can't" wins over "can")
+FORBIDDEN = {"表向きにできない": TURN_FACE_UP, "打ち消されない": COUNTERED}
+BLOCKS.term(Term.choice("forbidden", FORBIDDEN, "what cannot happen to it: " + ", ".join(FORBIDDEN)))
 
 
-@BLOCKS.phrase("static", "表向きにできない")
-def cannot_be_turned_up() -> Forbid:
-    return Forbid(TURN_FACE_UP)
+@BLOCKS.phrase("static", "{forbidden}")
+def cannot(forbidden: str) -> Forbid:
+    """「…できない」「…されない」: the game reads it at the action; 打ち消されない works
+    while the spell is on the stack (CR 113.6)."""
+    return Forbid(forbidden)
 
 
 @BLOCKS.phrase("static", "パワーとタフネスは、{objects}の数に等しい")
@@ -915,4 +992,4 @@ def pt_count(objects: str) -> Defines:
 
 
 __all__ = ["BLOCKS", "Context", "Objects", "Event", "TargetSpec", "Affected", "Change", "Grant", "Forbid",
-           "Defines", "CastFaceDown", "Instead", "SACRIFICE_AT_END_STEP"]
+           "Defines", "CastFaceDown", "Instead"]

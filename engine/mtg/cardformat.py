@@ -58,7 +58,8 @@ Each effect (``.. effect:: <label>``, the label unique in the card) has a ``:kin
     ``:target:`` (``クリーチャー1体``), and ``:effect:`` blocks;
 ``起動型`` (activated), ``マナ能力`` (a mana ability)
     ``:cost:`` (mana symbols, ``{T}``, ``これを生け贄に捧げる``, separated by 、; left out:
-    the cost is not modelled), maybe ``:target:``, and ``:effect:`` blocks;
+    the cost is not modelled), maybe ``:timing: ソーサリー`` (起動はソーサリーとしてのみ行う:
+    装備 …), maybe ``:target:``, and ``:effect:`` blocks;
 ``常在型`` (static)
     ``:affects:`` (the objects it applies to), maybe ``:condition:``, and ``:static:``
     blocks (``+1/+1の修整を受ける``, ``速攻を持つ``, ``表向きにできない``,
@@ -210,6 +211,7 @@ FACES = {"第1面": "front", "第2面": "back", "裏向き": "face-down", "付�
 ENCHANT = {"クリーチャー": CREATURE, "プレイヤー": "player"}
 LAYERS = {x: x for x in ("1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")}
 FACE_UP_WHEN = {"ダメージ": DAMAGE, "タップ状態": TAPPED}
+TIMINGS = {"ソーサリー": "sorcery"}
 
 FACE_FIELDS = (
     Field("english", "the English name (steps may call the card by it)", label="英語名"),
@@ -236,7 +238,7 @@ CARD_FIELDS = (
     UNOBSERVABLE,
 )
 
-ABILITY_FIELDS = ("face", "event", "target", "cost", "effect", "affects", "condition", "static", "layer",
+ABILITY_FIELDS = ("face", "event", "target", "cost", "timing", "effect", "affects", "condition", "static", "layer",
                   "not-modelled")
 FACE_FIELD_NAMES = tuple(f.name for f in FACE_FIELDS) + ("face-up-when",)
 
@@ -250,6 +252,8 @@ EFFECT_FIELDS = (
     Field("target", "what it targets, and how many", blocks="target", label="対象"),
     Field("cost", "an activated ability's cost: mana symbols, {T}, これを生け贄に捧げる (separated by 、)", cost,
           label="コスト"),
+    Field("timing", "an activated ability's timing: ソーサリー (起動はソーサリーとしてのみ行う, CR 602.5d)",
+          one_of(TIMINGS, "timing"), label="起動タイミング"),
     Field("effect", "what it does: effect blocks, in order", blocks="effect", label="効果"),
     Field("affects", "the objects a static ability applies to", blocks="affected", label="影響を受けるもの"),
     Field("condition", "when a static ability applies", blocks="condition", label="条件"),
@@ -380,7 +384,7 @@ def _check_fields(effect: ParsedEffect, kind: str) -> None:
         _fail(effect, f"an ability has no ':{sorted(wrong)[0]}:' (that is for a face: :kind: 第2面 or 裏向き)")
     allowed = {
         "triggered": {"face", "event", "target", "effect", "not-modelled"},
-        "activated": {"face", "cost", "target", "effect", "not-modelled"},
+        "activated": {"face", "cost", "timing", "target", "effect", "not-modelled"},
         "mana": {"face", "cost", "effect"},
         "static": {"face", "affects", "condition", "static", "layer"},
         "cda": {"face", "static", "layer"},
@@ -447,7 +451,7 @@ def _activated(effect: ParsedEffect, label: str, mana: bool) -> Ability:
     text = _text(effect, default)
     permission = [s for s in (steps or []) if isinstance(s, CastFaceDown)]
     common = dict(cost=paid.mana if paid else None, tap=bool(paid and paid.tap),
-                  sacrifice=bool(paid and paid.sacrifice))
+                  sacrifice=bool(paid and paid.sacrifice), sorcery=effect.value("timing") == "sorcery")
     if permission:
         if len(steps) != 1 or spec is not None:
             _fail(effect, "「…裏向きに唱えてもよい」 is the whole of the ability")

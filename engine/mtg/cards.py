@@ -36,6 +36,7 @@ MANA = "mana"                # a mana ability: resolves at once, even while a sp
 
 # trigger events
 ENTERS, TURNED_FACE_UP, DIES, ANOTHER_DIES = "enters", "turned-face-up", "dies", "another-creature-dies"
+ANOTHER_ENTERS = "another-enters"  # 「他のクリーチャーが1体戦場に出るたび」: which ones is the card's text
 UPKEEP = "upkeep"                  # 「あなたのアップキープの開始時に」 (no upkeep step is modelled)
 COMBAT_DAMAGE_TO_PLAYER = "combat-damage-to-player"  # (combat damage is not modelled)
 BECOMES_TARGET = "becomes-target"  # 護法 (ward)
@@ -43,6 +44,7 @@ END_STEP = "end-step"              # 「次の終了ステップの開始時に�
 # replaced events and restricted actions
 LEAVES_BATTLEFIELD = "leaves-battlefield"
 TURN_FACE_UP = "turn-face-up"
+COUNTERED = "countered"            # 「この呪文は打ち消されない」
 # what may turn a face-down permanent face up instead of happening (Illusionary Mask)
 DAMAGE, TAPPED = "damage", "tapped"
 
@@ -59,7 +61,7 @@ class Ability:
     cost: str | None = None
     way: str | None = None
     #: for statics: the layer ("7c" …) and which objects they affect; for restrictions
-    #: and ANOTHER_DIES triggers: (game, source, object) -> whether it applies
+    #: and ANOTHER_DIES / ANOTHER_ENTERS triggers: (game, source, object) -> whether it applies
     layer: str | None = None
     affects: Callable[..., bool] | None = None
     #: for activated abilities: {T} in the cost, and what it may target
@@ -67,6 +69,8 @@ class Ability:
     target: "Target | None" = None
     #: for activated and mana abilities: 「これを生け贄に捧げる」 in the cost
     sacrifice: bool = False
+    #: for activated abilities: 「起動はソーサリーとしてのみ行う」 (装備 …, CR 602.5d)
+    sorcery: bool = False
 
     def __repr__(self) -> str:
         return f"<{self.kind} {self.text}>"

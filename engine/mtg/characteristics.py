@@ -50,6 +50,16 @@ class Characteristics:
     def with_(self, **changes) -> "Characteristics":
         return replace(self, **changes)
 
+    def mana_value(self) -> int:
+        """CR 202.3: the total of the mana cost's symbols — a number counts as that much,
+        X as 0 (202.3e, anywhere but the stack), a hybrid symbol as its largest part
+        (202.3f); no mana cost (a face-down object, a land, a token …) is 0."""
+        total = 0
+        for symbol in re.findall(r"\{([^}]+)\}", self.mana_cost or ""):
+            parts = symbol.split("/")
+            total += max((int(p) if p.isdigit() else 0 if p == "X" else 1) for p in parts)
+        return total
+
     def keywords(self) -> list[str]:
         return [a.text for a in self.abilities]
 

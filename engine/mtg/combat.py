@@ -8,6 +8,7 @@ from engine.core import IllegalAction
 from .cards import DAMAGE
 from .characteristics import CREATURE
 from .objects import PLAYER_NAMES, MtgCard
+from .protection import stops
 
 
 class CombatRules:
@@ -44,6 +45,9 @@ class CombatRules:
             raise IllegalAction(f"「{attacker.name}」 is not attacking")
         if self.characteristics(attacker).has("飛行") and not (values.has("飛行") or values.has("到達")):
             raise IllegalAction(f"「{blocker.name}」 cannot block a creature with flying")
+        color = stops(self, attacker, blocker)
+        if color:
+            raise IllegalAction(f"「{blocker.name}」 cannot block a creature with プロテクション（{color}）(CR 702.16e)")
         blocker.blocking = attacker
         attacker.blocked = True
         self.log.record("block", f"「{blocker.name}」が「{attacker.name}」をブロックする", card=blocker.serial)
@@ -59,6 +63,11 @@ class CombatRules:
 
     def deal_damage(self, target: MtgCard, amount: int, source: MtgCard) -> None:
         """Damage to a permanent; nothing is checked until the effect has finished."""
+        color = stops(self, target, source)
+        if color:
+            self.log.record("prevent", f"「{source.name}」が「{target.name}」に与える{amount}点のダメージは軽減される"
+                                       f"（プロテクション（{color}）、CR 702.16f）", card=target.serial)
+            return
         self._face_up_instead(target, DAMAGE)
         target.damage += amount
         self.log.record("damage", f"「{source.name}」が「{target.name}」に{amount}点のダメージを与える", card=target.serial)

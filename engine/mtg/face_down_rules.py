@@ -50,8 +50,11 @@ class FaceDownRules:
         return self.forbidden(TURN_FACE_UP, card)
 
     def forbidden(self, action: str, card: MtgCard) -> str | None:
-        """A permanent's static ability that forbids ``action`` for ``card`` (「～できない」)."""
-        for source in self.permanents():
+        """A static ability that forbids ``action`` for ``card`` (「～できない」): a
+        permanent's, or a spell's own about itself on the stack (「この呪文は打ち消されない」,
+        CR 113.6)."""
+        spells = [c for c in self.stack if isinstance(c, MtgCard) and c is card]
+        for source in [*self.permanents(), *spells]:
             for ability in self.characteristics(source).abilities:
                 if ability.kind == RESTRICTION and ability.event == action and ability.affects(self, source, card):
                     return f"「{source.name}」: {ability.text}"

@@ -76,15 +76,29 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
         where = f"「{target.name}」" if isinstance(target, MtgCard) else PLAYER_NAMES[target[1]]
         self.log.record("attach", f"「{aura.name}」が{where}につく", card=aura.serial)
 
-    def create_token(self, controller: int, face: Face, *, tapped: bool = False) -> MtgCard:
+    def create_token(self, controller: int, face: Face, *, tapped: bool = False,
+                     copy_of: MtgCard | None = None) -> MtgCard:
+        """Create a token; ``copy_of``: a token that is a copy of that permanent — its
+        copiable values as they are now (CR 707.2: a face-down permanent's are its face-down
+        characteristics, 708.2), the token itself face up."""
         zone = self.board.zone(None, BATTLEFIELD)
         token = self.board.new_card(CardDef(front=face, token=True), controller, zone, face_up=True,
                                     card_class=MtgCard)
         token.timestamp = token.entered_at = self.tick()
         token.controlled_since = self.clock
         token.tapped = tapped
-        self.log.record("token", f"トークン「{face.name}」を生成する", card=token.serial)
+        if copy_of is None:
+            self.log.record("token", f"トークン「{face.name}」を生成する", card=token.serial)
+        else:
+            self.log.record("token", f"「{copy_of.name}」のコピーであるトークンを生成する", card=token.serial)
+            self.become_copy(token, copy_of)
+        self.others_see_enter(token)
         return token
+
+    def tokens(self, controller: int) -> list[MtgCard]:
+        """The tokens ``controller`` controls, in the order they were created."""
+        return sorted((c for c in self.permanents() if c.definition.token and c.controller == controller),
+                      key=lambda c: c.entered_at)
 
     def start_turn(self, player: int) -> None:
         self.active_player = player
@@ -113,6 +127,11 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
         self._face_up_instead(card, TAPPED)
         card.tapped = True
         self.log.record("tap", f"「{card.name}」をタップする" + (f"（{reason}）" if reason else ""), card=card.serial)
+
+    def untap(self, card: MtgCard, reason: str = "") -> None:
+        card.tapped = False
+        self.log.record("untap", f"「{card.name}」をアンタップする" + (f"（{reason}）" if reason else ""),
+                        card=card.serial)
 
     def sacrifice(self, card: MtgCard, reason: str = "") -> None:
         self.log.record("sacrifice", f"「{card.name}」を生け贄に捧げる" + (f"（{reason}）" if reason else ""),

@@ -10,9 +10,10 @@ from typing import Any
 from engine.core import IllegalAction, SetupError
 
 from . import layers
-from .cards import ACTIVATED, CAST_FACE_DOWN, END_STEP, FACE_UP_COST, MANA, TRIGGERED, Ability
+from .cards import ACTIVATED, CAST_FACE_DOWN, COUNTERED, END_STEP, FACE_UP_COST, MANA, TRIGGERED, Ability
 from .characteristics import BATTLE, CREATURE, FACE_DOWN_DEFAULT, PERMANENT_TYPES, PLANESWALKER
 from .face_down import way_characteristics
+from .protection import stops
 from .objects import (BATTLEFIELD, EXILE, GRAVEYARD, HAND, PLAYERS, PLAYER_NAMES, STACK, MtgCard,
                       TriggeredInstance)
 from .ward import ward_costs, ward_trigger
@@ -90,6 +91,10 @@ class StackRules:
         if not self.on_battlefield(source) or source.controller != player:
             raise IllegalAction(f"player {player} does not control 「{source.name}」")
         ability = self.activated_ability(source)
+        if ability.sorcery and (self.active_player != player or self.stack):
+            # CR 602.5d, 307.1: only in its controller's own turn, with the stack empty
+            # (phases are not modelled: any moment of that turn with an empty stack)
+            raise IllegalAction(f"{ability.text}: 起動はソーサリーとしてのみ行う（CR 602.5d）")
         if ability.tap:
             # CR 302.6: {T} needs the creature under its controller's control since the turn began
             sick = CREATURE in self.characteristics(source).types and self.summoning_sick(source)
@@ -124,6 +129,8 @@ class StackRules:
                 wanted.player(self, instance, candidate)
         if candidate.zone is None or candidate.zone.kind != wanted.zone:
             return False
+        if stops(self, candidate, instance):
+            return False  # CR 702.16b
         return wanted.legal(self, instance, candidate)
 
     def begin_casting(self, player: int, card: MtgCard) -> None:
@@ -145,6 +152,8 @@ class StackRules:
             return False
         if target.zone == STACK and not self.on_stack(candidate):
             return False
+        if stops(self, candidate, spell):
+            return False  # CR 702.16b
         return target.legal(self, spell, candidate)
 
     def resolve_top(self, *, pay: bool = False) -> None:
@@ -207,6 +216,11 @@ class StackRules:
         if isinstance(spell, TriggeredInstance):
             self.stack.remove(spell)
             self.log.record("counter", f"{spell.name}が打ち消される（{by}）", card=spell.source.serial)
+            return
+        why = self.forbidden(COUNTERED, spell)
+        if why is not None:
+            # CR 101.2: the spell that "can't be countered" stays; the effect does nothing to it
+            self.log.record("no-op", f"「{spell.name}」は打ち消されない（{why}）", card=spell.serial)
             return
         self.log.record("counter", f"「{spell.name}」が打ち消される（{by}）", card=spell.serial)
         self.move(spell, GRAVEYARD, reason="打ち消された")
@@ -303,6 +317,16 @@ class StackRules:
                 why = "守備カウンターがない"
             elif "オーラ" in values.subtypes and not self._legally_attached(card):
                 why = "オーラが何にもついていないか不正についている"
+            elif "装備品" in values.subtypes and isinstance(card.attached_to, MtgCard) and not (
+                    card.attached_to.object_id == card.attached_object and self.on_battlefield(card.attached_to)
+                    and CREATURE in self.characteristics(card.attached_to).types
+                    and not stops(self, card.attached_to, card)):  # CR 702.16d
+                # CR 704.5n: an Equipment attached to what is not a creature any more (or gone)
+                # becomes unattached and stays on the battlefield
+                card.attached_to, card.attached_object = None, 0
+                self.log.record("sba", f"状況起因処理：「{card.name}」はついているものから外れる（CR 704.5n）",
+                                card=card.serial)
+                acted = True
             elif card.attached_to is not None and (CREATURE in values.types or not ATTACHING & set(values.subtypes)):
                 # CR 704.5: a creature, or a permanent that is no Aura, Equipment or
                 # Fortification (an Aura turned face down), becomes unattached and stays
@@ -328,6 +352,8 @@ class StackRules:
             return False
         if not self.on_battlefield(target):
             return False
+        if stops(self, target, aura):
+            return False  # CR 702.16c
         return enchant in self.characteristics(target).types
 
     def delay(self, source: MtgCard, ability: Ability, **context) -> None:

@@ -384,6 +384,32 @@ LACKABLE = {
 V.term(Term.choice("lackable", {word: word for word in LACKABLE}, "a characteristic an object may lack"))
 
 
+def _last_token(game: Game, player: int):
+    made = game.tokens(player)
+    if not made:
+        raise ExpectationFailed(f"{'あなた' if player == 0 else '対戦相手'}がコントロールするトークン", "ある", "ない")
+    return made[-1]
+
+
+@V.then("{player}が最後に生成したトークンは{pt}である")
+def token_power_toughness(game: Game, player: int, pt: str) -> None:
+    """The token the player created last (and still controls)."""
+    expect(f"{'あなた' if player == 0 else '対戦相手'}が最後に生成したトークンのP/T", pt,
+           game.characteristics(_last_token(game, player)).pt_text())
+
+
+@V.then("{player}が最後に生成したトークンは{lackable}を{has}")
+def token_has_characteristic(game: Game, player: int, lackable: str, has: bool) -> None:
+    expect(f"{'あなた' if player == 0 else '対戦相手'}が最後に生成したトークンが{lackable}を持つ", has,
+           LACKABLE[lackable](game.characteristics(_last_token(game, player))))
+
+
+@V.then("{player}が最後に生成したトークンのカード名は「{name:card}」{same:is}")
+def token_name(game: Game, player: int, name: str, same: bool) -> None:
+    expect(f"{'あなた' if player == 0 else '対戦相手'}が最後に生成したトークンのカード名が「{name}」", same,
+           game.characteristics(_last_token(game, player)).name == name)
+
+
 @V.then("「{card}」は{lackable}を{has}")
 def has_characteristic(game: Game, card: str, lackable: str, has: bool) -> None:
     """Whether it has that characteristic at all (a face-down object has no name …)."""

@@ -11,7 +11,7 @@ from engine.core import IllegalAction, SetupError
 from engine.core.choices import FIRST_FITTING
 
 from . import layers
-from .cards import ANOTHER_DIES, AS_ENTERS, DIES, ENTERS, LEAVES_BATTLEFIELD, REPLACEMENT, TRIGGERED
+from .cards import ANOTHER_DIES, ANOTHER_ENTERS, AS_ENTERS, DIES, ENTERS, LEAVES_BATTLEFIELD, REPLACEMENT, TRIGGERED
 from .characteristics import BATTLE, CREATURE, PLANESWALKER, Characteristics
 from .identity import ZONE_CHANGE
 from .objects import (BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, PLAYERS, PLAYER_NAMES, STACK,
@@ -170,8 +170,21 @@ class ZoneRules:
                     if ability.kind == TRIGGERED and ability.event == ENTERS:
                         self._trigger(card, ability, controller)
         if not setup:
+            self.others_see_enter(card)
             self.settle()
         return card
+
+    def others_see_enter(self, card: MtgCard) -> None:
+        """「…が1体戦場に出るたび」 of the other permanents: which objects count is the
+        card's own text; a face-down creature entering counts too (only its own abilities
+        are kept from triggering, CR 708.3)."""
+        for permanent in self.permanents():
+            if permanent is card:
+                continue
+            for ability in self.characteristics(permanent).abilities:
+                if ability.kind == TRIGGERED and ability.event == ANOTHER_ENTERS and ability.affects(
+                        self, permanent, card):
+                    self._trigger(permanent, ability, permanent.controller, card=card, card_id=card.object_id)
 
     def draw(self, player: int) -> MtgCard:
         library = self.board.zone(player, LIBRARY)

@@ -155,3 +155,50 @@ def test_skirk_alarmist_needs_to_tap_and_sacrifices_at_the_next_end_step():
     game.begin_end_step()
     game.resolve_top()
     assert wall.zone.kind == GRAVEYARD
+
+
+def test_equip_is_activated_only_as_a_sorcery():
+    game = Game()
+    bonesplitter = on_battlefield(game, "骨断ちの矛")
+    lorian = on_battlefield(game, "枝折りロリアン")
+    game.start_turn(1)
+    with pytest.raises(IllegalAction, match="602.5d"):
+        game.activate(0, bonesplitter, lorian)      # in the opponent's turn
+    game.start_turn(0)
+    game.activate(0, bonesplitter, lorian)
+    with pytest.raises(IllegalAction, match="602.5d"):
+        game.activate(0, bonesplitter, lorian)      # the stack is not empty
+    game.resolve_top()
+    assert bonesplitter.attached_to is lorian
+
+
+@pytest.mark.parametrize("cost,value", [("{X}{G}{G}", 2), ("{R/W}{R/W}", 2), ("{2/W}", 2), ("{4}{R}{R}", 6),
+                                        (None, 0)])
+def test_mana_value_counts_each_symbol(cost, value):
+    from engine.mtg.characteristics import Characteristics
+    assert Characteristics(mana_cost=cost).mana_value() == value
+
+
+def test_protection_from_black_stops_black_blockers_and_damage_from_black_sources():
+    game = Game()
+    knight = on_battlefield(game, "白騎士")
+    demon = on_battlefield(game, "にやにや笑いの悪魔", 1)       # black
+    wall = on_battlefield(game, "前兆の壁", 1)                  # white
+    game.attack(0, knight)
+    with pytest.raises(IllegalAction, match="702.16e"):
+        game.block(1, demon, knight)
+    game.block(1, wall, knight)
+    game.deal_damage(knight, 2, demon)
+    assert knight.damage == 0 and game.log.of_kind("prevent")
+    game.deal_damage(knight, 1, wall)
+    assert knight.damage == 1
+
+
+def test_protection_from_white_does_not_stop_a_colourless_equipment():
+    game = Game()
+    black_knight = on_battlefield(game, "黒騎士")
+    bonesplitter = on_battlefield(game, "骨断ちの矛")       # colourless: may be attached
+    game.activate(0, bonesplitter, black_knight)
+    game.resolve_top()
+    assert bonesplitter.attached_to is black_knight
+    assert game.characteristics(black_knight).power == 4

@@ -36,7 +36,7 @@ ETB = {"kind": "誘発型", "event": "このクリーチャーが戦場に出た
     (record({"type": "クリーチャー"}, {"kind": "誘発"}), "closest: 誘発型"),
     (record({"type": "クリーチャー"}, {"kind": "誘発型", "effect": "カードを1枚引く"}), "needs ':event:'"),
     (record({"type": "クリーチャー"}, {**ETB, "event": "このクリーチャーが戦場にでたとき", "effect": "カードを1枚引く"}),
-     "closest known block: {this}が戦場に出たとき"),
+     "closest known block: {this}が{happening}"),
     (record({"type": "クリーチャー"}, {**ETB, "target": "対戦相手がコントロールしているクリーチャー1体",
                                       "effect": "それを破壊する"}), "closest: 対戦相手がコントロールする"),
     (record({"type": "クリーチャー"}, {**ETB, "target": "クリーチャー", "effect": "それを破壊する"}), "say how many"),
