@@ -125,6 +125,14 @@ def _all(conditions):
     return lambda duel, card: all(c(duel, card) for c in conditions)
 
 
+def _watching(trigger, zone: str):
+    """An event about another card is seen by this card only where its effect applies:
+    face-up on the field, or in the zone its ':zone:' says (the hand, the graveyard …)."""
+    if zone == "field":
+        return lambda duel, card, ev: duel.face_up_on_field(card) and trigger(duel, card, ev)
+    return lambda duel, card, ev: card.zone.kind == zone and trigger(duel, card, ev)
+
+
 def _effect(e: ParsedEffect, card: str) -> tuple[list[Effect], list[Static]]:
     kind: EffectKind = e.value("kind")
     where = f"effect {e.label}"
@@ -177,6 +185,8 @@ def _effect(e: ParsedEffect, card: str) -> tuple[list[Effect], list[Static]]:
     else:
         raise ValueError(f"{where}: say what it does with ':action:' (or mark it ':not-modelled:')")
     event, trigger = events[0] if events else (None, None)
+    if getattr(trigger, "watches", False):
+        trigger = _watching(trigger, e.value("zone", "field"))
     misses_timing = any(b.text.endswith("时") for b in e.blocks.get("event", ()))
     moves = frozenset(m for a in actions for m in getattr(a, "moves", ()))
     target = targets[0] if targets else None

@@ -508,6 +508,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         tags = set(tags) | ({"destroyed"} if destroyed else set()) | ({"discarded"} if discarded else set()) \
             | ({"tributed"} if tributed else set())
         from_hand = card.zone.kind == HAND
+        from_zone = card.zone.kind
         if self.on_field(card):
             where = self.redirect(card, GRAVEYARD)
         else:
@@ -531,7 +532,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         if where == GRAVEYARD:
             # from the hand or the deck: no last known information on the field
             self.emit("to-graveyard", card, lki=None, destroyed=destroyed, by_battle=False, by_player=by_player,
-                      discarded=discarded, from_hand=from_hand)
+                      discarded=discarded, from_hand=from_hand, from_zone=from_zone)
         else:
             self.emit("banished", card, lki=None)
         self.run_mandatory()
