@@ -318,9 +318,8 @@ def _why(link) -> str:
     return f"「{link.card.name}」{link.effect.label}"
 
 
-# == event, condition, cost and restriction blocks: a grammar of the rules (grammar.py) ========
-
-from . import grammar  # noqa: E402,F401  (registers its phrases in BLOCKS; needs what is above)
+# The event, condition, cost and restriction blocks are mostly a grammar of the rules:
+# engine/ygo/grammar.py, which registers its phrases here (the card format imports it).
 
 # == event blocks ============================================================================
 

@@ -32,6 +32,7 @@ from engine.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect,
 
 from . import primitives as p
 from .blocks import BLOCKS, RACES, StaticPart, Target
+from . import grammar  # noqa: F401  (registers the event, condition, cost and restriction phrases in BLOCKS)
 from .cards import CardDef, Effect, Static
 from .hooks import HOOKS
 from .memory import CARD_RULINGS

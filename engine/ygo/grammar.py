@@ -15,7 +15,8 @@ condition 「{turn}{phase}」, a board condition 「{place}有/没有{desc}存�
 condition 「{who}把{what}发动时」.  Costs are 「把{cards}{送去墓地|除外|解放|丢弃 …}」 and
 「支付{amount}基本分」; restrictions 「{activated}发动的回合，{who}不能{do}」.
 
-This module registers its phrases in :data:`engine.ygo.blocks.BLOCKS` (blocks.py imports it).
+This module registers its phrases in :data:`engine.ygo.blocks.BLOCKS`; the card format
+(cardformat.py) imports it, so that every reader of the blocks has them.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from engine.core import IllegalAction
 from engine.vocabulary import Term
 
 from . import primitives as p
-from .blocks import BLOCKS, SUMMONS, ZONES, describe, where
+from .blocks import BLOCKS, CARD_KINDS, SUMMONS, ZONES, _own_battler, describe, where
 from .cards import CostWord
 from .memory import Info, erased_until_turn_end
 
@@ -665,8 +666,6 @@ def pay_life_points(amount):
 
 
 def _pay_atk_difference():
-    from .blocks import _own_battler
-
     def quote(duel, card, player):
         pair = _own_battler(duel, player)
         amount = max(0, (duel.atk(pair[1]) or 0) - (duel.atk(pair[0]) or 0)) if pair else 0
@@ -708,7 +707,6 @@ def the_turn_it_is_activated(activated, what):
             if duel.turn_player == player:
                 duel.stop_battle_phase(reason=f"「{card.name}」: no battle phase this turn")
     else:
-        from .blocks import CARD_KINDS
         kinds = CARD_KINDS[re.fullmatch(r"自己不能把其他的(.+)卡的效果发动", what).group(1)]
 
         def restrict(duel, card, player) -> None:
