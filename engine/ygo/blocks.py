@@ -321,17 +321,6 @@ def _why(link) -> str:
 # The event, condition, cost and restriction blocks are mostly a grammar of the rules:
 # engine/ygo/grammar.py, which registers its phrases here (the card format imports it).
 
-# == event blocks ============================================================================
-
-@BLOCKS.phrase("event", "自己·对方的战斗阶段自己受到战斗伤害的场合")
-def battle_damage_in_battle_phase():
-    """Its owner took battle damage in a battle phase, while this card is in the hand."""
-    def test(duel, card, ev) -> bool:
-        return card.zone.kind == "hand" and duel.phase == "battle" and ev.damage > 0 and ev.player == card.owner
-
-    return "battle-damage", test
-
-
 # == condition blocks =========================================================================
 
 @BLOCKS.phrase("condition", "这张卡可以特殊召唤")
@@ -342,27 +331,26 @@ def can_be_special_summoned():
 
 # == target blocks ============================================================================
 
+BLOCKS.term(Term.choice("besides", {"这张卡以外的": True}, "这张卡以外的"))
+
+
 @BLOCKS.phrase("target", "以{place}{n}{unit}{desc}为对象")
 @BLOCKS.phrase("target", "{place}{n}{unit}{desc}")
-def target(place, n, unit, desc):
-    """Target n cards (只: monsters) of that place that fit the description."""
-    return Target(n, card_filter(place, unit, desc))
-
-
+@BLOCKS.phrase("target", "{besides}{place}{n}{unit}{desc}")
 @BLOCKS.phrase("target", "自己以及对方场上的{desc}各{n}张")
-def target_each_side(desc, n):
-    """Target n cards of one's own field and n of the opponent's that fit the description:
-    each target fills one of those places."""
-    own = card_filter(PLACES["自己场上"], False, desc)
-    theirs = card_filter(PLACES["对方场上"], False, desc)
-    return Target(2 * n, lambda duel, src, c: own(duel, src, c) or theirs(duel, src, c),
-                  slots=(own,) * n + (theirs,) * n)
-
-
-@BLOCKS.phrase("target", "这张卡以外的{place}{n}{unit}{desc}")
-def target_other(place, n, unit, desc):
+def target(desc, n, place=None, unit=False, besides=False):
+    """Target n cards (只: monsters) of that place that fit the description (这张卡以外的:
+    not this card).  自己以及对方场上的…各n张: n of one's own field and n of the
+    opponent's, each target filling one of those places."""
+    if place is None:
+        own = card_filter(PLACES["自己场上"], False, desc)
+        theirs = card_filter(PLACES["对方场上"], False, desc)
+        return Target(2 * n, lambda duel, src, c: own(duel, src, c) or theirs(duel, src, c),
+                      slots=(own,) * n + (theirs,) * n)
     base = card_filter(place, unit, desc)
-    return Target(n, lambda duel, src, c: c is not src and base(duel, src, c))
+    if besides:
+        return Target(n, lambda duel, src, c: c is not src and base(duel, src, c))
+    return Target(n, base)
 
 
 # == action blocks ============================================================================
@@ -1561,19 +1549,6 @@ def protect_archetype_activations(name):
                        and name in card.name)]
 
 
-@BLOCKS.phrase("condition", "自己场上的「{name}」怪兽成为卡的效果的对象时")
-def own_archetype_targeted(name):
-    """The chain link below targets a face-up monster of that archetype on this card's
-    controller's field."""
-    def test(duel, card) -> bool:
-        top = _top(duel)
-        return top is not None and any(
-            t.controller == card.controller and duel.face_up_on_field(t) and t.definition.is_monster
-            and name in t.name for t in top.live_targets())
-
-    return test
-
-
 @BLOCKS.phrase("action", "从手卡·卡组把{n}只{desc}守备表示特殊召唤")
 def special_summon_from_hand_or_deck(n, desc):
     """Special summon monsters of the hand or deck chosen as it resolves (by default the
@@ -1589,29 +1564,6 @@ def special_summon_from_hand_or_deck(n, desc):
 
 
 # -- 『…卡发动的场合』: what counts as a card activation (activation.py sees_activation) ------
-
-@BLOCKS.phrase("event", "自己把魔法卡发动的场合")
-def own_spell_activated():
-    """Its controller activated a spell card while this card is face-up on the field (not one
-    an effect activated as it resolved, unless this card's rulings say so)."""
-    def test(duel, card, ev) -> bool:
-        return duel.face_up_on_field(card) and ev.player == card.controller \
-            and ev.subject.definition.kind == "spell" and duel.sees_activation(card, ev)
-
-    return "card-activated", test
-
-
-@BLOCKS.phrase("event", "自己回合有场地魔法卡发动的场合")
-def field_spell_activated_own_turn():
-    """A field spell card was activated during its controller's turn, while this card is
-    face-up on the field (see own_spell_activated for cards activated by an effect)."""
-    def test(duel, card, ev) -> bool:
-        return duel.face_up_on_field(card) and duel.turn_player == card.controller \
-            and ev.subject.definition.kind == "spell" and "field" in ev.subject.definition.types \
-            and duel.sees_activation(card, ev)
-
-    return "card-activated", test
-
 
 @BLOCKS.phrase("static", "每次对方把魔法·陷阱卡发动，给与对方{n}伤害")
 def damage_per_opponent_card(n):

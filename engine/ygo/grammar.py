@@ -29,7 +29,7 @@ from engine.core import IllegalAction
 from engine.vocabulary import Term
 
 from . import primitives as p
-from .blocks import BLOCKS, CARD_KINDS, SUMMONS, ZONES, _own_battler, describe, where
+from .blocks import BLOCKS, CARD_KINDS, PLACES, SUMMONS, ZONES, _own_battler, describe, where
 from .cards import CostWord
 from .memory import Info, erased_until_turn_end
 
@@ -65,7 +65,7 @@ def _summon_methods(text: str) -> tuple[str, ...]:
 
 # == subjects of events =========================================================================
 
-SUBJECT = (rf"这张卡|表侧表示的这张卡|(?:{_METHOD})召唤的这张卡|用这张卡作为素材的怪兽|卡"
+SUBJECT = (rf"这张卡|表侧表示的这张卡|(?:{_METHOD})召唤的这张卡|用这张卡作为素材的怪兽|卡|自己|对方"
            r"|(?:自己|对方)?(?:场上有|场上的|的)?[^；;，「」]*(?:「[^」]+」[^；;，「」]*)*?怪兽")
 BLOCKS.term(Term("subject", SUBJECT, description="who an event is about: 这张卡、表侧表示的这张卡、同调召唤的这张卡、"
                                                  "对方场上的怪兽、自己场上有「…」同调怪兽、卡 …"))
@@ -82,16 +82,20 @@ class Subject:
         m = re.fullmatch(rf"({_METHOD})召唤的这张卡", text)
         self.summoned = SUMMONS[m.group(1)] if m else ()
         self.material = text == "用这张卡作为素材的怪兽"
+        #: a player (自己、对方): what happened happened to that player
+        self.player = {"自己": "own", "对方": "opponent"}.get(text)
         self.side: str | None = None
         self.on_field = False
         self.what = None
-        if not self.is_self and not self.material and text != "卡":
+        if not self.is_self and not self.material and not self.player and text != "卡":
             m = re.fullmatch(r"(自己|对方)?(场上有|场上的|的)?(.*)", text)
             self.side = {"自己": "own", "对方": "opponent"}.get(m.group(1) or "")
             self.on_field = bool(m.group(2) and m.group(2).startswith("场上"))
             self.what = describe(m.group(3))
 
     def test(self, duel, card, ev) -> bool:
+        if self.player is not None:
+            return (ev.player == card.controller) == (self.player == "own")
         c = ev.subject
         if c is None:
             return False
@@ -117,6 +121,13 @@ class Subject:
         if self.side == "own" and holder != card.controller or self.side == "opponent" and holder == card.controller:
             return False
         return self.what(duel, card, c)
+
+
+PHASES = {"主要阶段1": ("main1",), "主要阶段2": ("main2",), "战斗阶段": ("battle",), "结束阶段": ("end",),
+          "准备阶段": ("standby",), "主要阶段以及战斗阶段": ("main1", "battle", "main2"), "主要阶段": ("main1", "main2")}
+BLOCKS.term(Term.choice("phase", PHASES, "a phase"))
+TURNS = {"自己·对方的": None, "自己回合的": "own", "对方回合的": "opponent", "对方的": "opponent", "自己的": "own"}
+BLOCKS.term(Term.choice("turn", TURNS, "whose turn"))
 
 
 # == what happened ==============================================================================
@@ -224,6 +235,11 @@ def _attack_declared(m):
     return "attack-declared", lambda duel, card, ev: not direct or bool(ev.direct)
 
 
+@happening(r"受到战斗伤害")
+def _takes_battle_damage(m):
+    return "battle-damage", lambda duel, card, ev: ev.damage > 0
+
+
 @happening(r"给与对方战斗伤害")
 def _deals_battle_damage(m):
     return "battle-damage", lambda duel, card, ev: ev.player != ev.subject.controller
@@ -279,15 +295,22 @@ def _battle_start(duel, card, ev) -> bool:
 @BLOCKS.phrase("event", "{who:subject}{what:happened}的场合")
 @BLOCKS.phrase("event", "{who:subject}{what:happened}时")
 @BLOCKS.phrase("event", "每次{who:subject}{what:happened}")
-def event(who, what):
-    """Something happened to a card: 「{subject}{what happened}的场合/时」.  An event about
-    another card is seen while this card is where its effect applies (see ``watches``)."""
+@BLOCKS.phrase("event", "{turn}{phase}{who:subject}{what:happened}的场合")
+def event(who, what, turn=None, phase=None):
+    """Something happened to a card (or a player): 「{subject}{what happened}的场合/时」, in
+    a phase if the text says so.  An event about another card is seen while this card is
+    where its effect applies (see ``watches``)."""
     subject = Subject(who)
+    if (subject.player is not None) != (what == "受到战斗伤害"):
+        raise ValueError(f"a player (自己、对方) 受到战斗伤害; a card does not ({who}{what})")
     kind, happened = _happened(what)
     if happened is None:
-        if not subject.is_self:
+        if not subject.is_self or phase is not None:
             raise ValueError("only 这张卡 battles: 这张卡和对方怪兽进行战斗 …")
         return kind, _battle_start
+    if phase is not None:
+        during, happened_then = in_phase(phase, turn), happened
+        happened = lambda duel, card, ev: during(duel, card) and happened_then(duel, card, ev)  # noqa: E731
     if subject.material and kind != "destroyed":
         raise ValueError("a monster this card was material for is watched from the graveyard when it is destroyed")
 
@@ -296,6 +319,29 @@ def event(who, what):
 
     test.watches = not subject.is_self
     return kind, test
+
+
+# -- 『…卡发动的场合』: a card activation as an event (activation.py sees_activation) ------------
+
+BLOCKS.term(Term.choice("whose", {"自己": "own", "对方": "opponent"}, "自己 or 对方"))
+CARD_ACTIVATIONS = {"魔法": lambda d: d.kind == "spell", "陷阱": lambda d: d.kind == "trap",
+                    "场地魔法": lambda d: d.kind == "spell" and "field" in d.types,
+                    "魔法·陷阱": lambda d: not d.is_monster}
+BLOCKS.term(Term.choice("card_kind", CARD_ACTIVATIONS, "魔法、陷阱、场地魔法、魔法·陷阱"))
+
+
+@BLOCKS.phrase("event", "{whose}把{kind:card_kind}卡发动的场合")
+@BLOCKS.phrase("event", "{turn:whose}回合有{kind:card_kind}卡发动的场合")
+def card_activated(kind, whose=None, turn=None):
+    """A card of that kind was activated (by that player, or during that player's turn)
+    while this card is face-up on the field — not one an effect activated as it resolved,
+    unless this card's rulings say so."""
+    def test(duel, card, ev) -> bool:
+        return duel.face_up_on_field(card) and kind(ev.subject.definition) and duel.sees_activation(card, ev) \
+            and (whose is None or (ev.player == card.controller) == (whose == "own")) \
+            and (turn is None or (duel.turn_player == card.controller) == (turn == "own"))
+
+    return "card-activated", test
 
 
 # == phases as events ===========================================================================
@@ -340,8 +386,6 @@ def _summon_infos(word: str) -> tuple[Info, ...]:
     return SUMMONS[word[:-2] or "召唤"]
 
 
-WHOSE = {"自己": "own", "对方": "opponent", "": None}
-BLOCKS.term(Term.choice("whose", {"自己": "own", "对方": "opponent"}, "自己 or 对方"))
 
 
 @BLOCKS.phrase("event", "这张卡{what:done}的回合的结束阶段")
@@ -377,13 +421,6 @@ def this_card_did(what="进行战斗"):
     """This card remembers what it did or had done to it (上级召唤的这张卡、这张卡反转过、
     从墓地特殊召唤的这张卡、这张卡攻击过的回合 …)."""
     return done(what)
-
-
-PHASES = {"主要阶段1": ("main1",), "主要阶段2": ("main2",), "战斗阶段": ("battle",), "结束阶段": ("end",),
-          "准备阶段": ("standby",), "主要阶段以及战斗阶段": ("main1", "battle", "main2"), "主要阶段": ("main1", "main2")}
-BLOCKS.term(Term.choice("phase", PHASES, "a phase"))
-TURNS = {"自己·对方的": None, "自己回合的": "own", "对方回合的": "opponent", "对方的": "opponent", "自己的": "own"}
-BLOCKS.term(Term.choice("turn", TURNS, "whose turn"))
 
 
 @BLOCKS.phrase("condition", "{turn}{phase}")
@@ -503,11 +540,22 @@ BLOCKS.term(Term("activation", ACTIVATION, description="what was activated: 对�
 
 
 @BLOCKS.phrase("condition", "{what:activation}发动时")
-def activated(what):
+@BLOCKS.phrase("condition", "{place}的{desc}成为卡的效果的对象时")
+def activated(what=None, place=None, desc=None):
     """The chain link below is what the text says was activated: by whom (对方把/对方的/自己的),
     what its effect does (只以卡1张为对象的、包含…的效果的), and what it is (a card
     activation, a spell or trap card's effect, a monster's effect of a monster the
-    description fits …)."""
+    description fits …); or the chain link below targets a card of that place the
+    description fits (自己场上的「…」怪兽成为卡的效果的对象时)."""
+    if what is None:
+        at, fits = where(place, False), describe(desc)
+
+        def targeted(duel, card) -> bool:
+            top = _top(duel)
+            return top is not None and any(at(duel, card, t) and (not duel.on_field(t) or t.face_up)
+                                           and fits(duel, card, t) for t in top.live_targets())
+
+        return targeted
     m = re.fullmatch(r"(对方把|对方的|自己的|自己把)?(?:只以卡(\d+)张为对象的|包含(.+?)的效果的)?(.*)", what)
     who, targets, includes, kind = m.group(1), m.group(2), m.group(3), m.group(4)
     tests: list[Callable[[Any, Any, Any], bool]] = []
