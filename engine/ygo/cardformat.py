@@ -25,13 +25,14 @@ cost, target, action, static) are phrases of :data:`engine.ygo.blocks.BLOCKS`.
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 
-from engine.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect, flag, number, one_of, \
+from engine.cardformat import HOOK, CardDataError, CardFormat, Field, ParsedCard, ParsedEffect, flag, number, one_of, \
     optional_number, some_of, unobservable
 
 from . import primitives as p
-from .blocks import BLOCKS, RACES, StaticPart, Target
+from .blocks import BLOCKS, RACES, SUBJECTS, StaticPart, Target, subject
 from . import grammar  # noqa: F401  (registers the event, condition, cost and restriction phrases in BLOCKS)
 from .cards import CardDef, Effect, Static
 from .hooks import HOOKS
@@ -134,6 +135,68 @@ def _watching(trigger, zone: str):
     return lambda duel, card, ev: card.zone.kind == zone and trigger(duel, card, ev)
 
 
+#: the terms of block placeholders that name what an action acts on (blocks.subject)
+_SUBJECT_TERMS = ("who",)
+#: fixed words of an action that speak of what this effect special summoned
+_SUMMONED_WORDS = ("这个效果特殊召唤的", "那只怪兽从场上离开时", "那只怪兽破坏时", "这张卡从场上离开时那只怪兽")
+
+
+def _refers_to(block) -> set[str]:
+    """What an action block refers to: "targets" (那只怪兽、那张X卡 …: what the effect
+    targeted) and "summoned" (这个效果特殊召唤的怪兽: what an earlier action of the
+    effect special summoned)."""
+    found = BLOCKS.raw_match(block.phrase.kind, block.text)
+    refers: set[str] = set()
+    if found is None:
+        return refers
+    phrase, raw = found
+    fixed = "".join(re.split(r"\{[^}]*\}", phrase.template))
+    if any(words in fixed for words in _SUMMONED_WORDS):
+        refers.add("summoned")
+    terms = dict(phrase.params)
+    for name, text in raw.items():
+        term = terms.get(name)
+        if term is None or term.name not in _SUBJECT_TERMS or text is None:
+            continue
+        pick = subject(text)
+        if pick is SUBJECTS["这个效果特殊召唤的怪兽"]:
+            refers.add("summoned")
+        elif pick is SUBJECTS["那只怪兽"] or text.startswith(("那只", "那张", "那些")) and pick not in SUBJECTS.values():
+            refers.add("targets")
+    return refers
+
+
+def _check_references(e: ParsedEffect, source: str, card: str) -> None:
+    """An action that cannot apply where it is written is an error at its line, never a
+    silent no-op: 那只怪兽 with nothing targeted; 这个效果特殊召唤的怪兽 (or 那只怪兽从场上
+    离开时…) with no earlier action of the effect special summoning; 那只怪兽 after the
+    effect special summoned it (the summoned monster is a new object: what was targeted
+    was the card in the graveyard, the hand …)."""
+    targeted = bool(e.blocks.get("target"))
+    summoned = targets_summoned = False
+    for block in e.blocks.get("action", ()):
+        refers = _refers_to(block)
+        where = f"effect {e.label}: {block.text!r}"
+        if "targets" in refers:
+            if not targeted:
+                raise CardDataError(source, block.line or e.line,
+                                    f"{where} acts on what the effect targeted, and it targets nothing "
+                                    "(give ':target:')", card)
+            if targets_summoned:
+                raise CardDataError(source, block.line or e.line,
+                                    f"{where}: the targeted monster was special summoned by an earlier action, "
+                                    "and the summoned monster is a new object, not what was targeted "
+                                    "(write 这个效果特殊召唤的怪兽)", card)
+        if "summoned" in refers and not summoned:
+            raise CardDataError(source, block.line or e.line,
+                                f"{where} speaks of what this effect special summoned, and no earlier action "
+                                "of the effect special summons", card)
+        if "summon" in getattr(block.value, "moves", ()):
+            summoned = True
+            targets_summoned = targets_summoned or "targets" in refers
+    return None
+
+
 def _effect(e: ParsedEffect, card: str) -> tuple[list[Effect], list[Static]]:
     kind: EffectKind = e.value("kind")
     where = f"effect {e.label}"
@@ -211,6 +274,7 @@ def make(parsed: ParsedCard, fmt: CardFormat) -> CardDef:
     effects: list[Effect] = []
     statics: list[Static] = []
     for e in parsed.effects:
+        _check_references(e, parsed.record.get("source", "?"), parsed.name)
         more_effects, more_statics = _effect(e, parsed.name)
         effects += more_effects
         statics += more_statics

@@ -622,10 +622,19 @@ def move_cards(move, cards=None, n=None, desc=None):
     raise ValueError(f"the engine cannot pay {cards}{move} as a cost")
 
 
+#: where this card is, as a cost says it -> how it can be moved from there
+SELF_COSTS = {"这张卡": {"grave", "discard", "banish", "tribute", "hand"}, "手卡的这张卡": {"grave", "discard"},
+              "这张卡从手卡": {"grave", "discard", "banish"}, "墓地的这张卡": {"banish"},
+              "场上表侧表示存在的这张卡": {"grave", "banish", "tribute", "hand"},
+              "表侧表示的这张卡": {"grave", "banish", "tribute", "hand"}}
+
+
 def _self_cost(cards: str, move: str):
+    if move not in SELF_COSTS[cards]:
+        raise ValueError(f"the engine cannot pay {cards}{move} as a cost")
     if move == "grave":
         return "send-self"
-    if move == "discard" and cards == "这张卡从手卡":
+    if move == "discard":
         return "discard-self"
     if move == "banish":
         return "banish-self"
