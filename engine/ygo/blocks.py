@@ -133,6 +133,27 @@ def _from_extra(duel, src, c) -> bool:
         and duel.recall(c, Info.SUMMONED_FROM) == "extra deck"
 
 
+def _special_summoned_from(zone: str) -> Pred:
+    """Special summoned from that zone, and still on the field as that summoned monster."""
+    return lambda duel, src, c: duel.on_field(c) and duel.remembers(c, Info.SPECIAL_SUMMONED) \
+        and duel.recall(c, Info.SUMMONED_FROM) == zone
+
+
+def _compared_with_source(value, how: str) -> Pred:
+    """A value of the card (ATK, level …) lower or higher than the same value of the card
+    whose effect describes it (这张卡), as its controller sees them; no value: no."""
+    def test(duel, src, c) -> bool:
+        if src is None or c is src:
+            return False
+        viewer = src.controller
+        mine, theirs = value(duel, src, viewer), value(duel, c, viewer)
+        if mine is None or theirs is None:
+            return False
+        return theirs < mine if how == "低" else theirs > mine
+
+    return test
+
+
 #: qualifiers of a description, tried in this order at each position: (regex, predicate maker)
 QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"这张卡以外的", lambda: (lambda duel, src, c: c is not src)),
@@ -153,6 +174,10 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"里侧守备表示的?|里侧表示的?", lambda: (lambda duel, src, c: not c.face_up)),
     (r"从额外卡组特殊召唤的", lambda: _from_extra),
     (r"从卡组特殊召唤的", lambda: (lambda duel, src, c: duel.recall(c, Info.SUMMONED_FROM) == "deck")),
+    (r"从(手卡|墓地|除外状态)特殊召唤的", lambda zone: _special_summoned_from(ZONES[zone])),
+    (r"攻击力比这张卡(低|高)的", lambda how: _compared_with_source(lambda duel, c, v: duel.atk(c, viewer=v), how)),
+    (r"等级比这张卡(低|高)的", lambda how: _compared_with_source(lambda duel, c, v: c.definition.level
+                                                                if c.definition.is_monster else None, how)),
     (r"特殊召唤的", lambda: (lambda duel, src, c: c.zone.kind == "monster zone"
                            and duel.remembers(c, Info.SPECIAL_SUMMONED))),
     (r"这个回合攻击过的", lambda: (lambda duel, src, c: duel.remembers(c, Info.ATTACKED))),
@@ -193,7 +218,7 @@ def describe(text: str) -> Pred:
         else:
             raise ValueError(f"cannot read the description {text!r} from {text[at:]!r}: known words are 「…」、"
                              f"N星以上/以下、攻击力N以上、…属性、…族、表侧表示、表侧攻击表示、表侧守备表示、里侧表示、"
-                             f"特殊召唤的、从卡组/额外卡组特殊召唤的、这个回合攻击过的、这个回合召唤的、这张卡以外的、"
+                             f"特殊召唤的、从卡组/额外卡组/手卡/墓地/除外状态特殊召唤的、攻击力/等级比这张卡低/高的、这个回合攻击过的、这个回合召唤的、这张卡以外的、"
                              f"效果/X/融合/同调/仪式/连接/灵摆怪兽、调整以外的、魔法、陷阱、怪兽、卡")
     return lambda duel, src, c: all(t(duel, src, c) for t in tests)
 

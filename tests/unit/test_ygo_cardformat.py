@@ -199,3 +199,24 @@ def test_the_grammar_refuses_what_the_engine_cannot_do(text, block, words):
         return
     with pytest.raises(ValueError, match=words):
         phrase.action(**args)
+
+
+def test_descriptions_compare_with_this_card_and_know_where_a_monster_was_summoned_from():
+    duel = Duel()
+    gaia = duel.new_card("暗黑骑士 盖亚", 0)        # 2300 ATK, level 7
+    golem = duel.new_card("番兵石人", 1, "graveyard")   # 800 ATK, level 3
+    magician = duel.new_card("黑魔术师", 1)          # 2500 ATK, level 7
+    duel.summon(gaia, "normal", 0)
+    duel.summon(golem, "special", 1)
+    duel.summon(magician, "special", 1)
+    lower, higher = describe("攻击力比这张卡低的怪兽"), describe("攻击力比这张卡高的怪兽")
+    assert lower(duel, gaia, golem) and not lower(duel, gaia, magician) and not lower(duel, gaia, gaia)
+    assert higher(duel, gaia, magician) and not higher(duel, gaia, golem)
+    assert describe("等级比这张卡低的怪兽")(duel, gaia, golem) and not describe("等级比这张卡低的怪兽")(duel, gaia, magician)
+    from_graveyard, from_hand = describe("从墓地特殊召唤的怪兽"), describe("从手卡特殊召唤的怪兽")
+    assert from_graveyard(duel, gaia, golem) and not from_graveyard(duel, gaia, magician)
+    assert from_hand(duel, gaia, magician) and not from_hand(duel, gaia, gaia)
+    # the same words make the condition of this card (grammar.done)
+    phrase, args = BLOCKS.match("condition", "从墓地特殊召唤的这张卡")
+    condition = phrase.action(**args)
+    assert condition(duel, golem) and not condition(duel, magician)
