@@ -346,14 +346,6 @@ def _why(link) -> str:
 # The event, condition, cost and restriction blocks are mostly a grammar of the rules:
 # engine/ygo/grammar.py, which registers its phrases here (the card format imports it).
 
-# == condition blocks =========================================================================
-
-@BLOCKS.phrase("condition", "这张卡可以特殊召唤")
-def can_be_special_summoned():
-    """The rules let this card be special summoned now (正规召唤手续, summon limits …)."""
-    return lambda duel, card: duel.why_cannot_special_summon(card, card.owner) is None
-
-
 # == target blocks ============================================================================
 
 BLOCKS.term(Term.choice("besides", {"这张卡以外的": True}, "这张卡以外的"))
@@ -1376,27 +1368,6 @@ def unnegatable_card_activation():
     return [StaticPart("unnegatable", "card")]
 
 
-@BLOCKS.phrase("restriction", "这张卡的发动后，直到回合结束时自己只能把魔法·陷阱·怪兽的效果发动{n}次")
-def activations_after_this(n):
-    """After this card's activation its controller may activate effects only ``n`` more
-    times this turn; whether a negated activation counts follows the general count
-    (activation.py) unless the card names the ruling 'negated-activations-not-counted'."""
-    def restrict(duel, card, player) -> None:
-        negated = False if "negated-activations-not-counted" in card.definition.rulings else None
-        # this card's own activation is recorded next: count from the one after it
-        duel.limit_activations({"spell", "trap", "monster"}, {player}, n, card.name, negated,
-                               since=len(duel.activations) + 1)
-
-    return restrict
-
-
-@BLOCKS.phrase("condition", "对方把自己的魔法·陷阱·怪兽的效果的发动无效的场合")
-def own_activation_negated():
-    """The opponent just negated an activation of this card's controller (nothing was
-    processed after that)."""
-    return lambda duel, card: duel.negated_just_now(card.controller)
-
-
 def _opponents_link(kinds):
     def test(duel, source, link) -> bool:
         return link.player != source.controller and duel.kind_of(link.card) in kinds \
@@ -1497,17 +1468,6 @@ def special_summon_from_own_graveyard(desc):
     pick = lambda duel, link: [c for c in duel.board.zone(link.player, "graveyard")  # noqa: E731
                                if c.definition.is_monster and test(duel, link.card, c)][:1]
     return moving(_summon(pick, zones=("graveyard",)), "summon", "graveyard-summon")
-
-
-@BLOCKS.phrase("condition", "对方在抽卡阶段以外抽卡时")
-def opponent_drew():
-    """The last thing that happened is the opponent drawing outside the draw phase, and no
-    chain link was processed after it (『…时』: missing the timing otherwise)."""
-    def test(duel, card) -> bool:
-        return any(event.kind == "drawn" and event.player != card.controller and event.phase != "draw"
-                   and steps_then == duel._steps for event, steps_then in duel.recent_events)
-
-    return test
 
 
 @BLOCKS.phrase("static", "每次魔法卡发动，给这张卡放置{n}个魔力指示物")

@@ -411,16 +411,23 @@ def at_phase(what=None, label=None, whose=None):
     return phase, lambda duel, card, ev: card.zone.kind == "monster zone" and card.face_up and cond(duel, card)
 
 
+BLOCKS.term(Term.choice("this_card_state", {"进行过战斗": "进行战斗", "可以特殊召唤": "can-special-summon"},
+                        "进行过战斗、可以特殊召唤"))
+
+
 # == conditions =================================================================================
 
 @BLOCKS.phrase("condition", "{what:done}的这张卡")
 @BLOCKS.phrase("condition", "这张卡{what:done}过")
 @BLOCKS.phrase("condition", "这张卡{what:done}过的回合")
-@BLOCKS.phrase("condition", "这张卡进行过战斗")
-def this_card_did(what="进行战斗"):
-    """This card remembers what it did or had done to it (上级召唤的这张卡、这张卡反转过、
-    从墓地特殊召唤的这张卡、这张卡攻击过的回合 …)."""
-    return done(what)
+@BLOCKS.phrase("condition", "这张卡{state:this_card_state}")
+def this_card_did(what=None, state=None):
+    """This card remembers what it did or had done to it (上级召唤的这张卡、这张卡进行过战斗、
+    从墓地特殊召唤的这张卡、这张卡攻击过的回合 …), or the rules let it be special summoned
+    now (这张卡可以特殊召唤: 正规召唤手续, summon limits …)."""
+    if state == "can-special-summon":
+        return lambda duel, card: duel.why_cannot_special_summon(card, card.owner) is None
+    return done(state or what)
 
 
 @BLOCKS.phrase("condition", "{turn}{phase}")
@@ -481,6 +488,30 @@ def board_has(board, desc="卡", has=True, n=1, unit=False):
     if not has:
         return lambda duel, card: count(duel, card) == 0
     return lambda duel, card: count(duel, card) >= n
+
+
+# -- what a player just did ----------------------------------------------------------------------
+
+JUST_DID = {"在抽卡阶段以外抽卡": "drew", "把自己的魔法·陷阱·怪兽的效果的发动无效": "negated"}
+BLOCKS.term(Term.choice("just_did", JUST_DID, "在抽卡阶段以外抽卡、把自己的魔法·陷阱·怪兽的效果的发动无效"))
+
+
+@BLOCKS.phrase("condition", "{whose}{what:just_did}时")
+@BLOCKS.phrase("condition", "{whose}{what:just_did}的场合")
+def player_just_did(whose, what):
+    """That player (自己 or 对方, seen from this card's controller) has just done it, and no
+    chain link was processed after it: drawn outside the draw phase, or negated an
+    activation of the other player (自己 in 把自己的…: this card's controller)."""
+    def who(duel, card) -> int:
+        return card.controller if whose == "own" else 1 - card.controller
+
+    if what == "drew":
+        return lambda duel, card: any(
+            event.kind == "drawn" and event.player == who(duel, card) and event.phase != "draw"
+            and steps_then == duel._steps for event, steps_then in duel.recent_events)
+    if whose != "opponent":
+        raise ValueError("only the opponent negates 自己's activation here")
+    return lambda duel, card: duel.negated_just_now(card.controller)
 
 
 # -- 『…发动时』: what the chain link below is ---------------------------------------------------
@@ -751,9 +782,19 @@ BLOCKS.term(Term("forbidden", r"这张卡不能攻击|自己不能进行战斗�
 
 
 @BLOCKS.phrase("restriction", "{activated}发动的回合，{what:forbidden}")
-def the_turn_it_is_activated(activated, what):
-    """What its controller (or this card) cannot do for the rest of the turn it is activated."""
-    if what == "这张卡不能攻击":
+@BLOCKS.phrase("restriction", "这张卡的发动后，直到回合结束时自己只能把魔法·陷阱·怪兽的效果发动{n}次")
+def the_turn_it_is_activated(activated="card", what=None, n=None):
+    """What its controller (or this card) cannot do for the rest of the turn it is activated.
+    『只能…发动n次』: after this card's activation its controller may activate effects only n
+    more times this turn; whether a negated activation counts follows the general count
+    (activation.py) unless the card names the ruling 'negated-activations-not-counted'."""
+    if n is not None:
+        def restrict(duel, card, player) -> None:
+            negated = False if "negated-activations-not-counted" in card.definition.rulings else None
+            # this card's own activation is recorded next: count from the one after it
+            duel.limit_activations({"spell", "trap", "monster"}, {player}, n, card.name, negated,
+                                   since=len(duel.activations) + 1)
+    elif what == "这张卡不能攻击":
         def restrict(duel, card, player) -> None:
             """A lasting effect of this card: lost if it is turned face-down, as every lasting effect is."""
             if duel.on_field(card):
