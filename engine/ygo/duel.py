@@ -93,6 +93,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self._link_ids = itertools.count(1)
         #: 「卡名」的效果1回合只能使用1次: (player, card name, effect label) used this turn
         self.used_names: set[tuple[int, str, str]] = set()
+        #: 「卡名」的效果在决斗中只能使用1次: (player, card name, effect label) used in this duel
+        self.used_in_duel: set[tuple[int, str, str]] = set()
         #: field-wide negation by name (墓穴的指名者): name -> last turn it applies
         self.negated_names: dict[str, int] = {}
         #: special summons per player this turn, as seen by the rules

@@ -86,6 +86,7 @@ NEW = [
     card("新卡 封战者", effects=[effect(kind="起动", restriction="这张卡发动的回合，自己不能进行战斗阶段",
                                      action="自己从卡组抽1张")]),
     card("新卡 不攻者", effects=[effect(kind="永续", static="这张卡不能攻击")]),
+    card("新卡 一次者", effects=[effect(kind="起动", once_per_turn="决斗中", action="自己从卡组抽1张")]),
 ]
 
 
@@ -220,3 +221,23 @@ def test_descriptions_compare_with_this_card_and_know_where_a_monster_was_summon
     phrase, args = BLOCKS.match("condition", "从墓地特殊召唤的这张卡")
     condition = phrase.action(**args)
     assert condition(duel, golem) and not condition(duel, magician)
+
+
+def test_an_effect_usable_once_per_duel_stays_used_on_later_turns_and_for_other_copies(duel):
+    """『这个卡名的效果在决斗中只能使用1次』 (:once-per-turn: 决斗中): counted per player and name, for the
+    whole duel."""
+    for _ in range(3):
+        duel.place(duel.new_card("暗黑骑士 盖亚", 0, "deck"), "deck", 0)
+    first = duel.new_card("新卡 一次者", 0)
+    duel.summon(first, "normal", 0)
+    assert duel.why_cannot_activate(first, "①", 0) is None
+    duel.activate(first, "①")
+    duel.resolve_chain()
+    assert "in this duel" in duel.why_cannot_activate(first, "①", 0)
+    duel.end_turn()
+    duel.end_turn()
+    assert "in this duel" in duel.why_cannot_activate(first, "①", 0)
+    second = duel.new_card("新卡 一次者", 1)
+    duel.summon(second, "special", 1)
+    duel.end_turn()
+    assert duel.why_cannot_activate(second, "①", 1) is None
