@@ -379,6 +379,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                 self.send_to_graveyard(old, reason=f"replaced by 「{card.name}」")
         self.board.move(card, zone, face_up=face_up, controller=player, reason=reason)
 
+    @one_action
     def flip_summon(self, card: YgoCard) -> None:
         why = self.why_cannot_flip_summon(card)
         if why:
@@ -441,6 +442,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.emit("position-changed", card)
         self.adjust()
 
+    @one_action
     def flip_face_up(self, card: YgoCard, reason: str = "", position: str = "defense") -> None:
         """Turn a face-down monster face up by an effect: it forgets nothing."""
         if not (self.on_field(card) and not card.face_up):
