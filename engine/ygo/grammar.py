@@ -169,8 +169,9 @@ def _summoned_by_archetype(m):
 
 
 def _came_from(ev, zones: tuple[str, ...]) -> bool:
-    """Where the card of a to-graveyard event came from."""
-    if ev.data.get("lki") is not None:
+    """Where the card of a to-graveyard event came from: an xyz material detached was on
+    the field too (under its xyz monster)."""
+    if ev.data.get("lki") is not None or ev.data.get("from_zone") == "xyz materials":
         return "field" in zones
     return ev.data.get("from_zone") in zones
 
