@@ -137,6 +137,8 @@ class Block:
     text: str
     phrase: Phrase
     value: Any
+    #: the line of its field (0: not known), for errors of where the block is used
+    line: int = 0
 
 
 @dataclass
@@ -235,7 +237,7 @@ class CardFormat:
                     except (TypeError, ValueError) as err:
                         problems.append(CardDataError(source, at, f"block {phrase_text!r}: {err}", name))
                         continue
-                    built.append(Block(phrase_text, phrase, value))
+                    built.append(Block(phrase_text, phrase, value, at))
                 if not built and not any(p.line == at for p in problems):
                     problems.append(CardDataError(source, at, f"':{key}:' is empty: give one or more {f.blocks} "
                                                               f"blocks", name))

@@ -491,6 +491,8 @@ class ActivationRules:
             return f"the condition of 「{card.name}」{label} is not met"
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
             return f"「{card.name}」{label} was already used this turn by player {player}"
+        if effect.once_per_turn == "duel" and (player, card.name, label) in self.used_in_duel:
+            return f"「{card.name}」{label} was already used in this duel by player {player}"
         return self.why_cost_unpayable(card, effect, player) or self.why_no_target(card, effect, player)
 
     #: events that are a phase of the turn: a trigger on one of them is 『…阶段发动』, not 『每次…』

@@ -133,6 +133,27 @@ def _from_extra(duel, src, c) -> bool:
         and duel.recall(c, Info.SUMMONED_FROM) == "extra deck"
 
 
+def _special_summoned_from(zone: str) -> Pred:
+    """Special summoned from that zone, and still on the field as that summoned monster."""
+    return lambda duel, src, c: duel.on_field(c) and duel.remembers(c, Info.SPECIAL_SUMMONED) \
+        and duel.recall(c, Info.SUMMONED_FROM) == zone
+
+
+def _compared_with_source(value, how: str) -> Pred:
+    """A value of the card (ATK, level …) lower or higher than the same value of the card
+    whose effect describes it (这张卡), as its controller sees them; no value: no."""
+    def test(duel, src, c) -> bool:
+        if src is None or c is src:
+            return False
+        viewer = src.controller
+        mine, theirs = value(duel, src, viewer), value(duel, c, viewer)
+        if mine is None or theirs is None:
+            return False
+        return theirs < mine if how == "低" else theirs > mine
+
+    return test
+
+
 #: qualifiers of a description, tried in this order at each position: (regex, predicate maker)
 QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"这张卡以外的", lambda: (lambda duel, src, c: c is not src)),
@@ -153,6 +174,10 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"里侧守备表示的?|里侧表示的?", lambda: (lambda duel, src, c: not c.face_up)),
     (r"从额外卡组特殊召唤的", lambda: _from_extra),
     (r"从卡组特殊召唤的", lambda: (lambda duel, src, c: duel.recall(c, Info.SUMMONED_FROM) == "deck")),
+    (r"从(手卡|墓地|除外状态)特殊召唤的", lambda zone: _special_summoned_from(ZONES[zone])),
+    (r"攻击力比这张卡(低|高)的", lambda how: _compared_with_source(lambda duel, c, v: duel.atk(c, viewer=v), how)),
+    (r"等级比这张卡(低|高)的", lambda how: _compared_with_source(lambda duel, c, v: c.definition.level
+                                                                if c.definition.is_monster else None, how)),
     (r"特殊召唤的", lambda: (lambda duel, src, c: c.zone.kind == "monster zone"
                            and duel.remembers(c, Info.SPECIAL_SUMMONED))),
     (r"这个回合攻击过的", lambda: (lambda duel, src, c: duel.remembers(c, Info.ATTACKED))),
@@ -193,7 +218,7 @@ def describe(text: str) -> Pred:
         else:
             raise ValueError(f"cannot read the description {text!r} from {text[at:]!r}: known words are 「…」、"
                              f"N星以上/以下、攻击力N以上、…属性、…族、表侧表示、表侧攻击表示、表侧守备表示、里侧表示、"
-                             f"特殊召唤的、从卡组/额外卡组特殊召唤的、这个回合攻击过的、这个回合召唤的、这张卡以外的、"
+                             f"特殊召唤的、从卡组/额外卡组/手卡/墓地/除外状态特殊召唤的、攻击力/等级比这张卡低/高的、这个回合攻击过的、这个回合召唤的、这张卡以外的、"
                              f"效果/X/融合/同调/仪式/连接/灵摆怪兽、调整以外的、魔法、陷阱、怪兽、卡")
     return lambda duel, src, c: all(t(duel, src, c) for t in tests)
 
@@ -318,455 +343,31 @@ def _why(link) -> str:
     return f"「{link.card.name}」{link.effect.label}"
 
 
-# == event blocks ============================================================================
-
-@BLOCKS.phrase("event", "这张卡{how:summoned}的场合")
-@BLOCKS.phrase("event", "这张卡{how:summoned}成功时")
-@BLOCKS.phrase("event", "这张卡{how:summoned}成功的场合")
-def summoned(how):
-    """This card was summoned by one of these methods."""
-    return "summoned", p.summoned(*how)
-
-
-@BLOCKS.phrase("event", "这张卡用「{name}」怪兽的效果特殊召唤的场合")
-@BLOCKS.phrase("event", "这张卡用「{name}」怪兽的效果特殊召唤成功时")
-def summoned_by_archetype(name):
-    """This card was special summoned by the effect of a monster of that archetype."""
-    def test(duel, card, ev) -> bool:
-        by = duel.recall(card, Info.SUMMONED_BY_EFFECT) or ""
-        return ev.subject is card and ev.method == "special" and name in by and duel.definition(by).is_monster
-
-    return "summoned", test
-
-
-@BLOCKS.phrase("event", "自己场上有「{name}」{method}怪兽从额外卡组特殊召唤时")
-@BLOCKS.phrase("event", "自己的「{name}」{method}怪兽从额外卡组特殊召唤的场合")
-def own_archetype_from_extra(name, method):
-    """A monster of that archetype was summoned from the extra deck by that method to its
-    controller's side, while this card is face-up on the field."""
-    kinds = {Info.SYNCHRO_SUMMONED: "synchro", Info.XYZ_SUMMONED: "xyz", Info.FUSION_SUMMONED: "fusion",
-             Info.LINK_SUMMONED: "link", Info.PENDULUM_SUMMONED: "pendulum"}
-    wanted = {kinds[i] for i in method if i in kinds}
-    if not wanted:
-        raise ValueError("only 融合、同调、X、连接、灵摆 monsters are summoned from the extra deck")
-
-    def test(duel, card, ev) -> bool:
-        m = ev.subject
-        return duel.face_up_on_field(card) and m is not None and m.controller == card.controller \
-            and name in m.name and ev.method in wanted and duel.recall(m, Info.SUMMONED_FROM) == "extra deck"
-
-    return "summoned", test
-
-
-@BLOCKS.phrase("event", "这张卡被送去墓地的场合")
-@BLOCKS.phrase("event", "这张卡被送去墓地时")
-def sent_to_graveyard():
-    """This card was sent to the graveyard, from anywhere."""
-    return "to-graveyard", p.to_graveyard_from_anywhere
-
-
-@BLOCKS.phrase("event", "这张卡从手卡丢弃去墓地时")
-@BLOCKS.phrase("event", "这张卡从手卡被丢弃去墓地的场合")
-def discarded_to_graveyard():
-    """This card was discarded from the hand and reached the graveyard (not merely sent
-    there from the hand: 4.3.3.4.3)."""
-    return "to-graveyard", lambda duel, card, ev: ev.subject is card and bool(ev.data.get("discarded"))
-
-
-@BLOCKS.phrase("event", "这张卡被破坏送去墓地的场合")
-def destroyed_to_graveyard():
-    """This card was destroyed and sent to the graveyard."""
-    return "to-graveyard", p.sent_to_graveyard(destroyed=True)
-
-
-@BLOCKS.phrase("event", "{method}召唤的这张卡被送去墓地的场合")
-def summoned_card_to_graveyard(method):
-    """This card, summoned by that method, went from the field to the graveyard."""
-    return "to-graveyard", p.sent_to_graveyard(*method[:1])
-
-
-@BLOCKS.phrase("event", "{method}召唤的这张卡被破坏送去墓地的场合")
-@BLOCKS.phrase("event", "{method}召唤的这张卡被破坏送去墓地时")
-def summoned_card_destroyed(method):
-    """This card, summoned by that method, was destroyed and sent to the graveyard."""
-    return "to-graveyard", p.sent_to_graveyard(*method[:1], destroyed=True)
-
-
-@BLOCKS.phrase("event", "这张卡{how:method}召唤的回合的结束阶段")
-def end_phase_of_summon_turn(how):
-    """The End Phase of the turn this face-up card was summoned by that method."""
-    def test(duel, card, ev) -> bool:
-        return card.zone.kind == "monster zone" and card.face_up and duel.remembers(card, Info.SUMMONED_THIS_TURN) \
-            and any(duel.remembers(card, info) for info in how)
-
-    return "end-phase", test
-
-
-@BLOCKS.phrase("event", "这张卡召唤·反转召唤的回合的结束阶段")
-def end_phase_of_normal_or_flip_summon():
-    """The End Phase of the turn this face-up card was normal (or tribute) or flip summoned."""
-    return end_phase_of_summon_turn(SUMMONS["召唤"] + SUMMONS["反转"])
-
-
-@BLOCKS.phrase("event", "这张卡战斗破坏怪兽的回合的结束阶段")
-def end_phase_after_destroying_by_battle():
-    """The End Phase of a turn this face-up card destroyed a monster by battle."""
-    return "end-phase", p.in_phase_if(Info.DESTROYED_BY_BATTLE)
-
-
-@BLOCKS.phrase("event", "战斗过的这张卡在战斗阶段结束时")
-def end_of_battle_after_battling():
-    """The end of the battle phase, if this face-up card battled."""
-    return "end-battle", p.in_phase_if(Info.BATTLED)
-
-
-@BLOCKS.phrase("event", "这张卡因这张卡的效果除外的回合的结束阶段")
-def end_phase_after_own_banish():
-    """The End Phase, if this card is banished by its own effect (this turn)."""
-    return "end-phase", p.banished_by_own_effect
-
-
-@BLOCKS.phrase("event", "用这张卡作为素材的怪兽被对方的效果破坏的场合")
-def material_destroyed_by_opponent():
-    """A monster summoned with this card as material was destroyed by the opponent's effect."""
-    return "destroyed", p.material_destroyed_by_opponent
-
-
-@BLOCKS.phrase("event", "对方怪兽的直接攻击宣言时")
-def opponent_direct_attack():
-    """An opponent's monster declares a direct attack, while this card is in the hand."""
-    def test(duel, card, ev) -> bool:
-        return card.zone.kind == "hand" and ev.direct and ev.subject.controller != card.owner
-
-    return "attack-declared", test
-
-
-@BLOCKS.phrase("event", "自己·对方的战斗阶段自己受到战斗伤害的场合")
-def battle_damage_in_battle_phase():
-    """Its owner took battle damage in a battle phase, while this card is in the hand."""
-    def test(duel, card, ev) -> bool:
-        return card.zone.kind == "hand" and duel.phase == "battle" and ev.damage > 0 and ev.player == card.owner
-
-    return "battle-damage", test
-
-
-@BLOCKS.phrase("event", "这张卡的{label}的效果适用的对方回合的结束阶段")
-def end_phase_after_applied(label):
-    """The End Phase of the opponent's turn in which this card's effect ``label`` applied
-    (used up this turn), while this card is face-up on the field."""
-    def test(duel, card, ev) -> bool:
-        return duel.face_up_on_field(card) and duel.turn_player != card.controller \
-            and duel.remembers(card, Info.USED_THIS_TURN, per=label)
-
-    return "end-phase", test
-
-
-@BLOCKS.phrase("event", "这张卡向对方怪兽攻击的伤害步骤开始时")
-def attacks_opponents_monster():
-    """The start of the damage step of this card's attack on an opponent's monster."""
-    def test(duel, card, ev) -> bool:
-        return ev.subject is card and ev.target is not None and ev.target.controller != card.controller
-
-    return "battle-start", test
-
-
-@BLOCKS.phrase("event", "这张卡和对方怪兽进行战斗的伤害步骤开始时")
-def battles_opponents_monster():
-    """The start of the damage step of a battle of this face-up card with an opponent's monster."""
-    def test(duel, card, ev) -> bool:
-        if ev.subject is card:
-            other = ev.target
-        elif ev.target is card:
-            other = ev.subject
-        else:
-            return False
-        return other is not None and other.controller != card.controller and duel.face_up_on_field(card)
-
-    return "battle-start", test
-
-
-@BLOCKS.phrase("event", "这张卡战斗破坏对方怪兽送去墓地时")
-def destroys_by_battle_to_graveyard():
-    """This face-up card destroyed a monster by battle and it went to the graveyard."""
-    def test(duel, card, ev) -> bool:
-        return ev.subject is card and ev.victim.zone.kind == "graveyard" and duel.face_up_on_field(card)
-
-    return "destroyed-by-battle", test
-
-
-@BLOCKS.phrase("event", "表侧表示的这张卡从场上离开的场合")
-def face_up_leaves_field():
-    """This card left the field while it was face-up."""
-    return "left-field", lambda duel, card, ev: ev.subject is card and ev.lki["face_up"]
-
-
-@BLOCKS.phrase("event", "场上的怪兽的表示形式变更的场合")
-def position_changed():
-    """A monster's battle position changed, while this card is face-up on the field."""
-    return "position-changed", lambda duel, card, ev: duel.face_up_on_field(card)
-
-
-# == condition blocks =========================================================================
-
-@BLOCKS.phrase("condition", "{method}召唤的这张卡")
-@BLOCKS.phrase("condition", "这张卡{method}召唤过")
-def summoned_by(method):
-    """This card remembers being summoned by that method."""
-    return p.remembers(*method[:1]) if len(method) == 1 else (
-        lambda duel, card: any(duel.remembers(card, i) for i in method))
-
-
-@BLOCKS.phrase("condition", "这张卡的效果特殊召唤的这张卡")
-def summoned_by_own_effect():
-    """This card was special summoned by its own effect."""
-    return p.summoned_by_own_effect
-
-
-@BLOCKS.phrase("condition", "这张卡攻击过的回合")
-def attacked_this_turn():
-    return p.remembers(Info.ATTACKED)
-
-
-@BLOCKS.phrase("condition", "这张卡进行过战斗")
-def battled_this_turn():
-    return p.remembers(Info.BATTLED)
-
-
-PHASES = {"主要阶段1": ("main1",), "主要阶段2": ("main2",), "战斗阶段": ("battle",), "结束阶段": ("end",),
-          "主要阶段以及战斗阶段": ("main1", "battle", "main2"), "主要阶段": ("main1", "main2")}
-BLOCKS.term(Term.choice("phase", PHASES, "a phase"))
-TURNS = {"自己·对方的": None, "自己回合的": "own", "对方回合的": "opponent", "对方的": "opponent", "自己的": "own"}
-BLOCKS.term(Term.choice("turn", TURNS, "whose turn"))
-
-
-@BLOCKS.phrase("condition", "{turn}{phase}")
-def in_phase(turn, phase):
-    """During that phase of that player's turn (自己·对方的: either)."""
-    def test(duel, card) -> bool:
-        if duel.phase not in phase:
-            return False
-        if turn == "own":
-            return duel.turn_player == card.controller
-        if turn == "opponent":
-            return duel.turn_player != card.controller
-        return True
-
-    return test
-
-
-@BLOCKS.phrase("condition", "{phase}")
-def in_phase_any(phase):
-    """During that phase (of either player's turn)."""
-    return in_phase(None, phase)
-
-
-@BLOCKS.phrase("condition", "{desc}怪兽的效果发动时")
-def monster_effect_activated(desc):
-    """The chain link below is a monster's effect (not a card activation), of a monster
-    the description fits (场上的、5星以上的 …; empty: any)."""
-    test = describe(desc)
-    return p.responding_to(lambda duel, c: test(duel, None, c))
-
-
-@BLOCKS.phrase("condition", "魔法·陷阱·怪兽的效果发动时")
-def any_effect_activated():
-    """Anything was activated: there is a chain link below."""
-    return lambda duel, card: bool(duel.chain)
-
-
-@BLOCKS.phrase("condition", "魔法卡的效果在场上发动时")
-def spell_on_field_activated():
-    """The chain link below is a spell card's effect, activated on the field."""
-    def test(duel, card) -> bool:
-        if not duel.chain:
-            return False
-        below = duel.chain[-1]
-        return below.card.definition.kind == "spell" and duel.on_field(below.card)
-
-    return test
-
-
-@BLOCKS.phrase("condition", "另一边的自己灵摆区域没有{names}卡存在")
-def other_pendulum_has_none(names):
-    """The other pendulum zone of its controller holds none of these archetypes (「魔术师」卡或「异色眼」)."""
-    parts = re.findall(r"「([^」]+)」", names)
-    if not parts:
-        raise ValueError(f"name the archetypes in 「」: {names!r}")
-
-    def test(duel, card) -> bool:
-        others = [c for c in duel.board.zone(card.controller, "pendulum zone") if c is not card]
-        return not any(part in c.name for c in others for part in parts)
-
-    return test
-
-
-
-@BLOCKS.phrase("condition", "另一边的自己灵摆区域有{names}卡存在")
-def other_pendulum_has(names):
-    """The other pendulum zone of its controller holds a card of one of these archetypes."""
-    none = other_pendulum_has_none(names)
-    return lambda duel, card: not none(duel, card)
-
-
-@BLOCKS.phrase("condition", "怪兽{n}只以上为素材作{method}召唤的这张卡")
-def summoned_with_monsters(n, method):
-    """This card was summoned with at least n monsters as material."""
-    return p.materials_match(lambda d: d.is_monster, at_least=n)
-
-
-@BLOCKS.phrase("condition", "这张卡以「{name}」怪兽为{method}素材")
-def summoned_with_archetype(name, method):
-    """At least one material this card was summoned with is of that archetype."""
-    return p.materials_match(lambda d: name in d.name)
-
-
-@BLOCKS.phrase("condition", "只要这张卡在怪兽区域表侧表示存在")
-def face_up_in_monster_zone():
-    return lambda duel, card: card.zone.kind == "monster zone" and card.face_up
-
-
-@BLOCKS.phrase("condition", "这张卡可以特殊召唤")
-def can_be_special_summoned():
-    """The rules let this card be special summoned now (正规召唤手续, summon limits …)."""
-    return lambda duel, card: duel.why_cannot_special_summon(card, card.owner) is None
-
-
-# == cost blocks ==============================================================================
-
-@BLOCKS.phrase("cost", "把这张卡从手卡送去墓地")
-@BLOCKS.phrase("cost", "把手卡的这张卡送去墓地")
-def send_self():
-    return "send-self"
-
-
-@BLOCKS.phrase("cost", "把这张卡从手卡丢弃")
-def discard_self():
-    """Discard this card: it counts as discarded and as sent from the hand to the graveyard."""
-    return "discard-self"
-
-
-@BLOCKS.phrase("cost", "丢弃{n}张手卡")
-def discard_cards(n):
-    """Discard n other cards of the hand, named when the effect is activated (4.3.3.4.2)."""
-    return ("discard-paid", n)
-
-
-@BLOCKS.phrase("cost", "把{n}张手卡送去墓地")
-def send_cards_from_hand(n):
-    """Send n other cards of the hand to the graveyard: not a discard (4.3.3.4.3)."""
-    return ("send-paid", n)
-
-
-@BLOCKS.phrase("cost", "从手卡把{n}张{desc}送去墓地")
-def send_fitting_from_hand(n, desc):
-    """Send n other cards of the hand that fit the description to the graveyard, named
-    when the effect is activated (not a discard)."""
-    return ("send-paid", n, describe(desc))
-
-
-@BLOCKS.phrase("cost", "把自己卡组最上面的{n}张卡送去墓地")
-def mill_top_as_cost(n):
-    def pay(duel, card, player) -> None:
-        for c in list(duel.board.zone(player, "deck"))[:n]:
-            duel.send_to_graveyard(c, reason=f"cost of 「{card.name}」")
-
-    def payable(duel, card, player) -> str | None:
-        if len(duel.board.zone(player, "deck")) < n:
-            return f"the cost of 「{card.name}」 sends {n} card(s) of the deck: player {player}'s deck has fewer"
-        return None
-
-    pay.payable = payable
-    return pay
-
-
-@BLOCKS.phrase("cost", "把这张卡除外")
-@BLOCKS.phrase("cost", "把墓地的这张卡除外")
-def banish_self():
-    """Banish this card; it remembers, this turn, that its own effect banished it."""
-    return "banish-self"
-
-
-@BLOCKS.phrase("cost", "把自己场上1只表侧表示的{desc}怪兽除外")
-def banish_chosen(desc):
-    """Banish the monster chosen on activation (what it may be is up to the chooser); with
-    no such monster, the cost cannot be paid."""
-    test = describe(desc + "怪兽")
-
-    def payable(duel, card, player) -> str | None:
-        if any(c is not card and c.controller == player and duel.face_up_on_field(c) and c.definition.is_monster
-               and test(duel, card, c) for c in duel.field_cards()):
-            return None
-        return f"the cost of 「{card.name}」 banishes a face-up {desc} monster of one's own: there is none"
-
-    return CostWord("banish-chosen", payable)
-
-
-@BLOCKS.phrase("cost", "支付{n}基本分")
-def pay_life_points(n):
-    def pay(duel, card, player) -> None:
-        duel.lp[player] -= n
-        duel.log.record("cost", f"player {player} pays {n} LP for 「{card.name}」")
-
-    def payable(duel, card, player) -> str | None:
-        if duel.lp[player] < n:
-            return f"the cost of 「{card.name}」 is {n} LP: player {player} has {duel.lp[player]}"
-        return None
-
-    pay.payable = payable
-    return pay
-
-
-# == restriction blocks ========================================================================
-
-ACTIVATED = {"这个效果": "effect", "这张卡": "card"}
-BLOCKS.term(Term.choice("activated", ACTIVATED, "这个效果 or 这张卡"))
-
-
-@BLOCKS.phrase("restriction", "{activated}发动的回合，这张卡不能攻击")
-def cannot_attack_this_turn(activated):
-    """This card cannot attack this turn (a lasting effect of it: lost if it is turned
-    face-down, as every lasting effect is)."""
-    def restrict(duel, card, player) -> None:
-        if duel.on_field(card):
-            duel.apply_lasting(card, "cannot-attack", source=f"「{card.name}」",
-                               erase=erased_until_turn_end(Info.LASTING, card.definition.rulings))
-
-    return restrict
-
-
-@BLOCKS.phrase("restriction", "{activated}发动的回合，自己不能进行战斗阶段")
-def no_battle_phase(activated):
-    """Its controller conducts no (more) battle phase this turn."""
-    def restrict(duel, card, player) -> None:
-        if duel.turn_player == player:
-            duel.stop_battle_phase(reason=f"「{card.name}」: no battle phase this turn")
-
-    return restrict
-
+# The event, condition, cost and restriction blocks are mostly a grammar of the rules:
+# engine/ygo/grammar.py, which registers its phrases here (the card format imports it).
 
 # == target blocks ============================================================================
 
+BLOCKS.term(Term.choice("besides", {"这张卡以外的": True}, "这张卡以外的"))
+
+
 @BLOCKS.phrase("target", "以{place}{n}{unit}{desc}为对象")
 @BLOCKS.phrase("target", "{place}{n}{unit}{desc}")
-def target(place, n, unit, desc):
-    """Target n cards (只: monsters) of that place that fit the description."""
-    return Target(n, card_filter(place, unit, desc))
-
-
+@BLOCKS.phrase("target", "{besides}{place}{n}{unit}{desc}")
 @BLOCKS.phrase("target", "自己以及对方场上的{desc}各{n}张")
-def target_each_side(desc, n):
-    """Target n cards of one's own field and n of the opponent's that fit the description:
-    each target fills one of those places."""
-    own = card_filter(PLACES["自己场上"], False, desc)
-    theirs = card_filter(PLACES["对方场上"], False, desc)
-    return Target(2 * n, lambda duel, src, c: own(duel, src, c) or theirs(duel, src, c),
-                  slots=(own,) * n + (theirs,) * n)
-
-
-@BLOCKS.phrase("target", "这张卡以外的{place}{n}{unit}{desc}")
-def target_other(place, n, unit, desc):
+def target(desc, n, place=None, unit=False, besides=False):
+    """Target n cards (只: monsters) of that place that fit the description (这张卡以外的:
+    not this card).  自己以及对方场上的…各n张: n of one's own field and n of the
+    opponent's, each target filling one of those places."""
+    if place is None:
+        own = card_filter(PLACES["自己场上"], False, desc)
+        theirs = card_filter(PLACES["对方场上"], False, desc)
+        return Target(2 * n, lambda duel, src, c: own(duel, src, c) or theirs(duel, src, c),
+                      slots=(own,) * n + (theirs,) * n)
     base = card_filter(place, unit, desc)
-    return Target(n, lambda duel, src, c: c is not src and base(duel, src, c))
+    if besides:
+        return Target(n, lambda duel, src, c: c is not src and base(duel, src, c))
+    return Target(n, base)
 
 
 # == action blocks ============================================================================
@@ -1596,103 +1197,8 @@ def destroys_itself():
 
 # == activating cards and effects (activation.py) ===========================================
 
-@BLOCKS.phrase("event", "这张卡被效果送去墓地的场合")
-def sent_by_effect():
-    """This card was sent to the graveyard by a card's effect (destroyed by one, sent by
-    one, or destroyed with its negated card activation)."""
-    def test(duel, card, ev) -> bool:
-        tags = duel.arrived_as(card)
-        return ev.subject is card and bool(ev.data.get("by_effect") or tags & {"destroyed-by-effect",
-                                                                               "sent-by-effect"})
-
-    return "to-graveyard", test
-
-
-@BLOCKS.phrase("event", "这张卡从场上送去墓地的场合")
-@BLOCKS.phrase("event", "这张卡从场上被送去墓地的场合")
-def sent_from_field():
-    """This card went from the field to the graveyard (a negated card activation did not)."""
-    return "to-graveyard", lambda duel, card, ev: ev.subject is card and ev.lki is not None
-
-
-@BLOCKS.phrase("event", "这张卡被效果破坏送去墓地时")
-@BLOCKS.phrase("event", "这张卡被效果破坏送去墓地的场合")
-def destroyed_by_effect_to_graveyard():
-    """This card was destroyed by an effect and sent to the graveyard."""
-    return "to-graveyard", lambda duel, card, ev: ev.subject is card and "destroyed-by-effect" in duel.arrived_as(card)
-
-
 def _top(duel):
     return duel.chain[-1] if duel.chain else None
-
-
-@BLOCKS.phrase("condition", "魔法·陷阱卡发动时")
-def card_activated():
-    """The chain link below is a spell or trap card's card activation (not an effect of
-    one already on the field)."""
-    return lambda duel, card: _top(duel) is not None and duel.is_card_activation(_top(duel))
-
-
-@BLOCKS.phrase("condition", "怪兽的效果·魔法·陷阱卡发动时")
-def monster_effect_or_card_activated():
-    """The chain link below is a monster's effect or a spell or trap card's card activation."""
-    def test(duel, card) -> bool:
-        top = _top(duel)
-        return top is not None and (top.card.definition.is_monster or duel.is_card_activation(top))
-
-    return test
-
-
-@BLOCKS.phrase("condition", "对方把魔法·陷阱·怪兽的效果发动时")
-def opponent_activated():
-    """The chain link below is the opponent's activation, of any kind."""
-    return lambda duel, card: _top(duel) is not None and _top(duel).player != card.controller
-
-
-def _moves_of(link) -> frozenset:
-    moves = set(link.effect.moves)
-    if link.with_effect is not None:
-        moves |= link.with_effect.moves
-    return frozenset(moves)
-
-
-#: what an activation answered by its effect's moves (『包含…效果的…发动时』)
-INCLUDES = {"把怪兽特殊召唤": {"summon"},
-            "从卡组加入手卡·从卡组特殊召唤·从卡组送去墓地": {"deck-to-hand", "deck-summon", "deck-to-graveyard"}}
-BLOCKS.term(Term.choice("includes", {k: frozenset(v) for k, v in INCLUDES.items()},
-                        "what the activated effect does: 把怪兽特殊召唤、从卡组加入手卡·从卡组特殊召唤·从卡组送去墓地"))
-
-
-@BLOCKS.phrase("condition", "包含{includes}的效果的魔法·陷阱·怪兽的效果发动时")
-def activation_including(includes):
-    """The chain link below is an activation whose effect does one of these things (what it
-    does on resolution, decided by its text, even if it may choose not to)."""
-    return lambda duel, card: _top(duel) is not None and bool(_moves_of(_top(duel)) & includes)
-
-
-@BLOCKS.phrase("cost", "支付一半基本分")
-def pay_half_life_points():
-    def pay(duel, card, player) -> None:
-        half = duel.lp[player] // 2
-        duel.lp[player] -= half
-        duel.log.record("cost", f"player {player} pays {half} LP (half) for 「{card.name}」")
-
-    return pay
-
-
-@BLOCKS.phrase("cost", "把这张卡1个X素材取除")
-def detach_one():
-    def pay(duel, card, player) -> None:
-        materials = duel.materials_of(card)
-        if not materials:
-            raise IllegalAction(f"「{card.name}」 has no xyz material to detach")
-        duel.send_to_graveyard(materials[0], reason=f"cost of 「{card.name}」")
-
-    def payable(duel, card, player) -> str | None:
-        return None if duel.materials_of(card) else f"「{card.name}」 has no xyz material to detach for its cost"
-
-    pay.payable = payable
-    return pay
 
 
 @BLOCKS.phrase("action", "那个效果无效并破坏")
@@ -1862,44 +1368,6 @@ def unnegatable_card_activation():
     return [StaticPart("unnegatable", "card")]
 
 
-
-@BLOCKS.phrase("restriction", "这张卡的发动后，直到回合结束时自己只能把魔法·陷阱·怪兽的效果发动{n}次")
-def activations_after_this(n):
-    """After this card's activation its controller may activate effects only ``n`` more
-    times this turn; whether a negated activation counts follows the general count
-    (activation.py) unless the card names the ruling 'negated-activations-not-counted'."""
-    def restrict(duel, card, player) -> None:
-        negated = False if "negated-activations-not-counted" in card.definition.rulings else None
-        # this card's own activation is recorded next: count from the one after it
-        duel.limit_activations({"spell", "trap", "monster"}, {player}, n, card.name, negated,
-                               since=len(duel.activations) + 1)
-
-    return restrict
-
-
-@BLOCKS.phrase("condition", "魔法卡发动时")
-def spell_card_activated():
-    """The chain link below is a spell card's card activation."""
-    return lambda duel, card: _top(duel) is not None and duel.is_card_activation(_top(duel)) \
-        and _top(duel).card.definition.kind == "spell"
-
-
-@BLOCKS.phrase("condition", "对方把自己的魔法·陷阱·怪兽的效果的发动无效的场合")
-def own_activation_negated():
-    """The opponent just negated an activation of this card's controller (nothing was
-    processed after that)."""
-    return lambda duel, card: duel.negated_just_now(card.controller)
-
-
-@BLOCKS.phrase("cost", "把这张卡解放")
-def tribute_self():
-    def pay(duel, card, player) -> None:
-        duel.send_to_graveyard(card, reason="cost", tributed=True)
-
-    pay.moves_self = True
-    return pay
-
-
 def _opponents_link(kinds):
     def test(duel, source, link) -> bool:
         return link.player != source.controller and duel.kind_of(link.card) in kinds \
@@ -1944,28 +1412,10 @@ def own_untargetable(desc):
                        lambda duel, src, c: duel.on_field(c) and c.controller == src.controller and test(duel, src, c))]
 
 
-@BLOCKS.phrase("condition", "场上有「{name}」存在")
-def name_on_field(name):
-    """A face-up card of that name (or treated as that name) is on the field."""
-    return lambda duel, card: any(c.face_up and duel.is_named(c, name) for c in duel.field_cards())
-
-
 @BLOCKS.phrase("static", "这张卡的卡名当作「{name}」使用")
 def also_named(name):
     """While it applies, this card's name is treated as that name."""
     return [StaticPart("named", name)]
-
-
-@BLOCKS.phrase("condition", "自己卡组有{desc}存在")
-def deck_has(desc):
-    """What the effect takes from the deck is there."""
-    test = describe(desc)
-    return lambda duel, card: any(test(duel, card, c) for c in duel.board.zone(card.controller, "deck"))
-
-
-@BLOCKS.phrase("condition", "自己卡组有{n}张以上")
-def deck_has_at_least(n):
-    return lambda duel, card: len(duel.board.zone(card.controller, "deck")) >= n
 
 
 @BLOCKS.phrase("action", "把自己卡组最上面的{n}张卡里侧表示除外")
@@ -1986,38 +1436,6 @@ def counters_on_activation(n):
         duel.log.record("counter", f"{n} counter(s) placed on 「{card.name}」 as it is activated", card=card.serial)
 
     return pay
-
-
-@BLOCKS.phrase("cost", "把场上表侧表示存在的这张卡送去墓地")
-def send_face_up_self():
-    return "send-self"
-
-
-@BLOCKS.phrase("cost", "让表侧表示的这张卡回到持有者手卡")
-def return_self_to_hand():
-    def pay(duel, card, player) -> None:
-        duel.return_to_hand(card, reason="cost")
-
-    pay.moves_self = True
-    return pay
-
-
-@BLOCKS.phrase("event", "每次对方场上的怪兽被送去墓地")
-def opponents_monster_to_graveyard():
-    """Each time a monster the opponent controlled goes from the field to the graveyard,
-    while this card is face-up on the field."""
-    def test(duel, card, ev) -> bool:
-        return duel.face_up_on_field(card) and ev.lki is not None and ev.subject is not card \
-            and ev.subject.definition.is_monster and ev.lki["controller"] != card.controller
-
-    return "to-graveyard", test
-
-
-@BLOCKS.phrase("event", "卡从卡组·场上被送去墓地的场合")
-def any_card_to_graveyard():
-    """A card other than this one went to the graveyard from the deck or the field, while
-    this card is face-up on the field."""
-    return "to-graveyard", lambda duel, card, ev: duel.face_up_on_field(card) and ev.subject is not card
 
 
 @BLOCKS.phrase("action", "给与对方{n}伤害")
@@ -2052,30 +1470,6 @@ def special_summon_from_own_graveyard(desc):
     return moving(_summon(pick, zones=("graveyard",)), "summon", "graveyard-summon")
 
 
-@BLOCKS.phrase("condition", "魔法·陷阱卡的效果发动时")
-def spell_trap_effect_activated():
-    """The chain link below is a spell or trap card's activation or the effect of one."""
-    return lambda duel, card: _top(duel) is not None and duel.kind_of(_top(duel).card) in ("spell", "trap")
-
-
-@BLOCKS.phrase("condition", "对方的魔法·陷阱卡发动时")
-def opponents_card_activated():
-    """The chain link below is the opponent's card activation of a spell or trap."""
-    return lambda duel, card: _top(duel) is not None and duel.is_card_activation(_top(duel)) \
-        and _top(duel).player != card.controller
-
-
-@BLOCKS.phrase("condition", "对方在抽卡阶段以外抽卡时")
-def opponent_drew():
-    """The last thing that happened is the opponent drawing outside the draw phase, and no
-    chain link was processed after it (『…时』: missing the timing otherwise)."""
-    def test(duel, card) -> bool:
-        return any(event.kind == "drawn" and event.player != card.controller and event.phase != "draw"
-                   and steps_then == duel._steps for event, steps_then in duel.recent_events)
-
-    return test
-
-
 @BLOCKS.phrase("static", "每次魔法卡发动，给这张卡放置{n}个魔力指示物")
 def counter_per_spell(n):
     """Each time a spell card is activated (a card activation: not one activated by an
@@ -2104,42 +1498,6 @@ def once_per_duel_applied():
 
 # == activating cards: restrictions and phases (spec/ygo/activation.rst) ======================
 
-@BLOCKS.phrase("restriction", "不能对应这张卡的发动让魔法·陷阱·怪兽的效果发动")
-def no_response_by_anyone():
-    """Neither player can activate anything in response to this card activation."""
-    return lambda duel, card, player: duel.forbid_responses(card, {0, 1})
-
-
-@BLOCKS.phrase("restriction", "自己场上有{n}星以上的「{name}」怪兽存在的场合，对方不能对应这张卡的发动把效果发动")
-def no_response_if_monster(n, name):
-    """With a monster of that archetype and at least that level on its controller's field
-    as it is activated, the opponent cannot respond to this card activation."""
-    def restrict(duel, card, player) -> None:
-        if any(duel.face_up_on_field(c) and c.controller == player and c.definition.is_monster
-               and name in c.name and c.definition.level >= n for c in duel.field_cards()):
-            duel.forbid_responses(card, {1 - player})
-
-    return restrict
-
-
-@BLOCKS.phrase("restriction", "这张卡发动的回合，自己不能把其他的{kinds}卡的效果发动")
-def no_other_effects_this_turn(kinds):
-    """For the rest of the turn its controller cannot activate effects of other cards of
-    those kinds — card activations included (a card activation is an effect activation)."""
-    def restrict(duel, card, player) -> None:
-        duel.ban("effect", kinds, {player}, card.name, duel.turn, exempt=card)
-
-    return restrict
-
-
-@BLOCKS.phrase("event", "自己准备阶段")
-def own_standby_phase():
-    """The standby phase of its controller's turn, while this card is face-up on the field
-    (a phase, not 『每次…』: it may go with the card activation during that phase)."""
-    return "standby", lambda duel, card, ev: duel.turn_player == card.controller and (
-        duel.face_up_on_field(card) or ev.data.get("with_card_activation", False))
-
-
 @BLOCKS.phrase("action", "自己受到{n}伤害")
 def damage_self(n):
     def resolve(duel, link) -> None:
@@ -2167,12 +1525,6 @@ def destroy_chosen_on_field(n):
     return moving(resolve, "destroy-field")
 
 
-@BLOCKS.phrase("event", "这张卡给与对方战斗伤害时")
-def deals_battle_damage():
-    """This card dealt battle damage to its controller's opponent."""
-    return "battle-damage", lambda duel, card, ev: ev.subject is card and ev.player != card.controller
-
-
 @BLOCKS.phrase("static", "自己场上的「{name}」卡的效果的发动以及那些发动的效果不会被无效化")
 def protect_archetype_activations(name):
     """The activations of the effects of that archetype's cards on its controller's field,
@@ -2180,19 +1532,6 @@ def protect_archetype_activations(name):
     return [StaticPart("protect-activations",
                        lambda duel, source, card: duel.on_field(card) and card.controller == source.controller
                        and name in card.name)]
-
-
-@BLOCKS.phrase("condition", "自己场上的「{name}」怪兽成为卡的效果的对象时")
-def own_archetype_targeted(name):
-    """The chain link below targets a face-up monster of that archetype on this card's
-    controller's field."""
-    def test(duel, card) -> bool:
-        top = _top(duel)
-        return top is not None and any(
-            t.controller == card.controller and duel.face_up_on_field(t) and t.definition.is_monster
-            and name in t.name for t in top.live_targets())
-
-    return test
 
 
 @BLOCKS.phrase("action", "从手卡·卡组把{n}只{desc}守备表示特殊召唤")
@@ -2210,29 +1549,6 @@ def special_summon_from_hand_or_deck(n, desc):
 
 
 # -- 『…卡发动的场合』: what counts as a card activation (activation.py sees_activation) ------
-
-@BLOCKS.phrase("event", "自己把魔法卡发动的场合")
-def own_spell_activated():
-    """Its controller activated a spell card while this card is face-up on the field (not one
-    an effect activated as it resolved, unless this card's rulings say so)."""
-    def test(duel, card, ev) -> bool:
-        return duel.face_up_on_field(card) and ev.player == card.controller \
-            and ev.subject.definition.kind == "spell" and duel.sees_activation(card, ev)
-
-    return "card-activated", test
-
-
-@BLOCKS.phrase("event", "自己回合有场地魔法卡发动的场合")
-def field_spell_activated_own_turn():
-    """A field spell card was activated during its controller's turn, while this card is
-    face-up on the field (see own_spell_activated for cards activated by an effect)."""
-    def test(duel, card, ev) -> bool:
-        return duel.face_up_on_field(card) and duel.turn_player == card.controller \
-            and ev.subject.definition.kind == "spell" and "field" in ev.subject.definition.types \
-            and duel.sees_activation(card, ev)
-
-    return "card-activated", test
-
 
 @BLOCKS.phrase("static", "每次对方把魔法·陷阱卡发动，给与对方{n}伤害")
 def damage_per_opponent_card(n):
@@ -2349,16 +1665,6 @@ def copy_spell_below():
     return resolve
 
 
-@BLOCKS.phrase("condition", "自己的通常魔法卡发动时")
-def own_normal_spell_activated():
-    """The chain link below is its controller's card activation of a normal spell card."""
-    def test(duel, card) -> bool:
-        top = _top(duel)
-        return top is not None and duel.is_card_activation(top) and top.player == card.controller \
-            and top.card.definition.kind == "spell" and not top.card.definition.types
-    return test
-
-
 @BLOCKS.phrase("action", "这张卡的效果变成和那张通常魔法卡发动时的效果相同")
 def copy_target_spell():
     """This chain link does what the targeted normal spell card does on its activation,
@@ -2438,12 +1744,6 @@ def unique_on_field(name):
     return [StaticPart("unique-on-field", name)]
 
 
-@BLOCKS.phrase("event", "表侧表示的这张卡从场上送去墓地时")
-def face_up_sent_from_field():
-    """This card, face-up on the field, was sent to the graveyard."""
-    return "to-graveyard", lambda duel, card, ev: ev.subject is card and ev.lki is not None and ev.lki["face_up"]
-
-
 @BLOCKS.phrase("action", "那张卡翻开确认，是陷阱卡的场合强制发动，发动时机不正确的场合那个效果无效并破坏")
 def force_activation():
     """Reveal the targeted set card.  A trap is activated by this effect as it resolves
@@ -2470,12 +1770,6 @@ def force_activation():
             duel.destroy(card, reason=_why(link), by_effect=link.card, by_player=link.player)
 
     return resolve
-
-
-@BLOCKS.phrase("condition", "只以卡1张为对象的魔法·陷阱·怪兽的效果发动时")
-def one_target_activated():
-    """The chain link below targets exactly one card."""
-    return lambda duel, card: _top(duel) is not None and len(_top(duel).targets) == 1
 
 
 @BLOCKS.phrase("action", "自己失去那只怪兽的原本等级×{n}基本分")
@@ -2514,29 +1808,6 @@ def battling_stronger_monster():
     return test
 
 
-@BLOCKS.phrase("cost", "支付那个攻击力差值的基本分")
-def pay_atk_difference():
-    """Pay life points equal to the ATK difference of the battling monsters — as it is
-    before the card is placed on the field (the cost is fixed before the activation:
-    a card whose ATK counts the face-up spells and traps does not change it)."""
-    def quote(duel, card, player):
-        pair = _own_battler(duel, player)
-        amount = max(0, (duel.atk(pair[1]) or 0) - (duel.atk(pair[0]) or 0)) if pair else 0
-
-        def pay() -> None:
-            duel.lp[player] -= amount
-            duel.log.record("cost", f"player {player} pays {amount} LP for 「{card.name}」 (fixed before it was "
-                            "placed)")
-
-        return pay
-
-    def pay_now(duel, card, player) -> None:
-        quote(duel, card, player)()
-
-    pay_now.prepare = quote
-    return pay_now
-
-
 @BLOCKS.phrase("static", "这张卡的攻击力上升自己场上的表侧表示的魔法·陷阱卡数量×{n}")
 def atk_per_face_up_spell_trap(n):
     def value(duel, card) -> int:
@@ -2544,32 +1815,6 @@ def atk_per_face_up_spell_trap(n):
                        and not c.definition.is_monster and c.zone.kind in ("spell & trap zone", "field zone"))
 
     return _one("atk", value)
-
-
-@BLOCKS.phrase("condition", "破坏场上的卡的效果发动时")
-def destroying_field_card_activated():
-    """The chain link below is an effect that destroys cards on the field: by what its text
-    does (destroy-field), or by negating an activation or an effect and destroying that card
-    while the card is on the field.  A negated card activation has left the field before it
-    is destroyed (荷鲁斯之黑炎龙 LV8 against a spell card); a card whose effect only is negated
-    stays where it is and is destroyed there (王宫的弹压 against 死者苏生: on the field; a
-    monster effect activated in the graveyard: not on the field)."""
-    def test(duel, card) -> bool:
-        top = _top(duel)
-        if top is None:
-            return False
-        moves = _moves_of(top)
-        if "destroy-field" in moves:
-            return True
-        below = top.below(duel)
-        victim = below.card_if_unchanged() if below is not None else None
-        if victim is None or not duel.on_field(victim):
-            return False
-        if "negate-effect-destroy" in moves:
-            return True
-        return "negate-activation-destroy" in moves and not duel.is_card_activation(below)
-
-    return test
 
 
 @BLOCKS.phrase("action", "从卡组把1只{desc}加入手卡，这个回合自己不能把这个效果加入手卡的卡以及那些同名卡的效果发动")

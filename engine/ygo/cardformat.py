@@ -25,13 +25,15 @@ cost, target, action, static) are phrases of :data:`engine.ygo.blocks.BLOCKS`.
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 
-from engine.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect, flag, number, one_of, \
+from engine.cardformat import HOOK, CardDataError, CardFormat, Field, ParsedCard, ParsedEffect, flag, number, one_of, \
     optional_number, some_of, unobservable
 
 from . import primitives as p
-from .blocks import BLOCKS, RACES, StaticPart, Target
+from .blocks import BLOCKS, RACES, SUBJECTS, StaticPart, Target, subject
+from . import grammar  # noqa: F401  (registers the event, condition, cost and restriction phrases in BLOCKS)
 from .cards import CardDef, Effect, Static
 from .hooks import HOOKS
 from .memory import CARD_RULINGS
@@ -71,7 +73,7 @@ class EffectKind(Enum):
 
 
 EFFECT_KINDS = {k.value: k for k in EffectKind}
-ONCE_PER_TURN = {"这张卡": "card", "卡名": "name"}
+ONCE_PER_TURN = {"这张卡": "card", "卡名": "name", "决斗中": "duel"}
 EFFECT_ZONES = {"场上": "field", "手卡": "hand", "墓地": "graveyard", "除外状态": "banished",
                 "魔法与陷阱区域": "spell & trap zone", "灵摆区域": "pendulum zone", "场地区域": "field zone",
                 "卡的规则": "definition"}
@@ -104,7 +106,8 @@ EFFECT_FIELDS = (
     Field("target", "what it targets", blocks="target", label="对象"),
     Field("action", "what it does, in order", blocks="action", label="处理"),
     Field("static", "what an effect that is not activated does", blocks="static", label="效果"),
-    Field("once-per-turn", "这张卡 (this card, 1回合1次) or 卡名 (「卡名」的效果1回合只能使用1次)",
+    Field("once-per-turn", "这张卡 (this card, 1回合1次), 卡名 (「卡名」的效果1回合只能使用1次) or 决斗中 "
+          "(这个卡名的效果在决斗中只能使用1次)",
           one_of(ONCE_PER_TURN, "once-per-turn kind"), label="1回合1次"),
     Field("mandatory", "a trigger effect that must be activated (强制)", flag, flag=True, label="强制"),
     Field("zone", "where the card is when the effect is activated or applies (场上 if not said)",
@@ -123,6 +126,76 @@ def _all(conditions):
     if len(conditions) == 1:
         return conditions[0]
     return lambda duel, card: all(c(duel, card) for c in conditions)
+
+
+def _watching(trigger, zone: str):
+    """An event about another card is seen by this card only where its effect applies:
+    face-up on the field, or in the zone its ':zone:' says (the hand, the graveyard …)."""
+    if zone == "field":
+        return lambda duel, card, ev: duel.face_up_on_field(card) and trigger(duel, card, ev)
+    return lambda duel, card, ev: card.zone.kind == zone and trigger(duel, card, ev)
+
+
+#: the terms of block placeholders that name what an action acts on (blocks.subject)
+_SUBJECT_TERMS = ("who",)
+#: fixed words of an action that speak of what this effect special summoned
+_SUMMONED_WORDS = ("这个效果特殊召唤的", "那只怪兽从场上离开时", "那只怪兽破坏时", "这张卡从场上离开时那只怪兽")
+
+
+def _refers_to(block) -> set[str]:
+    """What an action block refers to: "targets" (那只怪兽、那张X卡 …: what the effect
+    targeted) and "summoned" (这个效果特殊召唤的怪兽: what an earlier action of the
+    effect special summoned)."""
+    found = BLOCKS.raw_match(block.phrase.kind, block.text)
+    refers: set[str] = set()
+    if found is None:
+        return refers
+    phrase, raw = found
+    fixed = "".join(re.split(r"\{[^}]*\}", phrase.template))
+    if any(words in fixed for words in _SUMMONED_WORDS):
+        refers.add("summoned")
+    terms = dict(phrase.params)
+    for name, text in raw.items():
+        term = terms.get(name)
+        if term is None or term.name not in _SUBJECT_TERMS or text is None:
+            continue
+        pick = subject(text)
+        if pick is SUBJECTS["这个效果特殊召唤的怪兽"]:
+            refers.add("summoned")
+        elif pick is SUBJECTS["那只怪兽"] or text.startswith(("那只", "那张", "那些")) and pick not in SUBJECTS.values():
+            refers.add("targets")
+    return refers
+
+
+def _check_references(e: ParsedEffect, source: str, card: str) -> None:
+    """An action that cannot apply where it is written is an error at its line, never a
+    silent no-op: 那只怪兽 with nothing targeted; 这个效果特殊召唤的怪兽 (or 那只怪兽从场上
+    离开时…) with no earlier action of the effect special summoning; 那只怪兽 after the
+    effect special summoned it (the summoned monster is a new object: what was targeted
+    was the card in the graveyard, the hand …)."""
+    targeted = bool(e.blocks.get("target"))
+    summoned = targets_summoned = False
+    for block in e.blocks.get("action", ()):
+        refers = _refers_to(block)
+        where = f"effect {e.label}: {block.text!r}"
+        if "targets" in refers:
+            if not targeted:
+                raise CardDataError(source, block.line or e.line,
+                                    f"{where} acts on what the effect targeted, and it targets nothing "
+                                    "(give ':target:')", card)
+            if targets_summoned:
+                raise CardDataError(source, block.line or e.line,
+                                    f"{where}: the targeted monster was special summoned by an earlier action, "
+                                    "and the summoned monster is a new object, not what was targeted "
+                                    "(write 这个效果特殊召唤的怪兽)", card)
+        if "summoned" in refers and not summoned:
+            raise CardDataError(source, block.line or e.line,
+                                f"{where} speaks of what this effect special summoned, and no earlier action "
+                                "of the effect special summons", card)
+        if "summon" in getattr(block.value, "moves", ()):
+            summoned = True
+            targets_summoned = targets_summoned or "targets" in refers
+    return None
 
 
 def _effect(e: ParsedEffect, card: str) -> tuple[list[Effect], list[Static]]:
@@ -177,6 +250,8 @@ def _effect(e: ParsedEffect, card: str) -> tuple[list[Effect], list[Static]]:
     else:
         raise ValueError(f"{where}: say what it does with ':action:' (or mark it ':not-modelled:')")
     event, trigger = events[0] if events else (None, None)
+    if getattr(trigger, "watches", False):
+        trigger = _watching(trigger, e.value("zone", "field"))
     misses_timing = any(b.text.endswith("时") for b in e.blocks.get("event", ()))
     moves = frozenset(m for a in actions for m in getattr(a, "moves", ()))
     target = targets[0] if targets else None
@@ -200,6 +275,7 @@ def make(parsed: ParsedCard, fmt: CardFormat) -> CardDef:
     effects: list[Effect] = []
     statics: list[Static] = []
     for e in parsed.effects:
+        _check_references(e, parsed.record.get("source", "?"), parsed.name)
         more_effects, more_statics = _effect(e, parsed.name)
         effects += more_effects
         statics += more_statics

@@ -295,6 +295,8 @@ class ChainRules:
             return f"「{card.name}」{effect.label} was already used this turn (by this card)"
         if effect.once_per_turn == "name" and (player, card.name, effect.label) in self.used_names:
             return f"「{card.name}」{effect.label} was already used this turn by player {player}"
+        if effect.once_per_turn == "duel" and (player, card.name, effect.label) in self.used_in_duel:
+            return f"「{card.name}」{effect.label} was already used in this duel by player {player}"
         return None
 
     @staticmethod
@@ -379,6 +381,8 @@ class ChainRules:
             return f"「{card.name}」{label} was already used this turn (by this card)"
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
             return f"「{card.name}」{label} was already used this turn by player {player}"
+        if effect.once_per_turn == "duel" and (player, card.name, label) in self.used_in_duel:
+            return f"「{card.name}」{label} was already used in this duel by player {player}"
         return None
 
     def why_not_target(self, card: "YgoCard", effect: Effect, target: "YgoCard") -> str | None:
@@ -489,6 +493,8 @@ class ChainRules:
             self.remember(card, Info.USED_THIS_TURN, per=effect.label + (origin or ""))
         elif effect.once_per_turn == "name":
             self.used_names.add((player, card.name, label))
+        elif effect.once_per_turn == "duel":
+            self.used_in_duel.add((player, card.name, label))
         if also is not None and also.once_per_turn == "name":
             self.used_names.add((player, card.name, also.label))
         if pending is not None:

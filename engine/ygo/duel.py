@@ -93,6 +93,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self._link_ids = itertools.count(1)
         #: 「卡名」的效果1回合只能使用1次: (player, card name, effect label) used this turn
         self.used_names: set[tuple[int, str, str]] = set()
+        #: 「卡名」的效果在决斗中只能使用1次: (player, card name, effect label) used in this duel
+        self.used_in_duel: set[tuple[int, str, str]] = set()
         #: field-wide negation by name (墓穴的指名者): name -> last turn it applies
         self.negated_names: dict[str, int] = {}
         #: special summons per player this turn, as seen by the rules
@@ -377,6 +379,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                 self.send_to_graveyard(old, reason=f"replaced by 「{card.name}」")
         self.board.move(card, zone, face_up=face_up, controller=player, reason=reason)
 
+    @one_action
     def flip_summon(self, card: YgoCard) -> None:
         why = self.why_cannot_flip_summon(card)
         if why:
@@ -439,6 +442,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.emit("position-changed", card)
         self.adjust()
 
+    @one_action
     def flip_face_up(self, card: YgoCard, reason: str = "", position: str = "defense") -> None:
         """Turn a face-down monster face up by an effect: it forgets nothing."""
         if not (self.on_field(card) and not card.face_up):
@@ -508,6 +512,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         tags = set(tags) | ({"destroyed"} if destroyed else set()) | ({"discarded"} if discarded else set()) \
             | ({"tributed"} if tributed else set())
         from_hand = card.zone.kind == HAND
+        from_zone = card.zone.kind
         if self.on_field(card):
             where = self.redirect(card, GRAVEYARD)
         else:
@@ -531,7 +536,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         if where == GRAVEYARD:
             # from the hand or the deck: no last known information on the field
             self.emit("to-graveyard", card, lki=None, destroyed=destroyed, by_battle=False, by_player=by_player,
-                      discarded=discarded, from_hand=from_hand)
+                      discarded=discarded, from_hand=from_hand, from_zone=from_zone)
         else:
             self.emit("banished", card, lki=None)
         self.run_mandatory()

@@ -74,3 +74,19 @@ def test_only_a_trigger_effect_can_be_declined():
     duel.summon(golem, "special", 0)
     with pytest.raises(IllegalAction, match="not a trigger effect"):
         duel.decline(golem, "①", 0)
+
+
+def test_cards_sent_from_the_deck_or_the_field_trigger_vanitys_emptiness_not_from_the_hand():
+    """『卡从卡组·场上被送去墓地的场合』: an xyz material detached was on the field; a card
+    discarded from the hand was not (engine/ygo/grammar.py, what happened and from where)."""
+    duel = Duel()
+    vanity = _face_up(duel, "虚无空间", 0)
+    discarded = duel.new_card("番兵石人", 1)
+    duel.discard(discarded)
+    assert _activations(duel, vanity) == 0 and duel.on_field(vanity)
+    utopia = duel.new_card("No.39 希望皇 霍普", 1)
+    duel.summon(utopia, "xyz", 1)
+    material = duel.new_card("暗黑骑士 盖亚", 1)
+    duel.attach(material, utopia)
+    duel.send_to_graveyard(material, reason="detached")
+    assert _activations(duel, vanity) == 1 and vanity.zone.kind == "graveyard"
