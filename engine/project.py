@@ -28,6 +28,18 @@ GAME_LABELS: dict[str, str] = {
 #: that the site reads them without importing the coverage tool (every game's engine)
 COVERAGE_STATUSES = ("pinned", "equivalent", "unpinned", "survivor")
 
+#: the tag of a scenario whose name is its title followed by `` (<id>)``, once per time
+#: (another example of the document has its title)
+REPEATED_TITLE = "@rulings-repeated-title"
+
+
+def scenario_title(name: str, example_id: str, tags) -> str:
+    """The title of the example a scenario named ``name`` was written from."""
+    suffix = f" ({example_id})"
+    for _ in range(sum(t == REPEATED_TITLE.lstrip("@") for t in tags)):
+        name = name.removesuffix(suffix)
+    return name
+
 
 @dataclass
 class Paths:

@@ -33,7 +33,7 @@ from pytest_bdd.steps import step_function_context_registry
 from engine import incremental
 from engine import vocabulary as vocab_mod
 from engine.cardformat import use_cards_dir
-from engine.project import Paths, find_root
+from engine.project import Paths, find_root, scenario_title
 
 _DECORATORS = {"given": given, "when": when, "then": then}
 #: set once the features are up to date: by ``rulings`` before it starts pytest, by
@@ -257,7 +257,8 @@ def bind(game: str) -> None:
             test = scenario(feature.filename, name, features_base_dir=str(features_dir))(_noop())
             tags = dict(t.split(":", 1) for t in sc.tags if ":" in t)
             test = pytest.mark.rulings(id=example_id, hash=tags.get("rulings-hash", ""),
-                                       pending="rulings-pending" in sc.tags, title=sc.name,
+                                       pending="rulings-pending" in sc.tags,
+                                       title=scenario_title(sc.name, example_id, sc.tags),
                                        feature=feature.rel_filename, why=run[example_id],
                                        basis=plan.basis.get(example_id))(test)
             base = f"test_{re.sub(r'[^0-9a-zA-Z_]', '_', example_id)}"
