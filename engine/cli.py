@@ -53,18 +53,22 @@ class Timings:
             results_mod.write_atomic(os.environ["RULINGS_TIMINGS"], json.dumps(self.phases))
 
 
-def plan_run(paths, *, documents: list[str] | None = None, everything: bool = False):
+def plan_run(paths, *, documents: list[str] | None = None, everything: bool = False, ids: set[str] | None = None):
     """Which examples need running (engine.incremental), after an extraction.
     ``documents``: run every example of these (project-relative sources) whatever
-    their results; the other results are kept."""
+    their results; ``ids``: run these examples whatever their results; the other
+    results are kept."""
     from engine import incremental
 
     manifest, results = incremental.read_inputs(paths)
     if documents is not None:
         manifest = [e for e in manifest if e["source"] in documents]
         everything = True
+    if ids is not None:
+        manifest = [e for e in manifest if e["id"] in ids]
+        everything = True
     force = {e["id"] for e in manifest} if everything else None
-    return incremental.plan(manifest, results, paths.cards, force=force)
+    return incremental.plan(manifest, results, paths.cards, force=force, runner=paths.runner)
 
 
 #: below this many examples to run, pytest-xdist's workers cost more than they save: each
@@ -142,7 +146,7 @@ def start_examples(paths, plan, extra: list[str] = (), jobs: int | None = None,
     # five times at the end: 0.2 s of the run after a one-step edit)
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
            "-p", "no:unraisableexception", "-p", "no:threadexception", "-p", "no:anyio",
-           "--assert=plain", "--no-header", str(paths.root / "tests" / "examples"), *extra]
+           "--assert=plain", "--no-header", str(paths.runner), *extra]
     jobs = auto_jobs(len(plan.run)) if jobs is None else jobs
     if jobs > 1 and len(plan.run) > 1:
         cmd += ["-n", str(min(jobs, len(plan.run)))]
@@ -354,10 +358,14 @@ def cmd_check(args) -> int:
     _report_warnings(outcome, sys.stdout)
     clock.lap("extract")
     if not args.no_run:
-        extra = ["--tb=no", "-rN", "-p", "no:warnings"] + (["-k", args.k] if args.k else [])
-        plan = plan_run(paths, documents=documents, everything=args.all or bool(args.k))
-        if args.k:
-            print(f"-k {args.k}: of these, only the examples whose test name matches run")
+        extra = ["--tb=no", "-rN", "-p", "no:warnings"]
+        selected = None
+        if args.k is not None:
+            selected, line = select_examples(paths, args.k, documents)
+            print(line)
+            if not selected:
+                return 2
+        plan = plan_run(paths, documents=documents, everything=args.all, ids=selected)
         run_examples(paths, plan, extra, jobs=args.jobs)
     clock.lap("run")
     summary = reconcile(paths)
@@ -374,6 +382,31 @@ def cmd_check(args) -> int:
     if args.exit_zero:
         return 0
     return 0 if summary.ok and not outcome.warnings and outcome.status == 0 else 1
+
+
+def select_examples(paths, words: str, documents: list[str] | None = None) -> tuple[set[str], str]:
+    """``check -k WORDS``: the examples (of ``documents``, if given) whose id or title
+    contains WORDS (case aside), and the line that says how many; no example selected
+    is an error (the line says so).  Ids hold hyphens where pytest's test names have
+    underscores: the selection is made here, on what the documents write, not by
+    pytest's ``-k``."""
+    from engine import incremental
+
+    try:
+        manifest = incremental.read_manifest(paths.features)
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        return set(), f"rulings check -k {words!r}: cannot read the list of examples ({err})"
+    if documents is not None:
+        manifest = [e for e in manifest if e["source"] in documents]
+    wanted = words.casefold()
+    chosen = [e for e in manifest if wanted in e["id"].casefold() or wanted in " ".join(e["title"].split()).casefold()]
+    if not chosen:
+        return set(), (f"rulings check -k {words!r}: no example's id or title contains it "
+                       f"({len(manifest)} examples looked at); nothing ran")
+    runnable = sum(1 for e in chosen if e.get("extracted"))
+    cannot = f", {len(chosen) - runnable} of them cannot run as written" if runnable < len(chosen) else ""
+    return {e["id"] for e in chosen}, (f"-k {words}: {len(chosen)} of {len(manifest)} examples selected "
+                                        f"(id or title contains it){cannot}")
 
 
 def _documents(paths, given: list[str]) -> list[str] | str:
@@ -545,7 +578,8 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("paths", nargs="*", metavar="PATH",
                    help="run the examples of these documents (files or folders under spec/) whatever their "
                         "results; the other results are kept")
-    c.add_argument("-k", metavar="EXPR", help="run only the examples whose test name matches (pytest -k)")
+    c.add_argument("-k", metavar="WORDS",
+                   help="run only the examples whose id or title contains WORDS (case aside); says how many")
     c.add_argument("--no-run", action="store_true", help="check the last results without running")
     c.add_argument("--exit-zero", action="store_true", help="exit 0 whatever the verdict (rulings serve)")
     c.set_defaults(func=cmd_check)

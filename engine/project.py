@@ -87,6 +87,11 @@ class Paths:
     def results(self) -> Path:
         return self.build / "results.json"
 
+    @property
+    def runner(self) -> Path:
+        """The test modules that run the documented examples (a result rests on them)."""
+        return self.root / "tests" / "examples"
+
     def problems(self, builder: str) -> Path:
         return self.build / f"{builder}-problems.json"
 

@@ -92,7 +92,7 @@ def plan_for(root: Path) -> incremental.Plan:
         else:
             manifest, results = incremental.read_inputs(paths)
             everything = os.environ.get(RERUN) == "all"
-            _PLANS[root] = incremental.plan(manifest, results, paths.cards, rerun_unsuccessful=True,
+            _PLANS[root] = incremental.plan(manifest, results, paths.cards, rerun_unsuccessful=True, runner=paths.runner,
                                             force={e["id"] for e in manifest} if everything else None)
     return _PLANS[root]
 

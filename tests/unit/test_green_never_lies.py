@@ -66,3 +66,85 @@ def test_two_examples_with_one_title_both_keep_their_results(sandbox):
     assert results["same-b"]["status"] == "failed", sandbox.output(done)
     assert results["same-b"]["title"] == "同一个标题"
     assert re.search(r"same\.rst:\d+: failed: same-b ", done.stdout), done.stdout
+
+
+# -- case 7: -k selects by id and title; what a result rests on --------------------------
+
+def test_k_selects_examples_by_id_and_title_and_says_how_many(sandbox):
+    from tests.unit.test_bad_input import document, example
+
+    sandbox.write("spec/ygo/k.rst", document("选择", example("pick-me-1", title="被选中的例子"),
+                                              example("other-2", title="别的例子")))
+    first = sandbox.rulings("check")
+    assert first.returncode == 0, sandbox.output(first)
+    before = sandbox.results()
+    by_id = sandbox.rulings("check", "-k", "PICK-me")
+    assert by_id.returncode == 0, sandbox.output(by_id)
+    assert "-k PICK-me: 1 of 2 examples selected" in by_id.stdout
+    assert "running 1 of 1 examples: 1 asked for" in by_id.stdout, by_id.stdout
+    assert "  pick-me-1: asked for" in by_id.stdout
+    assert sandbox.results()["other-2"] == before["other-2"]
+    by_title = sandbox.rulings("check", "-k", "别的")
+    assert "-k 别的: 1 of 2 examples selected" in by_title.stdout, sandbox.output(by_title)
+    assert "  other-2: asked for" in by_title.stdout
+    none = sandbox.rulings("check", "-k", "pick_me")
+    assert none.returncode not in (0, 1), sandbox.output(none)
+    assert none.stdout.strip().splitlines()[-1] == \
+        "rulings check -k 'pick_me': no example's id or title contains it (2 examples looked at); nothing ran"
+    assert "running" not in none.stdout
+    # the runner of the examples is part of what their results rest on
+    with (sandbox.root / "tests" / "examples" / "test_ygo.py").open("a", encoding="utf-8") as f:
+        f.write("\n# an edit\n")
+    edited = sandbox.rulings("check")
+    assert "running 2 of 2 examples: 2 runner changed" in edited.stdout, sandbox.output(edited)
+
+
+def _plan_of(manifest, results, cards, **kw):
+    from engine import incremental
+
+    return incremental.plan(manifest, results, cards, **kw)
+
+
+def _recorded(plan, manifest, status="passed"):
+    return {e["id"]: {"hash": e["hash"], "outcome": "passed", "status": status, "basis": plan.basis[e["id"]]}
+            for e in manifest}
+
+
+def test_an_example_no_longer_pending_runs_again(tmp_path):
+    manifest = [{"id": "p", "hash": "h", "game": "ygo", "extracted": True, "cards": [], "declared": "pending"}]
+    first = _plan_of(manifest, {}, tmp_path)
+    results = _recorded(first, manifest, status="pending")
+    assert _plan_of(manifest, results, tmp_path).run == {}
+    manifest[0]["declared"] = None
+    assert _plan_of(manifest, results, tmp_path).run == {"p": "no longer pending"}
+    # and the other way: a ruling declared pending again is run as pending
+    results = _recorded(first, manifest, status="passed")
+    manifest[0]["declared"] = "pending"
+    assert _plan_of(manifest, results, tmp_path).run == {"p": "declared pending"}
+
+
+def test_a_result_rests_on_the_runner_and_the_wording(tmp_path, monkeypatch):
+    import shutil
+
+    from engine import incremental
+
+    runner = tmp_path / "examples"
+    runner.mkdir()
+    (runner / "test_ygo.py").write_text('from engine.bdd import bind\n\nbind("ygo")\n', encoding="utf-8")
+    manifest = [{"id": "a", "hash": "h", "game": "ygo", "extracted": True, "cards": [], "declared": None}]
+    results = _recorded(_plan_of(manifest, {}, tmp_path, runner=runner), manifest)
+    assert _plan_of(manifest, results, tmp_path, runner=runner).run == {}
+    (runner / "test_ygo.py").write_text('from engine.bdd import bind\n\nbind("ygo")\n# edited\n', encoding="utf-8")
+    assert _plan_of(manifest, results, tmp_path, runner=runner).run == {"a": "runner changed"}
+    results = _recorded(_plan_of(manifest, {}, tmp_path, runner=runner), manifest)
+
+    copy = tmp_path / "engine"
+    shutil.copytree(incremental.ENGINE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(incremental, "ENGINE", copy)
+    monkeypatch.setattr(incremental, "_CODE", {})
+    results = _recorded(_plan_of(manifest, {}, tmp_path, runner=runner), manifest)
+    with (copy / "wording.py").open("a", encoding="utf-8") as f:
+        f.write("\n# an edit\n")
+    monkeypatch.setattr(incremental, "_CODE", {})
+    assert _plan_of(manifest, results, tmp_path, runner=runner).run == {"a": "engine of ygo changed"}
+
