@@ -12,7 +12,7 @@ from sphinx.application import Sphinx
 
 from . import nodes as rnodes
 from . import encoding, problems, reading, render, search, state
-from . import attention, cards, coverage_page, domain, measured, memory, plain, unpinned
+from . import attention, cards, coverage_page, domain, guard, measured, memory, plain, unpinned
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective
@@ -83,7 +83,9 @@ def setup(app: Sphinx) -> dict:
     # after Sphinx's own check of source_encoding (priority 790), which would warn
     app.connect("config-inited", encoding.use_lenient_codec, priority=800)
     app.connect("source-read", encoding.check_source)
+    app.connect("source-read", guard.stand_in, priority=900)
     app.connect("builder-inited", _builder_inited)
+    app.connect("builder-inited", guard.guard_reading)
     app.connect("build-finished", problems.finish)
     app.connect("env-before-read-docs", state.init_env)
     app.connect("env-purge-doc", state.purge_doc)

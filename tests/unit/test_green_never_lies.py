@@ -148,3 +148,28 @@ def test_a_result_rests_on_the_runner_and_the_wording(tmp_path, monkeypatch):
     monkeypatch.setattr(incremental, "_CODE", {})
     assert _plan_of(manifest, results, tmp_path, runner=runner).run == {"a": "engine of ygo changed"}
 
+
+
+# -- case 8: a document that stops the reading is an error naming it; the others stand ----
+
+def test_a_document_that_crashes_the_reading_is_an_error_naming_it(sandbox):
+    from tests.unit.test_bad_input import card, card_file, document, example
+
+    sandbox.write("spec/ygo/good.rst", document("好文档", example("good-1")))
+    sandbox.write("spec/ygo/quotes.rst", document("引用", "".join(" " * i + "x\n\n" for i in range(300))))
+    sandbox.write("spec/ygo/lists.rst", document("列表", "".join("  " * i + "- x\n\n" for i in range(150))))
+    sandbox.write("spec/ygo/cards/hooked.rst", card_file(card(
+        "坏卡", "   :kind: 效果怪兽\n   :level: 4\n   :hook: synchro-with-hand-monster 还没有这种积木\n")))
+    built = sandbox.rulings("build")
+    assert built.returncode != 2 and "build stopped" not in sandbox.output(built), sandbox.output(built)
+    assert 'data-status="passed"' in sandbox.html("ygo/good")
+    assert "这份文档在读取时出错" in sandbox.html("ygo/quotes")
+    done = sandbox.rulings("check")
+    output = sandbox.output(done)
+    assert done.returncode == 1, output
+    assert "Traceback" not in output and "build stopped" not in output, output
+    assert re.search(r"spec/ygo/quotes\.rst:\d+: ERROR: reading this document stopped: RecursionError", output), output
+    assert re.search(r"spec/ygo/lists\.rst(:\d+)?: ERROR: reading this document stopped: RecursionError", output)
+    assert re.search(r"spec/ygo/cards/hooked\.rst:7: WARNING: card 「坏卡」: the card cannot be made: TypeError", output)
+    assert done.stdout.strip().splitlines()[-1] == "1 passed, 0 failed", output
+    assert sandbox.results()["good-1"]["status"] == "passed"
