@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -119,12 +120,13 @@ def auto_jobs(to_run: int) -> int:
     return (os.cpu_count() or 1) if to_run >= AUTO_PARALLEL else 1
 
 
-def run_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, stream=sys.stdout) -> int:
+def run_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, stream=sys.stdout) -> str | None:
     """Run the examples of ``plan`` with pytest-bdd (in a child process, so that a crash
     cannot take the results file with it; with ``jobs``, in that many pytest-xdist
-    workers).  Says what runs and why; runs nothing when nothing needs running."""
+    workers).  Says what runs and why; runs nothing when nothing needs running.  Returns
+    what went wrong with the run, in one line (``finish_run``), or None."""
     running = start_examples(paths, plan, extra, jobs, stream)
-    return 0 if running is None else running.wait()
+    return None if running is None else finish_run(paths, plan, running)
 
 
 def start_examples(paths, plan, extra: list[str] = (), jobs: int | None = None,
@@ -150,10 +152,78 @@ def start_examples(paths, plan, extra: list[str] = (), jobs: int | None = None,
     jobs = auto_jobs(len(plan.run)) if jobs is None else jobs
     if jobs > 1 and len(plan.run) > 1:
         cmd += ["-n", str(min(jobs, len(plan.run)))]
-    # the features are up to date (this process extracted them): pytest reads them
-    env = {**os.environ, "RULINGS_EXTRACTED": str(paths.root), "RULINGS_PLAN": str(plan_file)}
+    # the features are up to date (this process extracted them): pytest reads them; the
+    # run writes its receipt with this token once its results are saved (finish_run)
+    paths.receipt.unlink(missing_ok=True)
+    token = _token(plan_file)
+    env = {**os.environ, "RULINGS_EXTRACTED": str(paths.root), "RULINGS_PLAN": str(plan_file), "RULINGS_RUN": token}
     stream.flush()
-    return subprocess.Popen(cmd, cwd=paths.root, env=env)
+    running = subprocess.Popen(cmd, cwd=paths.root, env=env)
+    running.rulings_token = token
+    return running
+
+
+def _token(plan_file: Path) -> str:
+    """The token of a run: the plan it runs and when it started."""
+    import hashlib
+
+    return hashlib.sha256(plan_file.read_bytes() + str(time.time_ns()).encode()).hexdigest()[:16]
+
+
+def finish_run(paths, plan, running: subprocess.Popen) -> str | None:
+    """After a run of ``plan``'s examples: None when it finished and recorded each of
+    them; otherwise one line saying what went wrong (the run died or was killed, a worker
+    was lost, the results were not saved), after the results of every example that
+    should have run and has no new result are dropped, so that none of them shows an
+    old pass (they are not run, with no result).  Waits for the run to end."""
+    returncode = running.wait()
+    recorded: set[str] | None = None
+    try:
+        receipt = json.loads(paths.receipt.read_text(encoding="utf-8"))
+        if isinstance(receipt, dict) and receipt.get("run") == getattr(running, "rulings_token", None) \
+                and isinstance(receipt.get("recorded"), list):
+            recorded = set(receipt["recorded"])
+    except (OSError, ValueError):
+        pass
+    missing = set(plan.run) - (recorded or set())
+    died = returncode not in (0, 1)
+    if not died and not missing:
+        return None
+    if returncode < 0:
+        try:
+            how = f"killed by {signal.Signals(-returncode).name}"
+        except ValueError:
+            how = f"killed by signal {-returncode}"
+    elif died:
+        how = f"pytest ended with status {returncode}"
+    else:
+        how = "a worker was lost" if recorded is not None else "its results were not saved"
+    line = f"the run of the examples failed ({how}): "
+    if not missing:
+        return line + "every example that should have run has a new result"
+    dropped = _drop_results(paths, missing)
+    return line + (f"{len(missing)} of {len(plan.run)} examples that should have run have no new result; "
+                   + dropped)
+
+
+def _drop_results(paths, ids: set[str]) -> str:
+    """Remove the entries of ``ids`` from the results file (saying how it went)."""
+    try:
+        entries = results_mod.load_entries(paths.results)
+    except results_mod.ResultsError:
+        return "the results file is unreadable"
+    if not set(entries) & ids:
+        return "they have no result"
+    try:
+        results_mod.save(paths.results, {k: entries[k] for k in entries if k not in ids})
+        return "their earlier results are dropped"
+    except OSError as err:
+        try:
+            # the file cannot be written (the disk is full): none of its passes may stand
+            paths.results.unlink()
+            return f"the results file could not be written ({err}) and is removed"
+        except OSError:
+            return f"the results file could not be written nor removed ({err})"
 
 
 def _forget_removed(paths) -> None:
@@ -187,15 +257,16 @@ def cmd_build(args) -> int:
     _report_warnings(outcome)
     clock.lap("extract")
     # the verdicts are read as `rulings check` gives them (file:line), not as pytest tracebacks
-    running = start_examples(paths, plan_run(paths, everything=args.all), ["--tb=no", "-rN", "-p", "no:warnings"],
-                             jobs=args.jobs)
+    plan = plan_run(paths, everything=args.all)
+    running = start_examples(paths, plan, ["--tb=no", "-rN", "-p", "no:warnings"], jobs=args.jobs)
     started = None
     if running is not None and not args.coverage:
         # examples run, so the site is built again (their results changed): its Sphinx
         # starts meanwhile, on the other core (a second of an edit cycle at 10 000 examples)
         started = Started(paths, "html", fresh=args.fresh, jobs=args.sphinx_jobs)
+    failed_run = None
     if running is not None:
-        running.wait()
+        failed_run = finish_run(paths, plan, running)
     clock.lap("run")
     coverage_errors = []
     if args.coverage and outcome.status <= 1:
@@ -210,12 +281,12 @@ def cmd_build(args) -> int:
     site = build(paths, "html", fresh=args.fresh, jobs=args.sphinx_jobs, started=started)
     _report_warnings(site)
     clock.lap("html")
-    for problem in [*summary.problems, *coverage_errors]:
+    for problem in [*summary.problems, *coverage_errors, *filter(None, [failed_run])]:
         print(problem)
     print(f"site: {paths.site / 'index.html'}")
     print(summary.last_line())
     clock.report(args)
-    return site.status
+    return site.status or (1 if failed_run else 0)
 
 
 def _measure_coverage(paths, jobs: int | None) -> list[str]:
@@ -357,6 +428,7 @@ def cmd_check(args) -> int:
     outcome = build(paths, "gherkin", fresh=args.fresh, jobs=reading_jobs(paths, args))
     _report_warnings(outcome, sys.stdout)
     clock.lap("extract")
+    failed_run = None
     if not args.no_run:
         extra = ["--tb=no", "-rN", "-p", "no:warnings"]
         selected = None
@@ -366,10 +438,12 @@ def cmd_check(args) -> int:
             if not selected:
                 return 2
         plan = plan_run(paths, documents=documents, everything=args.all, ids=selected)
-        run_examples(paths, plan, extra, jobs=args.jobs)
+        failed_run = run_examples(paths, plan, extra, jobs=args.jobs)
     clock.lap("run")
     summary = reconcile(paths)
     clock.lap("reconcile")
+    if failed_run:
+        summary.problems.append(failed_run)
     if outcome.status > 1:
         summary.problems.append("the extraction stopped (see above): the counts below come from an earlier "
                                 "extraction and may not match the documents")

@@ -88,6 +88,12 @@ class Paths:
         return self.build / "results.json"
 
     @property
+    def receipt(self) -> Path:
+        """What the last run of the examples recorded, written once its results are saved
+        (``engine.bdd.plugin``); ``rulings`` reads it to know whether the run finished."""
+        return self.build / "run-receipt.json"
+
+    @property
     def runner(self) -> Path:
         """The test modules that run the documented examples (a result rests on them)."""
         return self.root / "tests" / "examples"

@@ -43,6 +43,9 @@ EXTRACTED = "RULINGS_EXTRACTED"
 PLAN = "RULINGS_PLAN"
 #: ``all``: run every example whatever its result
 RERUN = "RULINGS_RERUN"
+#: a token ``rulings`` gives a run: the run writes it in its receipt (``Paths.receipt``)
+#: once its results are saved, with the ids it recorded
+RUN = "RULINGS_RUN"
 #: set by the controller of a pytest-xdist session that runs only documented examples:
 #: how many workers share them (engine.bdd.plugin); each worker collects its share only
 SHARES = "RULINGS_SHARES"

@@ -173,3 +173,63 @@ def test_a_document_that_crashes_the_reading_is_an_error_naming_it(sandbox):
     assert re.search(r"spec/ygo/cards/hooked\.rst:7: WARNING: card 「坏卡」: the card cannot be made: TypeError", output)
     assert done.stdout.strip().splitlines()[-1] == "1 passed, 0 failed", output
     assert sandbox.results()["good-1"]["status"] == "passed"
+
+
+# -- case 3: a run that dies is a failure, and leaves no old pass standing ------------------
+
+KILLED = """\
+import os
+import signal
+
+
+def pytest_runtest_call(item):
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+DISK_FULL = """\
+import errno
+
+import engine.results
+
+
+def _full(*args, **kwargs):
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+engine.results.write_atomic = _full
+"""
+
+WORKER_LOST = """\
+import os
+
+
+def pytest_runtest_call(item):
+    if os.environ.get("PYTEST_XDIST_WORKER") == "gw1":
+        os._exit(1)
+"""
+
+
+def test_a_run_that_dies_fails_the_command_and_leaves_no_old_pass(sandbox):
+    from tests.unit.test_bad_input import document, example
+
+    sandbox.write("spec/ygo/run.rst", document("运行", example("run-1"), example("run-2")))
+    conftest = sandbox.root / "tests" / "examples" / "conftest.py"
+    for breakage, command, how in ((KILLED, ("build",), r"killed by SIGKILL"),
+                                   (DISK_FULL, ("check",), r"pytest ended with status 3"),
+                                   (WORKER_LOST, ("check", "-j", "2"), r"a worker was lost")):
+        conftest.unlink(missing_ok=True)
+        fine = sandbox.rulings("check")
+        assert fine.returncode == 0 and set(sandbox.results()) == {"run-1", "run-2"}, sandbox.output(fine)
+        conftest.write_text(breakage, encoding="utf-8")  # the runner changed: both run again
+        done = sandbox.rulings(*command)
+        output = sandbox.output(done)
+        assert done.returncode != 0, (how, output)
+        assert "Traceback" not in output, (how, output)
+        lost = 1 if breakage is WORKER_LOST else 2
+        lines = [line for line in done.stdout.splitlines() if line.startswith("the run of the examples failed")]
+        assert len(lines) == 1 and re.match(rf"the run of the examples failed \({how}\): {lost} of 2 examples that "
+                                            r"should have run have no new result; their earlier results are "
+                                            r"dropped$", lines[0]), (how, output)
+        assert len(set(sandbox.results()) & {"run-1", "run-2"}) == 2 - lost, (how, output)
+        assert done.stdout.strip().splitlines()[-1].startswith(f"{2 - lost} passed, 0 failed, {lost} not-run"), \
+            (how, output)
