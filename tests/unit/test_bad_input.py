@@ -150,7 +150,7 @@ CASES: dict[str, Case] = {
         [r"bad\.rst:8: .*「那么」写在任何「假如」之前",
          r"bad\.rst:14: .*这个例子什么也没有检查：没有「那么」步骤",
          r"bad\.rst:21: .*这个例子什么也没有检查：没有「那么」步骤",
-         r"bad\.rst:26: .*「那么」写在任何「假如」之前",
+         r"bad\.rst:27: .*「那么」写在任何「假如」之前",
          r"not-run: only-given — could not be extracted: line 14: 这个例子什么也没有检查"],
         ["only-then", "only-given", "no-then", "then-first"], run=True),
     "unknown-card": Case(
