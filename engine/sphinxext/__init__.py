@@ -87,6 +87,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("builder-inited", _builder_inited)
     app.connect("builder-inited", guard.guard_reading)
     app.connect("build-finished", problems.finish)
+    app.connect("build-finished", state.commit_written)
     app.connect("env-before-read-docs", state.init_env)
     app.connect("env-purge-doc", state.purge_doc)
     app.connect("env-merge-info", state.merge_info)

@@ -132,9 +132,7 @@ def results_digest(records: list[dict], results: Mapping[str, dict]) -> str:
 def init_env(app, env, docnames) -> None:
     for attr, default in (("rulings_examples", dict), ("rulings_dashboards", set),
                           ("rulings_vocabularies", dict), ("rulings_cards", dict), ("rulings_unpinned", dict),
-                          ("rulings_coverage_pages", dict), ("rulings_coverage_games", dict),
-                          # per builder: when it last wrote, and what its pages showed
-                          ("rulings_written", dict)):
+                          ("rulings_coverage_pages", dict), ("rulings_coverage_games", dict)):
         if not hasattr(env, attr):
             setattr(env, attr, default())
 
@@ -217,16 +215,19 @@ def to_write(app, env) -> list[str]:
     (Sphinx's own check sees only sources newer than their pages), the pages whose
     results or coverage results changed since they were written, and, when any of that
     happened, the pages showing every document's state (the dashboard, the cards with
-    the examples naming them).  What each builder last wrote is kept per builder in the
-    environment (saved before the pages are written; a failed build saves none)."""
+    the examples naming them).  What each builder last wrote is kept per builder beside
+    the environment (``written_record``), and only once its pages are written
+    (``commit_written``): Sphinx saves the environment before it writes the pages, so a
+    build killed while writing would have left a record of pages never written, and the
+    next build would not write them."""
     init_env(app, env, ())
     name = app.builder.name
+    written = _TENTATIVE[name] = written_record(env, name)
     if name == "gherkin":
         # features show no results; a document read by another builder since the gherkin
         # builder last wrote is in its own outdated check (builder.py)
-        _written(env, name)["at"] = time.time_ns() // 1_000
+        written["at"] = time.time_ns() // 1_000
         return []
-    written = _written(env, name)
     since = written.get("at", -1)
     out = {d for d in env.found_docs if env.all_docs.get(d, since + 1) > since}
     removed = written.get("docs", set()) - env.found_docs
@@ -243,8 +244,37 @@ def to_write(app, env) -> list[str]:
     return sorted(out)
 
 
-def _written(env, builder: str) -> dict:
-    return env.rulings_written.setdefault(builder, {})
+#: builder -> what it is writing now (this process), kept by ``commit_written``
+_TENTATIVE: dict[str, dict] = {}
+
+
+def _written_file(env, builder: str) -> Path:
+    return Path(env.doctreedir) / f"rulings-written-{builder}.json"
+
+
+def written_record(env, builder: str) -> dict:
+    """What ``builder`` last wrote, as its last build that finished kept it: when it
+    decided what to write (``at``), the documents there were, and digests of what each
+    page showed (results, coverage, cards)."""
+    try:
+        data = json.loads(_written_file(env, builder).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    data["docs"] = set(data.get("docs") or ())
+    return data
+
+
+def commit_written(app, exception) -> None:
+    """``build-finished``: the pages are written; keep what they show (not after a build
+    that stopped: its pages are written again by the next one)."""
+    record = _TENTATIVE.pop(app.builder.name, None)
+    if record is None or exception is not None:
+        return
+    results_mod.write_atomic(_written_file(app.env, app.builder.name),
+                             json.dumps({**record, "docs": sorted(record.get("docs", ()))}, ensure_ascii=False,
+                                        sort_keys=True))
 
 
 def _pages_showing_everything(env, previous: dict[str, str]) -> set[str]:

@@ -233,3 +233,59 @@ def test_a_run_that_dies_fails_the_command_and_leaves_no_old_pass(sandbox):
         assert len(set(sandbox.results()) & {"run-1", "run-2"}) == 2 - lost, (how, output)
         assert done.stdout.strip().splitlines()[-1].startswith(f"{2 - lost} passed, 0 failed, {lost} not-run"), \
             (how, output)
+
+
+# -- extra 1: what the site's pages show is recorded once they are written ----------------
+
+KILL_WHILE_WRITING = """\
+import os
+import sys
+from pathlib import Path
+
+from sphinx.builders.html import StandaloneHTMLBuilder
+
+from engine.project import Paths
+from engine.sphinxext.build import build
+
+write_doc = StandaloneHTMLBuilder.write_doc
+
+
+def dies(self, docname, doctree):
+    if docname == "ygo/good":
+        os._exit(9)  # killed while the pages are written: nothing after this runs
+    return write_doc(self, docname, doctree)
+
+
+StandaloneHTMLBuilder.write_doc = dies
+build(Paths(Path(sys.argv[1])), "html")
+"""
+
+
+def test_a_page_not_written_because_the_build_was_killed_is_written_next_time(sandbox, monkeypatch):
+    import json
+    import subprocess
+    import sys
+
+    from engine.project import Paths
+    from engine.sphinxext.build import build
+
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    from tests.unit.test_bad_input import document, example
+
+    sandbox.write("spec/ygo/good.rst", document("好文档", example("good-1")))
+    assert sandbox.rulings("build").returncode == 0
+    assert 'data-status="passed"' in sandbox.html("ygo/good")
+    # the result changes (as a run would change it); the page must follow
+    data = json.loads((sandbox.build / "results.json").read_text(encoding="utf-8"))
+    data["results"]["good-1"].update(status="failed", outcome="failed", message="引擎得出：不同",
+                                     failing_step="那么 「破坏龙 甘多拉」仍然是通常召唤的怪兽")
+    (sandbox.build / "results.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    script = sandbox.root / "kill_while_writing.py"
+    script.write_text(KILL_WHILE_WRITING, encoding="utf-8")
+    killed = subprocess.run([sys.executable, str(script), str(sandbox.root)], cwd=sandbox.root, env=sandbox.env(),
+                            capture_output=True, text=True, timeout=300)
+    assert killed.returncode == 9, killed.stderr
+    assert 'data-status="passed"' in sandbox.html("ygo/good")  # not written: the build died first
+    outcome = build(Paths(sandbox.root), "html")
+    assert outcome.status <= 1, outcome.warnings
+    assert 'data-status="failed"' in sandbox.html("ygo/good")
