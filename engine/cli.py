@@ -158,9 +158,46 @@ def start_examples(paths, plan, extra: list[str] = (), jobs: int | None = None,
     token = _token(plan_file)
     env = {**os.environ, "RULINGS_EXTRACTED": str(paths.root), "RULINGS_PLAN": str(plan_file), "RULINGS_RUN": token}
     stream.flush()
-    running = subprocess.Popen(cmd, cwd=paths.root, env=env)
+    # a group of its own (pytest and its xdist workers): a signal to `rulings` ends it all
+    # (_end_children_on_signals), and nothing it would write afterwards replaces results
+    running = subprocess.Popen(cmd, cwd=paths.root, env=env, start_new_session=True)
     running.rulings_token = token
+    _CHILDREN.append((paths, plan, running))
     return running
+
+
+#: the runs started by this process: (paths, plan, the pytest process)
+_CHILDREN: list[tuple] = []
+
+
+def _end_children_on_signals() -> None:
+    """``rulings build`` / ``check`` as a program: SIGTERM, SIGINT or SIGHUP ends the run
+    of the examples (its whole process group, at once: a pytest that finished its session
+    would save the results of a run cut short), says so in one line, drops the earlier
+    results of the examples that should have run (``finish_run``) and exits non-zero."""
+    def stop(signum, frame) -> None:
+        name = signal.Signals(signum).name
+        lines = []
+        for paths, plan, running in _CHILDREN:
+            if running.returncode is None:
+                try:
+                    os.killpg(running.pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+                # not Popen.wait: the main thread may be inside it, holding its lock
+                try:
+                    _, status = os.waitpid(running.pid, 0)
+                    running.returncode = os.waitstatus_to_exitcode(status)
+                except ChildProcessError:
+                    running.returncode = -signal.SIGKILL
+            lines.append(finish_run(paths, plan, running))
+        said = next(filter(None, lines), "no run of the examples was under way")
+        print(f"rulings: stopped by {name}; {said}", flush=True)
+        sys.stderr.flush()
+        os._exit(128 + signum)
+
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(signum, stop)
 
 
 def _token(plan_file: Path) -> str:
@@ -687,6 +724,8 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("--keep", metavar="DIR", help="build the synthetic project in DIR and keep it")
     m.set_defaults(func=cmd_bench)
     args = parser.parse_args(argv)
+    if argv is None and args.func in (cmd_build, cmd_check):
+        _end_children_on_signals()
     try:
         code = args.func(args)
         if argv is None and args.func in (cmd_build, cmd_check):

@@ -289,3 +289,57 @@ def test_a_page_not_written_because_the_build_was_killed_is_written_next_time(sa
     outcome = build(Paths(sandbox.root), "html")
     assert outcome.status <= 1, outcome.warnings
     assert 'data-status="failed"' in sandbox.html("ygo/good")
+
+
+# -- extra 4: a signal to rulings ends its children; nothing written after replaces results --
+
+SLOW = """\
+import os
+import time
+from pathlib import Path
+
+
+def pytest_runtest_call(item):
+    Path(os.environ["RULINGS_TEST_STARTED"]).write_text(str(os.getpid()), encoding="utf-8")
+    time.sleep(60)
+"""
+
+
+def test_a_signal_to_rulings_ends_the_run_and_nothing_replaces_the_results_after(sandbox, tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.unit.test_bad_input import document, example
+
+    sandbox.write("spec/ygo/run.rst", document("运行", example("sig-1")))
+    assert sandbox.rulings("check").returncode == 0
+    (sandbox.root / "tests" / "examples" / "conftest.py").write_text(SLOW, encoding="utf-8")
+    started = tmp_path / "started"
+    env = {**sandbox.env(), "RULINGS_TEST_STARTED": str(started)}
+    rulings = subprocess.Popen([sys.executable, "-m", "engine.cli", "--root", str(sandbox.root), "build"],
+                               cwd=sandbox.root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not started.exists() and time.monotonic() < deadline and rulings.poll() is None:
+        time.sleep(0.2)
+    assert started.exists(), rulings.communicate()
+    pytest_pid = int(started.read_text(encoding="utf-8"))
+    rulings.send_signal(signal.SIGTERM)
+    out, err = rulings.communicate(timeout=60)
+    assert rulings.returncode == 128 + signal.SIGTERM, out + err
+    lines = [line for line in out.splitlines() if line.startswith("rulings: stopped by SIGTERM")]
+    assert len(lines) == 1 and "1 of 1 examples that should have run have no new result" in lines[0], out + err
+    time.sleep(0.5)
+    try:
+        os.kill(pytest_pid, 0)
+        alive = True
+    except ProcessLookupError:
+        alive = False
+    assert not alive, "the run of the examples outlived rulings"
+    results = sandbox.build / "results.json"
+    before = results.read_bytes() if results.exists() else b""
+    assert b"sig-1" not in before  # no old pass left standing for the example that should have run
+    time.sleep(2)
+    assert (results.read_bytes() if results.exists() else b"") == before
