@@ -94,6 +94,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("env-get-outdated", state.outdated)
     app.connect("env-get-updated", state.to_write)
     app.connect("env-check-consistency", state.check_consistency)
+    app.connect("doctree-read", state.record_source)
     app.connect("doctree-read", state.record_vocabularies)
     app.connect("doctree-read", render.add_summary)
     app.connect("doctree-read", measured.note_games)

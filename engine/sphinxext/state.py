@@ -132,7 +132,9 @@ def results_digest(records: list[dict], results: Mapping[str, dict]) -> str:
 def init_env(app, env, docnames) -> None:
     for attr, default in (("rulings_examples", dict), ("rulings_dashboards", set),
                           ("rulings_vocabularies", dict), ("rulings_cards", dict), ("rulings_unpinned", dict),
-                          ("rulings_coverage_pages", dict), ("rulings_coverage_games", dict)):
+                          ("rulings_coverage_pages", dict), ("rulings_coverage_games", dict),
+                          # docname -> digest of the source as it was read (source_digest)
+                          ("rulings_sources", dict)):
         if not hasattr(env, attr):
             setattr(env, attr, default())
 
@@ -145,6 +147,7 @@ def purge_doc(app, env, docname: str) -> None:
     env.rulings_unpinned.pop(docname, None)
     env.rulings_coverage_pages.pop(docname, None)
     env.rulings_coverage_games.pop(docname, None)
+    env.rulings_sources.pop(docname, None)
     env.rulings_dashboards.discard(docname)
 
 
@@ -157,11 +160,24 @@ def merge_info(app, env, docnames, other) -> None:
             env.rulings_vocabularies[docname] = other.rulings_vocabularies[docname]
         if docname in getattr(other, "rulings_cards", {}):
             env.rulings_cards[docname] = other.rulings_cards[docname]
-        for attr in ("rulings_unpinned", "rulings_coverage_pages", "rulings_coverage_games"):
+        for attr in ("rulings_unpinned", "rulings_coverage_pages", "rulings_coverage_games", "rulings_sources"):
             if docname in getattr(other, attr, {}):
                 getattr(env, attr)[docname] = getattr(other, attr)[docname]
         if docname in other.rulings_dashboards:
             env.rulings_dashboards.add(docname)
+
+
+def source_digest(env, docname: str) -> str:
+    """A digest of a document's source file as it is now ("" when it cannot be read)."""
+    try:
+        return hashlib.sha256(Path(env.doc2path(docname)).read_bytes()).hexdigest()[:32]
+    except OSError:
+        return ""
+
+
+def record_source(app, doctree) -> None:
+    """``doctree-read``: the digest of the source just read (see ``outdated``)."""
+    app.env.rulings_sources[app.env.docname] = source_digest(app.env, app.env.docname)
 
 
 def record_vocabularies(app, doctree) -> None:
@@ -194,9 +210,15 @@ def outdated(app, env, added, changed, removed) -> list[str]:
     they were checked against another vocabulary or card format, or they had problems
     last time (so that the problems are reported again).  What a page shows of the
     results and of the coverage is filled in when it is written, so a page whose results
-    changed is written again, not read again (``to_write``)."""
+    changed is written again, not read again (``to_write``).  Sphinx calls a document
+    changed when its file is newer than its last reading; a document whose content
+    differs from what was read is read again whatever its file's time says (a copy or
+    an unpacked archive keeps older times: the site would show, and run, the old text)."""
     init_env(app, env, ())
     again = set()
+    for docname in sorted(env.found_docs - set(added) - set(changed) - set(removed)):
+        if env.rulings_sources.get(docname) != source_digest(env, docname):
+            again.add(docname)
     for docname in env.rulings_examples:
         if docname in changed or docname in removed or docname not in env.found_docs:
             continue

@@ -343,3 +343,22 @@ def test_a_signal_to_rulings_ends_the_run_and_nothing_replaces_the_results_after
     assert b"sig-1" not in before  # no old pass left standing for the example that should have run
     time.sleep(2)
     assert (results.read_bytes() if results.exists() else b"") == before
+
+
+# -- extra 2: freshness by content, never by the time of a file ----------------------------
+
+def test_a_document_edited_under_an_older_time_is_read_and_run_again(sandbox):
+    import os
+
+    from tests.unit.test_bad_input import GOOD, document, example
+
+    path = sandbox.write("spec/ygo/time.rst", document("时间", example("time-1")))
+    assert sandbox.rulings("check").returncode == 0
+    before = path.stat()
+    # the text changes, the file's time does not (a copy or an archive keeps old times)
+    path.write_text(document("时间", example("time-1", GOOD.replace("仍然是", "不再是"))), encoding="utf-8")
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    done = sandbox.rulings("check")
+    assert done.returncode == 1, sandbox.output(done)
+    assert "time-1: text changed" in done.stdout, sandbox.output(done)
+    assert done.stdout.strip().splitlines()[-1] == "0 passed, 1 failed", sandbox.output(done)
