@@ -50,6 +50,9 @@ def setup(app: Sphinx) -> dict:
     app.add_config_value("rulings_results", "../build/results.json", "env", str)
     app.add_config_value("rulings_games", {}, "env", dict)
     app.add_config_value("rulings_problems_file", "", "", str)
+    # a plain sphinx-build of the site says how many examples have no current result
+    # (`rulings`, which runs them and reconciles the counts itself, turns it off)
+    app.add_config_value("rulings_warn_not_run", True, "", bool)
     app.add_config_value("rulings_cards", "../build/cards", "env", str)
     app.add_config_value("rulings_coverage", "../build/coverage", "env", str)
     # what reading each example decided, kept by content (reading.py): a cache, no rebuild
@@ -100,6 +103,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("doctree-read", measured.note_games)
     app.connect("doctree-read", reading.keep_read)
     app.connect("env-updated", cards.check_examples)
+    app.connect("env-updated", state.warn_not_run, priority=600)
     app.connect("doctree-resolved", render.refresh_examples)
     app.connect("doctree-resolved", render.fill_dashboards)
     app.connect("doctree-resolved", cards.resolve)

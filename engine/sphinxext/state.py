@@ -379,6 +379,22 @@ def check_consistency(app, env) -> None:
             titles[title] = docname
 
 
+def warn_not_run(app, env) -> None:
+    """``env-updated``, once every example's status is known (after
+    ``cards.check_examples``): a site built by plain ``sphinx-build`` warns with the
+    number of examples it shows without a current result, so that ``-W`` fails while any
+    is not run or stale.  Not for the ``gherkin`` builder (extracting comes before
+    running) nor under ``rulings`` (``rulings_warn_not_run``: it reconciles the counts)."""
+    if app.builder.name == "gherkin" or not app.config.rulings_warn_not_run:
+        return
+    records = [r for docname, rs in env.rulings_examples.items() if docname in env.found_docs for r in rs]
+    c = counts(records)
+    if c["not-run"] or c["stale"]:
+        logger.warning(f"{c['not-run'] + c['stale']} of {len(records)} examples have no current result "
+                       f"({c['not-run']} not run, {c['stale']} stale): the site shows them so; "
+                       "`rulings check` runs them", type="rulings", subtype="not-run")
+
+
 def all_records(env) -> list[dict]:
     return [r for docname in sorted(env.rulings_examples) for r in env.rulings_examples[docname]]
 

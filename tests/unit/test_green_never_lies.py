@@ -362,3 +362,25 @@ def test_a_document_edited_under_an_older_time_is_read_and_run_again(sandbox):
     assert done.returncode == 1, sandbox.output(done)
     assert "time-1: text changed" in done.stdout, sandbox.output(done)
     assert done.stdout.strip().splitlines()[-1] == "0 passed, 1 failed", sandbox.output(done)
+
+
+# -- extra 10: a plain sphinx-build says how many examples have no current result ----------
+
+def test_plain_sphinx_build_warns_with_the_count_not_run_and_fails_under_W(sandbox):
+    from tests.unit.test_bad_input import GOOD, document, example
+
+    sandbox.write("spec/ygo/plain.rst", document("普通", example("plain-1"), example("plain-2")))
+    assert sandbox.rulings("check").returncode == 0
+    fine = sandbox.sphinx_build("-W", "-b", "html", "spec", "build/plain")
+    assert fine.returncode == 0, fine.stderr
+    sandbox.write("spec/ygo/plain.rst", document("普通", example("plain-1"),
+                                                  example("plain-2", GOOD.replace("仍然是", "依然是"))))
+    sandbox.write("spec/ygo/new.rst", document("新", example("plain-3")))
+    warned = sandbox.sphinx_build("-b", "html", "spec", "build/plain")
+    assert warned.returncode == 0, warned.stderr
+    assert "WARNING: 2 of 3 examples have no current result (1 not run, 1 stale)" in warned.stderr, warned.stderr
+    strict = sandbox.sphinx_build("-W", "-b", "html", "spec", "build/plain")
+    assert strict.returncode != 0 and "2 of 3 examples have no current result" in strict.stderr, strict.stderr
+    # rulings reconciles the counts itself: no such warning in its builds
+    built = sandbox.rulings("build")
+    assert "no current result" not in sandbox.output(built)
