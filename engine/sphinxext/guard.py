@@ -20,6 +20,8 @@ import sys
 from sphinx.errors import SphinxWarning
 from sphinx.util import logging
 
+from .state import DEFAULT_GAMES
+
 logger = logging.getLogger(__name__)
 
 #: docname -> why it could not be read (this process: the document is being read again)
@@ -93,8 +95,6 @@ def stand_in(app, docname: str, source: list[str]) -> None:
     what = _UNREADABLE.get(docname)
     if what is None:
         return
-    from .state import DEFAULT_GAMES
-
     language = DEFAULT_GAMES.get(docname.split("/", 1)[0], "zh-CN")
     title = docname
     detail = "\n".join("   " + line for line in what.splitlines()) or "   ?"
