@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -53,18 +54,22 @@ class Timings:
             results_mod.write_atomic(os.environ["RULINGS_TIMINGS"], json.dumps(self.phases))
 
 
-def plan_run(paths, *, documents: list[str] | None = None, everything: bool = False):
+def plan_run(paths, *, documents: list[str] | None = None, everything: bool = False, ids: set[str] | None = None):
     """Which examples need running (engine.incremental), after an extraction.
     ``documents``: run every example of these (project-relative sources) whatever
-    their results; the other results are kept."""
+    their results; ``ids``: run these examples whatever their results; the other
+    results are kept."""
     from engine import incremental
 
     manifest, results = incremental.read_inputs(paths)
     if documents is not None:
         manifest = [e for e in manifest if e["source"] in documents]
         everything = True
+    if ids is not None:
+        manifest = [e for e in manifest if e["id"] in ids]
+        everything = True
     force = {e["id"] for e in manifest} if everything else None
-    return incremental.plan(manifest, results, paths.cards, force=force)
+    return incremental.plan(manifest, results, paths.cards, force=force, runner=paths.runner)
 
 
 #: below this many examples to run, pytest-xdist's workers cost more than they save: each
@@ -115,12 +120,13 @@ def auto_jobs(to_run: int) -> int:
     return (os.cpu_count() or 1) if to_run >= AUTO_PARALLEL else 1
 
 
-def run_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, stream=sys.stdout) -> int:
+def run_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, stream=sys.stdout) -> str | None:
     """Run the examples of ``plan`` with pytest-bdd (in a child process, so that a crash
     cannot take the results file with it; with ``jobs``, in that many pytest-xdist
-    workers).  Says what runs and why; runs nothing when nothing needs running."""
+    workers).  Says what runs and why; runs nothing when nothing needs running.  Returns
+    what went wrong with the run, in one line (``finish_run``), or None."""
     running = start_examples(paths, plan, extra, jobs, stream)
-    return 0 if running is None else running.wait()
+    return None if running is None else finish_run(paths, plan, running)
 
 
 def start_examples(paths, plan, extra: list[str] = (), jobs: int | None = None,
@@ -142,14 +148,119 @@ def start_examples(paths, plan, extra: list[str] = (), jobs: int | None = None,
     # five times at the end: 0.2 s of the run after a one-step edit)
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
            "-p", "no:unraisableexception", "-p", "no:threadexception", "-p", "no:anyio",
-           "--assert=plain", "--no-header", str(paths.root / "tests" / "examples"), *extra]
+           "--assert=plain", "--no-header", str(paths.runner), *extra]
     jobs = auto_jobs(len(plan.run)) if jobs is None else jobs
     if jobs > 1 and len(plan.run) > 1:
         cmd += ["-n", str(min(jobs, len(plan.run)))]
-    # the features are up to date (this process extracted them): pytest reads them
-    env = {**os.environ, "RULINGS_EXTRACTED": str(paths.root), "RULINGS_PLAN": str(plan_file)}
+    # the features are up to date (this process extracted them): pytest reads them; the
+    # run writes its receipt with this token once its results are saved (finish_run)
+    paths.receipt.unlink(missing_ok=True)
+    token = _token(plan_file)
+    env = {**os.environ, "RULINGS_EXTRACTED": str(paths.root), "RULINGS_PLAN": str(plan_file), "RULINGS_RUN": token}
     stream.flush()
-    return subprocess.Popen(cmd, cwd=paths.root, env=env)
+    # a group of its own (pytest and its xdist workers): a signal to `rulings` ends it all
+    # (_end_children_on_signals), and nothing it would write afterwards replaces results
+    running = subprocess.Popen(cmd, cwd=paths.root, env=env, start_new_session=True)
+    running.rulings_token = token
+    _CHILDREN.append((paths, plan, running))
+    return running
+
+
+#: the runs started by this process: (paths, plan, the pytest process)
+_CHILDREN: list[tuple] = []
+
+
+def _end_children_on_signals() -> None:
+    """``rulings build`` / ``check`` as a program: SIGTERM, SIGINT or SIGHUP ends the run
+    of the examples (its whole process group, at once: a pytest that finished its session
+    would save the results of a run cut short), says so in one line, drops the earlier
+    results of the examples that should have run (``finish_run``) and exits non-zero."""
+    def stop(signum, frame) -> None:
+        name = signal.Signals(signum).name
+        lines = []
+        for paths, plan, running in _CHILDREN:
+            if running.returncode is None:
+                try:
+                    os.killpg(running.pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+                # not Popen.wait: the main thread may be inside it, holding its lock
+                try:
+                    _, status = os.waitpid(running.pid, 0)
+                    running.returncode = os.waitstatus_to_exitcode(status)
+                except ChildProcessError:
+                    running.returncode = -signal.SIGKILL
+            lines.append(finish_run(paths, plan, running))
+        said = next(filter(None, lines), "no run of the examples was under way")
+        print(f"rulings: stopped by {name}; {said}", flush=True)
+        sys.stderr.flush()
+        os._exit(128 + signum)
+
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(signum, stop)
+
+
+def _token(plan_file: Path) -> str:
+    """The token of a run: the plan it runs and when it started."""
+    import hashlib
+
+    return hashlib.sha256(plan_file.read_bytes() + str(time.time_ns()).encode()).hexdigest()[:16]
+
+
+def finish_run(paths, plan, running: subprocess.Popen) -> str | None:
+    """After a run of ``plan``'s examples: None when it finished and recorded each of
+    them; otherwise one line saying what went wrong (the run died or was killed, a worker
+    was lost, the results were not saved), after the results of every example that
+    should have run and has no new result are dropped, so that none of them shows an
+    old pass (they are not run, with no result).  Waits for the run to end."""
+    returncode = running.wait()
+    recorded: set[str] | None = None
+    try:
+        receipt = json.loads(paths.receipt.read_text(encoding="utf-8"))
+        if isinstance(receipt, dict) and receipt.get("run") == getattr(running, "rulings_token", None) \
+                and isinstance(receipt.get("recorded"), list):
+            recorded = set(receipt["recorded"])
+    except (OSError, ValueError):
+        pass
+    missing = set(plan.run) - (recorded or set())
+    died = returncode not in (0, 1)
+    if not died and not missing:
+        return None
+    if returncode < 0:
+        try:
+            how = f"killed by {signal.Signals(-returncode).name}"
+        except ValueError:
+            how = f"killed by signal {-returncode}"
+    elif died:
+        how = f"pytest ended with status {returncode}"
+    else:
+        how = "a worker was lost" if recorded is not None else "its results were not saved"
+    line = f"the run of the examples failed ({how}): "
+    if not missing:
+        return line + "every example that should have run has a new result"
+    dropped = _drop_results(paths, missing)
+    return line + (f"{len(missing)} of {len(plan.run)} examples that should have run have no new result; "
+                   + dropped)
+
+
+def _drop_results(paths, ids: set[str]) -> str:
+    """Remove the entries of ``ids`` from the results file (saying how it went)."""
+    try:
+        entries = results_mod.load_entries(paths.results)
+    except results_mod.ResultsError:
+        return "the results file is unreadable"
+    if not set(entries) & ids:
+        return "they have no result"
+    try:
+        results_mod.save(paths.results, {k: entries[k] for k in entries if k not in ids})
+        return "their earlier results are dropped"
+    except OSError as err:
+        try:
+            # the file cannot be written (the disk is full): none of its passes may stand
+            paths.results.unlink()
+            return f"the results file could not be written ({err}) and is removed"
+        except OSError:
+            return f"the results file could not be written nor removed ({err})"
 
 
 def _forget_removed(paths) -> None:
@@ -183,15 +294,16 @@ def cmd_build(args) -> int:
     _report_warnings(outcome)
     clock.lap("extract")
     # the verdicts are read as `rulings check` gives them (file:line), not as pytest tracebacks
-    running = start_examples(paths, plan_run(paths, everything=args.all), ["--tb=no", "-rN", "-p", "no:warnings"],
-                             jobs=args.jobs)
+    plan = plan_run(paths, everything=args.all)
+    running = start_examples(paths, plan, ["--tb=no", "-rN", "-p", "no:warnings"], jobs=args.jobs)
     started = None
     if running is not None and not args.coverage:
         # examples run, so the site is built again (their results changed): its Sphinx
         # starts meanwhile, on the other core (a second of an edit cycle at 10 000 examples)
         started = Started(paths, "html", fresh=args.fresh, jobs=args.sphinx_jobs)
+    failed_run = None
     if running is not None:
-        running.wait()
+        failed_run = finish_run(paths, plan, running)
     clock.lap("run")
     coverage_errors = []
     if args.coverage and outcome.status <= 1:
@@ -206,12 +318,12 @@ def cmd_build(args) -> int:
     site = build(paths, "html", fresh=args.fresh, jobs=args.sphinx_jobs, started=started)
     _report_warnings(site)
     clock.lap("html")
-    for problem in [*summary.problems, *coverage_errors]:
+    for problem in [*summary.problems, *coverage_errors, *filter(None, [failed_run])]:
         print(problem)
     print(f"site: {paths.site / 'index.html'}")
     print(summary.last_line())
     clock.report(args)
-    return site.status
+    return site.status or (1 if failed_run else 0)
 
 
 def _measure_coverage(paths, jobs: int | None) -> list[str]:
@@ -353,15 +465,22 @@ def cmd_check(args) -> int:
     outcome = build(paths, "gherkin", fresh=args.fresh, jobs=reading_jobs(paths, args))
     _report_warnings(outcome, sys.stdout)
     clock.lap("extract")
+    failed_run = None
     if not args.no_run:
-        extra = ["--tb=no", "-rN", "-p", "no:warnings"] + (["-k", args.k] if args.k else [])
-        plan = plan_run(paths, documents=documents, everything=args.all or bool(args.k))
-        if args.k:
-            print(f"-k {args.k}: of these, only the examples whose test name matches run")
-        run_examples(paths, plan, extra, jobs=args.jobs)
+        extra = ["--tb=no", "-rN", "-p", "no:warnings"]
+        selected = None
+        if args.k is not None:
+            selected, line = select_examples(paths, args.k, documents)
+            print(line)
+            if not selected:
+                return 2
+        plan = plan_run(paths, documents=documents, everything=args.all, ids=selected)
+        failed_run = run_examples(paths, plan, extra, jobs=args.jobs)
     clock.lap("run")
     summary = reconcile(paths)
     clock.lap("reconcile")
+    if failed_run:
+        summary.problems.append(failed_run)
     if outcome.status > 1:
         summary.problems.append("the extraction stopped (see above): the counts below come from an earlier "
                                 "extraction and may not match the documents")
@@ -374,6 +493,31 @@ def cmd_check(args) -> int:
     if args.exit_zero:
         return 0
     return 0 if summary.ok and not outcome.warnings and outcome.status == 0 else 1
+
+
+def select_examples(paths, words: str, documents: list[str] | None = None) -> tuple[set[str], str]:
+    """``check -k WORDS``: the examples (of ``documents``, if given) whose id or title
+    contains WORDS (case aside), and the line that says how many; no example selected
+    is an error (the line says so).  Ids hold hyphens where pytest's test names have
+    underscores: the selection is made here, on what the documents write, not by
+    pytest's ``-k``."""
+    from engine import incremental
+
+    try:
+        manifest = incremental.read_manifest(paths.features)
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        return set(), f"rulings check -k {words!r}: cannot read the list of examples ({err})"
+    if documents is not None:
+        manifest = [e for e in manifest if e["source"] in documents]
+    wanted = words.casefold()
+    chosen = [e for e in manifest if wanted in e["id"].casefold() or wanted in " ".join(e["title"].split()).casefold()]
+    if not chosen:
+        return set(), (f"rulings check -k {words!r}: no example's id or title contains it "
+                       f"({len(manifest)} examples looked at); nothing ran")
+    runnable = sum(1 for e in chosen if e.get("extracted"))
+    cannot = f", {len(chosen) - runnable} of them cannot run as written" if runnable < len(chosen) else ""
+    return {e["id"] for e in chosen}, (f"-k {words}: {len(chosen)} of {len(manifest)} examples selected "
+                                        f"(id or title contains it){cannot}")
 
 
 def _documents(paths, given: list[str]) -> list[str] | str:
@@ -575,7 +719,8 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("paths", nargs="*", metavar="PATH",
                    help="run the examples of these documents (files or folders under spec/) whatever their "
                         "results; the other results are kept")
-    c.add_argument("-k", metavar="EXPR", help="run only the examples whose test name matches (pytest -k)")
+    c.add_argument("-k", metavar="WORDS",
+                   help="run only the examples whose id or title contains WORDS (case aside); says how many")
     c.add_argument("--no-run", action="store_true", help="check the last results without running")
     c.add_argument("--exit-zero", action="store_true", help="exit 0 whatever the verdict (rulings serve)")
     c.set_defaults(func=cmd_check)
@@ -611,6 +756,8 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("--keep", metavar="DIR", help="build the synthetic project in DIR and keep it")
     m.set_defaults(func=cmd_bench)
     args = parser.parse_args(argv)
+    if argv is None and args.func in (cmd_build, cmd_check):
+        _end_children_on_signals()
     try:
         code = args.func(args)
         if argv is None and args.func in (cmd_build, cmd_check):

@@ -32,7 +32,7 @@ _CARD_NAME = re.compile(r"「([^「」]+)」")
 #: package imports nothing of ``engine`` beyond these and itself (kept true by
 #: tests/unit/test_incremental.py); the Sphinx extension and the CLI are not on the
 #: path of a run.
-SHARED = ("__init__.py", "cardformat.py", "vocabulary.py", "project.py", "results.py",
+SHARED = ("__init__.py", "cardformat.py", "vocabulary.py", "project.py", "results.py", "wording.py",
           "core/**/*.py", "bdd/**/*.py")
 
 
@@ -149,28 +149,44 @@ class Plan:
                    documents=dict(data.get("documents", {})))
 
 
-def basis_of(example: dict, cards: dict[str, CardDigests]) -> dict[str, str]:
+def runner_digest(runner: Path) -> str:
+    """A digest of the runner of the examples (the project's ``tests/examples``: the
+    modules pytest collects them through), by content: its files as bytes."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(runner).rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        digest.update(path.relative_to(runner).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def basis_of(example: dict, cards: dict[str, CardDigests], runner: str | None = None) -> dict[str, str]:
     game = example.get("game") or ""
-    return {"engine": code_digest(game),
-            "cards": cards.get(game, CardDigests()).digest(list(example.get("cards") or []))}
+    out = {"engine": code_digest(game),
+           "cards": cards.get(game, CardDigests()).digest(list(example.get("cards") or []))}
+    if runner is not None:
+        out["runner"] = runner
+    return out
 
 
 def plan(manifest: list[dict], results: dict[str, dict[str, Any]], cards_dir: Path, *,
-         force: set[str] | None = None, rerun_unsuccessful: bool = False) -> Plan:
+         force: set[str] | None = None, rerun_unsuccessful: bool = False, runner: Path | None = None) -> Plan:
     """Which extracted examples of ``manifest`` need a run against ``results``.
 
     ``force``: ids to run whatever their results say.  ``rerun_unsuccessful``: run
     again the examples whose last result failed or could not be set up (a plain pytest
-    session does, so that a failure fails it)."""
+    session does, so that a failure fails it).  ``runner``: the folder of the modules
+    that run the examples (``Paths.runner``), part of what a result rests on."""
     cards = {game: CardDigests.read(Path(cards_dir) / f"{game}.json")
              for game in {e.get("game") for e in manifest if e.get("game")}}
+    runs_through = runner_digest(runner) if runner is not None else None
     out = Plan(run={}, basis={})
     for example in manifest:
         if not example.get("extracted"):
             continue
         example_id = example["id"]
         out.total += 1
-        basis = out.basis[example_id] = basis_of(example, cards)
+        basis = out.basis[example_id] = basis_of(example, cards, runs_through)
         entry = results_mod.brief(results, example_id)  # without its trace: not compared
         if force is not None and example_id in force:
             why = "asked for"
@@ -184,6 +200,12 @@ def plan(manifest: list[dict], results: dict[str, dict[str, Any]], cards_dir: Pa
             why = f"engine of {example.get('game')} changed"
         elif entry["basis"].get("cards") != basis["cards"]:
             why = "cards changed"
+        elif entry["basis"].get("runner") != basis.get("runner"):
+            why = "runner changed"
+        elif (entry.get("status") == "pending") != (example.get("declared") == "pending"):
+            # a result recorded as pending says nothing of the ruling once it is declared
+            # settled (and the other way round): run it as it is declared now
+            why = "declared pending" if example.get("declared") == "pending" else "no longer pending"
         elif rerun_unsuccessful and entry.get("outcome") not in ("passed", None) and not example.get("declared"):
             why = f"{entry.get('outcome')} last time"
         else:

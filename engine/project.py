@@ -28,6 +28,18 @@ GAME_LABELS: dict[str, str] = {
 #: that the site reads them without importing the coverage tool (every game's engine)
 COVERAGE_STATUSES = ("pinned", "equivalent", "unpinned", "survivor")
 
+#: the tag of a scenario whose name is its title followed by `` (<id>)``, once per time
+#: (another example of the document has its title)
+REPEATED_TITLE = "@rulings-repeated-title"
+
+
+def scenario_title(name: str, example_id: str, tags) -> str:
+    """The title of the example a scenario named ``name`` was written from."""
+    suffix = f" ({example_id})"
+    for _ in range(sum(t == REPEATED_TITLE.lstrip("@") for t in tags)):
+        name = name.removesuffix(suffix)
+    return name
+
 
 @dataclass
 class Paths:
@@ -74,6 +86,17 @@ class Paths:
     @property
     def results(self) -> Path:
         return self.build / "results.json"
+
+    @property
+    def receipt(self) -> Path:
+        """What the last run of the examples recorded, written once its results are saved
+        (``engine.bdd.plugin``); ``rulings`` reads it to know whether the run finished."""
+        return self.build / "run-receipt.json"
+
+    @property
+    def runner(self) -> Path:
+        """The test modules that run the documented examples (a result rests on them)."""
+        return self.root / "tests" / "examples"
 
     def problems(self, builder: str) -> Path:
         return self.build / f"{builder}-problems.json"

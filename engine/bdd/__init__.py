@@ -33,7 +33,7 @@ from pytest_bdd.steps import step_function_context_registry
 from engine import incremental
 from engine import vocabulary as vocab_mod
 from engine.cardformat import use_cards_dir
-from engine.project import Paths, find_root
+from engine.project import Paths, find_root, scenario_title
 
 _DECORATORS = {"given": given, "when": when, "then": then}
 #: set once the features are up to date: by ``rulings`` before it starts pytest, by
@@ -43,6 +43,9 @@ EXTRACTED = "RULINGS_EXTRACTED"
 PLAN = "RULINGS_PLAN"
 #: ``all``: run every example whatever its result
 RERUN = "RULINGS_RERUN"
+#: a token ``rulings`` gives a run: the run writes it in its receipt (``Paths.receipt``)
+#: once its results are saved, with the ids it recorded
+RUN = "RULINGS_RUN"
 #: set by the controller of a pytest-xdist session that runs only documented examples:
 #: how many workers share them (engine.bdd.plugin); each worker collects its share only
 SHARES = "RULINGS_SHARES"
@@ -92,7 +95,7 @@ def plan_for(root: Path) -> incremental.Plan:
         else:
             manifest, results = incremental.read_inputs(paths)
             everything = os.environ.get(RERUN) == "all"
-            _PLANS[root] = incremental.plan(manifest, results, paths.cards, rerun_unsuccessful=True,
+            _PLANS[root] = incremental.plan(manifest, results, paths.cards, rerun_unsuccessful=True, runner=paths.runner,
                                             force={e["id"] for e in manifest} if everything else None)
     return _PLANS[root]
 
@@ -257,7 +260,8 @@ def bind(game: str) -> None:
             test = scenario(feature.filename, name, features_base_dir=str(features_dir))(_noop())
             tags = dict(t.split(":", 1) for t in sc.tags if ":" in t)
             test = pytest.mark.rulings(id=example_id, hash=tags.get("rulings-hash", ""),
-                                       pending="rulings-pending" in sc.tags, title=sc.name,
+                                       pending="rulings-pending" in sc.tags,
+                                       title=scenario_title(sc.name, example_id, sc.tags),
                                        feature=feature.rel_filename, why=run[example_id],
                                        basis=plan.basis.get(example_id))(test)
             base = f"test_{re.sub(r'[^0-9a-zA-Z_]', '_', example_id)}"

@@ -15,6 +15,7 @@ import pytest
 
 from engine import results as results_mod
 from engine import wording
+from engine.bdd import RUN
 from engine.project import Paths, find_root
 
 _PENDING = "rulings-pending"
@@ -116,9 +117,24 @@ class ResultsRecorder:
         if hasattr(self.config, "workeroutput"):
             self.config.workeroutput[_WORKER_KEY] = json.dumps(self.entries, ensure_ascii=False)
             return
-        if not self.entries:
+        if not self.entries and not os.environ.get(RUN):
             return
         paths = Paths(find_root(Path(str(self.config.rootpath))))
+        try:
+            if self.entries:
+                self._save(paths)
+            if os.environ.get(RUN):
+                # after the results: a run whose receipt is missing did not save them
+                results_mod.write_atomic(paths.receipt, json.dumps({"run": os.environ[RUN],
+                                                                     "recorded": sorted(self.entries)}))
+        except OSError as err:
+            # one line, not a traceback; `rulings` sees no receipt and says what it means
+            reporter = self.config.pluginmanager.get_plugin("terminalreporter")
+            if reporter is not None:
+                reporter.write_line(f"rulings: the results of this run could not be saved: {err}")
+            session.exitstatus = pytest.ExitCode.INTERNAL_ERROR
+
+    def _save(self, paths) -> None:
         try:
             # the entries not run again are written back as they were, read one at a time
             previous = results_mod.load_entries(paths.results)

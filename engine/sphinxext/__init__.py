@@ -12,7 +12,7 @@ from sphinx.application import Sphinx
 
 from . import nodes as rnodes
 from . import encoding, problems, reading, render, search, state
-from . import attention, cards, coverage_page, domain, measured, memory, plain, unpinned
+from . import attention, cards, coverage_page, domain, guard, measured, memory, plain, unpinned
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective, block_index, resolve_blocks
@@ -50,6 +50,9 @@ def setup(app: Sphinx) -> dict:
     app.add_config_value("rulings_results", "../build/results.json", "env", str)
     app.add_config_value("rulings_games", {}, "env", dict)
     app.add_config_value("rulings_problems_file", "", "", str)
+    # a plain sphinx-build of the site says how many examples have no current result
+    # (`rulings`, which runs them and reconciles the counts itself, turns it off)
+    app.add_config_value("rulings_warn_not_run", True, "", bool)
     app.add_config_value("rulings_cards", "../build/cards", "env", str)
     app.add_config_value("rulings_coverage", "../build/coverage", "env", str)
     # what reading each example decided, kept by content (reading.py): a cache, no rebuild
@@ -83,19 +86,24 @@ def setup(app: Sphinx) -> dict:
     # after Sphinx's own check of source_encoding (priority 790), which would warn
     app.connect("config-inited", encoding.use_lenient_codec, priority=800)
     app.connect("source-read", encoding.check_source)
+    app.connect("source-read", guard.stand_in, priority=900)
     app.connect("builder-inited", _builder_inited)
+    app.connect("builder-inited", guard.guard_reading)
     app.connect("build-finished", problems.finish)
+    app.connect("build-finished", state.commit_written)
     app.connect("env-before-read-docs", state.init_env)
     app.connect("env-purge-doc", state.purge_doc)
     app.connect("env-merge-info", state.merge_info)
     app.connect("env-get-outdated", state.outdated)
     app.connect("env-get-updated", state.to_write)
     app.connect("env-check-consistency", state.check_consistency)
+    app.connect("doctree-read", state.record_source)
     app.connect("doctree-read", state.record_vocabularies)
     app.connect("doctree-read", render.add_summary)
     app.connect("doctree-read", measured.note_games)
     app.connect("doctree-read", reading.keep_read)
     app.connect("env-updated", cards.check_examples)
+    app.connect("env-updated", state.warn_not_run, priority=600)
     app.connect("doctree-resolved", render.refresh_examples)
     app.connect("doctree-resolved", render.fill_dashboards)
     app.connect("doctree-resolved", cards.resolve)

@@ -89,7 +89,9 @@ def settings(paths: Paths, builder: str) -> dict[str, str]:
     return {"rulings_problems_file": str(paths.problems(builder)), "rulings_results": str(paths.results),
             "rulings_cards": str(paths.cards), "rulings_coverage": str(paths.coverage),
             "rulings_reading": str(paths.build / "reading"),
-            "rulings_search_cuts": str(paths.build / "search-cuts")}
+            "rulings_search_cuts": str(paths.build / "search-cuts"),
+            # `rulings` reconciles the counts itself (and extracts before it runs)
+            "rulings_warn_not_run": "0"}
 
 
 def _drop_old_environments(paths: Paths) -> None:

@@ -23,7 +23,7 @@ from engine.results import dump_lines, write_atomic
 
 from .cards import write_cards
 from .gherkin import feature_text
-from .state import all_records
+from .state import all_records, written_record
 from .unpinned import write_declarations
 
 logger = logging.getLogger(__name__)
@@ -58,7 +58,7 @@ class GherkinBuilder(Builder):
     def get_outdated_docs(self):
         # the html build shares the environment: a document it read since this builder
         # last wrote (a vocabulary it was checked against may have changed) is written
-        since = getattr(self.env, "rulings_written", {}).get(self.name, {}).get("at", -1)
+        since = written_record(self.env, self.name).get("at", -1)
         for docname in self.env.found_docs:
             digest = self._source_digest(docname)
             # found_docs may still list a document deleted or renamed since the last build

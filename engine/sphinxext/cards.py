@@ -132,7 +132,13 @@ class CardDirective(_FieldsDirective):
             except (KeyError, ImportError, AttributeError) as err:
                 problems.append((self.lineno, f"no card format for game {game!r}: {err}"))
             else:
-                problems += [(p.line, p.message) for p in fmt.problems(record)]
+                try:
+                    problems += [(p.line, p.message) for p in fmt.problems(record)]
+                except Exception as err:  # noqa: BLE001 - the card's problem, not the build's end
+                    # the card format stopped on this card (a hook where it does not belong,
+                    # say, called with what it does not take): the card is broken, at its line
+                    problems.append((self.lineno, f"the card cannot be made: {type(err).__name__}: {err} "
+                                                  "(is a hook of an effect written on the card itself?)"))
         for line, message in problems:
             _warn(f"card 「{name}」: {message}", (docname, line), "card")
         record["problems"] = [f"{record['source']}:{line}: {message}" for line, message in problems]

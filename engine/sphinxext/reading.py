@@ -23,7 +23,7 @@ from typing import Any
 from engine import vocabulary as vocab_mod
 from engine.results import write_atomic
 
-from .gherkin import ExampleError, parse_example
+from .gherkin import ExampleError, dialect, parse_example
 
 #: per process: document's file -> (entries read from disk, entries used by this reading)
 _DOCS: dict[Path, tuple[dict[str, Any], dict[str, Any]]] = {}
@@ -55,6 +55,40 @@ def _fingerprint(game: str) -> str:
     return _FINGERPRINTS[key]
 
 
+#: why an example checks nothing, in the document's language (an English gloss after it,
+#: as the page's labels have): {language: (no Then, a Then before any Given)}
+_CHECKS_NOTHING = {
+    "zh-CN": ("这个例子什么也没有检查：没有「{then}」步骤 (the example checks nothing: it has no Then step)",
+              "「{then}」写在任何「{given}」之前：检查的是还没有布置的局面 "
+              "(a Then before any Given checks a game that was never set up)"),
+    "ja": ("この例は何も確かめていない：「{then}」のステップがない (the example checks nothing: it has no Then step)",
+           "「{then}」がどの「{given}」よりも前にある：まだ用意されていない局面を確かめている "
+           "(a Then before any Given checks a game that was never set up)"),
+}
+_CHECKS_NOTHING_EN = ("the example checks nothing: it has no Then step ({then})",
+                      "a Then ({then}) before any Given ({given}) checks a game that was never set up")
+
+
+def checks_nothing(language: str, steps) -> list[tuple[str, int]]:
+    """Why an example with these steps (kinds given / when / then, in order) would pass
+    without checking anything: (message in the document's language, body line).  Only a
+    Given, a Given and a When, no Then: nothing is compared, so it would always pass.  A
+    Then before any Given (only a Then, too) checks an empty game."""
+    if not steps:
+        return []
+    d = dialect(language)
+    then = next((w.strip() for w in d.then_keywords if w.strip() != "*"), "Then")
+    given = next((w.strip() for w in d.given_keywords if w.strip() != "*"), "Given")
+    no_then, early_then = _CHECKS_NOTHING.get(language, _CHECKS_NOTHING_EN)
+    first_then = next((s for s in steps if s.kind == "then"), None)
+    if first_then is None:
+        return [(no_then.format(then=then, given=given), steps[-1].line)]
+    first_given = next((i for i, s in enumerate(steps) if s.kind == "given"), None)
+    if first_given is None or first_given > steps.index(first_then):
+        return [(early_then.format(then=then, given=given), first_then.line)]
+    return []
+
+
 def read_body(language: str, game: str, title: str, body: list[str]) -> dict[str, Any]:
     """Parse one body and check its steps against the game's vocabulary.  Lines are
     indexes into ``body``; ``None`` means the example's own line.  Raises KeyError or
@@ -79,6 +113,10 @@ def read_body(language: str, game: str, title: str, body: list[str]) -> dict[str
         return out
     reported: set[tuple[int, str]] = set()
     undefined: list[list] = []
+    for message, where in checks_nothing(language, parsed.steps):
+        # runs green whatever the engine does: not run, and says why
+        undefined.append([message, where])
+        out["warnings"].append([message, where, "checks-nothing"])
     for instance in parsed.instances():
         for step, text in instance:
             where = step.line

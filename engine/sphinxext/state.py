@@ -133,8 +133,8 @@ def init_env(app, env, docnames) -> None:
     for attr, default in (("rulings_examples", dict), ("rulings_dashboards", set),
                           ("rulings_vocabularies", dict), ("rulings_cards", dict), ("rulings_unpinned", dict),
                           ("rulings_coverage_pages", dict), ("rulings_coverage_games", dict),
-                          # per builder: when it last wrote, and what its pages showed
-                          ("rulings_written", dict)):
+                          # docname -> digest of the source as it was read (source_digest)
+                          ("rulings_sources", dict)):
         if not hasattr(env, attr):
             setattr(env, attr, default())
 
@@ -147,6 +147,7 @@ def purge_doc(app, env, docname: str) -> None:
     env.rulings_unpinned.pop(docname, None)
     env.rulings_coverage_pages.pop(docname, None)
     env.rulings_coverage_games.pop(docname, None)
+    env.rulings_sources.pop(docname, None)
     env.rulings_dashboards.discard(docname)
 
 
@@ -159,11 +160,24 @@ def merge_info(app, env, docnames, other) -> None:
             env.rulings_vocabularies[docname] = other.rulings_vocabularies[docname]
         if docname in getattr(other, "rulings_cards", {}):
             env.rulings_cards[docname] = other.rulings_cards[docname]
-        for attr in ("rulings_unpinned", "rulings_coverage_pages", "rulings_coverage_games"):
+        for attr in ("rulings_unpinned", "rulings_coverage_pages", "rulings_coverage_games", "rulings_sources"):
             if docname in getattr(other, attr, {}):
                 getattr(env, attr)[docname] = getattr(other, attr)[docname]
         if docname in other.rulings_dashboards:
             env.rulings_dashboards.add(docname)
+
+
+def source_digest(env, docname: str) -> str:
+    """A digest of a document's source file as it is now ("" when it cannot be read)."""
+    try:
+        return hashlib.sha256(Path(env.doc2path(docname)).read_bytes()).hexdigest()[:32]
+    except OSError:
+        return ""
+
+
+def record_source(app, doctree) -> None:
+    """``doctree-read``: the digest of the source just read (see ``outdated``)."""
+    app.env.rulings_sources[app.env.docname] = source_digest(app.env, app.env.docname)
 
 
 def record_vocabularies(app, doctree) -> None:
@@ -196,9 +210,15 @@ def outdated(app, env, added, changed, removed) -> list[str]:
     they were checked against another vocabulary or card format, or they had problems
     last time (so that the problems are reported again).  What a page shows of the
     results and of the coverage is filled in when it is written, so a page whose results
-    changed is written again, not read again (``to_write``)."""
+    changed is written again, not read again (``to_write``).  Sphinx calls a document
+    changed when its file is newer than its last reading; a document whose content
+    differs from what was read is read again whatever its file's time says (a copy or
+    an unpacked archive keeps older times: the site would show, and run, the old text)."""
     init_env(app, env, ())
     again = set()
+    for docname in sorted(env.found_docs - set(added) - set(changed) - set(removed)):
+        if env.rulings_sources.get(docname) != source_digest(env, docname):
+            again.add(docname)
     for docname in env.rulings_examples:
         if docname in changed or docname in removed or docname not in env.found_docs:
             continue
@@ -217,16 +237,19 @@ def to_write(app, env) -> list[str]:
     (Sphinx's own check sees only sources newer than their pages), the pages whose
     results or coverage results changed since they were written, and, when any of that
     happened, the pages showing every document's state (the dashboard, the cards with
-    the examples naming them).  What each builder last wrote is kept per builder in the
-    environment (saved before the pages are written; a failed build saves none)."""
+    the examples naming them).  What each builder last wrote is kept per builder beside
+    the environment (``written_record``), and only once its pages are written
+    (``commit_written``): Sphinx saves the environment before it writes the pages, so a
+    build killed while writing would have left a record of pages never written, and the
+    next build would not write them."""
     init_env(app, env, ())
     name = app.builder.name
+    written = _TENTATIVE[name] = written_record(env, name)
     if name == "gherkin":
         # features show no results; a document read by another builder since the gherkin
         # builder last wrote is in its own outdated check (builder.py)
-        _written(env, name)["at"] = time.time_ns() // 1_000
+        written["at"] = time.time_ns() // 1_000
         return []
-    written = _written(env, name)
     since = written.get("at", -1)
     out = {d for d in env.found_docs if env.all_docs.get(d, since + 1) > since}
     removed = written.get("docs", set()) - env.found_docs
@@ -243,8 +266,37 @@ def to_write(app, env) -> list[str]:
     return sorted(out)
 
 
-def _written(env, builder: str) -> dict:
-    return env.rulings_written.setdefault(builder, {})
+#: builder -> what it is writing now (this process), kept by ``commit_written``
+_TENTATIVE: dict[str, dict] = {}
+
+
+def _written_file(env, builder: str) -> Path:
+    return Path(env.doctreedir) / f"rulings-written-{builder}.json"
+
+
+def written_record(env, builder: str) -> dict:
+    """What ``builder`` last wrote, as its last build that finished kept it: when it
+    decided what to write (``at``), the documents there were, and digests of what each
+    page showed (results, coverage, cards)."""
+    try:
+        data = json.loads(_written_file(env, builder).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    data["docs"] = set(data.get("docs") or ())
+    return data
+
+
+def commit_written(app, exception) -> None:
+    """``build-finished``: the pages are written; keep what they show (not after a build
+    that stopped: its pages are written again by the next one)."""
+    record = _TENTATIVE.pop(app.builder.name, None)
+    if record is None or exception is not None:
+        return
+    results_mod.write_atomic(_written_file(app.env, app.builder.name),
+                             json.dumps({**record, "docs": sorted(record.get("docs", ()))}, ensure_ascii=False,
+                                        sort_keys=True))
 
 
 def _pages_showing_everything(env, previous: dict[str, str]) -> set[str]:
@@ -325,6 +377,22 @@ def check_consistency(app, env) -> None:
                            subtype="duplicate-title")
         else:
             titles[title] = docname
+
+
+def warn_not_run(app, env) -> None:
+    """``env-updated``, once every example's status is known (after
+    ``cards.check_examples``): a site built by plain ``sphinx-build`` warns with the
+    number of examples it shows without a current result, so that ``-W`` fails while any
+    is not run or stale.  Not for the ``gherkin`` builder (extracting comes before
+    running) nor under ``rulings`` (``rulings_warn_not_run``: it reconciles the counts)."""
+    if app.builder.name == "gherkin" or not app.config.rulings_warn_not_run:
+        return
+    records = [r for docname, rs in env.rulings_examples.items() if docname in env.found_docs for r in rs]
+    c = counts(records)
+    if c["not-run"] or c["stale"]:
+        logger.warning(f"{c['not-run'] + c['stale']} of {len(records)} examples have no current result "
+                       f"({c['not-run']} not run, {c['stale']} stale): the site shows them so; "
+                       "`rulings check` runs them", type="rulings", subtype="not-run")
 
 
 def all_records(env) -> list[dict]:

@@ -138,6 +138,21 @@ CASES: dict[str, Case] = {
                                                       "   当 「破坏龙 甘多拉」变成里侧攻击表示\n"))},
         [r"bad\.rst:9: .*no when phrase matches '「破坏龙 甘多拉」变成里侧攻击表示'; "
          r"closest known phrase: 当 「\{card\}」变成里侧守备表示"], ["bad-step"]),
+    # examples that check nothing would pass whatever the engine does: not run, and why
+    "checks-nothing": Case(
+        {"spec/ygo/bad.rst": document(
+            "坏文档",
+            example("only-then", "   那么 「破坏龙 甘多拉」不是通常召唤的怪兽\n"),
+            example("only-given", "   假如 自己通常召唤「破坏龙 甘多拉」\n"),
+            example("no-then", "   假如 自己通常召唤「破坏龙 甘多拉」\n   当 「破坏龙 甘多拉」变成里侧守备表示\n"),
+            example("then-first", "   那么 「破坏龙 甘多拉」不是通常召唤的怪兽\n   假如 自己通常召唤「破坏龙 甘多拉」\n"),
+            example("good-1"))},
+        [r"bad\.rst:8: .*「那么」写在任何「假如」之前",
+         r"bad\.rst:14: .*这个例子什么也没有检查：没有「那么」步骤",
+         r"bad\.rst:21: .*这个例子什么也没有检查：没有「那么」步骤",
+         r"bad\.rst:27: .*「那么」写在任何「假如」之前",
+         r"not-run: only-given — could not be extracted: line 14: 这个例子什么也没有检查"],
+        ["only-then", "only-given", "no-then", "then-first"], run=True),
     "unknown-card": Case(
         {"spec/ygo/bad.rst": document("坏文档", example("bad-card", "   假如 自己通常召唤「破坏龙 干多拉」\n"))},
         [r"bad\.rst:8: .*unknown card 「破坏龙 干多拉」; closest: 「破坏龙 甘多拉」"], ["bad-card"]),

@@ -229,3 +229,66 @@ def test_document_tags_never_become_pytest_marks():
     for tag in ("skip", "xfail", "usefixtures", "rulings-id:x"):
         assert recorder.pytest_bdd_apply_tag(tag, function) is True
     assert not hasattr(function, "pytestmark")
+
+
+LINKS = """\
+====
+链接
+====
+
+见 `这里 <javascript:alert(1)>`_ 和 `那里 <https://example.com/ok>`_ 和 `信 <mailto:a@example.com>`_。
+
+也见 `别处`_ 和 `站内 <other.html>`_。
+
+.. _别处: JavaScript:alert(2)
+
+.. image:: pic.png
+   :target: java\tscript:alert(3)
+
+.. meta::
+   :http-equiv=refresh: 0; url=https://evil.example.com/
+
+结尾 `数据 <data:text/html,x>`_。
+"""
+
+
+def test_links_go_only_to_http_mailto_or_the_site_and_documents_stay_inside(sandbox, monkeypatch, tmp_path):
+    """Issue 26, case 9: a page links only to http(s), mailto or pages of the site (other
+    links are text, with an error at their line); a document puts nothing into the head
+    of its page; documents are read only from inside the project, and loops of folder
+    links are cut."""
+    import base64
+    import os
+
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    sandbox.write("spec/ygo/links.rst", LINKS)
+    (sandbox.root / "spec" / "ygo" / "pic.png").write_bytes(base64.b64decode(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="))
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "stolen.rst").write_text(f"====\n偷来的\n====\n\n{SECRET}\n", encoding="utf-8")
+    os.symlink(outside / "stolen.rst", sandbox.root / "spec" / "ygo" / "stolen.rst")
+    os.symlink(outside, sandbox.root / "spec" / "ygo" / "elsewhere")
+    os.symlink("..", sandbox.root / "spec" / "ygo" / "loop")
+    built = sandbox.rulings("build")
+    out = sandbox.output(built)
+    for line, what in ((5, r"link to 'javascript:alert\(1\)' refused"),
+                       (7, r"link to 'JavaScript:alert\(2\)' refused"),
+                       (11, r"link to 'javascript:alert\(3\)' refused"),
+                       (14, r"'\.\. meta::' refused"),
+                       (17, r"link to 'data:text/html,x' refused")):
+        assert re.search(rf"links\.rst:{line}: ERROR: {what}", out), (line, what, out)
+    assert re.search(r"spec/ygo/stolen\.rst:1: ERROR: link refused: it points to .*outside", out), out
+    assert re.search(r"spec/ygo/elsewhere:1: ERROR: link refused: it points to .*outside", out), out
+    assert re.search(r"spec/ygo/loop:1: WARNING: link to the folder .* not followed: it holds the link itself", out)
+    assert "Traceback" not in out and "build stopped" not in out, out
+    html = sandbox.html("ygo/links")
+    _no_raw_markup(html)
+    assert "http-equiv" not in html.lower() and "evil.example.com" not in html
+    assert 'href="https://example.com/ok"' in html and 'href="mailto:' in html
+    assert 'href="other.html"' in html
+    assert "这里" in html and "别处" in html and "数据" in html  # the text of a refused link stays
+    assert "script:alert" not in html.replace("&#9;", "").lower().replace("\t", "")
+    leaked = [p for p in sandbox.build.rglob("*") if p.is_file() and SECRET.encode() in p.read_bytes()]
+    assert not leaked
+    assert not (sandbox.build / "site" / "ygo" / "loop").exists()

@@ -186,8 +186,9 @@ def test_only_what_changed_runs_again(sandbox):
     assert set(sandbox.results()) == {"inc0-1", "inc0-2", "inc1-1", "inc1-2"}
     assert named.stdout.strip().splitlines()[-1] == "4 passed, 0 failed"
     before = sandbox.results()
-    picked = sandbox.rulings("check", "-k", "inc0_2")
+    picked = sandbox.rulings("check", "-k", "inc0-2")
     assert picked.returncode == 0, _last_lines(picked)
+    assert "-k inc0-2: 1 of 4 examples selected" in picked.stdout, _last_lines(picked)
     after = sandbox.results()
     # the others kept their entries to the last byte (durations included): not run
     assert {k for k in after if after[k] != before[k]} == {"inc0-2"}

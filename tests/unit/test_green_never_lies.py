@@ -1,0 +1,386 @@
+"""Issue 26, "a green site never lies": the cases tested by calling the code directly
+(the whole pipeline's cases are rows of tests/unit/test_bad_input.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.sphinxext.gherkin import parse_example
+from engine.sphinxext.reading import checks_nothing
+
+
+@pytest.mark.parametrize("body, line, words", [
+    (["ならば x"], 0, "「ならば」がどの「前提」よりも前にある"),
+    (["前提 x"], 0, "この例は何も確かめていない：「ならば」のステップがない"),
+    (["前提 x", "もし y"], 1, "この例は何も確かめていない"),
+    (["前提 x", "かつ z", "もし y"], 2, "この例は何も確かめていない"),
+    (["もし y", "ならば x", "前提 x"], 1, "「ならば」がどの「前提」よりも前にある"),
+])
+def test_an_example_that_checks_nothing_says_so_in_japanese_at_its_line(body, line, words):
+    found = checks_nothing("ja", parse_example("ja", "t", body).steps)
+    assert [(at, words in message) for message, at in found] == [(line, True)], found
+
+
+@pytest.mark.parametrize("body", [["前提 x", "ならば y"], ["前提 x", "もし y", "ならば z", "かつ w"],
+                                  ["もし y", "前提 x", "ならば z"]])
+def test_an_example_with_a_given_before_its_then_checks_something(body):
+    assert checks_nothing("ja", parse_example("ja", "t", body).steps) == []
+
+
+
+# -- case 6: two examples with one title in one document keep both their results ----------
+
+def _scenario(ident: str, title: str) -> dict:
+    return {"id": ident, "hash": "0123456789abcdef", "title": title, "line": 5, "outline": False,
+            "body": ["假如 自己通常召唤「破坏龙 甘多拉」", "那么 「破坏龙 甘多拉」是通常召唤的怪兽"]}
+
+
+def test_a_feature_keeps_every_example_whatever_their_titles(tmp_path):
+    from pytest_bdd.parser import FeatureParser
+
+    from engine.project import scenario_title
+    from engine.sphinxext.gherkin import feature_text
+
+    scenarios = [_scenario("a", "同名"), _scenario("b", "同名"), _scenario("c", "同名 (c)"), _scenario("d", "同名")]
+    (tmp_path / "x.feature").write_text(feature_text(language="zh-CN", game="ygo", title="文档", source="x.rst",
+                                                     scenarios=scenarios), encoding="utf-8")
+    feature = FeatureParser(str(tmp_path), "x.feature", "utf-8").parse()
+    found = {}
+    for name, sc in feature.scenarios.items():
+        ident = next(t.split(":", 1)[1] for t in sc.tags if t.startswith("rulings-id:"))
+        found[ident] = scenario_title(name, ident, sc.tags)
+    assert found == {"a": "同名", "b": "同名", "c": "同名 (c)", "d": "同名"}
+
+
+def test_two_examples_with_one_title_both_keep_their_results(sandbox):
+    from tests.unit.test_bad_input import GOOD, document, example
+
+    wrong = GOOD.replace("仍然是", "不再是")
+    sandbox.write("spec/ygo/same.rst", document("同名文档", example("same-a", title="同一个标题"),
+                                                  example("same-b", wrong, title="同一个标题")))
+    done = sandbox.rulings("check")
+    results = sandbox.results()
+    assert results["same-a"]["status"] == "passed", sandbox.output(done)
+    assert results["same-b"]["status"] == "failed", sandbox.output(done)
+    assert results["same-b"]["title"] == "同一个标题"
+    assert re.search(r"same\.rst:\d+: failed: same-b ", done.stdout), done.stdout
+
+
+# -- case 7: -k selects by id and title; what a result rests on --------------------------
+
+def test_k_selects_examples_by_id_and_title_and_says_how_many(sandbox):
+    from tests.unit.test_bad_input import document, example
+
+    sandbox.write("spec/ygo/k.rst", document("选择", example("pick-me-1", title="被选中的例子"),
+                                              example("other-2", title="别的例子")))
+    first = sandbox.rulings("check")
+    assert first.returncode == 0, sandbox.output(first)
+    before = sandbox.results()
+    by_id = sandbox.rulings("check", "-k", "PICK-me")
+    assert by_id.returncode == 0, sandbox.output(by_id)
+    assert "-k PICK-me: 1 of 2 examples selected" in by_id.stdout
+    assert "running 1 of 1 examples: 1 asked for" in by_id.stdout, by_id.stdout
+    assert "  pick-me-1: asked for" in by_id.stdout
+    assert sandbox.results()["other-2"] == before["other-2"]
+    by_title = sandbox.rulings("check", "-k", "别的")
+    assert "-k 别的: 1 of 2 examples selected" in by_title.stdout, sandbox.output(by_title)
+    assert "  other-2: asked for" in by_title.stdout
+    none = sandbox.rulings("check", "-k", "pick_me")
+    assert none.returncode not in (0, 1), sandbox.output(none)
+    assert none.stdout.strip().splitlines()[-1] == \
+        "rulings check -k 'pick_me': no example's id or title contains it (2 examples looked at); nothing ran"
+    assert "running" not in none.stdout
+    # the runner of the examples is part of what their results rest on
+    with (sandbox.root / "tests" / "examples" / "test_ygo.py").open("a", encoding="utf-8") as f:
+        f.write("\n# an edit\n")
+    edited = sandbox.rulings("check")
+    assert "running 2 of 2 examples: 2 runner changed" in edited.stdout, sandbox.output(edited)
+
+
+def _plan_of(manifest, results, cards, **kw):
+    from engine import incremental
+
+    return incremental.plan(manifest, results, cards, **kw)
+
+
+def _recorded(plan, manifest, status="passed"):
+    return {e["id"]: {"hash": e["hash"], "outcome": "passed", "status": status, "basis": plan.basis[e["id"]]}
+            for e in manifest}
+
+
+def test_an_example_no_longer_pending_runs_again(tmp_path):
+    manifest = [{"id": "p", "hash": "h", "game": "ygo", "extracted": True, "cards": [], "declared": "pending"}]
+    first = _plan_of(manifest, {}, tmp_path)
+    results = _recorded(first, manifest, status="pending")
+    assert _plan_of(manifest, results, tmp_path).run == {}
+    manifest[0]["declared"] = None
+    assert _plan_of(manifest, results, tmp_path).run == {"p": "no longer pending"}
+    # and the other way: a ruling declared pending again is run as pending
+    results = _recorded(first, manifest, status="passed")
+    manifest[0]["declared"] = "pending"
+    assert _plan_of(manifest, results, tmp_path).run == {"p": "declared pending"}
+
+
+def test_a_result_rests_on_the_runner_and_the_wording(tmp_path, monkeypatch):
+    import shutil
+
+    from engine import incremental
+
+    runner = tmp_path / "examples"
+    runner.mkdir()
+    (runner / "test_ygo.py").write_text('from engine.bdd import bind\n\nbind("ygo")\n', encoding="utf-8")
+    manifest = [{"id": "a", "hash": "h", "game": "ygo", "extracted": True, "cards": [], "declared": None}]
+    results = _recorded(_plan_of(manifest, {}, tmp_path, runner=runner), manifest)
+    assert _plan_of(manifest, results, tmp_path, runner=runner).run == {}
+    (runner / "test_ygo.py").write_text('from engine.bdd import bind\n\nbind("ygo")\n# edited\n', encoding="utf-8")
+    assert _plan_of(manifest, results, tmp_path, runner=runner).run == {"a": "runner changed"}
+    results = _recorded(_plan_of(manifest, {}, tmp_path, runner=runner), manifest)
+
+    copy = tmp_path / "engine"
+    shutil.copytree(incremental.ENGINE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(incremental, "ENGINE", copy)
+    monkeypatch.setattr(incremental, "_CODE", {})
+    results = _recorded(_plan_of(manifest, {}, tmp_path, runner=runner), manifest)
+    with (copy / "wording.py").open("a", encoding="utf-8") as f:
+        f.write("\n# an edit\n")
+    monkeypatch.setattr(incremental, "_CODE", {})
+    assert _plan_of(manifest, results, tmp_path, runner=runner).run == {"a": "engine of ygo changed"}
+
+
+
+# -- case 8: a document that stops the reading is an error naming it; the others stand ----
+
+def test_a_document_that_crashes_the_reading_is_an_error_naming_it(sandbox):
+    from tests.unit.test_bad_input import card, card_file, document, example
+
+    sandbox.write("spec/ygo/good.rst", document("好文档", example("good-1")))
+    sandbox.write("spec/ygo/quotes.rst", document("引用", "".join(" " * i + "x\n\n" for i in range(300))))
+    sandbox.write("spec/ygo/lists.rst", document("列表", "".join("  " * i + "- x\n\n" for i in range(150))))
+    sandbox.write("spec/ygo/cards/hooked.rst", card_file(card(
+        "坏卡", "   :kind: 效果怪兽\n   :level: 4\n   :hook: synchro-with-hand-monster 还没有这种积木\n")))
+    built = sandbox.rulings("build")
+    assert built.returncode != 2 and "build stopped" not in sandbox.output(built), sandbox.output(built)
+    assert 'data-status="passed"' in sandbox.html("ygo/good")
+    assert "这份文档在读取时出错" in sandbox.html("ygo/quotes")
+    done = sandbox.rulings("check")
+    output = sandbox.output(done)
+    assert done.returncode == 1, output
+    assert "Traceback" not in output and "build stopped" not in output, output
+    assert re.search(r"spec/ygo/quotes\.rst:\d+: ERROR: reading this document stopped: RecursionError", output), output
+    assert re.search(r"spec/ygo/lists\.rst(:\d+)?: ERROR: reading this document stopped: RecursionError", output)
+    assert re.search(r"spec/ygo/cards/hooked\.rst:7: WARNING: card 「坏卡」: the card cannot be made: TypeError", output)
+    assert done.stdout.strip().splitlines()[-1] == "1 passed, 0 failed", output
+    assert sandbox.results()["good-1"]["status"] == "passed"
+
+
+# -- case 3: a run that dies is a failure, and leaves no old pass standing ------------------
+
+KILLED = """\
+import os
+import signal
+
+
+def pytest_runtest_call(item):
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+DISK_FULL = """\
+import errno
+
+import engine.results
+
+
+def _full(*args, **kwargs):
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+engine.results.write_atomic = _full
+"""
+
+WORKER_LOST = """\
+import os
+
+
+def pytest_runtest_call(item):
+    if os.environ.get("PYTEST_XDIST_WORKER") == "gw1":
+        os._exit(1)
+"""
+
+
+def test_a_run_that_dies_fails_the_command_and_leaves_no_old_pass(sandbox):
+    from tests.unit.test_bad_input import document, example
+
+    sandbox.write("spec/ygo/run.rst", document("运行", example("run-1"), example("run-2")))
+    conftest = sandbox.root / "tests" / "examples" / "conftest.py"
+    for breakage, command, how in ((KILLED, ("build",), r"killed by SIGKILL"),
+                                   (DISK_FULL, ("check",), r"pytest ended with status 3"),
+                                   (WORKER_LOST, ("check", "-j", "2"), r"a worker was lost")):
+        conftest.unlink(missing_ok=True)
+        fine = sandbox.rulings("check")
+        assert fine.returncode == 0 and set(sandbox.results()) == {"run-1", "run-2"}, sandbox.output(fine)
+        conftest.write_text(breakage, encoding="utf-8")  # the runner changed: both run again
+        done = sandbox.rulings(*command)
+        output = sandbox.output(done)
+        assert done.returncode != 0, (how, output)
+        assert "Traceback" not in output, (how, output)
+        lost = 1 if breakage is WORKER_LOST else 2
+        lines = [line for line in done.stdout.splitlines() if line.startswith("the run of the examples failed")]
+        assert len(lines) == 1 and re.match(rf"the run of the examples failed \({how}\): {lost} of 2 examples that "
+                                            r"should have run have no new result; their earlier results are "
+                                            r"dropped$", lines[0]), (how, output)
+        assert len(set(sandbox.results()) & {"run-1", "run-2"}) == 2 - lost, (how, output)
+        assert done.stdout.strip().splitlines()[-1].startswith(f"{2 - lost} passed, 0 failed, {lost} not-run"), \
+            (how, output)
+
+
+# -- extra 1: what the site's pages show is recorded once they are written ----------------
+
+KILL_WHILE_WRITING = """\
+import os
+import sys
+from pathlib import Path
+
+from sphinx.builders.html import StandaloneHTMLBuilder
+
+from engine.project import Paths
+from engine.sphinxext.build import build
+
+write_doc = StandaloneHTMLBuilder.write_doc
+
+
+def dies(self, docname, doctree):
+    if docname == "ygo/good":
+        os._exit(9)  # killed while the pages are written: nothing after this runs
+    return write_doc(self, docname, doctree)
+
+
+StandaloneHTMLBuilder.write_doc = dies
+build(Paths(Path(sys.argv[1])), "html")
+"""
+
+
+def test_a_page_not_written_because_the_build_was_killed_is_written_next_time(sandbox, monkeypatch):
+    import json
+    import subprocess
+    import sys
+
+    from engine.project import Paths
+    from engine.sphinxext.build import build
+
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    from tests.unit.test_bad_input import document, example
+
+    sandbox.write("spec/ygo/good.rst", document("好文档", example("good-1")))
+    assert sandbox.rulings("build").returncode == 0
+    assert 'data-status="passed"' in sandbox.html("ygo/good")
+    # the result changes (as a run would change it); the page must follow
+    data = json.loads((sandbox.build / "results.json").read_text(encoding="utf-8"))
+    data["results"]["good-1"].update(status="failed", outcome="failed", message="引擎得出：不同",
+                                     failing_step="那么 「破坏龙 甘多拉」仍然是通常召唤的怪兽")
+    (sandbox.build / "results.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    script = sandbox.root / "kill_while_writing.py"
+    script.write_text(KILL_WHILE_WRITING, encoding="utf-8")
+    killed = subprocess.run([sys.executable, str(script), str(sandbox.root)], cwd=sandbox.root, env=sandbox.env(),
+                            capture_output=True, text=True, timeout=300)
+    assert killed.returncode == 9, killed.stderr
+    assert 'data-status="passed"' in sandbox.html("ygo/good")  # not written: the build died first
+    outcome = build(Paths(sandbox.root), "html")
+    assert outcome.status <= 1, outcome.warnings
+    assert 'data-status="failed"' in sandbox.html("ygo/good")
+
+
+# -- extra 4: a signal to rulings ends its children; nothing written after replaces results --
+
+SLOW = """\
+import os
+import time
+from pathlib import Path
+
+
+def pytest_runtest_call(item):
+    Path(os.environ["RULINGS_TEST_STARTED"]).write_text(str(os.getpid()), encoding="utf-8")
+    time.sleep(60)
+"""
+
+
+def test_a_signal_to_rulings_ends_the_run_and_nothing_replaces_the_results_after(sandbox, tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.unit.test_bad_input import document, example
+
+    sandbox.write("spec/ygo/run.rst", document("运行", example("sig-1")))
+    assert sandbox.rulings("check").returncode == 0
+    (sandbox.root / "tests" / "examples" / "conftest.py").write_text(SLOW, encoding="utf-8")
+    started = tmp_path / "started"
+    env = {**sandbox.env(), "RULINGS_TEST_STARTED": str(started)}
+    rulings = subprocess.Popen([sys.executable, "-m", "engine.cli", "--root", str(sandbox.root), "build"],
+                               cwd=sandbox.root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not started.exists() and time.monotonic() < deadline and rulings.poll() is None:
+        time.sleep(0.2)
+    assert started.exists(), rulings.communicate()
+    pytest_pid = int(started.read_text(encoding="utf-8"))
+    rulings.send_signal(signal.SIGTERM)
+    out, err = rulings.communicate(timeout=60)
+    assert rulings.returncode == 128 + signal.SIGTERM, out + err
+    lines = [line for line in out.splitlines() if line.startswith("rulings: stopped by SIGTERM")]
+    assert len(lines) == 1 and "1 of 1 examples that should have run have no new result" in lines[0], out + err
+    time.sleep(0.5)
+    try:
+        os.kill(pytest_pid, 0)
+        alive = True
+    except ProcessLookupError:
+        alive = False
+    assert not alive, "the run of the examples outlived rulings"
+    results = sandbox.build / "results.json"
+    before = results.read_bytes() if results.exists() else b""
+    assert b"sig-1" not in before  # no old pass left standing for the example that should have run
+    time.sleep(2)
+    assert (results.read_bytes() if results.exists() else b"") == before
+
+
+# -- extra 2: freshness by content, never by the time of a file ----------------------------
+
+def test_a_document_edited_under_an_older_time_is_read_and_run_again(sandbox):
+    import os
+
+    from tests.unit.test_bad_input import GOOD, document, example
+
+    path = sandbox.write("spec/ygo/time.rst", document("时间", example("time-1")))
+    assert sandbox.rulings("check").returncode == 0
+    before = path.stat()
+    # the text changes, the file's time does not (a copy or an archive keeps old times)
+    path.write_text(document("时间", example("time-1", GOOD.replace("仍然是", "不再是"))), encoding="utf-8")
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    done = sandbox.rulings("check")
+    assert done.returncode == 1, sandbox.output(done)
+    assert "time-1: text changed" in done.stdout, sandbox.output(done)
+    assert done.stdout.strip().splitlines()[-1] == "0 passed, 1 failed", sandbox.output(done)
+
+
+# -- extra 10: a plain sphinx-build says how many examples have no current result ----------
+
+def test_plain_sphinx_build_warns_with_the_count_not_run_and_fails_under_W(sandbox):
+    from tests.unit.test_bad_input import GOOD, document, example
+
+    sandbox.write("spec/ygo/plain.rst", document("普通", example("plain-1"), example("plain-2")))
+    assert sandbox.rulings("check").returncode == 0
+    fine = sandbox.sphinx_build("-W", "-b", "html", "spec", "build/plain")
+    assert fine.returncode == 0, fine.stderr
+    sandbox.write("spec/ygo/plain.rst", document("普通", example("plain-1"),
+                                                  example("plain-2", GOOD.replace("仍然是", "依然是"))))
+    sandbox.write("spec/ygo/new.rst", document("新", example("plain-3")))
+    warned = sandbox.sphinx_build("-b", "html", "spec", "build/plain")
+    assert warned.returncode == 0, warned.stderr
+    assert "WARNING: 2 of 3 examples have no current result (1 not run, 1 stale)" in warned.stderr, warned.stderr
+    strict = sandbox.sphinx_build("-W", "-b", "html", "spec", "build/plain")
+    assert strict.returncode != 0 and "2 of 3 examples have no current result" in strict.stderr, strict.stderr
+    # rulings reconciles the counts itself: no such warning in its builds
+    built = sandbox.rulings("build")
+    assert "no current result" not in sandbox.output(built)
