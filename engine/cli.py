@@ -793,7 +793,7 @@ def _plain(text: str) -> str:
     """Docstring text for a terminal: ``code`` and :role:`target` read as plain words."""
     import re
 
-    return re.sub(r"(?::[\w:-]+:)?`{1,2}([^`]+)`{1,2}_?", r"\1", text)
+    return re.sub(r"(?::[\w:-]+:)?`{1,2}([^`]+)(?:`{1,2}_?|$)", r"\1", text)
 
 
 def _version() -> str:
