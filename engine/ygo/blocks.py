@@ -1206,6 +1206,7 @@ def end_battle_phase():
 
 
 @BLOCKS.phrase("action", "{side}从卡组抽{n}张")
+@BLOCKS.phrase("action", "{side}抽{n}张")
 def draw(side, n):
     """That player draws n cards (from the top of the deck; none left: nothing)."""
     def resolve(duel, link) -> None:
@@ -1406,33 +1407,6 @@ def place_counter(n):
     return resolve
 
 
-def _from_deck(n: int, desc: str, what):
-    test = describe(desc)
-
-    def resolve(duel, link) -> None:
-        fitting = [c for c in duel.board.zone(link.player, "deck") if test(duel, link.card, c)]
-        for c in duel.by_default(link.player, f"picks {n} {desc} from the deck", fitting, FIRST_FITTING, n):
-            what(duel, link, c)
-
-    return resolve
-
-
-@BLOCKS.phrase("action", "从卡组把{n}只{desc}加入手卡")
-def search(n, desc):
-    return moving(_from_deck(n, desc, lambda duel, link, c: duel.add_to_hand(c, reason=_why(link))), "deck-to-hand")
-
-
-@BLOCKS.phrase("action", "从卡组把{n}只{desc}送去墓地")
-def mill(n, desc):
-    return moving(_from_deck(n, desc, lambda duel, link, c: duel.send_to_graveyard(c, reason=_why(link))),
-                  "deck-to-graveyard")
-
-
-@BLOCKS.phrase("action", "从卡组把{n}只{desc}在自己的灵摆区域放置")
-def place_in_pendulum_zone(n, desc):
-    return _from_deck(n, desc, lambda duel, link, c: duel.place(c, "pendulum zone", link.player))
-
-
 @BLOCKS.phrase("action", "{who}回到额外卡组，那之后墓地的一组素材特殊召唤")
 def defuse(who):
     """Return it to the extra deck, then special summon the materials it was summoned with
@@ -1446,6 +1420,10 @@ def defuse(who):
             duel.summon(m, "special", link.player, by=link.card.name)
 
     return _each(who, act)
+
+
+# the families with typed slots, and actions in sequence (那之后): engine/ygo/families.py
+from . import families as _families  # noqa: E402,F401
 
 
 # == static blocks ============================================================================
@@ -2036,22 +2014,6 @@ def negate_and_return():
     return negate_return_then_destroy(None)
 
 
-@BLOCKS.phrase("action", "从卡组把{n}张{desc}加入手卡")
-def search_cards(n, desc):
-    """Add cards (of any kind) that fit the description from the deck to the hand."""
-    return moving(_from_deck(n, desc, lambda duel, link, c: duel.add_to_hand(c, reason=_why(link))), "deck-to-hand")
-
-
-@BLOCKS.phrase("action", "从自己墓地把1只{desc}特殊召唤")
-def special_summon_from_own_graveyard(desc):
-    """Special summon a monster of one's own graveyard that fits the description, chosen
-    as the effect resolves (not targeted)."""
-    test = describe(desc)
-    pick = lambda duel, link: [c for c in duel.board.zone(link.player, "graveyard")  # noqa: E731
-                               if c.definition.is_monster and test(duel, link.card, c)][:1]
-    return moving(_summon(pick, zones=("graveyard",)), "summon", "graveyard-summon")
-
-
 @BLOCKS.phrase("condition", "魔法·陷阱卡的效果发动时")
 def spell_trap_effect_activated():
     """The chain link below is a spell or trap card's activation or the effect of one."""
@@ -2149,24 +2111,6 @@ def damage_self(n):
     return resolve
 
 
-@BLOCKS.phrase("action", "场上{n}张卡破坏")
-def destroy_chosen_on_field(n):
-    """Destroy cards on the field chosen as it resolves (not targeted).  A spell or trap
-    card that must leave the field after its chain cannot choose itself, and cannot be
-    activated while it would have nothing else to choose (activation.py)."""
-    def candidates(duel, card):
-        return [c for c in duel.field_cards() if not (c is card and duel.must_leave_as_activated(c))]
-
-    def resolve(duel, link) -> None:
-        fitting = [c for c in candidates(duel, link.card) if not duel.in_limbo(c)]
-        for c in duel.by_default(link.player, f"chooses {n} card(s) on the field to destroy", fitting,
-                                 FIRST_FITTING, n):
-            duel.destroy(c, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
-
-    resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card) if c is not card])
-    return moving(resolve, "destroy-field")
-
-
 @BLOCKS.phrase("event", "这张卡给与对方战斗伤害时")
 def deals_battle_damage():
     """This card dealt battle damage to its controller's opponent."""
@@ -2193,20 +2137,6 @@ def own_archetype_targeted(name):
             and name in t.name for t in top.live_targets())
 
     return test
-
-
-@BLOCKS.phrase("action", "从手卡·卡组把{n}只{desc}守备表示特殊召唤")
-def special_summon_from_hand_or_deck(n, desc):
-    """Special summon monsters of the hand or deck chosen as it resolves (by default the
-    first fitting, hand first), in defense position."""
-    test = describe(desc)
-
-    def pick(duel, link) -> list:
-        fitting = [c for zone in ("hand", "deck") for c in duel.board.zone(link.player, zone)
-                   if c.definition.is_monster and test(duel, link.card, c)]
-        return duel.by_default(link.player, f"picks {n} {desc} from the hand or deck", fitting, FIRST_FITTING, n)
-
-    return moving(_summon(pick, position="defense", zones=("hand", "deck")), "summon", "deck-summon")
 
 
 # -- 『…卡发动的场合』: what counts as a card activation (activation.py sees_activation) ------
@@ -2284,48 +2214,6 @@ def bounce_then_activate(desc):
             duel.activate_by_effect(c, link.player, link.card.name, source=link.card_if_unchanged())
 
     return moving(resolve, "hand")
-
-
-@BLOCKS.phrase("action", "这张卡以外的自己场上1张卡破坏，从卡组把1张{desc}加入手卡")
-def destroy_own_then_search(desc):
-    """Destroy another card of one's own field, chosen as it resolves (a spell or trap that
-    must leave the field after this chain is still there and may be chosen); only if one
-    was destroyed, add a card that fits the description from the deck to the hand."""
-    search = _from_deck(1, desc, lambda duel, link, c: duel.add_to_hand(c, reason=_why(link)))
-
-    def resolve(duel, link) -> None:
-        fitting = [c for c in duel.field_cards()
-                   if c is not link.card and c.controller == link.player and not duel.in_limbo(c)]
-        for c in duel.by_default(link.player, "chooses a card of its own field to destroy", fitting,
-                                 FIRST_FITTING, 1):
-            if duel.destroy(c, reason=_why(link), by_effect=link.card, by_player=link.player):
-                search(duel, link)
-
-    return moving(resolve, "deck-to-hand", "destroy-field")
-
-
-@BLOCKS.phrase("action", "自己的手卡·场上1张{desc}送去墓地，自己抽{n}张")
-def send_own_then_draw(desc, n):
-    """Send a card of one's own hand or face-up field that fits the description to the
-    graveyard, chosen as it resolves (by default the first: field, then hand), then draw.
-    A spell or trap card that must leave the field after its chain cannot choose itself,
-    nor be activated with nothing else to choose (activation.py)."""
-    test = describe(desc)
-
-    def candidates(duel, card, player) -> list:
-        field = [c for c in duel.field_cards() if c.controller == player and c.face_up and not duel.in_limbo(c)]
-        hand = list(duel.board.zone(player, "hand"))
-        return [c for c in (*field, *hand) if test(duel, card, c)
-                and not (c is card and duel.must_leave_as_activated(c))]
-
-    def resolve(duel, link) -> None:
-        for c in duel.by_default(link.player, f"sends {desc} of its hand or field to the graveyard",
-                                 candidates(duel, link.card, link.player), FIRST_FITTING, 1):
-            duel.send_to_graveyard(c, reason=_why(link))
-            duel.draw(link.player, n, reason=f"drawn by {_why(link)}")
-
-    resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card, player) if c is not card])
-    return resolve
 
 
 def _apply_copied(duel, link, definition) -> None:

@@ -30,9 +30,9 @@ from enum import Enum
 from engine.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect, flag, number, one_of, \
     optional_number, some_of, unobservable
 
-from . import primitives as p
 from .blocks import BLOCKS, RACES, StaticPart, Target
 from .cards import CardDef, Effect, Static
+from .families import sequence, split_actions
 from .hooks import HOOKS
 from .memory import CARD_RULINGS
 
@@ -171,7 +171,7 @@ def _effect(e: ParsedEffect, card: str) -> tuple[list[Effect], list[Static]]:
             raise ValueError(f"{where}: its hook does what it does: no ':action:' besides")
         resolve = HOOKS[e.hook]
     elif actions:
-        resolve = actions[0] if len(actions) == 1 else p.in_order(*actions)
+        resolve = sequence(actions)
     elif unmodelled:
         resolve = None
     else:
@@ -236,4 +236,4 @@ def make(parsed: ParsedCard, fmt: CardFormat) -> CardDef:
 
 
 FORMAT = CardFormat(game="ygo", blocks=BLOCKS, card_fields=CARD_FIELDS, effect_fields=EFFECT_FIELDS, make=make,
-                    hooks=HOOKS, alias_fields=("english",))
+                    hooks=HOOKS, alias_fields=("english",), split={"action": split_actions})

@@ -1,0 +1,218 @@
+"""Families of action and static blocks with typed slots (spec/ygo/cards/*.rst).
+
+Where engine/ygo/blocks.py has grown one block per sentence of a card, the families here
+are shaped like the rules: one block says one thing an effect does, with slots for what
+varies from card to card (where cards are picked from, how many, which — a description
+read by :func:`~engine.ygo.blocks.describe` —, and where they go), and an effect's
+``:action:`` is one or more of them in order (:func:`sequence`):
+
+- parts split by ``；`` are independent: each is done in turn;
+- a sentence no one block says is cut into actions at ``，`` / ``。`` / ``那之后``
+  (『A，那之后，B』, 『A。那之后，B』, 『A，B』): B is done only if A — the action written
+  right before it — did something (:func:`split_actions`).
+
+No block names a card: a card's name only ever comes in through a placeholder.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.core.choices import FIRST_FITTING
+from engine.vocabulary import Term
+
+from .blocks import BLOCKS, _summon, _why, describe, moving
+
+# == actions in sequence =======================================================================
+
+#: the marks between two actions of one sentence: B is done only if A did something
+THEN_WORDS = ("那之后", "，")
+
+
+class Then:
+    """The block between two actions of one sentence (『A，那之后，B』, 『A，B』)."""
+
+    def __repr__(self) -> str:
+        return "那之后"
+
+
+THEN = Then()
+
+
+@BLOCKS.phrase("action", "那之后")
+@BLOCKS.phrase("action", "，")
+def then():
+    """A，那之后，B / A，B (one sentence): B is done only if A, the action right before, did
+    something."""
+    return THEN
+
+
+_PARTS = re.compile(r"[；;\n]+")
+_CUT = re.compile(r"[，,。]?那之后[，,]?|[，,。]")
+
+
+def _is_block(text: str) -> bool:
+    return BLOCKS.match("action", text) is not None
+
+
+def _cut(piece: str) -> list[str]:
+    """One sentence, as whole blocks joined by THEN_WORDS: the sentence itself if a block
+    says it, else the first cut (at ，、。 or 那之后) whose left side is a block and whose
+    right side can be cut too; none: the sentence (reported as no block)."""
+    if _is_block(piece):
+        return [piece]
+    for m in _CUT.finditer(piece):
+        left, right = piece[:m.start()].strip(), piece[m.end():].strip()
+        if left and right and _is_block(left):
+            rest = _cut(right)
+            if all(r in THEN_WORDS or _is_block(r) for r in rest):
+                return [left, "那之后" if "那之后" in m.group() else "，", *rest]
+    return [piece]
+
+
+def split_actions(text: str) -> list[str]:
+    """The blocks of an ``:action:`` field: split by ；and new lines (independent parts),
+    and each sentence into its actions (:func:`_cut`)."""
+    return [block for piece in _PARTS.split(text) if piece.strip() for block in _cut(piece.strip())]
+
+
+#: trace entries that say nothing was done
+_NOT_DONE = frozenset({"fizzle", "choice", "survive", "refused", "no-zone", "resolve", "look", "trigger"})
+
+
+def _did(duel, before: int, answer) -> bool:
+    """Whether a step did something: what it answered (True/False), else whether it left
+    anything but 'nothing happened' in the trace."""
+    if answer is not None:
+        return bool(answer)
+    return any(e.kind not in _NOT_DONE for e in duel.log.events[before:])
+
+
+def sequence(actions: list):
+    """One resolution doing ``actions`` in order (:data:`THEN` between two of them: the
+    second only if the first did something)."""
+    if actions and (actions[0] is THEN or actions[-1] is THEN
+                    or any(a is THEN and b is THEN for a, b in zip(actions, actions[1:]))):
+        raise ValueError("那之后 comes between two actions")
+    if len(actions) == 1:
+        return actions[0]
+    steps = [(a, i + 1 < len(actions) and actions[i + 1] is THEN) for i, a in enumerate(actions) if a is not THEN]
+
+    def resolve(duel, link) -> None:
+        for step, then_follows in steps:
+            before = len(duel.log.events)
+            answer = step(duel, link)
+            if then_follows and not _did(duel, before, answer):
+                duel.log.record("fizzle", f"{_why(link)}: nothing was done, so what follows 那之后 is not done")
+                return
+
+    resolve.needs_monster_zone = any(getattr(s, "needs_monster_zone", False) for s, _ in steps)
+    # what must be there to activate it at all: what the first actions pick (not what is
+    # done only if they did something)
+    first = steps[:next((i + 1 for i, (_s, then_follows) in enumerate(steps) if then_follows), len(steps))]
+    needs = [n for s, _ in first if (n := getattr(s, "needs", None)) is not None]
+    if needs:
+        resolve.needs = lambda duel, card, player: all(n(duel, card, player) for n in needs)
+    return resolve
+
+
+# == picking cards as the effect resolves, and moving them ====================================
+
+#: where an effect picks cards as it resolves: (zones in the order looked at, whose —
+#: of the effect's controller — or None for both players' field)
+PICK_FROM: dict[str, tuple[tuple[str, ...], str | None]] = {
+    "卡组": (("deck",), "own"), "自己卡组": (("deck",), "own"), "手卡": (("hand",), "own"),
+    "自己墓地": (("graveyard",), "own"), "额外卡组": (("extra deck",), "own"),
+    "手卡·卡组": (("hand", "deck"), "own"), "自己的手卡·场上": (("field", "hand"), "own"),
+    "场上": (("field",), None), "自己场上": (("field",), "own"), "对方场上": (("field",), "opponent"),
+}
+BLOCKS.term(Term.choice("pick_from", PICK_FROM, "卡组、手卡、自己墓地、手卡·卡组、自己的手卡·场上、场上、自己场上、对方场上 …"))
+BLOCKS.term(Term.choice("pick_unit", {"只": True, "张": False}, "只 (monsters) or 张 (cards)"))
+BLOCKS.term(Term("pick_desc", r"[^；;，。]*?", description="a description of cards (see blocks.describe)"))
+BLOCKS.term(Term.choice("besides", {"": False, "这张卡以外的": True}, "这张卡以外的 (or nothing)"))
+
+#: what is done with the picked cards: (what, battle position for a summon)
+PICK_TO: dict[str, tuple[str, str | None]] = {
+    "加入手卡": ("hand", None), "送去墓地": ("graveyard", None), "破坏": ("destroy", None), "除外": ("banish", None),
+    "特殊召唤": ("summon", None), "守备表示特殊召唤": ("summon", "defense"), "攻击表示特殊召唤": ("summon", "attack"),
+    "在自己的灵摆区域放置": ("pendulum zone", None),
+}
+BLOCKS.term(Term.choice("pick_to", PICK_TO, "加入手卡、送去墓地、破坏、除外、特殊召唤、守备表示特殊召唤、在自己的灵摆区域放置"))
+
+#: a description that says nothing a face-down card would hide
+_PLAIN = re.compile(r"(这张卡以外的)?(卡|怪兽)?")
+
+#: the trace words of the moves, by what is done (the rules read them: 『包含…的效果』)
+_MOVE_TAGS = {"hand": "to-hand", "graveyard": "to-graveyard", "summon": "summon", "destroy": None,
+              "banish": "to-banished", "pendulum zone": "to-pendulum-zone"}
+
+
+def _move(duel, link, card, to: str, position: str | None) -> bool:
+    """Do ``to`` to one picked card; whether it was done."""
+    why = _why(link)
+    if to == "destroy":
+        return bool(duel.destroy(card, reason=why, by_effect=link.card, by_player=link.player))
+    if to == "summon":
+        before = card.zone
+        _summon(lambda d, lk: [card], position=position)(duel, link)
+        return card.zone is not before
+    before = card.zone
+    if to == "hand":
+        duel.add_to_hand(card, reason=why)
+    elif to == "graveyard":
+        duel.send_to_graveyard(card, reason=why)
+    elif to == "banish":
+        duel.banish(card, reason=why)
+    else:
+        duel.place(card, to, link.player)
+    return card.zone is not before
+
+
+def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = False):
+    """Pick ``n`` cards that fit the description from where ``origin`` says, as the effect
+    resolves (not targeted: by default the first fitting, in the order of the zones), and
+    do ``to`` to them.  On the field a description that names anything (a card name, an
+    attribute …) can only be told of a face-up card.  A spell or trap card that must leave
+    the field after its chain cannot pick itself, and cannot be activated with nothing else
+    to pick (activation.py reads ``needs``)."""
+    zones, whose = origin
+    what, position = to
+    test = describe(desc)
+    face_up_only = not _PLAIN.fullmatch(desc.strip())
+
+    def candidates(duel, card, player) -> list:
+        found = []
+        for zone in zones:
+            if zone == "field":
+                cards = [c for c in duel.field_cards() if not duel.in_limbo(c) and (
+                    whose is None or (c.controller == player) == (whose == "own"))
+                         and (c.face_up or not face_up_only)]
+            else:
+                cards = list(duel.board.zone(player if whose == "own" else 1 - player, zone))
+            found += [c for c in cards if test(duel, card, c) and (c.definition.is_monster or not monsters)
+                      and not (others and c is card) and not (c is card and duel.must_leave_as_activated(c))]
+        return found
+
+    def resolve(duel, link) -> bool:
+        fitting = candidates(duel, link.card, link.player)
+        done = False
+        for c in duel.by_default(link.player, f"picks {n} {desc} ({'、'.join(zones)})", fitting, FIRST_FITTING, n):
+            done = _move(duel, link, c, what, position) or done
+        return done
+
+    if "field" in zones or "hand" in zones:
+        resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card, player) if c is not card])
+    tag = _MOVE_TAGS[what]
+    tags = ["destroy-field"] if what == "destroy" else ["summon"] if what == "summon" else []
+    if tag is not None:
+        tags += [f"{zone}-{'summon' if what == 'summon' else tag}" for zone in zones]
+    return moving(resolve, *tags)
+
+
+@BLOCKS.phrase("action", "从{origin:pick_from}把{n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
+@BLOCKS.phrase("action", "{others:besides}{origin:pick_from}{n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
+def pick_and_move_block(origin, n, unit, desc, to, others=False):
+    """Pick cards as the effect resolves and move them: 从卡组把1只…加入手卡、场上1张卡破坏、
+    自己的手卡·场上1张…送去墓地、这张卡以外的自己场上1张卡破坏 …"""
+    return pick_and_move(origin, n, unit, desc, to, others)
