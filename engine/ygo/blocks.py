@@ -1320,29 +1320,6 @@ def gain_effects():
     return p.gain_effects_of_target
 
 
-@BLOCKS.phrase("action", "那个发动无效")
-def negate_activation():
-    return p.negate_below(destroy=False, what="activation")
-
-
-@BLOCKS.phrase("action", "那个效果无效")
-def negate_effect():
-    return p.negate_below(destroy=False, what="effect")
-
-
-@BLOCKS.phrase("action", "那个发动无效并破坏")
-def negate_and_destroy_below():
-    """Negate the activation below and destroy that card: a card whose card activation is
-    negated has left the field first, so this destroys a card on the field only when what
-    it negates is not a card activation (『破坏场上的卡的效果』, 星尘龙)."""
-    return moving(p.negate_below(destroy=True), "negate-activation-destroy")
-
-
-@BLOCKS.phrase("action", "那个发动无效并除外")
-def negate_and_banish_below():
-    return p.negate_below_and_banish
-
-
 def _attach(material, xyz):
     def resolve(duel, link) -> None:
         xyzs = xyz(duel, link)
@@ -1673,41 +1650,6 @@ def detach_one():
     return pay
 
 
-@BLOCKS.phrase("action", "那个效果无效并破坏")
-def negate_effect_and_destroy():
-    """Negate that effect (not its activation: the chain link still resolves, negated) and
-    destroy the card (where it is: on the field, if it is there)."""
-    return moving(p.negate_below(destroy=True, what="effect"), "negate-effect-destroy")
-
-
-@BLOCKS.phrase("action", "那个发动无效，那张卡回到持有者卡组，那之后，自己场上1张「{name}」卡破坏")
-def negate_return_then_destroy(name):
-    """Negate the activation and return that card to its owner's deck (from wherever it is,
-    as that card); only if it returned, destroy a card of that archetype of one's own."""
-    def resolve(duel, link) -> None:
-        below = link.below(duel)
-        if below is None or not duel.negate_link(below, "activation", by=link.card, by_player=link.player):
-            return
-        card = below.card_if_unchanged()
-        if card is None:
-            duel.log.record("fizzle", f"「{below.card.name}」 is no longer that card: it does not return to the deck")
-            return
-        if duel.in_limbo(card):
-            returned = duel.move_from_limbo(card, "deck", reason=_why(link))
-        elif card.zone.kind not in ("deck", "extra deck") and not duel.leaves_after_resolving(card):
-            duel.return_to_deck(card, reason=_why(link))
-            returned = True
-        else:
-            returned = False
-        if not returned or name is None:
-            return
-        own = [c for c in duel.field_cards() if c.controller == link.player and name in c.name and c.face_up]
-        if own:
-            duel.destroy(own[0], reason=_why(link), by_effect=link.card, by_player=link.player)
-
-    return moving(resolve, "deck")
-
-
 @BLOCKS.phrase("action", "{side}场上的卡全部破坏")
 def destroy_side(side):
     """Destroy every card on that side of the field (of the effect's controller)."""
@@ -2005,13 +1947,6 @@ def damage_opponent(n):
         duel.log.record("damage", f"player {1 - link.player} takes {n} damage from 「{link.card.name}」")
 
     return resolve
-
-
-@BLOCKS.phrase("action", "那个发动无效，那张卡回到持有者卡组")
-def negate_and_return():
-    """Negate the activation and return that card to its owner's deck, from wherever it
-    still is as that card (a negated card activation: from off the field)."""
-    return negate_return_then_destroy(None)
 
 
 @BLOCKS.phrase("condition", "魔法·陷阱卡的效果发动时")

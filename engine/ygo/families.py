@@ -22,6 +22,7 @@ from typing import Any
 from engine.core.choices import FIRST_FITTING
 from engine.vocabulary import Term
 
+from . import primitives as p
 from .blocks import BLOCKS, _summon, _why, describe, moving
 
 # == actions in sequence =======================================================================
@@ -58,11 +59,12 @@ def _is_block(text: str) -> bool:
 
 def _cut(piece: str) -> list[str]:
     """One sentence, as whole blocks joined by THEN_WORDS: the sentence itself if a block
-    says it, else the first cut (at ，、。 or 那之后) whose left side is a block and whose
-    right side can be cut too; none: the sentence (reported as no block)."""
+    says it, else the last cut (at ，、。 or 那之后: the longest block first) whose left side
+    is a block and whose right side can be cut too; none: the sentence (reported as no
+    block)."""
     if _is_block(piece):
         return [piece]
-    for m in _CUT.finditer(piece):
+    for m in reversed(list(_CUT.finditer(piece))):
         left, right = piece[:m.start()].strip(), piece[m.end():].strip()
         if left and right and _is_block(left):
             rest = _cut(right)
@@ -216,3 +218,55 @@ def pick_and_move_block(origin, n, unit, desc, to, others=False):
     """Pick cards as the effect resolves and move them: 从卡组把1只…加入手卡、场上1张卡破坏、
     自己的手卡·场上1张…送去墓地、这张卡以外的自己场上1张卡破坏 …"""
     return pick_and_move(origin, n, unit, desc, to, others)
+
+
+# == negating what is activated, and what becomes of that card ================================
+
+NEGATED = {"发动": "activation", "效果": "effect"}
+BLOCKS.term(Term.choice("negated", NEGATED, "发动 (the activation) or 效果 (the effect)"))
+NEGATED_FATES = {"破坏": "destroy", "除外": "banished", "回到持有者卡组": "deck"}
+BLOCKS.term(Term.choice("negated_fate", NEGATED_FATES, "破坏、除外 or 回到持有者卡组"))
+
+
+def _negated_card_to(what: str, fate: str):
+    """Negate the chain link below; then that card (the same object only) is banished or
+    returned to its owner's deck from wherever it is — a negated card activation from off
+    the field (activation.py); whether it was moved."""
+    def resolve(duel, link) -> bool:
+        below = link.below(duel)
+        if below is None or not duel.negate_link(below, what, by=link.card, by_player=link.player):
+            return False
+        card = below.card_if_unchanged()
+        if card is None:
+            duel.log.record("fizzle", f"「{below.card.name}」 is no longer that card: it is not moved")
+            return False
+        if duel.in_limbo(card):
+            return duel.move_from_limbo(card, fate, reason=_why(link))
+        if fate == "banished":
+            if duel.on_field(card):
+                duel.banish(card, reason=_why(link))
+                return True
+            return False
+        if card.zone.kind not in ("deck", "extra deck") and not duel.leaves_after_resolving(card):
+            duel.return_to_deck(card, reason=_why(link))
+            return True
+        return False
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "那个{what:negated}无效")
+@BLOCKS.phrase("action", "那个{what:negated}无效并{fate:negated_fate}")
+@BLOCKS.phrase("action", "那个{what:negated}无效，那张卡{fate:negated_fate}")
+def negate_below(what, fate=None):
+    """Negate the activation (发动) or the effect (效果) of the chain link below; with a fate,
+    that card is then destroyed, banished or returned to its owner's deck (the same object
+    only: a card that moved is no longer 'that card').  A card whose card activation was
+    negated has left the field already: 并破坏 destroys a card on the field only when what
+    it negates is not a card activation (『破坏场上的卡的效果』, 星尘龙)."""
+    if fate is None:
+        return p.negate_below(destroy=False, what=what)
+    if fate == "destroy":
+        return moving(p.negate_below(destroy=True, what=what), f"negate-{what}-destroy")
+    resolve = _negated_card_to(what, fate)
+    return moving(resolve, "deck") if fate == "deck" else resolve

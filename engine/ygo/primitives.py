@@ -320,18 +320,6 @@ def link_targets(*grants: str, need=None, on_source_leaves=None, on_target_leave
     return resolve
 
 
-def negate_below_and_banish(duel, link) -> None:
-    """Negate the activation of the chain link below, and banish that card."""
-    below = link.below(duel)
-    if below is None or not duel.negate_link(below, "activation", by=link.card, by_player=link.player):
-        return
-    card = below.card_if_unchanged()
-    if card is not None and duel.in_limbo(card):
-        duel.move_from_limbo(card, "banished", reason=f"「{link.card.name}」")
-    elif card is not None and duel.on_field(card):
-        duel.banish(card, reason=f"「{link.card.name}」")
-
-
 def summon_self_back(duel, link) -> None:
     """Special summon this banished card (it was banished by its own effect)."""
     card = link.card_if_unchanged()
