@@ -1286,35 +1286,6 @@ def swap_control():
     return p.swap_control_of_chosen
 
 
-@BLOCKS.phrase("action", "场上的里侧守备表示怪兽全部变成表侧守备表示")
-def flip_all():
-    return p.flip_all_face_down_monsters()
-
-
-@BLOCKS.phrase("action", "自己场上的里侧表示怪兽全部变成表侧守备表示")
-def flip_own():
-    return p.flip_all_face_down_monsters("own")
-
-
-@BLOCKS.phrase("action", "场上的表侧表示怪兽全部变成里侧守备表示")
-def all_face_down():
-    return p.turn_all_face_up_monsters_face_down
-
-
-@BLOCKS.phrase("action", "场上的{desc}全部破坏")
-def destroy_all(desc):
-    """Destroy every card on the field that fits the description (卡、特殊召唤的怪兽 …)."""
-    test = describe(desc)
-    return moving(p.destroy_all(lambda duel, link, c: test(duel, link.card, c)), "destroy-field")
-
-
-@BLOCKS.phrase("action", "这张卡以外的场上的{desc}全部破坏")
-def destroy_all_others(desc):
-    test = describe(desc)
-    return moving(p.destroy_all(lambda duel, link, c: c is not link.card and test(duel, link.card, c)),
-                  "destroy-field")
-
-
 @BLOCKS.phrase("action", "那只怪兽除外，直到结束阶段这张卡得到那只怪兽的效果")
 def gain_effects():
     return p.gain_effects_of_target
@@ -1648,15 +1619,6 @@ def detach_one():
 
     pay.payable = payable
     return pay
-
-
-@BLOCKS.phrase("action", "{side}场上的卡全部破坏")
-def destroy_side(side):
-    """Destroy every card on that side of the field (of the effect's controller)."""
-    def test(duel, link, c) -> bool:
-        return c.controller == (link.player if side == "own" else 1 - link.player)
-
-    return moving(p.destroy_all(test), "destroy-field")
 
 
 @BLOCKS.phrase("action", "直到下次的对方回合结束时，{side}场上的魔法·陷阱卡的发动和效果不会被无效化")

@@ -270,3 +270,53 @@ def negate_below(what, fate=None):
         return moving(p.negate_below(destroy=True, what=what), f"negate-{what}-destroy")
     resolve = _negated_card_to(what, fate)
     return moving(resolve, "deck") if fate == "deck" else resolve
+
+
+# == everything that fits: 『{place}的{desc}全部{verb}』 =======================================
+
+MASS_PLACES = {"场上": None, "自己场上": "own", "对方场上": "opponent"}
+BLOCKS.term(Term.choice("mass_place", MASS_PLACES, "场上、自己场上 or 对方场上"))
+
+
+def _destroy_each(duel, link, card) -> None:
+    if card is link.card and duel.leaves_after_resolving(card):
+        return  # a card that must leave the field after its chain does not destroy itself
+    duel.destroy(card, reason=_why(link), by_effect=link.card, by_player=link.player)
+
+
+def _flip_each(duel, link, card) -> None:
+    if not card.face_up:
+        duel.flip_face_up(card, reason=_why(link))
+
+
+def _face_down_each(duel, link, card) -> None:
+    if duel.can_turn_face_down(card):
+        duel.turn_face_down(card, reason=_why(link))
+
+
+#: what is done to each card: (what to do, which cards are looked at, the moves it makes)
+MASS_VERBS = {
+    "破坏": (_destroy_each, "field_cards", ("destroy-field",)),
+    "变成表侧守备表示": (_flip_each, "monsters", ()),
+    "变成里侧守备表示": (_face_down_each, "monsters", ()),
+}
+BLOCKS.term(Term.choice("mass_verb", MASS_VERBS, "破坏、变成表侧守备表示 or 变成里侧守备表示"))
+
+
+@BLOCKS.phrase("action", "{others:besides}{where:mass_place}的{desc:pick_desc}全部{verb:mass_verb}")
+def all_that_fit(where, desc, verb, others=False):
+    """Do it to every card of that side of the field (of the effect's controller) that fits
+    the description, as the effect resolves: 场上的魔法·陷阱卡全部破坏、自己场上的里侧表示怪兽全部
+    变成表侧守备表示、这张卡以外的场上的卡全部破坏 …"""
+    act, among, moves = verb
+    test = describe(desc)
+
+    def resolve(duel, link) -> None:
+        for card in list(getattr(duel, among)()):
+            if where is not None and (card.controller == link.player) != (where == "own"):
+                continue
+            if (others and card is link.card) or not test(duel, link.card, card):
+                continue
+            act(duel, link, card)
+
+    return moving(resolve, *moves)

@@ -380,33 +380,6 @@ def swap_control_of_chosen(duel, link) -> None:
             duel.take_control(card, 1 - card.controller, "permanent")
 
 
-def flip_all_face_down_monsters(of: str = "all"):
-    def resolve(duel, link) -> None:
-        players = (link.player,) if of == "own" else (0, 1)
-        for card in duel.monsters():
-            if card.controller in players and not card.face_up:
-                duel.flip_face_up(card, reason=f"「{link.card.name}」")
-
-    return resolve
-
-
-def turn_all_face_up_monsters_face_down(duel, link) -> None:
-    for card in duel.monsters():
-        if duel.can_turn_face_down(card):
-            duel.turn_face_down(card, reason=f"「{link.card.name}」")
-
-
-def destroy_all(test):
-    def resolve(duel, link) -> None:
-        for card in [c for c in duel.field_cards() if test(duel, link, c)]:
-            if card is link.card and duel.leaves_after_resolving(card):
-                # a card that must leave the field after its chain does not destroy itself
-                continue
-            duel.destroy(card, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
-
-    return resolve
-
-
 def gain_effects_of_target(duel, link) -> None:
     me = link.card_if_unchanged()
     for card in link.live_targets():
