@@ -1370,10 +1370,6 @@ def defuse(who):
     return _each(who, act)
 
 
-# the families with typed slots, and actions in sequence (那之后): engine/ygo/families.py
-from . import families as _families  # noqa: E402,F401
-
-
 # == static blocks ============================================================================
 
 @BLOCKS.phrase("static", "只要这张卡在{zone}表侧表示存在，{rest}")
@@ -1425,21 +1421,6 @@ for _phrase, (_kind, _value, _meaning) in FIXED_STATICS.items():
 
 STATS = {"攻击力": ("atk",), "守备力": ("def",), "攻击力·守备力": ("atk", "def")}
 BLOCKS.term(Term.choice("stat", STATS, "攻击力、守备力 or 攻击力·守备力"))
-
-
-@BLOCKS.phrase("static", "这张卡的原本{stat}变成{n}")
-def original_stat(stat, n):
-    return [StaticPart("original-" + s, n) for s in stat]
-
-
-@BLOCKS.phrase("static", "这张卡的原本{stat}变成一半")
-def original_stat_halved(stat):
-    return [StaticPart("original-" + s, lambda duel, card, v: v // 2) for s in stat]
-
-
-@BLOCKS.phrase("static", "这张卡的攻击力上升这张卡的魔力指示物数量×{n}")
-def atk_per_counter(n):
-    return _one("atk", lambda duel, card: n * (duel.recall(card, Info.COUNTERS) or 0))
 
 
 @BLOCKS.phrase("static", "这张卡为{method}素材的怪兽{stat}上升{n}")
@@ -1518,6 +1499,10 @@ def limit_summons(n):
 def destroys_itself():
     """The rules destroy this card as soon as its condition is met."""
     return _one("self-destroy")
+
+
+# the families with typed slots, and actions in sequence (那之后): engine/ygo/families.py
+from . import families as _families  # noqa: E402,F401
 
 
 # == activating cards and effects (activation.py) ===========================================
@@ -2320,15 +2305,6 @@ def pay_atk_difference():
 
     pay_now.prepare = quote
     return pay_now
-
-
-@BLOCKS.phrase("static", "这张卡的攻击力上升自己场上的表侧表示的魔法·陷阱卡数量×{n}")
-def atk_per_face_up_spell_trap(n):
-    def value(duel, card) -> int:
-        return n * sum(1 for c in duel.field_cards() if c.controller == card.controller and c.face_up
-                       and not c.definition.is_monster and c.zone.kind in ("spell & trap zone", "field zone"))
-
-    return _one("atk", value)
 
 
 @BLOCKS.phrase("condition", "破坏场上的卡的效果发动时")

@@ -23,7 +23,8 @@ from engine.core.choices import FIRST_FITTING
 from engine.vocabulary import Term
 
 from . import primitives as p
-from .blocks import BLOCKS, _summon, _why, describe, moving
+from .blocks import BLOCKS, StaticPart, _summon, _why, describe, moving
+from .memory import Info
 
 # == actions in sequence =======================================================================
 
@@ -320,3 +321,65 @@ def all_that_fit(where, desc, verb, others=False):
             act(duel, link, card)
 
     return moving(resolve, *moves)
+
+
+# == ATK / DEF: 『这张卡的{原本}{攻击力}{上升|下降|变成}{amount}』 ==============================
+
+BLOCKS.term(Term.choice("stat_layer", {"": False, "原本": True}, "原本 (the original value) or nothing"))
+STAT_SIGNS = {"上升": 1, "下降": -1, "变成": 0}
+BLOCKS.term(Term.choice("stat_sign", STAT_SIGNS, "上升、下降 or 变成"))
+
+
+def _counters(duel, card) -> int:
+    return duel.recall(card, Info.COUNTERS) or 0
+
+
+def count_of(text: str):
+    """A number the game counts, as a function (duel, card) -> int: 这张卡的魔力指示物数量,
+    {自己场上|对方场上|场上}的{desc}数量."""
+    if text == "这张卡的魔力指示物数量":
+        return _counters
+    m = re.fullmatch(r"(自己场上|对方场上|场上)的(.+)数量", text)
+    if m is None:
+        raise ValueError(f"cannot count {text!r}: known are 这张卡的魔力指示物数量、{{自己场上|对方场上|场上}}的…数量")
+    whose, test = MASS_PLACES[m.group(1)], describe(m.group(2))
+
+    def count(duel, card) -> int:
+        return sum(1 for c in duel.field_cards() if test(duel, card, c)
+                   and (whose is None or (c.controller == card.controller) == (whose == "own")))
+
+    return count
+
+
+def stat_amount(text: str):
+    """一半, N, or a count × N: ("half",), ("flat", N) or ("per", count, N)."""
+    if text == "一半":
+        return ("half",)
+    if text.isdigit():
+        return ("flat", int(text))
+    m = re.fullmatch(r"(.+)×(\d+)", text)
+    if m is None:
+        raise ValueError(f"cannot read the amount {text!r}: 一半, a number, or …数量×N")
+    return ("per", count_of(m.group(1)), int(m.group(2)))
+
+
+BLOCKS.term(Term("stat_amount", r"一半|\d+|[^；;]+×\d+", stat_amount, description="一半, N, or …数量×N"))
+
+
+@BLOCKS.phrase("static", "这张卡的{layer:stat_layer}{which:stat}{sign:stat_sign}{amount:stat_amount}")
+def own_stat(layer, which, sign, amount):
+    """This card's ATK/DEF: 原本…变成 N or 一半 sets the original value; 上升/下降 N or …数量×N
+    adds to it while the effect applies."""
+    if layer:
+        if sign != 0 or amount[0] == "per":
+            raise ValueError("原本攻击力/守备力 only 变成 a number or 一半")
+        value = (lambda duel, card, v: v // 2) if amount[0] == "half" else amount[1]
+        return [StaticPart("original-" + s, value) for s in which]
+    if sign == 0 or amount[0] == "half":
+        raise ValueError("攻击力/守备力 变成 … is not modelled yet: 上升 or 下降 an amount")
+    if amount[0] == "flat":
+        value = sign * amount[1]
+    else:
+        _per, count, n = amount
+        value = lambda duel, card: sign * n * count(duel, card)  # noqa: E731
+    return [StaticPart(s, value) for s in which]
