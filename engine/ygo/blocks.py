@@ -1887,15 +1887,6 @@ def any_card_to_graveyard():
     return "to-graveyard", lambda duel, card, ev: duel.face_up_on_field(card) and ev.subject is not card
 
 
-@BLOCKS.phrase("action", "给与对方{n}伤害")
-def damage_opponent(n):
-    def resolve(duel, link) -> None:
-        duel.lp[1 - link.player] -= n
-        duel.log.record("damage", f"player {1 - link.player} takes {n} damage from 「{link.card.name}」")
-
-    return resolve
-
-
 @BLOCKS.phrase("condition", "魔法·陷阱卡的效果发动时")
 def spell_trap_effect_activated():
     """The chain link below is a spell or trap card's activation or the effect of one."""
@@ -1982,15 +1973,6 @@ def own_standby_phase():
     (a phase, not 『每次…』: it may go with the card activation during that phase)."""
     return "standby", lambda duel, card, ev: duel.turn_player == card.controller and (
         duel.face_up_on_field(card) or ev.data.get("with_card_activation", False))
-
-
-@BLOCKS.phrase("action", "自己受到{n}伤害")
-def damage_self(n):
-    def resolve(duel, link) -> None:
-        duel.lp[link.player] -= n
-        duel.log.record("damage", f"player {link.player} takes {n} damage from 「{link.card.name}」")
-
-    return resolve
 
 
 @BLOCKS.phrase("event", "这张卡给与对方战斗伤害时")
@@ -2246,19 +2228,6 @@ def force_activation():
 def one_target_activated():
     """The chain link below targets exactly one card."""
     return lambda duel, card: _top(duel) is not None and len(_top(duel).targets) == 1
-
-
-@BLOCKS.phrase("action", "自己失去那只怪兽的原本等级×{n}基本分")
-def lose_lp_per_target_level(n):
-    """Its controller loses life points: the original level of the target × n (a loss, not
-    damage)."""
-    def resolve(duel, link) -> None:
-        for card, _obj in link.targets:
-            loss = card.definition.level * n
-            duel.lp[link.player] -= loss
-            duel.log.record("lp", f"player {link.player} loses {loss} LP (「{card.name}」)")
-
-    return resolve
 
 
 def _own_battler(duel, player):

@@ -383,3 +383,49 @@ def own_stat(layer, which, sign, amount):
         _per, count, n = amount
         value = lambda duel, card: sign * n * count(duel, card)  # noqa: E731
     return [StaticPart(s, value) for s in which]
+
+
+# == life points: 『给与{side}N伤害』『{side}受到N伤害』『{side}失去N基本分』 ======================
+
+def _target_original_levels(duel, link) -> int:
+    return sum(card.definition.level for card, _obj in link.targets)
+
+
+#: what an amount of life points may count, as a function (duel, link) -> int
+LP_COUNTS = {"那只怪兽的原本等级": _target_original_levels}
+
+
+def lp_amount(text: str):
+    """N, or …×N (LP_COUNTS), as a function (duel, link) -> int."""
+    if text.isdigit():
+        return lambda duel, link, n=int(text): n
+    m = re.fullmatch(r"(.+)×(\d+)", text)
+    if m is None or m.group(1) not in LP_COUNTS:
+        raise ValueError(f"cannot read the amount {text!r}: a number, or {'、'.join(LP_COUNTS)}×N")
+    count, n = LP_COUNTS[m.group(1)], int(m.group(2))
+    return lambda duel, link: count(duel, link) * n
+
+
+BLOCKS.term(Term("lp_amount", r"\d+|[^；;，]+×\d+", lp_amount, description="N, or 那只怪兽的原本等级×N"))
+BLOCKS.term(Term.choice("lp_how", {"受到": "damage", "失去": "loss"}, "受到 (damage) or 失去 (a loss)"))
+BLOCKS.term(Term.choice("lp_unit", {"伤害": "damage", "基本分": "loss"}, "伤害 or 基本分"))
+
+
+@BLOCKS.phrase("action", "给与{side}{amount:lp_amount}{unit:lp_unit}")
+@BLOCKS.phrase("action", "{side}{how:lp_how}{amount:lp_amount}{unit:lp_unit}")
+def life_points(side, amount, unit, how="damage"):
+    """That player (of the effect's controller) takes damage (给与…伤害、受到…伤害) or loses
+    life points (失去…基本分: a loss, not damage)."""
+    if how != unit:
+        raise ValueError("受到 … 伤害, 失去 … 基本分, 给与 … 伤害")
+
+    def resolve(duel, link) -> None:
+        player = link.player if side == "own" else 1 - link.player
+        n = amount(duel, link)
+        duel.lp[player] -= n
+        if how == "damage":
+            duel.log.record("damage", f"player {player} takes {n} damage from 「{link.card.name}」")
+        else:
+            duel.log.record("lp", f"player {player} loses {n} LP (「{link.card.name}」)")
+
+    return resolve
