@@ -771,6 +771,10 @@ def target_other(place, n, unit, desc):
 
 # == action blocks ============================================================================
 
+BLOCKS.term(Term("lasting", r"[^；;]+", description="lasting effects, split by ，(see blocks.LASTING)"))
+BLOCKS.term(Term.choice("destroyed_to", {"除外": "banished"}, "除外 (破坏并除外)"))
+
+
 def moving(resolve, *kinds: str):
     """Mark what a resolution moves cards to ("hand", "deck", "summon", "deck-to-hand" …):
     the rules ask it (a card that must leave the field after its chain cannot be sent to
@@ -790,29 +794,28 @@ def _each(who: str, act):
 
 
 @BLOCKS.phrase("action", "{who}破坏")
-def destroy(who):
-    """Destroy it (if it is still on the field)."""
+@BLOCKS.phrase("action", "{who}破坏并{to:destroyed_to}")
+def destroy(who, to=None):
+    """Destroy it (if it is still on the field); 破坏并除外: banished instead of sent to the
+    graveyard — what cannot be destroyed is not banished either (4.3.3.4.1)."""
     return moving(_each(who, lambda duel, link, c: duel.destroy(c, reason=_why(link), by_effect=link.card,
-                                                                by_player=link.player)), "destroy-field")
+                                                                by_player=link.player, **({"to": to} if to else {}))),
+                  "destroy-field")
 
 
 @BLOCKS.phrase("action", "{who}变成里侧守备表示")
-def turn_face_down(who):
-    """Turn a face-up monster on the field face-down."""
+@BLOCKS.phrase("action", "{who}变成里侧守备表示，{lasting}")
+def turn_face_down(who, lasting=""):
+    """Turn a face-up monster on the field face-down; with lasting effects (不能把表示形式变更),
+    they are given once it is face-down: such a mark stays when it is flipped."""
+    marks = lasting_marks(lasting) if lasting else ()
+
     def act(duel, link, c):
         if duel.can_turn_face_down(c):
             duel.turn_face_down(c, reason=_why(link))
-
-    return _each(who, act)
-
-
-@BLOCKS.phrase("action", "{who}变成里侧守备表示，不能把表示形式变更")
-def turn_face_down_locked(who):
-    """Turn it face-down, then mark it: a mark given once it is face-down stays when it is flipped."""
-    def act(duel, link, c):
-        if duel.can_turn_face_down(c):
-            duel.turn_face_down(c, reason=_why(link))
-            give(duel, c, "cannot-change-position", source=link.card.name)
+            for mark in marks:
+                name, value = mark if isinstance(mark, tuple) else (mark, True)
+                give(duel, c, name, value, source=link.card.name)
 
     return _each(who, act)
 
@@ -823,15 +826,6 @@ def to_graveyard(who):
         c, reason=_why(link), tags=("sent-by-effect",)))
 
 
-@BLOCKS.phrase("action", "{who}破坏并除外")
-def destroy_and_banish(who):
-    """Destroy it and banish it instead of sending it to the graveyard; what cannot be
-    destroyed is not banished either (4.3.3.4.1)."""
-    return _each(who, lambda duel, link, c: duel.destroy(c, reason=_why(link), by_effect=link.card,
-                                                         by_player=link.player, to=BANISHED_ZONE))
-
-
-BANISHED_ZONE = "banished"
 
 
 @BLOCKS.phrase("action", "{who}回到持有者手卡")
@@ -1007,8 +1001,6 @@ def give(duel, card, mark: str, value=True, *, source: str, erase=None) -> None:
     if card.face_up or given_face_down(mark):
         duel.apply_lasting(card, mark, value, source=source, erase=erase)
 
-
-BLOCKS.term(Term("lasting", r"[^；;]+", description="lasting effects, split by ，(see blocks.LASTING)"))
 
 
 @BLOCKS.phrase("action", "这个回合，{who}{lasting}")
