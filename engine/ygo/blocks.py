@@ -1080,25 +1080,21 @@ def _self_or_targets(who: str):
     return pick
 
 
-POSITIONS = {"": None, "攻击表示": "attack", "守备表示": "defense"}
-BLOCKS.term(Term.choice("position", POSITIONS, "攻击表示 or 守备表示 (or nothing)"))
+SUMMON_WAYS = {  # how it is special summoned: (battle position, effects negated)
+    "": (None, False), "攻击表示": ("attack", False), "守备表示": ("defense", False), "效果无效": (None, True),
+}
+BLOCKS.term(Term.choice("summon_way", SUMMON_WAYS, "攻击表示、守备表示、效果无效 (or nothing)"))
 
 
-@BLOCKS.phrase("action", "{who}{position}特殊召唤")
-def special_summon(who, position):
-    """Special summon it (这张卡: from the hand, graveyard or banishment)."""
-    return moving(_summon(_self_or_targets(who), position=position), "summon")
-
-
+@BLOCKS.phrase("action", "{who}{way:summon_way}特殊召唤")
 @BLOCKS.phrase("action", "{who}从{zone}特殊召唤")
-def special_summon_from(who, zone):
+def special_summon(who, way=(None, False), zone=None):
+    """Special summon it (这张卡: from the hand, graveyard or banishment; 从{zone}: only from
+    there), in that battle position, or with its effects negated (decided as it is summoned)."""
+    position, negated = way
+    if zone is None:
+        return moving(_summon(_self_or_targets(who), position=position, negated=negated), "summon")
     return moving(_summon(_self_or_targets(who), zones=(zone,)), "summon", f"{zone}-summon")
-
-
-@BLOCKS.phrase("action", "{who}效果无效特殊召唤")
-def special_summon_negated(who):
-    """Special summon it with its effects negated (decided as it is summoned)."""
-    return moving(_summon(_self_or_targets(who), negated=True), "summon")
 
 
 @BLOCKS.phrase("action", "从{zone}把{n}只{desc}特殊召唤")
@@ -1225,52 +1221,39 @@ def to_graveyard_next_end_phase(who):
         c, "to-graveyard-at-end-phase", duel.turn + 1, source=link.card.name))
 
 
-CONTROL = {"": "permanent", "直到结束阶段": "until-end-phase"}
-BLOCKS.term(Term.choice("how_long", CONTROL, "直到结束阶段 (or nothing: for good)"))
+CONTROL = {"": "permanent", "直到结束阶段": "until-end-phase", "装备，": "equip", "只要这个效果适用，": "while-applied"}
+BLOCKS.term(Term.choice("how_long", CONTROL, "直到结束阶段、装备，、只要这个效果适用， (or nothing: for good)"))
 
 
 @BLOCKS.phrase("action", "{how_long}得到{who}的控制权")
 def take_control(how_long, who):
-    """Take control of it (the targets and what was chosen)."""
+    """Take control of it (the targets and what was chosen): for good, until the end phase,
+    while this card stays equipped to it (装备，), or for as long as this effect applies to it
+    (只要这个效果适用，: lasting information of the monster — turned face-down, the effect is
+    gone and the monster stays)."""
     pick = subject(who)
+    if how_long == "while-applied":
+        def act(duel, link, c):
+            if link.card_if_unchanged() is not None and duel.on_field(c) and c.controller != link.player:
+                duel.take_control(c, link.player, "permanent")
+                duel.apply_lasting(c, "borrowed-control", source=link.card.name)
+
+        return _each(who, act)
 
     def resolve(duel, link) -> None:
         cards = pick(duel, link)
-        if pick is _targets:
+        if pick is _targets and how_long != "equip":
             cards = [*cards, *[c for c in link.chosen if c.zone.kind == "monster zone"]]
+        source = link.card_if_unchanged()
         for c in cards:
             if duel.on_field(c) and c.controller != link.player:
-                duel.take_control(c, link.player, how_long)
+                if how_long == "equip":
+                    duel.take_control(c, link.player, "equip", source)
+                else:
+                    duel.take_control(c, link.player, how_long)
 
     resolve.needs_monster_zone = True
     return resolve
-
-
-@BLOCKS.phrase("action", "装备，得到{who}的控制权")
-def take_control_by_equip(who):
-    """This card is equipped to it; control lasts while it stays equipped."""
-    pick = subject(who)
-
-    def resolve(duel, link) -> None:
-        source = link.card_if_unchanged()
-        for c in pick(duel, link):
-            if duel.on_field(c) and c.controller != link.player:
-                duel.take_control(c, link.player, "equip", source)
-
-    resolve.needs_monster_zone = True
-    return resolve
-
-
-@BLOCKS.phrase("action", "只要这个效果适用，得到{who}的控制权")
-def take_control_while_applied(who):
-    """Control for as long as this effect applies to it: lasting information of the
-    monster (turned face-down, the effect is gone and the monster stays)."""
-    def act(duel, link, c):
-        if link.card_if_unchanged() is not None and duel.on_field(c) and c.controller != link.player:
-            duel.take_control(c, link.player, "permanent")
-            duel.apply_lasting(c, "borrowed-control", source=link.card.name)
-
-    return _each(who, act)
 
 
 @BLOCKS.phrase("action", "选的2只怪兽的控制权交换")
