@@ -1363,23 +1363,31 @@ def _one(kind: str, value: Any = None) -> list[StaticPart]:
     return [StaticPart(kind, value)]
 
 
-INDESTRUCTIBLE = {"战斗": ("indestructible-battle",), "效果": ("indestructible-effect",),
-                  "战斗·效果": ("indestructible-battle", "indestructible-effect")}
-BLOCKS.term(Term.choice("by", INDESTRUCTIBLE, "战斗、效果 or 战斗·效果"))
+#: what a static of this card says of it: words -> the kinds the rules read (values.py)
+OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
+    "不会被战斗破坏": ("indestructible-battle",), "不会被效果破坏": ("indestructible-effect",),
+    "不会被卡的效果破坏": ("indestructible-effect",),
+    "不会被战斗·效果破坏": ("indestructible-battle", "indestructible-effect"),
+    "在对方回合只有1次不会被对方的效果破坏": ("indestructible-once-opponent-turn",),
+    "不能攻击": ("cannot-attack",),
+    "不能特殊召唤": ("no-special-summon",),  # a rule of the card itself
+    "当作调整使用": ("tuner",),
+}
 
 
-@BLOCKS.phrase("static", "这张卡不会被{by}破坏")
-@BLOCKS.phrase("static", "这张卡不会被卡的{by}破坏")
-def indestructible(by):
-    return [StaticPart(kind) for kind in by]
+@BLOCKS.phrase("static", "这张卡{what:rest}")
+def own_properties(what):
+    """What this card is or cannot be, one or more joined by ，: 这张卡不会被战斗·效果破坏、
+    这张卡不能攻击、这张卡不能特殊召唤、这张卡当作调整使用 … (OWN_PROPERTIES)."""
+    parts = [t.strip() for t in re.split(r"[，,]", what) if t.strip()]
+    unknown = [t for t in parts if t not in OWN_PROPERTIES]
+    if unknown or not parts:
+        raise ValueError(f"unknown property of this card {'、'.join(unknown) or what!r}; known: {'、'.join(OWN_PROPERTIES)}")
+    return [StaticPart(kind) for t in parts for kind in OWN_PROPERTIES[t]]
 
 
 #: static blocks that are one fixed phrase: phrase -> (what the rules read, value, meaning)
 FIXED_STATICS: dict[str, tuple[str, Any, str]] = {
-    "这张卡在对方回合只有1次不会被对方的效果破坏": ("indestructible-once-opponent-turn", None, "Once in the opponent's turn, not destroyed by the opponent's effect."),
-    "这张卡不能攻击": ("cannot-attack", None, "This card cannot attack."),
-    "这张卡不能特殊召唤": ("no-special-summon", None, "This card cannot be special summoned (a rule of the card itself)."),
-    "这张卡当作调整使用": ("tuner", None, "This card is treated as a tuner."),
     "和这张卡进行战斗的怪兽不能改变表示形式，也不能攻击": ("mark-battled", ("cannot-change-position", "cannot-attack"), "Monsters that battle this card are marked: no position change, no attack."),
     "和这张卡进行过战斗的怪兽不能把表示形式变更": ("lock-battled", None, "Monsters that battled this card cannot change their battle position."),
     "被送去墓地的卡不去墓地而除外": ("graveyard-to-banish", None, "Whatever would be sent to the graveyard is banished instead (大宇宙 and the like)."),
