@@ -1347,16 +1347,13 @@ def defuse(who):
 
 # == static blocks ============================================================================
 
-@BLOCKS.phrase("static", "只要这张卡在{zone}表侧表示存在，{rest}")
-@BLOCKS.phrase("static", "只要这张卡在怪兽区域表侧表示存在，{rest}")
-def while_face_up(rest, zone="field"):
-    """A static block, while this card is face-up there (what an effect that is not
-    activated needs anyway: written for readers)."""
-    found = BLOCKS.match("static", rest)
-    if found is None:
-        raise ValueError(f"no static block matches {rest!r}")
-    phrase, args = found
-    return phrase.action(**args)
+@BLOCKS.phrase("static", "只要这张卡在{zone}表侧表示存在")
+@BLOCKS.phrase("static", "只要这张卡在怪兽区域表侧表示存在")
+def while_face_up(zone="field"):
+    """『只要这张卡在…表侧表示存在，…』: what follows applies while this card is face-up there
+    — what an effect that is not activated needs anyway: written for readers, it adds
+    nothing (the field is cut after it: families.split_statics)."""
+    return []
 
 
 def _one(kind: str, value: Any = None) -> list[StaticPart]:

@@ -32,7 +32,7 @@ from engine.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect,
 
 from .blocks import BLOCKS, RACES, StaticPart, Target
 from .cards import CardDef, Effect, Static
-from .families import sequence, split_actions
+from .families import sequence, split_actions, split_statics
 from .hooks import HOOKS
 from .memory import CARD_RULINGS
 
@@ -236,4 +236,4 @@ def make(parsed: ParsedCard, fmt: CardFormat) -> CardDef:
 
 
 FORMAT = CardFormat(game="ygo", blocks=BLOCKS, card_fields=CARD_FIELDS, effect_fields=EFFECT_FIELDS, make=make,
-                    hooks=HOOKS, alias_fields=("english",), split={"action": split_actions})
+                    hooks=HOOKS, alias_fields=("english",), split={"action": split_actions, "static": split_statics})

@@ -120,6 +120,19 @@ def sequence(actions: list):
     return resolve
 
 
+_WHILE = re.compile(r"(只要这张卡在[^，,；;]*表侧表示存在)[，,](.+)")
+
+
+def split_statics(text: str) -> list[str]:
+    """The blocks of a ``:static:`` field: split by ；and new lines, and 『只要这张卡在…表侧表示
+    存在，X』 into that and X."""
+    out: list[str] = []
+    for piece in filter(None, (t.strip() for t in _PARTS.split(text))):
+        m = _WHILE.fullmatch(piece)
+        out += [m.group(1), m.group(2).strip()] if m else [piece]
+    return out
+
+
 # == picking cards as the effect resolves, and moving them ====================================
 
 #: where an effect picks cards as it resolves: (zones in the order looked at, whose —
