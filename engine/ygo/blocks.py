@@ -1626,21 +1626,54 @@ def _players(sides: str, controller: int) -> frozenset:
     return frozenset({0, 1}) if sides == "both" else frozenset({controller if sides == "own" else 1 - controller})
 
 
-@BLOCKS.phrase("action", "这个回合，{sides}不能把场上的卡的效果发动")
-def ban_field_effects_this_turn(sides):
-    """This turn those players cannot activate effects of cards on the field (a spell or
-    trap card activated from the hand is on the field as it activates)."""
+BAN_UNTIL = {"这个回合，": "this turn", "这个回合": "this turn",
+             "直到下次的对方回合结束时，": "next opponent's turn"}
+BLOCKS.term(Term.choice("ban_until", BAN_UNTIL, "这个回合，or 直到下次的对方回合结束时，"))
+
+
+def _moved_to_hand(duel, link) -> list:
+    """The cards this effect moved to the hand, still there: what it picked, or its targets."""
+    return [c for c in [*getattr(link, "moved", ()), *(card for card, _obj in link.targets)] if c.zone.kind == "hand"]
+
+
+def ban_scope(text: str):
+    """Whose effects a player is kept from activating: (scope, card kinds, names of the
+    cards or None) as a function of (duel, link); None: nothing to keep from."""
+    everything = frozenset({"spell", "trap", "monster"})
+    if text == "场上的卡":
+        return lambda duel, link: ("field-effect", everything, None)
+    m = re.fullmatch(r"这个效果(?:加入手卡|回到手卡)的卡以及那些同名卡", text)
+    if m:
+        def names(duel, link):
+            found = {c.name for c in _moved_to_hand(duel, link)}
+            return ("effect", everything, found) if found else None
+
+        return names
+    m = re.fullmatch(f"({'|'.join(CARD_KINDS)})卡", text)
+    if m:
+        return lambda duel, link, kinds=CARD_KINDS[m.group(1)]: ("effect", kinds, None)
+    raise ValueError(f"cannot read {text!r}: 场上的卡、魔法卡、陷阱卡、魔法·陷阱卡、怪兽卡、这个效果加入手卡的卡以及那些同名卡 …")
+
+
+BLOCKS.term(Term("ban_scope", r"[^；;，]+?", ban_scope, description="场上的卡、{kinds}卡、这个效果加入手卡的卡以及那些同名卡 …"))
+
+
+@BLOCKS.phrase("action", "{until:ban_until}{sides}不能把{what:ban_scope}的效果发动")
+def ban_effects(until, sides, what):
+    """For this turn (or until the end of the next opponent's turn) those players cannot
+    activate the effects of those cards — card activations included; of the cards on the
+    field (a spell or trap card activated from the hand is on the field as it activates); of
+    the cards this effect added or returned to the hand and of cards with their names (a
+    pendulum monster card put in the pendulum zone is one)."""
     def resolve(duel, link) -> None:
-        duel.ban("field-effect", {"spell", "trap", "monster"}, _players(sides, link.player), link.card.name, duel.turn)
-
-    return resolve
-
-
-@BLOCKS.phrase("action", "这个回合，{sides}不能把{kinds}卡的效果发动")
-def ban_effects_this_turn(sides, kinds):
-    """This turn those players cannot activate effects of those cards, card activations included."""
-    def resolve(duel, link) -> None:
-        duel.ban("effect", kinds, _players(sides, link.player), link.card.name, duel.turn)
+        banned = what(duel, link)
+        if banned is None:
+            return
+        scope, kinds, names = banned
+        last = duel.turn if until == "this turn" else (
+            duel.turn + 1 if duel.turn_player == link.player else duel.turn + 2)
+        duel.ban(scope, kinds, _players(sides, link.player), link.card.name, last,
+                 **({"names": names} if names is not None else {}))
 
     return resolve
 
@@ -2102,19 +2135,6 @@ def copy_target_spell():
     return resolve
 
 
-@BLOCKS.phrase("action", "这个回合，自己不能把这个效果回到手卡的卡以及那些同名卡的效果发动")
-def ban_returned_names_this_turn():
-    """For the rest of the turn its controller cannot activate the effects of the cards this
-    effect returned to the hand, nor of cards with their names — card activations
-    included (a pendulum monster card put in the pendulum zone is one)."""
-    def resolve(duel, link) -> None:
-        names = {card.name for card, _obj in link.targets if card.zone.kind == "hand"}
-        if names:
-            duel.ban("effect", {"spell", "trap", "monster"}, {link.player}, link.card.name, duel.turn, names=names)
-
-    return resolve
-
-
 @BLOCKS.phrase("static", "{sides}的{kinds}卡不盖放就不能发动，盖放的回合也不能发动")
 def activate_only_when_set(sides, kinds):
     """Those players activate cards of those kinds only by flipping one set on an earlier
@@ -2280,21 +2300,3 @@ def destroying_field_card_activated():
         return "negate-activation-destroy" in moves and not duel.is_card_activation(below)
 
     return test
-
-
-@BLOCKS.phrase("action", "从卡组把1只{desc}加入手卡，这个回合自己不能把这个效果加入手卡的卡以及那些同名卡的效果发动")
-def search_then_ban_its_name(desc):
-    """Add a monster of the deck to the hand; for the rest of the turn its controller cannot
-    activate the effects of that card nor of cards with its name — card activations
-    included (a pendulum monster card cannot be put in the pendulum zone either)."""
-    test = describe(desc)
-
-    def resolve(duel, link) -> None:
-        fitting = [c for c in duel.board.zone(link.player, "deck") if c.definition.is_monster
-                   and test(duel, link.card, c)]
-        for c in duel.by_default(link.player, f"picks {desc} from the deck", fitting, FIRST_FITTING, 1):
-            duel.add_to_hand(c, reason=_why(link))
-            duel.ban("effect", {"spell", "trap", "monster"}, {link.player}, link.card.name, duel.turn,
-                     names={c.name})
-
-    return moving(resolve, "deck-to-hand")

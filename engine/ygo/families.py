@@ -212,10 +212,13 @@ def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = 
 
     def resolve(duel, link) -> bool:
         fitting = candidates(duel, link.card, link.player)
-        done = False
+        moved = []
         for c in duel.by_default(link.player, f"picks {n} {desc} ({'、'.join(zones)})", fitting, FIRST_FITTING, n):
-            done = _move(duel, link, c, what, position) or done
-        return done
+            if _move(duel, link, c, what, position):
+                moved.append(c)
+        # what this effect moved (『这个效果加入手卡的卡』)
+        link.moved = [*getattr(link, "moved", ()), *moved]
+        return bool(moved)
 
     if "field" in zones or "hand" in zones:
         resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card, player) if c is not card])
