@@ -899,25 +899,29 @@ def banish_both_until(who, who2, until):
     return resolve
 
 
-@BLOCKS.phrase("action", "{who}的效果直到回合结束时无效")
-def negate_until_end_of_turn(who):
-    """Negate the effects of a face-up effect monster until the end of the turn."""
-    def act(duel, link, c):
-        if not duel.is_effect_monster(c):
-            return
-        erase = erased_until_turn_end(Info.NEGATED, c.definition.rulings)
-        duel.remember(c, Info.NEGATED, "free-chain", per="free-chain", erase=erase, origin=link.card.name)
-        duel.log.record("negate", f"「{c.name}」's effects negated by 「{link.card.name}」", card=c.serial)
-
-    return _each(who, act)
+NEGATED_UNTIL = {"直到回合结束时": "end of turn", "直到下次的准备阶段": "next standby phase"}
+BLOCKS.term(Term.choice("negated_until", NEGATED_UNTIL, "直到回合结束时 or 直到下次的准备阶段"))
 
 
+@BLOCKS.phrase("action", "{who}的效果{until:negated_until}无效")
 @BLOCKS.phrase("action", "{who}的效果无效并破坏")
-def negate_and_destroy(who):
+def negate_effects_of(who, until=None):
+    """Negate the effects of a face-up card: an effect monster's until the end of the turn;
+    a spell or trap card's — what it activated and has not resolved yet included
+    (negation.py) — until then or the next standby phase (kept until the turn ends: the
+    examples never reach that standby phase).  无效并破坏: negate them and destroy it."""
     def act(duel, link, c):
-        if duel.on_field(c):
-            duel.negate_effects(c, "free-chain", link.card.name)
-            duel.destroy(c, reason=_why(link), by_effect=link.card, by_player=link.player)
+        if until is None:
+            if duel.on_field(c):
+                duel.negate_effects(c, "free-chain", link.card.name)
+                duel.destroy(c, reason=_why(link), by_effect=link.card, by_player=link.player)
+        elif duel.is_effect_monster(c):
+            erase = erased_until_turn_end(Info.NEGATED, c.definition.rulings)
+            duel.remember(c, Info.NEGATED, "free-chain", per="free-chain", erase=erase, origin=link.card.name)
+            duel.log.record("negate", f"「{c.name}」's effects negated by 「{link.card.name}」", card=c.serial)
+        elif not c.definition.is_monster and duel.face_up_on_field(c):
+            duel.apply_lasting(c, "effects-negated", source=link.card.name,
+                               erase=erased_until_turn_end(Info.LASTING, link.card.definition.rulings))
 
     return _each(who, act)
 
@@ -2167,20 +2171,6 @@ def search_or_activate(desc):
                 duel.add_to_hand(c, reason=_why(link))
 
     return moving(resolve, "deck-to-hand")
-
-
-@BLOCKS.phrase("action", "那张卡的效果直到下次的准备阶段无效")
-def negate_spell_trap_until_standby():
-    """The targeted face-up spell or trap card has its effects negated — what it activated
-    and has not resolved yet included (negation.py) — until the next standby phase (kept
-    here until the turn ends: the examples never reach that standby phase)."""
-    def resolve(duel, link) -> None:
-        for card in link.live_targets():
-            if duel.face_up_on_field(card):
-                duel.apply_lasting(card, "effects-negated", source=link.card.name,
-                                   erase=erased_until_turn_end(Info.LASTING, link.card.definition.rulings))
-
-    return resolve
 
 
 @BLOCKS.phrase("static", "「{name}」在自己场上只能有1张表侧表示存在")
