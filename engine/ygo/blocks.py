@@ -1174,22 +1174,37 @@ def equip_to(who):
     return resolve
 
 
-@BLOCKS.phrase("action", "这个效果特殊召唤的怪兽不能攻击")
-def summoned_cannot_attack():
-    return lambda duel, link: [give(duel, c, "cannot-attack", source=link.card.name)
-                               for c in _summoned(duel, link)]
+#: what a resolving effect marks a card with, to happen later or for as long as it stays:
+#: words -> (mark, value: None or "next turn", whether it is given as the kind of lasting
+#: effect memory.GIVEN_FACE_DOWN says, the source named as the card or as its effect)
+MARKED: dict[str, tuple[str, str | None, bool, str]] = {
+    "不能攻击": ("cannot-attack", None, True, "card"),
+    "在结束阶段破坏": ("destroy-at-end-phase", None, False, "card"),
+    "从场上离开的场合除外": ("leave-banish", None, False, "effect"),
+    "在下个回合的结束阶段送去墓地": ("to-graveyard-at-end-phase", "next turn", False, "card"),
+}
+BLOCKS.term(Term.choice("marked", MARKED, "不能攻击、在结束阶段破坏、从场上离开的场合除外、在下个回合的结束阶段送去墓地"))
 
 
-@BLOCKS.phrase("action", "这个效果特殊召唤的怪兽在结束阶段破坏")
-def summoned_destroyed_at_end_phase():
-    return lambda duel, link: [duel.apply_lasting(c, "destroy-at-end-phase", source=link.card.name)
-                               for c in _summoned(duel, link)]
+@BLOCKS.phrase("action", "{who}{what:marked}")
+def mark(who, what):
+    """It is marked: it cannot attack, it is destroyed in the end phase, it is banished when
+    it leaves the field, it is sent to the graveyard in the next turn's end phase (MARKED)."""
+    name, value, as_lasting, source = what
+    pick = subject(who)
 
+    def resolve(duel, link) -> None:
+        for c in pick(duel, link):
+            if pick is not _summoned and not duel.on_field(c):
+                continue
+            v = duel.turn + 1 if value == "next turn" else True
+            src = link.card.name if source == "card" else _why(link)
+            if as_lasting:
+                give(duel, c, name, v, source=src)
+            else:
+                duel.apply_lasting(c, name, v, source=src)
 
-@BLOCKS.phrase("action", "这个效果特殊召唤的这张卡从场上离开的场合除外")
-def summoned_banished_when_leaving():
-    return lambda duel, link: [duel.apply_lasting(c, "leave-banish", source=_why(link))
-                               for c in _summoned(duel, link)]
+    return resolve
 
 
 @BLOCKS.phrase("action", "战斗阶段结束")
@@ -1217,12 +1232,6 @@ def win_by_direct_damage_next_turn():
             give(duel, card, "win-by-direct-damage", duel.turn + 1, source=_why(link))
 
     return resolve
-
-
-@BLOCKS.phrase("action", "{who}在下个回合的结束阶段送去墓地")
-def to_graveyard_next_end_phase(who):
-    return _each(who, lambda duel, link, c: duel.on_field(c) and duel.apply_lasting(
-        c, "to-graveyard-at-end-phase", duel.turn + 1, source=link.card.name))
 
 
 CONTROL = {"": "permanent", "直到结束阶段": "until-end-phase", "装备，": "equip", "只要这个效果适用，": "while-applied"}
