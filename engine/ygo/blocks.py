@@ -1433,26 +1433,20 @@ def material_attribute_lock(method, name):
 BLOCKS.term(Term("monsters", r"[^；;，]+?怪兽", description="a description of monsters"))
 
 
-@BLOCKS.phrase("static", "{monsters}的效果无效化")
-def negate_monsters(monsters):
-    """Face-up monsters on the field that fit the description have their effects negated
-    (场上的表侧表示怪兽: all of them)."""
-    if monsters.strip() == "场上的表侧表示怪兽":
+#: what a static does to the monsters it describes: words -> the kind the rules read
+MONSTER_LOCKS = {"的效果无效化": "negate-monsters", "效果不能发动": "forbid-activation", "不能攻击宣言": "forbid-attack"}
+BLOCKS.term(Term.choice("monster_lock", MONSTER_LOCKS, "的效果无效化、效果不能发动 or 不能攻击宣言"))
+
+
+@BLOCKS.phrase("static", "{monsters}{what:monster_lock}")
+def lock_monsters(monsters, what):
+    """Face-up monsters on the field that fit the description have their effects negated,
+    cannot activate their effects, or cannot declare an attack (场上的表侧表示怪兽的效果无效化:
+    all of them)."""
+    if what == "negate-monsters" and monsters.strip() == "场上的表侧表示怪兽":
         return _one("negate-monsters")
     test = describe(monsters)
-    return _one("negate-monsters", lambda duel, source, c: test(duel, source, c))
-
-
-@BLOCKS.phrase("static", "{monsters}效果不能发动")
-def forbid_activation(monsters):
-    test = describe(monsters)
-    return _one("forbid-activation", lambda duel, source, c: test(duel, source, c))
-
-
-@BLOCKS.phrase("static", "{monsters}不能攻击宣言")
-def forbid_attack(monsters):
-    test = describe(monsters)
-    return _one("forbid-attack", lambda duel, source, c: test(duel, source, c))
+    return _one(what, lambda duel, source, c: test(duel, source, c))
 
 
 @BLOCKS.phrase("static", "对方场上有从额外卡组特殊召唤的怪兽存在的场合，也能把自己卡组的怪兽作为融合素材")
@@ -1476,16 +1470,6 @@ def tribute_cost(monsters):
     monster's printed ATK)."""
     test = describe(monsters)
     return _one("cost", lambda duel, c: c.definition.is_monster and test(duel, None, c))
-
-
-@BLOCKS.phrase("static", "双方在1回合只能特殊召唤{n}次")
-def limit_special_summons(n):
-    return _one("limit-special-summon", n)
-
-
-@BLOCKS.phrase("static", "双方在1回合合计只能把怪兽召唤·反转召唤·特殊召唤{n}次")
-def limit_summons(n):
-    return _one("limit-summons", n)
 
 
 @BLOCKS.phrase("static", "这张卡破坏")
@@ -1713,39 +1697,66 @@ def _ban_static(scope: str, kinds, sides: str):
     return [StaticPart("ban-activation", make)]
 
 
-@BLOCKS.phrase("static", "{sides}不能发动{kinds}卡")
-def cannot_activate_cards(sides, kinds):
+def static_ban(text: str):
+    """What a static keeps players from activating: (scope, card kinds)."""
+    kinds = "|".join(CARD_KINDS)
+    for rx, scope in ((rf"不能发动({kinds})卡", "card"), (rf"不能把({kinds})卡的效果发动", "effect"),
+                      (rf"场上的已是表侧表示存在的({kinds})卡不能把效果发动", "face-up-effect")):
+        m = re.fullmatch(rx, text)
+        if m:
+            return scope, CARD_KINDS[m.group(1)]
+    raise ValueError(f"cannot read {text!r}: 不能发动{{kinds}}卡、不能把{{kinds}}卡的效果发动、"
+                     f"场上的已是表侧表示存在的{{kinds}}卡不能把效果发动")
+
+
+BLOCKS.term(Term("static_ban", r"[^；;，]+", static_ban, description="不能发动魔法卡、不能把陷阱卡的效果发动 …"))
+
+
+@BLOCKS.phrase("static", "{sides}{ban:static_ban}")
+def activation_ban(sides, ban):
     """Those players cannot activate cards of that kind (卡的发动 only: effects of such cards
-    already on the field, or in the graveyard, may still be activated)."""
-    return _ban_static("card", kinds, sides)
+    already on the field, or in the graveyard, may still be activated); cannot activate
+    effects of cards of that kind (card activations included); the spells and traps
+    already face-up on their field cannot activate their effects (a card activation is not
+    forbidden: as it activates, the card is not yet 'already face-up')."""
+    scope, kinds = ban
+    return _ban_static(scope, kinds, sides)
 
 
-@BLOCKS.phrase("static", "{sides}不能把{kinds}卡的效果发动")
-def cannot_activate_effects(sides, kinds):
-    """Those players cannot activate effects of cards of that kind: card activations included."""
-    return _ban_static("effect", kinds, sides)
+def turn_limit(text: str):
+    """What a player may do only N times a turn: (kind the rules read, card kinds or None, N,
+    whether both players count together)."""
+    m = re.fullmatch(rf"只能发动(\d+)张({'|'.join(CARD_KINDS)})卡", text)
+    if m:
+        return "limit-activations", CARD_KINDS[m.group(2)], int(m.group(1)), False
+    m = re.fullmatch(r"只能把(\d+)次怪兽的效果发动", text)
+    if m:
+        return "limit-activations", frozenset({"monster"}), int(m.group(1)), False
+    m = re.fullmatch(r"只能特殊召唤(\d+)次", text)
+    if m:
+        return "limit-special-summon", None, int(m.group(1)), True
+    m = re.fullmatch(r"合计只能把怪兽召唤·反转召唤·特殊召唤(\d+)次", text)
+    if m:
+        return "limit-summons", None, int(m.group(1)), True
+    raise ValueError(f"cannot read {text!r}: 只能发动N张{{kinds}}卡、只能把N次怪兽的效果发动、只能特殊召唤N次、"
+                     f"合计只能把怪兽召唤·反转召唤·特殊召唤N次")
 
 
-@BLOCKS.phrase("static", "{sides}场上的已是表侧表示存在的魔法·陷阱卡不能把效果发动")
-def cannot_activate_face_up_effects(sides):
-    """Spells and traps already face-up on the field cannot activate their effects; a card
-    activation is not forbidden (as it activates, the card is not yet 'already face-up')."""
-    return _ban_static("face-up-effect", {"spell", "trap"}, sides)
+BLOCKS.term(Term("turn_limit", r"[^；;，]+", turn_limit, description="只能发动N张魔法卡、只能把N次怪兽的效果发动、只能特殊召唤N次 …"))
 
 
-@BLOCKS.phrase("static", "{sides}在1回合只能发动{n}张{kinds}卡")
-def limit_card_activations(sides, n, kinds):
-    """Those players may make only ``n`` card activations of that kind a turn; a negated
-    card activation was never made, so it is not counted."""
-    return [StaticPart("limit-activations", lambda duel, card: (kinds, _players(sides, card.controller), n))]
-
-
-@BLOCKS.phrase("static", "{sides}在1回合只能把{n}次怪兽的效果发动")
-def limit_monster_effects(sides, n):
-    """Those players may activate monster effects only ``n`` times a turn; a negated
-    activation of a monster effect is counted."""
-    return [StaticPart("limit-activations",
-                       lambda duel, card: (frozenset({"monster"}), _players(sides, card.controller), n))]
+@BLOCKS.phrase("static", "{sides}在1回合{limit:turn_limit}")
+def limit_per_turn(sides, limit):
+    """Those players may make only N card activations of that kind a turn (a negated card
+    activation was never made, so it is not counted), activate monster effects only N
+    times (a negated activation of a monster effect is counted), special summon only N
+    times, or summon, flip summon and special summon N times together (双方 only)."""
+    kind, kinds, n, both_only = limit
+    if both_only:
+        if sides != "both":
+            raise ValueError("only 双方 is modelled for this limit")
+        return _one(kind, n)
+    return [StaticPart(kind, lambda duel, card: (kinds, _players(sides, card.controller), n))]
 
 
 @BLOCKS.phrase("static", "这张卡的发动和效果不会被无效化")
