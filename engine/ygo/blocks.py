@@ -1043,6 +1043,9 @@ def keep_as_continuous_target(who, lasting, **kw):
     while this card's own effects are negated."""
     grants, pick = linked(lasting), subject(who)
     negation_matters = kw["while"]
+    if pick is _summoned:
+        # what this effect special summoned is this card's continuous target
+        return lambda duel, link: _link_summoned(duel, link, grants=grants, source_negation_matters=negation_matters)
 
     def resolve(duel, link) -> None:
         source = link.card_if_unchanged()
@@ -1132,28 +1135,17 @@ ON_LEAVE = {"回到持有者卡组": "to-deck", "回到卡组": "to-deck", "破�
 BLOCKS.term(Term.choice("fate", ON_LEAVE, "what happens to the other card"))
 
 
-@BLOCKS.phrase("action", "这张卡从场上离开时那只怪兽{fate}")
-def on_source_leaves(fate):
-    """What this effect special summoned suffers when this card leaves the field."""
-    return lambda duel, link: _link_summoned(duel, link, on_source_leaves=fate)
+#: which card's leaving (or destruction) makes the other one suffer its fate
+LINK_WHEN = {"这张卡从场上离开时那只怪兽": "on_source_leaves", "那只怪兽从场上离开时这张卡": "on_target_leaves",
+             "那只怪兽破坏时这张卡": "on_target_destroyed"}
+BLOCKS.term(Term.choice("link_when", LINK_WHEN, "这张卡从场上离开时那只怪兽、那只怪兽从场上离开时这张卡、那只怪兽破坏时这张卡"))
 
 
-@BLOCKS.phrase("action", "那只怪兽从场上离开时这张卡{fate}")
-def on_target_leaves(fate):
-    return lambda duel, link: _link_summoned(duel, link, on_target_leaves=fate)
-
-
-@BLOCKS.phrase("action", "那只怪兽破坏时这张卡{fate}")
-def on_target_destroyed(fate):
-    return lambda duel, link: _link_summoned(duel, link, on_target_destroyed=fate)
-
-
-@BLOCKS.phrase("action", "{while}，这个效果特殊召唤的怪兽{lasting}")
-def summoned_linked(lasting, **kw):
-    """What this effect special summoned is this card's continuous target, and the link
-    does what it says while it lasts."""
-    grants = linked(lasting)
-    return lambda duel, link: _link_summoned(duel, link, grants=grants, source_negation_matters=kw["while"])
+@BLOCKS.phrase("action", "{when:link_when}{fate}")
+def when_linked_leaves(when, fate):
+    """What this effect special summoned and this card are bound by: when one leaves the
+    field (or is destroyed), the other is destroyed, banished or returned to the deck."""
+    return lambda duel, link: _link_summoned(duel, link, **{when: fate})
 
 
 @BLOCKS.phrase("action", "把这张卡给{who}装备")
