@@ -239,8 +239,8 @@ def pick_and_move_block(origin, n, unit, desc, to, others=False):
 
 # == negating what is activated, and what becomes of that card ================================
 
-NEGATED = {"发动": "activation", "效果": "effect"}
-BLOCKS.term(Term.choice("negated", NEGATED, "发动 (the activation) or 效果 (the effect)"))
+NEGATED = {"个发动": "activation", "个效果": "effect", "次攻击": "attack"}
+BLOCKS.term(Term.choice("negated", NEGATED, "个发动 (the activation), 个效果 (the effect) or 次攻击 (the attack)"))
 NEGATED_FATES = {"破坏": "destroy", "除外": "banished", "回到持有者卡组": "deck"}
 BLOCKS.term(Term.choice("negated_fate", NEGATED_FATES, "破坏、除外 or 回到持有者卡组"))
 
@@ -272,15 +272,20 @@ def _negated_card_to(what: str, fate: str):
     return resolve
 
 
-@BLOCKS.phrase("action", "那个{what:negated}无效")
-@BLOCKS.phrase("action", "那个{what:negated}无效并{fate:negated_fate}")
-@BLOCKS.phrase("action", "那个{what:negated}无效，那张卡{fate:negated_fate}")
+@BLOCKS.phrase("action", "那{what:negated}无效")
+@BLOCKS.phrase("action", "那{what:negated}无效并{fate:negated_fate}")
+@BLOCKS.phrase("action", "那{what:negated}无效，那张卡{fate:negated_fate}")
 def negate_below(what, fate=None):
-    """Negate the activation (发动) or the effect (效果) of the chain link below; with a fate,
+    """Negate the activation (那个发动) or the effect (那个效果) of the chain link below, or the
+    attack going on (那次攻击: it ends, the monster still attacked); with a fate,
     that card is then destroyed, banished or returned to its owner's deck (the same object
     only: a card that moved is no longer 'that card').  A card whose card activation was
     negated has left the field already: 并破坏 destroys a card on the field only when what
     it negates is not a card activation (『破坏场上的卡的效果』, 星尘龙)."""
+    if what == "attack":
+        if fate is not None:
+            raise ValueError("那次攻击无效 has no card to move")
+        return lambda duel, link: duel.negate_attack(reason=_why(link))
     if fate is None:
         return p.negate_below(destroy=False, what=what)
     if fate == "destroy":
@@ -445,3 +450,15 @@ def life_points(side, amount, unit, how="damage"):
             duel.log.record("lp", f"player {player} loses {n} LP (「{link.card.name}」)")
 
     return resolve
+
+
+# == what 『那次攻击无效』 needs to be activated ====================================================
+
+@BLOCKS.phrase("condition", "对方怪兽的攻击宣言时")
+def opponent_attack_declared():
+    """An attack of the opponent's monster has just been declared (not yet in the damage step)."""
+    def test(duel, card) -> bool:
+        b = duel.battle_state
+        return b is not None and b.stage == "declared" and b.player != card.controller
+
+    return test
