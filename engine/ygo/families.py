@@ -23,8 +23,8 @@ from engine.core.choices import FIRST_FITTING
 from engine.vocabulary import Term
 
 from . import primitives as p
-from .blocks import BLOCKS, StaticPart, _summon, _why, describe, moving
-from .memory import Info
+from .blocks import BLOCKS, StaticPart, _summon, _why, describe, give, moving, subject
+from .memory import Info, erased_until_turn_end
 
 # == actions in sequence =======================================================================
 
@@ -404,6 +404,38 @@ def own_stat(layer, which, sign, amount):
         _per, count, n = amount
         value = lambda duel, card: sign * n * count(duel, card)  # noqa: E731
     return [StaticPart(s, value) for s in which]
+
+
+STAT_UNTIL = {"": None, "直到回合结束时": "end of turn"}
+BLOCKS.term(Term.choice("stat_until", STAT_UNTIL, "直到回合结束时 (or nothing: while it stays face-up)"))
+
+
+@BLOCKS.phrase("action", "{who}的{layer:stat_layer}{which:stat}{until:stat_until}{sign:stat_sign}{amount:stat_amount}")
+def change_stats(who, layer, which, until, sign, amount):
+    """A resolving effect changes its ATK/DEF, until the end of the turn or for as long as it
+    stays face-up: 原本…变成 N or 一半; 上升/下降 N or …数量×N (counted as it resolves).  A
+    face-down monster's are the printed values, which effects do not change
+    (memory.GIVEN_FACE_DOWN)."""
+    if layer and (sign != 0 or amount[0] == "per"):
+        raise ValueError("原本攻击力/守备力 only 变成 a number or 一半")
+    if not layer and (sign == 0 or amount[0] == "half"):
+        raise ValueError("攻击力/守备力 变成 … is not modelled yet: 上升 or 下降 an amount")
+    pick = subject(who)
+
+    def resolve(duel, link) -> None:
+        for c in pick(duel, link):
+            if not duel.on_field(c):
+                continue
+            erase = erased_until_turn_end(Info.LASTING, c.definition.rulings) if until else None
+            for s in which:
+                if layer:
+                    give(duel, c, "original-" + s, "half" if amount[0] == "half" else amount[1],
+                         source=link.card.name, erase=erase)
+                else:
+                    n = amount[1] if amount[0] == "flat" else amount[2] * amount[1](duel, link.card)
+                    give(duel, c, s, sign * n, source=link.card.name, erase=erase)
+
+    return resolve
 
 
 # == life points: 『给与{side}N伤害』『{side}受到N伤害』『{side}失去N基本分』 ======================

@@ -103,6 +103,8 @@ class ValueRules:
         value = printed
         for st in self.active_statics(card, "original-" + which):
             value = st.value(self, card, value) if callable(st.value) else st.value
+        for v in self.lasting(card, "original-" + which):  # 『原本攻击力变成…』 given by a resolving effect
+            value = value // 2 if v == "half" else v
         for st in self.active_statics(card, which):
             value += st.value(self, card) if callable(st.value) else st.value
         for delta in self.lasting(card, which):
