@@ -1388,10 +1388,31 @@ def own_properties(what):
     return [StaticPart(kind) for t in parts for kind in OWN_PROPERTIES[t]]
 
 
+#: what the monsters that battle this card cannot do: words -> lasting mark
+BATTLED_CANNOT = {"不能改变表示形式": "cannot-change-position", "不能把表示形式变更": "cannot-change-position",
+                  "不能攻击": "cannot-attack"}
+BLOCKS.term(Term.choice("battled", {"": "battling", "过": "battled"}, "进行战斗的 (as they battle) or 进行过战斗的"))
+
+
+@BLOCKS.phrase("static", "和这张卡进行{when:battled}战斗的怪兽{what:rest}")
+def battled_monsters(when, what):
+    """Monsters that battle this card are marked as they battle (不能改变表示形式，也不能攻击:
+    the marks stay with them), or — 进行过战斗的 — cannot change their battle position while
+    this card applies and remembers that they battled it."""
+    parts = [re.sub(r"^也", "", t.strip()) for t in re.split(r"[，,]", what) if t.strip()]
+    unknown = [t for t in parts if t not in BATTLED_CANNOT]
+    if unknown or not parts:
+        raise ValueError(f"unknown {'、'.join(unknown) or what!r}; known: {'、'.join(BATTLED_CANNOT)}")
+    marks = tuple(dict.fromkeys(BATTLED_CANNOT[t] for t in parts))
+    if when == "battled":
+        if marks != ("cannot-change-position",):
+            raise ValueError("进行过战斗的怪兽: only 不能把表示形式变更 is modelled")
+        return _one("lock-battled")
+    return _one("mark-battled", marks)
+
+
 #: static blocks that are one fixed phrase: phrase -> (what the rules read, value, meaning)
 FIXED_STATICS: dict[str, tuple[str, Any, str]] = {
-    "和这张卡进行战斗的怪兽不能改变表示形式，也不能攻击": ("mark-battled", ("cannot-change-position", "cannot-attack"), "Monsters that battle this card are marked: no position change, no attack."),
-    "和这张卡进行过战斗的怪兽不能把表示形式变更": ("lock-battled", None, "Monsters that battled this card cannot change their battle position."),
     "被送去墓地的卡不去墓地而除外": ("graveyard-to-banish", None, "Whatever would be sent to the graveyard is banished instead (大宇宙 and the like)."),
 }
 
@@ -1693,7 +1714,8 @@ def static_ban(text: str):
     """What a static keeps players from activating: (scope, card kinds)."""
     kinds = "|".join(CARD_KINDS)
     for rx, scope in ((rf"不能发动({kinds})卡", "card"), (rf"不能把({kinds})卡的效果发动", "effect"),
-                      (rf"场上的已是表侧表示存在的({kinds})卡不能把效果发动", "face-up-effect")):
+                      (rf"场上的已是表侧表示存在的({kinds})卡不能把效果发动", "face-up-effect"),
+                      (rf"的({kinds})卡不盖放就不能发动，盖放的回合也不能发动", "unset-card")):
         m = re.fullmatch(rx, text)
         if m:
             return scope, CARD_KINDS[m.group(1)]
@@ -1701,7 +1723,7 @@ def static_ban(text: str):
                      f"场上的已是表侧表示存在的{{kinds}}卡不能把效果发动")
 
 
-BLOCKS.term(Term("static_ban", r"[^；;，]+", static_ban, description="不能发动魔法卡、不能把陷阱卡的效果发动 …"))
+BLOCKS.term(Term("static_ban", r"[^；;]+", static_ban, description="不能发动魔法卡、不能把陷阱卡的效果发动 …"))
 
 
 @BLOCKS.phrase("static", "{sides}{ban:static_ban}")
@@ -1710,7 +1732,9 @@ def activation_ban(sides, ban):
     already on the field, or in the graveyard, may still be activated); cannot activate
     effects of cards of that kind (card activations included); the spells and traps
     already face-up on their field cannot activate their effects (a card activation is not
-    forbidden: as it activates, the card is not yet 'already face-up')."""
+    forbidden: as it activates, the card is not yet 'already face-up'); cards of that kind
+    are activated only by flipping one set on an earlier turn: not from the hand, and not
+    by an effect that activates it (activation.py)."""
     scope, kinds = ban
     return _ban_static(scope, kinds, sides)
 
@@ -1751,11 +1775,30 @@ def limit_per_turn(sides, limit):
     return [StaticPart(kind, lambda duel, card: (kinds, _players(sides, card.controller), n))]
 
 
-@BLOCKS.phrase("static", "这张卡的发动和效果不会被无效化")
-def unnegatable_card_activation():
-    """The card activation of this card, and what it does then, cannot be negated; its other
-    activated effects (a graveyard effect …) are not protected."""
-    return [StaticPart("unnegatable", "card")]
+def unnegatable_what(text: str):
+    """What a static keeps from being negated: (kind the rules read, value)."""
+    if text == "这张卡的发动和效果":
+        # the card activation of this card, and what it does then; its other activated
+        # effects (a graveyard effect …) are not protected
+        return "unnegatable", "card"
+    m = re.fullmatch(r"自己场上的「([^」]+)」卡的效果的发动以及那些发动的效果", text)
+    if m:
+        name = m.group(1)
+        return "protect-activations", (lambda duel, source, card: duel.on_field(card)
+                                       and card.controller == source.controller and name in card.name)
+    raise ValueError(f"cannot read {text!r}: 这张卡的发动和效果、自己场上的「…」卡的效果的发动以及那些发动的效果")
+
+
+BLOCKS.term(Term("unnegatable", r"[^；;，]+", unnegatable_what, description="这张卡的发动和效果、自己场上的「…」卡的效果的发动以及那些发动的效果"))
+
+
+@BLOCKS.phrase("static", "{what:unnegatable}不会被无效化")
+def cannot_be_negated(what):
+    """The card activation of this card and what it does then, or the activations of the
+    effects of that archetype's cards on its controller's field and the effects so
+    activated, cannot be negated."""
+    kind, value = what
+    return [StaticPart(kind, value)]
 
 
 
@@ -2010,15 +2053,6 @@ def deals_battle_damage():
     return "battle-damage", lambda duel, card, ev: ev.subject is card and ev.player != card.controller
 
 
-@BLOCKS.phrase("static", "自己场上的「{name}」卡的效果的发动以及那些发动的效果不会被无效化")
-def protect_archetype_activations(name):
-    """The activations of the effects of that archetype's cards on its controller's field,
-    and the effects so activated, cannot be negated."""
-    return [StaticPart("protect-activations",
-                       lambda duel, source, card: duel.on_field(card) and card.controller == source.controller
-                       and name in card.name)]
-
-
 @BLOCKS.phrase("condition", "自己场上的「{name}」怪兽成为卡的效果的对象时")
 def own_archetype_targeted(name):
     """The chain link below targets a face-up monster of that archetype on this card's
@@ -2149,13 +2183,6 @@ def copy_target_spell():
             _apply_copied(duel, link, target.definition)
 
     return resolve
-
-
-@BLOCKS.phrase("static", "{sides}的{kinds}卡不盖放就不能发动，盖放的回合也不能发动")
-def activate_only_when_set(sides, kinds):
-    """Those players activate cards of those kinds only by flipping one set on an earlier
-    turn: not from the hand, and not by an effect that activates it (activation.py)."""
-    return _ban_static("unset-card", kinds, sides)
 
 
 @BLOCKS.phrase("action", "从卡组选1张{desc}加入手卡或在自己场上发动")
