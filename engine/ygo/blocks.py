@@ -1983,18 +1983,6 @@ def opponent_drew():
     return test
 
 
-@BLOCKS.phrase("static", "每次魔法卡发动，给这张卡放置{n}个魔力指示物")
-def counter_per_spell(n):
-    """Each time a spell card is activated (a card activation: not one activated by an
-    effect as it resolves), put counters on this card."""
-    def act(duel, card, link) -> None:
-        if link.card.definition.kind == "spell":
-            duel.remember(card, Info.COUNTERS, (duel.recall(card, Info.COUNTERS) or 0) + n)
-            duel.log.record("counter", f"{n} counter(s) placed on 「{card.name}」", card=card.serial)
-
-    return [StaticPart("on-card-activated", act)]
-
-
 @BLOCKS.phrase("static", "这张卡的发动从手卡也能用")
 def activate_from_hand():
     """A trap card whose text lets it be activated from the hand (无限泡影, 红色重启): the
@@ -2089,18 +2077,6 @@ def field_spell_activated_own_turn():
             and duel.sees_activation(card, ev)
 
     return "card-activated", test
-
-
-@BLOCKS.phrase("static", "每次对方把魔法·陷阱卡发动，给与对方{n}伤害")
-def damage_per_opponent_card(n):
-    """Each time the opponent makes a card activation of a spell or trap (not a card an
-    effect activates as it resolves), that player takes damage."""
-    def act(duel, card, link) -> None:
-        if link.player != card.controller:
-            duel.lp[link.player] -= n
-            duel.log.record("damage", f"player {link.player} takes {n} damage from 「{card.name}」")
-
-    return [StaticPart("on-card-activated", act)]
 
 
 BLOCKS.term(Term.choice("race", {r: r for r in RACES}, "a monster type (种族)"))

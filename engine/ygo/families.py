@@ -494,3 +494,60 @@ def opponent_attack_declared():
         return b is not None and b.stage == "declared" and b.player != card.controller
 
     return test
+
+
+# == 『每次…发动，X』: a static that does an action each time a card is activated ==================
+
+_ACTIVATED_KINDS = {"魔法": frozenset({"spell"}), "陷阱": frozenset({"trap"}), "魔法·陷阱": frozenset({"spell", "trap"})}
+
+
+def activated_by(text: str):
+    """Whose card activations of which kind: (only the opponent's, card kinds)."""
+    m = re.fullmatch(r"(对方把)?(魔法·陷阱|魔法|陷阱)卡", text)
+    if m is None:
+        raise ValueError(f"cannot read {text!r}: 魔法卡、陷阱卡、魔法·陷阱卡, or 对方把…卡")
+    return bool(m.group(1)), _ACTIVATED_KINDS[m.group(2)]
+
+
+BLOCKS.term(Term("activated_by", r"[^；;，]+?", activated_by, description="魔法卡、对方把魔法·陷阱卡 …"))
+
+
+class _Applying:
+    """A continuous effect doing an action as its card would on resolving: that card, its
+    controller, nothing targeted or chosen."""
+
+    class _Effect:
+        label = ""
+
+    effect = _Effect()
+    event = None
+
+    def __init__(self, card) -> None:
+        self.card, self.player = card, card.controller
+        self.targets: list = []
+        self.chosen: list = []
+
+    def card_if_unchanged(self):
+        return self.card
+
+    def live_targets(self) -> list:
+        return []
+
+
+@BLOCKS.phrase("static", "每次{what:activated_by}发动，{rest}")
+def each_time_activated(what, rest):
+    """Each time a card of that kind is activated (a card activation: not one activated by an
+    effect as it resolves) — by the opponent only, if it says so —, this card does the
+    action (给这张卡放置N个魔力指示物、给与对方N伤害 …: an action block)."""
+    opponents_only, kinds = what
+    found = BLOCKS.match("action", rest)
+    if found is None:
+        raise ValueError(f"no action block matches {rest!r}")
+    phrase, args = found
+    act = phrase.action(**args)
+
+    def on_activated(duel, card, link) -> None:
+        if link.card.definition.kind in kinds and not (opponents_only and link.player == card.controller):
+            act(duel, _Applying(card))
+
+    return [StaticPart("on-card-activated", on_activated)]
