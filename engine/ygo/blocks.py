@@ -901,17 +901,24 @@ def banish_both_until(who, who2, until):
 
 NEGATED_UNTIL = {"直到回合结束时": "end of turn", "直到下次的准备阶段": "next standby phase"}
 BLOCKS.term(Term.choice("negated_until", NEGATED_UNTIL, "直到回合结束时 or 直到下次的准备阶段"))
+BLOCKS.term(Term.choice("same_name", {"以及同名怪兽": True}, "以及同名怪兽"))
 
 
 @BLOCKS.phrase("action", "{who}的效果{until:negated_until}无效")
 @BLOCKS.phrase("action", "{who}的效果无效并破坏")
-def negate_effects_of(who, until=None):
+@BLOCKS.phrase("action", "直到下个回合结束时，{who}{same:same_name}的效果无效")
+def negate_effects_of(who, until=None, same=False):
     """Negate the effects of a face-up card: an effect monster's until the end of the turn;
     a spell or trap card's — what it activated and has not resolved yet included
     (negation.py) — until then or the next standby phase (kept until the turn ends: the
-    examples never reach that standby phase).  无效并破坏: negate them and destroy it."""
+    examples never reach that standby phase).  无效并破坏: negate them and destroy it.
+    以及同名怪兽: until the end of the next turn, monsters of its name and their activated
+    effects are negated."""
     def act(duel, link, c):
-        if until is None:
+        if same:
+            duel.negated_names[c.name] = duel.turn + 1
+            duel.log.record("negate", f"monsters named 「{c.name}」 and their activated effects are negated")
+        elif until is None:
             if duel.on_field(c):
                 duel.negate_effects(c, "free-chain", link.card.name)
                 duel.destroy(c, reason=_why(link), by_effect=link.card, by_player=link.player)
@@ -922,16 +929,6 @@ def negate_effects_of(who, until=None):
         elif not c.definition.is_monster and duel.face_up_on_field(c):
             duel.apply_lasting(c, "effects-negated", source=link.card.name,
                                erase=erased_until_turn_end(Info.LASTING, link.card.definition.rulings))
-
-    return _each(who, act)
-
-
-@BLOCKS.phrase("action", "直到下个回合结束时，{who}以及同名怪兽的效果无效")
-def negate_by_name(who):
-    """Until the end of the next turn, monsters of that name and their activated effects are negated."""
-    def act(duel, link, c):
-        duel.negated_names[c.name] = duel.turn + 1
-        duel.log.record("negate", f"monsters named 「{c.name}」 and their activated effects are negated")
 
     return _each(who, act)
 
