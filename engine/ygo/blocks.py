@@ -1904,15 +1904,6 @@ def deck_has_at_least(n):
     return lambda duel, card: len(duel.board.zone(card.controller, "deck")) >= n
 
 
-@BLOCKS.phrase("action", "把自己卡组最上面的{n}张卡里侧表示除外")
-def banish_top_face_down(n):
-    def resolve(duel, link) -> None:
-        for c in list(duel.board.zone(link.player, "deck"))[:n]:
-            duel.banish(c, reason=_why(link), face_up=False)
-
-    return resolve
-
-
 @BLOCKS.phrase("cost", "给这张卡放置{n}个魔力指示物来发动")
 def counters_on_activation(n):
     """Not an effect but the way the card is activated: the counters are placed as it is
@@ -2127,9 +2118,16 @@ def _apply_copied(duel, link, definition) -> None:
 
 
 @BLOCKS.phrase("action", "这张卡的效果变成和那张通常魔法卡的效果相同")
-def copy_spell_below():
-    """This chain link does what the normal spell card activation it responds to does."""
+@BLOCKS.phrase("action", "这张卡的效果变成和那张通常魔法卡发动时的效果相同")
+def copy_spell():
+    """This chain link does what that normal spell card does on its activation, as this card
+    (『这张卡』 is still this card, not the one copied): 那张 is the card it targets, or — an
+    effect that targets nothing — the normal spell card activation it responds to."""
     def resolve(duel, link) -> None:
+        if link.targets:
+            for target in link.live_targets():
+                _apply_copied(duel, link, target.definition)
+            return
         below = link.below(duel)
         if below is not None and below.effect.kind == "activation":
             _apply_copied(duel, link, below.card.definition)
@@ -2145,17 +2143,6 @@ def own_normal_spell_activated():
         return top is not None and duel.is_card_activation(top) and top.player == card.controller \
             and top.card.definition.kind == "spell" and not top.card.definition.types
     return test
-
-
-@BLOCKS.phrase("action", "这张卡的效果变成和那张通常魔法卡发动时的效果相同")
-def copy_target_spell():
-    """This chain link does what the targeted normal spell card does on its activation,
-    as this card (『这张卡』 is still this card, not the one copied)."""
-    def resolve(duel, link) -> None:
-        for target in link.live_targets():
-            _apply_copied(duel, link, target.definition)
-
-    return resolve
 
 
 @BLOCKS.phrase("action", "从卡组选1张{desc}加入手卡或在自己场上发动")

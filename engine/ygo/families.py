@@ -152,7 +152,7 @@ BLOCKS.term(Term.choice("besides", {"": False, "这张卡以外的": True}, "这
 PICK_TO: dict[str, tuple[str, str | None]] = {
     "加入手卡": ("hand", None), "送去墓地": ("graveyard", None), "破坏": ("destroy", None), "除外": ("banish", None),
     "特殊召唤": ("summon", None), "守备表示特殊召唤": ("summon", "defense"), "攻击表示特殊召唤": ("summon", "attack"),
-    "在自己的灵摆区域放置": ("pendulum zone", None),
+    "在自己的灵摆区域放置": ("pendulum zone", None), "里侧表示除外": ("banish face-down", None),
 }
 BLOCKS.term(Term.choice("pick_to", PICK_TO, "加入手卡、送去墓地、破坏、除外、特殊召唤、守备表示特殊召唤、在自己的灵摆区域放置"))
 
@@ -161,7 +161,7 @@ _PLAIN = re.compile(r"(这张卡以外的)?(卡|怪兽)?")
 
 #: the trace words of the moves, by what is done (the rules read them: 『包含…的效果』)
 _MOVE_TAGS = {"hand": "to-hand", "graveyard": "to-graveyard", "summon": "summon", "destroy": None,
-              "banish": "to-banished", "pendulum zone": "to-pendulum-zone"}
+              "banish": "to-banished", "banish face-down": "to-banished", "pendulum zone": "to-pendulum-zone"}
 
 
 def _move(duel, link, card, to: str, position: str | None) -> bool:
@@ -180,12 +180,14 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
         duel.send_to_graveyard(card, reason=why)
     elif to == "banish":
         duel.banish(card, reason=why)
+    elif to == "banish face-down":
+        duel.banish(card, reason=why, face_up=False)
     else:
         duel.place(card, to, link.player)
     return card.zone is not before
 
 
-def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = False):
+def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = False, top: bool = False):
     """Pick ``n`` cards that fit the description from where ``origin`` says, as the effect
     resolves (not targeted: by default the first fitting, in the order of the zones), and
     do ``to`` to them.  On the field a description that names anything (a card name, an
@@ -213,7 +215,10 @@ def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = 
     def resolve(duel, link) -> bool:
         fitting = candidates(duel, link.card, link.player)
         moved = []
-        for c in duel.by_default(link.player, f"picks {n} {desc} ({'、'.join(zones)})", fitting, FIRST_FITTING, n):
+        # 最上面的N张: the top cards of the deck, nothing to choose
+        picked = fitting[:n] if top else duel.by_default(
+            link.player, f"picks {n} {desc} ({'、'.join(zones)})", fitting, FIRST_FITTING, n)
+        for c in picked:
             if _move(duel, link, c, what, position):
                 moved.append(c)
         # what this effect moved (『这个效果加入手卡的卡』)
@@ -229,12 +234,16 @@ def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = 
     return moving(resolve, *tags)
 
 
+BLOCKS.term(Term.choice("deck_top", {"最上面的": True}, "最上面的 (the top cards of the deck)"))
+
+
 @BLOCKS.phrase("action", "从{origin:pick_from}把{n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
+@BLOCKS.phrase("action", "把{origin:pick_from}{top:deck_top}{n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
 @BLOCKS.phrase("action", "{others:besides}{origin:pick_from}{n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
-def pick_and_move_block(origin, n, unit, desc, to, others=False):
+def pick_and_move_block(origin, n, unit, desc, to, others=False, top=False):
     """Pick cards as the effect resolves and move them: 从卡组把1只…加入手卡、场上1张卡破坏、
-    自己的手卡·场上1张…送去墓地、这张卡以外的自己场上1张卡破坏 …"""
-    return pick_and_move(origin, n, unit, desc, to, others)
+    自己的手卡·场上1张…送去墓地、这张卡以外的自己场上1张卡破坏、把自己卡组最上面的3张卡里侧表示除外 …"""
+    return pick_and_move(origin, n, unit, desc, to, others, top)
 
 
 # == negating what is activated, and what becomes of that card ================================
