@@ -1488,10 +1488,6 @@ def destroys_itself():
     return _one("self-destroy")
 
 
-# the families with typed slots, and actions in sequence (那之后): engine/ygo/families.py
-from . import families as _families  # noqa: E402,F401
-
-
 # == activating cards and effects (activation.py) ===========================================
 
 @BLOCKS.phrase("event", "这张卡被效果送去墓地的场合")

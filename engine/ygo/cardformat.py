@@ -32,6 +32,7 @@ from engine.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect,
 
 from .blocks import BLOCKS, RACES, StaticPart, Target
 from .cards import CardDef, Effect, Static
+# the families with typed slots add their phrases to BLOCKS (they are built on blocks.py)
 from .families import sequence, split_actions, split_statics
 from .hooks import HOOKS
 from .memory import CARD_RULINGS
