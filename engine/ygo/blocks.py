@@ -1371,6 +1371,7 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     "不能攻击": ("cannot-attack",),
     "不能特殊召唤": ("no-special-summon",),  # a rule of the card itself
     "当作调整使用": ("tuner",),
+    "的发动从手卡也能用": ("activate-from-hand",),  # a trap card activated from the hand (activation.py)
 }
 
 
@@ -1965,13 +1966,6 @@ def opponent_drew():
                    and steps_then == duel._steps for event, steps_then in duel.recent_events)
 
     return test
-
-
-@BLOCKS.phrase("static", "这张卡的发动从手卡也能用")
-def activate_from_hand():
-    """A trap card whose text lets it be activated from the hand (无限泡影, 红色重启): the
-    named exception to 『陷阱卡盖放之后，下个回合起才能发动』."""
-    return [StaticPart("activate-from-hand", True)]
 
 
 @BLOCKS.phrase("static", "这个卡名的卡在决斗中只能适用1次")
