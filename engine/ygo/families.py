@@ -55,7 +55,17 @@ _CUT = re.compile(r"[，,。]?那之后[，,]?|[，,。]")
 
 
 def _is_block(text: str) -> bool:
-    return BLOCKS.match("action", text) is not None
+    """Whether one action block says ``text`` (it matches a phrase, and the phrase can be
+    built with what it says)."""
+    found = BLOCKS.match("action", text)
+    if found is None:
+        return False
+    phrase, args = found
+    try:
+        phrase.action(**args)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def _cut(piece: str) -> list[str]:
