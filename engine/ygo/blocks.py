@@ -1004,17 +1004,16 @@ def give(duel, card, mark: str, value=True, *, source: str, erase=None) -> None:
 
 
 
-@BLOCKS.phrase("action", "这个回合，{who}{lasting}")
-@BLOCKS.phrase("action", "直到回合结束时，{who}{lasting}")
-def grant_this_turn(who, lasting):
-    """Lasting effects on it for this turn."""
-    return grant(who, lasting, until_end_of_turn=True)
+#: how long lasting effects given by a resolving effect last: whether until the end of the turn
+GRANT_FOR = {"这个回合": True, "直到回合结束时": True, "只要在场上表侧表示存在": False}
+BLOCKS.term(Term.choice("grant_for", GRANT_FOR, "这个回合、直到回合结束时 or 只要在场上表侧表示存在"))
 
 
-@BLOCKS.phrase("action", "只要在场上表侧表示存在，{who}{lasting}")
-def grant_while_on_field(who, lasting):
-    """Lasting effects on it for as long as it stays the same face-up monster."""
-    return grant(who, lasting, until_end_of_turn=False)
+@BLOCKS.phrase("action", "{until:grant_for}，{who}{lasting}")
+def grant_lasting(until, who, lasting):
+    """Lasting effects on it for this turn, or for as long as it stays the same face-up
+    monster (只要在场上表侧表示存在)."""
+    return grant(who, lasting, until_end_of_turn=until)
 
 
 LINKED = {  # what a continuous-target link does to its target
