@@ -52,6 +52,13 @@ if TYPE_CHECKING:
 STAYS = frozenset({"continuous", "field", "equip"})
 
 
+def stays_on_field(definition) -> bool:
+    """A spell or trap card that stays on the field after its card activation resolves: a
+    continuous, field or equip card, or one whose text says it stays (光之护封剑: a rule
+    of the card, the static "stays-on-field")."""
+    return bool(definition.types & STAYS) or any(st.kind == "stays-on-field" for st in definition.statics)
+
+
 @dataclass
 class Ban:
     """A rule that forbids activations, from a face-up card's text or a resolved effect.
@@ -149,7 +156,7 @@ class ActivationRules:
     def leaves_after_resolving(self, card: "YgoCard") -> bool:
         """A spell or trap card on the field whose card activation is on the chain and that
         must leave the field when the chain ends (通常·速攻魔法, 通常·反击陷阱 …)."""
-        if card.definition.is_monster or not self.on_field(card) or card.definition.types & STAYS:
+        if card.definition.is_monster or not self.on_field(card) or stays_on_field(card.definition):
             return False
         return any(link.card is card and link.object_id == card.object_id and self.is_card_activation(link)
                    for link in (*self.chain, *self.resolving, *self.finishing))
@@ -158,7 +165,7 @@ class ActivationRules:
     def must_leave_as_activated(card: "YgoCard") -> bool:
         """A spell or trap card that leaves the field when the chain of its card activation
         ends (not a continuous, field or equip card): its own effect cannot destroy it."""
-        return not card.definition.is_monster and not card.definition.types & STAYS
+        return not card.definition.is_monster and not stays_on_field(card.definition)
 
     # -- where a card activation may come from -----------------------------------------
 

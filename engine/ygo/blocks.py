@@ -1450,13 +1450,22 @@ BLOCKS.term(Term.choice("monster_lock", MONSTER_LOCKS, "的效果无效化、效
 
 @BLOCKS.phrase("static", "{monsters}{what:monster_lock}")
 def lock_monsters(monsters, what):
-    """Face-up monsters on the field that fit the description have their effects negated,
-    cannot activate their effects, or cannot declare an attack (场上的表侧表示怪兽的效果无效化:
-    all of them)."""
+    """Face-up monsters on the field that fit the description (自己场上的/对方场上的: of one
+    side, of this card's controller) have their effects negated, cannot activate their
+    effects, or cannot declare an attack (场上的表侧表示怪兽的效果无效化: all of them)."""
     if what == "negate-monsters" and monsters.strip() == "场上的表侧表示怪兽":
         return _one("negate-monsters")
-    test = describe(monsters)
-    return _one(what, lambda duel, source, c: test(duel, source, c))
+    # 自己场上的 / 对方场上的: whose monsters, of this card's controller
+    side = re.match(r"(自己|对方)场上的", monsters.strip())
+    whose = {"自己": "own", "对方": "opponent", None: None}[side.group(1) if side else None]
+    test = describe(monsters.strip()[side.end():] if side else monsters)
+
+    def fits(duel, source, c) -> bool:
+        if whose is not None and (c.controller == source.controller) != (whose == "own"):
+            return False
+        return test(duel, source, c)
+
+    return _one(what, fits)
 
 
 @BLOCKS.phrase("static", "对方场上有从额外卡组特殊召唤的怪兽存在的场合，也能把自己卡组的怪兽作为融合素材")

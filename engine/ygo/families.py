@@ -338,10 +338,10 @@ def _face_down_each(duel, link, card) -> None:
 #: what is done to each card: (what to do, which cards are looked at, the moves it makes)
 MASS_VERBS = {
     "破坏": (_destroy_each, "field_cards", ("destroy-field",)),
-    "变成表侧守备表示": (_flip_each, "monsters", ()),
+    "变成表侧守备表示": (_flip_each, "monsters", ()), "变成表侧表示": (_flip_each, "monsters", ()),
     "变成里侧守备表示": (_face_down_each, "monsters", ()),
 }
-BLOCKS.term(Term.choice("mass_verb", MASS_VERBS, "破坏、变成表侧守备表示 or 变成里侧守备表示"))
+BLOCKS.term(Term.choice("mass_verb", MASS_VERBS, "破坏、变成表侧守备表示、变成表侧表示 or 变成里侧守备表示"))
 
 
 @BLOCKS.phrase("action", "{others:besides}{where:mass_place}的{desc:pick_desc}全部{verb:mass_verb}")
@@ -570,3 +570,13 @@ def each_time_activated(what, rest):
             act(duel, _Applying(card))
 
     return [StaticPart("on-card-activated", on_activated)]
+
+
+# == a spell that stays on the field ==============================================================
+
+@BLOCKS.phrase("static", "这张卡发动后，用对方回合计算的{n}回合在场上残留")
+def stays_for_opponents_turns(n):
+    """A rule of the card (规则): after its card activation resolves it stays on the field
+    like a continuous card, and is destroyed in the end phase of its controller's
+    opponent's n-th turn counted from then (chain.py, values.py)."""
+    return [StaticPart("stays-on-field", n)]

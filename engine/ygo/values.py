@@ -247,6 +247,9 @@ class ValueRules:
                 return
 
     def end_phase_effects(self) -> None:
+        for card in self.field_cards():
+            if not card.definition.is_monster and self.turn in self.lasting(card, "destroyed-in-end-phase"):
+                self.destroy(card, reason="its turns on the field are over")
         for card in self.monsters():
             if card.face_up and self.lasting(card, "destroy-at-end-phase"):
                 self.destroy(card, reason="destroyed in the end phase by the effect that summoned it")
