@@ -69,7 +69,8 @@ class Ban:
     activation of that kind, card activations included (不能把魔法·陷阱卡的效果发动);
     "face-up-effect" — effects of spells and traps already face-up on the field, not their
     card activation (已是表侧表示存在的魔法·陷阱卡不能把效果发动); "field-effect" — effects of
-    cards on the field (a card activated from the hand is on the field as it activates).
+    cards on the field (a card activated from the hand is on the field as it activates);
+    "zone" — activations of cards in ``zones`` (除外状态以及墓地的怪兽不能把效果发动).
     ``kinds``: "spell", "trap", "monster".  ``players``: who is forbidden."""
 
     scope: str
@@ -84,6 +85,8 @@ class Ban:
     exempt: Any = None
     #: only cards of these names (『那些同名卡』), or every card when None
     names: frozenset | None = None
+    #: scope "zone": only the effects of cards in these zones (灵魂抽取: the graveyard, banished)
+    zones: frozenset = frozenset()
 
 
 @dataclass
@@ -293,6 +296,9 @@ class ActivationRules:
                 hit = card_activation or self.on_field(card)
             elif ban.scope == "face-up-effect":
                 hit = already_face_up
+            elif ban.scope == "zone":
+                # 『墓地的怪兽不能把效果发动』: an activation of a card in one of those zones
+                hit = card.zone.kind in ban.zones
             elif ban.scope == "unset-card":
                 # 『不盖放就不能发动』: only a card set on an earlier turn may be activated
                 hit = card_activation and not (self.on_field(card) and not card.face_up

@@ -1704,25 +1704,33 @@ def ban_declared_kind(**_):
     return resolve
 
 
-def _ban_static(scope: str, kinds, sides: str):
+def _ban_static(scope: str, kinds, sides: str, zones=frozenset()):
     def make(duel, card):
         return Ban(scope, frozenset(kinds), _players(sides, card.controller), card.name,
-                   rulings=card.definition.rulings)
+                   rulings=card.definition.rulings, zones=frozenset(zones))
 
     return [StaticPart("ban-activation", make)]
 
 
+#: zones whose cards a static may keep from activating effects
+BAN_ZONES = {"墓地": "graveyard", "除外状态": "banished", "手卡": "hand"}
+
+
 def static_ban(text: str):
-    """What a static keeps players from activating: (scope, card kinds)."""
+    """What a static keeps players from activating: (scope, card kinds, zones)."""
     kinds = "|".join(CARD_KINDS)
+    zones = "|".join(BAN_ZONES)
+    m = re.fullmatch(rf"的((?:{zones})(?:以及(?:{zones}))*)的({kinds})不能把效果发动", text)
+    if m:
+        return "zone", CARD_KINDS[m.group(2)], frozenset(BAN_ZONES[z] for z in m.group(1).split("以及"))
     for rx, scope in ((rf"不能发动({kinds})卡", "card"), (rf"不能把({kinds})卡的效果发动", "effect"),
                       (rf"场上的已是表侧表示存在的({kinds})卡不能把效果发动", "face-up-effect"),
                       (rf"的({kinds})卡不盖放就不能发动，盖放的回合也不能发动", "unset-card")):
         m = re.fullmatch(rx, text)
         if m:
-            return scope, CARD_KINDS[m.group(1)]
+            return scope, CARD_KINDS[m.group(1)], frozenset()
     raise ValueError(f"cannot read {text!r}: 不能发动{{kinds}}卡、不能把{{kinds}}卡的效果发动、"
-                     f"场上的已是表侧表示存在的{{kinds}}卡不能把效果发动")
+                     f"场上的已是表侧表示存在的{{kinds}}卡不能把效果发动、的{{墓地|除外状态|手卡}}(以及…)的{{kinds}}不能把效果发动")
 
 
 BLOCKS.term(Term("static_ban", r"[^；;]+", static_ban, description="不能发动魔法卡、不能把陷阱卡的效果发动 …"))
@@ -1736,9 +1744,10 @@ def activation_ban(sides, ban):
     already face-up on their field cannot activate their effects (a card activation is not
     forbidden: as it activates, the card is not yet 'already face-up'); cards of that kind
     are activated only by flipping one set on an earlier turn: not from the hand, and not
-    by an effect that activates it (activation.py)."""
-    scope, kinds = ban
-    return _ban_static(scope, kinds, sides)
+    by an effect that activates it (activation.py); the cards of that kind in those zones
+    (的墓地以及除外状态的怪兽) cannot activate their effects."""
+    scope, kinds, zones = ban
+    return _ban_static(scope, kinds, sides, zones)
 
 
 def turn_limit(text: str):
