@@ -1170,14 +1170,17 @@ MARKED: dict[str, tuple[str, str | None, bool, str]] = {
     "在结束阶段破坏": ("destroy-at-end-phase", None, False, "card"),
     "从场上离开的场合除外": ("leave-banish", None, False, "effect"),
     "在下个回合的结束阶段送去墓地": ("to-graveyard-at-end-phase", "next turn", False, "card"),
+    "直接攻击给与对方战斗伤害时，自己决斗胜利": ("win-by-direct-damage", "next own turn", True, "effect"),
 }
 BLOCKS.term(Term.choice("marked", MARKED, "不能攻击、在结束阶段破坏、从场上离开的场合除外、在下个回合的结束阶段送去墓地"))
 
 
 @BLOCKS.phrase("action", "{who}{what:marked}")
+@BLOCKS.phrase("action", "下次的自己回合中，{who}{what:marked}")
 def mark(who, what):
     """It is marked: it cannot attack, it is destroyed in the end phase, it is banished when
-    it leaves the field, it is sent to the graveyard in the next turn's end phase (MARKED)."""
+    it leaves the field, it is sent to the graveyard in the next turn's end phase, its direct
+    attack in its controller's next turn wins the duel (MARKED)."""
     name, value, as_lasting, source = what
     pick = subject(who)
 
@@ -1185,7 +1188,11 @@ def mark(who, what):
         for c in pick(duel, link):
             if pick is not _summoned and not duel.on_field(c):
                 continue
-            v = duel.turn + 1 if value == "next turn" else True
+            v = True
+            if value == "next turn":
+                v = duel.turn + 1
+            elif value == "next own turn":
+                v = duel.turn + (2 if duel.turn_player == link.player else 1)
             src = link.card.name if source == "card" else _why(link)
             if as_lasting:
                 give(duel, c, name, v, source=src)
@@ -1207,17 +1214,6 @@ def draw(side, n):
     def resolve(duel, link) -> None:
         player = link.player if side == "own" else 1 - link.player
         duel.draw(player, n, reason=f"drawn by {_why(link)}")
-
-    return resolve
-
-
-@BLOCKS.phrase("action", "下次的自己回合中，这张卡直接攻击给与对方战斗伤害时，自己决斗胜利")
-def win_by_direct_damage_next_turn():
-    """A lasting effect of this card for its controller's next turn."""
-    def resolve(duel, link) -> None:
-        card = link.card_if_unchanged()
-        if card is not None and duel.on_field(card):
-            give(duel, card, "win-by-direct-damage", duel.turn + 1, source=_why(link))
 
     return resolve
 
@@ -1444,15 +1440,17 @@ BLOCKS.term(Term("monsters", r"[^；;，]+?怪兽", description="a description o
 
 
 #: what a static does to the monsters it describes: words -> the kind the rules read
-MONSTER_LOCKS = {"的效果无效化": "negate-monsters", "效果不能发动": "forbid-activation", "不能攻击宣言": "forbid-attack"}
-BLOCKS.term(Term.choice("monster_lock", MONSTER_LOCKS, "的效果无效化、效果不能发动 or 不能攻击宣言"))
+MONSTER_LOCKS = {"的效果无效化": "negate-monsters", "效果不能发动": "forbid-activation", "不能攻击宣言": "forbid-attack",
+                 "不会成为对方的效果的对象": "untargetable-by-opponent"}
+BLOCKS.term(Term.choice("monster_lock", MONSTER_LOCKS, "的效果无效化、效果不能发动、不能攻击宣言 or 不会成为对方的效果的对象"))
 
 
 @BLOCKS.phrase("static", "{monsters}{what:monster_lock}")
 def lock_monsters(monsters, what):
     """Face-up monsters on the field that fit the description (自己场上的/对方场上的: of one
     side, of this card's controller) have their effects negated, cannot activate their
-    effects, or cannot declare an attack (场上的表侧表示怪兽的效果无效化: all of them)."""
+    effects, cannot declare an attack, or cannot be targeted by the opponent's effects
+    (场上的表侧表示怪兽的效果无效化: all of them)."""
     if what == "negate-monsters" and monsters.strip() == "场上的表侧表示怪兽":
         return _one("negate-monsters")
     # 自己场上的 / 对方场上的: whose monsters, of this card's controller
@@ -1461,7 +1459,7 @@ def lock_monsters(monsters, what):
     test = describe(monsters.strip()[side.end():] if side else monsters)
 
     def fits(duel, source, c) -> bool:
-        if whose is not None and (c.controller == source.controller) != (whose == "own"):
+        if whose is not None and (not duel.on_field(c) or (c.controller == source.controller) != (whose == "own")):
             return False
         return test(duel, source, c)
 
@@ -1884,14 +1882,6 @@ def _destroy_negated_card(duel, source, link) -> None:
     card = link.card_if_unchanged()
     if card is not None and duel.on_field(card):
         duel.destroy(card, reason=f"「{source.name}」", by_effect=source, by_player=source.controller)
-
-
-@BLOCKS.phrase("static", "自己场上的{desc}不会成为对方的效果的对象")
-def own_untargetable(desc):
-    """Its controller's cards that fit the description cannot be targeted by the opponent's effects."""
-    test = describe(desc)
-    return [StaticPart("untargetable-by-opponent",
-                       lambda duel, src, c: duel.on_field(c) and c.controller == src.controller and test(duel, src, c))]
 
 
 @BLOCKS.phrase("condition", "场上有「{name}」存在")
