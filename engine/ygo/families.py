@@ -185,7 +185,10 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
         return card.zone is not before
     before = card.zone
     if to == "hand":
-        duel.add_to_hand(card, reason=why)
+        if duel.on_field(card):
+            duel.return_to_hand(card, reason=why)
+        else:
+            duel.add_to_hand(card, reason=why)
     elif to == "graveyard":
         duel.send_to_graveyard(card, reason=why)
     elif to == "banish":
