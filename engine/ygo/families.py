@@ -164,7 +164,8 @@ PICK_TO: dict[str, tuple[str, str | None]] = {
     "特殊召唤": ("summon", None), "守备表示特殊召唤": ("summon", "defense"), "攻击表示特殊召唤": ("summon", "attack"),
     "在自己的灵摆区域放置": ("pendulum zone", None), "里侧表示除外": ("banish face-down", None),
 }
-BLOCKS.term(Term.choice("pick_to", PICK_TO, "加入手卡、送去墓地、破坏、除外、特殊召唤、守备表示特殊召唤、在自己的灵摆区域放置"))
+BLOCKS.term(Term.choice("pick_to", PICK_TO, "加入手卡、送去墓地、破坏、除外、里侧表示除外、特殊召唤、守备表示特殊召唤、攻击表示特殊召唤、"
+                                          "在自己的灵摆区域放置"))
 
 #: a description that says nothing a face-down card would hide
 _PLAIN = re.compile(r"(这张卡以外的)?(卡|怪兽)?")
@@ -297,7 +298,7 @@ def _negated_card_to(what: str, fate: str):
 @BLOCKS.phrase("action", "那{what:negated}无效")
 @BLOCKS.phrase("action", "那{what:negated}无效并{fate:negated_fate}")
 @BLOCKS.phrase("action", "那{what:negated}无效，那张卡{fate:negated_fate}")
-def negate_below(what, fate=None):
+def negate_that(what, fate=None):
     """Negate the activation (那个发动) or the effect (那个效果) of the chain link below, or the
     attack going on (那次攻击: it ends, the monster still attacked); with a fate,
     that card is then destroyed, banished or returned to its owner's deck (the same object
