@@ -826,8 +826,6 @@ def to_graveyard(who):
         c, reason=_why(link), tags=("sent-by-effect",)))
 
 
-
-
 @BLOCKS.phrase("action", "{who}回到持有者手卡")
 @BLOCKS.phrase("action", "{who}加入持有者手卡")
 def to_hand(who):
@@ -1001,7 +999,6 @@ def give(duel, card, mark: str, value=True, *, source: str, erase=None) -> None:
     (memory.GIVEN_FACE_DOWN)."""
     if card.face_up or given_face_down(mark):
         duel.apply_lasting(card, mark, value, source=source, erase=erase)
-
 
 
 #: how long lasting effects given by a resolving effect last: whether until the end of the turn
@@ -1808,7 +1805,6 @@ def cannot_be_negated(what):
     activated, cannot be negated."""
     kind, value = what
     return [StaticPart(kind, value)]
-
 
 
 @BLOCKS.phrase("restriction", "这张卡的发动后，直到回合结束时自己只能把魔法·陷阱·怪兽的效果发动{n}次")

@@ -172,17 +172,6 @@ def return_targets(to: str):
     return resolve
 
 
-def in_order(*steps):
-    """Several resolutions, one after the other, as one effect."""
-
-    def resolve(duel, link) -> None:
-        for step in steps:
-            step(duel, link)
-
-    resolve.needs_monster_zone = any(getattr(step, "needs_monster_zone", False) for step in steps)
-    return resolve
-
-
 def destroy_self_then(then):
     """Destroy this card, then do ``then`` (the rest of the effect)."""
 
