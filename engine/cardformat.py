@@ -188,6 +188,9 @@ class CardFormat:
     hooks: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     #: card fields whose value is another name steps may call the card by (an English name)
     alias_fields: tuple[str, ...] = ()
+    #: how a block field's text is split into blocks, by the field's block kind (a game
+    #: whose sentences hold several blocks); not given: by ；and new lines
+    split: Mapping[str, Callable[[str], list[str]]] = field(default_factory=dict)
 
     def field_of(self, name: str, *, effect: bool) -> Field | None:
         for f in (self.effect_fields if effect else self.card_fields):
@@ -223,7 +226,8 @@ class CardFormat:
             text = text or ""
             if f.blocks:
                 built = []
-                for phrase_text in filter(None, (t.strip() for t in _PHRASE_SPLIT.split(text))):
+                split = self.split.get(f.blocks) or _PHRASE_SPLIT.split
+                for phrase_text in filter(None, (t.strip() for t in split(text))):
                     found = self.blocks.match(f.blocks, phrase_text)
                     if found is None:
                         closest = self.blocks.closest(f.blocks, phrase_text)

@@ -52,6 +52,13 @@ if TYPE_CHECKING:
 STAYS = frozenset({"continuous", "field", "equip"})
 
 
+def stays_on_field(definition) -> bool:
+    """A spell or trap card that stays on the field after its card activation resolves: a
+    continuous, field or equip card, or one whose text says it stays (光之护封剑: a rule
+    of the card, the static "stays-on-field")."""
+    return bool(definition.types & STAYS) or any(st.kind == "stays-on-field" for st in definition.statics)
+
+
 @dataclass
 class Ban:
     """A rule that forbids activations, from a face-up card's text or a resolved effect.
@@ -62,7 +69,8 @@ class Ban:
     activation of that kind, card activations included (不能把魔法·陷阱卡的效果发动);
     "face-up-effect" — effects of spells and traps already face-up on the field, not their
     card activation (已是表侧表示存在的魔法·陷阱卡不能把效果发动); "field-effect" — effects of
-    cards on the field (a card activated from the hand is on the field as it activates).
+    cards on the field (a card activated from the hand is on the field as it activates);
+    "zone" — activations of cards in ``zones`` (除外状态以及墓地的怪兽不能把效果发动).
     ``kinds``: "spell", "trap", "monster".  ``players``: who is forbidden."""
 
     scope: str
@@ -77,6 +85,8 @@ class Ban:
     exempt: Any = None
     #: only cards of these names (『那些同名卡』), or every card when None
     names: frozenset | None = None
+    #: scope "zone": only the effects of cards in these zones (灵魂抽取: the graveyard, banished)
+    zones: frozenset = frozenset()
 
 
 @dataclass
@@ -149,7 +159,7 @@ class ActivationRules:
     def leaves_after_resolving(self, card: "YgoCard") -> bool:
         """A spell or trap card on the field whose card activation is on the chain and that
         must leave the field when the chain ends (通常·速攻魔法, 通常·反击陷阱 …)."""
-        if card.definition.is_monster or not self.on_field(card) or card.definition.types & STAYS:
+        if card.definition.is_monster or not self.on_field(card) or stays_on_field(card.definition):
             return False
         return any(link.card is card and link.object_id == card.object_id and self.is_card_activation(link)
                    for link in (*self.chain, *self.resolving, *self.finishing))
@@ -158,7 +168,7 @@ class ActivationRules:
     def must_leave_as_activated(card: "YgoCard") -> bool:
         """A spell or trap card that leaves the field when the chain of its card activation
         ends (not a continuous, field or equip card): its own effect cannot destroy it."""
-        return not card.definition.is_monster and not card.definition.types & STAYS
+        return not card.definition.is_monster and not stays_on_field(card.definition)
 
     # -- where a card activation may come from -----------------------------------------
 
@@ -286,6 +296,9 @@ class ActivationRules:
                 hit = card_activation or self.on_field(card)
             elif ban.scope == "face-up-effect":
                 hit = already_face_up
+            elif ban.scope == "zone":
+                # 『墓地的怪兽不能把效果发动』: an activation of a card in one of those zones
+                hit = card.zone.kind in ban.zones
             elif ban.scope == "unset-card":
                 # 『不盖放就不能发动』: only a card set on an earlier turn may be activated
                 hit = card_activation and not (self.on_field(card) and not card.face_up

@@ -116,6 +116,17 @@ class BattleRules:
         self.log.record("battle", f"damage calculation: 「{attacker.name}」 and 「{target.name}」", card=attacker.serial)
         self.battle(attacker, target)
 
+    def negate_attack(self, reason: str = "") -> bool:
+        """『那次攻击无效』: the attack going on ends (the monster still attacked this turn);
+        whether there was one to negate."""
+        b = self.battle_state
+        if b is None:
+            return False
+        self.battle_state = None
+        self.log.record("battle", f"the attack of 「{b.attacker.name}」 is negated" + (f" ({reason})" if reason else ""),
+                        card=b.attacker.serial)
+        return True
+
     def stop_battle_phase(self, reason: str = "") -> None:
         """End this turn's battle phase now (消战者): no attack goes on, none can be declared."""
         self.battle_state = None

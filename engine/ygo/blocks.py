@@ -372,6 +372,10 @@ def target(desc, n, place=None, unit=False, besides=False):
 
 # == action blocks ============================================================================
 
+BLOCKS.term(Term("lasting", r"[^；;]+", description="lasting effects, split by ，(see blocks.LASTING)"))
+BLOCKS.term(Term.choice("destroyed_to", {"除外": "banished"}, "除外 (破坏并除外)"))
+
+
 def moving(resolve, *kinds: str):
     """Mark what a resolution moves cards to ("hand", "deck", "summon", "deck-to-hand" …):
     the rules ask it (a card that must leave the field after its chain cannot be sent to
@@ -391,29 +395,28 @@ def _each(who: str, act):
 
 
 @BLOCKS.phrase("action", "{who}破坏")
-def destroy(who):
-    """Destroy it (if it is still on the field)."""
+@BLOCKS.phrase("action", "{who}破坏并{to:destroyed_to}")
+def destroy(who, to=None):
+    """Destroy it (if it is still on the field); 破坏并除外: banished instead of sent to the
+    graveyard — what cannot be destroyed is not banished either (4.3.3.4.1)."""
     return moving(_each(who, lambda duel, link, c: duel.destroy(c, reason=_why(link), by_effect=link.card,
-                                                                by_player=link.player)), "destroy-field")
+                                                                by_player=link.player, **({"to": to} if to else {}))),
+                  "destroy-field")
 
 
 @BLOCKS.phrase("action", "{who}变成里侧守备表示")
-def turn_face_down(who):
-    """Turn a face-up monster on the field face-down."""
+@BLOCKS.phrase("action", "{who}变成里侧守备表示，{lasting}")
+def turn_face_down(who, lasting=""):
+    """Turn a face-up monster on the field face-down; with lasting effects (不能把表示形式变更),
+    they are given once it is face-down: such a mark stays when it is flipped."""
+    marks = lasting_marks(lasting) if lasting else ()
+
     def act(duel, link, c):
         if duel.can_turn_face_down(c):
             duel.turn_face_down(c, reason=_why(link))
-
-    return _each(who, act)
-
-
-@BLOCKS.phrase("action", "{who}变成里侧守备表示，不能把表示形式变更")
-def turn_face_down_locked(who):
-    """Turn it face-down, then mark it: a mark given once it is face-down stays when it is flipped."""
-    def act(duel, link, c):
-        if duel.can_turn_face_down(c):
-            duel.turn_face_down(c, reason=_why(link))
-            give(duel, c, "cannot-change-position", source=link.card.name)
+            for mark in marks:
+                name, value = mark if isinstance(mark, tuple) else (mark, True)
+                give(duel, c, name, value, source=link.card.name)
 
     return _each(who, act)
 
@@ -422,17 +425,6 @@ def turn_face_down_locked(who):
 def to_graveyard(who):
     return _each(who, lambda duel, link, c: duel.on_field(c) and duel.send_to_graveyard(
         c, reason=_why(link), tags=("sent-by-effect",)))
-
-
-@BLOCKS.phrase("action", "{who}破坏并除外")
-def destroy_and_banish(who):
-    """Destroy it and banish it instead of sending it to the graveyard; what cannot be
-    destroyed is not banished either (4.3.3.4.1)."""
-    return _each(who, lambda duel, link, c: duel.destroy(c, reason=_why(link), by_effect=link.card,
-                                                         by_player=link.player, to=BANISHED_ZONE))
-
-
-BANISHED_ZONE = "banished"
 
 
 @BLOCKS.phrase("action", "{who}回到持有者手卡")
@@ -506,35 +498,36 @@ def banish_both_until(who, who2, until):
     return resolve
 
 
-@BLOCKS.phrase("action", "{who}的效果直到回合结束时无效")
-def negate_until_end_of_turn(who):
-    """Negate the effects of a face-up effect monster until the end of the turn."""
-    def act(duel, link, c):
-        if not duel.is_effect_monster(c):
-            return
-        erase = erased_until_turn_end(Info.NEGATED, c.definition.rulings)
-        duel.remember(c, Info.NEGATED, "free-chain", per="free-chain", erase=erase, origin=link.card.name)
-        duel.log.record("negate", f"「{c.name}」's effects negated by 「{link.card.name}」", card=c.serial)
-
-    return _each(who, act)
+NEGATED_UNTIL = {"直到回合结束时": "end of turn", "直到下次的准备阶段": "next standby phase"}
+BLOCKS.term(Term.choice("negated_until", NEGATED_UNTIL, "直到回合结束时 or 直到下次的准备阶段"))
+BLOCKS.term(Term.choice("same_name", {"以及同名怪兽": True}, "以及同名怪兽"))
 
 
+@BLOCKS.phrase("action", "{who}的效果{until:negated_until}无效")
 @BLOCKS.phrase("action", "{who}的效果无效并破坏")
-def negate_and_destroy(who):
+@BLOCKS.phrase("action", "直到下个回合结束时，{who}{same:same_name}的效果无效")
+def negate_effects_of(who, until=None, same=False):
+    """Negate the effects of a face-up card: an effect monster's until the end of the turn;
+    a spell or trap card's — what it activated and has not resolved yet included
+    (negation.py) — until then or the next standby phase (kept until the turn ends: the
+    examples never reach that standby phase).  无效并破坏: negate them and destroy it.
+    以及同名怪兽: until the end of the next turn, monsters of its name and their activated
+    effects are negated."""
     def act(duel, link, c):
-        if duel.on_field(c):
-            duel.negate_effects(c, "free-chain", link.card.name)
-            duel.destroy(c, reason=_why(link), by_effect=link.card, by_player=link.player)
-
-    return _each(who, act)
-
-
-@BLOCKS.phrase("action", "直到下个回合结束时，{who}以及同名怪兽的效果无效")
-def negate_by_name(who):
-    """Until the end of the next turn, monsters of that name and their activated effects are negated."""
-    def act(duel, link, c):
-        duel.negated_names[c.name] = duel.turn + 1
-        duel.log.record("negate", f"monsters named 「{c.name}」 and their activated effects are negated")
+        if same:
+            duel.negated_names[c.name] = duel.turn + 1
+            duel.log.record("negate", f"monsters named 「{c.name}」 and their activated effects are negated")
+        elif until is None:
+            if duel.on_field(c):
+                duel.negate_effects(c, "free-chain", link.card.name)
+                duel.destroy(c, reason=_why(link), by_effect=link.card, by_player=link.player)
+        elif duel.is_effect_monster(c):
+            erase = erased_until_turn_end(Info.NEGATED, c.definition.rulings)
+            duel.remember(c, Info.NEGATED, "free-chain", per="free-chain", erase=erase, origin=link.card.name)
+            duel.log.record("negate", f"「{c.name}」's effects negated by 「{link.card.name}」", card=c.serial)
+        elif not c.definition.is_monster and duel.face_up_on_field(c):
+            duel.apply_lasting(c, "effects-negated", source=link.card.name,
+                               erase=erased_until_turn_end(Info.LASTING, link.card.definition.rulings))
 
     return _each(who, act)
 
@@ -609,20 +602,16 @@ def give(duel, card, mark: str, value=True, *, source: str, erase=None) -> None:
         duel.apply_lasting(card, mark, value, source=source, erase=erase)
 
 
-BLOCKS.term(Term("lasting", r"[^；;]+", description="lasting effects, split by ，(see blocks.LASTING)"))
+#: how long lasting effects given by a resolving effect last: whether until the end of the turn
+GRANT_FOR = {"这个回合": True, "直到回合结束时": True, "只要在场上表侧表示存在": False}
+BLOCKS.term(Term.choice("grant_for", GRANT_FOR, "这个回合、直到回合结束时 or 只要在场上表侧表示存在"))
 
 
-@BLOCKS.phrase("action", "这个回合，{who}{lasting}")
-@BLOCKS.phrase("action", "直到回合结束时，{who}{lasting}")
-def grant_this_turn(who, lasting):
-    """Lasting effects on it for this turn."""
-    return grant(who, lasting, until_end_of_turn=True)
-
-
-@BLOCKS.phrase("action", "只要在场上表侧表示存在，{who}{lasting}")
-def grant_while_on_field(who, lasting):
-    """Lasting effects on it for as long as it stays the same face-up monster."""
-    return grant(who, lasting, until_end_of_turn=False)
+@BLOCKS.phrase("action", "{until:grant_for}，{who}{lasting}")
+def grant_lasting(until, who, lasting):
+    """Lasting effects on it for this turn, or for as long as it stays the same face-up
+    monster (只要在场上表侧表示存在)."""
+    return grant(who, lasting, until_end_of_turn=until)
 
 
 LINKED = {  # what a continuous-target link does to its target
@@ -648,6 +637,9 @@ def keep_as_continuous_target(who, lasting, **kw):
     while this card's own effects are negated."""
     grants, pick = linked(lasting), subject(who)
     negation_matters = kw["while"]
+    if pick is _summoned:
+        # what this effect special summoned is this card's continuous target
+        return lambda duel, link: _link_summoned(duel, link, grants=grants, source_negation_matters=negation_matters)
 
     def resolve(duel, link) -> None:
         source = link.card_if_unchanged()
@@ -689,25 +681,21 @@ def _self_or_targets(who: str):
     return pick
 
 
-POSITIONS = {"": None, "攻击表示": "attack", "守备表示": "defense"}
-BLOCKS.term(Term.choice("position", POSITIONS, "攻击表示 or 守备表示 (or nothing)"))
+SUMMON_WAYS = {  # how it is special summoned: (battle position, effects negated)
+    "": (None, False), "攻击表示": ("attack", False), "守备表示": ("defense", False), "效果无效": (None, True),
+}
+BLOCKS.term(Term.choice("summon_way", SUMMON_WAYS, "攻击表示、守备表示、效果无效 (or nothing)"))
 
 
-@BLOCKS.phrase("action", "{who}{position}特殊召唤")
-def special_summon(who, position):
-    """Special summon it (这张卡: from the hand, graveyard or banishment)."""
-    return moving(_summon(_self_or_targets(who), position=position), "summon")
-
-
+@BLOCKS.phrase("action", "{who}{way:summon_way}特殊召唤")
 @BLOCKS.phrase("action", "{who}从{zone}特殊召唤")
-def special_summon_from(who, zone):
+def special_summon(who, way=(None, False), zone=None):
+    """Special summon it (这张卡: from the hand, graveyard or banishment; 从{zone}: only from
+    there), in that battle position, or with its effects negated (decided as it is summoned)."""
+    position, negated = way
+    if zone is None:
+        return moving(_summon(_self_or_targets(who), position=position, negated=negated), "summon")
     return moving(_summon(_self_or_targets(who), zones=(zone,)), "summon", f"{zone}-summon")
-
-
-@BLOCKS.phrase("action", "{who}效果无效特殊召唤")
-def special_summon_negated(who):
-    """Special summon it with its effects negated (decided as it is summoned)."""
-    return moving(_summon(_self_or_targets(who), negated=True), "summon")
 
 
 @BLOCKS.phrase("action", "从{zone}把{n}只{desc}特殊召唤")
@@ -741,28 +729,17 @@ ON_LEAVE = {"回到持有者卡组": "to-deck", "回到卡组": "to-deck", "破�
 BLOCKS.term(Term.choice("fate", ON_LEAVE, "what happens to the other card"))
 
 
-@BLOCKS.phrase("action", "这张卡从场上离开时那只怪兽{fate}")
-def on_source_leaves(fate):
-    """What this effect special summoned suffers when this card leaves the field."""
-    return lambda duel, link: _link_summoned(duel, link, on_source_leaves=fate)
+#: which card's leaving (or destruction) makes the other one suffer its fate
+LINK_WHEN = {"这张卡从场上离开时那只怪兽": "on_source_leaves", "那只怪兽从场上离开时这张卡": "on_target_leaves",
+             "那只怪兽破坏时这张卡": "on_target_destroyed"}
+BLOCKS.term(Term.choice("link_when", LINK_WHEN, "这张卡从场上离开时那只怪兽、那只怪兽从场上离开时这张卡、那只怪兽破坏时这张卡"))
 
 
-@BLOCKS.phrase("action", "那只怪兽从场上离开时这张卡{fate}")
-def on_target_leaves(fate):
-    return lambda duel, link: _link_summoned(duel, link, on_target_leaves=fate)
-
-
-@BLOCKS.phrase("action", "那只怪兽破坏时这张卡{fate}")
-def on_target_destroyed(fate):
-    return lambda duel, link: _link_summoned(duel, link, on_target_destroyed=fate)
-
-
-@BLOCKS.phrase("action", "{while}，这个效果特殊召唤的怪兽{lasting}")
-def summoned_linked(lasting, **kw):
-    """What this effect special summoned is this card's continuous target, and the link
-    does what it says while it lasts."""
-    grants = linked(lasting)
-    return lambda duel, link: _link_summoned(duel, link, grants=grants, source_negation_matters=kw["while"])
+@BLOCKS.phrase("action", "{when:link_when}{fate}")
+def when_linked_leaves(when, fate):
+    """What this effect special summoned and this card are bound by: when one leaves the
+    field (or is destroyed), the other is destroyed, banished or returned to the deck."""
+    return lambda duel, link: _link_summoned(duel, link, **{when: fate})
 
 
 @BLOCKS.phrase("action", "把这张卡给{who}装备")
@@ -783,22 +760,44 @@ def equip_to(who):
     return resolve
 
 
-@BLOCKS.phrase("action", "这个效果特殊召唤的怪兽不能攻击")
-def summoned_cannot_attack():
-    return lambda duel, link: [give(duel, c, "cannot-attack", source=link.card.name)
-                               for c in _summoned(duel, link)]
+#: what a resolving effect marks a card with, to happen later or for as long as it stays:
+#: words -> (mark, value: None or "next turn", whether it is given as the kind of lasting
+#: effect memory.GIVEN_FACE_DOWN says, the source named as the card or as its effect)
+MARKED: dict[str, tuple[str, str | None, bool, str]] = {
+    "不能攻击": ("cannot-attack", None, True, "card"),
+    "在结束阶段破坏": ("destroy-at-end-phase", None, False, "card"),
+    "从场上离开的场合除外": ("leave-banish", None, False, "effect"),
+    "在下个回合的结束阶段送去墓地": ("to-graveyard-at-end-phase", "next turn", False, "card"),
+    "直接攻击给与对方战斗伤害时，自己决斗胜利": ("win-by-direct-damage", "next own turn", True, "effect"),
+}
+BLOCKS.term(Term.choice("marked", MARKED, "不能攻击、在结束阶段破坏、从场上离开的场合除外、在下个回合的结束阶段送去墓地"))
 
 
-@BLOCKS.phrase("action", "这个效果特殊召唤的怪兽在结束阶段破坏")
-def summoned_destroyed_at_end_phase():
-    return lambda duel, link: [duel.apply_lasting(c, "destroy-at-end-phase", source=link.card.name)
-                               for c in _summoned(duel, link)]
+@BLOCKS.phrase("action", "{who}{what:marked}")
+@BLOCKS.phrase("action", "下次的自己回合中，{who}{what:marked}")
+def mark(who, what):
+    """It is marked: it cannot attack, it is destroyed in the end phase, it is banished when
+    it leaves the field, it is sent to the graveyard in the next turn's end phase, its direct
+    attack in its controller's next turn wins the duel (MARKED)."""
+    name, value, as_lasting, source = what
+    pick = subject(who)
 
+    def resolve(duel, link) -> None:
+        for c in pick(duel, link):
+            if pick is not _summoned and not duel.on_field(c):
+                continue
+            v = True
+            if value == "next turn":
+                v = duel.turn + 1
+            elif value == "next own turn":
+                v = duel.turn + (2 if duel.turn_player == link.player else 1)
+            src = link.card.name if source == "card" else _why(link)
+            if as_lasting:
+                give(duel, c, name, v, source=src)
+            else:
+                duel.apply_lasting(c, name, v, source=src)
 
-@BLOCKS.phrase("action", "这个效果特殊召唤的这张卡从场上离开的场合除外")
-def summoned_banished_when_leaving():
-    return lambda duel, link: [duel.apply_lasting(c, "leave-banish", source=_why(link))
-                               for c in _summoned(duel, link)]
+    return resolve
 
 
 @BLOCKS.phrase("action", "战斗阶段结束")
@@ -807,6 +806,7 @@ def end_battle_phase():
 
 
 @BLOCKS.phrase("action", "{side}从卡组抽{n}张")
+@BLOCKS.phrase("action", "{side}抽{n}张")
 def draw(side, n):
     """That player draws n cards (from the top of the deck; none left: nothing)."""
     def resolve(duel, link) -> None:
@@ -816,69 +816,39 @@ def draw(side, n):
     return resolve
 
 
-@BLOCKS.phrase("action", "下次的自己回合中，这张卡直接攻击给与对方战斗伤害时，自己决斗胜利")
-def win_by_direct_damage_next_turn():
-    """A lasting effect of this card for its controller's next turn."""
-    def resolve(duel, link) -> None:
-        card = link.card_if_unchanged()
-        if card is not None and duel.on_field(card):
-            give(duel, card, "win-by-direct-damage", duel.turn + 1, source=_why(link))
-
-    return resolve
-
-
-@BLOCKS.phrase("action", "{who}在下个回合的结束阶段送去墓地")
-def to_graveyard_next_end_phase(who):
-    return _each(who, lambda duel, link, c: duel.on_field(c) and duel.apply_lasting(
-        c, "to-graveyard-at-end-phase", duel.turn + 1, source=link.card.name))
-
-
-CONTROL = {"": "permanent", "直到结束阶段": "until-end-phase"}
-BLOCKS.term(Term.choice("how_long", CONTROL, "直到结束阶段 (or nothing: for good)"))
+CONTROL = {"": "permanent", "直到结束阶段": "until-end-phase", "装备，": "equip", "只要这个效果适用，": "while-applied"}
+BLOCKS.term(Term.choice("how_long", CONTROL, "直到结束阶段、装备，、只要这个效果适用， (or nothing: for good)"))
 
 
 @BLOCKS.phrase("action", "{how_long}得到{who}的控制权")
 def take_control(how_long, who):
-    """Take control of it (the targets and what was chosen)."""
+    """Take control of it (the targets and what was chosen): for good, until the end phase,
+    while this card stays equipped to it (装备，), or for as long as this effect applies to it
+    (只要这个效果适用，: lasting information of the monster — turned face-down, the effect is
+    gone and the monster stays)."""
     pick = subject(who)
+    if how_long == "while-applied":
+        def act(duel, link, c):
+            if link.card_if_unchanged() is not None and duel.on_field(c) and c.controller != link.player:
+                duel.take_control(c, link.player, "permanent")
+                duel.apply_lasting(c, "borrowed-control", source=link.card.name)
+
+        return _each(who, act)
 
     def resolve(duel, link) -> None:
         cards = pick(duel, link)
-        if pick is _targets:
+        if pick is _targets and how_long != "equip":
             cards = [*cards, *[c for c in link.chosen if c.zone.kind == "monster zone"]]
+        source = link.card_if_unchanged()
         for c in cards:
             if duel.on_field(c) and c.controller != link.player:
-                duel.take_control(c, link.player, how_long)
+                if how_long == "equip":
+                    duel.take_control(c, link.player, "equip", source)
+                else:
+                    duel.take_control(c, link.player, how_long)
 
     resolve.needs_monster_zone = True
     return resolve
-
-
-@BLOCKS.phrase("action", "装备，得到{who}的控制权")
-def take_control_by_equip(who):
-    """This card is equipped to it; control lasts while it stays equipped."""
-    pick = subject(who)
-
-    def resolve(duel, link) -> None:
-        source = link.card_if_unchanged()
-        for c in pick(duel, link):
-            if duel.on_field(c) and c.controller != link.player:
-                duel.take_control(c, link.player, "equip", source)
-
-    resolve.needs_monster_zone = True
-    return resolve
-
-
-@BLOCKS.phrase("action", "只要这个效果适用，得到{who}的控制权")
-def take_control_while_applied(who):
-    """Control for as long as this effect applies to it: lasting information of the
-    monster (turned face-down, the effect is gone and the monster stays)."""
-    def act(duel, link, c):
-        if link.card_if_unchanged() is not None and duel.on_field(c) and c.controller != link.player:
-            duel.take_control(c, link.player, "permanent")
-            duel.apply_lasting(c, "borrowed-control", source=link.card.name)
-
-    return _each(who, act)
 
 
 @BLOCKS.phrase("action", "选的2只怪兽的控制权交换")
@@ -886,61 +856,9 @@ def swap_control():
     return p.swap_control_of_chosen
 
 
-@BLOCKS.phrase("action", "场上的里侧守备表示怪兽全部变成表侧守备表示")
-def flip_all():
-    return p.flip_all_face_down_monsters()
-
-
-@BLOCKS.phrase("action", "自己场上的里侧表示怪兽全部变成表侧守备表示")
-def flip_own():
-    return p.flip_all_face_down_monsters("own")
-
-
-@BLOCKS.phrase("action", "场上的表侧表示怪兽全部变成里侧守备表示")
-def all_face_down():
-    return p.turn_all_face_up_monsters_face_down
-
-
-@BLOCKS.phrase("action", "场上的{desc}全部破坏")
-def destroy_all(desc):
-    """Destroy every card on the field that fits the description (卡、特殊召唤的怪兽 …)."""
-    test = describe(desc)
-    return moving(p.destroy_all(lambda duel, link, c: test(duel, link.card, c)), "destroy-field")
-
-
-@BLOCKS.phrase("action", "这张卡以外的场上的{desc}全部破坏")
-def destroy_all_others(desc):
-    test = describe(desc)
-    return moving(p.destroy_all(lambda duel, link, c: c is not link.card and test(duel, link.card, c)),
-                  "destroy-field")
-
-
 @BLOCKS.phrase("action", "那只怪兽除外，直到结束阶段这张卡得到那只怪兽的效果")
 def gain_effects():
     return p.gain_effects_of_target
-
-
-@BLOCKS.phrase("action", "那个发动无效")
-def negate_activation():
-    return p.negate_below(destroy=False, what="activation")
-
-
-@BLOCKS.phrase("action", "那个效果无效")
-def negate_effect():
-    return p.negate_below(destroy=False, what="effect")
-
-
-@BLOCKS.phrase("action", "那个发动无效并破坏")
-def negate_and_destroy_below():
-    """Negate the activation below and destroy that card: a card whose card activation is
-    negated has left the field first, so this destroys a card on the field only when what
-    it negates is not a card activation (『破坏场上的卡的效果』, 星尘龙)."""
-    return moving(p.negate_below(destroy=True), "negate-activation-destroy")
-
-
-@BLOCKS.phrase("action", "那个发动无效并除外")
-def negate_and_banish_below():
-    return p.negate_below_and_banish
 
 
 def _attach(material, xyz):
@@ -1007,33 +925,6 @@ def place_counter(n):
     return resolve
 
 
-def _from_deck(n: int, desc: str, what):
-    test = describe(desc)
-
-    def resolve(duel, link) -> None:
-        fitting = [c for c in duel.board.zone(link.player, "deck") if test(duel, link.card, c)]
-        for c in duel.by_default(link.player, f"picks {n} {desc} from the deck", fitting, FIRST_FITTING, n):
-            what(duel, link, c)
-
-    return resolve
-
-
-@BLOCKS.phrase("action", "从卡组把{n}只{desc}加入手卡")
-def search(n, desc):
-    return moving(_from_deck(n, desc, lambda duel, link, c: duel.add_to_hand(c, reason=_why(link))), "deck-to-hand")
-
-
-@BLOCKS.phrase("action", "从卡组把{n}只{desc}送去墓地")
-def mill(n, desc):
-    return moving(_from_deck(n, desc, lambda duel, link, c: duel.send_to_graveyard(c, reason=_why(link))),
-                  "deck-to-graveyard")
-
-
-@BLOCKS.phrase("action", "从卡组把{n}只{desc}在自己的灵摆区域放置")
-def place_in_pendulum_zone(n, desc):
-    return _from_deck(n, desc, lambda duel, link, c: duel.place(c, "pendulum zone", link.player))
-
-
 @BLOCKS.phrase("action", "{who}回到额外卡组，那之后墓地的一组素材特殊召唤")
 def defuse(who):
     """Return it to the extra deck, then special summon the materials it was summoned with
@@ -1051,41 +942,68 @@ def defuse(who):
 
 # == static blocks ============================================================================
 
-@BLOCKS.phrase("static", "只要这张卡在{zone}表侧表示存在，{rest}")
-@BLOCKS.phrase("static", "只要这张卡在怪兽区域表侧表示存在，{rest}")
-def while_face_up(rest, zone="field"):
-    """A static block, while this card is face-up there (what an effect that is not
-    activated needs anyway: written for readers)."""
-    found = BLOCKS.match("static", rest)
-    if found is None:
-        raise ValueError(f"no static block matches {rest!r}")
-    phrase, args = found
-    return phrase.action(**args)
+@BLOCKS.phrase("static", "只要这张卡在{zone}表侧表示存在")
+@BLOCKS.phrase("static", "只要这张卡在怪兽区域表侧表示存在")
+def while_face_up(zone="field"):
+    """『只要这张卡在…表侧表示存在，…』: what follows applies while this card is face-up there
+    — what an effect that is not activated needs anyway: written for readers, it adds
+    nothing (the field is cut after it: families.split_statics)."""
+    return []
 
 
 def _one(kind: str, value: Any = None) -> list[StaticPart]:
     return [StaticPart(kind, value)]
 
 
-INDESTRUCTIBLE = {"战斗": ("indestructible-battle",), "效果": ("indestructible-effect",),
-                  "战斗·效果": ("indestructible-battle", "indestructible-effect")}
-BLOCKS.term(Term.choice("by", INDESTRUCTIBLE, "战斗、效果 or 战斗·效果"))
+#: what a static of this card says of it: words -> the kinds the rules read (values.py)
+OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
+    "不会被战斗破坏": ("indestructible-battle",), "不会被效果破坏": ("indestructible-effect",),
+    "不会被卡的效果破坏": ("indestructible-effect",),
+    "不会被战斗·效果破坏": ("indestructible-battle", "indestructible-effect"),
+    "在对方回合只有1次不会被对方的效果破坏": ("indestructible-once-opponent-turn",),
+    "不能攻击": ("cannot-attack",),
+    "不能特殊召唤": ("no-special-summon",),  # a rule of the card itself
+    "当作调整使用": ("tuner",),
+    "的发动从手卡也能用": ("activate-from-hand",),  # a trap card activated from the hand (activation.py)
+}
 
 
-@BLOCKS.phrase("static", "这张卡不会被{by}破坏")
-@BLOCKS.phrase("static", "这张卡不会被卡的{by}破坏")
-def indestructible(by):
-    return [StaticPart(kind) for kind in by]
+@BLOCKS.phrase("static", "这张卡{what:rest}")
+def own_properties(what):
+    """What this card is or cannot be, one or more joined by ，: 这张卡不会被战斗·效果破坏、
+    这张卡不能攻击、这张卡不能特殊召唤、这张卡当作调整使用 … (OWN_PROPERTIES)."""
+    parts = [t.strip() for t in re.split(r"[，,]", what) if t.strip()]
+    unknown = [t for t in parts if t not in OWN_PROPERTIES]
+    if unknown or not parts:
+        raise ValueError(f"unknown property of this card {'、'.join(unknown) or what!r}; known: {'、'.join(OWN_PROPERTIES)}")
+    return [StaticPart(kind) for t in parts for kind in OWN_PROPERTIES[t]]
+
+
+#: what the monsters that battle this card cannot do: words -> lasting mark
+BATTLED_CANNOT = {"不能改变表示形式": "cannot-change-position", "不能把表示形式变更": "cannot-change-position",
+                  "不能攻击": "cannot-attack"}
+BLOCKS.term(Term.choice("battled", {"": "battling", "过": "battled"}, "进行战斗的 (as they battle) or 进行过战斗的"))
+
+
+@BLOCKS.phrase("static", "和这张卡进行{when:battled}战斗的怪兽{what:rest}")
+def battled_monsters(when, what):
+    """Monsters that battle this card are marked as they battle (不能改变表示形式，也不能攻击:
+    the marks stay with them), or — 进行过战斗的 — cannot change their battle position while
+    this card applies and remembers that they battled it."""
+    parts = [re.sub(r"^也", "", t.strip()) for t in re.split(r"[，,]", what) if t.strip()]
+    unknown = [t for t in parts if t not in BATTLED_CANNOT]
+    if unknown or not parts:
+        raise ValueError(f"unknown {'、'.join(unknown) or what!r}; known: {'、'.join(BATTLED_CANNOT)}")
+    marks = tuple(dict.fromkeys(BATTLED_CANNOT[t] for t in parts))
+    if when == "battled":
+        if marks != ("cannot-change-position",):
+            raise ValueError("进行过战斗的怪兽: only 不能把表示形式变更 is modelled")
+        return _one("lock-battled")
+    return _one("mark-battled", marks)
 
 
 #: static blocks that are one fixed phrase: phrase -> (what the rules read, value, meaning)
 FIXED_STATICS: dict[str, tuple[str, Any, str]] = {
-    "这张卡在对方回合只有1次不会被对方的效果破坏": ("indestructible-once-opponent-turn", None, "Once in the opponent's turn, not destroyed by the opponent's effect."),
-    "这张卡不能攻击": ("cannot-attack", None, "This card cannot attack."),
-    "这张卡不能特殊召唤": ("no-special-summon", None, "This card cannot be special summoned (a rule of the card itself)."),
-    "这张卡当作调整使用": ("tuner", None, "This card is treated as a tuner."),
-    "和这张卡进行战斗的怪兽不能改变表示形式，也不能攻击": ("mark-battled", ("cannot-change-position", "cannot-attack"), "Monsters that battle this card are marked: no position change, no attack."),
-    "和这张卡进行过战斗的怪兽不能把表示形式变更": ("lock-battled", None, "Monsters that battled this card cannot change their battle position."),
     "被送去墓地的卡不去墓地而除外": ("graveyard-to-banish", None, "Whatever would be sent to the graveyard is banished instead (大宇宙 and the like)."),
 }
 
@@ -1100,21 +1018,6 @@ for _phrase, (_kind, _value, _meaning) in FIXED_STATICS.items():
 
 STATS = {"攻击力": ("atk",), "守备力": ("def",), "攻击力·守备力": ("atk", "def")}
 BLOCKS.term(Term.choice("stat", STATS, "攻击力、守备力 or 攻击力·守备力"))
-
-
-@BLOCKS.phrase("static", "这张卡的原本{stat}变成{n}")
-def original_stat(stat, n):
-    return [StaticPart("original-" + s, n) for s in stat]
-
-
-@BLOCKS.phrase("static", "这张卡的原本{stat}变成一半")
-def original_stat_halved(stat):
-    return [StaticPart("original-" + s, lambda duel, card, v: v // 2) for s in stat]
-
-
-@BLOCKS.phrase("static", "这张卡的攻击力上升这张卡的魔力指示物数量×{n}")
-def atk_per_counter(n):
-    return _one("atk", lambda duel, card: n * (duel.recall(card, Info.COUNTERS) or 0))
 
 
 @BLOCKS.phrase("static", "这张卡为{method}素材的怪兽{stat}上升{n}")
@@ -1134,26 +1037,31 @@ def material_attribute_lock(method, name):
 BLOCKS.term(Term("monsters", r"[^；;，]+?怪兽", description="a description of monsters"))
 
 
-@BLOCKS.phrase("static", "{monsters}的效果无效化")
-def negate_monsters(monsters):
-    """Face-up monsters on the field that fit the description have their effects negated
-    (场上的表侧表示怪兽: all of them)."""
-    if monsters.strip() == "场上的表侧表示怪兽":
+#: what a static does to the monsters it describes: words -> the kind the rules read
+MONSTER_LOCKS = {"的效果无效化": "negate-monsters", "效果不能发动": "forbid-activation", "不能攻击宣言": "forbid-attack",
+                 "不会成为对方的效果的对象": "untargetable-by-opponent"}
+BLOCKS.term(Term.choice("monster_lock", MONSTER_LOCKS, "的效果无效化、效果不能发动、不能攻击宣言 or 不会成为对方的效果的对象"))
+
+
+@BLOCKS.phrase("static", "{monsters}{what:monster_lock}")
+def lock_monsters(monsters, what):
+    """Face-up monsters on the field that fit the description (自己场上的/对方场上的: of one
+    side, of this card's controller) have their effects negated, cannot activate their
+    effects, cannot declare an attack, or cannot be targeted by the opponent's effects
+    (场上的表侧表示怪兽的效果无效化: all of them)."""
+    if what == "negate-monsters" and monsters.strip() == "场上的表侧表示怪兽":
         return _one("negate-monsters")
-    test = describe(monsters)
-    return _one("negate-monsters", lambda duel, source, c: test(duel, source, c))
+    # 自己场上的 / 对方场上的: whose monsters, of this card's controller
+    side = re.match(r"(自己|对方)场上的", monsters.strip())
+    whose = {"自己": "own", "对方": "opponent", None: None}[side.group(1) if side else None]
+    test = describe(monsters.strip()[side.end():] if side else monsters)
 
+    def fits(duel, source, c) -> bool:
+        if whose is not None and (not duel.on_field(c) or (c.controller == source.controller) != (whose == "own")):
+            return False
+        return test(duel, source, c)
 
-@BLOCKS.phrase("static", "{monsters}效果不能发动")
-def forbid_activation(monsters):
-    test = describe(monsters)
-    return _one("forbid-activation", lambda duel, source, c: test(duel, source, c))
-
-
-@BLOCKS.phrase("static", "{monsters}不能攻击宣言")
-def forbid_attack(monsters):
-    test = describe(monsters)
-    return _one("forbid-attack", lambda duel, source, c: test(duel, source, c))
+    return _one(what, fits)
 
 
 @BLOCKS.phrase("static", "对方场上有从额外卡组特殊召唤的怪兽存在的场合，也能把自己卡组的怪兽作为融合素材")
@@ -1179,16 +1087,6 @@ def tribute_cost(monsters):
     return _one("cost", lambda duel, c: c.definition.is_monster and test(duel, None, c))
 
 
-@BLOCKS.phrase("static", "双方在1回合只能特殊召唤{n}次")
-def limit_special_summons(n):
-    return _one("limit-special-summon", n)
-
-
-@BLOCKS.phrase("static", "双方在1回合合计只能把怪兽召唤·反转召唤·特殊召唤{n}次")
-def limit_summons(n):
-    return _one("limit-summons", n)
-
-
 @BLOCKS.phrase("static", "这张卡破坏")
 def destroys_itself():
     """The rules destroy this card as soon as its condition is met."""
@@ -1201,48 +1099,6 @@ def _top(duel):
     return duel.chain[-1] if duel.chain else None
 
 
-@BLOCKS.phrase("action", "那个效果无效并破坏")
-def negate_effect_and_destroy():
-    """Negate that effect (not its activation: the chain link still resolves, negated) and
-    destroy the card (where it is: on the field, if it is there)."""
-    return moving(p.negate_below(destroy=True, what="effect"), "negate-effect-destroy")
-
-
-@BLOCKS.phrase("action", "那个发动无效，那张卡回到持有者卡组，那之后，自己场上1张「{name}」卡破坏")
-def negate_return_then_destroy(name):
-    """Negate the activation and return that card to its owner's deck (from wherever it is,
-    as that card); only if it returned, destroy a card of that archetype of one's own."""
-    def resolve(duel, link) -> None:
-        below = link.below(duel)
-        if below is None or not duel.negate_link(below, "activation", by=link.card, by_player=link.player):
-            return
-        card = below.card_if_unchanged()
-        if card is None:
-            duel.log.record("fizzle", f"「{below.card.name}」 is no longer that card: it does not return to the deck")
-            return
-        if duel.in_limbo(card):
-            returned = duel.move_from_limbo(card, "deck", reason=_why(link))
-        elif card.zone.kind not in ("deck", "extra deck") and not duel.leaves_after_resolving(card):
-            duel.return_to_deck(card, reason=_why(link))
-            returned = True
-        else:
-            returned = False
-        if not returned or name is None:
-            return
-        own = [c for c in duel.field_cards() if c.controller == link.player and name in c.name and c.face_up]
-        if own:
-            duel.destroy(own[0], reason=_why(link), by_effect=link.card, by_player=link.player)
-
-    return moving(resolve, "deck")
-
-
-@BLOCKS.phrase("action", "{side}场上的卡全部破坏")
-def destroy_side(side):
-    """Destroy every card on that side of the field (of the effect's controller)."""
-    def test(duel, link, c) -> bool:
-        return c.controller == (link.player if side == "own" else 1 - link.player)
-
-    return moving(p.destroy_all(test), "destroy-field")
 
 
 @BLOCKS.phrase("action", "直到下次的对方回合结束时，{side}场上的魔法·陷阱卡的发动和效果不会被无效化")
@@ -1285,21 +1141,54 @@ def _players(sides: str, controller: int) -> frozenset:
     return frozenset({0, 1}) if sides == "both" else frozenset({controller if sides == "own" else 1 - controller})
 
 
-@BLOCKS.phrase("action", "这个回合，{sides}不能把场上的卡的效果发动")
-def ban_field_effects_this_turn(sides):
-    """This turn those players cannot activate effects of cards on the field (a spell or
-    trap card activated from the hand is on the field as it activates)."""
+BAN_UNTIL = {"这个回合，": "this turn", "这个回合": "this turn",
+             "直到下次的对方回合结束时，": "next opponent's turn"}
+BLOCKS.term(Term.choice("ban_until", BAN_UNTIL, "这个回合，or 直到下次的对方回合结束时，"))
+
+
+def _moved_to_hand(duel, link) -> list:
+    """The cards this effect moved to the hand, still there: what it picked, or its targets."""
+    return [c for c in [*getattr(link, "moved", ()), *(card for card, _obj in link.targets)] if c.zone.kind == "hand"]
+
+
+def ban_scope(text: str):
+    """Whose effects a player is kept from activating: (scope, card kinds, names of the
+    cards or None) as a function of (duel, link); None: nothing to keep from."""
+    everything = frozenset({"spell", "trap", "monster"})
+    if text == "场上的卡":
+        return lambda duel, link: ("field-effect", everything, None)
+    m = re.fullmatch(r"这个效果(?:加入手卡|回到手卡)的卡以及那些同名卡", text)
+    if m:
+        def names(duel, link):
+            found = {c.name for c in _moved_to_hand(duel, link)}
+            return ("effect", everything, found) if found else None
+
+        return names
+    m = re.fullmatch(f"({'|'.join(CARD_KINDS)})卡", text)
+    if m:
+        return lambda duel, link, kinds=CARD_KINDS[m.group(1)]: ("effect", kinds, None)
+    raise ValueError(f"cannot read {text!r}: 场上的卡、魔法卡、陷阱卡、魔法·陷阱卡、怪兽卡、这个效果加入手卡的卡以及那些同名卡 …")
+
+
+BLOCKS.term(Term("ban_scope", r"[^；;，]+?", ban_scope, description="场上的卡、{kinds}卡、这个效果加入手卡的卡以及那些同名卡 …"))
+
+
+@BLOCKS.phrase("action", "{until:ban_until}{sides}不能把{what:ban_scope}的效果发动")
+def ban_effects(until, sides, what):
+    """For this turn (or until the end of the next opponent's turn) those players cannot
+    activate the effects of those cards — card activations included; of the cards on the
+    field (a spell or trap card activated from the hand is on the field as it activates); of
+    the cards this effect added or returned to the hand and of cards with their names (a
+    pendulum monster card put in the pendulum zone is one)."""
     def resolve(duel, link) -> None:
-        duel.ban("field-effect", {"spell", "trap", "monster"}, _players(sides, link.player), link.card.name, duel.turn)
-
-    return resolve
-
-
-@BLOCKS.phrase("action", "这个回合，{sides}不能把{kinds}卡的效果发动")
-def ban_effects_this_turn(sides, kinds):
-    """This turn those players cannot activate effects of those cards, card activations included."""
-    def resolve(duel, link) -> None:
-        duel.ban("effect", kinds, _players(sides, link.player), link.card.name, duel.turn)
+        banned = what(duel, link)
+        if banned is None:
+            return
+        scope, kinds, names = banned
+        last = duel.turn if until == "this turn" else (
+            duel.turn + 1 if duel.turn_player == link.player else duel.turn + 2)
+        duel.ban(scope, kinds, _players(sides, link.player), link.card.name, last,
+                 **({"names": names} if names is not None else {}))
 
     return resolve
 
@@ -1318,54 +1207,112 @@ def ban_declared_kind(**_):
     return resolve
 
 
-def _ban_static(scope: str, kinds, sides: str):
+def _ban_static(scope: str, kinds, sides: str, zones=frozenset()):
     def make(duel, card):
         return Ban(scope, frozenset(kinds), _players(sides, card.controller), card.name,
-                   rulings=card.definition.rulings)
+                   rulings=card.definition.rulings, zones=frozenset(zones))
 
     return [StaticPart("ban-activation", make)]
 
 
-@BLOCKS.phrase("static", "{sides}不能发动{kinds}卡")
-def cannot_activate_cards(sides, kinds):
+#: zones whose cards a static may keep from activating effects
+BAN_ZONES = {"墓地": "graveyard", "除外状态": "banished", "手卡": "hand"}
+
+
+def static_ban(text: str):
+    """What a static keeps players from activating: (scope, card kinds, zones)."""
+    kinds = "|".join(CARD_KINDS)
+    zones = "|".join(BAN_ZONES)
+    m = re.fullmatch(rf"的((?:{zones})(?:以及(?:{zones}))*)的({kinds})不能把效果发动", text)
+    if m:
+        return "zone", CARD_KINDS[m.group(2)], frozenset(BAN_ZONES[z] for z in m.group(1).split("以及"))
+    for rx, scope in ((rf"不能发动({kinds})卡", "card"), (rf"不能把({kinds})卡的效果发动", "effect"),
+                      (rf"场上的已是表侧表示存在的({kinds})卡不能把效果发动", "face-up-effect"),
+                      (rf"的({kinds})卡不盖放就不能发动，盖放的回合也不能发动", "unset-card")):
+        m = re.fullmatch(rx, text)
+        if m:
+            return scope, CARD_KINDS[m.group(1)], frozenset()
+    raise ValueError(f"cannot read {text!r}: 不能发动{{kinds}}卡、不能把{{kinds}}卡的效果发动、"
+                     f"场上的已是表侧表示存在的{{kinds}}卡不能把效果发动、的{{墓地|除外状态|手卡}}(以及…)的{{kinds}}不能把效果发动")
+
+
+BLOCKS.term(Term("static_ban", r"[^；;]+", static_ban, description="不能发动魔法卡、不能把陷阱卡的效果发动 …"))
+
+
+@BLOCKS.phrase("static", "{sides}{ban:static_ban}")
+def activation_ban(sides, ban):
     """Those players cannot activate cards of that kind (卡的发动 only: effects of such cards
-    already on the field, or in the graveyard, may still be activated)."""
-    return _ban_static("card", kinds, sides)
+    already on the field, or in the graveyard, may still be activated); cannot activate
+    effects of cards of that kind (card activations included); the spells and traps
+    already face-up on their field cannot activate their effects (a card activation is not
+    forbidden: as it activates, the card is not yet 'already face-up'); cards of that kind
+    are activated only by flipping one set on an earlier turn: not from the hand, and not
+    by an effect that activates it (activation.py); the cards of that kind in those zones
+    (的墓地以及除外状态的怪兽) cannot activate their effects."""
+    scope, kinds, zones = ban
+    return _ban_static(scope, kinds, sides, zones)
 
 
-@BLOCKS.phrase("static", "{sides}不能把{kinds}卡的效果发动")
-def cannot_activate_effects(sides, kinds):
-    """Those players cannot activate effects of cards of that kind: card activations included."""
-    return _ban_static("effect", kinds, sides)
+def turn_limit(text: str):
+    """What a player may do only N times a turn: (kind the rules read, card kinds or None, N,
+    whether both players count together)."""
+    m = re.fullmatch(rf"只能发动(\d+)张({'|'.join(CARD_KINDS)})卡", text)
+    if m:
+        return "limit-activations", CARD_KINDS[m.group(2)], int(m.group(1)), False
+    m = re.fullmatch(r"只能把(\d+)次怪兽的效果发动", text)
+    if m:
+        return "limit-activations", frozenset({"monster"}), int(m.group(1)), False
+    m = re.fullmatch(r"只能特殊召唤(\d+)次", text)
+    if m:
+        return "limit-special-summon", None, int(m.group(1)), True
+    m = re.fullmatch(r"合计只能把怪兽召唤·反转召唤·特殊召唤(\d+)次", text)
+    if m:
+        return "limit-summons", None, int(m.group(1)), True
+    raise ValueError(f"cannot read {text!r}: 只能发动N张{{kinds}}卡、只能把N次怪兽的效果发动、只能特殊召唤N次、"
+                     f"合计只能把怪兽召唤·反转召唤·特殊召唤N次")
 
 
-@BLOCKS.phrase("static", "{sides}场上的已是表侧表示存在的魔法·陷阱卡不能把效果发动")
-def cannot_activate_face_up_effects(sides):
-    """Spells and traps already face-up on the field cannot activate their effects; a card
-    activation is not forbidden (as it activates, the card is not yet 'already face-up')."""
-    return _ban_static("face-up-effect", {"spell", "trap"}, sides)
+BLOCKS.term(Term("turn_limit", r"[^；;，]+", turn_limit, description="只能发动N张魔法卡、只能把N次怪兽的效果发动、只能特殊召唤N次 …"))
 
 
-@BLOCKS.phrase("static", "{sides}在1回合只能发动{n}张{kinds}卡")
-def limit_card_activations(sides, n, kinds):
-    """Those players may make only ``n`` card activations of that kind a turn; a negated
-    card activation was never made, so it is not counted."""
-    return [StaticPart("limit-activations", lambda duel, card: (kinds, _players(sides, card.controller), n))]
+@BLOCKS.phrase("static", "{sides}在1回合{limit:turn_limit}")
+def limit_per_turn(sides, limit):
+    """Those players may make only N card activations of that kind a turn (a negated card
+    activation was never made, so it is not counted), activate monster effects only N
+    times (a negated activation of a monster effect is counted), special summon only N
+    times, or summon, flip summon and special summon N times together (双方 only)."""
+    kind, kinds, n, both_only = limit
+    if both_only:
+        if sides != "both":
+            raise ValueError("only 双方 is modelled for this limit")
+        return _one(kind, n)
+    return [StaticPart(kind, lambda duel, card: (kinds, _players(sides, card.controller), n))]
 
 
-@BLOCKS.phrase("static", "{sides}在1回合只能把{n}次怪兽的效果发动")
-def limit_monster_effects(sides, n):
-    """Those players may activate monster effects only ``n`` times a turn; a negated
-    activation of a monster effect is counted."""
-    return [StaticPart("limit-activations",
-                       lambda duel, card: (frozenset({"monster"}), _players(sides, card.controller), n))]
+def unnegatable_what(text: str):
+    """What a static keeps from being negated: (kind the rules read, value)."""
+    if text == "这张卡的发动和效果":
+        # the card activation of this card, and what it does then; its other activated
+        # effects (a graveyard effect …) are not protected
+        return "unnegatable", "card"
+    m = re.fullmatch(r"自己场上的「([^」]+)」卡的效果的发动以及那些发动的效果", text)
+    if m:
+        name = m.group(1)
+        return "protect-activations", (lambda duel, source, card: duel.on_field(card)
+                                       and card.controller == source.controller and name in card.name)
+    raise ValueError(f"cannot read {text!r}: 这张卡的发动和效果、自己场上的「…」卡的效果的发动以及那些发动的效果")
 
 
-@BLOCKS.phrase("static", "这张卡的发动和效果不会被无效化")
-def unnegatable_card_activation():
-    """The card activation of this card, and what it does then, cannot be negated; its other
-    activated effects (a graveyard effect …) are not protected."""
-    return [StaticPart("unnegatable", "card")]
+BLOCKS.term(Term("unnegatable", r"[^；;，]+", unnegatable_what, description="这张卡的发动和效果、自己场上的「…」卡的效果的发动以及那些发动的效果"))
+
+
+@BLOCKS.phrase("static", "{what:unnegatable}不会被无效化")
+def cannot_be_negated(what):
+    """The card activation of this card and what it does then, or the activations of the
+    effects of that archetype's cards on its controller's field and the effects so
+    activated, cannot be negated."""
+    kind, value = what
+    return [StaticPart(kind, value)]
 
 
 def _opponents_link(kinds):
@@ -1404,12 +1351,6 @@ def _destroy_negated_card(duel, source, link) -> None:
         duel.destroy(card, reason=f"「{source.name}」", by_effect=source, by_player=source.controller)
 
 
-@BLOCKS.phrase("static", "自己场上的{desc}不会成为对方的效果的对象")
-def own_untargetable(desc):
-    """Its controller's cards that fit the description cannot be targeted by the opponent's effects."""
-    test = describe(desc)
-    return [StaticPart("untargetable-by-opponent",
-                       lambda duel, src, c: duel.on_field(c) and c.controller == src.controller and test(duel, src, c))]
 
 
 @BLOCKS.phrase("static", "这张卡的卡名当作「{name}」使用")
@@ -1418,13 +1359,6 @@ def also_named(name):
     return [StaticPart("named", name)]
 
 
-@BLOCKS.phrase("action", "把自己卡组最上面的{n}张卡里侧表示除外")
-def banish_top_face_down(n):
-    def resolve(duel, link) -> None:
-        for c in list(duel.board.zone(link.player, "deck"))[:n]:
-            duel.banish(c, reason=_why(link), face_up=False)
-
-    return resolve
 
 
 @BLOCKS.phrase("cost", "给这张卡放置{n}个魔力指示物来发动")
@@ -1438,55 +1372,6 @@ def counters_on_activation(n):
     return pay
 
 
-@BLOCKS.phrase("action", "给与对方{n}伤害")
-def damage_opponent(n):
-    def resolve(duel, link) -> None:
-        duel.lp[1 - link.player] -= n
-        duel.log.record("damage", f"player {1 - link.player} takes {n} damage from 「{link.card.name}」")
-
-    return resolve
-
-
-@BLOCKS.phrase("action", "那个发动无效，那张卡回到持有者卡组")
-def negate_and_return():
-    """Negate the activation and return that card to its owner's deck, from wherever it
-    still is as that card (a negated card activation: from off the field)."""
-    return negate_return_then_destroy(None)
-
-
-@BLOCKS.phrase("action", "从卡组把{n}张{desc}加入手卡")
-def search_cards(n, desc):
-    """Add cards (of any kind) that fit the description from the deck to the hand."""
-    return moving(_from_deck(n, desc, lambda duel, link, c: duel.add_to_hand(c, reason=_why(link))), "deck-to-hand")
-
-
-@BLOCKS.phrase("action", "从自己墓地把1只{desc}特殊召唤")
-def special_summon_from_own_graveyard(desc):
-    """Special summon a monster of one's own graveyard that fits the description, chosen
-    as the effect resolves (not targeted)."""
-    test = describe(desc)
-    pick = lambda duel, link: [c for c in duel.board.zone(link.player, "graveyard")  # noqa: E731
-                               if c.definition.is_monster and test(duel, link.card, c)][:1]
-    return moving(_summon(pick, zones=("graveyard",)), "summon", "graveyard-summon")
-
-
-@BLOCKS.phrase("static", "每次魔法卡发动，给这张卡放置{n}个魔力指示物")
-def counter_per_spell(n):
-    """Each time a spell card is activated (a card activation: not one activated by an
-    effect as it resolves), put counters on this card."""
-    def act(duel, card, link) -> None:
-        if link.card.definition.kind == "spell":
-            duel.remember(card, Info.COUNTERS, (duel.recall(card, Info.COUNTERS) or 0) + n)
-            duel.log.record("counter", f"{n} counter(s) placed on 「{card.name}」", card=card.serial)
-
-    return [StaticPart("on-card-activated", act)]
-
-
-@BLOCKS.phrase("static", "这张卡的发动从手卡也能用")
-def activate_from_hand():
-    """A trap card whose text lets it be activated from the hand (无限泡影, 红色重启): the
-    named exception to 『陷阱卡盖放之后，下个回合起才能发动』."""
-    return [StaticPart("activate-from-hand", True)]
 
 
 @BLOCKS.phrase("static", "这个卡名的卡在决斗中只能适用1次")
@@ -1498,68 +1383,10 @@ def once_per_duel_applied():
 
 # == activating cards: restrictions and phases (spec/ygo/activation.rst) ======================
 
-@BLOCKS.phrase("action", "自己受到{n}伤害")
-def damage_self(n):
-    def resolve(duel, link) -> None:
-        duel.lp[link.player] -= n
-        duel.log.record("damage", f"player {link.player} takes {n} damage from 「{link.card.name}」")
-
-    return resolve
-
-
-@BLOCKS.phrase("action", "场上{n}张卡破坏")
-def destroy_chosen_on_field(n):
-    """Destroy cards on the field chosen as it resolves (not targeted).  A spell or trap
-    card that must leave the field after its chain cannot choose itself, and cannot be
-    activated while it would have nothing else to choose (activation.py)."""
-    def candidates(duel, card):
-        return [c for c in duel.field_cards() if not (c is card and duel.must_leave_as_activated(c))]
-
-    def resolve(duel, link) -> None:
-        fitting = [c for c in candidates(duel, link.card) if not duel.in_limbo(c)]
-        for c in duel.by_default(link.player, f"chooses {n} card(s) on the field to destroy", fitting,
-                                 FIRST_FITTING, n):
-            duel.destroy(c, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
-
-    resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card) if c is not card])
-    return moving(resolve, "destroy-field")
-
-
-@BLOCKS.phrase("static", "自己场上的「{name}」卡的效果的发动以及那些发动的效果不会被无效化")
-def protect_archetype_activations(name):
-    """The activations of the effects of that archetype's cards on its controller's field,
-    and the effects so activated, cannot be negated."""
-    return [StaticPart("protect-activations",
-                       lambda duel, source, card: duel.on_field(card) and card.controller == source.controller
-                       and name in card.name)]
-
-
-@BLOCKS.phrase("action", "从手卡·卡组把{n}只{desc}守备表示特殊召唤")
-def special_summon_from_hand_or_deck(n, desc):
-    """Special summon monsters of the hand or deck chosen as it resolves (by default the
-    first fitting, hand first), in defense position."""
-    test = describe(desc)
-
-    def pick(duel, link) -> list:
-        fitting = [c for zone in ("hand", "deck") for c in duel.board.zone(link.player, zone)
-                   if c.definition.is_monster and test(duel, link.card, c)]
-        return duel.by_default(link.player, f"picks {n} {desc} from the hand or deck", fitting, FIRST_FITTING, n)
-
-    return moving(_summon(pick, position="defense", zones=("hand", "deck")), "summon", "deck-summon")
 
 
 # -- 『…卡发动的场合』: what counts as a card activation (activation.py sees_activation) ------
 
-@BLOCKS.phrase("static", "每次对方把魔法·陷阱卡发动，给与对方{n}伤害")
-def damage_per_opponent_card(n):
-    """Each time the opponent makes a card activation of a spell or trap (not a card an
-    effect activates as it resolves), that player takes damage."""
-    def act(duel, card, link) -> None:
-        if link.player != card.controller:
-            duel.lp[link.player] -= n
-            duel.log.record("damage", f"player {link.player} takes {n} damage from 「{card.name}」")
-
-    return [StaticPart("on-card-activated", act)]
 
 
 BLOCKS.term(Term.choice("race", {r: r for r in RACES}, "a monster type (种族)"))
@@ -1602,48 +1429,6 @@ def bounce_then_activate(desc):
     return moving(resolve, "hand")
 
 
-@BLOCKS.phrase("action", "这张卡以外的自己场上1张卡破坏，从卡组把1张{desc}加入手卡")
-def destroy_own_then_search(desc):
-    """Destroy another card of one's own field, chosen as it resolves (a spell or trap that
-    must leave the field after this chain is still there and may be chosen); only if one
-    was destroyed, add a card that fits the description from the deck to the hand."""
-    search = _from_deck(1, desc, lambda duel, link, c: duel.add_to_hand(c, reason=_why(link)))
-
-    def resolve(duel, link) -> None:
-        fitting = [c for c in duel.field_cards()
-                   if c is not link.card and c.controller == link.player and not duel.in_limbo(c)]
-        for c in duel.by_default(link.player, "chooses a card of its own field to destroy", fitting,
-                                 FIRST_FITTING, 1):
-            if duel.destroy(c, reason=_why(link), by_effect=link.card, by_player=link.player):
-                search(duel, link)
-
-    return moving(resolve, "deck-to-hand", "destroy-field")
-
-
-@BLOCKS.phrase("action", "自己的手卡·场上1张{desc}送去墓地，自己抽{n}张")
-def send_own_then_draw(desc, n):
-    """Send a card of one's own hand or face-up field that fits the description to the
-    graveyard, chosen as it resolves (by default the first: field, then hand), then draw.
-    A spell or trap card that must leave the field after its chain cannot choose itself,
-    nor be activated with nothing else to choose (activation.py)."""
-    test = describe(desc)
-
-    def candidates(duel, card, player) -> list:
-        field = [c for c in duel.field_cards() if c.controller == player and c.face_up and not duel.in_limbo(c)]
-        hand = list(duel.board.zone(player, "hand"))
-        return [c for c in (*field, *hand) if test(duel, card, c)
-                and not (c is card and duel.must_leave_as_activated(c))]
-
-    def resolve(duel, link) -> None:
-        for c in duel.by_default(link.player, f"sends {desc} of its hand or field to the graveyard",
-                                 candidates(duel, link.card, link.player), FIRST_FITTING, 1):
-            duel.send_to_graveyard(c, reason=_why(link))
-            duel.draw(link.player, n, reason=f"drawn by {_why(link)}")
-
-    resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card, player) if c is not card])
-    return resolve
-
-
 def _apply_copied(duel, link, definition) -> None:
     """Apply what ``definition``'s card activation does, as this chain link; what limits how
     often that card's effect applies (『在决斗中只能适用1次』) counts it."""
@@ -1655,9 +1440,16 @@ def _apply_copied(duel, link, definition) -> None:
 
 
 @BLOCKS.phrase("action", "这张卡的效果变成和那张通常魔法卡的效果相同")
-def copy_spell_below():
-    """This chain link does what the normal spell card activation it responds to does."""
+@BLOCKS.phrase("action", "这张卡的效果变成和那张通常魔法卡发动时的效果相同")
+def copy_spell():
+    """This chain link does what that normal spell card does on its activation, as this card
+    (『这张卡』 is still this card, not the one copied): 那张 is the card it targets, or — an
+    effect that targets nothing — the normal spell card activation it responds to."""
     def resolve(duel, link) -> None:
+        if link.targets:
+            for target in link.live_targets():
+                _apply_copied(duel, link, target.definition)
+            return
         below = link.below(duel)
         if below is not None and below.effect.kind == "activation":
             _apply_copied(duel, link, below.card.definition)
@@ -1665,35 +1457,6 @@ def copy_spell_below():
     return resolve
 
 
-@BLOCKS.phrase("action", "这张卡的效果变成和那张通常魔法卡发动时的效果相同")
-def copy_target_spell():
-    """This chain link does what the targeted normal spell card does on its activation,
-    as this card (『这张卡』 is still this card, not the one copied)."""
-    def resolve(duel, link) -> None:
-        for target in link.live_targets():
-            _apply_copied(duel, link, target.definition)
-
-    return resolve
-
-
-@BLOCKS.phrase("action", "这个回合，自己不能把这个效果回到手卡的卡以及那些同名卡的效果发动")
-def ban_returned_names_this_turn():
-    """For the rest of the turn its controller cannot activate the effects of the cards this
-    effect returned to the hand, nor of cards with their names — card activations
-    included (a pendulum monster card put in the pendulum zone is one)."""
-    def resolve(duel, link) -> None:
-        names = {card.name for card, _obj in link.targets if card.zone.kind == "hand"}
-        if names:
-            duel.ban("effect", {"spell", "trap", "monster"}, {link.player}, link.card.name, duel.turn, names=names)
-
-    return resolve
-
-
-@BLOCKS.phrase("static", "{sides}的{kinds}卡不盖放就不能发动，盖放的回合也不能发动")
-def activate_only_when_set(sides, kinds):
-    """Those players activate cards of those kinds only by flipping one set on an earlier
-    turn: not from the hand, and not by an effect that activates it (activation.py)."""
-    return _ban_static("unset-card", kinds, sides)
 
 
 @BLOCKS.phrase("action", "从卡组选1张{desc}加入手卡或在自己场上发动")
@@ -1721,20 +1484,6 @@ def search_or_activate(desc):
                 duel.add_to_hand(c, reason=_why(link))
 
     return moving(resolve, "deck-to-hand")
-
-
-@BLOCKS.phrase("action", "那张卡的效果直到下次的准备阶段无效")
-def negate_spell_trap_until_standby():
-    """The targeted face-up spell or trap card has its effects negated — what it activated
-    and has not resolved yet included (negation.py) — until the next standby phase (kept
-    here until the turn ends: the examples never reach that standby phase)."""
-    def resolve(duel, link) -> None:
-        for card in link.live_targets():
-            if duel.face_up_on_field(card):
-                duel.apply_lasting(card, "effects-negated", source=link.card.name,
-                                   erase=erased_until_turn_end(Info.LASTING, link.card.definition.rulings))
-
-    return resolve
 
 
 @BLOCKS.phrase("static", "「{name}」在自己场上只能有1张表侧表示存在")
@@ -1772,17 +1521,6 @@ def force_activation():
     return resolve
 
 
-@BLOCKS.phrase("action", "自己失去那只怪兽的原本等级×{n}基本分")
-def lose_lp_per_target_level(n):
-    """Its controller loses life points: the original level of the target × n (a loss, not
-    damage)."""
-    def resolve(duel, link) -> None:
-        for card, _obj in link.targets:
-            loss = card.definition.level * n
-            duel.lp[link.player] -= loss
-            duel.log.record("lp", f"player {link.player} loses {loss} LP (「{card.name}」)")
-
-    return resolve
 
 
 def _own_battler(duel, player):
@@ -1808,28 +1546,3 @@ def battling_stronger_monster():
     return test
 
 
-@BLOCKS.phrase("static", "这张卡的攻击力上升自己场上的表侧表示的魔法·陷阱卡数量×{n}")
-def atk_per_face_up_spell_trap(n):
-    def value(duel, card) -> int:
-        return n * sum(1 for c in duel.field_cards() if c.controller == card.controller and c.face_up
-                       and not c.definition.is_monster and c.zone.kind in ("spell & trap zone", "field zone"))
-
-    return _one("atk", value)
-
-
-@BLOCKS.phrase("action", "从卡组把1只{desc}加入手卡，这个回合自己不能把这个效果加入手卡的卡以及那些同名卡的效果发动")
-def search_then_ban_its_name(desc):
-    """Add a monster of the deck to the hand; for the rest of the turn its controller cannot
-    activate the effects of that card nor of cards with its name — card activations
-    included (a pendulum monster card cannot be put in the pendulum zone either)."""
-    test = describe(desc)
-
-    def resolve(duel, link) -> None:
-        fitting = [c for c in duel.board.zone(link.player, "deck") if c.definition.is_monster
-                   and test(duel, link.card, c)]
-        for c in duel.by_default(link.player, f"picks {desc} from the deck", fitting, FIRST_FITTING, 1):
-            duel.add_to_hand(c, reason=_why(link))
-            duel.ban("effect", {"spell", "trap", "monster"}, {link.player}, link.card.name, duel.turn,
-                     names={c.name})
-
-    return moving(resolve, "deck-to-hand")

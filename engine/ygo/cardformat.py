@@ -31,10 +31,12 @@ from enum import Enum
 from engine.cardformat import HOOK, CardDataError, CardFormat, Field, ParsedCard, ParsedEffect, flag, number, one_of, \
     optional_number, some_of, unobservable
 
+from . import grammar  # noqa: F401  (registers the event, condition, cost and restriction phrases in BLOCKS)
 from . import primitives as p
 from .blocks import BLOCKS, RACES, SUBJECTS, StaticPart, Target, subject
-from . import grammar  # noqa: F401  (registers the event, condition, cost and restriction phrases in BLOCKS)
 from .cards import CardDef, Effect, Static
+# the families with typed slots add their phrases to BLOCKS (they are built on blocks.py)
+from .families import sequence, split_actions, split_statics
 from .hooks import HOOKS
 from .memory import CARD_RULINGS
 
@@ -151,8 +153,9 @@ def _refers_to(block) -> set[str]:
     if found is None:
         return refers
     phrase, raw = found
-    fixed = "".join(re.split(r"\{[^}]*\}", phrase.template))
-    if any(words in fixed for words in _SUMMONED_WORDS):
+    # the words may be the template's own or a slot's (the binding family:
+    # {那只怪兽从场上离开时这张卡|…}{fate})
+    if any(words in block.text for words in _SUMMONED_WORDS):
         refers.add("summoned")
     terms = dict(phrase.params)
     for name, text in raw.items():
@@ -244,7 +247,7 @@ def _effect(e: ParsedEffect, card: str) -> tuple[list[Effect], list[Static]]:
             raise ValueError(f"{where}: its hook does what it does: no ':action:' besides")
         resolve = HOOKS[e.hook]
     elif actions:
-        resolve = actions[0] if len(actions) == 1 else p.in_order(*actions)
+        resolve = sequence(actions)
     elif unmodelled:
         resolve = None
     else:
@@ -312,4 +315,4 @@ def make(parsed: ParsedCard, fmt: CardFormat) -> CardDef:
 
 
 FORMAT = CardFormat(game="ygo", blocks=BLOCKS, card_fields=CARD_FIELDS, effect_fields=EFFECT_FIELDS, make=make,
-                    hooks=HOOKS, alias_fields=("english",))
+                    hooks=HOOKS, alias_fields=("english",), split={"action": split_actions, "static": split_statics})

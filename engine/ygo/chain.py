@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import IllegalAction
 from engine.core.choices import FIRST_FITTING, describe
 
-from .activation import STAYS
+from .activation import STAYS, stays_on_field
 from .cards import Effect
 from .memory import Info, Transition
 from .negation import resolution_negated
@@ -388,7 +388,7 @@ class ChainRules:
     def why_not_target(self, card: "YgoCard", effect: Effect, target: "YgoCard") -> str | None:
         """Why ``effect`` of ``card`` could not target ``target`` now, or None."""
         if target is card and effect.kind == "activation" and not card.definition.is_monster \
-                and not card.definition.types & STAYS:
+                and not stays_on_field(card.definition):
             return f"「{card.name}」 must leave the field after its chain: its own activation cannot target it"
         if effect.moves & {"hand", "deck"} and self.leaves_after_resolving(target):
             return (f"「{target.name}」 must leave the field after its chain: it cannot be returned to the hand "
@@ -615,8 +615,16 @@ class ChainRules:
             return
         # a negated card activation already took its card off the field (activation.py); a
         # continuous, field or equip card whose effect alone was negated stays
-        if not card.definition.types & STAYS and not card.definition.is_monster:
+        if not stays_on_field(card.definition) and not card.definition.is_monster:
             self.send_to_graveyard(card, reason="resolved")
+            return
+        for st in card.definition.statics:
+            if st.kind == "stays-on-field" and st.value:
+                # destroyed in the end phase of its controller's opponent's n-th turn,
+                # counted from this one (this turn counts if it is the opponent's)
+                n = st.value
+                last = self.turn + 2 * n - (1 if self.turn_player == card.controller else 2)
+                self.apply_lasting(card, "destroyed-in-end-phase", last, source=card.name)
 
     def last_outcome(self, card: "YgoCard", label: str) -> str | None:
         for link in reversed(self.resolved):

@@ -207,6 +207,8 @@ KIND_OF: dict[str, str] = {
     "cannot-activate": "restriction",
     "atk": "stats",
     "def": "stats",
+    "original-atk": "stats",
+    "original-def": "stats",
     "unaffected": "protection",
     "unaffected-by-opponent": "protection",
     "untargetable": "protection",

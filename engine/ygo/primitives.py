@@ -172,17 +172,6 @@ def return_targets(to: str):
     return resolve
 
 
-def in_order(*steps):
-    """Several resolutions, one after the other, as one effect."""
-
-    def resolve(duel, link) -> None:
-        for step in steps:
-            step(duel, link)
-
-    resolve.needs_monster_zone = any(getattr(step, "needs_monster_zone", False) for step in steps)
-    return resolve
-
-
 def destroy_self_then(then):
     """Destroy this card, then do ``then`` (the rest of the effect)."""
 
@@ -320,18 +309,6 @@ def link_targets(*grants: str, need=None, on_source_leaves=None, on_target_leave
     return resolve
 
 
-def negate_below_and_banish(duel, link) -> None:
-    """Negate the activation of the chain link below, and banish that card."""
-    below = link.below(duel)
-    if below is None or not duel.negate_link(below, "activation", by=link.card, by_player=link.player):
-        return
-    card = below.card_if_unchanged()
-    if card is not None and duel.in_limbo(card):
-        duel.move_from_limbo(card, "banished", reason=f"「{link.card.name}」")
-    elif card is not None and duel.on_field(card):
-        duel.banish(card, reason=f"「{link.card.name}」")
-
-
 def summon_self_back(duel, link) -> None:
     """Special summon this banished card (it was banished by its own effect)."""
     card = link.card_if_unchanged()
@@ -390,33 +367,6 @@ def swap_control_of_chosen(duel, link) -> None:
     for card in link.chosen:
         if duel.on_field(card):
             duel.take_control(card, 1 - card.controller, "permanent")
-
-
-def flip_all_face_down_monsters(of: str = "all"):
-    def resolve(duel, link) -> None:
-        players = (link.player,) if of == "own" else (0, 1)
-        for card in duel.monsters():
-            if card.controller in players and not card.face_up:
-                duel.flip_face_up(card, reason=f"「{link.card.name}」")
-
-    return resolve
-
-
-def turn_all_face_up_monsters_face_down(duel, link) -> None:
-    for card in duel.monsters():
-        if duel.can_turn_face_down(card):
-            duel.turn_face_down(card, reason=f"「{link.card.name}」")
-
-
-def destroy_all(test):
-    def resolve(duel, link) -> None:
-        for card in [c for c in duel.field_cards() if test(duel, link, c)]:
-            if card is link.card and duel.leaves_after_resolving(card):
-                # a card that must leave the field after its chain does not destroy itself
-                continue
-            duel.destroy(card, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
-
-    return resolve
 
 
 def gain_effects_of_target(duel, link) -> None:

@@ -103,6 +103,8 @@ class ValueRules:
         value = printed
         for st in self.active_statics(card, "original-" + which):
             value = st.value(self, card, value) if callable(st.value) else st.value
+        for v in self.lasting(card, "original-" + which):  # 『原本攻击力变成…』 given by a resolving effect
+            value = value // 2 if v == "half" else v
         for st in self.active_statics(card, which):
             value += st.value(self, card) if callable(st.value) else st.value
         for delta in self.lasting(card, which):
@@ -245,6 +247,9 @@ class ValueRules:
                 return
 
     def end_phase_effects(self) -> None:
+        for card in self.field_cards():
+            if not card.definition.is_monster and self.turn in self.lasting(card, "destroyed-in-end-phase"):
+                self.destroy(card, reason="its turns on the field are over")
         for card in self.monsters():
             if card.face_up and self.lasting(card, "destroy-at-end-phase"):
                 self.destroy(card, reason="destroyed in the end phase by the effect that summoned it")

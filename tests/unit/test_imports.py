@@ -16,7 +16,7 @@ ENGINE = Path(__file__).resolve().parents[2] / "engine"
 PACKAGES = ("core", "ygo", "mtg", "dm")
 #: the modules of a game's card data: what a card is, its format, its blocks, its hooks
 #: and the catalogue of them.  They may not import the rules modules (the duel/game).
-CARD_DATA = ("cards", "cardformat", "blocks", "grammar", "hooks", "catalogue", "words")
+CARD_DATA = ("cards", "cardformat", "blocks", "grammar", "families", "hooks", "catalogue", "words")
 RULES = ("duel", "game")
 
 

@@ -1,0 +1,586 @@
+"""Families of action and static blocks with typed slots (spec/ygo/cards/*.rst).
+
+Where engine/ygo/blocks.py has grown one block per sentence of a card, the families here
+are shaped like the rules: one block says one thing an effect does, with slots for what
+varies from card to card (where cards are picked from, how many, which — a description
+read by :func:`~engine.ygo.blocks.describe` —, and where they go), and an effect's
+``:action:`` is one or more of them in order (:func:`sequence`):
+
+- parts split by ``；`` are independent: each is done in turn;
+- a sentence no one block says is cut into actions at ``，`` / ``。`` / ``那之后``
+  (『A，那之后，B』, 『A。那之后，B』, 『A，B』): B is done only if A — the action written
+  right before it — did something (:func:`split_actions`).
+
+No block names a card: a card's name only ever comes in through a placeholder.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.core.choices import FIRST_FITTING
+from engine.vocabulary import Term
+
+from . import primitives as p
+from .blocks import BLOCKS, StaticPart, _summon, _why, describe, give, moving, subject
+from .memory import Info, erased_until_turn_end
+
+# == actions in sequence =======================================================================
+
+#: the marks between two actions of one sentence: B is done only if A did something
+THEN_WORDS = ("那之后", "，")
+
+
+class Then:
+    """The block between two actions of one sentence (『A，那之后，B』, 『A，B』)."""
+
+    def __repr__(self) -> str:
+        return "那之后"
+
+
+THEN = Then()
+
+
+@BLOCKS.phrase("action", "那之后")
+@BLOCKS.phrase("action", "，")
+def then():
+    """A，那之后，B / A，B (one sentence): B is done only if A, the action right before, did
+    something."""
+    return THEN
+
+
+_PARTS = re.compile(r"[；;\n]+")
+_CUT = re.compile(r"[，,。]?那之后[，,]?|[，,。]")
+
+
+def _is_block(text: str) -> bool:
+    """Whether one action block says ``text`` (it matches a phrase, and the phrase can be
+    built with what it says)."""
+    found = BLOCKS.match("action", text)
+    if found is None:
+        return False
+    phrase, args = found
+    try:
+        phrase.action(**args)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _cut(piece: str) -> list[str]:
+    """One sentence, as whole blocks joined by THEN_WORDS: the sentence itself if a block
+    says it, else the last cut (at ，、。 or 那之后: the longest block first) whose left side
+    is a block and whose right side can be cut too; none: the sentence (reported as no
+    block)."""
+    if _is_block(piece):
+        return [piece]
+    for m in reversed(list(_CUT.finditer(piece))):
+        left, right = piece[:m.start()].strip(), piece[m.end():].strip()
+        if left and right and _is_block(left):
+            rest = _cut(right)
+            if all(r in THEN_WORDS or _is_block(r) for r in rest):
+                return [left, "那之后" if "那之后" in m.group() else "，", *rest]
+    return [piece]
+
+
+def split_actions(text: str) -> list[str]:
+    """The blocks of an ``:action:`` field: split by ；and new lines (independent parts),
+    and each sentence into its actions (:func:`_cut`)."""
+    return [block for piece in _PARTS.split(text) if piece.strip() for block in _cut(piece.strip())]
+
+
+#: trace entries that say nothing was done
+_NOT_DONE = frozenset({"fizzle", "choice", "survive", "refused", "no-zone", "resolve", "look", "trigger"})
+
+
+def _did(duel, before: int, answer) -> bool:
+    """Whether a step did something: what it answered (True/False), else whether it left
+    anything but 'nothing happened' in the trace."""
+    if answer is not None:
+        return bool(answer)
+    return any(e.kind not in _NOT_DONE for e in duel.log.events[before:])
+
+
+def sequence(actions: list):
+    """One resolution doing ``actions`` in order (:data:`THEN` between two of them: the
+    second only if the first did something)."""
+    if actions and (actions[0] is THEN or actions[-1] is THEN
+                    or any(a is THEN and b is THEN for a, b in zip(actions, actions[1:]))):
+        raise ValueError("那之后 comes between two actions")
+    if len(actions) == 1:
+        return actions[0]
+    steps = [(a, i + 1 < len(actions) and actions[i + 1] is THEN) for i, a in enumerate(actions) if a is not THEN]
+
+    def resolve(duel, link) -> None:
+        for step, then_follows in steps:
+            before = len(duel.log.events)
+            answer = step(duel, link)
+            if then_follows and not _did(duel, before, answer):
+                duel.log.record("fizzle", f"{_why(link)}: nothing was done, so what follows 那之后 is not done")
+                return
+
+    resolve.needs_monster_zone = any(getattr(s, "needs_monster_zone", False) for s, _ in steps)
+    # what must be there to activate it at all: what the first actions pick (not what is
+    # done only if they did something)
+    first = steps[:next((i + 1 for i, (_s, then_follows) in enumerate(steps) if then_follows), len(steps))]
+    needs = [n for s, _ in first if (n := getattr(s, "needs", None)) is not None]
+    if needs:
+        resolve.needs = lambda duel, card, player: all(n(duel, card, player) for n in needs)
+    return resolve
+
+
+_WHILE = re.compile(r"(只要这张卡在[^，,；;]*表侧表示存在)[，,](.+)")
+
+
+def split_statics(text: str) -> list[str]:
+    """The blocks of a ``:static:`` field: split by ；and new lines, and 『只要这张卡在…表侧表示
+    存在，X』 into that and X."""
+    out: list[str] = []
+    for piece in filter(None, (t.strip() for t in _PARTS.split(text))):
+        m = _WHILE.fullmatch(piece)
+        out += [m.group(1), m.group(2).strip()] if m else [piece]
+    return out
+
+
+# == picking cards as the effect resolves, and moving them ====================================
+
+#: where an effect picks cards as it resolves: (zones in the order looked at, whose —
+#: of the effect's controller — or None for both players' field)
+PICK_FROM: dict[str, tuple[tuple[str, ...], str | None]] = {
+    "卡组": (("deck",), "own"), "自己卡组": (("deck",), "own"), "手卡": (("hand",), "own"),
+    "自己墓地": (("graveyard",), "own"), "额外卡组": (("extra deck",), "own"),
+    "手卡·卡组": (("hand", "deck"), "own"), "自己的手卡·场上": (("field", "hand"), "own"),
+    "场上": (("field",), None), "自己场上": (("field",), "own"), "对方场上": (("field",), "opponent"),
+}
+BLOCKS.term(Term.choice("pick_from", PICK_FROM, "卡组、手卡、自己墓地、手卡·卡组、自己的手卡·场上、场上、自己场上、对方场上 …"))
+BLOCKS.term(Term.choice("pick_unit", {"只": True, "张": False}, "只 (monsters) or 张 (cards)"))
+BLOCKS.term(Term("pick_desc", r"[^；;，。]*?", description="a description of cards (see blocks.describe)"))
+BLOCKS.term(Term.choice("besides", {"": False, "这张卡以外的": True}, "这张卡以外的 (or nothing)"))
+
+#: what is done with the picked cards: (what, battle position for a summon)
+PICK_TO: dict[str, tuple[str, str | None]] = {
+    "加入手卡": ("hand", None), "送去墓地": ("graveyard", None), "破坏": ("destroy", None), "除外": ("banish", None),
+    "特殊召唤": ("summon", None), "守备表示特殊召唤": ("summon", "defense"), "攻击表示特殊召唤": ("summon", "attack"),
+    "在自己的灵摆区域放置": ("pendulum zone", None), "里侧表示除外": ("banish face-down", None),
+}
+BLOCKS.term(Term.choice("pick_to", PICK_TO, "加入手卡、送去墓地、破坏、除外、里侧表示除外、特殊召唤、守备表示特殊召唤、攻击表示特殊召唤、"
+                                          "在自己的灵摆区域放置"))
+
+#: a description that says nothing a face-down card would hide
+_PLAIN = re.compile(r"(这张卡以外的)?(卡|怪兽)?")
+
+#: the trace words of the moves, by what is done (the rules read them: 『包含…的效果』)
+_MOVE_TAGS = {"hand": "to-hand", "graveyard": "to-graveyard", "summon": "summon", "destroy": None,
+              "banish": "to-banished", "banish face-down": "to-banished", "pendulum zone": "to-pendulum-zone"}
+
+
+def _move(duel, link, card, to: str, position: str | None) -> bool:
+    """Do ``to`` to one picked card; whether it was done."""
+    why = _why(link)
+    if to == "destroy":
+        return bool(duel.destroy(card, reason=why, by_effect=link.card, by_player=link.player))
+    if to == "summon":
+        before = card.zone
+        _summon(lambda d, lk: [card], position=position)(duel, link)
+        return card.zone is not before
+    before = card.zone
+    if to == "hand":
+        if duel.on_field(card):
+            duel.return_to_hand(card, reason=why)
+        else:
+            duel.add_to_hand(card, reason=why)
+    elif to == "graveyard":
+        duel.send_to_graveyard(card, reason=why)
+    elif to == "banish":
+        duel.banish(card, reason=why)
+    elif to == "banish face-down":
+        duel.banish(card, reason=why, face_up=False)
+    else:
+        duel.place(card, to, link.player)
+    return card.zone is not before
+
+
+def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = False, top: bool = False):
+    """Pick ``n`` cards that fit the description from where ``origin`` says, as the effect
+    resolves (not targeted: by default the first fitting, in the order of the zones), and
+    do ``to`` to them.  On the field a description that names anything (a card name, an
+    attribute …) can only be told of a face-up card.  A spell or trap card that must leave
+    the field after its chain cannot pick itself, and cannot be activated with nothing else
+    to pick (activation.py reads ``needs``)."""
+    zones, whose = origin
+    what, position = to
+    test = describe(desc)
+    face_up_only = not _PLAIN.fullmatch(desc.strip())
+
+    def candidates(duel, card, player) -> list:
+        found = []
+        for zone in zones:
+            if zone == "field":
+                cards = [c for c in duel.field_cards() if not duel.in_limbo(c) and (
+                    whose is None or (c.controller == player) == (whose == "own"))
+                         and (c.face_up or not face_up_only)]
+            else:
+                cards = list(duel.board.zone(player if whose == "own" else 1 - player, zone))
+            found += [c for c in cards if test(duel, card, c) and (c.definition.is_monster or not monsters)
+                      and not (others and c is card) and not (c is card and duel.must_leave_as_activated(c))]
+        return found
+
+    def resolve(duel, link) -> bool:
+        fitting = candidates(duel, link.card, link.player)
+        moved = []
+        # 最上面的N张: the top cards of the deck, nothing to choose
+        picked = fitting[:n] if top else duel.by_default(
+            link.player, f"picks {n} {desc} ({'、'.join(zones)})", fitting, FIRST_FITTING, n)
+        for c in picked:
+            if _move(duel, link, c, what, position):
+                moved.append(c)
+        # what this effect moved (『这个效果加入手卡的卡』)
+        link.moved = [*getattr(link, "moved", ()), *moved]
+        return bool(moved)
+
+    if "field" in zones or "hand" in zones:
+        resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card, player) if c is not card])
+    tag = _MOVE_TAGS[what]
+    tags = ["destroy-field"] if what == "destroy" else ["summon"] if what == "summon" else []
+    if tag is not None:
+        tags += [f"{zone}-{'summon' if what == 'summon' else tag}" for zone in zones]
+    return moving(resolve, *tags)
+
+
+BLOCKS.term(Term.choice("deck_top", {"最上面的": True}, "最上面的 (the top cards of the deck)"))
+
+
+@BLOCKS.phrase("action", "从{origin:pick_from}把{n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
+@BLOCKS.phrase("action", "把{origin:pick_from}{top:deck_top}{n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
+@BLOCKS.phrase("action", "{others:besides}{origin:pick_from}{n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
+def pick_and_move_block(origin, n, unit, desc, to, others=False, top=False):
+    """Pick cards as the effect resolves and move them: 从卡组把1只…加入手卡、场上1张卡破坏、
+    自己的手卡·场上1张…送去墓地、这张卡以外的自己场上1张卡破坏、把自己卡组最上面的3张卡里侧表示除外 …"""
+    return pick_and_move(origin, n, unit, desc, to, others, top)
+
+
+# == negating what is activated, and what becomes of that card ================================
+
+NEGATED = {"个发动": "activation", "个效果": "effect", "次攻击": "attack"}
+BLOCKS.term(Term.choice("negated", NEGATED, "个发动 (the activation), 个效果 (the effect) or 次攻击 (the attack)"))
+NEGATED_FATES = {"破坏": "destroy", "除外": "banished", "回到持有者卡组": "deck"}
+BLOCKS.term(Term.choice("negated_fate", NEGATED_FATES, "破坏、除外 or 回到持有者卡组"))
+
+
+def _negated_card_to(what: str, fate: str):
+    """Negate the chain link below; then that card (the same object only) is banished or
+    returned to its owner's deck from wherever it is — a negated card activation from off
+    the field (activation.py); whether it was moved."""
+    def resolve(duel, link) -> bool:
+        below = link.below(duel)
+        if below is None or not duel.negate_link(below, what, by=link.card, by_player=link.player):
+            return False
+        card = below.card_if_unchanged()
+        if card is None:
+            duel.log.record("fizzle", f"「{below.card.name}」 is no longer that card: it is not moved")
+            return False
+        if duel.in_limbo(card):
+            return duel.move_from_limbo(card, fate, reason=_why(link))
+        if fate == "banished":
+            if duel.on_field(card):
+                duel.banish(card, reason=_why(link))
+                return True
+            return False
+        if card.zone.kind not in ("deck", "extra deck") and not duel.leaves_after_resolving(card):
+            duel.return_to_deck(card, reason=_why(link))
+            return True
+        return False
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "那{what:negated}无效")
+@BLOCKS.phrase("action", "那{what:negated}无效并{fate:negated_fate}")
+@BLOCKS.phrase("action", "那{what:negated}无效，那张卡{fate:negated_fate}")
+def negate_that(what, fate=None):
+    """Negate the activation (那个发动) or the effect (那个效果) of the chain link below, or the
+    attack going on (那次攻击: it ends, the monster still attacked); with a fate,
+    that card is then destroyed, banished or returned to its owner's deck (the same object
+    only: a card that moved is no longer 'that card').  A card whose card activation was
+    negated has left the field already: 并破坏 destroys a card on the field only when what
+    it negates is not a card activation (『破坏场上的卡的效果』, 星尘龙)."""
+    if what == "attack":
+        if fate is not None:
+            raise ValueError("那次攻击无效 has no card to move")
+        return lambda duel, link: duel.negate_attack(reason=_why(link))
+    if fate is None:
+        return p.negate_below(destroy=False, what=what)
+    if fate == "destroy":
+        return moving(p.negate_below(destroy=True, what=what), f"negate-{what}-destroy")
+    resolve = _negated_card_to(what, fate)
+    return moving(resolve, "deck") if fate == "deck" else resolve
+
+
+# == everything that fits: 『{place}的{desc}全部{verb}』 =======================================
+
+MASS_PLACES = {"场上": None, "自己场上": "own", "对方场上": "opponent"}
+BLOCKS.term(Term.choice("mass_place", MASS_PLACES, "场上、自己场上 or 对方场上"))
+
+
+def _destroy_each(duel, link, card) -> None:
+    if card is link.card and duel.leaves_after_resolving(card):
+        return  # a card that must leave the field after its chain does not destroy itself
+    duel.destroy(card, reason=_why(link), by_effect=link.card, by_player=link.player)
+
+
+def _flip_each(duel, link, card) -> None:
+    if not card.face_up:
+        duel.flip_face_up(card, reason=_why(link))
+
+
+def _face_down_each(duel, link, card) -> None:
+    if duel.can_turn_face_down(card):
+        duel.turn_face_down(card, reason=_why(link))
+
+
+#: what is done to each card: (what to do, which cards are looked at, the moves it makes)
+MASS_VERBS = {
+    "破坏": (_destroy_each, "field_cards", ("destroy-field",)),
+    "变成表侧守备表示": (_flip_each, "monsters", ()), "变成表侧表示": (_flip_each, "monsters", ()),
+    "变成里侧守备表示": (_face_down_each, "monsters", ()),
+}
+BLOCKS.term(Term.choice("mass_verb", MASS_VERBS, "破坏、变成表侧守备表示、变成表侧表示 or 变成里侧守备表示"))
+
+
+@BLOCKS.phrase("action", "{others:besides}{where:mass_place}的{desc:pick_desc}全部{verb:mass_verb}")
+def all_that_fit(where, desc, verb, others=False):
+    """Do it to every card of that side of the field (of the effect's controller) that fits
+    the description, as the effect resolves: 场上的魔法·陷阱卡全部破坏、自己场上的里侧表示怪兽全部
+    变成表侧守备表示、这张卡以外的场上的卡全部破坏 …"""
+    act, among, moves = verb
+    test = describe(desc)
+
+    def resolve(duel, link) -> None:
+        for card in list(getattr(duel, among)()):
+            if where is not None and (card.controller == link.player) != (where == "own"):
+                continue
+            if (others and card is link.card) or not test(duel, link.card, card):
+                continue
+            act(duel, link, card)
+
+    return moving(resolve, *moves)
+
+
+# == ATK / DEF: 『这张卡的{原本}{攻击力}{上升|下降|变成}{amount}』 ==============================
+
+BLOCKS.term(Term.choice("stat_layer", {"": False, "原本": True}, "原本 (the original value) or nothing"))
+STAT_SIGNS = {"上升": 1, "下降": -1, "变成": 0}
+BLOCKS.term(Term.choice("stat_sign", STAT_SIGNS, "上升、下降 or 变成"))
+
+
+def _counters(duel, card) -> int:
+    return duel.recall(card, Info.COUNTERS) or 0
+
+
+def count_of(text: str):
+    """A number the game counts, as a function (duel, card) -> int: 这张卡的魔力指示物数量,
+    {自己场上|对方场上|场上}的{desc}数量."""
+    if text == "这张卡的魔力指示物数量":
+        return _counters
+    m = re.fullmatch(r"(自己场上|对方场上|场上)的(.+)数量", text)
+    if m is None:
+        raise ValueError(f"cannot count {text!r}: known are 这张卡的魔力指示物数量、{{自己场上|对方场上|场上}}的…数量")
+    whose, test = MASS_PLACES[m.group(1)], describe(m.group(2))
+
+    def count(duel, card) -> int:
+        return sum(1 for c in duel.field_cards() if test(duel, card, c)
+                   and (whose is None or (c.controller == card.controller) == (whose == "own")))
+
+    return count
+
+
+def stat_amount(text: str):
+    """一半, N, or a count × N: ("half",), ("flat", N) or ("per", count, N)."""
+    if text == "一半":
+        return ("half",)
+    if text.isdigit():
+        return ("flat", int(text))
+    m = re.fullmatch(r"(.+)×(\d+)", text)
+    if m is None:
+        raise ValueError(f"cannot read the amount {text!r}: 一半, a number, or …数量×N")
+    return ("per", count_of(m.group(1)), int(m.group(2)))
+
+
+BLOCKS.term(Term("stat_amount", r"一半|\d+|[^；;]+×\d+", stat_amount, description="一半, N, or …数量×N"))
+
+
+@BLOCKS.phrase("static", "这张卡的{layer:stat_layer}{which:stat}{sign:stat_sign}{amount:stat_amount}")
+def own_stat(layer, which, sign, amount):
+    """This card's ATK/DEF: 原本…变成 N or 一半 sets the original value; 上升/下降 N or …数量×N
+    adds to it while the effect applies."""
+    if layer:
+        if sign != 0 or amount[0] == "per":
+            raise ValueError("原本攻击力/守备力 only 变成 a number or 一半")
+        value = (lambda duel, card, v: v // 2) if amount[0] == "half" else amount[1]
+        return [StaticPart("original-" + s, value) for s in which]
+    if sign == 0 or amount[0] == "half":
+        raise ValueError("攻击力/守备力 变成 … is not modelled yet: 上升 or 下降 an amount")
+    if amount[0] == "flat":
+        value = sign * amount[1]
+    else:
+        _per, count, n = amount
+        value = lambda duel, card: sign * n * count(duel, card)  # noqa: E731
+    return [StaticPart(s, value) for s in which]
+
+
+STAT_UNTIL = {"": None, "直到回合结束时": "end of turn"}
+BLOCKS.term(Term.choice("stat_until", STAT_UNTIL, "直到回合结束时 (or nothing: while it stays face-up)"))
+
+
+@BLOCKS.phrase("action", "{who}的{layer:stat_layer}{which:stat}{until:stat_until}{sign:stat_sign}{amount:stat_amount}")
+def change_stats(who, layer, which, until, sign, amount):
+    """A resolving effect changes its ATK/DEF, until the end of the turn or for as long as it
+    stays face-up: 原本…变成 N or 一半; 上升/下降 N or …数量×N (counted as it resolves).  A
+    face-down monster's are the printed values, which effects do not change
+    (memory.GIVEN_FACE_DOWN)."""
+    if layer and (sign != 0 or amount[0] == "per"):
+        raise ValueError("原本攻击力/守备力 only 变成 a number or 一半")
+    if not layer and (sign == 0 or amount[0] == "half"):
+        raise ValueError("攻击力/守备力 变成 … is not modelled yet: 上升 or 下降 an amount")
+    pick = subject(who)
+
+    def resolve(duel, link) -> None:
+        for c in pick(duel, link):
+            if not duel.on_field(c):
+                continue
+            erase = erased_until_turn_end(Info.LASTING, c.definition.rulings) if until else None
+            for s in which:
+                if layer:
+                    give(duel, c, "original-" + s, "half" if amount[0] == "half" else amount[1],
+                         source=link.card.name, erase=erase)
+                else:
+                    n = amount[1] if amount[0] == "flat" else amount[2] * amount[1](duel, link.card)
+                    give(duel, c, s, sign * n, source=link.card.name, erase=erase)
+
+    return resolve
+
+
+# == life points: 『给与{side}N伤害』『{side}受到N伤害』『{side}失去N基本分』 ======================
+
+def _target_original_levels(duel, link) -> int:
+    return sum(card.definition.level for card, _obj in link.targets)
+
+
+#: what an amount of life points may count, as a function (duel, link) -> int
+LP_COUNTS = {"那只怪兽的原本等级": _target_original_levels}
+
+
+def lp_amount(text: str):
+    """N, or …×N (LP_COUNTS), as a function (duel, link) -> int."""
+    if text.isdigit():
+        return lambda duel, link, n=int(text): n
+    m = re.fullmatch(r"(.+)×(\d+)", text)
+    if m is None or m.group(1) not in LP_COUNTS:
+        raise ValueError(f"cannot read the amount {text!r}: a number, or {'、'.join(LP_COUNTS)}×N")
+    count, n = LP_COUNTS[m.group(1)], int(m.group(2))
+    return lambda duel, link: count(duel, link) * n
+
+
+BLOCKS.term(Term("lp_amount", r"\d+|[^；;，]+×\d+", lp_amount, description="N, or 那只怪兽的原本等级×N"))
+BLOCKS.term(Term.choice("lp_how", {"受到": "damage", "失去": "loss"}, "受到 (damage) or 失去 (a loss)"))
+BLOCKS.term(Term.choice("lp_unit", {"伤害": "damage", "基本分": "loss"}, "伤害 or 基本分"))
+
+
+@BLOCKS.phrase("action", "给与{side}{amount:lp_amount}{unit:lp_unit}")
+@BLOCKS.phrase("action", "{side}{how:lp_how}{amount:lp_amount}{unit:lp_unit}")
+def life_points(side, amount, unit, how="damage"):
+    """That player (of the effect's controller) takes damage (给与…伤害、受到…伤害) or loses
+    life points (失去…基本分: a loss, not damage)."""
+    if how != unit:
+        raise ValueError("受到 … 伤害, 失去 … 基本分, 给与 … 伤害")
+
+    def resolve(duel, link) -> None:
+        player = link.player if side == "own" else 1 - link.player
+        n = amount(duel, link)
+        duel.lp[player] -= n
+        if how == "damage":
+            duel.log.record("damage", f"player {player} takes {n} damage from 「{link.card.name}」")
+        else:
+            duel.log.record("lp", f"player {player} loses {n} LP (「{link.card.name}」)")
+
+    return resolve
+
+
+# == what 『那次攻击无效』 needs to be activated ====================================================
+
+@BLOCKS.phrase("condition", "对方怪兽的攻击宣言时")
+def opponent_attack_declared():
+    """An attack of the opponent's monster has just been declared (not yet in the damage step)."""
+    def test(duel, card) -> bool:
+        b = duel.battle_state
+        return b is not None and b.stage == "declared" and b.player != card.controller
+
+    return test
+
+
+# == 『每次…发动，X』: a static that does an action each time a card is activated ==================
+
+_ACTIVATED_KINDS = {"魔法": frozenset({"spell"}), "陷阱": frozenset({"trap"}), "魔法·陷阱": frozenset({"spell", "trap"})}
+
+
+def activated_by(text: str):
+    """Whose card activations of which kind: (only the opponent's, card kinds)."""
+    m = re.fullmatch(r"(对方把)?(魔法·陷阱|魔法|陷阱)卡", text)
+    if m is None:
+        raise ValueError(f"cannot read {text!r}: 魔法卡、陷阱卡、魔法·陷阱卡, or 对方把…卡")
+    return bool(m.group(1)), _ACTIVATED_KINDS[m.group(2)]
+
+
+BLOCKS.term(Term("activated_by", r"[^；;，]+?", activated_by, description="魔法卡、对方把魔法·陷阱卡 …"))
+
+
+class _Applying:
+    """A continuous effect doing an action as its card would on resolving: that card, its
+    controller, nothing targeted or chosen."""
+
+    class _Effect:
+        label = ""
+
+    effect = _Effect()
+    event = None
+
+    def __init__(self, card) -> None:
+        self.card, self.player = card, card.controller
+        self.targets: list = []
+        self.chosen: list = []
+
+    def card_if_unchanged(self):
+        return self.card
+
+    def live_targets(self) -> list:
+        return []
+
+
+@BLOCKS.phrase("static", "每次{what:activated_by}发动，{rest}")
+def each_time_activated(what, rest):
+    """Each time a card of that kind is activated (a card activation: not one activated by an
+    effect as it resolves) — by the opponent only, if it says so —, this card does the
+    action (给这张卡放置N个魔力指示物、给与对方N伤害 …: an action block)."""
+    opponents_only, kinds = what
+    found = BLOCKS.match("action", rest)
+    if found is None:
+        raise ValueError(f"no action block matches {rest!r}")
+    phrase, args = found
+    act = phrase.action(**args)
+
+    def on_activated(duel, card, link) -> None:
+        if link.card.definition.kind in kinds and not (opponents_only and link.player == card.controller):
+            act(duel, _Applying(card))
+
+    return [StaticPart("on-card-activated", on_activated)]
+
+
+# == a spell that stays on the field ==============================================================
+
+@BLOCKS.phrase("static", "这张卡发动后，用对方回合计算的{n}回合在场上残留")
+def stays_for_opponents_turns(n):
+    """A rule of the card (规则): after its card activation resolves it stays on the field
+    like a continuous card, and is destroyed in the end phase of its controller's
+    opponent's n-th turn counted from then (chain.py, values.py)."""
+    return [StaticPart("stays-on-field", n)]
