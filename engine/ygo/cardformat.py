@@ -25,7 +25,6 @@ cost, target, action, static) are phrases of :data:`engine.ygo.blocks.BLOCKS`.
 
 from __future__ import annotations
 
-import re
 from enum import Enum
 
 from engine.cardformat import HOOK, CardDataError, CardFormat, Field, ParsedCard, ParsedEffect, flag, number, one_of, \
