@@ -31,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from engine.project import GAMES
+from rulings.project import GAMES
 
 PER_DOCUMENT = 100
 OURS = ("example", "card", "effect", "rulings-dashboard", "rulings-vocabulary", "rulings-blocks", "rulings-cards")
@@ -172,8 +172,8 @@ def measure(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> tup
 
 
 #: html with the extension alone, from nothing, in the project given as argument
-_HTML_ALONE = ("import sys; from pathlib import Path; from engine.project import Paths; "
-               "from engine.sphinxext.build import build; "
+_HTML_ALONE = ("import sys; from pathlib import Path; from rulings.project import Paths; "
+               "from rulings.sphinxext.build import build; "
                "sys.exit(build(Paths(Path(sys.argv[1])), 'html', fresh=True).status)")
 
 
@@ -191,7 +191,7 @@ def run(examples: int, *, repeat: int = 3, jobs: int | None = None, keep: Path |
     env = {k: v for k, v in os.environ.items() if k not in ("RULINGS_BUILD", "RULINGS_EXTRACTED", "RULINGS_PLAN")}
     timings = work / "timings.json"
     env["RULINGS_TIMINGS"] = str(timings)
-    rulings = [sys.executable, "-m", "engine.cli", "--root", str(root)]
+    rulings = [sys.executable, "-m", "rulings.cli", "--root", str(root)]
     jobs_args = ["-j", str(jobs)] if jobs else []
     out: dict = {"examples": n, "jobs": jobs or f"auto ({os.cpu_count()} cores)"}
 

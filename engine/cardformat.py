@@ -5,7 +5,7 @@ see docs/writing-examples.md).  The Sphinx extension extracts each one into a *c
 record* — plain JSON — and the engine builds the game's card definition from the record
 with the game's :class:`CardFormat`: which fields a card and an effect have, which words
 each field takes (closed sets, so that a typo is an error and never silently nothing),
-and the *building blocks* an effect is written with, a :class:`~engine.vocabulary.PhraseBook`
+and the *building blocks* an effect is written with, a :class:`~rulings.vocabulary.PhraseBook`
 of the game (``那只怪兽破坏``, ``场上1只表侧表示怪兽`` …) whose phrases stand for engine
 functions.  Nothing here reads reStructuredText.
 
@@ -72,7 +72,7 @@ HOOK = Field("hook", "a Python function this card part needs, then in one line w
 
 def unobservable(label: str) -> Field:
     """``:unobservable: <flag cell column> <why>`` (one per line): a flag of this card part
-    that no game situation can observe — a rules-table declaration (engine.coverage), kept
+    that no game situation can observe — a rules-table declaration (rulings.coverage), kept
     with the card because the card is the table its flags belong to."""
     return Field("unobservable", "a flag of this card part no game can observe: its cell's column "
                  "(once-per-turn:taken-off …), then why, one per line", label=label)

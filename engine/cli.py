@@ -24,13 +24,13 @@ import sys
 import time
 from pathlib import Path
 
-from engine import results as results_mod
-from engine import vocabulary as vocab_mod
-from engine.project import GAMES
+from rulings import results as results_mod
+from rulings import vocabulary as vocab_mod
+from rulings.project import GAMES
 
 
 def _paths(args):
-    from engine.project import Paths, find_root
+    from rulings.project import Paths, find_root
 
     return Paths(find_root(Path(args.root) if args.root else None))
 
@@ -55,11 +55,11 @@ class Timings:
 
 
 def plan_run(paths, *, documents: list[str] | None = None, everything: bool = False, ids: set[str] | None = None):
-    """Which examples need running (engine.incremental), after an extraction.
+    """Which examples need running (rulings.incremental), after an extraction.
     ``documents``: run every example of these (project-relative sources) whatever
     their results; ``ids``: run these examples whatever their results; the other
     results are kept."""
-    from engine import incremental
+    from rulings import incremental
 
     manifest, results = incremental.read_inputs(paths)
     if documents is not None:
@@ -93,7 +93,7 @@ def reading_jobs(paths, args) -> int:
     of 13 and cost 80 MB more at its peak."""
     import hashlib
 
-    from engine.sphinxext.builder import SOURCES
+    from rulings.sphinxext.builder import SOURCES
 
     if args.sphinx_jobs is not None:
         return args.sphinx_jobs
@@ -266,7 +266,7 @@ def _drop_results(paths, ids: set[str]) -> str:
 def _forget_removed(paths) -> None:
     """Drop the results of examples no document has any more (a run does it when it
     saves; when nothing runs, it is done here)."""
-    from engine import incremental
+    from rulings import incremental
 
     try:
         documented = {e["id"] for e in incremental.read_manifest(paths.features)}
@@ -285,8 +285,8 @@ def _report_warnings(outcome, stream=sys.stderr) -> None:
 
 
 def cmd_build(args) -> int:
-    from engine import incremental
-    from engine.sphinxext.build import Started, build
+    from rulings import incremental
+    from rulings.sphinxext.build import Started, build
 
     paths = _paths(args)
     clock = Timings()
@@ -327,12 +327,12 @@ def cmd_build(args) -> int:
 
 
 def _measure_coverage(paths, jobs: int | None) -> list[str]:
-    """``build --coverage``: measure the rule coverage of what changed (engine.coverage),
+    """``build --coverage``: measure the rule coverage of what changed (rulings.coverage),
     so that the site's coverage pages are current.  The console gets one line per game;
     the errors are returned (``rulings coverage`` lists every survivor)."""
     import io
 
-    from engine import coverage
+    from rulings import coverage
 
     out = io.StringIO()
     coverage.run(paths, jobs=jobs, stream=out)
@@ -366,7 +366,7 @@ _TAGS = re.compile(r"^\s*@rulings-id:(\S+) @rulings-hash:(\S*)", re.M)
 def reconcile(paths) -> Reconciliation:
     """Compare the examples in the documents, the scenarios in the features and the
     entries in the results; count statuses.  Every disagreement names the ids concerned."""
-    from engine import incremental
+    from rulings import incremental
 
     out = Reconciliation()
     manifest_path = paths.features / "manifest.json"
@@ -454,7 +454,7 @@ def reconcile(paths) -> Reconciliation:
 
 
 def cmd_check(args) -> int:
-    from engine.sphinxext.build import build
+    from rulings.sphinxext.build import build
 
     paths = _paths(args)
     clock = Timings()
@@ -501,7 +501,7 @@ def select_examples(paths, words: str, documents: list[str] | None = None) -> tu
     is an error (the line says so).  Ids hold hyphens where pytest's test names have
     underscores: the selection is made here, on what the documents write, not by
     pytest's ``-k``."""
-    from engine import incremental
+    from rulings import incremental
 
     try:
         manifest = incremental.read_manifest(paths.features)
@@ -545,7 +545,7 @@ def cmd_steps(args) -> int:
         except (KeyError, ImportError) as err:
             print(f"{game}: {err}", file=sys.stderr)
             return 2
-        from engine.sphinxext.gherkin import dialect
+        from rulings.sphinxext.gherkin import dialect
 
         d = dialect(v.language)
         word = {"given": d.given_keywords[1].strip(), "when": d.when_keywords[1].strip(),
@@ -565,8 +565,8 @@ def cmd_steps(args) -> int:
 def _extracted_cards(paths, out) -> tuple[dict[str, list] | None, object]:
     """Every game's card records, extracted from the documents (None and a message when
     a game's cards cannot be read), and the outcome of the extraction."""
-    from engine import cardformat
-    from engine.sphinxext.build import build
+    from rulings import cardformat
+    from rulings.sphinxext.build import build
 
     outcome = build(paths, "gherkin")
     _report_warnings(outcome, out)
@@ -583,7 +583,7 @@ def _extracted_cards(paths, out) -> tuple[dict[str, list] | None, object]:
 def cmd_blocks(args) -> int:
     """The building blocks of each game, as families (the phrases of one engine function),
     with the cards of the documents that use each: counts, the list, or ``--json``."""
-    from engine import cardformat
+    from rulings import cardformat
 
     games = [args.game] if args.game else list(GAMES)
     if args.game and args.game not in GAMES:
@@ -622,7 +622,7 @@ def cmd_blocks(args) -> int:
 def cmd_cards(args) -> int:
     """How many cards each game defines: data only, with a hook (code), and broken (a card
     that does not load, counted apart and named with its first problem)."""
-    from engine import cardformat
+    from rulings import cardformat
 
     records, outcome = _extracted_cards(_paths(args), sys.stdout)
     if records is None:
@@ -652,9 +652,9 @@ def cmd_serve(args) -> int:
     except ImportError:
         print("rulings serve needs sphinx-autobuild: `make site` installs it")
         return 2
-    check = shlex.join([sys.executable, "-m", "engine.cli", "--root", str(paths.root), "check", "--exit-zero"])
+    check = shlex.join([sys.executable, "-m", "rulings.cli", "--root", str(paths.root), "check", "--exit-zero"])
     # the settings of `rulings build`: the environment `rulings check` leaves is used as it is
-    from engine.sphinxext.build import settings
+    from rulings.sphinxext.build import settings
 
     cmd = [sys.executable, "-m", "sphinx_autobuild", str(paths.spec), str(paths.site),
            "-d", str(paths.environment), "-q",
@@ -669,9 +669,9 @@ def cmd_serve(args) -> int:
 
 def cmd_coverage(args) -> int:
     """Extract (the examples and the documents' unpinned declarations), then measure the
-    rule coverage of what changed (engine.coverage)."""
-    from engine import coverage
-    from engine.sphinxext.build import build
+    rule coverage of what changed (rulings.coverage)."""
+    from rulings import coverage
+    from rulings.sphinxext.build import build
 
     if args.jobs is not None and args.jobs < 1:
         print("rulings coverage: -j takes a number of worker processes, 1 or more")
@@ -687,7 +687,7 @@ def cmd_coverage(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from engine import bench
+    from rulings import bench
 
     bench.run(args.examples, repeat=args.repeat, jobs=args.jobs, keep=Path(args.keep) if args.keep else None)
     return 0

@@ -1,7 +1,7 @@
 """Which rules do the examples pin?  ``rulings coverage``: rule coverage by mutation.
 
-Each cell of each rules table (``engine.mutation``) is changed in turn, the examples of
-its game run in this process (``engine.scenarios``) and every example that fails is
+Each cell of each rules table (``rulings.mutation``) is changed in turn, the examples of
+its game run in this process (``rulings.scenarios``) and every example that fails is
 recorded: those examples *pin* the cell.  A cell no example pins is
 
 - *equivalent* when the module holding its table declares it in ``UNOBSERVABLE`` (no game
@@ -15,7 +15,7 @@ A declaration that names no cell, or declares equivalent (or unpinned) a cell th
 example pins, is an error at its file and line.
 
 Measuring is incremental and parallel.  What a game's measurement rests on — its engine
-code (``engine.incremental.code_digest``), its card records, its extracted examples and
+code (``rulings.incremental.code_digest``), its card records, its extracted examples and
 this tool's own code — is digested; a game whose digest did not change is not measured
 again.  Cells run in worker processes (``-j``), each applying the change in process.
 
@@ -40,13 +40,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import incremental, mutation, scenarios
-from engine import vocabulary as vocab_mod
-from engine.cardformat import use_cards_dir
-from engine.core import memory as core_memory
-from engine.project import COVERAGE_STATUSES as STATUSES
-from engine.project import GAMES, Paths
-from engine.results import write_atomic
+from rulings import incremental, mutation, scenarios
+from rulings import vocabulary as vocab_mod
+from rulings.cardformat import use_cards_dir
+from rulings.core import memory as core_memory
+from rulings.project import COVERAGE_STATUSES as STATUSES
+from rulings.project import GAMES, Paths
+from rulings.results import write_atomic
 
 FORMAT = 1
 #: this tool's own code: a measurement rests on it too

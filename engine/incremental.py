@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import results as results_mod
-from engine.project import GAMES, read_cached
+from rulings import results as results_mod
+from rulings.project import GAMES, read_cached
 
 ENGINE = Path(__file__).resolve().parent
 _CARD_NAME = re.compile(r"「([^「」]+)」")

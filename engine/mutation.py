@@ -42,8 +42,8 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from engine import cardformat
-from engine.project import GAMES
+from rulings import cardformat
+from rulings.project import GAMES
 
 Undo = Callable[[], None]
 _WORDS = re.compile(r"[、\s]+")
@@ -69,7 +69,7 @@ class Cell:
     #: only examples that bring in one of these cards can notice the change (None: any)
     cards: frozenset[str] | None = None
     #: a memory-table cell (row, transition): only an example in which a card holding the
-    #: row meets the transition can notice the change (engine.coverage: erasures)
+    #: row meets the transition can notice the change (rulings.coverage: erasures)
     meets: tuple[Any, Any] | None = None
 
     @property

@@ -12,9 +12,9 @@ from typing import Any
 
 #: game id -> (Gherkin language of its documents, its rules package)
 GAMES: dict[str, tuple[str, str]] = {
-    "ygo": ("zh-CN", "engine.ygo"),
-    "mtg": ("ja", "engine.mtg"),
-    "dm": ("ja", "engine.dm"),
+    "ygo": ("zh-CN", "rulings.ygo"),
+    "mtg": ("ja", "rulings.mtg"),
+    "dm": ("ja", "rulings.dm"),
 }
 
 #: game id -> how the site names it (the dashboard's groups)
@@ -24,7 +24,7 @@ GAME_LABELS: dict[str, str] = {
     "dm": "デュエル・マスターズ · Duel Masters",
 }
 
-#: the statuses of a rules-table cell in the coverage results (engine.coverage); here so
+#: the statuses of a rules-table cell in the coverage results (rulings.coverage); here so
 #: that the site reads them without importing the coverage tool (every game's engine)
 COVERAGE_STATUSES = ("pinned", "equivalent", "unpinned", "survivor")
 
@@ -90,7 +90,7 @@ class Paths:
     @property
     def receipt(self) -> Path:
         """What the last run of the examples recorded, written once its results are saved
-        (``engine.bdd.plugin``); ``rulings`` reads it to know whether the run finished."""
+        (``rulings.bdd.plugin``); ``rulings`` reads it to know whether the run finished."""
         return self.build / "run-receipt.json"
 
     @property

@@ -1,9 +1,9 @@
 """The documented examples as scenarios, run in this process: no build, no pytest session
-per run.  What the coverage tool (``engine.coverage``), the flipped-outcome test and the
+per run.  What the coverage tool (``rulings.coverage``), the flipped-outcome test and the
 tests of the coverage tool share.
 
 The features must be up to date (``rulings`` extracts them first; a test session calls
-``engine.bdd.extract``); this module only reads them, with pytest-bdd's Gherkin parser,
+``rulings.bdd.extract``); this module only reads them, with pytest-bdd's Gherkin parser,
 and runs their steps through the game's vocabulary, as the binding does.
 """
 
@@ -16,8 +16,8 @@ from typing import Any
 
 from pytest_bdd.parser import FeatureParser
 
-from engine import vocabulary as vocab_mod
-from engine.project import Paths
+from rulings import vocabulary as vocab_mod
+from rulings.project import Paths
 
 _GAME_TAG = re.compile(r"\s*@rulings-game:(\S+)")
 

@@ -26,7 +26,7 @@ _PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
 
 #: which copy of a card a step means, in each language, written before 「name」: the
 #: words for "the n-th" (a regex whose one group is n) and "the other" (the second).
-#: Copies are numbered in the order they came into the game (engine.core.game).
+#: Copies are numbered in the order they came into the game (rulings.core.game).
 COPY_WORDS = {
     "zh-CN": (r"第([0-9]+)张", "另一张"),
     "ja": (r"([0-9]+)枚目の", "もう1枚の"),
@@ -68,9 +68,9 @@ class ThenChangedGame(Exception):
 
 def run_step(phrase: "Phrase", world: World, arguments: dict[str, Any],
              table: Sequence[Sequence[str]] | None = None) -> Any:
-    """Run one step.  A Then observes (engine.core.game.Game.observing: a card it names
+    """Run one step.  A Then observes (rulings.core.game.Game.observing: a card it names
     that is not in the game is not brought in) and is checked to leave the game as it
-    found it (a fingerprint of the game before and after, engine.core.state)."""
+    found it (a fingerprint of the game before and after, rulings.core.state)."""
     fingerprint = getattr(world, "fingerprint", None)
     if phrase.kind != "then" or fingerprint is None:
         return phrase.run(world, arguments, table)

@@ -5,7 +5,7 @@ author = "rulings contributors"
 copyright = "2026, rulings contributors"
 language = "zh_CN"
 
-extensions = ["engine.sphinxext"]
+extensions = ["rulings.sphinxext"]
 
 exclude_patterns = ["_build"]
 templates_path = []
@@ -41,7 +41,7 @@ def _search_dictionary() -> str:
     import os
     from pathlib import Path
 
-    from engine.sphinxext.search import search_dictionary
+    from rulings.sphinxext.search import search_dictionary
 
     build = Path(os.environ.get("RULINGS_BUILD") or Path(__file__).resolve().parent.parent / "build")
     return search_dictionary(RULINGS_SEARCH_TERMS, build)

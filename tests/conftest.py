@@ -48,7 +48,7 @@ class Sandbox:
         return {k: v for k, v in os.environ.items() if k != "RULINGS_BUILD"}
 
     def rulings(self, *args: str, timeout: int = 300) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "engine.cli", "--root", str(self.root), *args],
+        return subprocess.run([sys.executable, "-m", "rulings.cli", "--root", str(self.root), *args],
                               cwd=self.root, env=self.env(), capture_output=True, text=True, timeout=timeout)
 
     def sphinx_build(self, *args: str, timeout: int = 300) -> subprocess.CompletedProcess:
@@ -92,7 +92,7 @@ def make_sandbox(root: Path) -> Sandbox:
 def cards_extracted():
     """The engine reads its cards from what the documents define: extract them once
     (incrementally) before any test builds a game."""
-    from engine.bdd import extract
+    from rulings.bdd import extract
 
     extract(ROOT)
 

@@ -2,7 +2,7 @@
 
 ``bind("ygo")`` in a test module registers the game's vocabulary as step definitions,
 a ``world`` fixture (a fresh game per scenario), and one test per documented example
-that needs a run (see ``engine.incremental``): an example whose result rests on the
+that needs a run (see ``rulings.incremental``): an example whose result rests on the
 same text, engine and cards is not collected again.  The features are the ones the
 ``gherkin`` builder wrote; the session extracts them once (``extract``), before any
 module is collected, and never builds Sphinx while collecting.
@@ -30,16 +30,16 @@ from pytest_bdd.compat import get_fixture_names, getfixturedefs
 from pytest_bdd.feature import get_features
 from pytest_bdd.steps import step_function_context_registry
 
-from engine import incremental
-from engine import vocabulary as vocab_mod
-from engine.cardformat import use_cards_dir
-from engine.project import Paths, find_root, scenario_title
+from rulings import incremental
+from rulings import vocabulary as vocab_mod
+from rulings.cardformat import use_cards_dir
+from rulings.project import Paths, find_root, scenario_title
 
 _DECORATORS = {"given": given, "when": when, "then": then}
 #: set once the features are up to date: by ``rulings`` before it starts pytest, by
 #: the first ``extract`` of a session (xdist workers inherit it from the controller)
 EXTRACTED = "RULINGS_EXTRACTED"
-#: a plan file (``engine.incremental.Plan``) written by ``rulings check``
+#: a plan file (``rulings.incremental.Plan``) written by ``rulings check``
 PLAN = "RULINGS_PLAN"
 #: ``all``: run every example whatever its result
 RERUN = "RULINGS_RERUN"
@@ -47,7 +47,7 @@ RERUN = "RULINGS_RERUN"
 #: once its results are saved, with the ids it recorded
 RUN = "RULINGS_RUN"
 #: set by the controller of a pytest-xdist session that runs only documented examples:
-#: how many workers share them (engine.bdd.plugin); each worker collects its share only
+#: how many workers share them (rulings.bdd.plugin); each worker collects its share only
 SHARES = "RULINGS_SHARES"
 
 
@@ -67,7 +67,7 @@ def extract(root: Path) -> Extraction:
     if root not in _extraction:
         paths = Paths(root)
         if os.environ.get(EXTRACTED) != str(root):
-            from engine.sphinxext.build import build
+            from rulings.sphinxext.build import build
 
             build(paths, "gherkin")
             os.environ[EXTRACTED] = str(root)

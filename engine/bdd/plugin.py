@@ -1,6 +1,6 @@
 """pytest plugin: records the outcome of every documented example in build/results.json.
 
-Loaded with ``-p engine.bdd.plugin`` (pyproject's addopts).  Accounting does not rest on
+Loaded with ``-p rulings.bdd.plugin`` (pyproject's addopts).  Accounting does not rest on
 pytest-bdd's cucumber report (which drops scenarios whose first step is undefined):
 every collected example item is recorded from its own report, whatever failed.
 """
@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import results as results_mod
-from engine import wording
-from engine.bdd import RUN
-from engine.project import Paths, find_root
+from rulings import results as results_mod
+from rulings import wording
+from rulings.bdd import RUN
+from rulings.project import Paths, find_root
 
 _PENDING = "rulings-pending"
 _WORKER_KEY = "rulings-results"
@@ -154,7 +154,7 @@ class ResultsRecorder:
 
 def _vocabulary(feature):
     """The step vocabulary of a feature's game (its ``@rulings-game:`` tag), if any."""
-    from engine import vocabulary as vocab_mod
+    from rulings import vocabulary as vocab_mod
 
     game = next((t.split(":", 1)[1] for t in getattr(feature, "tags", ()) if t.startswith("rulings-game:")), None)
     try:
@@ -181,7 +181,7 @@ def _body_index(scenario, step) -> int | None:
 
 
 def _is_example_error(exc: BaseException) -> bool:
-    from engine.core.errors import SetupError
+    from rulings.core.errors import SetupError
 
     return isinstance(exc, SetupError)
 
@@ -189,11 +189,11 @@ def _is_example_error(exc: BaseException) -> bool:
 def _message(exc: BaseException) -> str:
     kind = type(exc).__name__
     text = str(exc).strip()
-    from engine.core.errors import SetupError
+    from rulings.core.errors import SetupError
 
     if isinstance(exc, SetupError):
         return f"the set-up is impossible: {text}"
-    from engine.core.errors import InvariantBroken
+    from rulings.core.errors import InvariantBroken
 
     if isinstance(exc, InvariantBroken):
         return f"engine invariant broken: {text}"
@@ -201,9 +201,9 @@ def _message(exc: BaseException) -> str:
 
 
 def pytest_configure(config) -> None:
-    config.addinivalue_line("markers", "rulings(id, hash, ...): a documented example (set by engine.bdd.bind)")
+    config.addinivalue_line("markers", "rulings(id, hash, ...): a documented example (set by rulings.bdd.bind)")
     config.pluginmanager.register(ResultsRecorder(config), "rulings-results")
-    from engine.bdd.memory import LetGoOfReports
+    from rulings.bdd.memory import LetGoOfReports
 
     config.pluginmanager.register(LetGoOfReports(), "rulings-let-go-of-reports")
     if not hasattr(config, "workeroutput"):
@@ -212,7 +212,7 @@ def pytest_configure(config) -> None:
             root = find_root(Path(str(config.rootpath)))
         except FileNotFoundError:
             return
-        from engine.bdd import extract
+        from rulings.bdd import extract
 
         extract(root)
         _share_out(config, root)
@@ -220,13 +220,13 @@ def pytest_configure(config) -> None:
 
 def _share_out(config, root: Path) -> None:
     """In an xdist session of ``rulings`` (a plan, only the examples' folder), each worker
-    collects and runs a share of the examples (``engine.bdd.share_of``) instead of every
+    collects and runs a share of the examples (``rulings.bdd.share_of``) instead of every
     worker collecting all of them.  The workers learn the number of shares from the
     environment they inherit; each runs its own collection (xdist's ``each``
     scheduling, which does not ask the workers for the same items).  A worker that dies
     is not replaced: a new one would not have the dead one's share (its examples have no
     result and ``rulings check`` says so)."""
-    from engine.bdd import PLAN, SHARES
+    from rulings.bdd import PLAN, SHARES
 
     os.environ.pop(SHARES, None)
     if getattr(config.option, "dist", "no") != "load" or not os.environ.get(PLAN):
@@ -260,7 +260,7 @@ def pytest_xdist_make_scheduler(config, log):
 def pytest_collection_modifyitems(config, items) -> None:
     """With shares, the tests that are not examples (test_documents) run in the first
     worker only: every worker collects them."""
-    from engine.bdd import SHARES
+    from rulings.bdd import SHARES
 
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     if not os.environ.get(SHARES) or not worker.startswith("gw") or int(worker[2:]) % int(os.environ[SHARES]) == 0:
@@ -298,7 +298,7 @@ def _within(path: Path, folder: Path) -> bool:
 def pytest_sessionstart(session) -> None:
     """Say which examples run and why (``rulings`` says it itself before starting pytest)."""
     config = session.config
-    from engine.bdd import PLAN, plan_for
+    from rulings.bdd import PLAN, plan_for
 
     if hasattr(config, "workeroutput") or os.environ.get(PLAN):
         return

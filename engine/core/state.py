@@ -2,7 +2,7 @@
 
 A ``那么`` / ``ならば`` step only observes.  The binding takes a fingerprint of the game
 before and after each Then and reports a Then that changed it as an error of the
-vocabulary (engine.vocabulary.ThenChangedGame).  Copying the game to answer on
+vocabulary (rulings.vocabulary.ThenChangedGame).  Copying the game to answer on
 the copy does not work (the object graph is deep, and an answer may depend on object
 identity), so the fingerprint is a plain value built from the board, the event log and
 the game's own attributes, with a card reduced to its identity (serial, object id)

@@ -11,7 +11,7 @@ An ability is the sequence of its effect blocks.  The blocks of one ability shar
 :class:`Context`: the player whose ability it is, and *what the text calls それ* — the
 cards (or shields) the previous block turned face up, chose or moved — which is what
 ``それがドラゴンなら…`` or ``そのクリーチャーをすべてバトルゾーンに出す`` act on.
-A block that lets a player choose yields a :class:`~engine.core.choices.Choice` and gets the
+A block that lets a player choose yields a :class:`~rulings.core.choices.Choice` and gets the
 decision back, as every ability does; a choice of cards *for what they are* among cards
 of a non-public zone says so (``by_hidden_characteristic``), and the rules of choices.py
 decide whether it may be declined.
@@ -37,8 +37,8 @@ from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.core.choices import Choice
-from engine.vocabulary import PhraseBook, Term
+from rulings.core.choices import Choice
+from rulings.vocabulary import PhraseBook, Term
 
 from . import words
 from .objects import BATTLE, DECK, GRAVEYARD, HAND, MANA, SHIELDS, DmCard, Shield

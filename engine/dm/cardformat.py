@@ -1,5 +1,5 @@
 """The Duel Masters card format: what a ``.. card::`` of spec/dm/cards/*.rst is made of,
-and how it becomes a :class:`~engine.dm.cards.CardDef`.
+and how it becomes a :class:`~rulings.dm.cards.CardDef`.
 
 .. code-block:: rst
 
@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 
-from engine.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect, closest_words, flag, number, \
+from rulings.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect, closest_words, flag, number, \
     one_of, optional_number, some_of, unobservable
 
 from . import words

@@ -5,7 +5,7 @@ A :class:`CardDef` holds only what the rulings need of a card's text.  Triggered
 abilities are :class:`Ability` records whose ``resolve`` is a generator — the sequence
 of the card's building blocks (blocks.py), built from the duel's shared primitives
 (``duel.reveal``, ``duel.add_shield`` …); it *yields* a
-:class:`~engine.core.choices.Choice` whenever the text asks a player to choose, and
+:class:`~rulings.core.choices.Choice` whenever the text asks a player to choose, and
 receives the decision back.  Static abilities are :class:`Static` records: what they
 grant, and from which place they work (the rules decide whether that place counts).
 """

@@ -7,7 +7,7 @@ definition from the extracted records (build/cards/dm.json) on first use.
 
 from __future__ import annotations
 
-from engine.cardformat import Catalogue
+from rulings.cardformat import Catalogue
 
 from .cardformat import FORMAT
 

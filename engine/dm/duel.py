@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Generator, Iterable
 
-from engine.core import IllegalAction, SetupError, Zone
-from engine.core.game import Game
-from engine.core.zones import HiddenTo
+from rulings.core import IllegalAction, SetupError, Zone
+from rulings.core.game import Game
+from rulings.core.zones import HiddenTo
 
 from . import statics
 from .cards import Ability

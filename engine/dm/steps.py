@@ -7,8 +7,8 @@ example it runs for; card names only pick cards out of the game.
 
 from __future__ import annotations
 
-from engine.core import IllegalAction, SetupError
-from engine.vocabulary import ExpectationFailed, Term, Vocabulary, expect
+from rulings.core import IllegalAction, SetupError
+from rulings.vocabulary import ExpectationFailed, Term, Vocabulary, expect
 
 from .catalogue import CATALOGUE
 from .duel import BATTLE, DECK, GRAVEYARD, HAND, HYPERSPATIAL, MANA, SHIELDS, DmCard, Duel

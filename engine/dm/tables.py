@@ -1,10 +1,10 @@
 """Duel Masters' rules tables as cells the coverage tool changes one at a time
-(engine.mutation): why a card is face up × what erases it, and the cards' own flags
+(rulings.mutation): why a card is face up × what erases it, and the cards' own flags
 (FE abilities, keywords)."""
 
 from __future__ import annotations
 
-from engine.mutation import Flags, Table, flag_table, memory_table
+from rulings.mutation import Flags, Table, flag_table, memory_table
 
 from . import memory
 

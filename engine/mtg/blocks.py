@@ -38,8 +38,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cardformat import closest_words
-from engine.vocabulary import PhraseBook, Term
+from rulings.cardformat import closest_words
+from rulings.vocabulary import PhraseBook, Term
 
 from . import words
 from .cards import (ANOTHER_DIES, ANOTHER_ENTERS, AS_ENTERS, AS_TURNED_UP, COMBAT_DAMAGE_TO_PLAYER, COUNTERED, DIES,

@@ -1,5 +1,5 @@
 """The Magic card format: what a ``.. card::`` of spec/mtg/cards/*.rst is made of, and how
-it becomes a :class:`~engine.mtg.cards.CardDef`.
+it becomes a :class:`~rulings.mtg.cards.CardDef`.
 
 .. code-block:: rst
 
@@ -93,7 +93,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect, closest_words, number, \
+from rulings.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect, closest_words, number, \
     one_of, some_of, unobservable
 
 from . import words

@@ -7,7 +7,7 @@ extracted records (build/cards/mtg.json) on first use.
 
 from __future__ import annotations
 
-from engine.cardformat import Catalogue
+from rulings.cardformat import Catalogue
 
 from .cardformat import FORMAT
 

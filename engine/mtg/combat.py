@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine.core import IllegalAction
+from rulings.core import IllegalAction
 
 from .cards import DAMAGE
 from .characteristics import CREATURE
@@ -12,7 +12,7 @@ from .protection import stops
 
 
 class CombatRules:
-    """Mixed into :class:`engine.mtg.game.Game`."""
+    """Mixed into :class:`rulings.mtg.game.Game`."""
 
     def summoning_sick(self, card: MtgCard) -> bool:
         """CR 302.6: controlled continuously since its controller's most recent turn began?"""

@@ -10,7 +10,7 @@ from .objects import HIDDEN_ZONES, NO_CHARACTERISTICS, MtgCard
 
 
 class LayerRules:
-    """Mixed into :class:`engine.mtg.game.Game`."""
+    """Mixed into :class:`rulings.mtg.game.Game`."""
 
     def characteristics(self, card: MtgCard) -> Characteristics:
         # a face-down card outside the battlefield and the stack has no characteristics

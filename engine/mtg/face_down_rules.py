@@ -4,7 +4,7 @@ what may turn them and what stops it, and double-faced cards turning over.
 
 from __future__ import annotations
 
-from engine.core import IllegalAction, SetupError
+from rulings.core import IllegalAction, SetupError
 
 from . import layers
 from .cards import AS_TURNED_UP, FACE_UP_COST, RESTRICTION, TAPPED, TRIGGERED, TURN_FACE_UP, TURNED_FACE_UP
@@ -16,7 +16,7 @@ from .objects import GRAVEYARD, HAND, LIBRARY, MtgCard
 
 
 class FaceDownRules:
-    """Mixed into :class:`engine.mtg.game.Game`."""
+    """Mixed into :class:`rulings.mtg.game.Game`."""
 
     def is_face_down(self, card: MtgCard) -> bool:
         if card.zone.kind == HAND:

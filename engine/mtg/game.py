@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import IllegalAction, Zone
-from engine.core.game import Game as GameBase
-from engine.core.zones import HiddenTo
+from rulings.core import IllegalAction, Zone
+from rulings.core.game import Game as GameBase
+from rulings.core.zones import HiddenTo
 
 from . import layers
 from .cards import TAPPED, CardDef, Face

@@ -14,7 +14,7 @@ TURNED_FACE_UP = "turned-face-up"
 TURNED_FACE_DOWN = "turned-face-down"
 
 #: what an MtgCard carries -> the transitions that erase it (each is a
-#: engine.core.memory.Remembers attribute kept in the card's memory)
+#: rulings.core.memory.Remembers attribute kept in the card's memory)
 ERASED_BY: dict[str, frozenset[str]] = {
     "face_down_as": frozenset({ZONE_CHANGE, TURNED_FACE_UP}),
     "face_down_by": frozenset({ZONE_CHANGE, TURNED_FACE_UP}),

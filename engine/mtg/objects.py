@@ -8,8 +8,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Card
-from engine.core.memory import Remembers
+from rulings.core import Card
+from rulings.core.memory import Remembers
 
 from .cards import ACTIVATED, Ability
 from .characteristics import Characteristics
@@ -33,7 +33,7 @@ class MtgCard(Card):
     controlled_since: float = -math.inf
     entered_at: int = 0
 
-    # What the object carries, kept in the card's memory (engine.core.memory) and erased
+    # What the object carries, kept in the card's memory (rulings.core.memory) and erased
     # as identity.ERASED_BY says.  Assign, never mutate.  Not annotated: they are not
     # dataclass fields.
     #: while face down: the characteristics its face-down status gives (CR 708.2)

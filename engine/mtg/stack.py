@@ -7,7 +7,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Any
 
-from engine.core import IllegalAction, SetupError
+from rulings.core import IllegalAction, SetupError
 
 from . import layers
 from .cards import ACTIVATED, CAST_FACE_DOWN, COUNTERED, END_STEP, FACE_UP_COST, MANA, TRIGGERED, Ability
@@ -24,7 +24,7 @@ ATTACHING = frozenset({"オーラ", "装備品", "城砦"})
 
 
 class StackRules:
-    """Mixed into :class:`engine.mtg.game.Game`."""
+    """Mixed into :class:`rulings.mtg.game.Game`."""
 
     def cast(self, player: int, card: MtgCard, *, face_down_way: str | None = None,
              targets: tuple[MtgCard, ...] = (), face_down_by: MtgCard | None = None) -> None:

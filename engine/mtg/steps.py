@@ -8,8 +8,8 @@ or which example it is running for.
 
 from __future__ import annotations
 
-from engine.core import IllegalAction
-from engine.vocabulary import ExpectationFailed, Term, Vocabulary, expect
+from rulings.core import IllegalAction
+from rulings.vocabulary import ExpectationFailed, Term, Vocabulary, expect
 
 from .cards import BECOMES_TARGET, DIES, ENTERS, TURNED_FACE_UP
 from .catalogue import CATALOGUE

@@ -1,10 +1,10 @@
 """Magic's rules tables as cells the coverage tool changes one at a time
-(engine.mutation): what an object remembers × what erases it, what each way of turning
+(rulings.mutation): what an object remembers × what erases it, what each way of turning
 a card face down makes of it (CR 708.2a), and the cards' keywords."""
 
 from __future__ import annotations
 
-from engine.mutation import Cell, Flags, Table, flag_table, memory_table, set_value
+from rulings.mutation import Cell, Flags, Table, flag_table, memory_table, set_value
 
 from . import face_down, identity
 

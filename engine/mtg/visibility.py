@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 import math
 
-from engine.core import IllegalAction, SetupError
-from engine.core.choices import FIRST_FITTING
+from rulings.core import IllegalAction, SetupError
+from rulings.core.choices import FIRST_FITTING
 
 from . import layers
 from .cards import ANOTHER_DIES, ANOTHER_ENTERS, AS_ENTERS, DIES, ENTERS, LEAVES_BATTLEFIELD, REPLACEMENT, TRIGGERED
@@ -19,7 +19,7 @@ from .objects import (BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, PLA
 
 
 class ZoneRules:
-    """Mixed into :class:`engine.mtg.game.Game`."""
+    """Mixed into :class:`rulings.mtg.game.Game`."""
 
     def find(self, name: str) -> MtgCard | None:
         """The card called ``name`` (Japanese or English), on the battlefield first."""

@@ -1,6 +1,6 @@
 """The rulings Sphinx extension: ``example`` directive, ``gherkin`` builder, status rendering.
 
-Load it from ``conf.py`` with ``extensions = ["engine.sphinxext"]``.
+Load it from ``conf.py`` with ``extensions = ["rulings.sphinxext"]``.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from engine.project import GAME_LABELS
+from rulings.project import GAME_LABELS
 
 from .state import all_records, counts, load_results, result_of
 

@@ -33,8 +33,8 @@ from sphinx.application import Sphinx
 from sphinx.util.console import nocolor
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
-from engine.project import Paths, find_root  # noqa: F401 - re-exported
-from engine.results import write_atomic
+from rulings.project import Paths, find_root  # noqa: F401 - re-exported
+from rulings.results import write_atomic
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -47,7 +47,7 @@ class BuildOutcome:
 
 def inputs_digest(paths: Paths, builder: str, overrides: dict) -> str:
     """A digest of everything a build reads, by content."""
-    from engine import sphinxext
+    from rulings import sphinxext
 
     engine = Path(__file__).resolve().parents[1]
     digest = hashlib.sha256(json.dumps([builder, overrides, sys.version, sphinx.__version__,

@@ -19,7 +19,7 @@ from pathlib import Path
 from sphinx.builders import Builder
 from sphinx.util import logging
 
-from engine.results import dump_lines, write_atomic
+from rulings.results import dump_lines, write_atomic
 
 from .cards import write_cards
 from .gherkin import feature_text

@@ -12,7 +12,7 @@
          :kind: 起动
          :action: 这张卡变成里侧守备表示
 
-A card becomes a *card record* (plain data, see :mod:`engine.cardformat`), checked at its
+A card becomes a *card record* (plain data, see :mod:`rulings.cardformat`), checked at its
 file and line against the game's card format; the ``gherkin`` builder writes every
 game's records to ``build/cards/<game>.json``, which is all the engine reads.  Once every
 document is read, the examples are checked against the cards of the whole site: an
@@ -30,9 +30,9 @@ from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from engine import cardformat
-from engine import results as results_mod
-from engine.results import write_atomic
+from rulings import cardformat
+from rulings import results as results_mod
+from rulings.results import write_atomic
 
 from .directive import ReadsOwnOptions
 from .domain import note_card
@@ -297,7 +297,7 @@ def _example_places(env) -> dict[str, list[str]]:
 def write_cards(env, outdir: Path) -> None:
     """Every game's card records to ``<outdir>/<game>.json`` (written only when changed)."""
     registry = cards_by_game(env)
-    from engine.project import GAMES
+    from rulings.project import GAMES
 
     for game in sorted(set(GAMES) | set(registry)):
         records = [{k: v for k, v in r.items() if k not in ("docname", "anchor")}
@@ -329,7 +329,7 @@ USES_WORDS = {"zh-CN": ("用到这张卡的例子（{n}）：", "还没有例子
 
 
 def _language(game: str | None) -> str:
-    from engine.project import GAMES
+    from rulings.project import GAMES
 
     return GAMES.get(game or "", ("zh-CN", ""))[0]
 

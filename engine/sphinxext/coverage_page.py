@@ -25,7 +25,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
-from engine.project import GAMES
+from rulings.project import GAMES
 
 from . import measured
 from .sources import source_label

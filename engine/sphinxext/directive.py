@@ -24,7 +24,7 @@ from docutils.parsers.rst import directives, states
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from engine import results as results_mod
+from rulings import results as results_mod
 
 from . import nodes as rnodes
 from . import reading

@@ -18,7 +18,7 @@ from gherkin.parser import Parser
 from gherkin.token_matcher import TokenMatcher
 from gherkin.token_scanner import TokenScanner
 
-from engine.project import REPEATED_TITLE
+from rulings.project import REPEATED_TITLE
 
 #: languages whose keywords we recognise in a document of another language, to say
 #: "this is an English keyword" rather than "this is not a step"

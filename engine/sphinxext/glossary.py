@@ -9,9 +9,9 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from engine import cardformat
-from engine import vocabulary as vocab_mod
-from engine.project import GAMES
+from rulings import cardformat
+from rulings import vocabulary as vocab_mod
+from rulings.project import GAMES
 
 from .gherkin import dialect
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.project import COVERAGE_STATUSES as STATUSES
-from engine.project import GAMES, Paths, read_cached
+from rulings.project import COVERAGE_STATUSES as STATUSES
+from rulings.project import GAMES, Paths, read_cached
 
 from .nodes import dashboard
 
@@ -170,7 +170,7 @@ def _basis_now(paths: Paths, game: str) -> dict[str, str]:
     key = (str(paths.build), game, _stamp(paths.features / "manifest.json"), _stamp(paths.cards / f"{game}.json"),
            tuple(_stamp(p) for p in sorted(paths.features.rglob("*.feature"))))
     if key not in _BASIS:
-        from engine import coverage as tool  # every game's engine: only when there are results
+        from rulings import coverage as tool  # every game's engine: only when there are results
 
         _BASIS[key] = tool.basis(paths, game)
     return _BASIS[key]
@@ -181,7 +181,7 @@ def unfit(env, game: str, data: dict) -> str | None:
     cards, extracted examples or the tool changed since the measurement
     (``coverage.why_measure`` against ``build/coverage/measured/<game>.json``), or the
     documents declare other cells unpinned than the results say."""
-    from engine import coverage as tool  # every game's engine: only when there are results
+    from rulings import coverage as tool  # every game's engine: only when there are results
 
     paths = _paths(env)
     try:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from docutils import nodes
 
-from engine.project import GAME_LABELS
-from engine.results import STATUSES
+from rulings.project import GAME_LABELS
+from rulings.results import STATUSES
 
 from . import nodes as rnodes
 from .render import LABELS

@@ -82,7 +82,7 @@ def finish(app, exception) -> None:
     target = path(app)
     text = json.dumps({"documents": sorted(recorder.documents)}, ensure_ascii=False)
     try:
-        from engine.results import write_atomic
+        from rulings.results import write_atomic
 
         write_atomic(target, text)
     except OSError:

@@ -20,8 +20,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine import vocabulary as vocab_mod
-from engine.results import write_atomic
+from rulings import vocabulary as vocab_mod
+from rulings.results import write_atomic
 
 from .gherkin import ExampleError, dialect, parse_example
 
@@ -56,36 +56,41 @@ def _fingerprint(game: str) -> str:
 
 
 #: why an example checks nothing, in the document's language (an English gloss after it,
-#: as the page's labels have): {language: (no Then, a Then before any Given)}
+#: as the page's labels have): {language: (no Then, a Then before any Given or When)}
 _CHECKS_NOTHING = {
     "zh-CN": ("这个例子什么也没有检查：没有「{then}」步骤 (the example checks nothing: it has no Then step)",
-              "「{then}」写在任何「{given}」之前：检查的是还没有布置的局面 "
-              "(a Then before any Given checks a game that was never set up)"),
+              "「{then}」写在任何「{given}」「{when}」之前：检查的是既没有布置也没有发生任何事的局面 "
+              "(a Then before any Given or When checks a game nothing set up or happened in)"),
     "ja": ("この例は何も確かめていない：「{then}」のステップがない (the example checks nothing: it has no Then step)",
-           "「{then}」がどの「{given}」よりも前にある：まだ用意されていない局面を確かめている "
-           "(a Then before any Given checks a game that was never set up)"),
+           "「{then}」がどの「{given}」「{when}」よりも前にある：何も用意されず何も起きていない局面を確かめている "
+           "(a Then before any Given or When checks a game nothing set up or happened in)"),
 }
 _CHECKS_NOTHING_EN = ("the example checks nothing: it has no Then step ({then})",
-                      "a Then ({then}) before any Given ({given}) checks a game that was never set up")
+                      "a Then ({then}) before any Given ({given}) or When ({when}) checks a game nothing set up "
+                      "or happened in")
 
 
 def checks_nothing(language: str, steps) -> list[tuple[str, int]]:
     """Why an example with these steps (kinds given / when / then, in order) would pass
     without checking anything: (message in the document's language, body line).  Only a
     Given, a Given and a When, no Then: nothing is compared, so it would always pass.  A
-    Then before any Given (only a Then, too) checks an empty game."""
+    Then before any Given or When (only a Then, too) checks an empty game nothing happened
+    in.  A When with no Given is an example: the action starts from the game's opening."""
     if not steps:
         return []
     d = dialect(language)
-    then = next((w.strip() for w in d.then_keywords if w.strip() != "*"), "Then")
-    given = next((w.strip() for w in d.given_keywords if w.strip() != "*"), "Given")
+
+    def word(keywords, default: str) -> str:
+        return next((w.strip() for w in keywords if w.strip() != "*"), default)
+
+    then, given, when = word(d.then_keywords, "Then"), word(d.given_keywords, "Given"), word(d.when_keywords, "When")
     no_then, early_then = _CHECKS_NOTHING.get(language, _CHECKS_NOTHING_EN)
     first_then = next((s for s in steps if s.kind == "then"), None)
     if first_then is None:
-        return [(no_then.format(then=then, given=given), steps[-1].line)]
-    first_given = next((i for i, s in enumerate(steps) if s.kind == "given"), None)
-    if first_given is None or first_given > steps.index(first_then):
-        return [(early_then.format(then=then, given=given), first_then.line)]
+        return [(no_then.format(then=then, given=given, when=when), steps[-1].line)]
+    first_setup = next((i for i, s in enumerate(steps) if s.kind in ("given", "when")), None)
+    if first_setup is None or first_setup > steps.index(first_then):
+        return [(early_then.format(then=then, given=given, when=when), first_then.line)]
     return []
 
 

@@ -10,7 +10,7 @@ from html import escape
 
 from docutils import nodes
 
-from engine.results import STATUSES
+from rulings.results import STATUSES
 
 from . import coverage_page
 from . import nodes as rnodes
@@ -155,7 +155,7 @@ def visit_summary_html(self, node: rnodes.example_summary) -> None:
 def visit_dashboard_html(self, node: rnodes.dashboard) -> None:
     """Documents grouped by game; every count of examples that did not pass links to
     its section of the page of examples needing attention."""
-    from engine.project import GAME_LABELS
+    from rulings.project import GAME_LABELS
 
     rows = node.get("rows", [])
     attention = node.get("attention", "")
@@ -199,7 +199,7 @@ COVERAGE = (("pinned", "已固定 pinned"), ("equivalent", "等价 equivalent"),
 def _coverage_html(rows: list[dict]) -> str:
     """Each game's rule coverage: how many cells of its rules tables are pinned by an
     example, equivalent, declared unpinned or survive every example (see coverage_page)."""
-    from engine.project import GAME_LABELS
+    from rulings.project import GAME_LABELS
 
     if not rows:
         return ""

@@ -38,8 +38,8 @@ from sphinx.search import SearchLanguage
 from sphinx.search.ja import DefaultSplitter
 from sphinx.search.zh import JIEBA_DEFAULT_DICT, SearchChinese, jieba_load_userdict
 
-from engine import vocabulary
-from engine.results import write_atomic
+from rulings import vocabulary
+from rulings.results import write_atomic
 
 _KATAKANA = re.compile(r"[\u30A1-\u30FA\u30FC\u31F0-\u31FF]{2,}")
 _KANA = re.compile(r"[\u3041-\u309F\u30A0-\u30FF\u31F0-\u31FF]")

@@ -17,9 +17,9 @@ from typing import Any
 from docutils import nodes
 from sphinx.util import logging
 
-from engine import results as results_mod
-from engine import vocabulary as vocab_mod
-from engine.project import GAMES
+from rulings import results as results_mod
+from rulings import vocabulary as vocab_mod
+from rulings.project import GAMES
 
 from . import measured
 
@@ -83,9 +83,9 @@ _WARNED: set[tuple[int, tuple | None]] = set()
 
 def load_results(env) -> tuple[dict[str, dict[str, Any]], str | None]:
     """The results file, parsed once per process and version of the file (shared with the
-    CLI, engine.incremental); a broken file is reported (naming the file) and treated as
+    CLI, rulings.incremental); a broken file is reported (naming the file) and treated as
     empty: nothing shows as passed."""
-    from engine import incremental
+    from rulings import incremental
 
     path = Path(getattr(env, "rulings_results_path", "") or Path(env.srcdir, env.config.rulings_results).resolve())
     data, problem = incremental.read_results(path)
@@ -191,7 +191,7 @@ def vocabulary_stamps(games) -> dict[str, str]:
     """A fingerprint of each game's vocabulary (phrases and terms) and, for keys
     ``cards:<game>``, of its card format: a document whose steps or cards were checked
     against another vocabulary or format is read again."""
-    from engine import cardformat
+    from rulings import cardformat
 
     out = {}
     for game in sorted(games):
@@ -335,7 +335,7 @@ def _drop_pages_of(app, removed) -> None:
 
 
 def problem_documents(app, env) -> set[str]:
-    """Documents that had warnings in the last build (see engine.sphinxext.build)."""
+    """Documents that had warnings in the last build (see rulings.sphinxext.build)."""
     from . import problems
 
     listed = problems.recorded(app)

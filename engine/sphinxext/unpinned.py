@@ -25,7 +25,7 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from engine.results import write_atomic
+from rulings.results import write_atomic
 
 from . import measured
 from .state import document_language, project_path

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from engine.core import IllegalAction
+from rulings.core import IllegalAction
 
 from .memory import Info
 

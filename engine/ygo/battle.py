@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.core import IllegalAction
+from rulings.core import IllegalAction
 
 from .memory import Info
 

@@ -26,9 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import IllegalAction
-from engine.core.choices import FIRST_FITTING
-from engine.vocabulary import PhraseBook, Term
+from rulings.core import IllegalAction
+from rulings.core.choices import FIRST_FITTING
+from rulings.vocabulary import PhraseBook, Term
 
 from . import primitives as p
 from .activation import Ban

@@ -1,5 +1,5 @@
 """The Yu-Gi-Oh! card format: what a ``.. card::`` of spec/ygo/cards/*.rst is made of, and
-how its record becomes a :class:`~engine.ygo.cards.CardDef`.
+how its record becomes a :class:`~rulings.ygo.cards.CardDef`.
 
 A card::
 
@@ -20,14 +20,14 @@ A card::
 
 Option names are English, values Chinese.  Closed word sets (kinds, attributes, races,
 zones, named rulings) are checked when cards load; block fields (event, condition,
-cost, target, action, static) are phrases of :data:`engine.ygo.blocks.BLOCKS`.
+cost, target, action, static) are phrases of :data:`rulings.ygo.blocks.BLOCKS`.
 """
 
 from __future__ import annotations
 
 from enum import Enum
 
-from engine.cardformat import HOOK, CardDataError, CardFormat, Field, ParsedCard, ParsedEffect, flag, number, one_of, \
+from rulings.cardformat import HOOK, CardDataError, CardFormat, Field, ParsedCard, ParsedEffect, flag, number, one_of, \
     optional_number, some_of, unobservable
 
 from . import grammar  # noqa: F401  (registers the event, condition, cost and restriction phrases in BLOCKS)
@@ -91,7 +91,7 @@ CARD_FIELDS = (
     Field("atk", "攻击力 (? for none)", optional_number, label="攻击力"),
     Field("def", "守备力 (? for none)", optional_number, label="守备力"),
     Field("english", "the English name (steps may use it too)", label="英文名"),
-    Field("rulings", "card-specific rulings, by name (engine.ygo.memory.CARD_RULINGS)",
+    Field("rulings", "card-specific rulings, by name (rulings.ygo.memory.CARD_RULINGS)",
           some_of({name: name for name in CARD_RULINGS}, "card ruling"), label="特别裁定"),
     HOOK,
     UNOBSERVABLE,

@@ -1,11 +1,11 @@
-"""How a Yu-Gi-Oh! card is defined, once its record is read (engine.ygo.cardformat).
+"""How a Yu-Gi-Oh! card is defined, once its record is read (rulings.ygo.cardformat).
 
 A :class:`CardDef` holds only what the rulings need of a card's text.  Activated effects
 are :class:`Effect` records whose ``condition``, ``trigger`` and ``resolve`` are the
-engine values of the building blocks the card is written with (engine.ygo.blocks).
+engine values of the building blocks the card is written with (rulings.ygo.blocks).
 Effects that are not activated (永续效果, 规则效果) are :class:`Static` records the rules
 consult.  A card-specific ruling (特别地 …) is a named entry in ``rulings``
-(engine.ygo.memory.CARD_RULINGS).
+(rulings.ygo.memory.CARD_RULINGS).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from engine.core import Card
+    from rulings.core import Card
 
     from .chain import ChainLink
     from .duel import Duel

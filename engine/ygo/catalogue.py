@@ -4,7 +4,7 @@ read from the extracted card records; the hooks a card may name are in hooks.py.
 
 from __future__ import annotations
 
-from engine.cardformat import Catalogue
+from rulings.cardformat import Catalogue
 
 from .cardformat import FORMAT
 

@@ -13,8 +13,8 @@ import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.core import IllegalAction
-from engine.core.choices import FIRST_FITTING, describe
+from rulings.core import IllegalAction
+from rulings.core.choices import FIRST_FITTING, describe
 
 from .activation import STAYS, stays_on_field
 from .cards import Effect

@@ -12,9 +12,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Card, IllegalAction, SetupError, Zone
-from engine.core.game import Game
-from engine.core.zones import HiddenTo
+from rulings.core import Card, IllegalAction, SetupError, Zone
+from rulings.core.game import Game
+from rulings.core.zones import HiddenTo
 
 from .activation import ActivationRules
 from .battle import BattleRules

@@ -3,7 +3,7 @@
 Where engine/ygo/blocks.py has grown one block per sentence of a card, the families here
 are shaped like the rules: one block says one thing an effect does, with slots for what
 varies from card to card (where cards are picked from, how many, which — a description
-read by :func:`~engine.ygo.blocks.describe` —, and where they go), and an effect's
+read by :func:`~rulings.ygo.blocks.describe` —, and where they go), and an effect's
 ``:action:`` is one or more of them in order (:func:`sequence`):
 
 - parts split by ``；`` are independent: each is done in turn;
@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.core.choices import FIRST_FITTING
-from engine.vocabulary import Term
+from rulings.core.choices import FIRST_FITTING
+from rulings.vocabulary import Term
 
 from . import primitives as p
 from .blocks import BLOCKS, StaticPart, _summon, _why, describe, give, moving, subject

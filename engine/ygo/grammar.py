@@ -15,7 +15,7 @@ condition 「{turn}{phase}」, a board condition 「{place}有/没有{desc}存�
 condition 「{who}把{what}发动时」.  Costs are 「把{cards}{送去墓地|除外|解放|丢弃 …}」 and
 「支付{amount}基本分」; restrictions 「{activated}发动的回合，{who}不能{do}」.
 
-This module registers its phrases in :data:`engine.ygo.blocks.BLOCKS`; the card format
+This module registers its phrases in :data:`rulings.ygo.blocks.BLOCKS`; the card format
 (cardformat.py) imports it, so that every reader of the blocks has them.
 """
 
@@ -25,8 +25,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import IllegalAction
-from engine.vocabulary import Term
+from rulings.core import IllegalAction
+from rulings.vocabulary import Term
 
 from . import primitives as p
 from .blocks import BLOCKS, CARD_KINDS, PLACES, SUMMONS, ZONES, _own_battler, describe, where

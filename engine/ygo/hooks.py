@@ -3,7 +3,7 @@ cannot (yet) be said with building blocks.
 
 Every hook is named by ``:hook: <name> <why>`` on the card or effect that needs it.
 An effect hook of an activated effect is its resolution ``(duel, link)``; one of an
-effect that is not activated returns the :class:`~engine.ygo.blocks.StaticPart` list.
+effect that is not activated returns the :class:`~rulings.ygo.blocks.StaticPart` list.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.choices import FIRST_FITTING
+from rulings.core.choices import FIRST_FITTING
 
 from .blocks import StaticPart
 from .memory import Info

@@ -6,7 +6,7 @@ memory.GIVEN_FACE_DOWN's (one flag per kind of effect), never a card's."""
 
 from __future__ import annotations
 
-from engine.core.choices import FIRST_FITTING
+from rulings.core.choices import FIRST_FITTING
 
 from .memory import Info, Transition, erased_until_turn_end
 

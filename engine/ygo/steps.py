@@ -7,8 +7,8 @@ which card or which example it is running for.
 
 from __future__ import annotations
 
-from engine.core import SetupError
-from engine.vocabulary import Term, Vocabulary, expect
+from rulings.core import SetupError
+from rulings.vocabulary import Term, Vocabulary, expect
 
 from .catalogue import CATALOGUE
 from .duel import BANISHED, DECK, EXTRA, FIELD_SPELL, GRAVEYARD, HAND, PENDULUM, SPELL_TRAP, Duel

@@ -1,10 +1,10 @@
 """Yu-Gi-Oh!'s rules tables as cells the coverage tool changes one at a time
-(engine.mutation): what a monster remembers × what erases it, the lasting effects a
+(rulings.mutation): what a monster remembers × what erases it, the lasting effects a
 face-down monster is still given, the named card exceptions, and the cards' own flags."""
 
 from __future__ import annotations
 
-from engine.mutation import (Cell, Flags, Table, catalogue_records, flag_table, label_of, memory_table, records_changed,
+from rulings.mutation import (Cell, Flags, Table, catalogue_records, flag_table, label_of, memory_table, records_changed,
                              set_value)
 
 from . import memory

@@ -3,8 +3,8 @@ warning (a broken example would otherwise be missing from the run without a fail
 
 from pathlib import Path
 
-from engine.bdd import extract
-from engine.project import find_root
+from rulings.bdd import extract
+from rulings.project import find_root
 
 
 def test_the_documents_have_no_problems():

@@ -1,5 +1,5 @@
 """Every documented Yu-Gi-Oh! example, run against the engine."""
 
-from engine.bdd import bind
+from rulings.bdd import bind
 
 bind("ygo")

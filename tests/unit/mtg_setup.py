@@ -1,8 +1,8 @@
 """Setting up a Magic game for the engine's unit tests."""
 
-from engine.mtg import Game
-from engine.mtg.face_down import BY_WAY
-from engine.mtg.objects import HAND
+from rulings.mtg import Game
+from rulings.mtg.face_down import BY_WAY
+from rulings.mtg.objects import HAND
 
 
 def on_battlefield(game: Game, name: str, player: int = 0, *, face_down: str | None = None):

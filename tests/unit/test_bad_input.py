@@ -147,10 +147,10 @@ CASES: dict[str, Case] = {
             example("no-then", "   假如 自己通常召唤「破坏龙 甘多拉」\n   当 「破坏龙 甘多拉」变成里侧守备表示\n"),
             example("then-first", "   那么 「破坏龙 甘多拉」不是通常召唤的怪兽\n   假如 自己通常召唤「破坏龙 甘多拉」\n"),
             example("good-1"))},
-        [r"bad\.rst:8: .*「那么」写在任何「假如」之前",
+        [r"bad\.rst:8: .*「那么」写在任何「假如」「当」之前",
          r"bad\.rst:14: .*这个例子什么也没有检查：没有「那么」步骤",
          r"bad\.rst:21: .*这个例子什么也没有检查：没有「那么」步骤",
-         r"bad\.rst:27: .*「那么」写在任何「假如」之前",
+         r"bad\.rst:27: .*「那么」写在任何「假如」「当」之前",
          r"not-run: only-given — could not be extracted: line 14: 这个例子什么也没有检查"],
         ["only-then", "only-given", "no-then", "then-first"], run=True),
     "unknown-card": Case(
@@ -239,7 +239,7 @@ def test_bad_input_is_reported_with_its_place(outcomes, name):
     assert re.match(r"^\d+ passed, \d+ failed", last), last
     if case.ids:
         manifest = box.manifest()
-        from engine import results as results_mod
+        from rulings import results as results_mod
 
         try:
             results = {"results": results_mod.load(box.build / "results.json")}
@@ -291,8 +291,8 @@ def test_problems_of_an_unchanged_document_come_back_on_every_check(sandbox):
 # -- engine invariants: checked after every step, a broken one names the step ----------
 
 def _board():
-    from engine.core import Board, Zone
-    from engine.core.zones import HiddenTo
+    from rulings.core import Board, Zone
+    from rulings.core.zones import HiddenTo
 
     board = Board()
     zones = {}
@@ -316,7 +316,7 @@ class _Def:
     ("hidden-visible", "visible to every player"),
 ])
 def test_the_board_notices_an_impossible_state(breakage, message):
-    from engine.core.errors import InvariantBroken
+    from rulings.core.errors import InvariantBroken
 
     board, zones = _board()
     card = board.new_card(_Def(), 0, zones[0, "field"], face_up=False)
@@ -341,8 +341,8 @@ def test_the_board_notices_an_impossible_state(breakage, message):
 
 
 def test_a_broken_invariant_names_the_step_that_broke_it():
-    from engine.core.errors import InvariantBroken
-    from engine.vocabulary import Term, Vocabulary
+    from rulings.core.errors import InvariantBroken
+    from rulings.vocabulary import Term, Vocabulary
 
     class World:
         broken = False
@@ -367,8 +367,8 @@ def test_a_broken_invariant_names_the_step_that_broke_it():
 
 
 def test_an_action_the_rules_refuse_is_a_set_up_error_in_a_given_and_an_outcome_in_a_when():
-    from engine.core.errors import IllegalAction, SetupError
-    from engine.vocabulary import Term, Vocabulary
+    from rulings.core.errors import IllegalAction, SetupError
+    from rulings.vocabulary import Term, Vocabulary
 
     class World:
         def trace(self):
@@ -394,7 +394,7 @@ def test_an_action_the_rules_refuse_is_a_set_up_error_in_a_given_and_an_outcome_
 
 
 BUGGY_ENGINE = """\
-import engine.ygo.duel as duel
+import rulings.ygo.duel as duel
 
 _turn = duel.Duel.turn_face_down
 

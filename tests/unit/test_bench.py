@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from engine import bench
+from rulings import bench
 
 
 def test_a_directive_without_a_body_becomes_a_paragraph_so_the_toctree_after_it_survives(tmp_path):

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import cardformat
-from engine.cardformat import BlockFamily, CardFormat, block_families, count_cards
-from engine.project import GAMES, Paths
-from engine.vocabulary import PhraseBook, Term
+from rulings import cardformat
+from rulings.cardformat import BlockFamily, CardFormat, block_families, count_cards
+from rulings.project import GAMES, Paths
+from rulings.vocabulary import PhraseBook, Term
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.project import Paths
-from engine.sphinxext import build as build_mod
+from rulings.project import Paths
+from rulings.sphinxext import build as build_mod
 
 from .test_pipeline import DOC, statuses
 

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from engine import cardformat as cf
-from engine.core.errors import SetupError, UnknownCard
-from engine.vocabulary import PhraseBook, Term
+from rulings import cardformat as cf
+from rulings.core.errors import SetupError, UnknownCard
+from rulings.vocabulary import PhraseBook, Term
 
 BLOCKS = PhraseBook("toy", "zh-CN", kinds=("target", "action"))
 BLOCKS.term(Term("n", r"\d+", int))

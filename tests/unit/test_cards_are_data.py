@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
-from engine import cardformat
-from engine.project import GAMES, Paths
+from rulings import cardformat
+from rulings.project import GAMES, Paths
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the share of all cards of the three games that must be data only (no Python hook)
@@ -48,7 +49,7 @@ def test_the_catalogues_are_hooks_only():
     that builds a card definition."""
     for game, (_language, package) in GAMES.items():
         for module in ("catalogue.py", "hooks.py"):
-            source = Path(ROOT, *package.split("."), module).read_text(encoding="utf-8")
+            source = Path(importlib.import_module(package).__file__).with_name(module).read_text(encoding="utf-8")
             calls = {node.func.id for node in ast.walk(ast.parse(source))
                      if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
             assert not calls & {"CardDef", "monster", "spell", "trap", "creature", "Face"}, (game, module, calls)
@@ -60,8 +61,8 @@ def test_formats_and_vocabularies_are_fingerprinted_alike_in_every_process():
     import subprocess
     import sys
 
-    code = ("from engine import cardformat, vocabulary\n"
-            "from engine.project import GAMES\n"
+    code = ("from rulings import cardformat, vocabulary\n"
+            "from rulings.project import GAMES\n"
             "print([(cardformat.format_of(g).fingerprint(), vocabulary.load(g).fingerprint()) for g in GAMES])")
     seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
                            env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"}).stdout for seed in ("1", "2")}

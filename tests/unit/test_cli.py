@@ -3,11 +3,11 @@
 import subprocess
 import sys
 
-from engine import vocabulary
+from rulings import vocabulary
 
 
 def test_steps_lists_every_game_with_its_keywords():
-    out = subprocess.run([sys.executable, "-m", "engine.cli", "steps"], capture_output=True, text=True,
+    out = subprocess.run([sys.executable, "-m", "rulings.cli", "steps"], capture_output=True, text=True,
                          timeout=60)
     assert out.returncode == 0, out.stderr
     for game, keyword in (("ygo", "假如"), ("mtg", "前提"), ("dm", "前提")):
@@ -20,13 +20,13 @@ def test_steps_lists_every_game_with_its_keywords():
 
 
 def test_steps_of_an_unknown_game_is_an_error():
-    out = subprocess.run([sys.executable, "-m", "engine.cli", "steps", "chess"], capture_output=True, text=True,
+    out = subprocess.run([sys.executable, "-m", "rulings.cli", "steps", "chess"], capture_output=True, text=True,
                          timeout=60)
     assert out.returncode != 0 and "chess" in out.stderr
 
 
 def _rulings(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "engine.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "rulings.cli", *args], capture_output=True, text=True,
                           timeout=120, cwd=cwd)
 
 
@@ -56,6 +56,6 @@ def test_help_texts_have_no_rest_markup():
 
 
 def test_a_closed_pipe_is_not_a_traceback():
-    out = subprocess.run(f"'{sys.executable}' -m engine.cli steps | head -1", shell=True, capture_output=True,
+    out = subprocess.run(f"'{sys.executable}' -m rulings.cli steps | head -1", shell=True, capture_output=True,
                          text=True, timeout=60)
     assert out.stdout.startswith("# ygo") and "Traceback" not in out.stderr, out.stderr

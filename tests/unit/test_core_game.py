@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import InvariantBroken
-from engine.core.choices import FIRST_FITTING, Choice
-from engine.core.identity import CardName
-from engine.dm.duel import Duel as DmDuel
-from engine.mtg.game import Game as MtgGame
-from engine.ygo.duel import Duel as YgoDuel
+from rulings.core import InvariantBroken
+from rulings.core.choices import FIRST_FITTING, Choice
+from rulings.core.identity import CardName
+from rulings.dm.duel import Duel as DmDuel
+from rulings.mtg.game import Game as MtgGame
+from rulings.ygo.duel import Duel as YgoDuel
 
 GAMES = {"ygo": (YgoDuel, "黑魔术师"), "mtg": (MtgGame, "本質の散乱"), "dm": (DmDuel, "アクア・マスター")}
 
@@ -62,7 +62,7 @@ def test_the_choice_protocol_is_the_core_s():
 def test_last_known_information_is_kept_by_object_in_the_core():
     """A monster that leaves the field is a new object; what the duel knew of the old one
     is asked by its object id."""
-    from engine import vocabulary as vocab_mod
+    from rulings import vocabulary as vocab_mod
 
     for game, steps in (("ygo", ["自己通常召唤「黑魔术师」", "「黑魔术师」被破坏"]),
                         ("mtg", ["あなたは「枝折りロリアン」をコントロールしている", "「枝折りロリアン」が破壊される"])):

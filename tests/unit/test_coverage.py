@@ -14,15 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from engine import coverage, mutation
-from engine.bdd import extract
-from engine.cardformat import use_cards_dir
-from engine.dm import memory as dm_memory
-from engine.mtg import face_down as mtg_face_down
-from engine.mtg import identity as mtg_identity
-from engine.project import GAMES, Paths, find_root
-from engine.ygo import memory as ygo_memory
-from engine.ygo import tables as ygo_tables
+from rulings import coverage, mutation
+from rulings.bdd import extract
+from rulings.cardformat import use_cards_dir
+from rulings.dm import memory as dm_memory
+from rulings.mtg import face_down as mtg_face_down
+from rulings.mtg import identity as mtg_identity
+from rulings.project import GAMES, Paths, find_root
+from rulings.ygo import memory as ygo_memory
+from rulings.ygo import tables as ygo_tables
 
 ROOT = find_root(Path(__file__).parent)
 extract(ROOT)
@@ -135,7 +135,7 @@ def test_every_row_and_column_has_a_label_in_the_documents_language():
 
 def test_an_equivalence_naming_no_cell_is_an_error_at_its_file_and_line(tmp_path):
     module, path = _module(tmp_path, (
-        "from engine.dm.memory import FaceUp, Transition\n"
+        "from rulings.dm.memory import FaceUp, Transition\n"
         "UNOBSERVABLE = {\n"
         "    (FaceUp.KEPT, Transition.NOT_TOP): '表向きのまま山札の一番上でなくなることはない',\n"
         "    ('NO_SUCH_ROW', Transition.NOT_TOP): '理由',\n"
@@ -192,7 +192,7 @@ def test_a_pinned_cell_declared_equivalent_is_an_error(tmp_path, dm_measured):
     lines = [f"    (FaceUp.{row.name}, Transition.{column.name}): '観測できない',\n"]
     if survivor is not None:
         lines.append(f"    (FaceUp.{survivor.key[0].name}, Transition.{survivor.key[1].name}): '観測できない',\n")
-    module, path = _module(tmp_path, "from engine.dm.memory import FaceUp, Transition\nUNOBSERVABLE = {\n"
+    module, path = _module(tmp_path, "from rulings.dm.memory import FaceUp, Transition\nUNOBSERVABLE = {\n"
                                      + "".join(lines) + "}\n")
     table = _dm_memory_table(module)
     declared, errors = coverage.equivalent_declarations("dm", [table])
@@ -279,7 +279,7 @@ def test_the_ratchet_fails_when_a_pinned_cell_of_the_baseline_is_no_longer_pinne
 
 
 def test_the_command_refuses_no_workers(capsys):
-    from engine import cli
+    from rulings import cli
 
     assert cli.main(["--root", str(ROOT), "coverage", "-j", "0"]) == 2
     assert "-j takes a number of worker processes" in capsys.readouterr().out

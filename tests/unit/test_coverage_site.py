@@ -143,8 +143,8 @@ def coverage_json(basis: str, *, complete: bool = True) -> dict:
 def write_coverage(box, survivors: tuple[str, ...] = (), **kw) -> None:
     """The results, and the record of what they were measured against (the project as it
     is now), as ``rulings coverage`` leaves them."""
-    from engine import coverage
-    from engine.sphinxext.measured import BuildPaths
+    from rulings import coverage
+    from rulings.sphinxext.measured import BuildPaths
 
     basis = coverage.basis(BuildPaths(root=box.root, folder=box.build), "ygo")
     box.write("build/coverage/measured/ygo.json", json.dumps({"format": coverage.FORMAT, "game": "ygo", "basis": basis}))

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from engine.sphinxext.sources import DateError, iso_dates, source_label
+from rulings.sphinxext.sources import DateError, iso_dates, source_label
 
 
 @pytest.mark.parametrize("url, label", [

@@ -7,7 +7,7 @@ from docutils import nodes
 from docutils.core import publish_doctree
 from docutils.parsers.rst import Directive, directives
 
-from engine.sphinxext.directive import ReadsOwnOptions, _Options
+from rulings.sphinxext.directive import ReadsOwnOptions, _Options
 
 KNOWN = {"id": directives.unchanged, "count": directives.nonnegative_int, "flag": directives.flag}
 

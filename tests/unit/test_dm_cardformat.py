@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardformat import CardDataError, uses_code
-from engine.dm.blocks import BLOCKS
-from engine.dm.cardformat import FORMAT
-from engine.dm.catalogue import CATALOGUE
-from engine.dm.hooks import HOOKS
-from engine.core.choices import Choice
-from engine.dm.duel import BATTLE, DECK, GRAVEYARD, HAND, SHIELDS, Duel
+from rulings.cardformat import CardDataError, uses_code
+from rulings.dm.blocks import BLOCKS
+from rulings.dm.cardformat import FORMAT
+from rulings.dm.catalogue import CATALOGUE
+from rulings.dm.hooks import HOOKS
+from rulings.core.choices import Choice
+from rulings.dm.duel import BATTLE, DECK, GRAVEYARD, HAND, SHIELDS, Duel
 
 SOURCE = "spec/dm/cards/test.rst"
 

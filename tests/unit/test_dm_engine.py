@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction
-from engine.core.choices import Choice
-from engine.dm.duel import BATTLE, DECK, GRAVEYARD, HAND, MANA, SHIELDS, Duel
-from engine.dm.memory import ERASED_BY, FaceUp, Transition
-from engine.dm import statics
+from rulings.core import IllegalAction
+from rulings.core.choices import Choice
+from rulings.dm.duel import BATTLE, DECK, GRAVEYARD, HAND, MANA, SHIELDS, Duel
+from rulings.dm.memory import ERASED_BY, FaceUp, Transition
+from rulings.dm import statics
 
 
 def deck(duel: Duel, player: int, *names: str):

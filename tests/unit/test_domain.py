@@ -93,7 +93,7 @@ def test_clearing_a_document_removes_its_objects_only():
     the same outcome as going through all of them."""
     from types import SimpleNamespace
 
-    from engine.sphinxext.domain import RulingsDomain
+    from rulings.sphinxext.domain import RulingsDomain
 
     domain = RulingsDomain(SimpleNamespace(domaindata={}))
     domain.note("example", "e-1", "a", "example-e-1", "甲")

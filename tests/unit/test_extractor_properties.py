@@ -16,7 +16,7 @@ from gherkin.token_scanner import TokenScanner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.sphinxext.gherkin import ExampleError, dialect, feature_text, parse_example
+from rulings.sphinxext.gherkin import ExampleError, dialect, feature_text, parse_example
 
 LANGUAGES = ("zh-CN", "ja")
 # characters that end a line for docutils or Python, or mean something to Gherkin/rst
@@ -116,7 +116,7 @@ def test_a_real_build_of_generated_bodies_reports_each_problem_at_its_line(sandb
         parts.append(block)
         line += block.count("\n")
     sandbox.write("spec/ygo/fuzz.rst", "".join(parts))
-    from engine.sphinxext.build import Paths, build
+    from rulings.sphinxext.build import Paths, build
 
     outcome = build(Paths(sandbox.root), "gherkin")
     assert not (sandbox.build / "gherkin-crash.txt").exists(), (sandbox.build / "gherkin-crash.txt").read_text()

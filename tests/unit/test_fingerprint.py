@@ -1,4 +1,4 @@
-"""The fingerprint of a game's state (engine.core.state) notices a change at any depth it
+"""The fingerprint of a game's state (rulings.core.state) notices a change at any depth it
 follows, in every kind of value a game keeps, although it decides each type's kind once."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from engine.core import state
-from engine.core.memory import Memory
+from rulings.core import state
+from rulings.core.memory import Memory
 
 
 @dataclass

@@ -16,12 +16,12 @@ import re
 from pathlib import Path
 
 import pytest
-from engine import vocabulary as vocab_mod
-from engine.bdd import extract
-from engine.core.errors import RulingsError
-from engine.project import Paths, find_root
-from engine.scenarios import documented, run
-from engine.vocabulary import ExpectationFailed
+from rulings import vocabulary as vocab_mod
+from rulings.bdd import extract
+from rulings.core.errors import RulingsError
+from rulings.project import Paths, find_root
+from rulings.scenarios import documented, run
+from rulings.vocabulary import ExpectationFailed
 
 ROOT = find_root(Path(__file__).parent)
 extract(ROOT)

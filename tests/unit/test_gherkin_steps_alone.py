@@ -13,10 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.bench import real_examples
-from engine.project import GAMES
-from engine.sphinxext import gherkin
-from engine.sphinxext.gherkin import ExampleError, dialect, parse_example
+from rulings.bench import real_examples
+from rulings.project import GAMES
+from rulings.sphinxext import gherkin
+from rulings.sphinxext.gherkin import ExampleError, dialect, parse_example
 
 ROOT = Path(__file__).resolve().parents[2]
 

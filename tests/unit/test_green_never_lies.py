@@ -7,16 +7,16 @@ import re
 
 import pytest
 
-from engine.sphinxext.gherkin import parse_example
-from engine.sphinxext.reading import checks_nothing
+from rulings.sphinxext.gherkin import parse_example
+from rulings.sphinxext.reading import checks_nothing
 
 
 @pytest.mark.parametrize("body, line, words", [
-    (["ならば x"], 0, "「ならば」がどの「前提」よりも前にある"),
+    (["ならば x"], 0, "「ならば」がどの「前提」「もし」よりも前にある"),
     (["前提 x"], 0, "この例は何も確かめていない：「ならば」のステップがない"),
     (["前提 x", "もし y"], 1, "この例は何も確かめていない"),
     (["前提 x", "かつ z", "もし y"], 2, "この例は何も確かめていない"),
-    (["もし y", "ならば x", "前提 x"], 1, "「ならば」がどの「前提」よりも前にある"),
+    (["ならば x", "もし y", "前提 x"], 0, "「ならば」がどの「前提」「もし」よりも前にある"),
 ])
 def test_an_example_that_checks_nothing_says_so_in_japanese_at_its_line(body, line, words):
     found = checks_nothing("ja", parse_example("ja", "t", body).steps)
@@ -24,7 +24,9 @@ def test_an_example_that_checks_nothing_says_so_in_japanese_at_its_line(body, li
 
 
 @pytest.mark.parametrize("body", [["前提 x", "ならば y"], ["前提 x", "もし y", "ならば z", "かつ w"],
-                                  ["もし y", "前提 x", "ならば z"]])
+                                  ["もし y", "前提 x", "ならば z"],
+                                  # an action from the game's opening, then what it did
+                                  ["もし y", "ならば z"], ["もし y", "ならば x", "前提 x", "ならば z"]])
 def test_an_example_with_a_given_before_its_then_checks_something(body):
     assert checks_nothing("ja", parse_example("ja", "t", body).steps) == []
 
@@ -40,8 +42,8 @@ def _scenario(ident: str, title: str) -> dict:
 def test_a_feature_keeps_every_example_whatever_their_titles(tmp_path):
     from pytest_bdd.parser import FeatureParser
 
-    from engine.project import scenario_title
-    from engine.sphinxext.gherkin import feature_text
+    from rulings.project import scenario_title
+    from rulings.sphinxext.gherkin import feature_text
 
     scenarios = [_scenario("a", "同名"), _scenario("b", "同名"), _scenario("c", "同名 (c)"), _scenario("d", "同名")]
     (tmp_path / "x.feature").write_text(feature_text(language="zh-CN", game="ygo", title="文档", source="x.rst",
@@ -100,7 +102,7 @@ def test_k_selects_examples_by_id_and_title_and_says_how_many(sandbox):
 
 
 def _plan_of(manifest, results, cards, **kw):
-    from engine import incremental
+    from rulings import incremental
 
     return incremental.plan(manifest, results, cards, **kw)
 
@@ -126,15 +128,15 @@ def test_an_example_no_longer_pending_runs_again(tmp_path):
 def test_a_result_rests_on_the_runner_and_the_wording(tmp_path, monkeypatch):
     import shutil
 
-    from engine import incremental
+    from rulings import incremental
 
     runner = tmp_path / "examples"
     runner.mkdir()
-    (runner / "test_ygo.py").write_text('from engine.bdd import bind\n\nbind("ygo")\n', encoding="utf-8")
+    (runner / "test_ygo.py").write_text('from rulings.bdd import bind\n\nbind("ygo")\n', encoding="utf-8")
     manifest = [{"id": "a", "hash": "h", "game": "ygo", "extracted": True, "cards": [], "declared": None}]
     results = _recorded(_plan_of(manifest, {}, tmp_path, runner=runner), manifest)
     assert _plan_of(manifest, results, tmp_path, runner=runner).run == {}
-    (runner / "test_ygo.py").write_text('from engine.bdd import bind\n\nbind("ygo")\n# edited\n', encoding="utf-8")
+    (runner / "test_ygo.py").write_text('from rulings.bdd import bind\n\nbind("ygo")\n# edited\n', encoding="utf-8")
     assert _plan_of(manifest, results, tmp_path, runner=runner).run == {"a": "runner changed"}
     results = _recorded(_plan_of(manifest, {}, tmp_path, runner=runner), manifest)
 
@@ -189,14 +191,14 @@ def pytest_runtest_call(item):
 DISK_FULL = """\
 import errno
 
-import engine.results
+import rulings.results
 
 
 def _full(*args, **kwargs):
     raise OSError(errno.ENOSPC, "No space left on device")
 
 
-engine.results.write_atomic = _full
+rulings.results.write_atomic = _full
 """
 
 WORKER_LOST = """\
@@ -244,8 +246,8 @@ from pathlib import Path
 
 from sphinx.builders.html import StandaloneHTMLBuilder
 
-from engine.project import Paths
-from engine.sphinxext.build import build
+from rulings.project import Paths
+from rulings.sphinxext.build import build
 
 write_doc = StandaloneHTMLBuilder.write_doc
 
@@ -266,8 +268,8 @@ def test_a_page_not_written_because_the_build_was_killed_is_written_next_time(sa
     import subprocess
     import sys
 
-    from engine.project import Paths
-    from engine.sphinxext.build import build
+    from rulings.project import Paths
+    from rulings.sphinxext.build import build
 
     monkeypatch.delenv("RULINGS_BUILD", raising=False)
     from tests.unit.test_bad_input import document, example
@@ -319,7 +321,7 @@ def test_a_signal_to_rulings_ends_the_run_and_nothing_replaces_the_results_after
     (sandbox.root / "tests" / "examples" / "conftest.py").write_text(SLOW, encoding="utf-8")
     started = tmp_path / "started"
     env = {**sandbox.env(), "RULINGS_TEST_STARTED": str(started)}
-    rulings = subprocess.Popen([sys.executable, "-m", "engine.cli", "--root", str(sandbox.root), "build"],
+    rulings = subprocess.Popen([sys.executable, "-m", "rulings.cli", "--root", str(sandbox.root), "build"],
                                cwd=sandbox.root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while not started.exists() and time.monotonic() < deadline and rulings.poll() is None:

@@ -146,7 +146,7 @@ def test_raw_html_and_files_of_the_machine_are_refused(sandbox, monkeypatch):
                        (16, "outside the spec folder"), (18, "outside the spec folder"),
                        (24, r"raw \(and derived\) roles disabled")):
         assert re.search(rf"files\.rst:{line}: .*{what}", out), (line, what, out)
-    from engine.sphinxext.build import Paths, build
+    from rulings.sphinxext.build import Paths, build
 
     build(Paths(sandbox.root), "html")
     leaked = [p for p in sandbox.build.rglob("*") if p.is_file() and SECRET.encode() in p.read_bytes()]
@@ -182,7 +182,7 @@ def test_refusal_does_not_rest_on_docutils_conf(sandbox, monkeypatch):
     ("data:text/html,<script>", False),
 ])
 def test_sources_are_http_urls_only(url, ok):
-    from engine.sphinxext.directive import URL_PATTERN
+    from rulings.sphinxext.directive import URL_PATTERN
 
     assert bool(URL_PATTERN.match(url)) is ok
 
@@ -210,16 +210,16 @@ def test_no_document_text_can_become_code():
 
 
 def test_a_game_named_in_a_document_is_looked_up_never_imported():
-    from engine import vocabulary
+    from rulings import vocabulary
 
     with pytest.raises(KeyError):
         vocabulary.load("os")
     with pytest.raises(KeyError):
-        vocabulary.load("engine.cli")
+        vocabulary.load("rulings.cli")
 
 
 def test_document_tags_never_become_pytest_marks():
-    from engine.bdd.plugin import ResultsRecorder
+    from rulings.bdd.plugin import ResultsRecorder
 
     recorder = ResultsRecorder(config=None)
 

@@ -12,8 +12,8 @@ import shutil
 from pathlib import Path
 
 
-from engine import incremental
-from engine.project import GAMES
+from rulings import incremental
+from rulings.project import GAMES
 
 YGO = """\
 ==========
@@ -244,7 +244,7 @@ def test_serve_rebuilds_on_save_and_runs_only_the_edited_example(sandbox):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "engine.cli", "--root", str(sandbox.root), "serve",
+    server = subprocess.Popen([sys.executable, "-m", "rulings.cli", "--root", str(sandbox.root), "serve",
                                "--port", str(port)], cwd=sandbox.root, env=sandbox.env(),
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
     results = sandbox.build / "results.json"
@@ -285,7 +285,7 @@ def test_serve_rebuilds_on_save_and_runs_only_the_edited_example(sandbox):
 
 
 def test_the_benchmark_spec_is_the_projects_examples_renamed_and_its_plain_twin_has_no_directive(tmp_path):
-    from engine import bench
+    from rulings import bench
 
     root = Path(__file__).resolve().parents[2]
     n = bench.write_spec(tmp_path / "project", root, 150)
@@ -313,8 +313,8 @@ def test_the_benchmark_spec_is_the_projects_examples_renamed_and_its_plain_twin_
 
 def test_sphinx_is_not_started_when_nothing_it_reads_changed(sandbox, monkeypatch):
     monkeypatch.delenv("RULINGS_BUILD", raising=False)
-    from engine.sphinxext import build as build_mod
-    from engine.project import Paths
+    from rulings.sphinxext import build as build_mod
+    from rulings.project import Paths
 
     sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="仍然是") + "\n.. example:: 坏的\n   :id: bad\n\n"
                   "   当 没有这个步骤\n")
@@ -341,8 +341,8 @@ def test_each_document_is_read_once_per_cycle_by_whichever_build_comes_first(san
     monkeypatch.delenv("RULINGS_BUILD", raising=False)
     from sphinx.builders import Builder
 
-    from engine.project import Paths
-    from engine.sphinxext import build as build_mod
+    from rulings.project import Paths
+    from rulings.sphinxext import build as build_mod
 
     read: dict[str, list[str]] = {}
     real_read_doc = Builder.read_doc

@@ -3,9 +3,9 @@ results as the build keeps them (engine/results.py: each trace kept as text)."""
 
 from __future__ import annotations
 
-from engine.project import Paths
-from engine.sphinxext import build as build_mod
-from engine.sphinxext import memory
+from rulings.project import Paths
+from rulings.sphinxext import build as build_mod
+from rulings.sphinxext import memory
 
 from .test_pipeline import DOC
 

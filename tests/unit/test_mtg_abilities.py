@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction
-from engine.mtg import Game
-from engine.mtg.cards import BECOMES_TARGET
-from engine.mtg.objects import EXILE, GRAVEYARD
-from engine.mtg.identity import ERASED_BY, TURNED_FACE_UP, ZONE_CHANGE
+from rulings.core import IllegalAction
+from rulings.mtg import Game
+from rulings.mtg.cards import BECOMES_TARGET
+from rulings.mtg.objects import EXILE, GRAVEYARD
+from rulings.mtg.identity import ERASED_BY, TURNED_FACE_UP, ZONE_CHANGE
 
 from .mtg_setup import on_battlefield
 
@@ -175,7 +175,7 @@ def test_equip_is_activated_only_as_a_sorcery():
 @pytest.mark.parametrize("cost,value", [("{X}{G}{G}", 2), ("{R/W}{R/W}", 2), ("{2/W}", 2), ("{4}{R}{R}", 6),
                                         (None, 0)])
 def test_mana_value_counts_each_symbol(cost, value):
-    from engine.mtg.characteristics import Characteristics
+    from rulings.mtg.characteristics import Characteristics
     assert Characteristics(mana_cost=cost).mana_value() == value
 
 

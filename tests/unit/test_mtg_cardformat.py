@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction, SetupError
-from engine.mtg import Game
-from engine.mtg.cardformat import FORMAT
-from engine.mtg.cards import CAST_FACE_DOWN, FACE_UP_COST, RESTRICTION, STATIC
-from engine.mtg.catalogue import CATALOGUE
-from engine.mtg.objects import BATTLEFIELD, GRAVEYARD, HAND, MtgCard
+from rulings.core import IllegalAction, SetupError
+from rulings.mtg import Game
+from rulings.mtg.cardformat import FORMAT
+from rulings.mtg.cards import CAST_FACE_DOWN, FACE_UP_COST, RESTRICTION, STATIC
+from rulings.mtg.catalogue import CATALOGUE
+from rulings.mtg.objects import BATTLEFIELD, GRAVEYARD, HAND, MtgCard
 
 
 def record(fields: dict, *effects: dict, name: str = "テスト用カード") -> dict:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction
-from engine.mtg import Game
-from engine.mtg.characteristics import FACE_DOWN_DEFAULT
-from engine.mtg.objects import BATTLEFIELD, GRAVEYARD, HAND
+from rulings.core import IllegalAction
+from rulings.mtg import Game
+from rulings.mtg.characteristics import FACE_DOWN_DEFAULT
+from rulings.mtg.objects import BATTLEFIELD, GRAVEYARD, HAND
 
 from .mtg_setup import on_battlefield
 
@@ -119,7 +119,7 @@ def test_state_based_actions_put_a_zero_toughness_creature_into_the_graveyard():
 
 
 def test_what_turning_face_up_keeps_and_what_a_zone_change_erases():
-    from engine.mtg.identity import ERASED_BY, TURNED_FACE_UP, ZONE_CHANGE
+    from rulings.mtg.identity import ERASED_BY, TURNED_FACE_UP, ZONE_CHANGE
 
     kept_when_turned = {name for name, erased in ERASED_BY.items() if TURNED_FACE_UP not in erased}
     assert {"counters", "attached_to", "copies", "attacking", "blocking", "targets"} <= kept_when_turned

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import vocabulary as vocab_mod
+from rulings import vocabulary as vocab_mod
 from tests.unit.test_flipped_outcomes import flipped
 
 #: the new cards and their examples of each game, as a maintainer would write them

@@ -81,7 +81,7 @@ def test_an_edited_example_is_stale_until_it_runs_again(sandbox, monkeypatch):
     sandbox.rulings("build")
     # edit the steps, rebuild only the site: the old result must not show as a pass
     sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="依然是"))
-    from engine.sphinxext.build import Paths, build
+    from rulings.sphinxext.build import Paths, build
 
     build(Paths(sandbox.root), "html")
     assert statuses(sandbox.html("ygo/pipeline"))["pipe-normal-face-down"] == "stale"
@@ -93,7 +93,7 @@ def test_a_page_is_rendered_again_when_only_its_results_changed(sandbox, monkeyp
     monkeypatch.delenv("RULINGS_BUILD", raising=False)
     import json
 
-    from engine.sphinxext.build import Paths, build
+    from rulings.sphinxext.build import Paths, build
 
     sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="仍然是"))
     assert sandbox.rulings("build").returncode == 0

@@ -1,11 +1,11 @@
-"""How many Sphinx processes the extraction reads in (engine.cli.reading_jobs)."""
+"""How many Sphinx processes the extraction reads in (rulings.cli.reading_jobs)."""
 
 import hashlib
 import json
 from argparse import Namespace
 
-from engine import cli
-from engine.project import Paths
+from rulings import cli
+from rulings.project import Paths
 
 
 def _project(tmp_path, documents: int, written: int):

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from engine import results
+from rulings import results
 
 DOC = """\
 ==========
@@ -182,7 +182,7 @@ def test_a_killed_run_leaves_the_previous_results_and_the_site_shows_no_carried_
     # edit one example, extract, and start a run of every example that is killed while
     # on the last one
     sandbox.write("spec/ygo/res.rst", DOC.format(verdict="依然是"))
-    from engine.sphinxext.build import Paths, build
+    from rulings.sphinxext.build import Paths, build
 
     assert build(Paths(sandbox.root), "gherkin").status == 0
     sandbox.write("tests/examples/conftest.py", HOLD)
@@ -213,8 +213,8 @@ def test_a_killed_run_leaves_the_previous_results_and_the_site_shows_no_carried_
 def test_a_change_of_the_extension_renders_unchanged_documents_again(sandbox, monkeypatch):
     """Features written by older code are not kept because their document did not change."""
     monkeypatch.delenv("RULINGS_BUILD", raising=False)
-    import engine.sphinxext as ext
-    from engine.sphinxext.build import Paths, build
+    import rulings.sphinxext as ext
+    from rulings.sphinxext.build import Paths, build
 
     sandbox.write("spec/ygo/res.rst", DOC.format(verdict="仍然是"))
     assert build(Paths(sandbox.root), "gherkin").status == 0
@@ -233,7 +233,7 @@ def test_a_card_removed_from_its_card_file_is_noticed_in_unchanged_documents(san
     """A card dropped from the cards is reported although no document with examples
     changed, the example is not run, and the page says why; putting it back heals it."""
     monkeypatch.delenv("RULINGS_BUILD", raising=False)
-    from engine.sphinxext.build import Paths, build
+    from rulings.sphinxext.build import Paths, build
 
     sandbox.write("spec/ygo/res.rst", DOC.format(verdict="仍然是"))
     assert build(Paths(sandbox.root), "gherkin").warnings == []
@@ -254,7 +254,7 @@ def test_a_card_removed_from_its_card_file_is_noticed_in_unchanged_documents(san
 def test_write_atomic_syncs_the_results_but_not_a_cache(tmp_path, monkeypatch):
     import os
 
-    from engine.results import write_atomic
+    from rulings.results import write_atomic
 
     synced = []
     monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd))

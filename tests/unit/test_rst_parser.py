@@ -18,8 +18,8 @@ from docutils.parsers.rst import Directive, directives, states
 from sphinx.application import Sphinx
 from sphinx.parsers import RSTParser as SphinxRSTParser
 
-from engine.sphinxext import rstparser
-from engine.sphinxext.rstparser import RSTParser
+from rulings.sphinxext import rstparser
+from rulings.sphinxext.rstparser import RSTParser
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = sorted((ROOT / "spec").rglob("*.rst"))
@@ -286,7 +286,7 @@ def test_explicit_ends_at_once_on_any_other_line():
 def test_sphinx_reads_documents_with_our_parser(tmp_path):
     spec = tmp_path / "spec"
     spec.mkdir()
-    (spec / "conf.py").write_text('extensions = ["engine.sphinxext"]\n', encoding="utf-8")
+    (spec / "conf.py").write_text('extensions = ["rulings.sphinxext"]\n', encoding="utf-8")
     (spec / "index.rst").write_text("T\n=\n\ntext\n", encoding="utf-8")
     app = Sphinx(str(spec), str(spec), str(tmp_path / "out"), str(tmp_path / "doctrees"), "html",
                  status=io.StringIO(), warning=io.StringIO())

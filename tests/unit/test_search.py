@@ -64,7 +64,7 @@ def test_a_word_finds_every_page_that_contains_it(site, word):
 
 def test_every_card_name_finds_every_page_that_names_it(site):
     path, index = site
-    from engine.sphinxext.search import ChineseJapaneseSearch
+    from rulings.sphinxext.search import ChineseJapaneseSearch
 
     names = {entry[4] for entries in index["objects"].values() for entry in entries
              if index["objtypes"][str(entry[1])] == "rulings:card"}
@@ -84,7 +84,7 @@ def test_every_card_name_finds_every_page_that_names_it(site):
 
 
 def test_japanese_pages_are_cut_into_japanese_words():
-    from engine.sphinxext.search import ChineseJapaneseSearch
+    from rulings.sphinxext.search import ChineseJapaneseSearch
 
     search = ChineseJapaneseSearch({})
     words = search.split("裏向きのパーマネントを表向きにする。変装を持つカードは山札の上から公開される。")
@@ -112,7 +112,7 @@ def test_the_japanese_splitter_cuts_as_sphinxs_does():
     every line and page of the project, and for random strings of its characters."""
     from sphinx.search.ja import DefaultSplitter
 
-    from engine.sphinxext.search import JapaneseSplitter
+    from rulings.sphinxext.search import JapaneseSplitter
 
     texts = _project_texts()
     sphinx, ours = DefaultSplitter({}), JapaneseSplitter({})
@@ -127,8 +127,8 @@ def test_chinese_is_cut_as_jieba_cuts_it_block_by_block(tmp_path, monkeypatch):
     word list forgets the cuts made before it."""
     import jieba
 
-    from engine.sphinxext import search as search_mod
-    from engine.sphinxext.search import ChineseJapaneseSearch, _is_word
+    from rulings.sphinxext import search as search_mod
+    from rulings.sphinxext.search import ChineseJapaneseSearch, _is_word
 
     search = ChineseJapaneseSearch({"dict": ""})  # no word list: jieba's dictionary as it is
     texts = _project_texts()
@@ -152,7 +152,7 @@ def test_the_listed_words_of_a_text_are_every_listed_word_it_contains():
     """ListedWords finds, line by line and each line once, exactly the listed words a
     text contains, in the list's order: words that overlap, that begin others, that
     cross no line, and texts met twice."""
-    from engine.sphinxext.search import ListedWords
+    from rulings.sphinxext.search import ListedWords
 
     texts = _project_texts()
     listed = sorted({w for t in texts[:300] for w in t.split() if len(w) > 1} | {"青眼", "青眼白龙", "白龙", "龙之"})
@@ -165,7 +165,7 @@ def test_the_listed_words_of_a_text_are_every_listed_word_it_contains():
 def test_stems_are_remembered_as_the_stemmer_makes_them():
     import snowballstemmer
 
-    from engine.sphinxext.search import RememberedStems
+    from rulings.sphinxext.search import RememberedStems
 
     stemmer = snowballstemmer.stemmer("english")
     remembered = RememberedStems(snowballstemmer.stemmer("english"))

@@ -9,8 +9,8 @@ import sys
 
 
 def test_the_sphinx_extension_does_not_import_the_coverage_tool_or_pytest():
-    code = ("import sys, engine.sphinxext, engine.incremental; "
-            "print(sorted(m for m in ('engine.coverage', 'engine.mutation', 'engine.scenarios', 'pytest', "
+    code = ("import sys, rulings.sphinxext, rulings.incremental; "
+            "print(sorted(m for m in ('rulings.coverage', 'rulings.mutation', 'rulings.scenarios', 'pytest', "
             "'pytest_bdd') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -18,7 +18,7 @@ def test_the_sphinx_extension_does_not_import_the_coverage_tool_or_pytest():
 
 
 def test_the_coverage_statuses_are_the_tools():
-    from engine import coverage
-    from engine.sphinxext import measured
+    from rulings import coverage
+    from rulings.sphinxext import measured
 
     assert measured.STATUSES is coverage.STATUSES == ("pinned", "equivalent", "unpinned", "survivor")

@@ -1,4 +1,4 @@
-"""The binding looks a step's definition up once per module (engine.bdd.find_step_definitions)
+"""The binding looks a step's definition up once per module (rulings.bdd.find_step_definitions)
 and must find what pytest-bdd's own lookup finds, for every step of a run."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from tests.unit.test_incremental import YGO
 COMPARE = """\
 from pathlib import Path
 
-from engine import bdd
+from rulings import bdd
 
 _SEEN = Path(__file__).with_name("compared.txt")
 
@@ -52,14 +52,14 @@ def test_pytest_bdd_still_looks_steps_up_through_the_function_the_binding_replac
 
 
 def _plan(documents: dict[str, int]):
-    from engine.incremental import Plan
+    from rulings.incremental import Plan
 
     ids = {f"{doc}-{i}": doc for doc, n in documents.items() for i in range(n)}
     return Plan(run={k: "asked for" for k in ids}, basis={}, total=len(ids), documents=ids)
 
 
 def test_workers_share_the_examples_out_whole_documents_where_they_can():
-    from engine.bdd import share_of
+    from rulings.bdd import share_of
 
     plan = _plan({f"doc{d:02}": 100 for d in range(31)} | {"small": 7})
     shares = [share_of(plan, k, 2) for k in range(2)]
@@ -73,7 +73,7 @@ def test_workers_share_the_examples_out_whole_documents_where_they_can():
 
 
 def test_one_large_document_cannot_unbalance_the_shares():
-    from engine.bdd import share_of
+    from rulings.bdd import share_of
 
     plan = _plan({"huge": 900, "a": 50, "b": 50})
     shares = [share_of(plan, k, 2) for k in range(2)]

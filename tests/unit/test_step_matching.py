@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import vocabulary as vocab_mod
-from engine.sphinxext.gherkin import ExampleError, parse_example
+from rulings import vocabulary as vocab_mod
+from rulings.sphinxext.gherkin import ExampleError, parse_example
 
 SPEC = Path(__file__).resolve().parents[2] / "spec"
 _DIRECTIVE = re.compile(r"^\.\. example::(.*)$")

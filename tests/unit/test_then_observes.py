@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import vocabulary as vocab_mod
-from engine.vocabulary import Phrase, ThenChangedGame
+from rulings import vocabulary as vocab_mod
+from rulings.vocabulary import Phrase, ThenChangedGame
 
 GAMES = ("ygo", "mtg", "dm")
 #: a card of each game's catalogue, and the world's way to bring it into the game

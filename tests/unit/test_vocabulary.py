@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine.core import IllegalAction
-from engine.vocabulary import ExpectationFailed, Term, Vocabulary, expect
+from rulings.core import IllegalAction
+from rulings.vocabulary import ExpectationFailed, Term, Vocabulary, expect
 
 
 class Counter:
@@ -72,7 +72,7 @@ def test_a_phrase_cannot_be_registered_twice():
 
 
 def test_every_game_vocabulary_compiles_and_names_real_cards():
-    from engine import vocabulary
+    from rulings import vocabulary
 
     for game in vocabulary.available_games():
         v = vocabulary.load(game)
@@ -82,7 +82,7 @@ def test_every_game_vocabulary_compiles_and_names_real_cards():
 
 
 def test_ygo_rules_raise_on_illegal_actions():
-    from engine.ygo import Duel
+    from rulings.ygo import Duel
 
     duel = Duel()
     gandora = duel.card("破坏龙 甘多拉")

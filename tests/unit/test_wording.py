@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from engine import vocabulary as vocab_mod
-from engine import wording
-from engine.vocabulary import ExpectationFailed
+from rulings import vocabulary as vocab_mod
+from rulings import wording
+from rulings.vocabulary import ExpectationFailed
 from tests.unit.test_bad_input import document, example
 
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import IllegalAction
-from engine.ygo.duel import Duel
+from rulings.core import IllegalAction
+from rulings.ygo.duel import Duel
 from .sources import source_text
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,9 +4,9 @@ the 'summoned without tributing' row."""
 
 from __future__ import annotations
 
-from engine.ygo.duel import Duel
-from engine.ygo.memory import ERASED_BY, STANDARD, Info
-from engine.ygo.negation import FieldNegation
+from rulings.ygo.duel import Duel
+from rulings.ygo.memory import ERASED_BY, STANDARD, Info
+from rulings.ygo.negation import FieldNegation
 
 
 def _summon(duel: Duel, name: str, player: int, method: str = "normal", **kw):

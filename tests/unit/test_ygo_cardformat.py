@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cardformat import CardDataError
-from engine.ygo import memory
-from engine.ygo.blocks import BLOCKS, describe
-from engine.ygo.cardformat import FORMAT
-from engine.ygo.duel import Duel
+from rulings.cardformat import CardDataError
+from rulings.ygo import memory
+from rulings.ygo.blocks import BLOCKS, describe
+from rulings.ygo.cardformat import FORMAT
+from rulings.ygo.duel import Duel
 
 
 def card(name="测试卡", fields=None, effects=()):
@@ -92,7 +92,7 @@ NEW = [
 
 @pytest.fixture
 def duel():
-    from engine.ygo.catalogue import CATALOGUE
+    from rulings.ygo.catalogue import CATALOGUE
 
     saved = CATALOGUE.records and list(CATALOGUE.records.values())
     CATALOGUE.load_records([*(saved or []), *NEW])

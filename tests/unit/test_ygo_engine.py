@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction
-from engine.ygo.duel import Duel
-from engine.ygo.memory import ERASED_BY, EXCEPTIONS, STANDARD, Info, Transition, erased_by
+from rulings.core import IllegalAction
+from rulings.ygo.duel import Duel
+from rulings.ygo.memory import ERASED_BY, EXCEPTIONS, STANDARD, Info, Transition, erased_by
 
 T = Transition
 

@@ -3,8 +3,8 @@ continuous-target link needs its source face-up on the field when it is made."""
 
 from __future__ import annotations
 
-from engine.ygo.duel import Duel
-from engine.ygo.memory import Info
+from rulings.ygo.duel import Duel
+from rulings.ygo.memory import Info
 
 
 def test_gemini_resummon_is_a_normal_summon_and_uses_the_turns_normal_summon():

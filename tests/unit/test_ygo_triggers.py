@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction
-from engine.ygo.duel import Duel
+from rulings.core import IllegalAction
+from rulings.ygo.duel import Duel
 
 
 def _face_up(duel: Duel, name: str, player: int):
