@@ -202,3 +202,21 @@ def test_protection_from_white_does_not_stop_a_colourless_equipment():
     game.resolve_top()
     assert bonesplitter.attached_to is black_knight
     assert game.characteristics(black_knight).power == 4
+
+
+def test_a_colour_negated_filter_asks_the_colour_the_object_has_now():
+    """「黒でないクリーチャー」 (Doom Blade's words): a black creature does not fit, a white one
+    does, and so does a black card face down — a face-down permanent is colourless (CR 708.2a)."""
+    from engine.mtg.blocks import Objects
+    game = Game()
+    nonblack = Objects.parse("黒でないクリーチャー1体", counted=True)
+    black_knight = on_battlefield(game, "黒騎士", 1)
+    white_knight = on_battlefield(game, "白騎士", 1)
+    face_down_demon = on_battlefield(game, "にやにや笑いの悪魔", 1, face_down="変異")
+    source = on_battlefield(game, "前兆の壁", 0)
+    assert not nonblack.fits(game, source, 0, black_knight)
+    assert nonblack.fits(game, source, 0, white_knight)
+    assert nonblack.fits(game, source, 0, face_down_demon)
+    game.turn_face_up(face_down_demon, reason="test")
+    assert not nonblack.fits(game, source, 0, face_down_demon)
+
