@@ -220,3 +220,18 @@ def test_a_colour_negated_filter_asks_the_colour_the_object_has_now():
     game.turn_face_up(face_down_demon, reason="test")
     assert not nonblack.fits(game, source, 0, face_down_demon)
 
+
+def test_a_token_copy_triggers_its_own_enters_ability():
+    """A token that is a copy of 「前兆の壁」 enters the battlefield: its own "when this
+    enters" ability triggers (CR 603.6a, 707.2), and its controller draws."""
+    from engine.mtg.blocks import COPY_TOKEN
+    from engine.mtg.cards import ENTERS
+    from engine.mtg.objects import HAND, LIBRARY
+    game = Game()
+    wall = on_battlefield(game, "前兆の壁", 1)
+    bolt = game.new_card("稲妻", 0, LIBRARY, index=0)
+    token = game.create_token(0, COPY_TOKEN, copy_of=wall)
+    game.settle()
+    assert game.did_trigger(token, ENTERS)
+    game.resolve_all()
+    assert bolt.zone.kind == HAND and bolt.owner == 0
