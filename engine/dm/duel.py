@@ -530,14 +530,17 @@ class Duel(Game):
         self._run(self.cast_ability(player, card))
 
     def cast_ability(self, player: int, card: DmCard) -> Generator:
-        """Casting, as a part of an ability (the spell resolves, then goes to the graveyard)."""
+        """Casting, as a part of an ability (the spell resolves, then goes to the graveyard;
+        a spell with チャージャー goes to its owner's mana zone instead)."""
         self.log.record("cast", f"player {player} casts 「{card.name}」", card=card.serial)
         for creature in self.creatures(1 - player):
             self._trigger(creature, "opponent-casts-spell", {"caster": player, "spell": card})
         for ability in card.definition.abilities_on("cast"):
             yield from ability.resolve(self, card, {"caster": player})
-        if card.zone.kind != GRAVEYARD:
-            self.move(card, GRAVEYARD, reason="resolved")
+        charger = "チャージャー" in card.definition.keywords
+        after = MANA if charger else GRAVEYARD
+        if card.zone.kind not in (GRAVEYARD, after):
+            self.move(card, after, reason="チャージャー: to the mana zone instead" if charger else "resolved")
 
     def why_cannot_attack(self, attacker: DmCard, defender: DmCard | None = None) -> str | None:
         """Why the creature cannot attack the opponent, or (``defender``) that creature,

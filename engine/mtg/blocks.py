@@ -140,6 +140,8 @@ QUALIFIERS: dict[str, tuple[Test, str | None]] = {
     "伝説の": (lambda p: words.LEGENDARY in p.values().supertypes, None),
     **{f"{t}でない": ((lambda t: lambda p: t not in p.types())(t), None) for t in words.CARD_TYPES},
     **{f"{c}の": ((lambda c: lambda p: c in p.values().colors)(c), None) for c in words.COLORS},
+    # 「黒でない」: not of that colour now (a face-down permanent is colourless, CR 708.2a)
+    **{f"{c}でない": ((lambda c: lambda p: c not in p.values().colors)(c), None) for c in words.COLORS},
 }
 #: qualifiers with a number
 NUMBERED: list[tuple[re.Pattern[str], Callable[..., Test]]] = [

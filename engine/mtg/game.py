@@ -13,7 +13,7 @@ from rulings.core.game import Game as GameBase
 from rulings.core.zones import HiddenTo
 
 from . import layers
-from .cards import TAPPED, CardDef, Face
+from .cards import ENTERS, TAPPED, TRIGGERED, CardDef, Face
 from .catalogue import CATALOGUE
 from .combat import CombatRules
 from .copying import LayerRules
@@ -92,6 +92,11 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
         else:
             self.log.record("token", f"「{copy_of.name}」のコピーであるトークンを生成する", card=token.serial)
             self.become_copy(token, copy_of)
+        # CR 603.6a, 111.1: a token enters the battlefield like any permanent, so its own
+        # "when this enters" abilities (a copy's included, CR 707.2) trigger
+        for ability in self.characteristics(token).abilities:
+            if ability.kind == TRIGGERED and ability.event == ENTERS:
+                self._trigger(token, ability, controller)
         self.others_see_enter(token)
         return token
 

@@ -217,3 +217,23 @@ def test_blocks_for_oneself_a_random_discard_and_breaking(with_cards):
     s_trigger(d, "試作ハンデス")
     assert in_hand.zone.kind == GRAVEYARD and shield.zone.kind == HAND
     assert d.find("試作ハンデス").zone.kind == GRAVEYARD
+
+
+def test_a_charger_spell_goes_to_the_mana_zone_instead_of_the_graveyard(with_cards):
+    """チャージャー: once the spell has resolved, it is put into its owner's mana zone
+    instead of the graveyard — cast from the hand, or used as an S・トリガー; a spell
+    without it goes to the graveyard."""
+    with_cards(card("試作チャージャー", effect("呪文", effect="カードを1枚引く"),
+                    kind="呪文", civilization="水", cost="3", keywords="S・トリガー チャージャー"))
+    d = Duel()
+    first, second, third, _ = (d.put(n, 0, DECK) for n in ("エメラル", "ボルシャック・ドラゴン", "アクア・マスター",
+                                                             "アクア・ハルカス"))
+    cast = d.put("試作チャージャー", 0, HAND)
+    d.cast(0, cast)
+    assert first.zone.kind == HAND and cast.zone.kind == "mana zone" and cast.zone.owner == 0
+    s_trigger(d, "試作チャージャー")
+    triggered = [c for c in d.zone(0, "mana zone").cards if c is not cast]
+    assert second.zone.kind == HAND and [c.name for c in triggered] == ["試作チャージャー"]
+    plain = d.put("エナジー・ライト", 0, HAND)
+    d.cast(0, plain)
+    assert plain.zone.kind == GRAVEYARD and third.zone.kind == HAND
