@@ -207,7 +207,7 @@ def test_protection_from_white_does_not_stop_a_colourless_equipment():
 def test_a_colour_negated_filter_asks_the_colour_the_object_has_now():
     """「黒でないクリーチャー」 (Doom Blade's words): a black creature does not fit, a white one
     does, and so does a black card face down — a face-down permanent is colourless (CR 708.2a)."""
-    from engine.mtg.blocks import Objects
+    from rulings.mtg.blocks import Objects
     game = Game()
     nonblack = Objects.parse("黒でないクリーチャー1体", counted=True)
     black_knight = on_battlefield(game, "黒騎士", 1)
@@ -224,9 +224,9 @@ def test_a_colour_negated_filter_asks_the_colour_the_object_has_now():
 def test_a_token_copy_triggers_its_own_enters_ability():
     """A token that is a copy of 「前兆の壁」 enters the battlefield: its own "when this
     enters" ability triggers (CR 603.6a, 707.2), and its controller draws."""
-    from engine.mtg.blocks import COPY_TOKEN
-    from engine.mtg.cards import ENTERS
-    from engine.mtg.objects import HAND, LIBRARY
+    from rulings.mtg.blocks import COPY_TOKEN
+    from rulings.mtg.cards import ENTERS
+    from rulings.mtg.objects import HAND, LIBRARY
     game = Game()
     wall = on_battlefield(game, "前兆の壁", 1)
     bolt = game.new_card("稲妻", 0, LIBRARY, index=0)
