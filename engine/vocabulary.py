@@ -341,9 +341,10 @@ class PhraseBook:
         probe = _CARD_NAME.sub("「」", text)
         scored: dict[str, float] = {}
         for p in candidates:
-            filled = _CARD_NAME.sub("「」", _filled(self, p.template, probe))
-            ratio = difflib.SequenceMatcher(None, probe, filled, autojunk=False).ratio()
-            scored[p.template] = max(ratio, scored.get(p.template, 0.0))
+            filled, empty = _filled(self, p.template, probe)
+            ratio = difflib.SequenceMatcher(None, probe, _CARD_NAME.sub("「」", filled), autojunk=False).ratio()
+            # of two templates that fit as well, the one that needs no empty slot
+            scored[p.template] = max(ratio - 0.001 * empty, scored.get(p.template, -1.0))
         return sorted(scored, key=lambda t: -scored[t])[:n]
 
     def card_names_in(self, kind: str, text: str) -> list[str]:
@@ -355,15 +356,16 @@ class PhraseBook:
 _CARD_NAME = re.compile(r"「[^」]*」")
 
 
-def _filled(book: PhraseBook, template: str, text: str) -> str:
+def _filled(book: PhraseBook, template: str, text: str) -> tuple[str, int]:
     """``template`` with each slot filled from the part of ``text`` that stands where
     the slot stands, the fixed pieces aligned on ``text`` (difflib): a slot of a closed
     set takes its word nearest to that part, any other slot the part itself (the
-    template as written when a slot cannot be placed)."""
+    template as written when a slot cannot be placed); and how many slots were left
+    empty (slots side by side share their part, the first ones taking what they can say)."""
     pieces = _PLACEHOLDER.split(template)   # fixed, name, term, fixed, name, term, …, fixed
     fixed = pieces[::3]
     if len(fixed) == 1:
-        return template
+        return template, 0
     blank = "".join(fixed)
     blocks = difflib.SequenceMatcher(None, blank, text, autojunk=False).get_matching_blocks()
 
@@ -374,23 +376,38 @@ def _filled(book: PhraseBook, template: str, text: str) -> str:
                 return b + (i - a) + (1 if side < 0 else 0)
         return None
 
-    out, offset = [fixed[0]], len(fixed[0])
-    for k in range(1, len(fixed)):
-        name, term_name = pieces[3 * k - 2], pieces[3 * k - 1] or pieces[3 * k - 2].rstrip("0123456789")
+    def fill(term, part: str) -> str:
+        """A slot's word: the part itself, or for a closed set its word nearest the part."""
+        if term is None or not term.words or re.fullmatch(term.pattern, part):
+            return part
+        near = difflib.get_close_matches(part, [w for w, _ in term.words], n=1, cutoff=0.0)
+        return near[0] if near else part
+
+    out, offset, k, empty = [fixed[0]], len(fixed[0]), 1, 0
+    while k < len(fixed):
+        # a run of slots with no fixed text between them shares one part of ``text``
+        run = [k]
+        while run[-1] < len(fixed) - 1 and fixed[run[-1]] == "":
+            run.append(run[-1] + 1)
+        last = run[-1]
         start = at(offset - 1, -1) if offset else 0
         end = at(offset, +1) if offset < len(blank) else len(text)
         part = text[start:end] if start is not None and end is not None and start <= end else None
-        term = book.terms.get(term_name)
-        if part is None or term is None:
-            out.append("{" + name + "}")
-        elif term.words and not re.fullmatch(term.pattern, part):
-            near = difflib.get_close_matches(part, [w for w, _ in term.words], n=1, cutoff=0.0)
-            out.append(near[0] if near else part)
+        terms = [book.terms.get(pieces[3 * j - 1] or pieces[3 * j - 2].rstrip("0123456789")) for j in run]
+        if part is None or None in terms:
+            out += ["{" + pieces[3 * j - 2] + "}" + fixed[j] for j in run]
         else:
-            out.append(part)
-        out.append(fixed[k])
-        offset += len(fixed[k])
-    return "".join(out)
+            # each slot but the last takes the longest beginning of the part it can say
+            for term in terms[:-1]:
+                cut = next((n for n in range(len(part), 0, -1) if re.fullmatch(term.pattern, part[:n])), 0)
+                out.append(fill(term, part[:cut]) if cut else "")
+                empty += not cut
+                part = part[cut:]
+            out.append(fill(terms[-1], part))
+            out.append(fixed[last])
+        offset += len(fixed[last])
+        k = last + 1
+    return "".join(out), empty
 
 
 def _raw(m: re.Match[str]) -> dict[str, str]:

@@ -73,6 +73,24 @@ def test_the_hint_fills_the_slots_of_the_template_that_almost_fits():
     assert book.closest("action", "自己抽20张卡") == ["自己抽{n}张"]
 
 
+def test_slots_side_by_side_share_the_text_they_stand_for():
+    """『{who}{what}的场合』: the first slot takes the beginning it can say, the next the rest."""
+    book = PhraseBook("toy", "zh-CN", kinds=("event",))
+    book.term(Term.choice("who", {"这张卡": "self", "对方的怪兽": "theirs"}))
+    book.term(Term.choice("what", {"召唤成功": "summoned", "被战斗破坏": "destroyed"}))
+    book.term(Term.choice("turn", {"自己回合": "own"}))
+
+    @book.phrase("event", "{turn}{who}{what}的场合")
+    @book.phrase("event", "{who}{what}的场合")
+    @book.phrase("event", "这张卡从场上送去墓地的场合")
+    def event(who="self", what="left", turn=None):
+        return who, what
+
+    # 超召唤成功 is no word of {what}; filled, 这张卡 + 召唤成功 is nearest, and of the two
+    # templates that fit, the one that leaves no slot empty comes first
+    assert book.closest("event", "这张卡超召唤成功的场合", 2) == ["{who}{what}的场合", "{turn}{who}{what}的场合"]
+
+
 def test_a_broken_card_is_counted_broken_not_data():
     fmt = tiny_format()
     counts = count_cards(fmt, [record("甲", "那张卡破坏"), record("坏", "那张卡粉碎"),
