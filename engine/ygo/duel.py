@@ -102,6 +102,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         #: Normal Summons and Sets of the turn (a gemini re-summon is one): the turn's
         #: Normal Summon is used once this is 1
         self.normal_summons = [0, 0]
+        #: one more Normal Summon granted by an effect: (turn, player, test, source)
+        self.normal_summon_grants: list[tuple] = []
         #: the player who has won the duel, if any
         self.winner: int | None = None
         #: field-wide negations that are not a chain link's (无敌光环): see negation.py
@@ -274,16 +276,20 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             raise SetupError(f"「{card.name}」 is not a {frame} monster, so it cannot be {method} summoned")
         if method in ("normal", "tribute") and d.extra_deck:
             raise SetupError(f"「{card.name}」 is an extra deck monster and cannot be normal summoned")
+        if method in ("normal", "tribute", "gemini"):
+            why = self.why_cannot_normal_summon(card, player, tributes=tuple(tributes),
+                                                without_tribute=without_tribute, face_up=face_up,
+                                                again=method == "gemini")
+            if why:
+                raise IllegalAction(why)
         if method == "gemini":
-            if not self.face_up_on_field(card):
-                raise IllegalAction(f"「{card.name}」 must be face-up on the field to be summoned again")
             # 再度召唤 is a Normal Summon: the monster is a normal summoned monster, and
             # the summon counts as the turn's Normal Summon and as a summon
             self.remember(card, Info.GEMINI_RESUMMONED)
             self.remember(card, Info.NORMAL_SUMMONED)
             self.remember(card, Info.SUMMONED_THIS_TURN)
             self.summon_count[player] += 1
-            self.normal_summons[player] += 1
+            self.use_normal_summon(player, card)
             self.log.record("summon", f"「{card.name}」 gemini summoned (summoned again)", card=card.serial)
             self.emit("summoned", card, method=method)
             return
@@ -309,7 +315,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             card.proc_complete = True
         set_only = method in ("normal", "tribute") and not face_up
         if method in ("normal", "tribute"):
-            self.normal_summons[player] += 1
+            self.use_normal_summon(player, card)
         self.log.record("summon", f"「{card.name}」 set" if set_only else f"「{card.name}」 {method} summoned"
                         + ("" if face_up else " face-down"), card=card.serial, method=method)
         if set_only:
@@ -345,6 +351,146 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                 for mark in st.value:
                     self.apply_lasting(card, mark, source=f"「{card.name}」{st.label}")
         self.emit("summoned", card, method=method, obj=card.object_id)
+
+    # -- the basic rules of summoning (spec/ygo/basic-rules.rst) ------------------------
+
+    #: the phases a player may Normal Summon, Set, Flip Summon or change positions in
+    MAIN_PHASES = ("main1", "main2")
+
+    @staticmethod
+    def tributes_needed(card: YgoCard) -> int:
+        """How many tributes a Tribute Summon (or Set) of ``card`` takes: Level 5 and 6
+        one, Level 7 and up two; Level 4 and below none (it is not tributed for)."""
+        level = card.definition.level
+        return 0 if level <= 4 else 1 if level <= 6 else 2
+
+    def summons_without_tribute(self, card: YgoCard) -> bool:
+        """Its card data lets it be Normal Summoned (or Set) without tributing."""
+        d = card.definition
+        return "summon-without-tribute" in d.rulings or any(st.kind == "summon-without-tribute"
+                                                            for st in d.statics)
+
+    def why_not_tribute(self, card: YgoCard, tribute: YgoCard, player: int) -> str | None:
+        """Why ``tribute`` cannot be tributed by ``player`` for the Tribute Summon of ``card``."""
+        if tribute is card:
+            return f"「{card.name}」不能解放自己来上级召唤"
+        if not self.on_field(tribute) or tribute.controller != player:
+            return f"「{tribute.name}」不是{_who(player)}场上的卡，不能作为上级召唤的解放"
+        if tribute.zone.kind == MONSTER:
+            return None
+        d = tribute.definition
+        if not d.is_monster and "continuous" in d.types and tribute.face_up and (
+                "tributes-continuous-spell-trap" in card.definition.rulings):
+            # the summoned card's own text lets a continuous spell or trap be tributed
+            return None
+        return f"「{tribute.name}」不是怪兽，不能作为「{card.name}」上级召唤的解放"
+
+    def tribute_candidates(self, card: YgoCard, player: int) -> list[YgoCard]:
+        return [c for c in self.field_cards() if self.why_not_tribute(card, c, player) is None]
+
+    def why_cannot_normal_summon(self, card: YgoCard, player: int, *, tributes: tuple | None = None,
+                                 without_tribute: bool = False, face_up: bool = True,
+                                 again: bool = False) -> str | None:
+        """Why ``player`` cannot Normal Summon (召唤), Set (盖放), Tribute Summon or Set, or
+        summon a gemini monster again (再度召唤) ``card`` now, or None.  ``tributes``
+        None asks whether it could be done with the cards on the field now.
+
+        - only the turn player, in a main phase, with no chain being built or resolved;
+        - once a turn (召唤·盖放·上级召唤·再度召唤 all use it), unless an effect grants one more;
+        - Level 5 and 6 take one tribute, Level 7 and up two, each a monster of the summoning
+          player's field — unless the card's data lets it be summoned without tributing or
+          lets other cards be tributed."""
+        d = card.definition
+        if not d.is_monster or d.extra_deck:
+            return f"「{card.name}」不是可以通常召唤的怪兽"
+        if player != self.turn_player:
+            return f"{_who(player)}不是回合玩家：通常召唤·盖放只能在自己的回合进行"
+        if self.phase not in self.MAIN_PHASES:
+            return "通常召唤·盖放只能在主要阶段进行"
+        if self.chain or self._resolving:
+            return "连锁进行中不能通常召唤·盖放"
+        if self.normal_summons[player] >= 1 and self.extra_normal_summon(player, card) is None:
+            return f"{_who(player)}这个回合已经进行过通常召唤（召唤·盖放·上级召唤·再度召唤1回合只能1次）"
+        if again:
+            if not (self.face_up_on_field(card) and card.controller == player):
+                return f"「{card.name}」不是{_who(player)}场上表侧表示的怪兽，不能再度召唤"
+            return None
+        if card.zone.kind != HAND:
+            return f"「{card.name}」不在手卡，不能通常召唤·盖放"
+        if not self.free_zone_after(player, tributes or ()):
+            return f"{_who(player)}的怪兽区域没有空位"
+        need = self.tributes_needed(card)
+        if without_tribute:
+            if need == 0:
+                return f"「{card.name}」是4星以下的怪兽，本来就不用解放"
+            if not self.summons_without_tribute(card):
+                return (f"「{card.name}」是{d.level}星怪兽：需要解放{need}只怪兽，"
+                        "它的卡片没有写可以不用解放召唤")
+            return None
+        if tributes is None:
+            if need and len(self.tribute_candidates(card, player)) < need:
+                if self.summons_without_tribute(card):
+                    return None
+                return (f"「{card.name}」是{d.level}星怪兽，上级召唤需要解放{need}只怪兽，"
+                        f"{_who(player)}场上能解放的只有{len(self.tribute_candidates(card, player))}只")
+            return None
+        if len(tributes) != need:
+            if need == 0:
+                return f"「{card.name}」是4星以下的怪兽，不用解放就召唤，不能上级召唤"
+            return (f"「{card.name}」是{d.level}星怪兽，上级召唤需要解放{need}只怪兽"
+                    f"（这里解放了{len(tributes)}只）")
+        for t in tributes:
+            why = self.why_not_tribute(card, t, player)
+            if why:
+                return why
+        return None
+
+    def free_zone_after(self, player: int, tributes) -> bool:
+        zone = self.board.zone(player, MONSTER)
+        freed = sum(1 for t in tributes if t.zone is zone)
+        return len(zone) - freed < (zone.capacity or 5)
+
+    def extra_normal_summon(self, player: int, card: YgoCard):
+        """A grant of one more Normal Summon this turn that ``card`` fits, or None."""
+        for grant in self.normal_summon_grants:
+            turn, who, test, _source = grant
+            if turn == self.turn and who == player and (test is None or test(self, card)):
+                return grant
+        return None
+
+    def grant_normal_summon(self, player: int, source: str, test=None) -> None:
+        """An effect lets ``player`` Normal Summon once more this turn (a monster passing
+        ``test`` (duel, card), or any)."""
+        self.normal_summon_grants.append((self.turn, player, test, source))
+        self.log.record("rule", f"「{source}」: player {player} may Normal Summon once more this turn")
+
+    def use_normal_summon(self, player: int, card: YgoCard) -> None:
+        if self.normal_summons[player] >= 1:
+            grant = self.extra_normal_summon(player, card)
+            if grant is not None:
+                self.normal_summon_grants.remove(grant)
+        self.normal_summons[player] += 1
+
+    def summoned_earlier(self, card: YgoCard, player: int, *, face_up: bool = True) -> None:
+        """Set the scene: ``card`` came to ``player``'s field by a Normal Summon (face-up)
+        or a Set (face-down) on an earlier turn — a Tribute Summon for Level 5 and up, its
+        tributes long gone.  Nothing of this turn is used or remembered (not summoned this
+        turn, not this turn's Normal Summon, no trigger now)."""
+        d = card.definition
+        if not d.is_monster or d.extra_deck:
+            raise SetupError(f"「{card.name}」不是可以通常召唤的怪兽")
+        if card.zone.kind != HAND:
+            raise SetupError(f"「{card.name}」不在手卡")
+        self.board.move(card, self.free_monster_zone(player), face_up=face_up, controller=player,
+                        reason="normal summoned on an earlier turn" if face_up else "set on an earlier turn")
+        card.position = "attack" if face_up else "defense"
+        card.proc_complete = True
+        if face_up:
+            self.remember(card, Info.NORMAL_SUMMONED)
+            if self.tributes_needed(card):
+                self.remember(card, Info.TRIBUTE_SUMMONED)
+        self.log.record("setup", f"「{card.name}」 has been on player {player}'s field since an earlier turn",
+                        card=card.serial)
 
     def set_monster(self, card: YgoCard, player: int | None = None, tributes=(), without_tribute=False) -> None:
         self.summon(card, "tribute" if tributes else "normal", player, face_up=False, tributes=tributes,
@@ -766,6 +912,10 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.enter_phase("standby")
         if stop != "standby":
             self.enter_phase("main1")
+
+
+def _who(player: int) -> str:
+    return "自己" if player == 0 else "对方"
 
 
 def _describe(key) -> str:

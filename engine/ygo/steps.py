@@ -8,6 +8,7 @@ which card or which example it is running for.
 from __future__ import annotations
 
 from engine.core import SetupError
+from engine.core.choices import FIRST_FITTING
 from engine.vocabulary import Term, Vocabulary, expect
 
 from .catalogue import CATALOGUE
@@ -100,6 +101,13 @@ def summon(duel: Duel, player: int, method: str, card: str) -> None:
         duel.summon(_on_field(duel, card, player), method, player)
     elif method == "flip":
         duel.flip_summon(_on_field(duel, card, player))
+    elif method in ("normal", "tribute"):
+        # a Normal Summon of Level 5 and up is a Tribute Summon: with no tribute named,
+        # the summoning player tributes the monsters it needs from its field (the first
+        # that fit, shown in the trace)
+        c = _fresh(duel, card, player)
+        tributes = _default_tributes(duel, c, player)
+        duel.summon(c, "tribute" if tributes or method == "tribute" else "normal", player, tributes=tributes)
     else:
         duel.summon(_fresh(duel, card, player), method, player)
 
@@ -122,15 +130,37 @@ def set_monster(duel: Duel, player: int, card: str) -> None:
     in the spell & trap zone."""
     c = _fresh(duel, card, player)
     if c.definition.is_monster:
-        duel.set_monster(c, player)
+        duel.set_monster(c, player, tributes=_default_tributes(duel, c, player))
     else:
         duel.set_spell_trap(c, player)
 
 
+def _default_tributes(duel: Duel, card, player: int) -> list:
+    """The tributes a Normal Summon or Set of ``card`` needs, when no step names them: the
+    first monsters of that player's field that may be tributed (shown in the trace)."""
+    need = duel.tributes_needed(card)
+    if not need:
+        return []
+    return duel.by_default(player, f"tributes for 「{card.name}」", duel.tribute_candidates(card, player),
+                           f"{FIRST_FITTING} of the field", n=need)
+
+
 @V.phrase(("given",), "{player}在之前的回合盖放了「{card}」")
 def set_earlier(duel: Duel, player: int, card: str) -> None:
-    """A spell or trap card set face-down on an earlier turn (it may be activated now)."""
-    duel.place(_fresh(duel, card, player), SPELL_TRAP, player, face_up=False)
+    """A card set face-down on an earlier turn: a spell or trap card (it may be activated
+    now), or a monster (it may be flip summoned now)."""
+    c = _fresh(duel, card, player)
+    if c.definition.is_monster:
+        duel.summoned_earlier(c, player, face_up=False)
+    else:
+        duel.place(c, SPELL_TRAP, player, face_up=False)
+
+
+@V.given("{player}在之前的回合召唤了「{card}」")
+def summoned_earlier(duel: Duel, player: int, card: str) -> None:
+    """A monster Normal Summoned on an earlier turn (a Tribute Summon for Level 5 and up,
+    its tributes long gone): on the field face-up, nothing of this turn used."""
+    duel.summoned_earlier(_fresh(duel, card, player), player)
 
 
 def _fodder(duel: Duel, name: str, player: int):
@@ -139,7 +169,9 @@ def _fodder(duel: Duel, name: str, player: int):
         return card
     card = _fresh(duel, name, player)
     if card.definition.is_monster:
-        duel.summon(card, "normal", player)
+        # not this turn's Normal Summon: a monster to tribute or use as material was
+        # already on the field
+        duel.summoned_earlier(card, player)
     else:
         duel.place(card, SPELL_TRAP, player)
     return card
@@ -162,6 +194,13 @@ def tribute_summon_two(duel: Duel, player: int, t1: str, t2: str, card: str) -> 
 def tribute_set(duel: Duel, player: int, tribute: str, card: str) -> None:
     """Tribute Set: a face-down tribute summon (it keeps what it was tributed with)."""
     duel.set_monster(_fresh(duel, card, player), player, tributes=[_fodder(duel, tribute, player)])
+
+
+@V.phrase(("given", "when"), "{player}解放「{t1:card}」和「{t2:card}」里侧表示上级召唤「{card}」")
+def tribute_set_two(duel: Duel, player: int, t1: str, t2: str, card: str) -> None:
+    """Tribute Set with two named tributes."""
+    fodder = [_fodder(duel, t1, player), _fodder(duel, t2, player)]
+    duel.set_monster(_fresh(duel, card, player), player, tributes=fodder)
 
 
 @V.phrase(("given", "when"), "{player}用「{m1:card}」和「{m2:card}」作为素材{method}召唤「{card}」")

@@ -198,15 +198,6 @@ class ValueRules:
                 return f"it was {mark.value}"
         return None
 
-    def why_cannot_normal_summon(self, card: "YgoCard", player: int) -> str | None:
-        """Why that player could not Normal Summon (or Set) that card now: one Normal
-        Summon a turn (召唤·盖放·上级召唤·再度召唤 all use it)."""
-        if not card.definition.is_monster or card.definition.extra_deck:
-            return f"「{card.name}」 cannot be normal summoned"
-        if self.normal_summons[player] >= 1:
-            return f"player {player} has already used this turn's Normal Summon"
-        return None
-
     def why_cannot_special_summon(self, card: "YgoCard", player: int) -> str | None:
         if any(st.kind == "no-special-summon" for st in card.definition.statics):
             return f"「{card.name}」 cannot be special summoned"
