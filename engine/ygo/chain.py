@@ -97,6 +97,36 @@ class ChainLink:
 CARD_ACTIVATION = "发动"
 
 
+def _not_attacked(duel, card, player) -> str | None:
+    if duel.remembers(card, Info.ATTACKED):
+        return f"「{card.name}」这个回合已经攻击过：『发动的回合，这张卡不能攻击』的效果不能发动"
+    return None
+
+
+def _no_battle_phase_yet(duel, card, player) -> str | None:
+    if duel.turn_player == player and (duel.phase in ("battle", "main2", "end") or duel.battle_over):
+        return "这个回合已经进行过战斗阶段：『发动的回合，自己不能进行战斗阶段』的效果不能发动"
+    return None
+
+
+#: 『这个效果发动的回合，……不能……』: a restriction that comes with an activation can only be
+#: accepted while what it forbids has not been done this turn — by the block that states
+#: it (its function's name in blocks.py), until the block carries it itself (``needs``)
+RESTRICTION_NEEDS = {
+    "cannot_attack_this_turn": _not_attacked,
+    "no_battle_phase": _no_battle_phase_yet,
+}
+
+
+def restriction_needs(restriction):
+    """What a restriction needs to be accepted on activation: (duel, card, player) ->
+    the reason it cannot, or None."""
+    needs = getattr(restriction, "needs", None)
+    if needs is not None:
+        return needs
+    return RESTRICTION_NEEDS.get(getattr(restriction, "__qualname__", "").split(".")[0])
+
+
 def one_action(method):
     """A game action of the duel (a summon with its tributes, a card leaving the field):
     the mandatory triggers it causes are put on a chain once the whole of it is done, as
@@ -375,6 +405,11 @@ class ChainRules:
         needs = self.why_cost_unpayable(card, effect, player) or self.why_no_target(card, effect, player)
         if needs:
             return needs
+        for restriction in effect.restrictions:
+            undone = restriction_needs(restriction)
+            why = undone(self, card, player) if undone is not None else None
+            if why:
+                return why
         if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label + (origin or "")):
             return f"「{card.name}」{label} was already used this turn (by this card)"
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
@@ -558,7 +593,12 @@ class ChainRules:
             if link.negated != "activation":
                 # an activation negated is not processed at all: it takes no timing
                 self._steps += 1
-            if why:
+            gone = None if why else self.left_before_resolving(link)
+            if gone:
+                link.outcome = f"not applied: {gone}"
+                self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label} does not "
+                                f"apply ({gone})")
+            elif why:
                 link.outcome = f"negated: {why}"
                 self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label} "
                                 f"is negated ({why})")
@@ -584,6 +624,25 @@ class ChainRules:
         # the spells and traps that do not stay leave the field once the whole chain is done
         while self.finishing:
             self._finish_spell(self.finishing.pop(0))
+
+    @staticmethod
+    def applies_from_the_field(link: ChainLink) -> bool:
+        """A continuous or equip spell or trap card's card activation: what it does, it
+        does as a card on the field (it stays there to apply it; an equip card equips
+        itself)."""
+        d = link.card.definition
+        return link.effect.kind == "activation" and not d.is_monster and bool(d.types & {"continuous", "equip"})
+
+    def left_before_resolving(self, link: ChainLink) -> str | None:
+        """Why the card activation of ``link`` applies nothing: its continuous or equip
+        card is no longer face-up on the field as the same card (returned to the hand,
+        destroyed … in response), or None."""
+        if not self.applies_from_the_field(link):
+            return None
+        card = link.card_if_unchanged()
+        if card is not None and self.face_up_on_field(card):
+            return None
+        return f"「{link.card.name}」已经不在场上表侧表示存在，永续·装备卡的发动不适用"
 
     def keeps_its_link(self, link: ChainLink) -> bool:
         """A continuous spell or trap whose card activation only takes a target that its

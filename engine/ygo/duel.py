@@ -523,10 +523,91 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                 self.send_to_graveyard(old, reason=f"replaced by 「{card.name}」")
         self.board.move(card, zone, face_up=face_up, controller=player, reason=reason)
 
-    def flip_summon(self, card: YgoCard) -> None:
-        why = self.why_cannot_flip_summon(card)
+    def why_not_now_in_main_phase(self, player: int, what: str) -> str | None:
+        """What only the turn player does in its main phase with no chain (召唤、反转召唤、
+        表示形式变更): why ``player`` cannot do it now, or None."""
+        if player != self.turn_player:
+            return f"{_who(player)}不是回合玩家：{what}只能在自己的回合进行"
+        if self.phase not in self.MAIN_PHASES:
+            return f"{what}只能在主要阶段进行"
+        if self.chain or self._resolving:
+            return f"连锁进行中不能{what}"
+        return None
+
+    def cannot_change_position_by_effect(self, card: YgoCard) -> str | None:
+        """An effect forbids ``card`` to change its battle position (无底的落穴 …): a Flip
+        Summon changes it too."""
+        if self.lasting(card, "cannot-change-position") or self.links_granting(card, "cannot-change-position"):
+            return "有效果使它不能变更表示形式"
+        for other in self.field_cards():
+            if self.active_statics(other, "lock-battled") and other.serial in (self.recall(card, Info.BATTLED) or ()):
+                return f"它和「{other.name}」进行过战斗，不能变更表示形式"
+        return None
+
+    def why_cannot_flip_summon(self, card: YgoCard, player: int | None = None) -> str | None:
+        """Why ``card`` cannot be Flip Summoned now: only a face-down monster of the turn
+        player, in a main phase; not the turn it was set or summoned (also when an effect
+        turned it face-down after that; one only turned face-down by an effect may be flip
+        summoned at once), not twice a turn nor after its position changed this turn, not
+        while an effect forbids it to change its battle position."""
+        if not (self.on_field(card) and card.definition.is_monster and card.zone.kind == MONSTER
+                and not card.face_up):
+            return f"「{card.name}」不是场上里侧表示的怪兽"
+        player = card.controller if player is None else player
+        if card.controller != player:
+            return f"「{card.name}」不是{_who(player)}的怪兽"
+        why = self.why_not_now_in_main_phase(player, "反转召唤")
         if why:
-            raise IllegalAction(f"「{card.name}」 cannot be flip summoned: {why}")
+            return why
+        if self.remembers(card, Info.SET_THIS_TURN):
+            return f"「{card.name}」是这个回合盖放的怪兽，要到之后的回合才能反转召唤"
+        if self.remembers(card, Info.SUMMONED_THIS_TURN):
+            return f"「{card.name}」是这个回合召唤的怪兽，要到之后的回合才能反转召唤"
+        if self.remembers(card, Info.POSITION_CHANGED):
+            return f"「{card.name}」这个回合已经变更过表示形式"
+        return self.cannot_change_position_by_effect(card)
+
+    def why_cannot_change_position(self, card: YgoCard, player: int | None = None) -> str | None:
+        """Why ``card`` itself cannot change its battle position (表示形式变更), as the
+        rulings say of a monster: not the turn it was summoned or set, not after it
+        attacked, once a turn; never a link monster; not under an effect that forbids it.
+        When it may be done at all (the turn player's main phase) is the action's rule."""
+        if not (self.on_field(card) and card.definition.is_monster and card.zone.kind == MONSTER):
+            return f"「{card.name}」不是场上的怪兽"
+        why = self.cannot_change_position_by_effect(card)
+        if why:
+            return why
+        if "link" in card.definition.types:
+            return f"「{card.name}」是连接怪兽，没有守备表示"
+        for mark, what in ((Info.SUMMONED_THIS_TURN, "是这个回合召唤·特殊召唤的怪兽"),
+                           (Info.SET_THIS_TURN, "是这个回合盖放的怪兽"),
+                           (Info.POSITION_CHANGED, "这个回合已经变更过表示形式"),
+                           (Info.ATTACKED, "这个回合已经攻击过")):
+            if self.remembers(card, mark):
+                return f"「{card.name}」{what}"
+        return None
+
+    def change_position(self, card: YgoCard, player: int | None = None) -> None:
+        """The turn player changes the battle position of its face-up monster (攻击表示 ↔
+        守备表示); a face-down monster is turned face-up by a Flip Summon instead."""
+        player = card.controller if player is None else player
+        if not card.face_up and self.on_field(card):
+            raise IllegalAction(f"「{card.name}」是里侧表示：要表侧表示只能反转召唤")
+        if self.on_field(card) and card.controller != player:
+            raise IllegalAction(f"「{card.name}」不是{_who(player)}的怪兽")
+        why = self.why_cannot_change_position(card, player) or self.why_not_now_in_main_phase(player, "变更表示形式")
+        if why:
+            raise IllegalAction(why)
+        card.position = "defense" if card.position == "attack" else "attack"
+        self.remember(card, Info.POSITION_CHANGED)
+        self.log.record("position", f"「{card.name}」 changes to {card.position} position", card=card.serial)
+        self.emit("position-changed", card)
+        self.run_mandatory()
+
+    def flip_summon(self, card: YgoCard, player: int | None = None) -> None:
+        why = self.why_cannot_flip_summon(card, player)
+        if why:
+            raise IllegalAction(why)
         self.board.turn(card, True, reason="flip summon")
         card.position = "attack"
         self.remember(card, Info.SUMMONED_THIS_TURN)
@@ -803,10 +884,14 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
 
     @one_action
     def banish_temporarily(self, card: YgoCard, returns: str = "end-phase", reason: str = "",
-                           effect_of: CardDef | None = None, face_up: bool = True) -> None:
+                           effect_of: CardDef | None = None, face_up: bool | None = None) -> None:
         """Banish a monster until it returns to the field (一时除外).  ``effect_of`` is
         the card whose text does it: a monster that only gained that effect does not
-        return unless that card says it does (刻剑之魔术师, 银河眼光子龙)."""
+        return unless that card says it does (刻剑之魔术师, 银河眼光子龙).  ``face_up``
+        None: it is banished as it is — a face-down monster face-down, and it returns
+        face-down (FAQ fid=6902); only an effect that says so banishes it face-up."""
+        if face_up is None:
+            face_up = card.face_up
         if not (self.on_field(card) and card.definition.is_monster):
             raise IllegalAction(f"「{card.name}」 is not a monster on the field")
         if self.banished_when_leaving(card):

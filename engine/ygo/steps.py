@@ -100,7 +100,7 @@ def summon(duel: Duel, player: int, method: str, card: str) -> None:
     if method == "gemini":
         duel.summon(_on_field(duel, card, player), method, player)
     elif method == "flip":
-        duel.flip_summon(_on_field(duel, card, player))
+        duel.flip_summon(_on_field(duel, card, player), player)
     elif method in ("normal", "tribute"):
         # a Normal Summon of Level 5 and up is a Tribute Summon: with no tribute named,
         # the summoning player tributes the monsters it needs from its field (the first
@@ -290,7 +290,13 @@ def flip_by_effect(duel: Duel, card: str) -> None:
 @V.phrase(("given", "when"), "{player}反转召唤「{card}」")
 def flip_summon(duel: Duel, player: int, card: str) -> None:
     """Flip Summon (it becomes a flip summoned monster)."""
-    duel.flip_summon(_on_field(duel, card, player))
+    duel.flip_summon(_on_field(duel, card, player), player)
+
+
+@V.phrase(("given", "when"), "{player}把「{card}」的表示形式变更")
+def change_position(duel: Duel, player: int, card: str) -> None:
+    """That player changes the battle position of its face-up monster (攻击表示 ↔ 守备表示)."""
+    duel.change_position(_on_field(duel, card, player), player)
 
 
 @V.phrase(("given", "when"), "「{card}」被一时除外")
@@ -897,7 +903,7 @@ def can_special_summon(duel: Duel, player: int, can: bool, card: str) -> None:
 def can_flip_summon(duel: Duel, player: int, can: bool, card: str) -> None:
     """Whether that player could Flip Summon that face-down monster now (not the turn it
     was set or summoned)."""
-    reason = duel.why_cannot_flip_summon(duel.card(card, player))
+    reason = duel.why_cannot_flip_summon(duel.card(card, player), player)
     expect(f"玩家{player}可以反转召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 

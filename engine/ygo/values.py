@@ -159,45 +159,6 @@ class ValueRules:
 
     # -- what a monster may do ------------------------------------------------------
 
-    def why_cannot_attack(self, card: "YgoCard") -> str | None:
-        if not (self.face_up_on_field(card) and card.position == "attack"):
-            return "it is not a face-up attack position monster"
-        if self.battle_over and self.turn_player == card.controller:
-            return "this turn's battle phase has ended"
-        banned = self.field_ban(card, "forbid-attack")
-        if banned:
-            return f"「{banned}」 says it cannot declare an attack"
-        if self.lasting(card, "cannot-attack") or self.links_granting(card, "cannot-attack") \
-                or self.applies(card, "cannot-attack"):
-            return "an effect says it cannot attack"
-        if self.remembers(card, Info.ATTACKED) and not self.lasting(card, "double-attack"):
-            return "it already attacked this turn"
-        return None
-
-    def why_cannot_change_position(self, card: "YgoCard") -> str | None:
-        if not (self.on_field(card) and card.definition.is_monster):
-            return "it is not a monster on the field"
-        if self.lasting(card, "cannot-change-position") or self.links_granting(card, "cannot-change-position"):
-            return "an effect says it cannot change its battle position"
-        for other in self.field_cards():
-            if self.active_statics(other, "lock-battled") and other.serial in (self.recall(card, Info.BATTLED) or ()):
-                return f"it battled 「{other.name}」"
-        for mark in (Info.SUMMONED_THIS_TURN, Info.SET_THIS_TURN, Info.POSITION_CHANGED, Info.ATTACKED):
-            if self.remembers(card, mark):
-                return f"it was {mark.value}"
-        return None
-
-    def why_cannot_flip_summon(self, card: "YgoCard") -> str | None:
-        """A monster set or summoned this turn (also one an effect turned face-down after
-        that) waits for a later turn; one that was only turned face-down by an effect may
-        be flip summoned at once (its controller did not change its position)."""
-        if not (self.on_field(card) and card.definition.is_monster and not card.face_up):
-            return "it is not a face-down monster on the field"
-        for mark in (Info.SET_THIS_TURN, Info.SUMMONED_THIS_TURN):
-            if self.remembers(card, mark):
-                return f"it was {mark.value}"
-        return None
-
     def why_cannot_special_summon(self, card: "YgoCard", player: int) -> str | None:
         if any(st.kind == "no-special-summon" for st in card.definition.statics):
             return f"「{card.name}」 cannot be special summoned"

@@ -138,7 +138,7 @@ def test_a_negated_activation_takes_no_timing_but_a_negated_effect_does():
     # 『…时』 triggers: an activation negated is not processed at all
     duel = Duel()
     yazi = duel.new_card("邪龙星-睚眦", 0)
-    duel.summon(yazi, "normal", 0)
+    duel.summoned_earlier(yazi, 0)
     trap = _set_earlier(duel, "虫惑的落穴", 1)
     duel.activate(yazi, "②", player=0)
     duel.activate(trap, "发动", player=1)
