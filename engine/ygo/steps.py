@@ -69,6 +69,8 @@ V.term(Term.choice("moved", MOVES, "what a move counts as: 被破坏、被送去
 V.term(Term.choice("end", {"上面": "top", "下面": "bottom"}, "上面 or 下面 (of a deck)"))
 
 PLACE_NAMES = {v: k for k, v in PLACES.items()}
+V.term(Term.choice("position", {"攻击表示": "attack", "守备表示": "defense"}, "攻击表示 or 守备表示"))
+POSITION_WORDS = {"attack": "攻击表示", "defense": "守备表示"}
 
 
 def _fresh(duel: Duel, name: str, player: int):
@@ -914,6 +916,81 @@ def can_normal_summon(duel: Duel, player: int, can: bool, card: str) -> None:
     c = duel.card(card, player)
     reason = duel.why_cannot_normal_summon(c, player)
     expect(f"玩家{player}可以通常召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+def _summoner(duel: Duel, name: str, player: int):
+    """That player's copy of ``name`` a Normal Summon would take: in the hand (or, named
+    by no step yet, as if it were there)."""
+    c = _among(duel, name, duel.board.zone(player, HAND))
+    return c if c is not None else duel.card(name, player)
+
+
+def _tributes(duel: Duel, player: int, *names: str) -> tuple:
+    """The cards a step names as tributes: on the field first, whoever controls them (the
+    rules then say whether that player may tribute them)."""
+    return tuple(duel.card(n) for n in names)
+
+
+@V.then("{player}{can}解放「{tribute:card}」上级召唤「{card}」")
+def can_tribute_summon(duel: Duel, player: int, can: bool, tribute: str, card: str) -> None:
+    """Whether that player could Tribute Summon that card now, tributing that one card
+    (Level 5–6: one tribute, Level 7 and up: two)."""
+    reason = duel.why_cannot_normal_summon(_summoner(duel, card, player), player,
+                                           tributes=_tributes(duel, player, tribute))
+    expect(f"玩家{player}可以解放「{tribute}」上级召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}解放「{t1:card}」和「{t2:card}」上级召唤「{card}」")
+def can_tribute_summon_two(duel: Duel, player: int, can: bool, t1: str, t2: str, card: str) -> None:
+    """Whether that player could Tribute Summon that card now, tributing those two cards."""
+    reason = duel.why_cannot_normal_summon(_summoner(duel, card, player), player,
+                                           tributes=_tributes(duel, player, t1, t2))
+    expect(f"玩家{player}可以解放「{t1}」和「{t2}」上级召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}不用解放召唤「{card}」")
+def can_summon_without_tribute(duel: Duel, player: int, can: bool, card: str) -> None:
+    """Whether that player could Normal Summon that Level 5+ card now without tributing
+    (only a card whose own text allows it)."""
+    reason = duel.why_cannot_normal_summon(_summoner(duel, card, player), player, without_tribute=True)
+    expect(f"玩家{player}可以不用解放召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("「{attacker:card}」{can}攻击「{card}」")
+def can_attack_target(duel: Duel, attacker: str, can: bool, card: str) -> None:
+    """Whether that monster could declare an attack on that monster now."""
+    a = duel.card(attacker)
+    reason = duel.why_cannot_attack(a) or duel.why_not_attack_target(a, duel.card(card))
+    expect(f"「{attacker}」可以攻击「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("「{card}」{can}直接攻击")
+def can_attack_directly(duel: Duel, card: str, can: bool) -> None:
+    """Whether that monster could declare a direct attack now."""
+    a = duel.card(card)
+    reason = duel.why_cannot_attack(a) or duel.why_not_attack_target(a, None)
+    expect(f"「{card}」可以直接攻击 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}把「{card}」的表示形式变更")
+def can_change_position_now(duel: Duel, player: int, can: bool, card: str) -> None:
+    """Whether that player could change the battle position of that monster now (the
+    monster's own restrictions, and the turn player's main phase)."""
+    c = duel.card(card, player)
+    if not c.face_up and duel.on_field(c):
+        reason = f"「{card}」是里侧表示：要表侧表示只能反转召唤"
+    elif duel.on_field(c) and c.controller != player:
+        reason = f"「{card}」不是玩家{player}的怪兽"
+    else:
+        reason = duel.why_cannot_change_position(c, player) or duel.why_not_now_in_main_phase(player, "变更表示形式")
+    expect(f"玩家{player}可以把「{card}」的表示形式变更 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("「{card}」{same:is}{position}")
+def position_is(duel: Duel, card: str, same: bool, position: str) -> None:
+    """The battle position of the monster on the field."""
+    c = duel.card(card)
+    expect(f"「{card}」是{POSITION_WORDS[position]}", same, duel.on_field(c) and c.position == position)
 
 
 @V.then("「{card}」{can}作为「{fusion:card}」的融合素材")
