@@ -172,6 +172,14 @@ class ActivationRules:
                 return f"「{card.name}」 is a trap card: it is activated once set on the field, not from the hand"
             if self.remembers(card, Info.SET_THIS_TURN):
                 return f"「{card.name}」 was set this turn: a trap card can be activated from the next turn on"
+        elif definition.kind == "spell" and "quick" not in definition.types:
+            # spell speed 1 (通常·永续·装备·场地·仪式魔法): only in its controller's own main
+            # phase.  (That it cannot be activated in response to a chain link is not
+            # enforced yet: see spec/ygo/basic-rules.rst.)
+            if player != self.turn_player:
+                return f"「{card.name}」不是速攻魔法：只能在自己的回合发动"
+            if self.phase not in ("main1", "main2"):
+                return f"「{card.name}」不是速攻魔法：只能在自己的主要阶段发动"
         elif definition.kind == "spell" and "quick" in definition.types:
             # from the hand only in its controller's own turn; in the opponent's turn only set
             # on the field, and not in the turn it was set
