@@ -46,18 +46,15 @@ class BattleRules:
         return 2 if self.lasting(card, "double-attack") else 1
 
     def why_cannot_attack(self, card: "YgoCard") -> str | None:
-        """Why ``card`` cannot declare an attack now: only a face-up attack position
-        monster of the turn player, in the battle phase (from the main phase 1 the turn
-        player enters it), as many times a battle phase as it may attack (once), not
-        under an effect that says it cannot attack."""
+        """Why ``card`` itself may not attack, as the rulings say of a monster: only a
+        face-up attack position monster, as many times a battle phase as it may attack
+        (once), not under an effect that says it cannot attack, not once its
+        controller's battle phase was ended.  When an attack may be declared at all is
+        ``why_not_declare_attack_now``."""
         if not (self.face_up_on_field(card) and card.position == "attack"):
             return f"「{card.name}」不是表侧攻击表示的怪兽"
-        if card.controller != self.turn_player:
-            return f"「{card.name}」不是回合玩家的怪兽：只有回合玩家的怪兽可以攻击"
-        if self.phase not in ("main1", "battle") or (self.battle_over and self.turn_player == card.controller):
+        if self.battle_over and self.turn_player == card.controller:
             return "这个回合的战斗阶段已经结束"
-        if self.chain or self._resolving:
-            return "连锁进行中不能攻击宣言"
         banned = self.field_ban(card, "forbid-attack")
         if banned:
             return f"「{banned}」的效果使「{card.name}」不能攻击宣言"
@@ -67,6 +64,18 @@ class BattleRules:
         done = self.recall(card, Info.ATTACKED) or 0
         if done >= self.attacks_allowed(card):
             return f"「{card.name}」这个回合已经攻击过（1次战斗阶段只能攻击1次）"
+        return None
+
+    def why_not_declare_attack_now(self, card: "YgoCard") -> str | None:
+        """An attack is declared by the turn player's monster, in the battle phase (from
+        the main phase 1 the turn player enters it; once the main phase 2 began, the
+        turn's battle phase is over), with no chain."""
+        if card.controller != self.turn_player:
+            return f"「{card.name}」不是回合玩家的怪兽：只有回合玩家的怪兽可以攻击"
+        if self.phase not in ("main1", "battle"):
+            return "这个回合的战斗阶段已经结束"
+        if self.chain or self._resolving:
+            return "连锁进行中不能攻击宣言"
         return None
 
     def why_not_attack_target(self, attacker: "YgoCard", target: "YgoCard | None") -> str | None:
@@ -83,7 +92,8 @@ class BattleRules:
 
     def attack(self, attacker: "YgoCard", target: "YgoCard | None" = None, pause: str | None = None) -> None:
         """Declare an attack; ``pause``: "declared" or "battle-start" stops there."""
-        why = self.why_cannot_attack(attacker) or self.why_not_attack_target(attacker, target)
+        why = self.why_cannot_attack(attacker) or self.why_not_declare_attack_now(attacker) \
+            or self.why_not_attack_target(attacker, target)
         if why:
             raise IllegalAction(why)
         if self.phase != "battle":

@@ -956,11 +956,21 @@ def can_summon_without_tribute(duel: Duel, player: int, can: bool, card: str) ->
     expect(f"玩家{player}可以不用解放召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
+@V.then("「{card}」现在{can}攻击宣言")
+def can_declare_attack_now(duel: Duel, card: str, can: bool) -> None:
+    """Whether that monster could declare an attack right now: the monster's own
+    restrictions, and the turn player's battle phase (or its main phase 1, entering it)."""
+    a = duel.card(card)
+    reason = duel.why_cannot_attack(a) or duel.why_not_declare_attack_now(a)
+    expect(f"「{card}」现在可以攻击宣言 ({reason or 'ok'})", can, reason is None)
+
+
 @V.then("「{attacker:card}」{can}攻击「{card}」")
 def can_attack_target(duel: Duel, attacker: str, can: bool, card: str) -> None:
     """Whether that monster could declare an attack on that monster now."""
     a = duel.card(attacker)
-    reason = duel.why_cannot_attack(a) or duel.why_not_attack_target(a, duel.card(card))
+    reason = duel.why_cannot_attack(a) or duel.why_not_declare_attack_now(a) \
+        or duel.why_not_attack_target(a, duel.card(card))
     expect(f"「{attacker}」可以攻击「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
@@ -968,7 +978,7 @@ def can_attack_target(duel: Duel, attacker: str, can: bool, card: str) -> None:
 def can_attack_directly(duel: Duel, card: str, can: bool) -> None:
     """Whether that monster could declare a direct attack now."""
     a = duel.card(card)
-    reason = duel.why_cannot_attack(a) or duel.why_not_attack_target(a, None)
+    reason = duel.why_cannot_attack(a) or duel.why_not_declare_attack_now(a) or duel.why_not_attack_target(a, None)
     expect(f"「{card}」可以直接攻击 ({reason or 'ok'})", can, reason is None)
 
 
