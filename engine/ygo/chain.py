@@ -322,9 +322,9 @@ class ChainRules:
         """Why a triggered effect's 1回合1次 stops it from being activated now, or None."""
         card, effect, player = pending.card, pending.effect, pending.player
         if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label):
-            return f"「{card.name}」{effect.label} was already used this turn (by this card)"
+            return f"「{card.name}」的{effect.label}效果这个回合已经使用过（这张卡1回合1次）"
         if effect.once_per_turn == "name" and (player, card.name, effect.label) in self.used_names:
-            return f"「{card.name}」{effect.label} was already used this turn by player {player}"
+            return f"「{card.name}」的{effect.label}效果这个回合已经使用过（同名卡1回合1次）"
         return None
 
     @staticmethod
@@ -346,9 +346,9 @@ class ChainRules:
         if effect.kind == "trigger":
             pending = self.pending_for(card, label)
             if pending is None and (card, label) in self.missed:
-                return f"「{card.name}」{label} missed the timing: its event was not the last thing that happened"
+                return f"「{card.name}」的{label}效果错过了时点：触发它的事情不是最后发生的事"
             if pending is None:
-                return f"「{card.name}」{label} has not been triggered"
+                return f"「{card.name}」的{label}效果没有被触发"
             player = pending.player if player is None else player
             if player != pending.player:
                 return f"「{card.name}」{label} is player {pending.player}'s to activate"
@@ -358,7 +358,7 @@ class ChainRules:
         if effect.kind == "activation":
             if card.zone.kind not in ("hand", "spell & trap zone", "field zone") or (
                     self.on_field(card) and card.face_up):
-                return f"「{card.name}」 is not in the hand or set"
+                return f"「{card.name}」不在手卡，也没有盖放在场上"
             where = self.why_not_from_where_it_is(card, player)
             if where:
                 return where
@@ -378,7 +378,7 @@ class ChainRules:
                 return f"「{card.name}」 is not in the {effect.zone}"
             if effect.kind == "ignition" and (self.chain or player != self.turn_player
                                               or self.phase not in ("main1", "main2")):
-                return "an ignition effect needs an open main phase of its controller"
+                return "起动效果只能在控制者自己的主要阶段、没有连锁时发动"
         if self.lasting(card, "cannot-activate"):
             # given to this card (object) by a resolved effect: a card that left the field
             # since is a new card, which the effect no longer speaks of
@@ -411,9 +411,9 @@ class ChainRules:
             if why:
                 return why
         if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label + (origin or "")):
-            return f"「{card.name}」{label} was already used this turn (by this card)"
+            return f"「{card.name}」的{label}效果这个回合已经使用过（这张卡1回合1次）"
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
-            return f"「{card.name}」{label} was already used this turn by player {player}"
+            return f"「{card.name}」的{label}效果这个回合已经使用过（同名卡1回合1次）"
         return None
 
     def why_not_target(self, card: "YgoCard", effect: Effect, target: "YgoCard") -> str | None:

@@ -258,7 +258,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
     def free_monster_zone(self, player: int) -> Zone:
         zone = self.board.zone(player, MONSTER)
         if len(zone) >= (zone.capacity or 5):
-            raise IllegalAction(f"player {player}'s monster zone is full")
+            raise IllegalAction(f"{_who(player)}的怪兽区域没有空位")
         return zone
 
     @one_action
@@ -655,11 +655,11 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
 
     def turn_face_down(self, card: YgoCard, reason: str = "") -> None:
         if not (self.on_field(card) and card.definition.is_monster and card.zone.kind == MONSTER):
-            raise IllegalAction(f"「{card.name}」 is not a monster on the field")
+            raise IllegalAction(f"「{card.name}」不是场上的怪兽")
         if not card.face_up:
-            raise IllegalAction(f"「{card.name}」 is already face-down")
+            raise IllegalAction(f"「{card.name}」已经是里侧表示")
         if "link" in card.definition.types:
-            raise IllegalAction(f"「{card.name}」 is a link monster and cannot be turned face-down")
+            raise IllegalAction(f"「{card.name}」是连接怪兽，不能变成里侧表示")
         self.board.turn(card, False, reason=reason)
         card.position = "defense"
         self.transition(card, Transition.TURNED_FACE_DOWN)
@@ -669,7 +669,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
     def flip_face_up(self, card: YgoCard, reason: str = "", position: str = "defense") -> None:
         """Turn a face-down monster face up by an effect: it forgets nothing."""
         if not (self.on_field(card) and not card.face_up):
-            raise IllegalAction(f"「{card.name}」 is not face-down on the field")
+            raise IllegalAction(f"「{card.name}」不是场上里侧表示的卡")
         self.board.turn(card, True, reason=reason)
         card.position = position
         self.emit("flipped", card)
@@ -767,7 +767,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         """Discard a card from the hand (4.3.3.4.2): it goes to the graveyard, and counts
         as discarded and as sent from the hand to the graveyard — not as destroyed."""
         if card.zone.kind != HAND:
-            raise IllegalAction(f"「{card.name}」 is not in the hand, so it cannot be discarded")
+            raise IllegalAction(f"「{card.name}」不在手卡，不能丢弃")
         self.send_to_graveyard(card, reason=reason or "discarded", discarded=True)
 
     @one_action
@@ -893,7 +893,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         if face_up is None:
             face_up = card.face_up
         if not (self.on_field(card) and card.definition.is_monster):
-            raise IllegalAction(f"「{card.name}」 is not a monster on the field")
+            raise IllegalAction(f"「{card.name}」不是场上的怪兽")
         if self.banished_when_leaving(card):
             # 消战者: it is banished by its own effect first; the temporary banish has
             # nothing left to return (一时除外实质上没能适用)
@@ -925,7 +925,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             if record.card is card:
                 break
         else:
-            raise IllegalAction(f"「{card.name}」 is not banished temporarily")
+            raise IllegalAction(f"「{card.name}」不是被一时除外的卡")
         self.temporarily_banished.remove(record)
         if card.object_id != record.object_id:
             return

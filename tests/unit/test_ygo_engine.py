@@ -146,7 +146,7 @@ def test_once_per_turn_per_card_and_per_name():
     theirs = summoned(duel, "星因士 天津四", "special", player=1, by="an effect")
     assert duel.why_cannot_activate(theirs, "①", 1) is None
     again = summoned(duel, "星因士 天津四", "special")
-    assert "already used" in duel.why_cannot_activate(again, "①", 0)
+    assert "已经使用过" in duel.why_cannot_activate(again, "①", 0)
 
 
 def test_face_down_atk_is_known_to_its_controller_only():
@@ -201,7 +201,7 @@ def test_a_quick_play_spell_leaves_the_hand_only_in_its_controllers_own_turn():
     duel = Duel()
     gaia = summoned(duel, "暗黑骑士 盖亚")
     book = duel.new_card("月之书", 1)
-    assert "own turn" in duel.why_cannot_activate(book, "发动", 1)  # player 0's turn
+    assert "自己的回合" in duel.why_cannot_activate(book, "发动", 1)  # player 0's turn
     set_book = duel.new_card("月之书", 1)
     duel.place(set_book, "spell & trap zone", 1, face_up=False)  # set on an earlier turn
     assert duel.why_cannot_activate(set_book, "发动", 1) is None
