@@ -74,6 +74,8 @@ class BattleRules:
             return f"「{card.name}」不是回合玩家的怪兽：只有回合玩家的怪兽可以攻击"
         if self.phase not in ("main1", "battle"):
             return "这个回合的战斗阶段已经结束"
+        if self.why_no_battle_phase():
+            return self.why_no_battle_phase()
         if self.chain or self._resolving:
             return "连锁进行中不能攻击宣言"
         return None

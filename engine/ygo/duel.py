@@ -84,7 +84,10 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             # only their owner may look at those (4.3.3.4.4)
             self.board.add_zone(Zone(BANISHED, p, HiddenTo.ALL_BUT_OWNER, face_up_default=True))
             self.board.add_zone(Zone(MATERIALS, p, public=True))
-        self.turn = 1
+        #: an example is a scene in the middle of a duel: it starts on player 0's second
+        #: turn.  The duel's first turn (no battle phase for the player who goes first) is
+        #: only where a Given says so (``first_turn_of_the_duel``).
+        self.turn = 3
         self.turn_player = 0
         self.phase = "main1"
         self.lp = [8000, 8000]
@@ -954,9 +957,27 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
 
     # -- phases ---------------------------------------------------------------------
 
+    #: the duel's first turn: the player who goes first conducts no battle phase
+    FIRST_TURN = 1
+
+    def first_turn_of_the_duel(self) -> None:
+        """Set the scene: this is the first turn of the duel, player 0's (before anything
+        happens)."""
+        if any(e.kind != "setup" for e in self.log.events):
+            raise SetupError("决斗的第一个回合只能在例子一开始、什么都还没有发生时指定")
+        self.turn = self.FIRST_TURN
+        self.log.record("setup", "turn 1: the first turn of the duel")
+
+    def why_no_battle_phase(self) -> str | None:
+        if self.turn == self.FIRST_TURN:
+            return "决斗的第一个回合，先攻的玩家不能进行战斗阶段"
+        return None
+
     def enter_phase(self, phase: str, hold: bool = False) -> None:
         """Move on to ``phase``; with ``hold`` the mandatory triggers it starts are put
         on a chain that is left open for responses."""
+        if phase == "battle" and self.phase != "battle" and self.why_no_battle_phase():
+            raise IllegalAction(self.why_no_battle_phase())
         self.clear_pending()
         if self.phase == "battle" and phase != "battle":
             self.battle_state = None

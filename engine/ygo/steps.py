@@ -418,6 +418,13 @@ def fill_monster_zone(duel: Duel, player: int, card: str) -> None:
 
 # -- Given / When: turns and phases ---------------------------------------------------
 
+@V.given("这是决斗的第一个回合")
+def first_turn(duel: Duel) -> None:
+    """The example starts on the first turn of the duel (player 0 goes first); otherwise
+    an example is a turn in the middle of a duel."""
+    duel.first_turn_of_the_duel()
+
+
 @V.phrase(("given", "when"), "进入{phase}")
 def enter_phase(duel: Duel, phase: str) -> None:
     """Move on to that phase of the current turn (ending the battle phase returns what it banished)."""

@@ -166,3 +166,15 @@ def test_a_spell_other_than_a_quick_play_spell_waits_for_its_controllers_main_ph
     step(duel, "given", "对方在之前的回合召唤了「番兵石人」")
     duel.enter_phase("battle")
     assert "主要阶段" in refused(duel, "自己以「番兵石人」为对象发动「精神操作」")
+
+
+def test_no_battle_phase_on_the_first_turn_of_the_duel_only_where_a_given_says_so():
+    duel = Duel()
+    step(duel, "given", "这是决斗的第一个回合")
+    assert "第一个回合" in refused(duel, "进入战斗阶段")
+    duel = Duel()
+    step(duel, "when", "进入战斗阶段")  # an example is a turn in the middle of a duel
+    duel = Duel()
+    step(duel, "when", "自己通常召唤「番兵石人」")
+    with pytest.raises(SetupError, match="第一个回合"):
+        step(duel, "given", "这是决斗的第一个回合")
