@@ -376,8 +376,10 @@ class ChainRules:
                 return f"「{card.name}」 is not face-up on the field"
             if effect.zone != "field" and card.zone.kind != effect.zone:
                 return f"「{card.name}」 is not in the {effect.zone}"
-            if effect.kind == "ignition" and (self.chain or player != self.turn_player
-                                              or self.phase not in ("main1", "main2")):
+            # a trap card's effects are spell speed 2 (they may be activated in either
+            # player's turn, in response too): the ignition timing binds monsters and spells
+            if effect.kind == "ignition" and card.definition.kind != "trap" and (
+                    self.chain or player != self.turn_player or self.phase not in ("main1", "main2")):
                 return "起动效果只能在控制者自己的主要阶段、没有连锁时发动"
         if self.lasting(card, "cannot-activate"):
             # given to this card (object) by a resolved effect: a card that left the field

@@ -35,6 +35,8 @@ DECK, HAND, EXTRA, MONSTER, SPELL_TRAP, PENDULUM, GRAVEYARD, BANISHED, MATERIALS
     "banished", "xyz materials", "field zone")
 FIELD_ZONES = (MONSTER, SPELL_TRAP, PENDULUM, FIELD_SPELL)
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+#: summons a monster makes by its own procedure, as the rules let the turn player: method -> word
+PROCEDURE_METHODS = {"synchro": "同调", "xyz": "超量", "link": "连接", "pendulum": "灵摆"}
 
 
 @dataclass(eq=False, repr=False)  # keep Card.__repr__: a short name, not every field
@@ -296,6 +298,10 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.log.record("summon", f"「{card.name}」 gemini summoned (summoned again)", card=card.serial)
             self.emit("summoned", card, method=method)
             return
+        if method in PROCEDURE_METHODS and not by:
+            why = self.why_not_procedure_now(method, player)
+            if why:
+                raise IllegalAction(why)
         if method in SPECIAL_METHODS:
             why = self.why_cannot_special_summon(card, player)
             if why:
@@ -473,6 +479,53 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             if grant is not None:
                 self.normal_summon_grants.remove(grant)
         self.normal_summons[player] += 1
+
+    def why_not_procedure_now(self, method: str, player: int) -> str | None:
+        """A monster summoned by its own procedure (同调·超量·连接·灵摆召唤) is summoned by
+        the turn player in a main phase, with no chain being built; an effect that
+        summons so as it resolves may do it then."""
+        if self._resolving:
+            return None
+        word = PROCEDURE_METHODS[method]
+        if player != self.turn_player:
+            return f"{_who(player)}不是回合玩家：{word}召唤只能在自己的回合进行"
+        if self.phase not in self.MAIN_PHASES:
+            return f"{word}召唤只能在主要阶段进行"
+        if self.chain:
+            return f"连锁进行中不能{word}召唤"
+        return None
+
+    def special_summoned_earlier(self, card: YgoCard, player: int, method: str, materials=()) -> None:
+        """Set the scene: ``card`` came to ``player``'s field on an earlier turn by the
+        summon ``method`` (同调、超量、融合、仪式、连接、灵摆、特殊) from its home zone — by its
+        own procedure, its materials long gone.  Nothing of this turn is used or
+        remembered, no trigger now."""
+        d = card.definition
+        frame = {"synchro": "synchro", "xyz": "xyz", "fusion": "fusion", "ritual": "ritual",
+                 "link": "link", "pendulum": "pendulum"}.get(method)
+        if not d.is_monster or (frame and frame not in d.types) or method not in SPECIAL_METHODS:
+            raise SetupError(f"「{card.name}」不能那样召唤")
+        source = card.zone.kind
+        if source not in (HAND, EXTRA, DECK):
+            raise SetupError(f"「{card.name}」不在手卡、卡组或额外卡组")
+        self.board.move(card, self.free_monster_zone(player), face_up=True, controller=player,
+                        reason=f"{method} summoned on an earlier turn")
+        card.position = "attack"
+        card.proc_complete = True
+        self.remember(card, SUMMON_METHOD_INFO[method])
+        self.remember(card, Info.SPECIAL_SUMMONED)
+        self.remember(card, Info.SUMMONED_FROM, source)
+        for m in materials:
+            if method == "xyz":
+                self.attach(m, card)
+            else:
+                self.board.move(m, self.board.zone(m.owner, GRAVEYARD), reason=f"material of 「{card.name}」 "
+                                "on an earlier turn")
+        if materials:
+            self.remember(card, Info.SUMMON_MATERIALS, tuple((m.serial, m.definition) for m in materials))
+            self.remember(card, Info.MATERIAL_LINK, tuple(m.serial for m in materials))
+        self.log.record("setup", f"「{card.name}」 has been on player {player}'s field since an earlier turn "
+                        f"({method} summoned)", card=card.serial)
 
     def summoned_earlier(self, card: YgoCard, player: int, *, face_up: bool = True) -> None:
         """Set the scene: ``card`` came to ``player``'s field by a Normal Summon (face-up)

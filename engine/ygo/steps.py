@@ -12,7 +12,7 @@ from engine.core.choices import FIRST_FITTING
 from engine.vocabulary import Term, Vocabulary, expect
 
 from .catalogue import CATALOGUE
-from .duel import BANISHED, DECK, EXTRA, FIELD_SPELL, GRAVEYARD, HAND, PENDULUM, SPELL_TRAP, Duel
+from .duel import BANISHED, DECK, EXTRA, FIELD_SPELL, GRAVEYARD, HAND, PENDULUM, PROCEDURE_METHODS, SPELL_TRAP, Duel
 from .memory import Info
 
 V = Vocabulary(game="ygo", language="zh-CN", new_world=Duel, card_names=CATALOGUE.names)
@@ -156,6 +156,28 @@ def set_earlier(duel: Duel, player: int, card: str) -> None:
         duel.summoned_earlier(c, player, face_up=False)
     else:
         duel.place(c, SPELL_TRAP, player, face_up=False)
+
+
+@V.given("{player}在之前的回合{method}召唤了「{card}」")
+def special_summoned_earlier(duel: Duel, player: int, method: str, card: str) -> None:
+    """A monster summoned by that method on an earlier turn (同调、X、融合、仪式、连接、灵摆、
+    特殊; 通常、上级: as 在之前的回合召唤了): on the field face-up, nothing of this turn used."""
+    c = _fresh(duel, card, player)
+    if method in ("normal", "tribute"):
+        duel.summoned_earlier(c, player)
+    elif method in ("flip", "gemini"):
+        raise SetupError(f"「{card}」: {METHOD_WORD[method]}召唤 is done to a monster already on the field")
+    else:
+        duel.special_summoned_earlier(c, player, method)
+
+
+@V.given("{player}在之前的回合用「{m1:card}」和「{m2:card}」作为素材{method}召唤了「{card}」")
+def summoned_earlier_with_materials(duel: Duel, player: int, m1: str, m2: str, method: str, card: str) -> None:
+    """A monster summoned on an earlier turn with those two materials (an Xyz monster
+    keeps them as its Xyz materials; other materials went to the graveyard then)."""
+    c = _fresh(duel, card, player)
+    duel.special_summoned_earlier(c, player, method,
+                                  materials=[_fresh(duel, m1, player), _fresh(duel, m2, player)])
 
 
 @V.given("{player}在之前的回合召唤了「{card}」")
@@ -936,6 +958,26 @@ def _tributes(duel: Duel, player: int, *names: str) -> tuple:
     """The cards a step names as tributes: on the field first, whoever controls them (the
     rules then say whether that player may tribute them)."""
     return tuple(duel.card(n) for n in names)
+
+
+@V.then("{player}{can}{method}召唤「{card}」")
+def can_summon_by(duel: Duel, player: int, can: bool, method: str, card: str) -> None:
+    """Whether that player could summon that card by that method now: a summon by its own
+    procedure (同调、X、连接、灵摆) only in that player's main phase with no chain; 上级召唤
+    as a Normal Summon; the others as a special summon."""
+    c = _summoner(duel, card, player)
+    if method in ("normal", "tribute"):
+        reason = duel.why_cannot_normal_summon(c, player)
+    elif method in ("flip", "gemini"):
+        reason = (duel.why_cannot_flip_summon(c, player) if method == "flip"
+                  else duel.why_cannot_normal_summon(c, player, again=True))
+    elif method not in ("special",) and method not in c.definition.types:
+        reason = f"「{card}」不是{METHOD_WORD[method]}怪兽"
+    else:
+        reason = duel.why_cannot_special_summon(c, player)
+        if reason is None and method in PROCEDURE_METHODS:
+            reason = duel.why_not_procedure_now(method, player)
+    expect(f"玩家{player}可以{METHOD_WORD[method]}召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
 @V.then("{player}{can}解放「{tribute:card}」上级召唤「{card}」")
