@@ -85,8 +85,13 @@ def _set_earlier(duel: Duel, name: str, player: int):
 
 
 def _synchro(duel: Duel, name: str, player: int):
+    """A synchro monster on ``player``'s field: summoned now by the turn player, else
+    summoned on an earlier turn."""
     card = duel.new_card(name, player, "extra deck")
-    duel.summon(card, "synchro", player)
+    if player == duel.turn_player:
+        duel.summon(card, "synchro", player)
+    else:
+        duel.special_summoned_earlier(card, player, "synchro")
     return card
 
 

@@ -15,6 +15,8 @@ def _summon(duel: Duel, name: str, player: int, method: str = "earlier", **kw):
     card = duel.new_card(name, player)
     if method == "earlier":
         duel.summoned_earlier(card, player)
+    elif player != duel.turn_player and method in ("synchro", "xyz", "link", "pendulum"):
+        duel.special_summoned_earlier(card, player, method)  # the opponent's, on its own turn
     else:
         duel.summon(card, method, player, **kw)
     return card
