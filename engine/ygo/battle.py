@@ -1,4 +1,5 @@
-"""Attacks and battles: what a monster remembers from them (attacked, battled with
+"""Attacks and battles: who may attack, when and what (the basic rules,
+spec/ygo/basic-rules.rst), what a monster remembers from them (attacked, battled with
 whom, destroyed a monster by battle) and the effects that mark the other monster.
 
 An attack runs through three moments, each opening a window for trigger effects:

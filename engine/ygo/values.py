@@ -1,6 +1,8 @@
 """What the rules compute about a card right now: which of its effects apply, its
-ATK/DEF, whether it can be destroyed, attack, change its battle position or be special
-summoned, and the rules that act by themselves after every change.
+ATK/DEF, whether it can be destroyed or be special summoned, and the rules that act by
+themselves after every change.  (Whether it may attack is battle.py's; whether it may be
+Normal, Tribute or Flip Summoned or change its battle position is duel.py's: the basic
+rules, spec/ygo/basic-rules.rst.)
 
 A face-down monster is non-public information: its controller knows the printed
 values, but effects that check ATK/DEF find no determined number (None).
