@@ -179,16 +179,24 @@ class ActivationRules:
             if card.zone.kind == "hand":
                 if any(st.kind == "activate-from-hand" for st in definition.statics):
                     return None
-                return f"「{card.name}」 is a trap card: it is activated once set on the field, not from the hand"
+                return f"「{card.name}」是陷阱卡：要先在场上盖放才能发动，不能从手卡发动"
             if self.remembers(card, Info.SET_THIS_TURN):
-                return f"「{card.name}」 was set this turn: a trap card can be activated from the next turn on"
+                return f"「{card.name}」是这个回合盖放的陷阱卡：要到下一个回合才能发动"
+        elif definition.kind == "spell" and "quick" not in definition.types:
+            # spell speed 1 (通常·永续·装备·场地·仪式魔法): only in its controller's own main
+            # phase.  (That it cannot be activated in response to a chain link is not
+            # enforced yet: see spec/ygo/basic-rules.rst.)
+            if player != self.turn_player:
+                return f"「{card.name}」不是速攻魔法：只能在自己的回合发动"
+            if self.phase not in ("main1", "main2"):
+                return f"「{card.name}」不是速攻魔法：只能在自己的主要阶段发动"
         elif definition.kind == "spell" and "quick" in definition.types:
             # from the hand only in its controller's own turn; in the opponent's turn only set
             # on the field, and not in the turn it was set
             if card.zone.kind == "hand" and player != self.turn_player:
-                return f"「{card.name}」 is a quick-play spell: from the hand only in player {player}'s own turn"
+                return f"「{card.name}」是速攻魔法：只有在自己的回合才能从手卡发动"
             if self.on_field(card) and self.remembers(card, Info.SET_THIS_TURN):
-                return f"「{card.name}」 was set this turn: a set quick-play spell can be activated from the next turn on"
+                return f"「{card.name}」是这个回合盖放的速攻魔法：要到下一个回合才能发动"
         return None
 
     def unique_on_field(self, card: "YgoCard", player: int) -> str | None:

@@ -1,4 +1,5 @@
-"""Attacks and battles: what a monster remembers from them (attacked, battled with
+"""Attacks and battles: who may attack, when and what (the basic rules,
+spec/ygo/basic-rules.rst), what a monster remembers from them (attacked, battled with
 whom, destroyed a monster by battle) and the effects that mark the other monster.
 
 An attack runs through three moments, each opening a window for trigger effects:
@@ -38,14 +39,69 @@ class BattleRules:
         #: an effect ended this turn's battle phase (消战者)
         self.battle_over = False
 
+    # -- the basic rules of attacking (spec/ygo/basic-rules.rst) --------------------------
+
+    def attacks_allowed(self, card: "YgoCard") -> int:
+        """How many attacks ``card`` may declare in a battle phase: one, two with an
+        effect that lets it attack twice."""
+        return 2 if self.lasting(card, "double-attack") else 1
+
+    def why_cannot_attack(self, card: "YgoCard") -> str | None:
+        """Why ``card`` itself may not attack, as the rulings say of a monster: only a
+        face-up attack position monster, as many times a battle phase as it may attack
+        (once), not under an effect that says it cannot attack, not once its
+        controller's battle phase was ended.  When an attack may be declared at all is
+        ``why_not_declare_attack_now``."""
+        if not (self.face_up_on_field(card) and card.position == "attack"):
+            return f"「{card.name}」不是表侧攻击表示的怪兽"
+        if self.battle_over and self.turn_player == card.controller:
+            return "这个回合的战斗阶段已经结束"
+        banned = self.field_ban(card, "forbid-attack")
+        if banned:
+            return f"「{banned}」的效果使「{card.name}」不能攻击宣言"
+        if self.lasting(card, "cannot-attack") or self.links_granting(card, "cannot-attack") \
+                or self.applies(card, "cannot-attack"):
+            return f"有效果使「{card.name}」不能攻击"
+        done = self.recall(card, Info.ATTACKED) or 0
+        if done >= self.attacks_allowed(card):
+            return f"「{card.name}」这个回合已经攻击过（1次战斗阶段只能攻击1次）"
+        return None
+
+    def why_not_declare_attack_now(self, card: "YgoCard") -> str | None:
+        """An attack is declared by the turn player's monster, in the battle phase (from
+        the main phase 1 the turn player enters it; once the main phase 2 began, the
+        turn's battle phase is over), with no chain."""
+        if card.controller != self.turn_player:
+            return f"「{card.name}」不是回合玩家的怪兽：只有回合玩家的怪兽可以攻击"
+        if self.phase not in ("main1", "battle"):
+            return "这个回合的战斗阶段已经结束"
+        if self.why_no_battle_phase():
+            return self.why_no_battle_phase()
+        if self.chain or self._resolving:
+            return "连锁进行中不能攻击宣言"
+        return None
+
+    def why_not_attack_target(self, attacker: "YgoCard", target: "YgoCard | None") -> str | None:
+        """An attack goes to a monster of the opponent's field; directly only while the
+        opponent controls no monster."""
+        opponent = 1 - attacker.controller
+        if target is None:
+            if self.monsters(opponent):
+                return "对方场上有怪兽存在，不能直接攻击"
+            return None
+        if not (self.on_field(target) and target.zone.kind == "monster zone" and target.controller == opponent):
+            return f"「{target.name}」不是对方场上的怪兽，不能作为攻击对象"
+        return None
+
     def attack(self, attacker: "YgoCard", target: "YgoCard | None" = None, pause: str | None = None) -> None:
         """Declare an attack; ``pause``: "declared" or "battle-start" stops there."""
-        why = self.why_cannot_attack(attacker)
+        why = self.why_cannot_attack(attacker) or self.why_not_declare_attack_now(attacker) \
+            or self.why_not_attack_target(attacker, target)
         if why:
-            raise IllegalAction(f"「{attacker.name}」 cannot attack: {why}")
+            raise IllegalAction(why)
         if self.phase != "battle":
             self.enter_phase("battle")
-        self.remember(attacker, Info.ATTACKED)
+        self.remember(attacker, Info.ATTACKED, (self.recall(attacker, Info.ATTACKED) or 0) + 1)
         self.battle_state = Battle(attacker, attacker.object_id, attacker.controller, target,
                                    None if target is None else target.object_id)
         self.log.record("battle", f"「{attacker.name}」 declares an attack on "

@@ -97,6 +97,13 @@ class ChainLink:
 CARD_ACTIVATION = "发动"
 
 
+def restriction_needs(restriction):
+    """What a restriction needs to be accepted on activation (『这个效果发动的回合，……不能……』
+    only while what it forbids has not been done this turn): (duel, card, player) -> the
+    reason it cannot, or None; the block that states the restriction carries it (``needs``)."""
+    return getattr(restriction, "needs", None)
+
+
 def one_action(method):
     """A game action of the duel (a summon with its tributes, a card leaving the field):
     the mandatory triggers it causes are put on a chain once the whole of it is done, as
@@ -292,11 +299,11 @@ class ChainRules:
         """Why a triggered effect's 1回合1次 stops it from being activated now, or None."""
         card, effect, player = pending.card, pending.effect, pending.player
         if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label):
-            return f"「{card.name}」{effect.label} was already used this turn (by this card)"
+            return f"「{card.name}」的{effect.label}效果这个回合已经使用过（这张卡1回合1次）"
         if effect.once_per_turn == "name" and (player, card.name, effect.label) in self.used_names:
-            return f"「{card.name}」{effect.label} was already used this turn by player {player}"
+            return f"「{card.name}」的{effect.label}效果这个回合已经使用过（同名卡1回合1次）"
         if effect.once_per_turn == "duel" and (player, card.name, effect.label) in self.used_in_duel:
-            return f"「{card.name}」{effect.label} was already used in this duel by player {player}"
+            return f"「{card.name}」的{effect.label}效果在这次决斗中已经使用过（决斗中1次）"
         return None
 
     @staticmethod
@@ -318,9 +325,9 @@ class ChainRules:
         if effect.kind == "trigger":
             pending = self.pending_for(card, label)
             if pending is None and (card, label) in self.missed:
-                return f"「{card.name}」{label} missed the timing: its event was not the last thing that happened"
+                return f"「{card.name}」的{label}效果错过了时点：触发它的事情不是最后发生的事"
             if pending is None:
-                return f"「{card.name}」{label} has not been triggered"
+                return f"「{card.name}」的{label}效果没有被触发"
             player = pending.player if player is None else player
             if player != pending.player:
                 return f"「{card.name}」{label} is player {pending.player}'s to activate"
@@ -330,7 +337,7 @@ class ChainRules:
         if effect.kind == "activation":
             if card.zone.kind not in ("hand", "spell & trap zone", "field zone") or (
                     self.on_field(card) and card.face_up):
-                return f"「{card.name}」 is not in the hand or set"
+                return f"「{card.name}」不在手卡，也没有盖放在场上"
             where = self.why_not_from_where_it_is(card, player)
             if where:
                 return where
@@ -348,9 +355,11 @@ class ChainRules:
                 return f"「{card.name}」 is not face-up on the field"
             if effect.zone != "field" and card.zone.kind != effect.zone:
                 return f"「{card.name}」 is not in the {effect.zone}"
-            if effect.kind == "ignition" and (self.chain or player != self.turn_player
-                                              or self.phase not in ("main1", "main2")):
-                return "an ignition effect needs an open main phase of its controller"
+            # a trap card's effects are spell speed 2 (they may be activated in either
+            # player's turn, in response too): the ignition timing binds monsters and spells
+            if effect.kind == "ignition" and card.definition.kind != "trap" and (
+                    self.chain or player != self.turn_player or self.phase not in ("main1", "main2")):
+                return "起动效果只能在控制者自己的主要阶段、没有连锁时发动"
         if self.lasting(card, "cannot-activate"):
             # given to this card (object) by a resolved effect: a card that left the field
             # since is a new card, which the effect no longer speaks of
@@ -377,12 +386,17 @@ class ChainRules:
         needs = self.why_cost_unpayable(card, effect, player) or self.why_no_target(card, effect, player)
         if needs:
             return needs
+        for restriction in effect.restrictions:
+            undone = restriction_needs(restriction)
+            why = undone(self, card, player) if undone is not None else None
+            if why:
+                return why
         if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label + (origin or "")):
-            return f"「{card.name}」{label} was already used this turn (by this card)"
+            return f"「{card.name}」的{label}效果这个回合已经使用过（这张卡1回合1次）"
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
-            return f"「{card.name}」{label} was already used this turn by player {player}"
+            return f"「{card.name}」的{label}效果这个回合已经使用过（同名卡1回合1次）"
         if effect.once_per_turn == "duel" and (player, card.name, label) in self.used_in_duel:
-            return f"「{card.name}」{label} was already used in this duel by player {player}"
+            return f"「{card.name}」的{label}效果在这次决斗中已经使用过（决斗中1次）"
         return None
 
     def why_not_target(self, card: "YgoCard", effect: Effect, target: "YgoCard") -> str | None:
@@ -564,7 +578,12 @@ class ChainRules:
             if link.negated != "activation":
                 # an activation negated is not processed at all: it takes no timing
                 self._steps += 1
-            if why:
+            gone = None if why else self.left_before_resolving(link)
+            if gone:
+                link.outcome = f"not applied: {gone}"
+                self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label} does not "
+                                f"apply ({gone})")
+            elif why:
                 link.outcome = f"negated: {why}"
                 self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label} "
                                 f"is negated ({why})")
@@ -590,6 +609,25 @@ class ChainRules:
         # the spells and traps that do not stay leave the field once the whole chain is done
         while self.finishing:
             self._finish_spell(self.finishing.pop(0))
+
+    @staticmethod
+    def applies_from_the_field(link: ChainLink) -> bool:
+        """A continuous or equip spell or trap card's card activation: what it does, it
+        does as a card on the field (it stays there to apply it; an equip card equips
+        itself)."""
+        d = link.card.definition
+        return link.effect.kind == "activation" and not d.is_monster and bool(d.types & {"continuous", "equip"})
+
+    def left_before_resolving(self, link: ChainLink) -> str | None:
+        """Why the card activation of ``link`` applies nothing: its continuous or equip
+        card is no longer face-up on the field as the same card (returned to the hand,
+        destroyed … in response), or None."""
+        if not self.applies_from_the_field(link):
+            return None
+        card = link.card_if_unchanged()
+        if card is not None and self.face_up_on_field(card):
+            return None
+        return f"「{link.card.name}」已经不在场上表侧表示存在，永续·装备卡的发动不适用"
 
     def keeps_its_link(self, link: ChainLink) -> bool:
         """A continuous spell or trap whose card activation only takes a target that its

@@ -35,6 +35,8 @@ DECK, HAND, EXTRA, MONSTER, SPELL_TRAP, PENDULUM, GRAVEYARD, BANISHED, MATERIALS
     "banished", "xyz materials", "field zone")
 FIELD_ZONES = (MONSTER, SPELL_TRAP, PENDULUM, FIELD_SPELL)
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+#: summons a monster makes by its own procedure, as the rules let the turn player: method -> word
+PROCEDURE_METHODS = {"synchro": "同调", "xyz": "超量", "link": "连接", "pendulum": "灵摆"}
 
 
 @dataclass(eq=False, repr=False)  # keep Card.__repr__: a short name, not every field
@@ -84,7 +86,10 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             # only their owner may look at those (4.3.3.4.4)
             self.board.add_zone(Zone(BANISHED, p, HiddenTo.ALL_BUT_OWNER, face_up_default=True))
             self.board.add_zone(Zone(MATERIALS, p, public=True))
-        self.turn = 1
+        #: an example is a scene in the middle of a duel: it starts on player 0's second
+        #: turn.  The duel's first turn (no battle phase for the player who goes first) is
+        #: only where a Given says so (``first_turn_of_the_duel``).
+        self.turn = 3
         self.turn_player = 0
         self.phase = "main1"
         self.lp = [8000, 8000]
@@ -104,6 +109,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         #: Normal Summons and Sets of the turn (a gemini re-summon is one): the turn's
         #: Normal Summon is used once this is 1
         self.normal_summons = [0, 0]
+        #: one more Normal Summon granted by an effect: (turn, player, test, source)
+        self.normal_summon_grants: list[tuple] = []
         #: the player who has won the duel, if any
         self.winner: int | None = None
         #: field-wide negations that are not a chain link's (无敌光环): see negation.py
@@ -258,7 +265,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
     def free_monster_zone(self, player: int) -> Zone:
         zone = self.board.zone(player, MONSTER)
         if len(zone) >= (zone.capacity or 5):
-            raise IllegalAction(f"player {player}'s monster zone is full")
+            raise IllegalAction(f"{_who(player)}的怪兽区域没有空位")
         return zone
 
     @one_action
@@ -276,19 +283,27 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             raise SetupError(f"「{card.name}」 is not a {frame} monster, so it cannot be {method} summoned")
         if method in ("normal", "tribute") and d.extra_deck:
             raise SetupError(f"「{card.name}」 is an extra deck monster and cannot be normal summoned")
+        if method in ("normal", "tribute", "gemini"):
+            why = self.why_cannot_normal_summon(card, player, tributes=tuple(tributes),
+                                                without_tribute=without_tribute, face_up=face_up,
+                                                again=method == "gemini")
+            if why:
+                raise IllegalAction(why)
         if method == "gemini":
-            if not self.face_up_on_field(card):
-                raise IllegalAction(f"「{card.name}」 must be face-up on the field to be summoned again")
             # 再度召唤 is a Normal Summon: the monster is a normal summoned monster, and
             # the summon counts as the turn's Normal Summon and as a summon
             self.remember(card, Info.GEMINI_RESUMMONED)
             self.remember(card, Info.NORMAL_SUMMONED)
             self.remember(card, Info.SUMMONED_THIS_TURN)
             self.summon_count[player] += 1
-            self.normal_summons[player] += 1
+            self.use_normal_summon(player, card)
             self.log.record("summon", f"「{card.name}」 gemini summoned (summoned again)", card=card.serial)
             self.emit("summoned", card, method=method)
             return
+        if method in PROCEDURE_METHODS and not by:
+            why = self.why_not_procedure_now(method, player)
+            if why:
+                raise IllegalAction(why)
         if method in SPECIAL_METHODS:
             why = self.why_cannot_special_summon(card, player)
             if why:
@@ -311,7 +326,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             card.proc_complete = True
         set_only = method in ("normal", "tribute") and not face_up
         if method in ("normal", "tribute"):
-            self.normal_summons[player] += 1
+            self.use_normal_summon(player, card)
         self.log.record("summon", f"「{card.name}」 set" if set_only else f"「{card.name}」 {method} summoned"
                         + ("" if face_up else " face-down"), card=card.serial, method=method)
         if set_only:
@@ -348,6 +363,193 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                     self.apply_lasting(card, mark, source=f"「{card.name}」{st.label}")
         self.emit("summoned", card, method=method, obj=card.object_id)
 
+    # -- the basic rules of summoning (spec/ygo/basic-rules.rst) ------------------------
+
+    #: the phases a player may Normal Summon, Set, Flip Summon or change positions in
+    MAIN_PHASES = ("main1", "main2")
+
+    @staticmethod
+    def tributes_needed(card: YgoCard) -> int:
+        """How many tributes a Tribute Summon (or Set) of ``card`` takes: Level 5 and 6
+        one, Level 7 and up two; Level 4 and below none (it is not tributed for)."""
+        level = card.definition.level
+        return 0 if level <= 4 else 1 if level <= 6 else 2
+
+    def summons_without_tribute(self, card: YgoCard) -> bool:
+        """Its card data lets it be Normal Summoned (or Set) without tributing."""
+        d = card.definition
+        return "summon-without-tribute" in d.rulings or any(st.kind == "summon-without-tribute"
+                                                            for st in d.statics)
+
+    def why_not_tribute(self, card: YgoCard, tribute: YgoCard, player: int) -> str | None:
+        """Why ``tribute`` cannot be tributed by ``player`` for the Tribute Summon of ``card``."""
+        if tribute is card:
+            return f"「{card.name}」不能解放自己来上级召唤"
+        if not self.on_field(tribute) or tribute.controller != player:
+            return f"「{tribute.name}」不是{_who(player)}场上的卡，不能作为上级召唤的解放"
+        if tribute.zone.kind == MONSTER:
+            return None
+        d = tribute.definition
+        if not d.is_monster and "continuous" in d.types and tribute.face_up and (
+                "tributes-continuous-spell-trap" in card.definition.rulings):
+            # the summoned card's own text lets a continuous spell or trap be tributed
+            return None
+        return f"「{tribute.name}」不是怪兽，不能作为「{card.name}」上级召唤的解放"
+
+    def tribute_candidates(self, card: YgoCard, player: int) -> list[YgoCard]:
+        return [c for c in self.field_cards() if self.why_not_tribute(card, c, player) is None]
+
+    def why_cannot_normal_summon(self, card: YgoCard, player: int, *, tributes: tuple | None = None,
+                                 without_tribute: bool = False, face_up: bool = True,
+                                 again: bool = False) -> str | None:
+        """Why ``player`` cannot Normal Summon (召唤), Set (盖放), Tribute Summon or Set, or
+        summon a gemini monster again (再度召唤) ``card`` now, or None.  ``tributes``
+        None asks whether it could be done with the cards on the field now.
+
+        - only the turn player, in a main phase, with no chain being built or resolved;
+        - once a turn (召唤·盖放·上级召唤·再度召唤 all use it), unless an effect grants one more;
+        - Level 5 and 6 take one tribute, Level 7 and up two, each a monster of the summoning
+          player's field — unless the card's data lets it be summoned without tributing or
+          lets other cards be tributed."""
+        d = card.definition
+        if not d.is_monster or d.extra_deck:
+            return f"「{card.name}」不是可以通常召唤的怪兽"
+        if player != self.turn_player:
+            return f"{_who(player)}不是回合玩家：通常召唤·盖放只能在自己的回合进行"
+        if self.phase not in self.MAIN_PHASES:
+            return "通常召唤·盖放只能在主要阶段进行"
+        if self.chain or self._resolving:
+            return "连锁进行中不能通常召唤·盖放"
+        if self.normal_summons[player] >= 1 and self.extra_normal_summon(player, card) is None:
+            return f"{_who(player)}这个回合已经进行过通常召唤（召唤·盖放·上级召唤·再度召唤1回合只能1次）"
+        if again:
+            if not (self.face_up_on_field(card) and card.controller == player):
+                return f"「{card.name}」不是{_who(player)}场上表侧表示的怪兽，不能再度召唤"
+            return None
+        if card.zone.kind != HAND:
+            return f"「{card.name}」不在手卡，不能通常召唤·盖放"
+        if not self.free_zone_after(player, tributes or ()):
+            return f"{_who(player)}的怪兽区域没有空位"
+        need = self.tributes_needed(card)
+        if without_tribute:
+            if need == 0:
+                return f"「{card.name}」是4星以下的怪兽，本来就不用解放"
+            if not self.summons_without_tribute(card):
+                return (f"「{card.name}」是{d.level}星怪兽：需要解放{need}只怪兽，"
+                        "它的卡片没有写可以不用解放召唤")
+            return None
+        if tributes is None:
+            if need and len(self.tribute_candidates(card, player)) < need:
+                if self.summons_without_tribute(card):
+                    return None
+                return (f"「{card.name}」是{d.level}星怪兽，上级召唤需要解放{need}只怪兽，"
+                        f"{_who(player)}场上能解放的只有{len(self.tribute_candidates(card, player))}只")
+            return None
+        if len(tributes) != need:
+            if need == 0:
+                return f"「{card.name}」是4星以下的怪兽，不用解放就召唤，不能上级召唤"
+            return (f"「{card.name}」是{d.level}星怪兽，上级召唤需要解放{need}只怪兽"
+                    f"（这里解放了{len(tributes)}只）")
+        for t in tributes:
+            why = self.why_not_tribute(card, t, player)
+            if why:
+                return why
+        return None
+
+    def free_zone_after(self, player: int, tributes) -> bool:
+        zone = self.board.zone(player, MONSTER)
+        freed = sum(1 for t in tributes if t.zone is zone)
+        return len(zone) - freed < (zone.capacity or 5)
+
+    def extra_normal_summon(self, player: int, card: YgoCard):
+        """A grant of one more Normal Summon this turn that ``card`` fits, or None."""
+        for grant in self.normal_summon_grants:
+            turn, who, test, _source = grant
+            if turn == self.turn and who == player and (test is None or test(self, card)):
+                return grant
+        return None
+
+    def grant_normal_summon(self, player: int, source: str, test=None) -> None:
+        """An effect lets ``player`` Normal Summon once more this turn (a monster passing
+        ``test`` (duel, card), or any)."""
+        self.normal_summon_grants.append((self.turn, player, test, source))
+        self.log.record("rule", f"「{source}」: player {player} may Normal Summon once more this turn")
+
+    def use_normal_summon(self, player: int, card: YgoCard) -> None:
+        if self.normal_summons[player] >= 1:
+            grant = self.extra_normal_summon(player, card)
+            if grant is not None:
+                self.normal_summon_grants.remove(grant)
+        self.normal_summons[player] += 1
+
+    def why_not_procedure_now(self, method: str, player: int) -> str | None:
+        """A monster summoned by its own procedure (同调·超量·连接·灵摆召唤) is summoned by
+        the turn player in a main phase, with no chain being built; an effect that
+        summons so as it resolves may do it then."""
+        if self._resolving:
+            return None
+        word = PROCEDURE_METHODS[method]
+        if player != self.turn_player:
+            return f"{_who(player)}不是回合玩家：{word}召唤只能在自己的回合进行"
+        if self.phase not in self.MAIN_PHASES:
+            return f"{word}召唤只能在主要阶段进行"
+        if self.chain:
+            return f"连锁进行中不能{word}召唤"
+        return None
+
+    def special_summoned_earlier(self, card: YgoCard, player: int, method: str, materials=()) -> None:
+        """Set the scene: ``card`` came to ``player``'s field on an earlier turn by the
+        summon ``method`` (同调、超量、融合、仪式、连接、灵摆、特殊) from its home zone — by its
+        own procedure, its materials long gone.  Nothing of this turn is used or
+        remembered, no trigger now."""
+        d = card.definition
+        frame = {"synchro": "synchro", "xyz": "xyz", "fusion": "fusion", "ritual": "ritual",
+                 "link": "link", "pendulum": "pendulum"}.get(method)
+        if not d.is_monster or (frame and frame not in d.types) or method not in SPECIAL_METHODS:
+            raise SetupError(f"「{card.name}」不能那样召唤")
+        source = card.zone.kind
+        if source not in (HAND, EXTRA, DECK):
+            raise SetupError(f"「{card.name}」不在手卡、卡组或额外卡组")
+        self.board.move(card, self.free_monster_zone(player), face_up=True, controller=player,
+                        reason=f"{method} summoned on an earlier turn")
+        card.position = "attack"
+        card.proc_complete = True
+        self.remember(card, SUMMON_METHOD_INFO[method])
+        self.remember(card, Info.SPECIAL_SUMMONED)
+        self.remember(card, Info.SUMMONED_FROM, source)
+        for m in materials:
+            if method == "xyz":
+                self.attach(m, card)
+            else:
+                self.board.move(m, self.board.zone(m.owner, GRAVEYARD), reason=f"material of 「{card.name}」 "
+                                "on an earlier turn")
+        if materials:
+            self.remember(card, Info.SUMMON_MATERIALS, tuple((m.serial, m.definition) for m in materials))
+            self.remember(card, Info.MATERIAL_LINK, tuple(m.serial for m in materials))
+        self.log.record("setup", f"「{card.name}」 has been on player {player}'s field since an earlier turn "
+                        f"({method} summoned)", card=card.serial)
+
+    def summoned_earlier(self, card: YgoCard, player: int, *, face_up: bool = True) -> None:
+        """Set the scene: ``card`` came to ``player``'s field by a Normal Summon (face-up)
+        or a Set (face-down) on an earlier turn — a Tribute Summon for Level 5 and up, its
+        tributes long gone.  Nothing of this turn is used or remembered (not summoned this
+        turn, not this turn's Normal Summon, no trigger now)."""
+        d = card.definition
+        if not d.is_monster or d.extra_deck:
+            raise SetupError(f"「{card.name}」不是可以通常召唤的怪兽")
+        if card.zone.kind != HAND:
+            raise SetupError(f"「{card.name}」不在手卡")
+        self.board.move(card, self.free_monster_zone(player), face_up=face_up, controller=player,
+                        reason="normal summoned on an earlier turn" if face_up else "set on an earlier turn")
+        card.position = "attack" if face_up else "defense"
+        card.proc_complete = True
+        if face_up:
+            self.remember(card, Info.NORMAL_SUMMONED)
+            if self.tributes_needed(card):
+                self.remember(card, Info.TRIBUTE_SUMMONED)
+        self.log.record("setup", f"「{card.name}」 has been on player {player}'s field since an earlier turn",
+                        card=card.serial)
+
     def set_monster(self, card: YgoCard, player: int | None = None, tributes=(), without_tribute=False) -> None:
         self.summon(card, "tribute" if tributes else "normal", player, face_up=False, tributes=tributes,
                     without_tribute=without_tribute)
@@ -379,11 +581,92 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                 self.send_to_graveyard(old, reason=f"replaced by 「{card.name}」")
         self.board.move(card, zone, face_up=face_up, controller=player, reason=reason)
 
-    @one_action
-    def flip_summon(self, card: YgoCard) -> None:
-        why = self.why_cannot_flip_summon(card)
+    def why_not_now_in_main_phase(self, player: int, what: str) -> str | None:
+        """What only the turn player does in its main phase with no chain (召唤、反转召唤、
+        表示形式变更): why ``player`` cannot do it now, or None."""
+        if player != self.turn_player:
+            return f"{_who(player)}不是回合玩家：{what}只能在自己的回合进行"
+        if self.phase not in self.MAIN_PHASES:
+            return f"{what}只能在主要阶段进行"
+        if self.chain or self._resolving:
+            return f"连锁进行中不能{what}"
+        return None
+
+    def cannot_change_position_by_effect(self, card: YgoCard) -> str | None:
+        """An effect forbids ``card`` to change its battle position (无底的落穴 …): a Flip
+        Summon changes it too."""
+        if self.lasting(card, "cannot-change-position") or self.links_granting(card, "cannot-change-position"):
+            return "有效果使它不能变更表示形式"
+        for other in self.field_cards():
+            if self.active_statics(other, "lock-battled") and other.serial in (self.recall(card, Info.BATTLED) or ()):
+                return f"它和「{other.name}」进行过战斗，不能变更表示形式"
+        return None
+
+    def why_cannot_flip_summon(self, card: YgoCard, player: int | None = None) -> str | None:
+        """Why ``card`` cannot be Flip Summoned now: only a face-down monster of the turn
+        player, in a main phase; not the turn it was set or summoned (also when an effect
+        turned it face-down after that; one only turned face-down by an effect may be flip
+        summoned at once), not twice a turn nor after its position changed this turn, not
+        while an effect forbids it to change its battle position."""
+        if not (self.on_field(card) and card.definition.is_monster and card.zone.kind == MONSTER
+                and not card.face_up):
+            return f"「{card.name}」不是场上里侧表示的怪兽"
+        player = card.controller if player is None else player
+        if card.controller != player:
+            return f"「{card.name}」不是{_who(player)}的怪兽"
+        why = self.why_not_now_in_main_phase(player, "反转召唤")
         if why:
-            raise IllegalAction(f"「{card.name}」 cannot be flip summoned: {why}")
+            return why
+        if self.remembers(card, Info.SET_THIS_TURN):
+            return f"「{card.name}」是这个回合盖放的怪兽，要到之后的回合才能反转召唤"
+        if self.remembers(card, Info.SUMMONED_THIS_TURN):
+            return f"「{card.name}」是这个回合召唤的怪兽，要到之后的回合才能反转召唤"
+        if self.remembers(card, Info.POSITION_CHANGED):
+            return f"「{card.name}」这个回合已经变更过表示形式"
+        return self.cannot_change_position_by_effect(card)
+
+    def why_cannot_change_position(self, card: YgoCard, player: int | None = None) -> str | None:
+        """Why ``card`` itself cannot change its battle position (表示形式变更), as the
+        rulings say of a monster: not the turn it was summoned or set, not after it
+        attacked, once a turn; never a link monster; not under an effect that forbids it.
+        When it may be done at all (the turn player's main phase) is the action's rule."""
+        if not (self.on_field(card) and card.definition.is_monster and card.zone.kind == MONSTER):
+            return f"「{card.name}」不是场上的怪兽"
+        why = self.cannot_change_position_by_effect(card)
+        if why:
+            return why
+        if "link" in card.definition.types:
+            return f"「{card.name}」是连接怪兽，没有守备表示"
+        for mark, what in ((Info.SUMMONED_THIS_TURN, "是这个回合召唤·特殊召唤的怪兽"),
+                           (Info.SET_THIS_TURN, "是这个回合盖放的怪兽"),
+                           (Info.POSITION_CHANGED, "这个回合已经变更过表示形式"),
+                           (Info.ATTACKED, "这个回合已经攻击过")):
+            if self.remembers(card, mark):
+                return f"「{card.name}」{what}"
+        return None
+
+    def change_position(self, card: YgoCard, player: int | None = None) -> None:
+        """The turn player changes the battle position of its face-up monster (攻击表示 ↔
+        守备表示); a face-down monster is turned face-up by a Flip Summon instead."""
+        player = card.controller if player is None else player
+        if not card.face_up and self.on_field(card):
+            raise IllegalAction(f"「{card.name}」是里侧表示：要表侧表示只能反转召唤")
+        if self.on_field(card) and card.controller != player:
+            raise IllegalAction(f"「{card.name}」不是{_who(player)}的怪兽")
+        why = self.why_cannot_change_position(card, player) or self.why_not_now_in_main_phase(player, "变更表示形式")
+        if why:
+            raise IllegalAction(why)
+        card.position = "defense" if card.position == "attack" else "attack"
+        self.remember(card, Info.POSITION_CHANGED)
+        self.log.record("position", f"「{card.name}」 changes to {card.position} position", card=card.serial)
+        self.emit("position-changed", card)
+        self.run_mandatory()
+
+    @one_action
+    def flip_summon(self, card: YgoCard, player: int | None = None) -> None:
+        why = self.why_cannot_flip_summon(card, player)
+        if why:
+            raise IllegalAction(why)
         self.board.turn(card, True, reason="flip summon")
         card.position = "attack"
         self.remember(card, Info.SUMMONED_THIS_TURN)
@@ -431,11 +714,11 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
 
     def turn_face_down(self, card: YgoCard, reason: str = "") -> None:
         if not (self.on_field(card) and card.definition.is_monster and card.zone.kind == MONSTER):
-            raise IllegalAction(f"「{card.name}」 is not a monster on the field")
+            raise IllegalAction(f"「{card.name}」不是场上的怪兽")
         if not card.face_up:
-            raise IllegalAction(f"「{card.name}」 is already face-down")
+            raise IllegalAction(f"「{card.name}」已经是里侧表示")
         if "link" in card.definition.types:
-            raise IllegalAction(f"「{card.name}」 is a link monster and cannot be turned face-down")
+            raise IllegalAction(f"「{card.name}」是连接怪兽，不能变成里侧表示")
         self.board.turn(card, False, reason=reason)
         card.position = "defense"
         self.transition(card, Transition.TURNED_FACE_DOWN)
@@ -446,7 +729,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
     def flip_face_up(self, card: YgoCard, reason: str = "", position: str = "defense") -> None:
         """Turn a face-down monster face up by an effect: it forgets nothing."""
         if not (self.on_field(card) and not card.face_up):
-            raise IllegalAction(f"「{card.name}」 is not face-down on the field")
+            raise IllegalAction(f"「{card.name}」不是场上里侧表示的卡")
         self.board.turn(card, True, reason=reason)
         card.position = position
         self.emit("flipped", card)
@@ -545,7 +828,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         """Discard a card from the hand (4.3.3.4.2): it goes to the graveyard, and counts
         as discarded and as sent from the hand to the graveyard — not as destroyed."""
         if card.zone.kind != HAND:
-            raise IllegalAction(f"「{card.name}」 is not in the hand, so it cannot be discarded")
+            raise IllegalAction(f"「{card.name}」不在手卡，不能丢弃")
         self.send_to_graveyard(card, reason=reason or "discarded", discarded=True)
 
     @one_action
@@ -662,12 +945,16 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
 
     @one_action
     def banish_temporarily(self, card: YgoCard, returns: str = "end-phase", reason: str = "",
-                           effect_of: CardDef | None = None, face_up: bool = True) -> None:
+                           effect_of: CardDef | None = None, face_up: bool | None = None) -> None:
         """Banish a monster until it returns to the field (一时除外).  ``effect_of`` is
         the card whose text does it: a monster that only gained that effect does not
-        return unless that card says it does (刻剑之魔术师, 银河眼光子龙)."""
+        return unless that card says it does (刻剑之魔术师, 银河眼光子龙).  ``face_up``
+        None: it is banished as it is — a face-down monster face-down, and it returns
+        face-down (FAQ fid=6902); only an effect that says so banishes it face-up."""
+        if face_up is None:
+            face_up = card.face_up
         if not (self.on_field(card) and card.definition.is_monster):
-            raise IllegalAction(f"「{card.name}」 is not a monster on the field")
+            raise IllegalAction(f"「{card.name}」不是场上的怪兽")
         if self.banished_when_leaving(card):
             # 消战者: it is banished by its own effect first; the temporary banish has
             # nothing left to return (一时除外实质上没能适用)
@@ -699,7 +986,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             if record.card is card:
                 break
         else:
-            raise IllegalAction(f"「{card.name}」 is not banished temporarily")
+            raise IllegalAction(f"「{card.name}」不是被一时除外的卡")
         self.temporarily_banished.remove(record)
         if card.object_id != record.object_id:
             return
@@ -728,9 +1015,27 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
 
     # -- phases ---------------------------------------------------------------------
 
+    #: the duel's first turn: the player who goes first conducts no battle phase
+    FIRST_TURN = 1
+
+    def first_turn_of_the_duel(self) -> None:
+        """Set the scene: this is the first turn of the duel, player 0's (before anything
+        happens)."""
+        if any(e.kind != "setup" for e in self.log.events):
+            raise SetupError("决斗的第一个回合只能在例子一开始、什么都还没有发生时指定")
+        self.turn = self.FIRST_TURN
+        self.log.record("setup", "turn 1: the first turn of the duel")
+
+    def why_no_battle_phase(self) -> str | None:
+        if self.turn == self.FIRST_TURN:
+            return "决斗的第一个回合，先攻的玩家不能进行战斗阶段"
+        return None
+
     def enter_phase(self, phase: str, hold: bool = False) -> None:
         """Move on to ``phase``; with ``hold`` the mandatory triggers it starts are put
         on a chain that is left open for responses."""
+        if phase == "battle" and self.phase != "battle" and self.why_no_battle_phase():
+            raise IllegalAction(self.why_no_battle_phase())
         self.clear_pending()
         if self.phase == "battle" and phase != "battle":
             self.battle_state = None
@@ -771,6 +1076,10 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.enter_phase("standby")
         if stop != "standby":
             self.enter_phase("main1")
+
+
+def _who(player: int) -> str:
+    return "自己" if player == 0 else "对方"
 
 
 def _describe(key) -> str:

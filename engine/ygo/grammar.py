@@ -801,10 +801,27 @@ def the_turn_it_is_activated(activated="card", what=None, n=None):
             if duel.on_field(card):
                 duel.apply_lasting(card, "cannot-attack", source=f"「{card.name}」",
                                    erase=erased_until_turn_end(Info.LASTING, card.definition.rulings))
+
+        def needs(duel, card, player) -> str | None:
+            """Accepted only while this card has not attacked this turn (the activation rules
+            ask, chain.restriction_needs)."""
+            if duel.remembers(card, Info.ATTACKED):
+                return f"「{card.name}」这个回合已经攻击过：『发动的回合，这张卡不能攻击』的效果不能发动"
+            return None
+
+        restrict.needs = needs
     elif what == "自己不能进行战斗阶段":
         def restrict(duel, card, player) -> None:
             if duel.turn_player == player:
                 duel.stop_battle_phase(reason=f"「{card.name}」: no battle phase this turn")
+
+        def needs(duel, card, player) -> str | None:
+            """Accepted only before its controller's battle phase of this turn."""
+            if duel.turn_player == player and (duel.phase in ("battle", "main2", "end") or duel.battle_over):
+                return "这个回合已经进行过战斗阶段：『发动的回合，自己不能进行战斗阶段』的效果不能发动"
+            return None
+
+        restrict.needs = needs
     else:
         kinds = CARD_KINDS[re.fullmatch(r"自己不能把其他的(.+)卡的效果发动", what).group(1)]
 

@@ -286,12 +286,24 @@ ACTIVATION_EXCEPTIONS: dict[str, tuple[str, str]] = {
 }
 
 
+#: what a card's own text changes about its Normal Summon (duel.why_cannot_normal_summon):
+#: ruling -> what it allows.  The rules need no card name: the card names the entry.
+SUMMON_EXCEPTIONS: dict[str, str] = {
+    # 怒怒怒斗笠剑士, 可变机兽 炮手龙: 『这张卡可以不用解放作召唤』
+    "summon-without-tribute": "this card may be Normal Summoned or Set without tributing",
+    # 真龙剑皇 卓辉星·拼图: 『也能把自己场上的永续魔法·永续陷阱卡解放作上级召唤』
+    "tributes-continuous-spell-trap": "face-up continuous spells and traps of its controller's field may be "
+                                      "tributed for its Tribute Summon",
+}
+
+
 #: every card-specific ruling a card may name (``:rulings:`` of a card), with what it does
 CARD_RULINGS: dict[str, str] = {
     **{name: f"keeps 『{row.value}』 through: {'、'.join(t.value for t in kept)}"
        for name, (row, kept) in EXCEPTIONS.items()},
     **LASTING_EXCEPTIONS,
     **BANISH_EXCEPTIONS,
+    **SUMMON_EXCEPTIONS,
     **{name: why for name, (_what, why) in ACTIVATION_EXCEPTIONS.items()},
 }
 
@@ -349,4 +361,6 @@ LABELS: dict[object, str] = {
     "negated-activations-not-counted": "被无效的发动不计入次数",
     "sees-activations-by-effect": "效果处理中被发动的卡，『…卡发动的场合』也会发动",
     "sees-own-activations-by-effect": "只有自身效果处理中发动的卡，『…卡发动的场合』才会发动",
+    "summon-without-tribute": "这张卡可以不用解放作召唤",
+    "tributes-continuous-spell-trap": "也能把自己场上的永续魔法·永续陷阱卡解放作上级召唤",
 }

@@ -8,10 +8,11 @@ which card or which example it is running for.
 from __future__ import annotations
 
 from rulings.core import SetupError
+from rulings.core.choices import FIRST_FITTING
 from rulings.vocabulary import Term, Vocabulary, expect
 
 from .catalogue import CATALOGUE
-from .duel import BANISHED, DECK, EXTRA, FIELD_SPELL, GRAVEYARD, HAND, PENDULUM, SPELL_TRAP, Duel
+from .duel import BANISHED, DECK, EXTRA, FIELD_SPELL, GRAVEYARD, HAND, PENDULUM, PROCEDURE_METHODS, SPELL_TRAP, Duel
 from .memory import Info
 
 V = Vocabulary(game="ygo", language="zh-CN", new_world=Duel, card_names=CATALOGUE.names)
@@ -68,6 +69,8 @@ V.term(Term.choice("moved", MOVES, "what a move counts as: 被破坏、被送去
 V.term(Term.choice("end", {"上面": "top", "下面": "bottom"}, "上面 or 下面 (of a deck)"))
 
 PLACE_NAMES = {v: k for k, v in PLACES.items()}
+V.term(Term.choice("position", {"攻击表示": "attack", "守备表示": "defense"}, "攻击表示 or 守备表示"))
+POSITION_WORDS = {"attack": "攻击表示", "defense": "守备表示"}
 
 
 def _fresh(duel: Duel, name: str, player: int):
@@ -99,7 +102,14 @@ def summon(duel: Duel, player: int, method: str, card: str) -> None:
     if method == "gemini":
         duel.summon(_on_field(duel, card, player), method, player)
     elif method == "flip":
-        duel.flip_summon(_on_field(duel, card, player))
+        duel.flip_summon(_on_field(duel, card, player), player)
+    elif method in ("normal", "tribute"):
+        # a Normal Summon of Level 5 and up is a Tribute Summon: with no tribute named,
+        # the summoning player tributes the monsters it needs from its field (the first
+        # that fit, shown in the trace)
+        c = _fresh(duel, card, player)
+        tributes = _default_tributes(duel, c, player)
+        duel.summon(c, "tribute" if tributes or method == "tribute" else "normal", player, tributes=tributes)
     else:
         duel.summon(_fresh(duel, card, player), method, player)
 
@@ -122,15 +132,59 @@ def set_monster(duel: Duel, player: int, card: str) -> None:
     in the spell & trap zone."""
     c = _fresh(duel, card, player)
     if c.definition.is_monster:
-        duel.set_monster(c, player)
+        duel.set_monster(c, player, tributes=_default_tributes(duel, c, player))
     else:
         duel.set_spell_trap(c, player)
 
 
+def _default_tributes(duel: Duel, card, player: int) -> list:
+    """The tributes a Normal Summon or Set of ``card`` needs, when no step names them: the
+    first monsters of that player's field that may be tributed (shown in the trace)."""
+    need = duel.tributes_needed(card)
+    if not need:
+        return []
+    return duel.by_default(player, f"tributes for 「{card.name}」", duel.tribute_candidates(card, player),
+                           f"{FIRST_FITTING} of the field", n=need)
+
+
 @V.phrase(("given",), "{player}在之前的回合盖放了「{card}」")
 def set_earlier(duel: Duel, player: int, card: str) -> None:
-    """A spell or trap card set face-down on an earlier turn (it may be activated now)."""
-    duel.place(_fresh(duel, card, player), SPELL_TRAP, player, face_up=False)
+    """A card set face-down on an earlier turn: a spell or trap card (it may be activated
+    now), or a monster (it may be flip summoned now)."""
+    c = _fresh(duel, card, player)
+    if c.definition.is_monster:
+        duel.summoned_earlier(c, player, face_up=False)
+    else:
+        duel.place(c, SPELL_TRAP, player, face_up=False)
+
+
+@V.given("{player}在之前的回合{method}召唤了「{card}」")
+def special_summoned_earlier(duel: Duel, player: int, method: str, card: str) -> None:
+    """A monster summoned by that method on an earlier turn (同调、X、融合、仪式、连接、灵摆、
+    特殊; 通常、上级: as 在之前的回合召唤了): on the field face-up, nothing of this turn used."""
+    c = _fresh(duel, card, player)
+    if method in ("normal", "tribute"):
+        duel.summoned_earlier(c, player)
+    elif method in ("flip", "gemini"):
+        raise SetupError(f"「{card}」: {METHOD_WORD[method]}召唤 is done to a monster already on the field")
+    else:
+        duel.special_summoned_earlier(c, player, method)
+
+
+@V.given("{player}在之前的回合用「{m1:card}」和「{m2:card}」作为素材{method}召唤了「{card}」")
+def summoned_earlier_with_materials(duel: Duel, player: int, m1: str, m2: str, method: str, card: str) -> None:
+    """A monster summoned on an earlier turn with those two materials (an Xyz monster
+    keeps them as its Xyz materials; other materials went to the graveyard then)."""
+    c = _fresh(duel, card, player)
+    duel.special_summoned_earlier(c, player, method,
+                                  materials=[_fresh(duel, m1, player), _fresh(duel, m2, player)])
+
+
+@V.given("{player}在之前的回合召唤了「{card}」")
+def summoned_earlier(duel: Duel, player: int, card: str) -> None:
+    """A monster Normal Summoned on an earlier turn (a Tribute Summon for Level 5 and up,
+    its tributes long gone): on the field face-up, nothing of this turn used."""
+    duel.summoned_earlier(_fresh(duel, card, player), player)
 
 
 def _fodder(duel: Duel, name: str, player: int):
@@ -139,7 +193,9 @@ def _fodder(duel: Duel, name: str, player: int):
         return card
     card = _fresh(duel, name, player)
     if card.definition.is_monster:
-        duel.summon(card, "normal", player)
+        # not this turn's Normal Summon: a monster to tribute or use as material was
+        # already on the field
+        duel.summoned_earlier(card, player)
     else:
         duel.place(card, SPELL_TRAP, player)
     return card
@@ -162,6 +218,13 @@ def tribute_summon_two(duel: Duel, player: int, t1: str, t2: str, card: str) -> 
 def tribute_set(duel: Duel, player: int, tribute: str, card: str) -> None:
     """Tribute Set: a face-down tribute summon (it keeps what it was tributed with)."""
     duel.set_monster(_fresh(duel, card, player), player, tributes=[_fodder(duel, tribute, player)])
+
+
+@V.phrase(("given", "when"), "{player}解放「{t1:card}」和「{t2:card}」里侧表示上级召唤「{card}」")
+def tribute_set_two(duel: Duel, player: int, t1: str, t2: str, card: str) -> None:
+    """Tribute Set with two named tributes."""
+    fodder = [_fodder(duel, t1, player), _fodder(duel, t2, player)]
+    duel.set_monster(_fresh(duel, card, player), player, tributes=fodder)
 
 
 @V.phrase(("given", "when"), "{player}用「{m1:card}」和「{m2:card}」作为素材{method}召唤「{card}」")
@@ -251,7 +314,13 @@ def flip_by_effect(duel: Duel, card: str) -> None:
 @V.phrase(("given", "when"), "{player}反转召唤「{card}」")
 def flip_summon(duel: Duel, player: int, card: str) -> None:
     """Flip Summon (it becomes a flip summoned monster)."""
-    duel.flip_summon(_on_field(duel, card, player))
+    duel.flip_summon(_on_field(duel, card, player), player)
+
+
+@V.phrase(("given", "when"), "{player}把「{card}」的表示形式变更")
+def change_position(duel: Duel, player: int, card: str) -> None:
+    """That player changes the battle position of its face-up monster (攻击表示 ↔ 守备表示)."""
+    duel.change_position(_on_field(duel, card, player), player)
 
 
 @V.phrase(("given", "when"), "「{card}」被一时除外")
@@ -370,6 +439,13 @@ def fill_monster_zone(duel: Duel, player: int, card: str) -> None:
 
 
 # -- Given / When: turns and phases ---------------------------------------------------
+
+@V.given("这是决斗的第一个回合")
+def first_turn(duel: Duel) -> None:
+    """The example starts on the first turn of the duel (player 0 goes first); otherwise
+    an example is a turn in the middle of a duel."""
+    duel.first_turn_of_the_duel()
+
 
 @V.phrase(("given", "when"), "进入{phase}")
 def enter_phase(duel: Duel, phase: str) -> None:
@@ -858,7 +934,7 @@ def can_special_summon(duel: Duel, player: int, can: bool, card: str) -> None:
 def can_flip_summon(duel: Duel, player: int, can: bool, card: str) -> None:
     """Whether that player could Flip Summon that face-down monster now (not the turn it
     was set or summoned)."""
-    reason = duel.why_cannot_flip_summon(duel.card(card, player))
+    reason = duel.why_cannot_flip_summon(duel.card(card, player), player)
     expect(f"玩家{player}可以反转召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
@@ -869,6 +945,111 @@ def can_normal_summon(duel: Duel, player: int, can: bool, card: str) -> None:
     c = duel.card(card, player)
     reason = duel.why_cannot_normal_summon(c, player)
     expect(f"玩家{player}可以通常召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+def _summoner(duel: Duel, name: str, player: int):
+    """That player's copy of ``name`` a Normal Summon would take: in the hand (or, named
+    by no step yet, as if it were there)."""
+    c = _among(duel, name, duel.board.zone(player, HAND))
+    return c if c is not None else duel.card(name, player)
+
+
+def _tributes(duel: Duel, player: int, *names: str) -> tuple:
+    """The cards a step names as tributes: on the field first, whoever controls them (the
+    rules then say whether that player may tribute them)."""
+    return tuple(duel.card(n) for n in names)
+
+
+@V.then("{player}{can}{method}召唤「{card}」")
+def can_summon_by(duel: Duel, player: int, can: bool, method: str, card: str) -> None:
+    """Whether that player could summon that card by that method now: a summon by its own
+    procedure (同调、X、连接、灵摆) only in that player's main phase with no chain; 上级召唤
+    as a Normal Summon; the others as a special summon."""
+    c = _summoner(duel, card, player)
+    if method in ("normal", "tribute"):
+        reason = duel.why_cannot_normal_summon(c, player)
+    elif method in ("flip", "gemini"):
+        reason = (duel.why_cannot_flip_summon(c, player) if method == "flip"
+                  else duel.why_cannot_normal_summon(c, player, again=True))
+    elif method not in ("special",) and method not in c.definition.types:
+        reason = f"「{card}」不是{METHOD_WORD[method]}怪兽"
+    else:
+        reason = duel.why_cannot_special_summon(c, player)
+        if reason is None and method in PROCEDURE_METHODS:
+            reason = duel.why_not_procedure_now(method, player)
+    expect(f"玩家{player}可以{METHOD_WORD[method]}召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}解放「{tribute:card}」上级召唤「{card}」")
+def can_tribute_summon(duel: Duel, player: int, can: bool, tribute: str, card: str) -> None:
+    """Whether that player could Tribute Summon that card now, tributing that one card
+    (Level 5–6: one tribute, Level 7 and up: two)."""
+    reason = duel.why_cannot_normal_summon(_summoner(duel, card, player), player,
+                                           tributes=_tributes(duel, player, tribute))
+    expect(f"玩家{player}可以解放「{tribute}」上级召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}解放「{t1:card}」和「{t2:card}」上级召唤「{card}」")
+def can_tribute_summon_two(duel: Duel, player: int, can: bool, t1: str, t2: str, card: str) -> None:
+    """Whether that player could Tribute Summon that card now, tributing those two cards."""
+    reason = duel.why_cannot_normal_summon(_summoner(duel, card, player), player,
+                                           tributes=_tributes(duel, player, t1, t2))
+    expect(f"玩家{player}可以解放「{t1}」和「{t2}」上级召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}不用解放召唤「{card}」")
+def can_summon_without_tribute(duel: Duel, player: int, can: bool, card: str) -> None:
+    """Whether that player could Normal Summon that Level 5+ card now without tributing
+    (only a card whose own text allows it)."""
+    reason = duel.why_cannot_normal_summon(_summoner(duel, card, player), player, without_tribute=True)
+    expect(f"玩家{player}可以不用解放召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("「{card}」现在{can}攻击宣言")
+def can_declare_attack_now(duel: Duel, card: str, can: bool) -> None:
+    """Whether that monster could declare an attack right now: the monster's own
+    restrictions, and the turn player's battle phase (or its main phase 1, entering it)."""
+    a = duel.card(card)
+    reason = duel.why_cannot_attack(a) or duel.why_not_declare_attack_now(a)
+    expect(f"「{card}」现在可以攻击宣言 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("「{attacker:card}」{can}攻击「{card}」")
+def can_attack_target(duel: Duel, attacker: str, can: bool, card: str) -> None:
+    """Whether that monster could declare an attack on that monster now."""
+    a = duel.card(attacker)
+    reason = duel.why_cannot_attack(a) or duel.why_not_declare_attack_now(a) \
+        or duel.why_not_attack_target(a, duel.card(card))
+    expect(f"「{attacker}」可以攻击「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("「{card}」{can}直接攻击")
+def can_attack_directly(duel: Duel, card: str, can: bool) -> None:
+    """Whether that monster could declare a direct attack now."""
+    a = duel.card(card)
+    reason = duel.why_cannot_attack(a) or duel.why_not_declare_attack_now(a) or duel.why_not_attack_target(a, None)
+    expect(f"「{card}」可以直接攻击 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}把「{card}」的表示形式变更")
+def can_change_position_now(duel: Duel, player: int, can: bool, card: str) -> None:
+    """Whether that player could change the battle position of that monster now (the
+    monster's own restrictions, and the turn player's main phase)."""
+    c = duel.card(card, player)
+    if not c.face_up and duel.on_field(c):
+        reason = f"「{card}」是里侧表示：要表侧表示只能反转召唤"
+    elif duel.on_field(c) and c.controller != player:
+        reason = f"「{card}」不是玩家{player}的怪兽"
+    else:
+        reason = duel.why_cannot_change_position(c, player) or duel.why_not_now_in_main_phase(player, "变更表示形式")
+    expect(f"玩家{player}可以把「{card}」的表示形式变更 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("「{card}」{same:is}{position}")
+def position_is(duel: Duel, card: str, same: bool, position: str) -> None:
+    """The battle position of the monster on the field."""
+    c = duel.card(card)
+    expect(f"「{card}」是{POSITION_WORDS[position]}", same, duel.on_field(c) and c.position == position)
 
 
 @V.then("「{card}」{can}作为「{fusion:card}」的融合素材")

@@ -1,6 +1,8 @@
 """What the rules compute about a card right now: which of its effects apply, its
-ATK/DEF, whether it can be destroyed, attack, change its battle position or be special
-summoned, and the rules that act by themselves after every change.
+ATK/DEF, whether it can be destroyed or be special summoned, and the rules that act by
+themselves after every change.  (Whether it may attack is battle.py's; whether it may be
+Normal, Tribute or Flip Summoned or change its battle position is duel.py's: the basic
+rules, spec/ygo/basic-rules.rst.)
 
 A face-down monster is non-public information: its controller knows the printed
 values, but effects that check ATK/DEF find no determined number (None).
@@ -160,54 +162,6 @@ class ValueRules:
         return None
 
     # -- what a monster may do ------------------------------------------------------
-
-    def why_cannot_attack(self, card: "YgoCard") -> str | None:
-        if not (self.face_up_on_field(card) and card.position == "attack"):
-            return "it is not a face-up attack position monster"
-        if self.battle_over and self.turn_player == card.controller:
-            return "this turn's battle phase has ended"
-        banned = self.field_ban(card, "forbid-attack")
-        if banned:
-            return f"「{banned}」 says it cannot declare an attack"
-        if self.lasting(card, "cannot-attack") or self.links_granting(card, "cannot-attack") \
-                or self.applies(card, "cannot-attack"):
-            return "an effect says it cannot attack"
-        if self.remembers(card, Info.ATTACKED) and not self.lasting(card, "double-attack"):
-            return "it already attacked this turn"
-        return None
-
-    def why_cannot_change_position(self, card: "YgoCard") -> str | None:
-        if not (self.on_field(card) and card.definition.is_monster):
-            return "it is not a monster on the field"
-        if self.lasting(card, "cannot-change-position") or self.links_granting(card, "cannot-change-position"):
-            return "an effect says it cannot change its battle position"
-        for other in self.field_cards():
-            if self.active_statics(other, "lock-battled") and other.serial in (self.recall(card, Info.BATTLED) or ()):
-                return f"it battled 「{other.name}」"
-        for mark in (Info.SUMMONED_THIS_TURN, Info.SET_THIS_TURN, Info.POSITION_CHANGED, Info.ATTACKED):
-            if self.remembers(card, mark):
-                return f"it was {mark.value}"
-        return None
-
-    def why_cannot_flip_summon(self, card: "YgoCard") -> str | None:
-        """A monster set or summoned this turn (also one an effect turned face-down after
-        that) waits for a later turn; one that was only turned face-down by an effect may
-        be flip summoned at once (its controller did not change its position)."""
-        if not (self.on_field(card) and card.definition.is_monster and not card.face_up):
-            return "it is not a face-down monster on the field"
-        for mark in (Info.SET_THIS_TURN, Info.SUMMONED_THIS_TURN):
-            if self.remembers(card, mark):
-                return f"it was {mark.value}"
-        return None
-
-    def why_cannot_normal_summon(self, card: "YgoCard", player: int) -> str | None:
-        """Why that player could not Normal Summon (or Set) that card now: one Normal
-        Summon a turn (召唤·盖放·上级召唤·再度召唤 all use it)."""
-        if not card.definition.is_monster or card.definition.extra_deck:
-            return f"「{card.name}」 cannot be normal summoned"
-        if self.normal_summons[player] >= 1:
-            return f"player {player} has already used this turn's Normal Summon"
-        return None
 
     def why_cannot_special_summon(self, card: "YgoCard", player: int) -> str | None:
         if any(st.kind == "no-special-summon" for st in card.definition.statics):

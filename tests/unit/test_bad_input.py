@@ -16,7 +16,7 @@ import pytest
 from tests.conftest import run_all
 
 GOOD = """\
-   假如 自己通常召唤「破坏龙 甘多拉」
+   假如 自己在之前的回合召唤了「破坏龙 甘多拉」
    当 「破坏龙 甘多拉」变成里侧守备表示
    那么 「破坏龙 甘多拉」仍然是通常召唤的怪兽
 """

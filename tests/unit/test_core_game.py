@@ -64,7 +64,7 @@ def test_last_known_information_is_kept_by_object_in_the_core():
     is asked by its object id."""
     from rulings import vocabulary as vocab_mod
 
-    for game, steps in (("ygo", ["自己通常召唤「黑魔术师」", "「黑魔术师」被破坏"]),
+    for game, steps in (("ygo", ["自己在之前的回合召唤了「黑魔术师」", "「黑魔术师」被破坏"]),
                         ("mtg", ["あなたは「枝折りロリアン」をコントロールしている", "「枝折りロリアン」が破壊される"])):
         vocabulary = vocab_mod.load(game)
         world = vocabulary.new_world()

@@ -62,7 +62,7 @@ def test_text_has_every_example_with_title_steps_status_and_sources(outputs):
     assert not missing, missing[:10]
     page = (box.build / "text" / "ygo" / "browser.txt").read_text(encoding="utf-8")
     assert "[通过 passed]" in page and "[失败 failed]" in page
-    assert "假如 自己通常召唤「破坏龙 甘多拉」" in page and "FAQ fid=6109 · 2015-02-05" in page
+    assert "假如 自己在之前的回合召唤了「破坏龙 甘多拉」" in page and "FAQ fid=6109 · 2015-02-05" in page
     assert "引擎得出：「破坏龙 甘多拉」是通常召唤的怪兽" in page
 
 

@@ -20,7 +20,7 @@ DOC = """\
    :source: https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=6109
    :date: 15/2/5
 
-   假如 自己通常召唤「破坏龙 甘多拉」
+   假如 自己在之前的回合召唤了「破坏龙 甘多拉」
    当 「破坏龙 甘多拉」变成里侧守备表示
    那么 「破坏龙 甘多拉」{verdict}通常召唤的怪兽
 

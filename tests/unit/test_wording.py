@@ -49,7 +49,7 @@ def test_players_are_named_as_the_steps_name_them():
     assert wording.name_players(vocab_mod.load("mtg"), "player 1 casts") == "対戦相手 casts"
 
 
-FAILING = ("   假如 自己通常召唤「破坏龙 甘多拉」\n   而且 对方通常召唤「真龙剑皇 卓辉星·拼图」\n"
+FAILING = ("   假如 自己在之前的回合召唤了「破坏龙 甘多拉」\n   而且 对方在之前的回合召唤了「真龙剑皇 卓辉星·拼图」\n"
            "   那么 对方可以通常召唤「破坏龙 甘多拉」\n")
 
 

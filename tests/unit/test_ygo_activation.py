@@ -85,8 +85,13 @@ def _set_earlier(duel: Duel, name: str, player: int):
 
 
 def _synchro(duel: Duel, name: str, player: int):
+    """A synchro monster on ``player``'s field: summoned now by the turn player, else
+    summoned on an earlier turn."""
     card = duel.new_card(name, player, "extra deck")
-    duel.summon(card, "synchro", player)
+    if player == duel.turn_player:
+        duel.summon(card, "synchro", player)
+    else:
+        duel.special_summoned_earlier(card, player, "synchro")
     return card
 
 
@@ -138,12 +143,12 @@ def test_a_negated_activation_takes_no_timing_but_a_negated_effect_does():
     # 『…时』 triggers: an activation negated is not processed at all
     duel = Duel()
     yazi = duel.new_card("邪龙星-睚眦", 0)
-    duel.summon(yazi, "normal", 0)
+    duel.summoned_earlier(yazi, 0)
     trap = _set_earlier(duel, "虫惑的落穴", 1)
     duel.activate(yazi, "②", player=0)
     duel.activate(trap, "发动", player=1)
     duel.resolve_chain()
-    assert "missed the timing" in (duel.why_cannot_activate(yazi, "③") or "")
+    assert "错过了时点" in (duel.why_cannot_activate(yazi, "③") or "")
 
 
 def test_counts_a_negated_card_activation_is_not_an_activation_a_negated_monster_effect_is():
@@ -243,10 +248,10 @@ def test_an_illegal_with_effect_is_refused():
 def test_a_trap_is_set_first_and_activated_from_the_next_turn_on():
     duel = Duel()
     in_hand = _in_hand(duel, "大宇宙", 0)
-    assert "not from the hand" in duel.why_cannot_activate(in_hand, "发动", 0)
+    assert "不能从手卡发动" in duel.why_cannot_activate(in_hand, "发动", 0)
     set_card = duel.new_card("大宇宙", 0, "hand")
     duel.set_spell_trap(set_card, 0)
-    assert "set this turn" in duel.why_cannot_activate(set_card, "发动", 0)
+    assert "这个回合盖放" in duel.why_cannot_activate(set_card, "发动", 0)
     with pytest.raises(IllegalAction):
         duel.activate(set_card, "发动", player=0)
     duel.end_turn()
@@ -258,7 +263,7 @@ def test_a_quick_play_spell_set_this_turn_waits_but_one_in_the_hand_does_not():
     target = _face_up(duel, "湿润之风", 1)
     set_card = duel.new_card("旋风", 0, "hand")
     duel.set_spell_trap(set_card, 0)
-    with pytest.raises(IllegalAction, match="set this turn"):
+    with pytest.raises(IllegalAction, match="这个回合盖放"):
         duel.activate(set_card, "发动", player=0, targets=[target])
     duel.activate(_in_hand(duel, "旋风", 0), "发动", player=0, targets=[target])
 

@@ -9,16 +9,23 @@ from rulings.ygo.memory import ERASED_BY, STANDARD, Info
 from rulings.ygo.negation import FieldNegation
 
 
-def _summon(duel: Duel, name: str, player: int, method: str = "normal", **kw):
+def _summon(duel: Duel, name: str, player: int, method: str = "earlier", **kw):
+    """A monster on the field: summoned now by ``method``, or Normal Summoned on an
+    earlier turn ("earlier")."""
     card = duel.new_card(name, player)
-    duel.summon(card, method, player, **kw)
+    if method == "earlier":
+        duel.summoned_earlier(card, player)
+    elif player != duel.turn_player and method in ("synchro", "xyz", "link", "pendulum"):
+        duel.special_summoned_earlier(card, player, method)  # the opponent's, on its own turn
+    else:
+        duel.summon(card, method, player, **kw)
     return card
 
 
 def test_summoned_without_tributing_is_lost_face_down_and_banished():
     assert ERASED_BY[Info.SUMMONED_WITHOUT_TRIBUTE] == STANDARD
     duel = Duel()
-    dododo = _summon(duel, "怒怒怒斗笠剑士", 0, without_tribute=True)
+    dododo = _summon(duel, "怒怒怒斗笠剑士", 0, "normal", without_tribute=True)
     assert duel.atk(dododo) == 1800
     duel.turn_face_down(dododo)
     duel.flip_face_up(dododo)
@@ -81,8 +88,8 @@ def test_battle_damage_between_monsters():
     assert duel.lp == [8000, 7300]
     duel = Duel()
     attacker = _summon(duel, "暗黑骑士 盖亚", 0)
-    wall = duel.new_card("番兵石人", 1)          # DEF 1800, set face-down
-    duel.set_monster(wall, 1)
+    wall = duel.new_card("番兵石人", 1)          # DEF 1800, set face-down on an earlier turn
+    duel.summoned_earlier(wall, 1, face_up=False)
     duel.attack(attacker, wall)
     assert duel.lp == [8000, 8000] and not duel.on_field(wall)
     duel = Duel()

@@ -102,20 +102,20 @@ def duel():
 
 def test_new_cards_work_with_no_python(duel):
     wall = duel.new_card("新卡 不坏之壁", 0)
-    duel.summon(wall, "normal", 0)
+    duel.summoned_earlier(wall, 0)
     assert duel.why_not_destroyed(wall, by_effect=wall, by_player=1, consume=False)
     duel.turn_face_down(wall)
     assert duel.why_not_destroyed(wall, by_effect=wall, by_player=1, consume=False) is None
 
     binder = duel.new_card("新卡 自缚者", 0)
-    duel.summon(binder, "normal", 0)
+    duel.summoned_earlier(binder, 0)
     duel.activate(binder, "①")
     duel.resolve_chain()
     duel.enter_phase("battle")
     assert duel.why_cannot_attack(binder)
 
     lazy = duel.new_card("新卡 不攻者", 0)
-    duel.summon(lazy, "normal", 0)
+    duel.summoned_earlier(lazy, 0)
     assert duel.why_cannot_attack(lazy)
 
 

@@ -47,9 +47,14 @@ def test_card_specific_exceptions_only_narrow_their_row():
 
 # -- mechanisms ---------------------------------------------------------------------------
 
-def summoned(duel: Duel, name: str, method: str = "normal", player: int = 0, **kw):
+def summoned(duel: Duel, name: str, method: str = "earlier", player: int = 0, **kw):
+    """A monster on the field: summoned now by ``method``, or — "earlier" — Normal
+    Summoned on an earlier turn (nothing of this turn used)."""
     card = duel.new_card(name, player)
-    duel.summon(card, method, player, **kw)
+    if method == "earlier":
+        duel.summoned_earlier(card, player)
+    else:
+        duel.summon(card, method, player, **kw)
     return card
 
 
@@ -76,7 +81,7 @@ def test_temporary_banish_returns_in_its_position_to_its_former_controller_witho
     assert card.zone.kind == "monster zone" and card.controller == 0
     assert (card.face_up, card.position) == (False, "defense")
     assert duel.summoned_by(card, "normal")  # still the normal summoned monster
-    assert len([e for e in duel.log.of_kind("summon") if e.data.get("card") == card.serial]) == 1
+    assert not [e for e in duel.log.of_kind("summon") if e.data.get("card") == card.serial]  # not a summon
 
 
 def test_borrowed_control_goes_back_when_the_monster_returns():
@@ -135,13 +140,13 @@ def test_once_per_turn_per_card_and_per_name():
     duel.resolve_chain()
     duel.flip_face_up(bird)
     assert duel.why_cannot_activate(bird, "①")  # its own ruling keeps the use
-    mine = summoned(duel, "星因士 天津四")
+    mine = summoned(duel, "星因士 天津四", "normal")
     duel.activate(mine, "①")
     duel.resolve_chain()
-    theirs = summoned(duel, "星因士 天津四", player=1)
+    theirs = summoned(duel, "星因士 天津四", "special", player=1, by="an effect")
     assert duel.why_cannot_activate(theirs, "①", 1) is None
     again = summoned(duel, "星因士 天津四", "special")
-    assert "already used" in duel.why_cannot_activate(again, "①", 0)
+    assert "已经使用过" in duel.why_cannot_activate(again, "①", 0)
 
 
 def test_face_down_atk_is_known_to_its_controller_only():
@@ -164,9 +169,9 @@ def test_illegal_actions_are_refused():
 @pytest.mark.parametrize("method", ["normal", "special"])
 def test_no_flip_summon_the_turn_it_was_summoned_even_after_turned_face_down(method):
     duel = Duel()
-    card = summoned(duel, "暗黑骑士 盖亚", method)
+    card = summoned(duel, "番兵石人", method)
     duel.turn_face_down(card, reason="月之书")
-    assert "summoned this turn" in duel.why_cannot_flip_summon(card)
+    assert "这个回合召唤" in duel.why_cannot_flip_summon(card)
     with pytest.raises(IllegalAction):
         duel.flip_summon(card)
 
@@ -184,9 +189,9 @@ def test_a_monster_turned_face_down_by_an_effect_may_be_flip_summoned_that_turn(
 
 def test_no_flip_summon_the_turn_it_was_set():
     duel = Duel()
-    card = duel.new_card("暗黑骑士 盖亚", 0)
+    card = duel.new_card("番兵石人", 0)
     duel.set_monster(card, 0)
-    assert "set this turn" in duel.why_cannot_flip_summon(card)
+    assert "这个回合盖放" in duel.why_cannot_flip_summon(card)
     duel.end_turn()
     duel.end_turn()
     duel.flip_summon(card)
@@ -196,7 +201,7 @@ def test_a_quick_play_spell_leaves_the_hand_only_in_its_controllers_own_turn():
     duel = Duel()
     gaia = summoned(duel, "暗黑骑士 盖亚")
     book = duel.new_card("月之书", 1)
-    assert "own turn" in duel.why_cannot_activate(book, "发动", 1)  # player 0's turn
+    assert "自己的回合" in duel.why_cannot_activate(book, "发动", 1)  # player 0's turn
     set_book = duel.new_card("月之书", 1)
     duel.place(set_book, "spell & trap zone", 1, face_up=False)  # set on an earlier turn
     assert duel.why_cannot_activate(set_book, "发动", 1) is None
@@ -210,7 +215,7 @@ def test_a_quick_play_spell_leaves_the_hand_only_in_its_controllers_own_turn():
 def test_the_same_effect_raising_atk_twice_adds_both_and_a_state_given_twice_is_one():
     duel = Duel()
     card = duel.new_card("暗黑骑士 盖亚", 0)
-    duel.summon(card, "normal", 0)
+    duel.summoned_earlier(card, 0)
     printed = duel.atk(card)
     for _ in range(2):
         duel.apply_lasting(card, "atk", 300, source="「EM 天空魔术家」①")

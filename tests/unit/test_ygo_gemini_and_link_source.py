@@ -11,7 +11,7 @@ def test_gemini_resummon_is_a_normal_summon_and_uses_the_turns_normal_summon():
     duel = Duel()
     gemini = duel.new_card("调弦之魔术师", 0)
     duel.summon(gemini, "special", 0)
-    other = duel.new_card("暗黑骑士 盖亚", 0)
+    other = duel.new_card("番兵石人", 0)
     assert not duel.summoned_by(gemini, "normal")
     assert duel.why_cannot_normal_summon(other, 0) is None
     before = duel.summon_count[0]
@@ -20,13 +20,14 @@ def test_gemini_resummon_is_a_normal_summon_and_uses_the_turns_normal_summon():
     assert duel.summon_count[0] == before + 1
     assert duel.why_cannot_normal_summon(other, 0) is not None
     duel.end_turn()
+    duel.end_turn()
     assert duel.why_cannot_normal_summon(other, 0) is None
 
 
 def test_a_normal_set_uses_the_turns_normal_summon():
     duel = Duel()
-    duel.set_monster(duel.new_card("暗黑骑士 盖亚", 0), 0)
-    assert duel.why_cannot_normal_summon(duel.new_card("黑魔术师", 0), 0) is not None
+    duel.set_monster(duel.new_card("番兵石人", 0), 0)
+    assert duel.why_cannot_normal_summon(duel.new_card("隐形鸟", 0), 0) is not None
 
 
 def test_no_link_from_a_source_that_is_face_down():
@@ -34,7 +35,7 @@ def test_no_link_from_a_source_that_is_face_down():
     source = duel.new_card("No.66 霸键甲虫", 0)
     duel.summon(source, "xyz", 0)
     target = duel.new_card("暗黑骑士 盖亚", 0)
-    duel.summon(target, "normal", 0)
+    duel.summoned_earlier(target, 0)
     duel.turn_face_down(source)
     assert duel.link(source, target, grants=("indestructible-effect",)) is None
     assert not duel.links_of(target)

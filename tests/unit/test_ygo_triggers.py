@@ -24,7 +24,7 @@ def test_a_mandatory_trigger_of_a_card_sent_from_the_field_goes_on_a_chain_once_
     duel = Duel()
     seller = _face_up(duel, "卖棺者", 0)
     gaia = duel.new_card("暗黑骑士 盖亚", 1)
-    duel.summon(gaia, "normal", 1)
+    duel.summoned_earlier(gaia, 1)
     duel.send_to_graveyard(gaia, reason="an effect")
     assert _activations(duel, seller) == 1 and duel.lp[1] == 7700
     assert not duel.pending and not duel.chain
@@ -35,12 +35,15 @@ def test_a_mandatory_trigger_caused_by_a_tribute_waits_until_the_summon_is_done(
     _face_up(duel, "卖棺者", 1)
     tribute = duel.new_card("番兵石人", 0)
     duel.summon(tribute, "special", 0)
+    other = duel.new_card("隐形鸟", 0)
+    duel.summoned_earlier(other, 0)
     gandora = duel.new_card("破坏龙 甘多拉", 0)
-    duel.summon(gandora, "tribute", 0, tributes=[tribute])
+    duel.summon(gandora, "tribute", 0, tributes=[tribute, other])
     kinds = [e.kind for e in duel.log.events if e.kind in ("summon", "activate")]
-    # the tribute summon is recorded before 卖棺者 activates: nothing comes between its parts
-    assert kinds[-2:] == ["summon", "activate"]
-    assert duel.lp[0] == 7700
+    # the tribute summon is recorded before 卖棺者 activates (once per tribute): nothing
+    # comes between its parts
+    assert kinds[-3:] == ["summon", "activate", "activate"]
+    assert duel.lp[0] == 7400
 
 
 def test_declining_a_mandatory_trigger_changes_nothing():
@@ -48,7 +51,7 @@ def test_declining_a_mandatory_trigger_changes_nothing():
     vanity = _face_up(duel, "虚无空间", 0)
     duel.decline(vanity, "②", 0)
     gaia = duel.new_card("暗黑骑士 盖亚", 1)
-    duel.summon(gaia, "normal", 1)
+    duel.summoned_earlier(gaia, 1)
     duel.send_to_graveyard(gaia, reason="an effect")
     assert _activations(duel, vanity) == 1 and vanity.zone.kind == "graveyard"
 
@@ -58,7 +61,7 @@ def test_declining_an_optional_trigger_drops_it_now_and_later():
     corebage = duel.new_card("电子光虫-核心菜粉蝶", 0, "extra deck")
     duel.summon(corebage, "xyz", 0)
     gaia = duel.new_card("暗黑骑士 盖亚", 1)
-    duel.summon(gaia, "normal", 1)
+    duel.summoned_earlier(gaia, 1)
     duel.turn_face_down(gaia, reason="an effect")
     assert duel.pending_for(corebage, "②") is not None
     duel.decline(corebage, "②", 0)
