@@ -1532,17 +1532,3 @@ def _own_battler(duel, player):
     own = next((c for c in pair if c.controller == player), None)
     other = next((c for c in pair if c.controller != player), None)
     return (own, other) if own is not None and other is not None else None
-
-
-@BLOCKS.phrase("condition", "自己怪兽和攻击力更高的对方怪兽进行战斗的伤害计算时")
-def battling_stronger_monster():
-    """In the damage step of a battle between a monster of its controller and an opponent's
-    monster with higher ATK (the engine has one moment for the damage step before damage
-    calculation: the examples stop there)."""
-    def test(duel, card) -> bool:
-        pair = _own_battler(duel, card.controller)
-        return pair is not None and (duel.atk(pair[0]) or 0) < (duel.atk(pair[1]) or 0)
-
-    return test
-
-

@@ -507,18 +507,6 @@ def life_points(side, amount, unit, how="damage"):
     return resolve
 
 
-# == what 『那次攻击无效』 needs to be activated ====================================================
-
-@BLOCKS.phrase("condition", "对方怪兽的攻击宣言时")
-def opponent_attack_declared():
-    """An attack of the opponent's monster has just been declared (not yet in the damage step)."""
-    def test(duel, card) -> bool:
-        b = duel.battle_state
-        return b is not None and b.stage == "declared" and b.player != card.controller
-
-    return test
-
-
 # == 『每次…发动，X』: a static that does an action each time a card is activated ==================
 
 _ACTIVATED_KINDS = {"魔法": frozenset({"spell"}), "陷阱": frozenset({"trap"}), "魔法·陷阱": frozenset({"spell", "trap"})}

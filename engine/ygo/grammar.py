@@ -491,18 +491,52 @@ def board_has(board, desc="卡", has=True, n=1, unit=False):
     return lambda duel, card: count(duel, card) >= n
 
 
-# -- what a player just did ----------------------------------------------------------------------
+# -- what is happening now: what a player just did, the moment of a battle ---------------------
 
 JUST_DID = {"在抽卡阶段以外抽卡": "drew", "把自己的魔法·陷阱·怪兽的效果的发动无效": "negated"}
 BLOCKS.term(Term.choice("just_did", JUST_DID, "在抽卡阶段以外抽卡、把自己的魔法·陷阱·怪兽的效果的发动无效"))
 
 
+def _attack_declared_by(whose: str | None):
+    """An attack of that player's monster (of this card's controller) has just been declared:
+    the battle is at its declaration, not yet in the damage step."""
+    def test(duel, card) -> bool:
+        b = duel.battle_state
+        return b is not None and b.stage == "declared" and (
+            whose is None or (b.player == card.controller) == (whose == "own"))
+
+    return test
+
+
+def _battling_stronger(duel, card) -> bool:
+    """In the damage step of a battle between a monster of this card's controller and an
+    opponent's monster with higher ATK (the engine has one moment for the damage step
+    before damage calculation: the examples stop there)."""
+    pair = _own_battler(duel, card.controller)
+    return pair is not None and (duel.atk(pair[0]) or 0) < (duel.atk(pair[1]) or 0)
+
+
+#: the moments of a battle, as the text says them -> test (duel, card)
+BATTLE_MOMENTS = {
+    "对方怪兽的攻击宣言": _attack_declared_by("opponent"), "自己怪兽的攻击宣言": _attack_declared_by("own"),
+    "自己怪兽和攻击力更高的对方怪兽进行战斗的伤害计算": _battling_stronger,
+}
+BLOCKS.term(Term.choice("battle_moment", BATTLE_MOMENTS, "对方怪兽的攻击宣言、自己怪兽的攻击宣言、"
+                                                         "自己怪兽和攻击力更高的对方怪兽进行战斗的伤害计算"))
+
+
 @BLOCKS.phrase("condition", "{whose}{what:just_did}时")
 @BLOCKS.phrase("condition", "{whose}{what:just_did}的场合")
-def player_just_did(whose, what):
-    """That player (自己 or 对方, seen from this card's controller) has just done it, and no
-    chain link was processed after it: drawn outside the draw phase, or negated an
-    activation of the other player (自己 in 把自己的…: this card's controller)."""
+@BLOCKS.phrase("condition", "{moment:battle_moment}时")
+def happening_now(whose=None, what=None, moment=None):
+    """What is happening right now: that player (自己 or 对方, seen from this card's
+    controller) has just done it, and no chain link was processed after it — drawn outside
+    the draw phase, or negated an activation of the other player (自己 in 把自己的…: this
+    card's controller) —, or the battle is at that moment (an attack of one's monster has
+    just been declared; one's monster battles a stronger one at damage calculation)."""
+    if moment is not None:
+        return moment
+
     def who(duel, card) -> int:
         return card.controller if whose == "own" else 1 - card.controller
 
