@@ -1361,19 +1361,6 @@ def also_named(name):
 
 
 
-@BLOCKS.phrase("cost", "给这张卡放置{n}个魔力指示物来发动")
-def counters_on_activation(n):
-    """Not an effect but the way the card is activated: the counters are placed as it is
-    activated, before anything resolves (「漆黑的能量石」)."""
-    def pay(duel, card, player) -> None:
-        duel.remember(card, Info.COUNTERS, (duel.recall(card, Info.COUNTERS) or 0) + n)
-        duel.log.record("counter", f"{n} counter(s) placed on 「{card.name}」 as it is activated", card=card.serial)
-
-    return pay
-
-
-
-
 @BLOCKS.phrase("static", "这个卡名的卡在决斗中只能适用1次")
 def once_per_duel_applied():
     """Counted by application, not activation: a negated activation did not apply, so

@@ -659,14 +659,25 @@ COST_MOVES = {"送去墓地": "grave", "除外": "banish", "解放": "tribute", 
 BLOCKS.term(Term.choice("cost_move", COST_MOVES, "送去墓地、除外、解放、丢弃、取除、回到持有者手卡"))
 
 
+BLOCKS.term(Term("counters", r"\d+个魔力指示物", lambda t: int(t[:-len("个魔力指示物")]),
+                 description="N个魔力指示物 (spell counters)"))
+
+
 @BLOCKS.phrase("cost", "把{cards:cost_cards}{move:cost_move}")
 @BLOCKS.phrase("cost", "让{cards:cost_cards}{move:cost_move}")
 @BLOCKS.phrase("cost", "{move:cost_move}{cards:cost_cards}")
 @BLOCKS.phrase("cost", "从手卡把{n}张{desc}{move:cost_move}")
-def move_cards(move, cards=None, n=None, desc=None):
-    """A cost that moves cards: which (this card, from where; cards of the hand; the top of
-    the deck; a monster of one's own field) and how (送去墓地、除外、解放、丢弃 …).  What
-    the rules pay by a word (chain.py) is that word; the rest is paid here."""
+@BLOCKS.phrase("cost", "给{cards:cost_cards}放置{placed:counters}来发动")
+def move_cards(move=None, cards=None, n=None, desc=None, placed=None):
+    """A cost paid with cards: which (this card, from where; cards of the hand; the top of
+    the deck; a monster of one's own field) and what is done with them (送去墓地、除外、解放、
+    丢弃 …, or 放置N个魔力指示物: counters placed on this card as it is activated — not an
+    effect: they are there before anything resolves).  What the rules pay by a word
+    (chain.py) is that word; the rest is paid here."""
+    if placed is not None:
+        if cards != "这张卡":
+            raise ValueError(f"only 这张卡 is given counters as it is activated, not {cards}")
+        return _place_counters(placed)
     if cards is None:   # 从手卡把{n}张{desc}…
         cards = f"{n}张手卡"
     if cards.endswith("这张卡") or cards == "这张卡从手卡":
@@ -686,6 +697,14 @@ def move_cards(move, cards=None, n=None, desc=None):
     elif cards == "这张卡1个X素材" and move == "detach":
         return _detach_one()
     raise ValueError(f"the engine cannot pay {cards}{move} as a cost")
+
+
+def _place_counters(n: int):
+    def pay(duel, card, player) -> None:
+        duel.remember(card, Info.COUNTERS, (duel.recall(card, Info.COUNTERS) or 0) + n)
+        duel.log.record("counter", f"{n} counter(s) placed on 「{card.name}」 as it is activated", card=card.serial)
+
+    return pay
 
 
 #: where this card is, as a cost says it -> how it can be moved from there
