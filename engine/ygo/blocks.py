@@ -965,13 +965,15 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     "不能特殊召唤": ("no-special-summon",),  # a rule of the card itself
     "当作调整使用": ("tuner",),
     "的发动从手卡也能用": ("activate-from-hand",),  # a trap card activated from the hand (activation.py)
+    "破坏": ("self-destroy",),  # the rules destroy it as soon as its effect's condition is met (values.py)
 }
 
 
 @BLOCKS.phrase("static", "这张卡{what:rest}")
 def own_properties(what):
-    """What this card is or cannot be, one or more joined by ，: 这张卡不会被战斗·效果破坏、
-    这张卡不能攻击、这张卡不能特殊召唤、这张卡当作调整使用 … (OWN_PROPERTIES)."""
+    """What applies to this card itself, one or more joined by ，: 这张卡不会被战斗·效果破坏、
+    这张卡不能攻击、这张卡不能特殊召唤、这张卡当作调整使用、这张卡破坏 (while the effect's
+    condition is met) … (OWN_PROPERTIES) — ygopro's single effects (EFFECT_TYPE_SINGLE)."""
     parts = [t.strip() for t in re.split(r"[，,]", what) if t.strip()]
     unknown = [t for t in parts if t not in OWN_PROPERTIES]
     if unknown or not parts:
@@ -1085,12 +1087,6 @@ def tribute_cost(monsters):
     monster's printed ATK)."""
     test = describe(monsters)
     return _one("cost", lambda duel, c: c.definition.is_monster and test(duel, None, c))
-
-
-@BLOCKS.phrase("static", "这张卡破坏")
-def destroys_itself():
-    """The rules destroy this card as soon as its condition is met."""
-    return _one("self-destroy")
 
 
 # == activating cards and effects (activation.py) ===========================================
