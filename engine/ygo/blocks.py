@@ -1163,42 +1163,42 @@ def ban_scope(text: str):
     m = re.fullmatch(f"({'|'.join(CARD_KINDS)})卡", text)
     if m:
         return lambda duel, link, kinds=CARD_KINDS[m.group(1)]: ("effect", kinds, None)
-    raise ValueError(f"cannot read {text!r}: 场上的卡、魔法卡、陷阱卡、魔法·陷阱卡、怪兽卡、这个效果加入手卡的卡以及那些同名卡 …")
+    if text == "宣言的种类的卡":
+        def declared(duel, link):
+            if link.declared is None:
+                raise IllegalAction(f"「{link.card.name}」 needs a declared card kind")
+            return "effect", frozenset({link.declared}), None
+
+        return declared
+    raise ValueError(f"cannot read {text!r}: 场上的卡、魔法卡、陷阱卡、魔法·陷阱卡、怪兽卡、宣言的种类的卡、"
+                     "这个效果加入手卡的卡以及那些同名卡 …")
 
 
-BLOCKS.term(Term("ban_scope", r"[^；;，]+?", ban_scope, description="场上的卡、{kinds}卡、这个效果加入手卡的卡以及那些同名卡 …"))
+BLOCKS.term(Term("ban_scope", r"[^；;，]+?", ban_scope, description="场上的卡、{kinds}卡、宣言的种类的卡、这个效果加入手卡的卡以及那些同名卡 …"))
+BLOCKS.term(Term.choice("ban_how", {"不能发动": "card"}, "不能发动 (card activations; a monster's: its effects)"))
 
 
 @BLOCKS.phrase("action", "{until:ban_until}{sides}不能把{what:ban_scope}的效果发动")
-def ban_effects(until, sides, what):
+@BLOCKS.phrase("action", "{until:ban_until}{what:ban_scope}{sides}都{how:ban_how}")
+def ban_effects(until, sides, what, how="effect"):
     """For this turn (or until the end of the next opponent's turn) those players cannot
     activate the effects of those cards — card activations included; of the cards on the
     field (a spell or trap card activated from the hand is on the field as it activates); of
     the cards this effect added or returned to the hand and of cards with their names (a
-    pendulum monster card put in the pendulum zone is one)."""
+    pendulum monster card put in the pendulum zone is one); of the kind declared on
+    activation.  『…都不能发动』: card activations only (a spell or trap already face-up may
+    still activate its effects; a monster has no card activation: its effects are meant)."""
     def resolve(duel, link) -> None:
         banned = what(duel, link)
         if banned is None:
             return
         scope, kinds, names = banned
+        if how == "card" and "monster" not in kinds:
+            scope = "card"
         last = duel.turn if until == "this turn" else (
             duel.turn + 1 if duel.turn_player == link.player else duel.turn + 2)
         duel.ban(scope, kinds, _players(sides, link.player), link.card.name, last,
                  **({"names": names} if names is not None else {}))
-
-    return resolve
-
-
-@BLOCKS.phrase("action", "直到下次的对方回合结束时，宣言的种类的卡双方都不能发动")
-def ban_declared_kind(**_):
-    """Until the end of the next opponent's turn, neither player can activate cards of the
-    declared kind (卡的发动; a spell or trap already face-up may still activate its effects)."""
-    def resolve(duel, link) -> None:
-        kind = link.declared
-        if kind is None:
-            raise IllegalAction(f"「{link.card.name}」 needs a declared card kind")
-        until = duel.turn + 1 if duel.turn_player == link.player else duel.turn + 2
-        duel.ban("card" if kind != "monster" else "effect", {kind}, {0, 1}, link.card.name, until)
 
     return resolve
 
