@@ -315,7 +315,7 @@ SUBJECTS: dict[str, Callable[[Any, Any], list]] = {
     "那只对方怪兽": _battle_opponent, "进行战斗的对方怪兽": _battle_opponent,
     "特殊召唤的那只怪兽": _event_subject, "特殊召唤的那些怪兽": _event_subject,
     "发动的那张卡": _below, "场上的那张卡": _below,
-    "选的怪兽": _chosen,
+    "选的怪兽": _chosen, "选的2只怪兽": _chosen,
     "这个效果特殊召唤的怪兽": _summoned, "这个效果特殊召唤的这张卡": _summoned,
 }
 
@@ -821,12 +821,21 @@ BLOCKS.term(Term.choice("how_long", CONTROL, "直到结束阶段、装备，、�
 
 
 @BLOCKS.phrase("action", "{how_long}得到{who}的控制权")
-def take_control(how_long, who):
+@BLOCKS.phrase("action", "{who}的控制权交换")
+def take_control(who, how_long=None):
     """Take control of it (the targets and what was chosen): for good, until the end phase,
     while this card stays equipped to it (装备，), or for as long as this effect applies to it
     (只要这个效果适用，: lasting information of the monster — turned face-down, the effect is
-    gone and the monster stays)."""
+    gone and the monster stays).  …的控制权交换: the monsters each player chose change
+    control with each other, for good."""
     pick = subject(who)
+    if how_long is None:
+        def swap(duel, link) -> None:
+            for c in pick(duel, link):
+                if duel.on_field(c):
+                    duel.take_control(c, 1 - c.controller, "permanent")
+
+        return swap
     if how_long == "while-applied":
         def act(duel, link, c):
             if link.card_if_unchanged() is not None and duel.on_field(c) and c.controller != link.player:
@@ -849,11 +858,6 @@ def take_control(how_long, who):
 
     resolve.needs_monster_zone = True
     return resolve
-
-
-@BLOCKS.phrase("action", "选的2只怪兽的控制权交换")
-def swap_control():
-    return p.swap_control_of_chosen
 
 
 @BLOCKS.phrase("action", "那只怪兽除外，直到结束阶段这张卡得到那只怪兽的效果")

@@ -363,12 +363,6 @@ def take_control_of_targets(kind: str):
     return resolve
 
 
-def swap_control_of_chosen(duel, link) -> None:
-    for card in link.chosen:
-        if duel.on_field(card):
-            duel.take_control(card, 1 - card.controller, "permanent")
-
-
 def gain_effects_of_target(duel, link) -> None:
     me = link.card_if_unchanged()
     for card in link.live_targets():
