@@ -1276,11 +1276,22 @@ BLOCKS.term(Term("turn_limit", r"[^；;，]+", turn_limit, description="只能�
 
 
 @BLOCKS.phrase("static", "{sides}在1回合{limit:turn_limit}")
-def limit_per_turn(sides, limit):
-    """Those players may make only N card activations of that kind a turn (a negated card
-    activation was never made, so it is not counted), activate monster effects only N
-    times (a negated activation of a monster effect is counted), special summon only N
-    times, or summon, flip summon and special summon N times together (双方 only)."""
+@BLOCKS.phrase("static", "「{name}」在自己场上只能有{n}张表侧表示存在")
+@BLOCKS.phrase("static", "这个卡名的卡在决斗中只能适用{n}次")
+def limit_per_turn(sides=None, limit=None, name=None, n=None):
+    """How many a player may have or do (只能…N): per turn, those players may make only N
+    card activations of that kind (a negated card activation was never made, so it is not
+    counted), activate monster effects only N times (a negated activation of a monster
+    effect is counted), special summon only N times, or summon, flip summon and special
+    summon N times together (双方 only); on the field, only N face-up cards of that name on
+    its controller's field (a rule of the card: no other one can come face-up there — its
+    card activation is not allowed); in the duel, cards of this name apply only N times —
+    counted by application, not activation: a negated activation did not apply, so another
+    copy may still be activated."""
+    if limit is None:
+        if n != 1:
+            raise ValueError("only 1 is modelled: 只能有1张 / 只能适用1次")
+        return [StaticPart("unique-on-field", name)] if name is not None else [StaticPart("once-per-duel-applied", True)]
     kind, kinds, n, both_only = limit
     if both_only:
         if sides != "both":
@@ -1359,13 +1370,6 @@ def also_named(name):
     return [StaticPart("named", name)]
 
 
-
-
-@BLOCKS.phrase("static", "这个卡名的卡在决斗中只能适用1次")
-def once_per_duel_applied():
-    """Counted by application, not activation: a negated activation did not apply, so
-    another copy may still be activated."""
-    return [StaticPart("once-per-duel-applied", True)]
 
 
 # == activating cards: restrictions and phases (spec/ygo/activation.rst) ======================
@@ -1471,13 +1475,6 @@ def search_or_activate(desc):
                 duel.add_to_hand(c, reason=_why(link))
 
     return moving(resolve, "deck-to-hand")
-
-
-@BLOCKS.phrase("static", "「{name}」在自己场上只能有1张表侧表示存在")
-def unique_on_field(name):
-    """A rule of the card: while a face-up card of that name is on its controller's field,
-    no other one can come face-up there (its card activation is not allowed)."""
-    return [StaticPart("unique-on-field", name)]
 
 
 @BLOCKS.phrase("action", "那张卡翻开确认，是陷阱卡的场合强制发动，发动时机不正确的场合那个效果无效并破坏")
