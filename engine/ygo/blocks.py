@@ -1334,24 +1334,58 @@ def _opponents_link(kinds):
     return test
 
 
+def _send_self_to_graveyard(duel, source, link) -> None:
+    duel.send_to_graveyard(source, reason=f"「{source.name}」 negated an effect")
+
+
+def negate_when(text: str):
+    """When a static negating the opponent's effects applies: (once a turn, test (duel, card))."""
+    if text == "双方手卡数量相同的场合":
+        return False, lambda duel, card: len(duel.board.zone(0, "hand")) == len(duel.board.zone(1, "hand"))
+    m = re.fullmatch(rf"1回合1次，自己场上有({'|'.join(sorted(RACES, key=len, reverse=True))})族怪兽存在的场合", text)
+    if m:
+        race = m.group(1)
+        return True, lambda duel, card: any(c.controller == card.controller and c.definition.is_monster
+                                            and c.definition.race == race and duel.face_up_on_field(c)
+                                            for c in duel.field_cards())
+    raise ValueError(f"cannot read {text!r}: 双方手卡数量相同的场合、1回合1次，自己场上有…族怪兽存在的场合")
+
+
+BLOCKS.term(Term("negate_when", r"双方手卡数量相同的场合|1回合1次，自己场上有[^；;，]+族怪兽存在的场合", negate_when,
+                 description="双方手卡数量相同的场合、1回合1次，自己场上有…族怪兽存在的场合"))
+#: what of the opponent's such a static negates: (card kinds, only card activations)
+NEGATED_EFFECTS = {"魔法·陷阱·怪兽的效果": (frozenset({"spell", "trap", "monster"}), False),
+                   "魔法卡的效果": (frozenset({"spell"}), True), "陷阱卡的效果": (frozenset({"trap"}), True),
+                   "魔法·陷阱卡的效果": (frozenset({"spell", "trap"}), True)}
+BLOCKS.term(Term.choice("negated_effects", NEGATED_EFFECTS, "魔法·陷阱·怪兽的效果 (any) or {kinds}卡的效果 (their card "
+                                                            "activations)"))
+
+
 @BLOCKS.phrase("static", "对方场上发动的{kinds}卡的效果无效化，那之后这张卡送去墓地")
-def negate_opponents_on_resolution(kinds):
-    """As an effect of that kind the opponent activated on the field resolves, it is
-    negated (once: this card then goes to the graveyard)."""
-    def then(duel, source, link) -> None:
-        duel.send_to_graveyard(source, reason=f"「{source.name}」 negated an effect")
+@BLOCKS.phrase("static", "{when:negate_when}，对方发动的{what:negated_effects}无效并破坏")
+def negate_opponents_on_resolution(kinds=None, when=None, what=None):
+    """As the opponent's effect resolves, it is negated: one of that kind activated on the
+    field — once: this card then goes to the graveyard —; or, while the condition is met
+    (both hands hold as many cards; once a turn while a monster of that race is on its
+    controller's field), any effect the opponent activated, or a card activation of that
+    kind, negated and its card destroyed.  A card activated by an effect as it resolves
+    has no chain link: it is not met."""
+    if when is None:
+        return [StaticPart("negate-resolving", (_opponents_link(kinds), _send_self_to_graveyard))]
+    once, condition = when
+    kinds, card_activations = what
 
-    return [StaticPart("negate-resolving", (_opponents_link(kinds), then))]
+    def test(duel, card, link) -> bool:
+        return link.player != card.controller and link.card.definition.kind in kinds \
+            and (not card_activations or duel.is_card_activation(link)) \
+            and not (once and (card, duel.turn) in duel.once_applied) and condition(duel, card)
 
+    def then(duel, card, link) -> None:
+        if once:
+            duel.once_applied.add((card, duel.turn))
+        _destroy_negated_card(duel, card, link)
 
-@BLOCKS.phrase("static", "双方手卡数量相同的场合，对方发动的魔法·陷阱·怪兽的效果无效并破坏")
-def negate_and_destroy_when_hands_equal():
-    """While both hands hold as many cards, every effect the opponent activated is negated
-    as it resolves, and its card destroyed."""
-    def test(duel, source, link) -> bool:
-        return link.player != source.controller and len(duel.board.zone(0, "hand")) == len(duel.board.zone(1, "hand"))
-
-    return [StaticPart("negate-resolving", (test, _destroy_negated_card))]
+    return [StaticPart("negate-resolving", (test, then))]
 
 
 def _destroy_negated_card(duel, source, link) -> None:
@@ -1378,28 +1412,6 @@ def also_named(name):
 
 # -- 『…卡发动的场合』: what counts as a card activation (activation.py sees_activation) ------
 
-
-
-BLOCKS.term(Term.choice("race", {r: r for r in RACES}, "a monster type (种族)"))
-
-
-@BLOCKS.phrase("static", "1回合1次，自己场上有{race}族怪兽存在的场合，对方发动的{kinds}卡的效果无效并破坏")
-def negate_opponents_kind_once_per_turn(race, kinds):
-    """As a chain link of the opponent's card activation of that kind resolves, once a turn
-    while a monster of that race is on its controller's field: negate it and destroy the
-    card.  A card activated by an effect as it resolves has no chain link: it is not met."""
-    def test(duel, card, link) -> bool:
-        return link.player != card.controller and duel.is_card_activation(link) \
-            and link.card.definition.kind in kinds \
-            and (card, duel.turn) not in duel.once_applied \
-            and any(c.controller == card.controller and c.definition.is_monster and c.definition.race == race
-                    and duel.face_up_on_field(c) for c in duel.field_cards())
-
-    def then(duel, card, link) -> None:
-        duel.once_applied.add((card, duel.turn))
-        _destroy_negated_card(duel, card, link)
-
-    return [StaticPart("negate-resolving", (test, then))]
 
 
 @BLOCKS.phrase("action", "那张卡回到持有者手卡。那之后，可以从手卡把1张{desc}发动")
