@@ -1117,15 +1117,22 @@ def protect_spells_and_traps(side):
     return resolve
 
 
-@BLOCKS.phrase("action", "从卡组把1张场地魔法卡发动")
-def activate_field_spell_from_deck():
-    """Activate a field spell of the deck as this effect resolves (activation.py): what
-    its card activation would do does not apply, and no chain is built for it."""
+BLOCKS.term(Term.choice("may", {"": False, "可以": True}, "可以 (the player may decline: the default activates)"))
+
+
+@BLOCKS.phrase("action", "{may}从{zone}把1张{desc}发动")
+def activate_from(may, zone, desc):
+    """Activate a spell or trap card of that zone that fits the description as this effect
+    resolves (activation.py): what its card activation would do does not apply, and no
+    chain link is made for it.  By default the first fitting card the rules let be
+    activated now (可以: the player may decline; the default activates)."""
+    test = describe(desc)
+
     def resolve(duel, link) -> None:
-        for c in duel.board.zone(link.player, "deck"):
-            if c.definition.kind == "spell" and "field" in c.definition.types:
-                duel.activate_by_effect(c, link.player, link.card.name)
-                return
+        fitting = [c for c in duel.board.zone(link.player, zone) if test(duel, link.card, c)
+                   and not duel.activation_ban(c, duel.effect_of(c, "发动"), link.player)]
+        for c in duel.by_default(link.player, f"activates {desc} from the {zone}", fitting, FIRST_FITTING, 1):
+            duel.activate_by_effect(c, link.player, link.card.name, source=link.card_if_unchanged())
 
     return resolve
 
@@ -1412,24 +1419,6 @@ def also_named(name):
 
 # -- 『…卡发动的场合』: what counts as a card activation (activation.py sees_activation) ------
 
-
-
-@BLOCKS.phrase("action", "那张卡回到持有者手卡。那之后，可以从手卡把1张{desc}发动")
-def bounce_then_activate(desc):
-    """Return the target to its owner's hand; then activate a card of the hand that fits the
-    description (by default the first fitting), as this effect resolves (activation.py)."""
-    test = describe(desc)
-
-    def resolve(duel, link) -> None:
-        for target in link.live_targets():
-            if duel.on_field(target):
-                duel.return_to_hand(target, reason=_why(link))
-        fitting = [c for c in duel.board.zone(link.player, "hand") if test(duel, link.card, c)
-                   and not duel.activation_ban(c, duel.effect_of(c, "发动"), link.player)]
-        for c in duel.by_default(link.player, f"activates {desc} from the hand", fitting, FIRST_FITTING, 1):
-            duel.activate_by_effect(c, link.player, link.card.name, source=link.card_if_unchanged())
-
-    return moving(resolve, "hand")
 
 
 def _apply_copied(duel, link, definition) -> None:
