@@ -183,6 +183,9 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"这个回合攻击过的", lambda: (lambda duel, src, c: duel.remembers(c, Info.ATTACKED))),
     (r"这个回合召唤的", lambda: (lambda duel, src, c: duel.remembers(c, Info.SUMMONED_THIS_TURN))),
     (r"场上的", lambda: (lambda duel, src, c: duel.on_field(c))),
+    # 自己怪兽 / 对方怪兽: a monster on the field of that side, seen from the card describing it
+    (r"(自己|对方)(?=怪兽)", lambda side: (lambda duel, src, c: duel.on_field(c) and src is not None
+                                         and (c.controller == src.controller) == (side == "自己"))),
     (r"调整以外的", lambda: (lambda duel, src, c: "tuner" not in c.definition.types)),
     (r"调整(?=怪兽)", lambda: (lambda duel, src, c: "tuner" in c.definition.types)),
     (r"效果(?=怪兽)", lambda: (lambda duel, src, c: duel.is_effect_monster(c))),
@@ -219,6 +222,7 @@ def describe(text: str) -> Pred:
             raise ValueError(f"cannot read the description {text!r} from {text[at:]!r}: known words are 「…」、"
                              f"N星以上/以下、攻击力N以上、…属性、…族、表侧表示、表侧攻击表示、表侧守备表示、里侧表示、"
                              f"特殊召唤的、从卡组/额外卡组/手卡/墓地/除外状态特殊召唤的、攻击力/等级比这张卡低/高的、这个回合攻击过的、这个回合召唤的、这张卡以外的、"
+                             f"自己/对方怪兽、"
                              f"效果/X/融合/同调/仪式/连接/灵摆怪兽、调整以外的、魔法、陷阱、怪兽、卡")
     return lambda duel, src, c: all(t(duel, src, c) for t in tests)
 
@@ -973,7 +977,12 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
 }
 
 
-@BLOCKS.phrase("static", "这张卡{what:rest}")
+_OWN = "|".join(re.escape(w) for w in sorted(OWN_PROPERTIES, key=len, reverse=True))
+BLOCKS.term(Term("own_properties", rf"(?:{_OWN})(?:[，,](?:{_OWN}))*",
+                 description="what applies to this card: " + "、".join(OWN_PROPERTIES)))
+
+
+@BLOCKS.phrase("static", "这张卡{what:own_properties}")
 def own_properties(what):
     """What applies to this card itself, one or more joined by ，: 这张卡不会被战斗·效果破坏、
     这张卡不能攻击、这张卡不能特殊召唤、这张卡当作调整使用、这张卡破坏 (while the effect's
@@ -1045,8 +1054,9 @@ BLOCKS.term(Term("monsters", r"[^；;，]+?怪兽", description="a description o
 
 #: what a static does to the monsters it describes: words -> the kind the rules read
 MONSTER_LOCKS = {"的效果无效化": "negate-monsters", "效果不能发动": "forbid-activation", "不能攻击宣言": "forbid-attack",
-                 "不会成为对方的效果的对象": "untargetable-by-opponent"}
-BLOCKS.term(Term.choice("monster_lock", MONSTER_LOCKS, "的效果无效化、效果不能发动、不能攻击宣言 or 不会成为对方的效果的对象"))
+                 "不能攻击": "forbid-attack", "不会成为对方的效果的对象": "untargetable-by-opponent"}
+BLOCKS.term(Term.choice("monster_lock", MONSTER_LOCKS, "的效果无效化、效果不能发动、不能攻击宣言、不能攻击 or "
+                                                       "不会成为对方的效果的对象"))
 
 
 @BLOCKS.phrase("static", "{monsters}{what:monster_lock}")
