@@ -209,6 +209,8 @@ KIND_OF: dict[str, str] = {
     "def": "stats",
     "original-atk": "stats",
     "original-def": "stats",
+    "atk-set": "stats",
+    "def-set": "stats",
     "unaffected": "protection",
     "unaffected-by-opponent": "protection",
     "untargetable": "protection",

@@ -105,10 +105,14 @@ class ValueRules:
             value = st.value(self, card, value) if callable(st.value) else st.value
         for v in self.lasting(card, "original-" + which):  # 『原本攻击力变成…』 given by a resolving effect
             value = value // 2 if v == "half" else v
+        # changes given by resolving effects, in the order they were given: 『攻击力变成…』
+        # replaces what came before it, 『上升/下降』 adds to it
+        for item in card.memory.items():
+            key = item.key
+            if isinstance(key, tuple) and key[0] is Info.LASTING and key[1][0] in (which, which + "-set"):
+                value = item.value if key[1][0] == which + "-set" else value + item.value
         for st in self.active_statics(card, which):
             value += st.value(self, card) if callable(st.value) else st.value
-        for delta in self.lasting(card, which):
-            value += delta
         return max(0, value)
 
     # -- protection -----------------------------------------------------------------
