@@ -293,6 +293,8 @@ class ChainRules:
         card, effect, player = pending.card, pending.effect, pending.player
         if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label):
             return f"「{card.name}」{effect.label} was already used this turn (by this card)"
+        if effect.once_per_turn == "face-up" and self.remembers(card, Info.USED_WHILE_FACE_UP, per=effect.label):
+            return f"「{card.name}」{effect.label} was already used while this card is face-up"
         if effect.once_per_turn == "name" and (player, card.name, effect.label) in self.used_names:
             return f"「{card.name}」{effect.label} was already used this turn by player {player}"
         if effect.once_per_turn == "duel" and (player, card.name, effect.label) in self.used_in_duel:
@@ -379,6 +381,9 @@ class ChainRules:
             return needs
         if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label + (origin or "")):
             return f"「{card.name}」{label} was already used this turn (by this card)"
+        if effect.once_per_turn == "face-up" and self.remembers(card, Info.USED_WHILE_FACE_UP,
+                                                                per=effect.label + (origin or "")):
+            return f"「{card.name}」{label} was already used while this card is face-up"
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
             return f"「{card.name}」{label} was already used this turn by player {player}"
         if effect.once_per_turn == "duel" and (player, card.name, label) in self.used_in_duel:
@@ -491,6 +496,8 @@ class ChainRules:
             restriction(self, card, player)
         if effect.once_per_turn == "card":
             self.remember(card, Info.USED_THIS_TURN, per=effect.label + (origin or ""))
+        elif effect.once_per_turn == "face-up":
+            self.remember(card, Info.USED_WHILE_FACE_UP, per=effect.label + (origin or ""))
         elif effect.once_per_turn == "name":
             self.used_names.add((player, card.name, label))
         elif effect.once_per_turn == "duel":

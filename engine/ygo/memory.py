@@ -55,6 +55,8 @@ class Info(str, Enum):
     BATTLED = "battled"
     DESTROYED_BY_BATTLE = "destroyed a monster by battle"
     USED_THIS_TURN = "effect used this turn (this card)"
+    #: 『这个效果在这张卡在场上表侧表示存在期间只能使用1次』: used in this face-up period
+    USED_WHILE_FACE_UP = "effect used while face-up (this card)"
     POSITION_CHANGED = "battle position changed this turn"
     LASTING = "lasting effect applied to it"
     NEGATED = "effects negated"
@@ -101,6 +103,10 @@ ERASED_BY: dict[Info, frozenset[Transition]] = {
     Info.BATTLED: STANDARD | {T.TURN_ENDED},
     Info.DESTROYED_BY_BATTLE: LEAVE | {T.TURNED_FACE_DOWN, T.TURN_ENDED},
     Info.USED_THIS_TURN: STANDARD | {T.TURN_ENDED},
+    # 『表侧表示存在期间只能使用1次』 (发条士兵): the face-up period ends when it is turned
+    # face-down, banished temporarily or leaves the field — not with the turn, nor when
+    # control changes (ygopro: a count limit with EFFECT_FLAG_NO_TURN_RESET)
+    Info.USED_WHILE_FACE_UP: STANDARD,
     Info.POSITION_CHANGED: STANDARD | {T.TURN_ENDED},
     Info.LASTING: STANDARD,
     Info.NEGATED: STANDARD,
@@ -152,6 +158,7 @@ UNOBSERVABLE: dict[tuple[Info, Transition], str] = {
     (Info.NEGATED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.COUNTERS, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.COUNT, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.USED_WHILE_FACE_UP, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.ARRIVED_AS, T.TURNED_FACE_DOWN): _NOT_ON_FIELD,
     (Info.ARRIVED_AS, T.CONTROL_CHANGED): _NOT_ON_FIELD,
     (Info.ARRIVED_AS, T.BANISHED_TEMPORARILY): (
@@ -324,6 +331,7 @@ LABELS: dict[object, str] = {
     Info.BATTLED: "战斗过",
     Info.DESTROYED_BY_BATTLE: "战斗破坏过怪兽",
     Info.USED_THIS_TURN: "这个回合使用过效果（这张卡）",
+    Info.USED_WHILE_FACE_UP: "表侧表示存在期间使用过效果（这张卡）",
     Info.POSITION_CHANGED: "这个回合变更过表示形式",
     Info.LASTING: "适用中的持续效果",
     Info.NEGATED: "效果无效",
