@@ -389,6 +389,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.remember(card, Info.SUMMONED_THIS_TURN)
         self.remember(card, Info.FLIP_SUMMONED)
         self.remember(card, Info.POSITION_CHANGED)
+        self.remember(card, Info.FLIPPED)
         self.summon_count[card.controller] += 1
         self.emit("flipped", card)
         self.emit("summoned", card, method="flip")
@@ -449,6 +450,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             raise IllegalAction(f"「{card.name}」 is not face-down on the field")
         self.board.turn(card, True, reason=reason)
         card.position = position
+        self.remember(card, Info.FLIPPED)
         self.emit("flipped", card)
         self.emit("position-changed", card)
         self.adjust()

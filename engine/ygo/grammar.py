@@ -65,7 +65,7 @@ def _summon_methods(text: str) -> tuple[str, ...]:
 
 # == subjects of events =========================================================================
 
-SUBJECT = (rf"这张卡|表侧表示的这张卡|(?:{_METHOD})召唤的这张卡|用这张卡作为素材的怪兽|卡|自己|对方"
+SUBJECT = (rf"这张卡|表侧表示的这张卡|(?:{_METHOD})召唤的这张卡|反转过的这张卡|用这张卡作为素材的怪兽|卡|自己|对方"
            r"|(?:自己|对方)?(?:场上有|场上的|的)?[^；;，「」]*(?:「[^」]+」[^；;，「」]*)*?怪兽")
 BLOCKS.term(Term("subject", SUBJECT, description="who an event is about: 这张卡、表侧表示的这张卡、同调召唤的这张卡、"
                                                  "对方场上的怪兽、自己场上有「…」同调怪兽、卡 …"))
@@ -80,7 +80,8 @@ class Subject:
         self.is_self = text.endswith("这张卡")
         self.face_up = text.startswith("表侧表示的")
         m = re.fullmatch(rf"({_METHOD})召唤的这张卡", text)
-        self.summoned = SUMMONS[m.group(1)] if m else ()
+        #: what this card must remember having been (召唤的这张卡, 反转过的这张卡)
+        self.summoned = SUMMONS[m.group(1)] if m else (Info.FLIPPED,) if text == "反转过的这张卡" else ()
         self.material = text == "用这张卡作为素材的怪兽"
         #: a player (自己、对方): what happened happened to that player
         self.player = {"自己": "own", "对方": "opponent"}.get(text)
@@ -349,9 +350,9 @@ def card_activated(kind, whose=None, turn=None):
 
 _SUMMONING = rf"(?:{_METHOD})?召唤"
 DONE = (rf"{_SUMMONING}(?:·{_SUMMONING})*|从(?:{_ZONE})特殊召唤|这张卡的效果特殊召唤"
-        rf"|怪兽\d+只以上为素材作(?:{_METHOD})召唤|攻击|进行战斗|战斗|战斗破坏怪兽|因这张卡的效果除外")
+        rf"|怪兽\d+只以上为素材作(?:{_METHOD})召唤|攻击|进行战斗|战斗|战斗破坏怪兽|因这张卡的效果除外|反转过|反转")
 BLOCKS.term(Term("done", DONE, description="what this card did or had done to it: 上级召唤、从墓地特殊召唤、"
-                                           "这张卡的效果特殊召唤、攻击、进行战斗、战斗破坏怪兽、因这张卡的效果除外 …"))
+                                           "这张卡的效果特殊召唤、攻击、进行战斗、战斗破坏怪兽、因这张卡的效果除外、反转 …"))
 
 
 def done(text: str, *, this_turn: bool = False) -> Condition:
@@ -374,6 +375,8 @@ def done(text: str, *, this_turn: bool = False) -> Condition:
         test = p.remembers(Info.BATTLED)
     elif text == "战斗破坏怪兽":
         test = p.remembers(Info.DESTROYED_BY_BATTLE)
+    elif text in ("反转", "反转过"):
+        test = p.remembers(Info.FLIPPED)
     elif text == "因这张卡的效果除外":
         return lambda duel, card: p.banished_by_own_effect(duel, card, None)
     else:

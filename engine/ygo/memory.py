@@ -46,6 +46,8 @@ class Info(str, Enum):
     LINK_SUMMONED = "link summoned"
     PENDULUM_SUMMONED = "pendulum summoned"
     FLIP_SUMMONED = "flip summoned"
+    #: 反转过: turned face-up from face-down (flip summoned, flipped by an effect or an attack)
+    FLIPPED = "flipped"
     GEMINI_RESUMMONED = "gemini re-summoned"
     SUMMONED_FROM = "summoned from"
     SUMMON_MATERIALS = "summon materials (for its own effects)"
@@ -94,6 +96,10 @@ ERASED_BY: dict[Info, frozenset[Transition]] = {
     # face-down after a flip summon is unsettled in the rulings; the document keeps
     # the flip summon (破坏龙 甘多拉) and marks the opposite example pending
     Info.FLIP_SUMMONED: LEAVE | {T.BANISHED_TEMPORARILY},
+    # 『反转过的这张卡』: ygopro registers a flag on EVENT_FLIP with RESETS_STANDARD — turned
+    # face-down it is no longer a flipped monster (until it flips again); it survives the
+    # end of the turn and a change of control
+    Info.FLIPPED: STANDARD,
     Info.GEMINI_RESUMMONED: STANDARD,
     Info.SUMMONED_FROM: LEAVE | {T.TURNED_FACE_DOWN},
     Info.SUMMON_MATERIALS: STANDARD,
@@ -150,6 +156,7 @@ UNOBSERVABLE: dict[tuple[Info, Transition], str] = {
     (Info.TARGET_LINK, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.SUMMONED_WITHOUT_TRIBUTE, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.FLIP_SUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.FLIPPED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.GEMINI_RESUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.SUMMON_MATERIALS, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.ATTACKED, T.CHANGED_ZONE): _FIELD_ONLY,
@@ -322,6 +329,7 @@ LABELS: dict[object, str] = {
     Info.LINK_SUMMONED: "连接召唤的怪兽",
     Info.PENDULUM_SUMMONED: "灵摆召唤的怪兽",
     Info.FLIP_SUMMONED: "反转召唤的怪兽",
+    Info.FLIPPED: "反转过",
     Info.GEMINI_RESUMMONED: "再度召唤的二重怪兽",
     Info.SUMMONED_FROM: "从何处召唤",
     Info.SUMMON_MATERIALS: "用何召唤（召唤素材）",

@@ -223,6 +223,22 @@ def test_descriptions_compare_with_this_card_and_know_where_a_monster_was_summon
     assert condition(duel, golem) and not condition(duel, magician)
 
 
+def test_has_been_flipped_is_a_condition_of_this_card_erased_when_it_is_turned_face_down():
+    """『反转过的这张卡』『这张卡反转过』: what the card remembers since it was flipped (by an
+    effect, an attack or a flip summon), until it is turned face-down again."""
+    duel = Duel()
+    gaia = duel.new_card("暗黑骑士 盖亚", 0)
+    duel.summon(gaia, "normal", 0)
+    flipped = [BLOCKS.match("condition", text) for text in ("反转过的这张卡", "这张卡反转过")]
+    conditions = [phrase.action(**args) for phrase, args in flipped]
+    assert not any(c(duel, gaia) for c in conditions)
+    duel.turn_face_down(gaia, reason="test")
+    duel.flip_face_up(gaia, reason="test")
+    assert all(c(duel, gaia) for c in conditions)
+    duel.turn_face_down(gaia, reason="test")
+    assert not any(c(duel, gaia) for c in conditions)
+
+
 def test_an_effect_usable_once_per_duel_stays_used_on_later_turns_and_for_other_copies(duel):
     """『这个卡名的效果在决斗中只能使用1次』 (:once-per-turn: 决斗中): counted per player and name, for the
     whole duel."""
