@@ -974,6 +974,7 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     "当作调整使用": ("tuner",),
     "的发动从手卡也能用": ("activate-from-hand",),  # a trap card activated from the hand (activation.py)
     "破坏": ("self-destroy",),  # the rules destroy it as soon as its effect's condition is met (values.py)
+    "向守备表示怪兽攻击的场合给与贯通伤害": ("piercing",),  # battle.py
 }
 
 
