@@ -1131,12 +1131,41 @@ def protect_spells_and_traps(side):
 BLOCKS.term(Term.choice("may", {"": False, "可以": True}, "可以 (the player may decline: the default activates)"))
 
 
+def _force_activation(pick):
+    def resolve(duel, link) -> None:
+        for card in pick(duel, link):
+            if not duel.on_field(card) or card.face_up:
+                continue
+            duel.log.record("reveal", f"「{card.name}」 is revealed", card=card.serial)
+            if card.definition.kind != "trap":
+                continue
+            why = duel.why_cannot_activate(card, "发动", card.controller)
+            if why is None:
+                duel.board.turn(card, True, reason=f"activated by 「{link.card.name}」")
+                duel.record_activation(None, card, card.controller, by_effect=True)
+                duel.log.record("activate", f"「{card.name}」 is activated by 「{link.card.name}」",
+                                card=card.serial, label="发动", by_effect=True)
+                continue
+            duel.board.turn(card, True, reason=f"forced to activate by 「{link.card.name}」")
+            duel.log.record("negate", f"「{card.name}」 cannot be activated now ({why}): its effect is negated "
+                            "and it is destroyed", card=card.serial)
+            duel.destroy(card, reason=_why(link), by_effect=link.card, by_player=link.player)
+
+    return resolve
+
+
 @BLOCKS.phrase("action", "{may}从{zone}把1张{desc}发动")
-def activate_from(may, zone, desc):
-    """Activate a spell or trap card of that zone that fits the description as this effect
-    resolves (activation.py): what its card activation would do does not apply, and no
-    chain link is made for it.  By default the first fitting card the rules let be
-    activated now (可以: the player may decline; the default activates)."""
+@BLOCKS.phrase("action", "{who}翻开确认，是陷阱卡的场合强制发动，发动时机不正确的场合那个效果无效并破坏")
+def activate_from(may=False, zone=None, desc=None, who=None):
+    """Activate a spell or trap card as this effect resolves (activation.py): what its card
+    activation would do does not apply, and no chain link is made for it.  From a zone: by
+    default the first card fitting the description that the rules let be activated now
+    (可以: the player may decline; the default activates).  A set card it targets
+    (翻开确认…强制发动): revealed; a trap is activated — when its activation is not allowed
+    now (发动时机不正确), it is turned face-up, its effect negated, and destroyed, on the
+    field, face-up; anything else is set again."""
+    if who is not None:
+        return _force_activation(subject(who))
     test = describe(desc)
 
     def resolve(duel, link) -> None:
@@ -1487,36 +1516,6 @@ def search_or_activate(desc):
                 duel.add_to_hand(c, reason=_why(link))
 
     return moving(resolve, "deck-to-hand")
-
-
-@BLOCKS.phrase("action", "那张卡翻开确认，是陷阱卡的场合强制发动，发动时机不正确的场合那个效果无效并破坏")
-def force_activation():
-    """Reveal the targeted set card.  A trap is activated by this effect as it resolves
-    (activation.py); when its activation is not allowed now (发动时机不正确), it is turned
-    face-up, its effect negated, and destroyed — on the field, face-up.  Anything else is
-    set again."""
-    def resolve(duel, link) -> None:
-        for card in link.live_targets():
-            if not duel.on_field(card) or card.face_up:
-                continue
-            duel.log.record("reveal", f"「{card.name}」 is revealed", card=card.serial)
-            if card.definition.kind != "trap":
-                continue
-            why = duel.why_cannot_activate(card, "发动", card.controller)
-            if why is None:
-                duel.board.turn(card, True, reason=f"activated by 「{link.card.name}」")
-                duel.record_activation(None, card, card.controller, by_effect=True)
-                duel.log.record("activate", f"「{card.name}」 is activated by 「{link.card.name}」",
-                                card=card.serial, label="发动", by_effect=True)
-                continue
-            duel.board.turn(card, True, reason=f"forced to activate by 「{link.card.name}」")
-            duel.log.record("negate", f"「{card.name}」 cannot be activated now ({why}): its effect is negated "
-                            "and it is destroyed", card=card.serial)
-            duel.destroy(card, reason=_why(link), by_effect=link.card, by_player=link.player)
-
-    return resolve
-
-
 
 
 def _own_battler(duel, player):
