@@ -154,6 +154,20 @@ def _compared_with_source(value, how: str) -> Pred:
     return test
 
 
+def _original_compared_with_source(how: str) -> Pred:
+    """A monster whose original ATK is lower or higher than the ATK of the card whose
+    effect describes it (这张卡), as they are now."""
+    def test(duel, src, c) -> bool:
+        if src is None or c is src or not c.definition.is_monster:
+            return False
+        mine, theirs = duel.atk(src, viewer=src.controller), duel.original_atk(c)
+        if mine is None or theirs is None:
+            return False
+        return theirs < mine if how == "低" else theirs > mine
+
+    return test
+
+
 #: qualifiers of a description, tried in this order at each position: (regex, predicate maker)
 QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"这张卡以外的", lambda: (lambda duel, src, c: c is not src)),
@@ -176,6 +190,7 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"从卡组特殊召唤的", lambda: (lambda duel, src, c: duel.recall(c, Info.SUMMONED_FROM) == "deck")),
     (r"从(手卡|墓地|除外状态)特殊召唤的", lambda zone: _special_summoned_from(ZONES[zone])),
     (r"攻击力比这张卡(低|高)的", lambda how: _compared_with_source(lambda duel, c, v: duel.atk(c, viewer=v), how)),
+    (r"原本攻击力比这张卡的攻击力(低|高)的", lambda how: _original_compared_with_source(how)),
     (r"等级比这张卡(低|高)的", lambda how: _compared_with_source(lambda duel, c, v: c.definition.level
                                                                 if c.definition.is_monster else None, how)),
     (r"特殊召唤的", lambda: (lambda duel, src, c: c.zone.kind == "monster zone"
@@ -221,7 +236,8 @@ def describe(text: str) -> Pred:
         else:
             raise ValueError(f"cannot read the description {text!r} from {text[at:]!r}: known words are 「…」、"
                              f"N星以上/以下、攻击力N以上、…属性、…族、表侧表示、表侧攻击表示、表侧守备表示、里侧表示、"
-                             f"特殊召唤的、从卡组/额外卡组/手卡/墓地/除外状态特殊召唤的、攻击力/等级比这张卡低/高的、这个回合攻击过的、这个回合召唤的、这张卡以外的、"
+                             f"特殊召唤的、从卡组/额外卡组/手卡/墓地/除外状态特殊召唤的、攻击力/等级比这张卡低/高的、原本攻击力比这张卡的攻击力低/高的、"
+                             f"这个回合攻击过的、这个回合召唤的、这张卡以外的、"
                              f"自己/对方怪兽、"
                              f"效果/X/融合/同调/仪式/连接/灵摆怪兽、调整以外的、魔法、陷阱、怪兽、卡")
     return lambda duel, src, c: all(t(duel, src, c) for t in tests)
@@ -325,7 +341,8 @@ SUBJECTS: dict[str, Callable[[Any, Any], list]] = {
 
 
 BLOCKS.term(Term("who", "|".join([*(re.escape(k) for k in sorted(SUBJECTS, key=len, reverse=True)),
-                                   r"那只[^；;，]*?怪兽", r"那张[^；;，]*?卡", r"选的[^；;，]*?怪兽"]),
+                                   r"那只[^；;，]*?怪兽", r"那张[^；;，]*?卡", r"选的[^；;，]*?怪兽",
+                                   r"[^；;，「」]+?的那只怪兽"]),
                  description="what an action acts on: 这张卡、那只怪兽、那只X怪兽、选的…怪兽 … (see blocks.subject)"))
 
 
@@ -340,7 +357,11 @@ def subject(text: str) -> Callable[[Any, Any], list]:
             test = describe(text[len(prefix):])
             return lambda duel, link, base=base, test=test: [c for c in base(duel, link)
                                                              if test(duel, link.card, c)]
-    raise ValueError(f"unknown subject {text!r}; known: {'、'.join(SUBJECTS)}, 那只…怪兽, 选的…怪兽")
+    if text.endswith("的那只怪兽") and len(text) > len("的那只怪兽"):
+        # 原本攻击力比这张卡的攻击力低的那只怪兽: the target, if it fits the description as it resolves
+        test = describe(text[:-len("那只怪兽")])
+        return lambda duel, link, test=test: [c for c in _targets(duel, link) if test(duel, link.card, c)]
+    raise ValueError(f"unknown subject {text!r}; known: {'、'.join(SUBJECTS)}, 那只…怪兽, …的那只怪兽, 选的…怪兽")
 
 
 def _why(link) -> str:

@@ -164,7 +164,8 @@ def _refers_to(block) -> set[str]:
         pick = subject(text)
         if pick is SUBJECTS["这个效果特殊召唤的怪兽"]:
             refers.add("summoned")
-        elif pick is SUBJECTS["那只怪兽"] or text.startswith(("那只", "那张", "那些")) and pick not in SUBJECTS.values():
+        elif pick is SUBJECTS["那只怪兽"] or (text.startswith(("那只", "那张", "那些")) or text.endswith("的那只怪兽")) \
+                and pick not in SUBJECTS.values():
             refers.add("targets")
     return refers
 
