@@ -628,14 +628,36 @@ def give(duel, card, mark: str, value=True, *, source: str, erase=None) -> None:
 
 
 #: how long lasting effects given by a resolving effect last: whether until the end of the turn
-GRANT_FOR = {"这个回合": True, "直到回合结束时": True, "只要在场上表侧表示存在": False}
-BLOCKS.term(Term.choice("grant_for", GRANT_FOR, "这个回合、直到回合结束时 or 只要在场上表侧表示存在"))
+GRANT_FOR = {"这个回合": True, "直到回合结束时": True, "直到结束阶段": True, "只要在场上表侧表示存在": False}
+BLOCKS.term(Term.choice("grant_for", GRANT_FOR, "这个回合、直到回合结束时、直到结束阶段 or 只要在场上表侧表示存在"))
+
+
+def _gain_effects_of(who: str, of: str, until_end_of_turn: bool):
+    """It gains the effects of the card ``of`` names (the target: the card, even if it has
+    moved since — 那只怪兽除外，… leaves it banished), while it stays face-up."""
+    pick = subject(who)
+    if subject(of) is not _targets:
+        raise ValueError(f"得到…的效果: only the target's effects (那只怪兽), not {of}")
+
+    def resolve(duel, link) -> None:
+        for me in pick(duel, link):
+            if not duel.face_up_on_field(me):
+                continue
+            erase = erased_until_turn_end(Info.LASTING, me.definition.rulings) if until_end_of_turn else None
+            for card, _obj in link.targets:
+                duel.apply_lasting(me, "gained-effects", card.definition, source=card.name, erase=erase)
+
+    return resolve
 
 
 @BLOCKS.phrase("action", "{until:grant_for}，{who}{lasting}")
-def grant_lasting(until, who, lasting):
-    """Lasting effects on it for this turn, or for as long as it stays the same face-up
-    monster (只要在场上表侧表示存在)."""
+@BLOCKS.phrase("action", "{until:grant_for}，{who}得到{of:who}的效果")
+def grant_lasting(until, who, lasting=None, of=None):
+    """Lasting effects on it for this turn (until the end phase), or for as long as it stays
+    the same face-up monster (只要在场上表侧表示存在); 得到那只怪兽的效果: the target's effects
+    (混沌幻影)."""
+    if of is not None:
+        return _gain_effects_of(who, of, until)
     return grant(who, lasting, until_end_of_turn=until)
 
 
@@ -883,11 +905,6 @@ def take_control(who, how_long=None):
 
     resolve.needs_monster_zone = True
     return resolve
-
-
-@BLOCKS.phrase("action", "那只怪兽除外，直到结束阶段这张卡得到那只怪兽的效果")
-def gain_effects():
-    return p.gain_effects_of_target
 
 
 def _attach(material, xyz):
