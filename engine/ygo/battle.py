@@ -219,7 +219,8 @@ class BattleRules:
         of the weaker monster; none for a monster in defense position losing, unless the
         attacker pierces (贯通); a monster that doubles its battle damage doubles what it
         gives the opponent."""
-        if atk > other and (target.position == "attack" or self.lasting(attacker, "piercing")):
+        if atk > other and (target.position == "attack" or self.lasting(attacker, "piercing")
+                            or self.applies(attacker, "piercing")):
             by, victim, damage = attacker, target.controller, atk - other
         elif other > atk:
             by, victim, damage = target, attacker.controller, other - atk

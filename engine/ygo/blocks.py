@@ -154,6 +154,20 @@ def _compared_with_source(value, how: str) -> Pred:
     return test
 
 
+def _original_compared_with_source(how: str) -> Pred:
+    """A monster whose original ATK is lower or higher than the ATK of the card whose
+    effect describes it (这张卡), as they are now."""
+    def test(duel, src, c) -> bool:
+        if src is None or c is src or not c.definition.is_monster:
+            return False
+        mine, theirs = duel.atk(src, viewer=src.controller), duel.original_atk(c)
+        if mine is None or theirs is None:
+            return False
+        return theirs < mine if how == "低" else theirs > mine
+
+    return test
+
+
 #: qualifiers of a description, tried in this order at each position: (regex, predicate maker)
 QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"这张卡以外的", lambda: (lambda duel, src, c: c is not src)),
@@ -176,6 +190,7 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"从卡组特殊召唤的", lambda: (lambda duel, src, c: duel.recall(c, Info.SUMMONED_FROM) == "deck")),
     (r"从(手卡|墓地|除外状态)特殊召唤的", lambda zone: _special_summoned_from(ZONES[zone])),
     (r"攻击力比这张卡(低|高)的", lambda how: _compared_with_source(lambda duel, c, v: duel.atk(c, viewer=v), how)),
+    (r"原本攻击力比这张卡的攻击力(低|高)的", lambda how: _original_compared_with_source(how)),
     (r"等级比这张卡(低|高)的", lambda how: _compared_with_source(lambda duel, c, v: c.definition.level
                                                                 if c.definition.is_monster else None, how)),
     (r"特殊召唤的", lambda: (lambda duel, src, c: c.zone.kind == "monster zone"
@@ -183,6 +198,9 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"这个回合攻击过的", lambda: (lambda duel, src, c: duel.remembers(c, Info.ATTACKED))),
     (r"这个回合召唤的", lambda: (lambda duel, src, c: duel.remembers(c, Info.SUMMONED_THIS_TURN))),
     (r"场上的", lambda: (lambda duel, src, c: duel.on_field(c))),
+    # 自己怪兽 / 对方怪兽: a monster on the field of that side, seen from the card describing it
+    (r"(自己|对方)(?=怪兽)", lambda side: (lambda duel, src, c: duel.on_field(c) and src is not None
+                                         and (c.controller == src.controller) == (side == "自己"))),
     (r"调整以外的", lambda: (lambda duel, src, c: "tuner" not in c.definition.types)),
     (r"调整(?=怪兽)", lambda: (lambda duel, src, c: "tuner" in c.definition.types)),
     (r"效果(?=怪兽)", lambda: (lambda duel, src, c: duel.is_effect_monster(c))),
@@ -218,7 +236,9 @@ def describe(text: str) -> Pred:
         else:
             raise ValueError(f"cannot read the description {text!r} from {text[at:]!r}: known words are 「…」、"
                              f"N星以上/以下、攻击力N以上、…属性、…族、表侧表示、表侧攻击表示、表侧守备表示、里侧表示、"
-                             f"特殊召唤的、从卡组/额外卡组/手卡/墓地/除外状态特殊召唤的、攻击力/等级比这张卡低/高的、这个回合攻击过的、这个回合召唤的、这张卡以外的、"
+                             f"特殊召唤的、从卡组/额外卡组/手卡/墓地/除外状态特殊召唤的、攻击力/等级比这张卡低/高的、原本攻击力比这张卡的攻击力低/高的、"
+                             f"这个回合攻击过的、这个回合召唤的、这张卡以外的、"
+                             f"自己/对方怪兽、"
                              f"效果/X/融合/同调/仪式/连接/灵摆怪兽、调整以外的、魔法、陷阱、怪兽、卡")
     return lambda duel, src, c: all(t(duel, src, c) for t in tests)
 
@@ -315,13 +335,14 @@ SUBJECTS: dict[str, Callable[[Any, Any], list]] = {
     "那只对方怪兽": _battle_opponent, "进行战斗的对方怪兽": _battle_opponent,
     "特殊召唤的那只怪兽": _event_subject, "特殊召唤的那些怪兽": _event_subject,
     "发动的那张卡": _below, "场上的那张卡": _below,
-    "选的怪兽": _chosen,
+    "选的怪兽": _chosen, "选的2只怪兽": _chosen,
     "这个效果特殊召唤的怪兽": _summoned, "这个效果特殊召唤的这张卡": _summoned,
 }
 
 
 BLOCKS.term(Term("who", "|".join([*(re.escape(k) for k in sorted(SUBJECTS, key=len, reverse=True)),
-                                   r"那只[^；;，]*?怪兽", r"那张[^；;，]*?卡", r"选的[^；;，]*?怪兽"]),
+                                   r"那只[^；;，]*?怪兽", r"那张[^；;，]*?卡", r"选的[^；;，]*?怪兽",
+                                   r"[^；;，「」]+?的那只怪兽"]),
                  description="what an action acts on: 这张卡、那只怪兽、那只X怪兽、选的…怪兽 … (see blocks.subject)"))
 
 
@@ -336,7 +357,11 @@ def subject(text: str) -> Callable[[Any, Any], list]:
             test = describe(text[len(prefix):])
             return lambda duel, link, base=base, test=test: [c for c in base(duel, link)
                                                              if test(duel, link.card, c)]
-    raise ValueError(f"unknown subject {text!r}; known: {'、'.join(SUBJECTS)}, 那只…怪兽, 选的…怪兽")
+    if text.endswith("的那只怪兽") and len(text) > len("的那只怪兽"):
+        # 原本攻击力比这张卡的攻击力低的那只怪兽: the target, if it fits the description as it resolves
+        test = describe(text[:-len("那只怪兽")])
+        return lambda duel, link, test=test: [c for c in _targets(duel, link) if test(duel, link.card, c)]
+    raise ValueError(f"unknown subject {text!r}; known: {'、'.join(SUBJECTS)}, 那只…怪兽, …的那只怪兽, 选的…怪兽")
 
 
 def _why(link) -> str:
@@ -603,14 +628,36 @@ def give(duel, card, mark: str, value=True, *, source: str, erase=None) -> None:
 
 
 #: how long lasting effects given by a resolving effect last: whether until the end of the turn
-GRANT_FOR = {"这个回合": True, "直到回合结束时": True, "只要在场上表侧表示存在": False}
-BLOCKS.term(Term.choice("grant_for", GRANT_FOR, "这个回合、直到回合结束时 or 只要在场上表侧表示存在"))
+GRANT_FOR = {"这个回合": True, "直到回合结束时": True, "直到结束阶段": True, "只要在场上表侧表示存在": False}
+BLOCKS.term(Term.choice("grant_for", GRANT_FOR, "这个回合、直到回合结束时、直到结束阶段 or 只要在场上表侧表示存在"))
+
+
+def _gain_effects_of(who: str, of: str, until_end_of_turn: bool):
+    """It gains the effects of the card ``of`` names (the target: the card, even if it has
+    moved since — 那只怪兽除外，… leaves it banished), while it stays face-up."""
+    pick = subject(who)
+    if subject(of) is not _targets:
+        raise ValueError(f"得到…的效果: only the target's effects (那只怪兽), not {of}")
+
+    def resolve(duel, link) -> None:
+        for me in pick(duel, link):
+            if not duel.face_up_on_field(me):
+                continue
+            erase = erased_until_turn_end(Info.LASTING, me.definition.rulings) if until_end_of_turn else None
+            for card, _obj in link.targets:
+                duel.apply_lasting(me, "gained-effects", card.definition, source=card.name, erase=erase)
+
+    return resolve
 
 
 @BLOCKS.phrase("action", "{until:grant_for}，{who}{lasting}")
-def grant_lasting(until, who, lasting):
-    """Lasting effects on it for this turn, or for as long as it stays the same face-up
-    monster (只要在场上表侧表示存在)."""
+@BLOCKS.phrase("action", "{until:grant_for}，{who}得到{of:who}的效果")
+def grant_lasting(until, who, lasting=None, of=None):
+    """Lasting effects on it for this turn (until the end phase), or for as long as it stays
+    the same face-up monster (只要在场上表侧表示存在); 得到那只怪兽的效果: the target's effects
+    (混沌幻影)."""
+    if of is not None:
+        return _gain_effects_of(who, of, until)
     return grant(who, lasting, until_end_of_turn=until)
 
 
@@ -821,12 +868,21 @@ BLOCKS.term(Term.choice("how_long", CONTROL, "直到结束阶段、装备，、�
 
 
 @BLOCKS.phrase("action", "{how_long}得到{who}的控制权")
-def take_control(how_long, who):
+@BLOCKS.phrase("action", "{who}的控制权交换")
+def take_control(who, how_long=None):
     """Take control of it (the targets and what was chosen): for good, until the end phase,
     while this card stays equipped to it (装备，), or for as long as this effect applies to it
     (只要这个效果适用，: lasting information of the monster — turned face-down, the effect is
-    gone and the monster stays)."""
+    gone and the monster stays).  …的控制权交换: the monsters each player chose change
+    control with each other, for good."""
     pick = subject(who)
+    if how_long is None:
+        def swap(duel, link) -> None:
+            for c in pick(duel, link):
+                if duel.on_field(c):
+                    duel.take_control(c, 1 - c.controller, "permanent")
+
+        return swap
     if how_long == "while-applied":
         def act(duel, link, c):
             if link.card_if_unchanged() is not None and duel.on_field(c) and c.controller != link.player:
@@ -849,16 +905,6 @@ def take_control(how_long, who):
 
     resolve.needs_monster_zone = True
     return resolve
-
-
-@BLOCKS.phrase("action", "选的2只怪兽的控制权交换")
-def swap_control():
-    return p.swap_control_of_chosen
-
-
-@BLOCKS.phrase("action", "那只怪兽除外，直到结束阶段这张卡得到那只怪兽的效果")
-def gain_effects():
-    return p.gain_effects_of_target
 
 
 def _attach(material, xyz):
@@ -965,13 +1011,21 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     "不能特殊召唤": ("no-special-summon",),  # a rule of the card itself
     "当作调整使用": ("tuner",),
     "的发动从手卡也能用": ("activate-from-hand",),  # a trap card activated from the hand (activation.py)
+    "破坏": ("self-destroy",),  # the rules destroy it as soon as its effect's condition is met (values.py)
+    "向守备表示怪兽攻击的场合给与贯通伤害": ("piercing",),  # battle.py
 }
 
 
-@BLOCKS.phrase("static", "这张卡{what:rest}")
+_OWN = "|".join(re.escape(w) for w in sorted(OWN_PROPERTIES, key=len, reverse=True))
+BLOCKS.term(Term("own_properties", rf"(?:{_OWN})(?:[，,](?:{_OWN}))*",
+                 description="what applies to this card: " + "、".join(OWN_PROPERTIES)))
+
+
+@BLOCKS.phrase("static", "这张卡{what:own_properties}")
 def own_properties(what):
-    """What this card is or cannot be, one or more joined by ，: 这张卡不会被战斗·效果破坏、
-    这张卡不能攻击、这张卡不能特殊召唤、这张卡当作调整使用 … (OWN_PROPERTIES)."""
+    """What applies to this card itself, one or more joined by ，: 这张卡不会被战斗·效果破坏、
+    这张卡不能攻击、这张卡不能特殊召唤、这张卡当作调整使用、这张卡破坏 (while the effect's
+    condition is met) … (OWN_PROPERTIES) — ygopro's single effects (EFFECT_TYPE_SINGLE)."""
     parts = [t.strip() for t in re.split(r"[，,]", what) if t.strip()]
     unknown = [t for t in parts if t not in OWN_PROPERTIES]
     if unknown or not parts:
@@ -1039,8 +1093,9 @@ BLOCKS.term(Term("monsters", r"[^；;，]+?怪兽", description="a description o
 
 #: what a static does to the monsters it describes: words -> the kind the rules read
 MONSTER_LOCKS = {"的效果无效化": "negate-monsters", "效果不能发动": "forbid-activation", "不能攻击宣言": "forbid-attack",
-                 "不会成为对方的效果的对象": "untargetable-by-opponent"}
-BLOCKS.term(Term.choice("monster_lock", MONSTER_LOCKS, "的效果无效化、效果不能发动、不能攻击宣言 or 不会成为对方的效果的对象"))
+                 "不能攻击": "forbid-attack", "不会成为对方的效果的对象": "untargetable-by-opponent"}
+BLOCKS.term(Term.choice("monster_lock", MONSTER_LOCKS, "的效果无效化、效果不能发动、不能攻击宣言、不能攻击 or "
+                                                       "不会成为对方的效果的对象"))
 
 
 @BLOCKS.phrase("static", "{monsters}{what:monster_lock}")
@@ -1087,12 +1142,6 @@ def tribute_cost(monsters):
     return _one("cost", lambda duel, c: c.definition.is_monster and test(duel, None, c))
 
 
-@BLOCKS.phrase("static", "这张卡破坏")
-def destroys_itself():
-    """The rules destroy this card as soon as its condition is met."""
-    return _one("self-destroy")
-
-
 # == activating cards and effects (activation.py) ===========================================
 
 def _top(duel):
@@ -1117,15 +1166,51 @@ def protect_spells_and_traps(side):
     return resolve
 
 
-@BLOCKS.phrase("action", "从卡组把1张场地魔法卡发动")
-def activate_field_spell_from_deck():
-    """Activate a field spell of the deck as this effect resolves (activation.py): what
-    its card activation would do does not apply, and no chain is built for it."""
+BLOCKS.term(Term.choice("may", {"": False, "可以": True}, "可以 (the player may decline: the default activates)"))
+
+
+def _force_activation(pick):
     def resolve(duel, link) -> None:
-        for c in duel.board.zone(link.player, "deck"):
-            if c.definition.kind == "spell" and "field" in c.definition.types:
-                duel.activate_by_effect(c, link.player, link.card.name)
-                return
+        for card in pick(duel, link):
+            if not duel.on_field(card) or card.face_up:
+                continue
+            duel.log.record("reveal", f"「{card.name}」 is revealed", card=card.serial)
+            if card.definition.kind != "trap":
+                continue
+            why = duel.why_cannot_activate(card, "发动", card.controller)
+            if why is None:
+                duel.board.turn(card, True, reason=f"activated by 「{link.card.name}」")
+                duel.record_activation(None, card, card.controller, by_effect=True)
+                duel.log.record("activate", f"「{card.name}」 is activated by 「{link.card.name}」",
+                                card=card.serial, label="发动", by_effect=True)
+                continue
+            duel.board.turn(card, True, reason=f"forced to activate by 「{link.card.name}」")
+            duel.log.record("negate", f"「{card.name}」 cannot be activated now ({why}): its effect is negated "
+                            "and it is destroyed", card=card.serial)
+            duel.destroy(card, reason=_why(link), by_effect=link.card, by_player=link.player)
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "{may}从{zone}把1张{desc}发动")
+@BLOCKS.phrase("action", "{who}翻开确认，是陷阱卡的场合强制发动，发动时机不正确的场合那个效果无效并破坏")
+def activate_from(may=False, zone=None, desc=None, who=None):
+    """Activate a spell or trap card as this effect resolves (activation.py): what its card
+    activation would do does not apply, and no chain link is made for it.  From a zone: by
+    default the first card fitting the description that the rules let be activated now
+    (可以: the player may decline; the default activates).  A set card it targets
+    (翻开确认…强制发动): revealed; a trap is activated — when its activation is not allowed
+    now (发动时机不正确), it is turned face-up, its effect negated, and destroyed, on the
+    field, face-up; anything else is set again."""
+    if who is not None:
+        return _force_activation(subject(who))
+    test = describe(desc)
+
+    def resolve(duel, link) -> None:
+        fitting = [c for c in duel.board.zone(link.player, zone) if test(duel, link.card, c)
+                   and not duel.activation_ban(c, duel.effect_of(c, "发动"), link.player)]
+        for c in duel.by_default(link.player, f"activates {desc} from the {zone}", fitting, FIRST_FITTING, 1):
+            duel.activate_by_effect(c, link.player, link.card.name, source=link.card_if_unchanged())
 
     return resolve
 
@@ -1167,42 +1252,42 @@ def ban_scope(text: str):
     m = re.fullmatch(f"({'|'.join(CARD_KINDS)})卡", text)
     if m:
         return lambda duel, link, kinds=CARD_KINDS[m.group(1)]: ("effect", kinds, None)
-    raise ValueError(f"cannot read {text!r}: 场上的卡、魔法卡、陷阱卡、魔法·陷阱卡、怪兽卡、这个效果加入手卡的卡以及那些同名卡 …")
+    if text == "宣言的种类的卡":
+        def declared(duel, link):
+            if link.declared is None:
+                raise IllegalAction(f"「{link.card.name}」 needs a declared card kind")
+            return "effect", frozenset({link.declared}), None
+
+        return declared
+    raise ValueError(f"cannot read {text!r}: 场上的卡、魔法卡、陷阱卡、魔法·陷阱卡、怪兽卡、宣言的种类的卡、"
+                     "这个效果加入手卡的卡以及那些同名卡 …")
 
 
-BLOCKS.term(Term("ban_scope", r"[^；;，]+?", ban_scope, description="场上的卡、{kinds}卡、这个效果加入手卡的卡以及那些同名卡 …"))
+BLOCKS.term(Term("ban_scope", r"[^；;，]+?", ban_scope, description="场上的卡、{kinds}卡、宣言的种类的卡、这个效果加入手卡的卡以及那些同名卡 …"))
+BLOCKS.term(Term.choice("ban_how", {"不能发动": "card"}, "不能发动 (card activations; a monster's: its effects)"))
 
 
 @BLOCKS.phrase("action", "{until:ban_until}{sides}不能把{what:ban_scope}的效果发动")
-def ban_effects(until, sides, what):
+@BLOCKS.phrase("action", "{until:ban_until}{what:ban_scope}{sides}都{how:ban_how}")
+def ban_effects(until, sides, what, how="effect"):
     """For this turn (or until the end of the next opponent's turn) those players cannot
     activate the effects of those cards — card activations included; of the cards on the
     field (a spell or trap card activated from the hand is on the field as it activates); of
     the cards this effect added or returned to the hand and of cards with their names (a
-    pendulum monster card put in the pendulum zone is one)."""
+    pendulum monster card put in the pendulum zone is one); of the kind declared on
+    activation.  『…都不能发动』: card activations only (a spell or trap already face-up may
+    still activate its effects; a monster has no card activation: its effects are meant)."""
     def resolve(duel, link) -> None:
         banned = what(duel, link)
         if banned is None:
             return
         scope, kinds, names = banned
+        if how == "card" and "monster" not in kinds:
+            scope = "card"
         last = duel.turn if until == "this turn" else (
             duel.turn + 1 if duel.turn_player == link.player else duel.turn + 2)
         duel.ban(scope, kinds, _players(sides, link.player), link.card.name, last,
                  **({"names": names} if names is not None else {}))
-
-    return resolve
-
-
-@BLOCKS.phrase("action", "直到下次的对方回合结束时，宣言的种类的卡双方都不能发动")
-def ban_declared_kind(**_):
-    """Until the end of the next opponent's turn, neither player can activate cards of the
-    declared kind (卡的发动; a spell or trap already face-up may still activate its effects)."""
-    def resolve(duel, link) -> None:
-        kind = link.declared
-        if kind is None:
-            raise IllegalAction(f"「{link.card.name}」 needs a declared card kind")
-        until = duel.turn + 1 if duel.turn_player == link.player else duel.turn + 2
-        duel.ban("card" if kind != "monster" else "effect", {kind}, {0, 1}, link.card.name, until)
 
     return resolve
 
@@ -1276,11 +1361,22 @@ BLOCKS.term(Term("turn_limit", r"[^；;，]+", turn_limit, description="只能�
 
 
 @BLOCKS.phrase("static", "{sides}在1回合{limit:turn_limit}")
-def limit_per_turn(sides, limit):
-    """Those players may make only N card activations of that kind a turn (a negated card
-    activation was never made, so it is not counted), activate monster effects only N
-    times (a negated activation of a monster effect is counted), special summon only N
-    times, or summon, flip summon and special summon N times together (双方 only)."""
+@BLOCKS.phrase("static", "「{name}」在自己场上只能有{n}张表侧表示存在")
+@BLOCKS.phrase("static", "这个卡名的卡在决斗中只能适用{n}次")
+def limit_per_turn(sides=None, limit=None, name=None, n=None):
+    """How many a player may have or do (只能…N): per turn, those players may make only N
+    card activations of that kind (a negated card activation was never made, so it is not
+    counted), activate monster effects only N times (a negated activation of a monster
+    effect is counted), special summon only N times, or summon, flip summon and special
+    summon N times together (双方 only); on the field, only N face-up cards of that name on
+    its controller's field (a rule of the card: no other one can come face-up there — its
+    card activation is not allowed); in the duel, cards of this name apply only N times —
+    counted by application, not activation: a negated activation did not apply, so another
+    copy may still be activated."""
+    if limit is None:
+        if n != 1:
+            raise ValueError("only 1 is modelled: 只能有1张 / 只能适用1次")
+        return [StaticPart("unique-on-field", name)] if name is not None else [StaticPart("once-per-duel-applied", True)]
     kind, kinds, n, both_only = limit
     if both_only:
         if sides != "both":
@@ -1323,24 +1419,58 @@ def _opponents_link(kinds):
     return test
 
 
+def _send_self_to_graveyard(duel, source, link) -> None:
+    duel.send_to_graveyard(source, reason=f"「{source.name}」 negated an effect")
+
+
+def negate_when(text: str):
+    """When a static negating the opponent's effects applies: (once a turn, test (duel, card))."""
+    if text == "双方手卡数量相同的场合":
+        return False, lambda duel, card: len(duel.board.zone(0, "hand")) == len(duel.board.zone(1, "hand"))
+    m = re.fullmatch(rf"1回合1次，自己场上有({'|'.join(sorted(RACES, key=len, reverse=True))})族怪兽存在的场合", text)
+    if m:
+        race = m.group(1)
+        return True, lambda duel, card: any(c.controller == card.controller and c.definition.is_monster
+                                            and c.definition.race == race and duel.face_up_on_field(c)
+                                            for c in duel.field_cards())
+    raise ValueError(f"cannot read {text!r}: 双方手卡数量相同的场合、1回合1次，自己场上有…族怪兽存在的场合")
+
+
+BLOCKS.term(Term("negate_when", r"双方手卡数量相同的场合|1回合1次，自己场上有[^；;，]+族怪兽存在的场合", negate_when,
+                 description="双方手卡数量相同的场合、1回合1次，自己场上有…族怪兽存在的场合"))
+#: what of the opponent's such a static negates: (card kinds, only card activations)
+NEGATED_EFFECTS = {"魔法·陷阱·怪兽的效果": (frozenset({"spell", "trap", "monster"}), False),
+                   "魔法卡的效果": (frozenset({"spell"}), True), "陷阱卡的效果": (frozenset({"trap"}), True),
+                   "魔法·陷阱卡的效果": (frozenset({"spell", "trap"}), True)}
+BLOCKS.term(Term.choice("negated_effects", NEGATED_EFFECTS, "魔法·陷阱·怪兽的效果 (any) or {kinds}卡的效果 (their card "
+                                                            "activations)"))
+
+
 @BLOCKS.phrase("static", "对方场上发动的{kinds}卡的效果无效化，那之后这张卡送去墓地")
-def negate_opponents_on_resolution(kinds):
-    """As an effect of that kind the opponent activated on the field resolves, it is
-    negated (once: this card then goes to the graveyard)."""
-    def then(duel, source, link) -> None:
-        duel.send_to_graveyard(source, reason=f"「{source.name}」 negated an effect")
+@BLOCKS.phrase("static", "{when:negate_when}，对方发动的{what:negated_effects}无效并破坏")
+def negate_opponents_on_resolution(kinds=None, when=None, what=None):
+    """As the opponent's effect resolves, it is negated: one of that kind activated on the
+    field — once: this card then goes to the graveyard —; or, while the condition is met
+    (both hands hold as many cards; once a turn while a monster of that race is on its
+    controller's field), any effect the opponent activated, or a card activation of that
+    kind, negated and its card destroyed.  A card activated by an effect as it resolves
+    has no chain link: it is not met."""
+    if when is None:
+        return [StaticPart("negate-resolving", (_opponents_link(kinds), _send_self_to_graveyard))]
+    once, condition = when
+    kinds, card_activations = what
 
-    return [StaticPart("negate-resolving", (_opponents_link(kinds), then))]
+    def test(duel, card, link) -> bool:
+        return link.player != card.controller and link.card.definition.kind in kinds \
+            and (not card_activations or duel.is_card_activation(link)) \
+            and not (once and (card, duel.turn) in duel.once_applied) and condition(duel, card)
 
+    def then(duel, card, link) -> None:
+        if once:
+            duel.once_applied.add((card, duel.turn))
+        _destroy_negated_card(duel, card, link)
 
-@BLOCKS.phrase("static", "双方手卡数量相同的场合，对方发动的魔法·陷阱·怪兽的效果无效并破坏")
-def negate_and_destroy_when_hands_equal():
-    """While both hands hold as many cards, every effect the opponent activated is negated
-    as it resolves, and its card destroyed."""
-    def test(duel, source, link) -> bool:
-        return link.player != source.controller and len(duel.board.zone(0, "hand")) == len(duel.board.zone(1, "hand"))
-
-    return [StaticPart("negate-resolving", (test, _destroy_negated_card))]
+    return [StaticPart("negate-resolving", (test, then))]
 
 
 def _destroy_negated_card(duel, source, link) -> None:
@@ -1361,72 +1491,12 @@ def also_named(name):
 
 
 
-@BLOCKS.phrase("cost", "给这张卡放置{n}个魔力指示物来发动")
-def counters_on_activation(n):
-    """Not an effect but the way the card is activated: the counters are placed as it is
-    activated, before anything resolves (「漆黑的能量石」)."""
-    def pay(duel, card, player) -> None:
-        duel.remember(card, Info.COUNTERS, (duel.recall(card, Info.COUNTERS) or 0) + n)
-        duel.log.record("counter", f"{n} counter(s) placed on 「{card.name}」 as it is activated", card=card.serial)
-
-    return pay
-
-
-
-
-@BLOCKS.phrase("static", "这个卡名的卡在决斗中只能适用1次")
-def once_per_duel_applied():
-    """Counted by application, not activation: a negated activation did not apply, so
-    another copy may still be activated."""
-    return [StaticPart("once-per-duel-applied", True)]
-
-
 # == activating cards: restrictions and phases (spec/ygo/activation.rst) ======================
 
 
 
 # -- 『…卡发动的场合』: what counts as a card activation (activation.py sees_activation) ------
 
-
-
-BLOCKS.term(Term.choice("race", {r: r for r in RACES}, "a monster type (种族)"))
-
-
-@BLOCKS.phrase("static", "1回合1次，自己场上有{race}族怪兽存在的场合，对方发动的{kinds}卡的效果无效并破坏")
-def negate_opponents_kind_once_per_turn(race, kinds):
-    """As a chain link of the opponent's card activation of that kind resolves, once a turn
-    while a monster of that race is on its controller's field: negate it and destroy the
-    card.  A card activated by an effect as it resolves has no chain link: it is not met."""
-    def test(duel, card, link) -> bool:
-        return link.player != card.controller and duel.is_card_activation(link) \
-            and link.card.definition.kind in kinds \
-            and (card, duel.turn) not in duel.once_applied \
-            and any(c.controller == card.controller and c.definition.is_monster and c.definition.race == race
-                    and duel.face_up_on_field(c) for c in duel.field_cards())
-
-    def then(duel, card, link) -> None:
-        duel.once_applied.add((card, duel.turn))
-        _destroy_negated_card(duel, card, link)
-
-    return [StaticPart("negate-resolving", (test, then))]
-
-
-@BLOCKS.phrase("action", "那张卡回到持有者手卡。那之后，可以从手卡把1张{desc}发动")
-def bounce_then_activate(desc):
-    """Return the target to its owner's hand; then activate a card of the hand that fits the
-    description (by default the first fitting), as this effect resolves (activation.py)."""
-    test = describe(desc)
-
-    def resolve(duel, link) -> None:
-        for target in link.live_targets():
-            if duel.on_field(target):
-                duel.return_to_hand(target, reason=_why(link))
-        fitting = [c for c in duel.board.zone(link.player, "hand") if test(duel, link.card, c)
-                   and not duel.activation_ban(c, duel.effect_of(c, "发动"), link.player)]
-        for c in duel.by_default(link.player, f"activates {desc} from the hand", fitting, FIRST_FITTING, 1):
-            duel.activate_by_effect(c, link.player, link.card.name, source=link.card_if_unchanged())
-
-    return moving(resolve, "hand")
 
 
 def _apply_copied(duel, link, definition) -> None:
@@ -1486,43 +1556,6 @@ def search_or_activate(desc):
     return moving(resolve, "deck-to-hand")
 
 
-@BLOCKS.phrase("static", "「{name}」在自己场上只能有1张表侧表示存在")
-def unique_on_field(name):
-    """A rule of the card: while a face-up card of that name is on its controller's field,
-    no other one can come face-up there (its card activation is not allowed)."""
-    return [StaticPart("unique-on-field", name)]
-
-
-@BLOCKS.phrase("action", "那张卡翻开确认，是陷阱卡的场合强制发动，发动时机不正确的场合那个效果无效并破坏")
-def force_activation():
-    """Reveal the targeted set card.  A trap is activated by this effect as it resolves
-    (activation.py); when its activation is not allowed now (发动时机不正确), it is turned
-    face-up, its effect negated, and destroyed — on the field, face-up.  Anything else is
-    set again."""
-    def resolve(duel, link) -> None:
-        for card in link.live_targets():
-            if not duel.on_field(card) or card.face_up:
-                continue
-            duel.log.record("reveal", f"「{card.name}」 is revealed", card=card.serial)
-            if card.definition.kind != "trap":
-                continue
-            why = duel.why_cannot_activate(card, "发动", card.controller)
-            if why is None:
-                duel.board.turn(card, True, reason=f"activated by 「{link.card.name}」")
-                duel.record_activation(None, card, card.controller, by_effect=True)
-                duel.log.record("activate", f"「{card.name}」 is activated by 「{link.card.name}」",
-                                card=card.serial, label="发动", by_effect=True)
-                continue
-            duel.board.turn(card, True, reason=f"forced to activate by 「{link.card.name}」")
-            duel.log.record("negate", f"「{card.name}」 cannot be activated now ({why}): its effect is negated "
-                            "and it is destroyed", card=card.serial)
-            duel.destroy(card, reason=_why(link), by_effect=link.card, by_player=link.player)
-
-    return resolve
-
-
-
-
 def _own_battler(duel, player):
     """The monster of ``player`` and the opponent's monster in the battle going on, or None."""
     b = duel.battle_state
@@ -1532,17 +1565,3 @@ def _own_battler(duel, player):
     own = next((c for c in pair if c.controller == player), None)
     other = next((c for c in pair if c.controller != player), None)
     return (own, other) if own is not None and other is not None else None
-
-
-@BLOCKS.phrase("condition", "自己怪兽和攻击力更高的对方怪兽进行战斗的伤害计算时")
-def battling_stronger_monster():
-    """In the damage step of a battle between a monster of its controller and an opponent's
-    monster with higher ATK (the engine has one moment for the damage step before damage
-    calculation: the examples stop there)."""
-    def test(duel, card) -> bool:
-        pair = _own_battler(duel, card.controller)
-        return pair is not None and (duel.atk(pair[0]) or 0) < (duel.atk(pair[1]) or 0)
-
-    return test
-
-

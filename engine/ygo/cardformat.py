@@ -74,7 +74,7 @@ class EffectKind(Enum):
 
 
 EFFECT_KINDS = {k.value: k for k in EffectKind}
-ONCE_PER_TURN = {"这张卡": "card", "卡名": "name", "决斗中": "duel"}
+ONCE_PER_TURN = {"这张卡": "card", "卡名": "name", "决斗中": "duel", "表侧表示存在期间": "face-up"}
 EFFECT_ZONES = {"场上": "field", "手卡": "hand", "墓地": "graveyard", "除外状态": "banished",
                 "魔法与陷阱区域": "spell & trap zone", "灵摆区域": "pendulum zone", "场地区域": "field zone",
                 "卡的规则": "definition"}
@@ -107,8 +107,8 @@ EFFECT_FIELDS = (
     Field("target", "what it targets", blocks="target", label="对象"),
     Field("action", "what it does, in order", blocks="action", label="处理"),
     Field("static", "what an effect that is not activated does", blocks="static", label="效果"),
-    Field("once-per-turn", "这张卡 (this card, 1回合1次), 卡名 (「卡名」的效果1回合只能使用1次) or 决斗中 "
-          "(这个卡名的效果在决斗中只能使用1次)",
+    Field("once-per-turn", "这张卡 (this card, 1回合1次), 卡名 (「卡名」的效果1回合只能使用1次), 决斗中 "
+          "(这个卡名的效果在决斗中只能使用1次) or 表侧表示存在期间 (这个效果在这张卡在场上表侧表示存在期间只能使用1次)",
           one_of(ONCE_PER_TURN, "once-per-turn kind"), label="1回合1次"),
     Field("mandatory", "a trigger effect that must be activated (强制)", flag, flag=True, label="强制"),
     Field("zone", "where the card is when the effect is activated or applies (场上 if not said)",
@@ -164,7 +164,8 @@ def _refers_to(block) -> set[str]:
         pick = subject(text)
         if pick is SUBJECTS["这个效果特殊召唤的怪兽"]:
             refers.add("summoned")
-        elif pick is SUBJECTS["那只怪兽"] or text.startswith(("那只", "那张", "那些")) and pick not in SUBJECTS.values():
+        elif pick is SUBJECTS["那只怪兽"] or (text.startswith(("那只", "那张", "那些")) or text.endswith("的那只怪兽")) \
+                and pick not in SUBJECTS.values():
             refers.add("targets")
     return refers
 

@@ -300,6 +300,8 @@ class ChainRules:
         card, effect, player = pending.card, pending.effect, pending.player
         if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label):
             return f"「{card.name}」的{effect.label}效果这个回合已经使用过（这张卡1回合1次）"
+        if effect.once_per_turn == "face-up" and self.remembers(card, Info.USED_WHILE_FACE_UP, per=effect.label):
+            return f"「{card.name}」的{effect.label}效果在这张卡表侧表示存在期间已经使用过"
         if effect.once_per_turn == "name" and (player, card.name, effect.label) in self.used_names:
             return f"「{card.name}」的{effect.label}效果这个回合已经使用过（同名卡1回合1次）"
         if effect.once_per_turn == "duel" and (player, card.name, effect.label) in self.used_in_duel:
@@ -393,6 +395,9 @@ class ChainRules:
                 return why
         if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label + (origin or "")):
             return f"「{card.name}」的{label}效果这个回合已经使用过（这张卡1回合1次）"
+        if effect.once_per_turn == "face-up" and self.remembers(card, Info.USED_WHILE_FACE_UP,
+                                                                per=effect.label + (origin or "")):
+            return f"「{card.name}」的{label}效果在这张卡表侧表示存在期间已经使用过"
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
             return f"「{card.name}」的{label}效果这个回合已经使用过（同名卡1回合1次）"
         if effect.once_per_turn == "duel" and (player, card.name, label) in self.used_in_duel:
@@ -505,6 +510,8 @@ class ChainRules:
             restriction(self, card, player)
         if effect.once_per_turn == "card":
             self.remember(card, Info.USED_THIS_TURN, per=effect.label + (origin or ""))
+        elif effect.once_per_turn == "face-up":
+            self.remember(card, Info.USED_WHILE_FACE_UP, per=effect.label + (origin or ""))
         elif effect.once_per_turn == "name":
             self.used_names.add((player, card.name, label))
         elif effect.once_per_turn == "duel":

@@ -672,6 +672,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.remember(card, Info.SUMMONED_THIS_TURN)
         self.remember(card, Info.FLIP_SUMMONED)
         self.remember(card, Info.POSITION_CHANGED)
+        self.remember(card, Info.FLIPPED)
         self.summon_count[card.controller] += 1
         self.emit("flipped", card)
         self.emit("summoned", card, method="flip")
@@ -732,6 +733,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             raise IllegalAction(f"「{card.name}」不是场上里侧表示的卡")
         self.board.turn(card, True, reason=reason)
         card.position = position
+        self.remember(card, Info.FLIPPED)
         self.emit("flipped", card)
         self.emit("position-changed", card)
         self.adjust()

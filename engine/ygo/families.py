@@ -23,7 +23,7 @@ from rulings.core.choices import FIRST_FITTING
 from rulings.vocabulary import Term
 
 from . import primitives as p
-from .blocks import BLOCKS, StaticPart, _summon, _why, describe, give, moving, subject
+from .blocks import BLOCKS, STATS, StaticPart, _summon, _why, describe, give, moving, subject
 from .memory import Info, erased_until_turn_end
 
 # == actions in sequence =======================================================================
@@ -396,18 +396,23 @@ def count_of(text: str):
 
 
 def stat_amount(text: str):
-    """一半, N, or a count × N: ("half",), ("flat", N) or ("per", count, N)."""
+    """一半, N, a count × N, or the same as another card's value (和那只怪兽的攻击力相同):
+    ("half",), ("flat", N), ("per", count, N) or ("same", whose, stat)."""
     if text == "一半":
         return ("half",)
     if text.isdigit():
         return ("flat", int(text))
+    m = re.fullmatch(r"和(.+?)的(攻击力|守备力)相同", text)
+    if m:
+        return ("same", subject(m.group(1)), STATS[m.group(2)][0])
     m = re.fullmatch(r"(.+)×(\d+)", text)
     if m is None:
         raise ValueError(f"cannot read the amount {text!r}: 一半, a number, or …数量×N")
     return ("per", count_of(m.group(1)), int(m.group(2)))
 
 
-BLOCKS.term(Term("stat_amount", r"一半|\d+|[^；;]+×\d+", stat_amount, description="一半, N, or …数量×N"))
+BLOCKS.term(Term("stat_amount", r"一半|\d+|[^；;]+×\d+|和[^；;]+?的(?:攻击力|守备力)相同", stat_amount,
+                 description="一半, N, …数量×N, or 和那只怪兽的攻击力相同"))
 
 
 @BLOCKS.phrase("static", "这张卡的{layer:stat_layer}{which:stat}{sign:stat_sign}{amount:stat_amount}")
@@ -419,7 +424,7 @@ def own_stat(layer, which, sign, amount):
             raise ValueError("原本攻击力/守备力 only 变成 a number or 一半")
         value = (lambda duel, card, v: v // 2) if amount[0] == "half" else amount[1]
         return [StaticPart("original-" + s, value) for s in which]
-    if sign == 0 or amount[0] == "half":
+    if sign == 0 or amount[0] in ("half", "same"):
         raise ValueError("攻击力/守备力 变成 … is not modelled yet: 上升 or 下降 an amount")
     if amount[0] == "flat":
         value = sign * amount[1]
@@ -436,13 +441,14 @@ BLOCKS.term(Term.choice("stat_until", STAT_UNTIL, "直到回合结束时 (or not
 @BLOCKS.phrase("action", "{who}的{layer:stat_layer}{which:stat}{until:stat_until}{sign:stat_sign}{amount:stat_amount}")
 def change_stats(who, layer, which, until, sign, amount):
     """A resolving effect changes its ATK/DEF, until the end of the turn or for as long as it
-    stays face-up: 原本…变成 N or 一半; 上升/下降 N or …数量×N (counted as it resolves).  A
-    face-down monster's are the printed values, which effects do not change
-    (memory.GIVEN_FACE_DOWN)."""
-    if layer and (sign != 0 or amount[0] == "per"):
+    stays face-up: 原本…变成 N or 一半; 上升/下降 N or …数量×N (counted as it resolves);
+    变成和那只怪兽的攻击力相同: becomes that card's value as it resolves (replacing the
+    changes given before it; a card no longer there: nothing).  A face-down monster's are
+    the printed values, which effects do not change (memory.GIVEN_FACE_DOWN)."""
+    if layer and (sign != 0 or amount[0] in ("per", "same")):
         raise ValueError("原本攻击力/守备力 only 变成 a number or 一半")
-    if not layer and (sign == 0 or amount[0] == "half"):
-        raise ValueError("攻击力/守备力 变成 … is not modelled yet: 上升 or 下降 an amount")
+    if not layer and (sign == 0) != (amount[0] == "same") or not layer and amount[0] == "half":
+        raise ValueError("攻击力/守备力 上升 or 下降 an amount, or 变成和…相同")
     pick = subject(who)
 
     def resolve(duel, link) -> None:
@@ -450,6 +456,18 @@ def change_stats(who, layer, which, until, sign, amount):
             if not duel.on_field(c):
                 continue
             erase = erased_until_turn_end(Info.LASTING, c.definition.rulings) if until else None
+            if amount[0] == "same":
+                _whose, stat = amount[1], amount[2]
+                others = [o for o in _whose(duel, link) if o is not c]
+                if not others:
+                    duel.log.record("fizzle", f"{_why(link)}: no card to take the value from")
+                    continue
+                value = duel.atk(others[0]) if stat == "atk" else duel.defense(others[0])
+                if value is None:
+                    continue
+                for s in which:
+                    give(duel, c, s + "-set", value, source=link.card.name, erase=erase)
+                continue
             for s in which:
                 if layer:
                     give(duel, c, "original-" + s, "half" if amount[0] == "half" else amount[1],
@@ -505,18 +523,6 @@ def life_points(side, amount, unit, how="damage"):
             duel.log.record("lp", f"player {player} loses {n} LP (「{link.card.name}」)")
 
     return resolve
-
-
-# == what 『那次攻击无效』 needs to be activated ====================================================
-
-@BLOCKS.phrase("condition", "对方怪兽的攻击宣言时")
-def opponent_attack_declared():
-    """An attack of the opponent's monster has just been declared (not yet in the damage step)."""
-    def test(duel, card) -> bool:
-        b = duel.battle_state
-        return b is not None and b.stage == "declared" and b.player != card.controller
-
-    return test
 
 
 # == 『每次…发动，X』: a static that does an action each time a card is activated ==================

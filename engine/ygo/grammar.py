@@ -65,7 +65,7 @@ def _summon_methods(text: str) -> tuple[str, ...]:
 
 # == subjects of events =========================================================================
 
-SUBJECT = (rf"这张卡|表侧表示的这张卡|(?:{_METHOD})召唤的这张卡|用这张卡作为素材的怪兽|卡|自己|对方"
+SUBJECT = (rf"这张卡|表侧表示的这张卡|(?:{_METHOD})召唤的这张卡|反转过的这张卡|用这张卡作为素材的怪兽|卡|自己|对方"
            r"|(?:自己|对方)?(?:场上有|场上的|的)?[^；;，「」]*(?:「[^」]+」[^；;，「」]*)*?怪兽")
 BLOCKS.term(Term("subject", SUBJECT, description="who an event is about: 这张卡、表侧表示的这张卡、同调召唤的这张卡、"
                                                  "对方场上的怪兽、自己场上有「…」同调怪兽、卡 …"))
@@ -80,7 +80,8 @@ class Subject:
         self.is_self = text.endswith("这张卡")
         self.face_up = text.startswith("表侧表示的")
         m = re.fullmatch(rf"({_METHOD})召唤的这张卡", text)
-        self.summoned = SUMMONS[m.group(1)] if m else ()
+        #: what this card must remember having been (召唤的这张卡, 反转过的这张卡)
+        self.summoned = SUMMONS[m.group(1)] if m else (Info.FLIPPED,) if text == "反转过的这张卡" else ()
         self.material = text == "用这张卡作为素材的怪兽"
         #: a player (自己、对方): what happened happened to that player
         self.player = {"自己": "own", "对方": "opponent"}.get(text)
@@ -349,9 +350,9 @@ def card_activated(kind, whose=None, turn=None):
 
 _SUMMONING = rf"(?:{_METHOD})?召唤"
 DONE = (rf"{_SUMMONING}(?:·{_SUMMONING})*|从(?:{_ZONE})特殊召唤|这张卡的效果特殊召唤"
-        rf"|怪兽\d+只以上为素材作(?:{_METHOD})召唤|攻击|进行战斗|战斗|战斗破坏怪兽|因这张卡的效果除外")
+        rf"|怪兽\d+只以上为素材作(?:{_METHOD})召唤|攻击|进行战斗|战斗|战斗破坏怪兽|因这张卡的效果除外|反转过|反转")
 BLOCKS.term(Term("done", DONE, description="what this card did or had done to it: 上级召唤、从墓地特殊召唤、"
-                                           "这张卡的效果特殊召唤、攻击、进行战斗、战斗破坏怪兽、因这张卡的效果除外 …"))
+                                           "这张卡的效果特殊召唤、攻击、进行战斗、战斗破坏怪兽、因这张卡的效果除外、反转 …"))
 
 
 def done(text: str, *, this_turn: bool = False) -> Condition:
@@ -374,6 +375,8 @@ def done(text: str, *, this_turn: bool = False) -> Condition:
         test = p.remembers(Info.BATTLED)
     elif text == "战斗破坏怪兽":
         test = p.remembers(Info.DESTROYED_BY_BATTLE)
+    elif text in ("反转", "反转过"):
+        test = p.remembers(Info.FLIPPED)
     elif text == "因这张卡的效果除外":
         return lambda duel, card: p.banished_by_own_effect(duel, card, None)
     else:
@@ -491,18 +494,52 @@ def board_has(board, desc="卡", has=True, n=1, unit=False):
     return lambda duel, card: count(duel, card) >= n
 
 
-# -- what a player just did ----------------------------------------------------------------------
+# -- what is happening now: what a player just did, the moment of a battle ---------------------
 
 JUST_DID = {"在抽卡阶段以外抽卡": "drew", "把自己的魔法·陷阱·怪兽的效果的发动无效": "negated"}
 BLOCKS.term(Term.choice("just_did", JUST_DID, "在抽卡阶段以外抽卡、把自己的魔法·陷阱·怪兽的效果的发动无效"))
 
 
+def _attack_declared_by(whose: str | None):
+    """An attack of that player's monster (of this card's controller) has just been declared:
+    the battle is at its declaration, not yet in the damage step."""
+    def test(duel, card) -> bool:
+        b = duel.battle_state
+        return b is not None and b.stage == "declared" and (
+            whose is None or (b.player == card.controller) == (whose == "own"))
+
+    return test
+
+
+def _battling_stronger(duel, card) -> bool:
+    """In the damage step of a battle between a monster of this card's controller and an
+    opponent's monster with higher ATK (the engine has one moment for the damage step
+    before damage calculation: the examples stop there)."""
+    pair = _own_battler(duel, card.controller)
+    return pair is not None and (duel.atk(pair[0]) or 0) < (duel.atk(pair[1]) or 0)
+
+
+#: the moments of a battle, as the text says them -> test (duel, card)
+BATTLE_MOMENTS = {
+    "对方怪兽的攻击宣言": _attack_declared_by("opponent"), "自己怪兽的攻击宣言": _attack_declared_by("own"),
+    "自己怪兽和攻击力更高的对方怪兽进行战斗的伤害计算": _battling_stronger,
+}
+BLOCKS.term(Term.choice("battle_moment", BATTLE_MOMENTS, "对方怪兽的攻击宣言、自己怪兽的攻击宣言、"
+                                                         "自己怪兽和攻击力更高的对方怪兽进行战斗的伤害计算"))
+
+
 @BLOCKS.phrase("condition", "{whose}{what:just_did}时")
 @BLOCKS.phrase("condition", "{whose}{what:just_did}的场合")
-def player_just_did(whose, what):
-    """That player (自己 or 对方, seen from this card's controller) has just done it, and no
-    chain link was processed after it: drawn outside the draw phase, or negated an
-    activation of the other player (自己 in 把自己的…: this card's controller)."""
+@BLOCKS.phrase("condition", "{moment:battle_moment}时")
+def happening_now(whose=None, what=None, moment=None):
+    """What is happening right now: that player (自己 or 对方, seen from this card's
+    controller) has just done it, and no chain link was processed after it — drawn outside
+    the draw phase, or negated an activation of the other player (自己 in 把自己的…: this
+    card's controller) —, or the battle is at that moment (an attack of one's monster has
+    just been declared; one's monster battles a stronger one at damage calculation)."""
+    if moment is not None:
+        return moment
+
     def who(duel, card) -> int:
         return card.controller if whose == "own" else 1 - card.controller
 
@@ -625,14 +662,25 @@ COST_MOVES = {"送去墓地": "grave", "除外": "banish", "解放": "tribute", 
 BLOCKS.term(Term.choice("cost_move", COST_MOVES, "送去墓地、除外、解放、丢弃、取除、回到持有者手卡"))
 
 
+BLOCKS.term(Term("counters", r"\d+个魔力指示物", lambda t: int(t[:-len("个魔力指示物")]),
+                 description="N个魔力指示物 (spell counters)"))
+
+
 @BLOCKS.phrase("cost", "把{cards:cost_cards}{move:cost_move}")
 @BLOCKS.phrase("cost", "让{cards:cost_cards}{move:cost_move}")
 @BLOCKS.phrase("cost", "{move:cost_move}{cards:cost_cards}")
 @BLOCKS.phrase("cost", "从手卡把{n}张{desc}{move:cost_move}")
-def move_cards(move, cards=None, n=None, desc=None):
-    """A cost that moves cards: which (this card, from where; cards of the hand; the top of
-    the deck; a monster of one's own field) and how (送去墓地、除外、解放、丢弃 …).  What
-    the rules pay by a word (chain.py) is that word; the rest is paid here."""
+@BLOCKS.phrase("cost", "给{cards:cost_cards}放置{placed:counters}来发动")
+def move_cards(move=None, cards=None, n=None, desc=None, placed=None):
+    """A cost paid with cards: which (this card, from where; cards of the hand; the top of
+    the deck; a monster of one's own field) and what is done with them (送去墓地、除外、解放、
+    丢弃 …, or 放置N个魔力指示物: counters placed on this card as it is activated — not an
+    effect: they are there before anything resolves).  What the rules pay by a word
+    (chain.py) is that word; the rest is paid here."""
+    if placed is not None:
+        if cards != "这张卡":
+            raise ValueError(f"only 这张卡 is given counters as it is activated, not {cards}")
+        return _place_counters(placed)
     if cards is None:   # 从手卡把{n}张{desc}…
         cards = f"{n}张手卡"
     if cards.endswith("这张卡") or cards == "这张卡从手卡":
@@ -652,6 +700,14 @@ def move_cards(move, cards=None, n=None, desc=None):
     elif cards == "这张卡1个X素材" and move == "detach":
         return _detach_one()
     raise ValueError(f"the engine cannot pay {cards}{move} as a cost")
+
+
+def _place_counters(n: int):
+    def pay(duel, card, player) -> None:
+        duel.remember(card, Info.COUNTERS, (duel.recall(card, Info.COUNTERS) or 0) + n)
+        duel.log.record("counter", f"{n} counter(s) placed on 「{card.name}」 as it is activated", card=card.serial)
+
+    return pay
 
 
 #: where this card is, as a cost says it -> how it can be moved from there

@@ -46,6 +46,8 @@ class Info(str, Enum):
     LINK_SUMMONED = "link summoned"
     PENDULUM_SUMMONED = "pendulum summoned"
     FLIP_SUMMONED = "flip summoned"
+    #: 反转过: turned face-up from face-down (flip summoned, flipped by an effect or an attack)
+    FLIPPED = "flipped"
     GEMINI_RESUMMONED = "gemini re-summoned"
     SUMMONED_FROM = "summoned from"
     SUMMON_MATERIALS = "summon materials (for its own effects)"
@@ -55,6 +57,8 @@ class Info(str, Enum):
     BATTLED = "battled"
     DESTROYED_BY_BATTLE = "destroyed a monster by battle"
     USED_THIS_TURN = "effect used this turn (this card)"
+    #: 『这个效果在这张卡在场上表侧表示存在期间只能使用1次』: used in this face-up period
+    USED_WHILE_FACE_UP = "effect used while face-up (this card)"
     POSITION_CHANGED = "battle position changed this turn"
     LASTING = "lasting effect applied to it"
     NEGATED = "effects negated"
@@ -92,6 +96,10 @@ ERASED_BY: dict[Info, frozenset[Transition]] = {
     # face-down after a flip summon is unsettled in the rulings; the document keeps
     # the flip summon (破坏龙 甘多拉) and marks the opposite example pending
     Info.FLIP_SUMMONED: LEAVE | {T.BANISHED_TEMPORARILY},
+    # 『反转过的这张卡』: ygopro registers a flag on EVENT_FLIP with RESETS_STANDARD — turned
+    # face-down it is no longer a flipped monster (until it flips again); it survives the
+    # end of the turn and a change of control
+    Info.FLIPPED: STANDARD,
     Info.GEMINI_RESUMMONED: STANDARD,
     Info.SUMMONED_FROM: LEAVE | {T.TURNED_FACE_DOWN},
     Info.SUMMON_MATERIALS: STANDARD,
@@ -101,6 +109,10 @@ ERASED_BY: dict[Info, frozenset[Transition]] = {
     Info.BATTLED: STANDARD | {T.TURN_ENDED},
     Info.DESTROYED_BY_BATTLE: LEAVE | {T.TURNED_FACE_DOWN, T.TURN_ENDED},
     Info.USED_THIS_TURN: STANDARD | {T.TURN_ENDED},
+    # 『表侧表示存在期间只能使用1次』 (发条士兵): the face-up period ends when it is turned
+    # face-down, banished temporarily or leaves the field — not with the turn, nor when
+    # control changes (ygopro: a count limit with EFFECT_FLAG_NO_TURN_RESET)
+    Info.USED_WHILE_FACE_UP: STANDARD,
     Info.POSITION_CHANGED: STANDARD | {T.TURN_ENDED},
     Info.LASTING: STANDARD,
     Info.NEGATED: STANDARD,
@@ -144,6 +156,7 @@ UNOBSERVABLE: dict[tuple[Info, Transition], str] = {
     (Info.TARGET_LINK, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.SUMMONED_WITHOUT_TRIBUTE, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.FLIP_SUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.FLIPPED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.GEMINI_RESUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.SUMMON_MATERIALS, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.ATTACKED, T.CHANGED_ZONE): _FIELD_ONLY,
@@ -152,6 +165,7 @@ UNOBSERVABLE: dict[tuple[Info, Transition], str] = {
     (Info.NEGATED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.COUNTERS, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.COUNT, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.USED_WHILE_FACE_UP, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.ARRIVED_AS, T.TURNED_FACE_DOWN): _NOT_ON_FIELD,
     (Info.ARRIVED_AS, T.CONTROL_CHANGED): _NOT_ON_FIELD,
     (Info.ARRIVED_AS, T.BANISHED_TEMPORARILY): (
@@ -209,6 +223,8 @@ KIND_OF: dict[str, str] = {
     "def": "stats",
     "original-atk": "stats",
     "original-def": "stats",
+    "atk-set": "stats",
+    "def-set": "stats",
     "unaffected": "protection",
     "unaffected-by-opponent": "protection",
     "untargetable": "protection",
@@ -325,6 +341,7 @@ LABELS: dict[object, str] = {
     Info.LINK_SUMMONED: "连接召唤的怪兽",
     Info.PENDULUM_SUMMONED: "灵摆召唤的怪兽",
     Info.FLIP_SUMMONED: "反转召唤的怪兽",
+    Info.FLIPPED: "反转过",
     Info.GEMINI_RESUMMONED: "再度召唤的二重怪兽",
     Info.SUMMONED_FROM: "从何处召唤",
     Info.SUMMON_MATERIALS: "用何召唤（召唤素材）",
@@ -334,6 +351,7 @@ LABELS: dict[object, str] = {
     Info.BATTLED: "战斗过",
     Info.DESTROYED_BY_BATTLE: "战斗破坏过怪兽",
     Info.USED_THIS_TURN: "这个回合使用过效果（这张卡）",
+    Info.USED_WHILE_FACE_UP: "表侧表示存在期间使用过效果（这张卡）",
     Info.POSITION_CHANGED: "这个回合变更过表示形式",
     Info.LASTING: "适用中的持续效果",
     Info.NEGATED: "效果无效",

@@ -363,21 +363,6 @@ def take_control_of_targets(kind: str):
     return resolve
 
 
-def swap_control_of_chosen(duel, link) -> None:
-    for card in link.chosen:
-        if duel.on_field(card):
-            duel.take_control(card, 1 - card.controller, "permanent")
-
-
-def gain_effects_of_target(duel, link) -> None:
-    me = link.card_if_unchanged()
-    for card in link.live_targets():
-        duel.banish(card, reason=f"cost of 「{link.card.name}」")
-        if me is not None and duel.face_up_on_field(me):
-            duel.apply_lasting(me, "gained-effects", card.definition, source=card.name,
-                               erase=erased_until_turn_end(Info.LASTING, me.definition.rulings))
-
-
 def take_control_while_applied(*marks: str):
     """Take control of the targets for as long as this effect applies to them (it is
     lasting information of the monster: turning it face-down ends the effect, and

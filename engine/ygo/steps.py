@@ -602,6 +602,15 @@ def activate_discarding_targeting(duel: Duel, player: int, paid: str, target: st
     duel.activate(c, "发动", player=player, targets=[duel.card(target)], paid=[_in_hand(duel, paid, player)])
 
 
+@V.phrase(("given", "when"), "{player}丢弃「{paid:card}」，以「{target:card}」为对象发动「{card}」的{label}效果")
+def activate_effect_discarding_targeting(duel: Duel, player: int, paid: str, target: str, card: str,
+                                         label: str) -> None:
+    """Activate an effect whose cost discards a card of the hand (that one), targeting a
+    card (「元素英雄 雷霆巨人」①)."""
+    c = _paying(duel, duel.card(card, player), label, "discard-paid")
+    duel.activate(c, label, player=player, targets=[duel.card(target)], paid=[_in_hand(duel, paid, player)])
+
+
 @V.phrase(("given", "when"), "{player}把手卡的「{paid:card}」送去墓地，发动「{card}」的{label}效果")
 def activate_sending_from_hand(duel: Duel, player: int, paid: str, card: str, label: str) -> None:
     """Activate an effect whose cost sends a card of the hand (that one) to the graveyard."""

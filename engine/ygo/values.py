@@ -94,6 +94,21 @@ class ValueRules:
     def defense(self, card: "YgoCard", viewer: int | None = None) -> int | None:
         return self._stat(card, "def", viewer)
 
+    def original_atk(self, card: "YgoCard") -> int | None:
+        """Its original ATK (原本攻击力) now: the printed value, as effects that change the
+        original value make it (a face-down monster or a card off the field: the printed)."""
+        return self._original(card, "atk")
+
+    def _original(self, card: "YgoCard", which: str) -> int | None:
+        value = card.definition.atk if which == "atk" else card.definition.defense
+        if not self.face_up_on_field(card) or value is None:
+            return value
+        for st in self.active_statics(card, "original-" + which):
+            value = st.value(self, card, value) if callable(st.value) else st.value
+        for v in self.lasting(card, "original-" + which):  # 『原本攻击力变成…』 given by a resolving effect
+            value = value // 2 if v == "half" else v
+        return value
+
     def _stat(self, card: "YgoCard", which: str, viewer: int | None) -> int | None:
         printed = card.definition.atk if which == "atk" else card.definition.defense
         if not self.on_field(card):
@@ -102,15 +117,15 @@ class ValueRules:
             # non-public: the printed value is known to its controller only, and is not a
             # determined number for effects (viewer None)
             return printed if viewer == card.controller else None
-        value = printed
-        for st in self.active_statics(card, "original-" + which):
-            value = st.value(self, card, value) if callable(st.value) else st.value
-        for v in self.lasting(card, "original-" + which):  # 『原本攻击力变成…』 given by a resolving effect
-            value = value // 2 if v == "half" else v
+        value = self._original(card, which)
+        # changes given by resolving effects, in the order they were given: 『攻击力变成…』
+        # replaces what came before it, 『上升/下降』 adds to it
+        for item in card.memory.items():
+            key = item.key
+            if isinstance(key, tuple) and key[0] is Info.LASTING and key[1][0] in (which, which + "-set"):
+                value = item.value if key[1][0] == which + "-set" else value + item.value
         for st in self.active_statics(card, which):
             value += st.value(self, card) if callable(st.value) else st.value
-        for delta in self.lasting(card, which):
-            value += delta
         return max(0, value)
 
     # -- protection -----------------------------------------------------------------

@@ -9,7 +9,7 @@ from rulings.cardformat import CardDataError
 from rulings.ygo import memory
 from rulings.ygo.blocks import BLOCKS, describe
 from rulings.ygo.cardformat import FORMAT
-from rulings.ygo.duel import Duel
+from rulings.ygo.duel import MONSTER, Duel
 
 
 def card(name="测试卡", fields=None, effects=()):
@@ -207,7 +207,7 @@ def test_descriptions_compare_with_this_card_and_know_where_a_monster_was_summon
     gaia = duel.new_card("暗黑骑士 盖亚", 0)        # 2300 ATK, level 7
     golem = duel.new_card("番兵石人", 1, "graveyard")   # 800 ATK, level 3
     magician = duel.new_card("黑魔术师", 1)          # 2500 ATK, level 7
-    duel.summon(gaia, "normal", 0)
+    duel.place(gaia, MONSTER, 0)                     # on the field, never summoned
     duel.summon(golem, "special", 1)
     duel.summon(magician, "special", 1)
     lower, higher = describe("攻击力比这张卡低的怪兽"), describe("攻击力比这张卡高的怪兽")
@@ -223,6 +223,22 @@ def test_descriptions_compare_with_this_card_and_know_where_a_monster_was_summon
     assert condition(duel, golem) and not condition(duel, magician)
 
 
+def test_has_been_flipped_is_a_condition_of_this_card_erased_when_it_is_turned_face_down():
+    """『反转过的这张卡』『这张卡反转过』: what the card remembers since it was flipped (by an
+    effect, an attack or a flip summon), until it is turned face-down again."""
+    duel = Duel()
+    gaia = duel.new_card("暗黑骑士 盖亚", 0)
+    duel.place(gaia, MONSTER, 0)
+    flipped = [BLOCKS.match("condition", text) for text in ("反转过的这张卡", "这张卡反转过")]
+    conditions = [phrase.action(**args) for phrase, args in flipped]
+    assert not any(c(duel, gaia) for c in conditions)
+    duel.turn_face_down(gaia, reason="test")
+    duel.flip_face_up(gaia, reason="test")
+    assert all(c(duel, gaia) for c in conditions)
+    duel.turn_face_down(gaia, reason="test")
+    assert not any(c(duel, gaia) for c in conditions)
+
+
 def test_an_effect_usable_once_per_duel_stays_used_on_later_turns_and_for_other_copies(duel):
     """『这个卡名的效果在决斗中只能使用1次』 (:once-per-turn: 决斗中): counted per player and name, for the
     whole duel."""
@@ -233,10 +249,10 @@ def test_an_effect_usable_once_per_duel_stays_used_on_later_turns_and_for_other_
     assert duel.why_cannot_activate(first, "①", 0) is None
     duel.activate(first, "①")
     duel.resolve_chain()
-    assert "in this duel" in duel.why_cannot_activate(first, "①", 0)
+    assert "在这次决斗中已经使用过" in duel.why_cannot_activate(first, "①", 0)
     duel.end_turn()
     duel.end_turn()
-    assert "in this duel" in duel.why_cannot_activate(first, "①", 0)
+    assert "在这次决斗中已经使用过" in duel.why_cannot_activate(first, "①", 0)
     second = duel.new_card("新卡 一次者", 1)
     duel.summon(second, "special", 1)
     duel.end_turn()

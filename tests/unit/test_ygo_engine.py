@@ -67,7 +67,8 @@ def test_turning_face_down_keeps_the_object_and_flipping_forgets_nothing():
     assert not duel.summoned_by(card, "pendulum") and duel.summoned_by(card, "special")
     before = {item.key for item in card.memory.items()}
     duel.flip_face_up(card)
-    assert {item.key for item in card.memory.items()} == before
+    # it forgets nothing; it only remembers now that it has been flipped (反转过)
+    assert {item.key for item in card.memory.items()} == before | {Info.FLIPPED}
 
 
 def test_temporary_banish_returns_in_its_position_to_its_former_controller_without_a_summon():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rulings.core import IllegalAction
-from rulings.ygo.duel import Duel
+from rulings.ygo.duel import MONSTER, Duel
 
 
 def _face_up(duel: Duel, name: str, player: int):
@@ -88,7 +88,7 @@ def test_cards_sent_from_the_deck_or_the_field_trigger_vanitys_emptiness_not_fro
     duel.discard(discarded)
     assert _activations(duel, vanity) == 0 and duel.on_field(vanity)
     utopia = duel.new_card("No.39 希望皇 霍普", 1)
-    duel.summon(utopia, "xyz", 1)
+    duel.place(utopia, MONSTER, 1)
     material = duel.new_card("暗黑骑士 盖亚", 1)
     duel.attach(material, utopia)
     duel.send_to_graveyard(material, reason="detached")
