@@ -108,3 +108,18 @@ def test_no_block_names_a_card_and_every_block_is_used(game):
     assert not naming, f"blocks naming a card: {naming}"
     unused = [f.templates[0] for f in families if not f.cards]
     assert not unused, f"{game}: blocks no card uses: {unused}"
+
+
+#: issue 22: at least this share of each game's blocks (a family of wordings counted once)
+#: is used by two or more cards of the documents
+SHARED = 0.80
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_most_blocks_are_shared_by_several_cards(game):
+    families = block_families(cardformat.format_of(game),
+                              cardformat.read_records(Paths(ROOT).cards / f"{game}.json"))
+    single = sorted(f.templates[0] for f in families if len(f.cards) < 2)
+    share = 1 - len(single) / len(families)
+    assert share >= SHARED, f"{game}: {share:.0%} of {len(families)} blocks are used by two or more cards; " \
+                            f"by one or none: {single}"
