@@ -6,6 +6,7 @@ without checking anything)."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -24,3 +25,18 @@ def source_text(*parts: str) -> str:
         pytest.fail(f"{path}: the source documents are missing; they lie in shared/ beside the checkout "
                     f"(or set RULINGS_SHARED to the folder that holds seeds/ and corpus/)", pytrace=False)
     return path.read_text(encoding="utf-8")
+
+
+def example_sources(text: str) -> str:
+    """The ``:source:`` options of a document's examples, as one text (a source may go on
+    over the next lines): what a test looks for FAQ ids in."""
+    found: list[str] = []
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if re.match(r"\s+:source:", line):
+            found.append(line)
+            for following in lines[i + 1:]:
+                if not re.match(r"\s+https?://", following):
+                    break
+                found.append(following)
+    return "\n".join(found)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .sources import source_text
+from .sources import example_sources, source_text
 
 ROOT = Path(__file__).resolve().parents[2]
 LEFT = Path(__file__).parent / "corpus_left"
@@ -28,23 +28,6 @@ DOCUMENTS = {
 }
 
 
-def sources_of(text: str) -> set[str]:
-    """The FAQ ids of the ``:source:`` options of the examples of a document (a source
-    may go on over the next lines)."""
-    found: set[str] = set()
-    lines = text.splitlines()
-    for i, line in enumerate(lines):
-        if re.match(r"\s+:source:", line):
-            block = [line]
-            for following in lines[i + 1:]:
-                if re.match(r"\s+https?://", following):
-                    block.append(following)
-                else:
-                    break
-            found |= set(FAQ.findall("\n".join(block)))
-    return found
-
-
 def left(name: str) -> set[str]:
     path = LEFT / f"{name}.txt"
     return set(path.read_text(encoding="utf-8").split()) if path.exists() else set()
@@ -55,7 +38,7 @@ def test_every_faq_entry_of_the_corpus_is_a_source_or_listed_as_left(corpus, nam
     wanted = set(FAQ.findall(source_text("corpus", "ygo", corpus)))
     assert len(wanted) > 10, f"{corpus}: the corpus lost its FAQ links?"
     document = ROOT / "spec" / "ygo" / f"{name}.rst"
-    cited = sources_of(document.read_text(encoding="utf-8")) if document.exists() else set()
+    cited = set(FAQ.findall(example_sources(document.read_text(encoding="utf-8")))) if document.exists() else set()
     missing = wanted - cited - left(name)
     assert not missing, f"spec/ygo/{name}.rst: no example cites {sorted(missing)}"
     stale = left(name) & cited

@@ -15,7 +15,7 @@ import pytest
 
 from rulings.core import IllegalAction
 from rulings.ygo.duel import Duel
-from .sources import source_text
+from .sources import example_sources, source_text
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = ROOT / "spec" / "ygo" / "activation.rst"
@@ -26,18 +26,7 @@ LEFT: set[tuple[str, str]] = set()
 
 
 def _sources(text: str) -> set[tuple[str, str]]:
-    found: set[tuple[str, str]] = set()
-    lines = text.splitlines()
-    for i, line in enumerate(lines):
-        if re.match(r"\s+:source:", line):
-            block = [line]
-            for nxt in lines[i + 1:]:
-                if re.match(r"\s+https?://", nxt):
-                    block.append(nxt)
-                else:
-                    break
-            found |= set(FAQ.findall("\n".join(block)))
-    return found
+    return set(FAQ.findall(example_sources(text)))
 
 
 @pytest.fixture(scope="module")
