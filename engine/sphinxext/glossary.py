@@ -79,9 +79,13 @@ class block_index(nodes.General, nodes.Element):
 #: the block table's words, in the language of the game's documents
 BLOCK_WORDS = {
     "zh-CN": {"header": ("部分", "积木块（同一个积木块的各种写法）", "用到它的卡", "例：一张卡的写法"),
+              "fields": ("字段", "属于", "含义"), "card": "卡片", "effect": "效果",
+              "terms": ("占位", "代表什么"),
               "intro": "{game}：{fields} 个字段，{blocks} 个积木块（{templates} 种写法），{hooks} 个代码钩子。",
               "cards": "{n} 张", "none": "还没有卡用到"},
     "ja": {"header": ("部分", "ブロック（同じブロックの書き方）", "使うカード", "例：カードでの書き方"),
+           "fields": ("フィールド", "対象", "意味"), "card": "カード", "effect": "効果",
+           "terms": ("プレースホルダー", "表すもの"),
            "intro": "{game}：フィールド {fields} 個、ブロック {blocks} 個（書き方 {templates} 通り）、コードのフック {hooks} 個。",
            "cards": "{n} 枚", "none": "使うカードはまだない"},
 }
@@ -107,11 +111,12 @@ class BlocksDirective(SphinxDirective):
             self.env.note_dependency(str(source))
         # the cards using each block are the whole site's: written again whenever it changes
         self.env.rulings_dashboards.add(self.env.docname)
+        words = BLOCK_WORDS["ja" if GAMES[game][0] == "ja" else "zh-CN"]
         fields = VocabularyDirective._table(
-            ("field", "kind", "meaning"),
-            [(":" + f.name + ":", "card" if f in fmt.card_fields else "effect", f.label or f.description)
+            words["fields"],
+            [(":" + f.name + ":", words["card"] if f in fmt.card_fields else words["effect"], f.label or f.description)
              for f in (*fmt.card_fields, *fmt.effect_fields)])
-        terms = VocabularyDirective._table(("placeholder", "stands for"),
+        terms = VocabularyDirective._table(words["terms"],
                                            [("{" + t.name + "}", t.description or t.pattern)
                                             for t in fmt.blocks.terms.values()])
         return [block_index(game=game), fields, terms]
