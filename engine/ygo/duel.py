@@ -662,10 +662,13 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
 
     @one_action
     def banish_temporarily(self, card: YgoCard, returns: str = "end-phase", reason: str = "",
-                           effect_of: CardDef | None = None, face_up: bool = True) -> None:
+                           effect_of: CardDef | None = None, face_up: bool | None = None) -> None:
         """Banish a monster until it returns to the field (一时除外).  ``effect_of`` is
         the card whose text does it: a monster that only gained that effect does not
-        return unless that card says it does (刻剑之魔术师, 银河眼光子龙)."""
+        return unless that card says it does (刻剑之魔术师, 银河眼光子龙).  A face-down
+        monster is banished face-down unless ``face_up`` says otherwise (FAQ fid=6902)."""
+        if face_up is None:
+            face_up = card.face_up
         if not (self.on_field(card) and card.definition.is_monster):
             raise IllegalAction(f"「{card.name}」 is not a monster on the field")
         if self.banished_when_leaving(card):

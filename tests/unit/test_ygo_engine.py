@@ -72,6 +72,7 @@ def test_temporary_banish_returns_in_its_position_to_its_former_controller_witho
     duel.turn_face_down(card)
     duel.banish_temporarily(card)
     assert card.zone.kind == "banished" and card.zone.owner == 1
+    assert not card.face_up  # a face-down monster is banished temporarily face-down
     duel.enter_end_phase()
     assert card.zone.kind == "monster zone" and card.controller == 0
     assert (card.face_up, card.position) == (False, "defense")
