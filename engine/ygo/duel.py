@@ -284,6 +284,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.remember(card, Info.GEMINI_RESUMMONED)
             self.remember(card, Info.NORMAL_SUMMONED)
             self.remember(card, Info.SUMMONED_THIS_TURN)
+            self.remember(card, Info.UNBROKEN_SINCE_SUMMONED)
             self.summon_count[player] += 1
             self.normal_summons[player] += 1
             self.log.record("summon", f"「{card.name}」 gemini summoned (summoned again)", card=card.serial)
@@ -324,6 +325,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                 self.remember(card, Info.SUMMONED_WITHOUT_TRIBUTE)
             return
         self.remember(card, Info.SUMMONED_THIS_TURN)
+        self.remember(card, Info.UNBROKEN_SINCE_SUMMONED)
         self.summon_count[player] += 1
         self.remember(card, SUMMON_METHOD_INFO[method])
         if method == "tribute":
@@ -387,6 +389,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.board.turn(card, True, reason="flip summon")
         card.position = "attack"
         self.remember(card, Info.SUMMONED_THIS_TURN)
+        self.remember(card, Info.UNBROKEN_SINCE_SUMMONED)
         self.remember(card, Info.FLIP_SUMMONED)
         self.remember(card, Info.POSITION_CHANGED)
         self.summon_count[card.controller] += 1

@@ -379,7 +379,8 @@ def done(text: str, *, this_turn: bool = False) -> Condition:
     else:
         raise ValueError(f"the engine does not remember {text!r} of a card")
     if this_turn and m and text[-2:] == "召唤":
-        return lambda duel, card: duel.remembers(card, Info.SUMMONED_THIS_TURN) and test(duel, card)
+        # the card's own 『召唤的回合』 effect: face-up on the field all along since then
+        return lambda duel, card: duel.remembers(card, Info.UNBROKEN_SINCE_SUMMONED) and test(duel, card)
     return test
 
 

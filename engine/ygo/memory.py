@@ -34,6 +34,9 @@ class Transition(str, Enum):
 
 class Info(str, Enum):
     SUMMONED_THIS_TURN = "summoned this turn"
+    #: summoned this turn and on the field ever since without being turned face-down or
+    #: banished: what 『召唤·特殊召唤的回合』 effects of the card itself need (破坏龙 甘多拉)
+    UNBROKEN_SINCE_SUMMONED = "on the field unbroken since summoned this turn"
     SET_THIS_TURN = "set this turn"
     NORMAL_SUMMONED = "normal summoned"
     TRIBUTE_SUMMONED = "tribute summoned"
@@ -73,9 +76,13 @@ STANDARD = frozenset({T.TURNED_FACE_DOWN, T.BANISHED_TEMPORARILY, T.LEFT_FIELD})
 LEAVE = frozenset({T.LEFT_FIELD})
 
 ERASED_BY: dict[Info, frozenset[Transition]] = {
-    # 『这个回合召唤·特殊召唤』 survives both (魔妖仙兽 大刃祸是)
-    Info.SUMMONED_THIS_TURN: LEAVE | {T.TURN_ENDED},
-    Info.SET_THIS_TURN: LEAVE | {T.TURN_ENDED},
+    # 『这个回合召唤·特殊召唤』 survives being turned face-down, not a temporary banish
+    # (FAQ fid=16901, 24069: back from a temporary banish it may attack, change position)
+    Info.SUMMONED_THIS_TURN: LEAVE | {T.BANISHED_TEMPORARILY, T.TURN_ENDED},
+    # the card's own 『召唤的回合』 effects need it face-up all along since the summon
+    # (FAQ fid=24030, 24032); a monster summoned face-down and flipped had no break
+    Info.UNBROKEN_SINCE_SUMMONED: STANDARD | {T.TURN_ENDED},
+    Info.SET_THIS_TURN: LEAVE | {T.BANISHED_TEMPORARILY, T.TURN_ENDED},
     Info.NORMAL_SUMMONED: LEAVE,
     Info.TRIBUTE_SUMMONED: LEAVE,
     # ygopro registers it with RESET_EVENT+0xff0000 (RESETS_STANDARD): turning face-down
@@ -89,9 +96,8 @@ ERASED_BY: dict[Info, frozenset[Transition]] = {
     Info.RITUAL_SUMMONED: LEAVE,
     Info.LINK_SUMMONED: LEAVE,
     Info.PENDULUM_SUMMONED: LEAVE | {T.TURNED_FACE_DOWN},
-    # face-down after a flip summon is unsettled in the rulings; the document keeps
-    # the flip summon (破坏龙 甘多拉) and marks the opposite example pending
-    Info.FLIP_SUMMONED: LEAVE | {T.BANISHED_TEMPORARILY},
+    # a flip summoned monster turned face-down is no longer one (FAQ fid=16901)
+    Info.FLIP_SUMMONED: STANDARD,
     Info.GEMINI_RESUMMONED: STANDARD,
     Info.SUMMONED_FROM: LEAVE | {T.TURNED_FACE_DOWN},
     Info.SUMMON_MATERIALS: STANDARD,
@@ -143,6 +149,7 @@ UNOBSERVABLE: dict[tuple[Info, Transition], str] = {
         "而且离场时关系已先解除（links_on_leave）"),
     (Info.TARGET_LINK, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.SUMMONED_WITHOUT_TRIBUTE, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.UNBROKEN_SINCE_SUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.FLIP_SUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.GEMINI_RESUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.SUMMON_MATERIALS, T.CHANGED_ZONE): _FIELD_ONLY,
@@ -301,6 +308,7 @@ CARD_RULINGS: dict[str, str] = {
 #: effect given face-down and the card-specific rulings, in the document's words
 LABELS: dict[object, str] = {
     Info.SUMMONED_THIS_TURN: "这个回合召唤·特殊召唤",
+    Info.UNBROKEN_SINCE_SUMMONED: "这个回合召唤后一直表侧表示在场上",
     Info.SET_THIS_TURN: "这个回合盖放",
     Info.NORMAL_SUMMONED: "通常召唤的怪兽",
     Info.TRIBUTE_SUMMONED: "上级召唤的怪兽",

@@ -22,13 +22,17 @@ def test_every_item_has_a_row_and_leaving_the_field_erases_it():
 def test_face_down_and_temporary_banish_rows():
     down = {i for i, e in ERASED_BY.items() if T.TURNED_FACE_DOWN in e}
     temp = {i for i, e in ERASED_BY.items() if T.BANISHED_TEMPORARILY in e}
-    # kept by both: how it was summoned (but pendulum / flip / gemini), this turn's summon
+    # kept by both: how it was summoned (but pendulum / flip / gemini)
     for kept in (Info.NORMAL_SUMMONED, Info.TRIBUTE_SUMMONED, Info.SPECIAL_SUMMONED, Info.SYNCHRO_SUMMONED,
-                 Info.XYZ_SUMMONED, Info.FUSION_SUMMONED, Info.RITUAL_SUMMONED, Info.SUMMONED_THIS_TURN,
-                 Info.MATERIAL_LINK):
+                 Info.XYZ_SUMMONED, Info.FUSION_SUMMONED, Info.RITUAL_SUMMONED, Info.MATERIAL_LINK):
         assert kept not in down and kept not in temp
     assert Info.PENDULUM_SUMMONED in down and Info.PENDULUM_SUMMONED not in temp
-    assert Info.FLIP_SUMMONED in temp and Info.FLIP_SUMMONED not in down
+    assert Info.FLIP_SUMMONED in temp and Info.FLIP_SUMMONED in down
+    # this turn's summon or set: kept when turned face-down, lost by a temporary banish
+    # (FAQ fid=16901, 24069); the card's own 『召唤的回合』 effects need no break at all
+    for this_turn in (Info.SUMMONED_THIS_TURN, Info.SET_THIS_TURN):
+        assert this_turn not in down and this_turn in temp
+    assert ERASED_BY[Info.UNBROKEN_SINCE_SUMMONED] >= STANDARD
     assert Info.SUMMONED_FROM in down and Info.SUMMONED_FROM not in temp
     assert Info.ATTACKED in temp and Info.ATTACKED not in down
     assert Info.DESTROYED_BY_BATTLE in down and Info.DESTROYED_BY_BATTLE not in temp
