@@ -171,9 +171,6 @@ UNOBSERVABLE: dict[tuple[Info, Transition], str] = {
 EXCEPTIONS: dict[str, tuple[Info, frozenset[Transition]]] = {
     # 隐形鸟 / 鬼计人偶: 『这张卡1回合只有1次可以变成里侧守备表示』 stays used after a flip
     "once-per-turn-survives-face-down": (Info.USED_THIS_TURN, frozenset({T.TURNED_FACE_DOWN})),
-    # 疾行机人 OMK口香糖: still 『这个效果特殊召唤』 after 银河眼光子龙 banished it temporarily
-    "summoned-by-effect-survives-temporary-banish": (Info.SUMMONED_BY_EFFECT,
-                                                     frozenset({T.BANISHED_TEMPORARILY})),
 }
 
 
@@ -350,7 +347,6 @@ LABELS: dict[object, str] = {
     "protection": "抗性（不受效果影响、不会成为对象）",
     "stats": "攻击力·守备力",
     "once-per-turn-survives-face-down": "1回合1次变成里侧的效果，变成里侧后仍算使用过",
-    "summoned-by-effect-survives-temporary-banish": "一时除外后仍是「用这个效果特殊召唤」的怪兽",
     "whole-effect-needs-face-up": "有一部分不能给予时，整个持续效果都不给予",
     "gained-temporary-banish-returns": "只是得到的一时除外效果，除外的怪兽也回来",
     "bans-face-up-effects": "「不能发动」也禁止场上已表侧表示的卡的效果",
