@@ -383,6 +383,11 @@ class ChainRules:
             return f"「{card.name}」{label} was already used this turn by player {player}"
         if effect.once_per_turn == "duel" and (player, card.name, label) in self.used_in_duel:
             return f"「{card.name}」{label} was already used in this duel by player {player}"
+        for restriction in effect.restrictions:
+            # 『这个效果发动的回合，X不能…』: not activated once X already did it this turn
+            why = getattr(restriction, "why_not", None)
+            if why is not None and (reason := why(self, card, player)):
+                return reason
         return None
 
     def why_not_target(self, card: "YgoCard", effect: Effect, target: "YgoCard") -> str | None:

@@ -380,7 +380,8 @@ def done(text: str, *, this_turn: bool = False) -> Condition:
         raise ValueError(f"the engine does not remember {text!r} of a card")
     if this_turn and m and text[-2:] == "召唤":
         # the card's own 『召唤的回合』 effect: face-up on the field all along since then
-        return lambda duel, card: duel.remembers(card, Info.UNBROKEN_SINCE_SUMMONED) and test(duel, card)
+        return lambda duel, card: duel.remembers(card, Info.SUMMONED_THIS_TURN) \
+            and duel.remembers(card, Info.UNBROKEN_SINCE_SUMMONED) and test(duel, card)
     return test
 
 
@@ -802,6 +803,15 @@ def the_turn_it_is_activated(activated="card", what=None, n=None):
             if duel.on_field(card):
                 duel.apply_lasting(card, "cannot-attack", source=f"「{card.name}」",
                                    erase=erased_until_turn_end(Info.LASTING, card.definition.rulings))
+
+        def why_not(duel, card, player) -> str | None:
+            """Not activated by a card that already attacked this turn (as it remembers:
+            being turned face-down does not make it forget, FAQ fid=14357)."""
+            if duel.remembers(card, Info.ATTACKED):
+                return f"「{card.name}」 already attacked this turn, and this turn it may not attack"
+            return None
+
+        restrict.why_not = why_not
     elif what == "自己不能进行战斗阶段":
         def restrict(duel, card, player) -> None:
             if duel.turn_player == player:

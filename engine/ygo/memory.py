@@ -129,6 +129,8 @@ _NOT_ON_FIELD = ("场上的卡没有这项情报：移动到场上时就被抹�
                  "“算作什么”；而这一变化只发生在场上的卡身上")
 _WITH_SUMMONED_THIS_TURN = ("“改变过表示形式”只在反转召唤时记下，同时记下的“这个回合召唤”也禁止改变表示形式，"
                             "而且这一变化同样不抹去它；两者只在判断能否改变表示形式时一起读，所以看不出区别")
+_WITH_THIS_TURN = ("“召唤后一直表侧表示在场上”只和“这个回合召唤·特殊召唤”一起读（grammar.done），"
+                   "离开场上、一时除外和回合结束也抹去后者，所以这一项是否同时抹去看不出区别")
 UNOBSERVABLE: dict[tuple[Info, Transition], str] = {
     (Info.LINK_SUMMONED, T.TURNED_FACE_DOWN): "连接怪兽没有守备力，不能变成里侧表示（Duel.can_turn_face_down）",
     (Info.POSITION_CHANGED, T.TURNED_FACE_DOWN): _WITH_SUMMONED_THIS_TURN,
@@ -150,6 +152,11 @@ UNOBSERVABLE: dict[tuple[Info, Transition], str] = {
     (Info.TARGET_LINK, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.SUMMONED_WITHOUT_TRIBUTE, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.UNBROKEN_SINCE_SUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.UNBROKEN_SINCE_SUMMONED, T.LEFT_FIELD): _WITH_THIS_TURN,
+    (Info.UNBROKEN_SINCE_SUMMONED, T.TURN_ENDED): _WITH_THIS_TURN,
+    (Info.UNBROKEN_SINCE_SUMMONED, T.BANISHED_TEMPORARILY): _WITH_THIS_TURN,
+    (Info.SUMMONED_THIS_TURN, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.SUMMONED_BY_EFFECT, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.FLIP_SUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.GEMINI_RESUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.SUMMON_MATERIALS, T.CHANGED_ZONE): _FIELD_ONLY,

@@ -222,3 +222,17 @@ def test_the_same_effect_raising_atk_twice_adds_both_and_a_state_given_twice_is_
         duel.apply_lasting(card, "cannot-attack", source="「EM 天空魔术家」①")
     assert duel.atk(card) == printed + 600
     assert duel.lasting(card, "cannot-attack") == [True]
+
+
+def test_an_effect_whose_turn_forbids_attacking_is_not_activated_after_an_attack():
+    """『这个效果发动的回合，这张卡不能攻击』: a card that already attacked this turn cannot
+    activate it; turned face-down it still remembers the attack (FAQ fid=14357)."""
+    duel = Duel()
+    envoy = summoned(duel, "混沌战士 开辟之使者", "special")
+    duel.attack(envoy)
+    duel.enter_phase("main2")
+    summoned(duel, "暗黑骑士 盖亚", player=1)
+    assert "already attacked" in (duel.why_cannot_activate(envoy, "①", 0) or "")
+    duel.turn_face_down(envoy)
+    duel.flip_face_up(envoy)
+    assert "already attacked" in (duel.why_cannot_activate(envoy, "①", 0) or "")
