@@ -618,6 +618,7 @@ LINKED = {  # what a continuous-target link does to its target
     "效果无效": "negate", "效果无效化": "negate", "的效果无效": "negate", "的效果无效化": "negate",
     "不会被效果破坏": "indestructible-effect", "不能攻击": "cannot-attack",
     "表示形式不能变更": "cannot-change-position",
+    "的控制权由这张卡的控制者得到": "control", "不能把效果发动": "cannot-activate",
 }
 
 
@@ -650,7 +651,9 @@ def keep_as_continuous_target(who, lasting, **kw):
             if not duel.on_field(card) or card not in wanted:
                 duel.log.record("fizzle", f"「{card.name}」 is no longer what 「{source.name}」 needs")
                 continue
-            duel.link(source, card, grants=grants, source_negation_matters=negation_matters)
+            if duel.link(source, card, grants=grants, source_negation_matters=negation_matters) is not None \
+                    and "control" in grants and card.controller != source.controller:
+                duel.shift_control(card, source.controller, reason=f"the continuous target of 「{source.name}」")
 
     # what the card does while it stays, not something its activation does as it resolves:
     # negating only the effect of that card activation does not stop the link (chain.py)

@@ -351,7 +351,7 @@ class ChainRules:
             if effect.kind == "ignition" and (self.chain or player != self.turn_player
                                               or self.phase not in ("main1", "main2")):
                 return "an ignition effect needs an open main phase of its controller"
-        if self.lasting(card, "cannot-activate"):
+        if self.lasting(card, "cannot-activate") or self.links_granting(card, "cannot-activate"):
             # given to this card (object) by a resolved effect: a card that left the field
             # since is a new card, which the effect no longer speaks of
             return f"「{card.name}」 cannot activate its effects (a lasting effect on it)"

@@ -439,9 +439,14 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             raise IllegalAction(f"「{card.name}」 is already face-down")
         if "link" in card.definition.types:
             raise IllegalAction(f"「{card.name}」 is a link monster and cannot be turned face-down")
+        held = [lk for lk in self.links_of(card) if lk.target is card and "control" in lk.grants]
         self.board.turn(card, False, reason=reason)
         card.position = "defense"
         self.transition(card, Transition.TURNED_FACE_DOWN)
+        if held and card.controller != card.owner:
+            # the continuous target that gave control ends with it (FAQ fid=16310, 11049):
+            # the face-down monster goes back to its owner's field
+            self.shift_control(card, card.owner, reason="it is no longer the target that gave control")
         self.emit("position-changed", card)
         self.adjust()
 

@@ -236,3 +236,16 @@ def test_an_effect_whose_turn_forbids_attacking_is_not_activated_after_an_attack
     duel.turn_face_down(envoy)
     duel.flip_face_up(envoy)
     assert "already attacked" in (duel.why_cannot_activate(envoy, "①", 0) or "")
+
+
+def test_a_monster_held_by_a_continuous_target_goes_back_when_turned_face_down():
+    """Control that rests on a continuous target (an equip card, 大逮捕) ends with the
+    link: turned face-down, the monster goes back to its owner (FAQ fid=16310, 11049)."""
+    duel = Duel()
+    monster = summoned(duel, "黑魔术师", player=1)
+    hawk = duel.new_card("灰篮鹰", 0)
+    duel.place(hawk, "spell & trap zone", 0, face_up=True)
+    duel.take_control(monster, 0, "equip", hawk)
+    assert monster.controller == 0
+    duel.turn_face_down(monster)
+    assert monster.controller == 1 and not monster.face_up
