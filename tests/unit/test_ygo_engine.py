@@ -249,3 +249,17 @@ def test_a_monster_held_by_a_continuous_target_goes_back_when_turned_face_down()
     assert monster.controller == 0
     duel.turn_face_down(monster)
     assert monster.controller == 1 and not monster.face_up
+
+
+def test_a_restriction_of_the_turn_it_was_summoned_reads_this_turns_summon():
+    """『这张卡在召唤·反转召唤·特殊召唤的回合不能攻击』: kept when turned face-down, lost by a
+    temporary banish (FAQ fid=16901)."""
+    duel = Duel()
+    elf = summoned(duel, "卡通双生精灵")
+    assert duel.why_cannot_attack(elf)
+    duel.turn_face_down(elf)
+    duel.flip_face_up(elf, position="attack")
+    assert duel.why_cannot_attack(elf)
+    duel.banish_temporarily(elf)
+    duel.return_to_field(elf)
+    assert duel.why_cannot_attack(elf) is None
