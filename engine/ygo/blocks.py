@@ -1008,6 +1008,9 @@ def battled_monsters(when, what):
 #: static blocks that are one fixed phrase: phrase -> (what the rules read, value, meaning)
 FIXED_STATICS: dict[str, tuple[str, Any, str]] = {
     "被送去墓地的卡不去墓地而除外": ("graveyard-to-banish", None, "Whatever would be sent to the graveyard is banished instead (大宇宙 and the like)."),
+    "攻击过的怪兽在战斗阶段结束时破坏": ("destroy-attacked-at-end-battle", None,
+                              "At the end of the battle phase, every monster on the field that remembers "
+                              "attacking is destroyed (古之森; turned face-down it still remembers)."),
 }
 
 

@@ -739,6 +739,17 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
 
     # -- phases ---------------------------------------------------------------------
 
+    def destroy_attacked_at_end_battle(self) -> None:
+        """『攻击过的怪兽在战斗阶段结束时破坏』 (古之森): the monsters that remember attacking
+        this turn — face-down ones too (FAQ fid=8644) — are destroyed by that card's effect."""
+        sources = [c for c in self.field_cards() if self.active_statics(c, "destroy-attacked-at-end-battle")]
+        if not sources:
+            return
+        for card in [c for c in self.field_cards() if c.definition.is_monster and c.zone.kind == MONSTER
+                     and self.remembers(c, Info.ATTACKED)]:
+            self.destroy(card, reason=f"it attacked this turn (「{sources[0].name}」)", by_effect=sources[0],
+                         by_player=sources[0].controller)
+
     def enter_phase(self, phase: str, hold: bool = False) -> None:
         """Move on to ``phase``; with ``hold`` the mandatory triggers it starts are put
         on a chain that is left open for responses."""
@@ -747,6 +758,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.battle_state = None
             self.log.record("phase", "end of the battle phase")
             self.returns_due("end-battle")
+            self.destroy_attacked_at_end_battle()
             self.emit("end-battle", None)
             self.run_mandatory()
         self.phase = phase

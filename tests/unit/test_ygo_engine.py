@@ -263,3 +263,17 @@ def test_a_restriction_of_the_turn_it_was_summoned_reads_this_turns_summon():
     duel.banish_temporarily(elf)
     duel.return_to_field(elf)
     assert duel.why_cannot_attack(elf) is None
+
+
+def test_monsters_that_attacked_are_destroyed_at_the_end_of_the_battle_phase_by_a_static():
+    """『攻击过的怪兽在战斗阶段结束时破坏』: read from what a monster remembers, so one turned
+    face-down after attacking is destroyed too (FAQ fid=8644); one that did not attack stays."""
+    duel = Duel()
+    forest = duel.new_card("古之森", 0)
+    duel.place(forest, "field zone", 0, face_up=True)
+    gaia = summoned(duel, "暗黑骑士 盖亚")
+    magician = summoned(duel, "黑魔术师", "special")
+    duel.attack(gaia)
+    duel.turn_face_down(gaia)
+    duel.enter_phase("main2")
+    assert gaia.zone.kind == "graveyard" and magician.zone.kind == "monster zone"
