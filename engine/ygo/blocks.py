@@ -665,6 +665,7 @@ LINKED = {  # what a continuous-target link does to its target
     "效果无效": "negate", "效果无效化": "negate", "的效果无效": "negate", "的效果无效化": "negate",
     "不会被效果破坏": "indestructible-effect", "不能攻击": "cannot-attack",
     "表示形式不能变更": "cannot-change-position",
+    "的控制权由这张卡的控制者得到": "control", "不能把效果发动": "cannot-activate",
 }
 
 
@@ -697,7 +698,9 @@ def keep_as_continuous_target(who, lasting, **kw):
             if not duel.on_field(card) or card not in wanted:
                 duel.log.record("fizzle", f"「{card.name}」 is no longer what 「{source.name}」 needs")
                 continue
-            duel.link(source, card, grants=grants, source_negation_matters=negation_matters)
+            if duel.link(source, card, grants=grants, source_negation_matters=negation_matters) is not None \
+                    and "control" in grants and card.controller != source.controller:
+                duel.shift_control(card, source.controller, reason=f"the continuous target of 「{source.name}」")
 
     # what the card does while it stays, not something its activation does as it resolves:
     # negating only the effect of that card activation does not stop the link (chain.py)
@@ -1059,6 +1062,9 @@ def battled_monsters(when, what):
 #: static blocks that are one fixed phrase: phrase -> (what the rules read, value, meaning)
 FIXED_STATICS: dict[str, tuple[str, Any, str]] = {
     "被送去墓地的卡不去墓地而除外": ("graveyard-to-banish", None, "Whatever would be sent to the graveyard is banished instead (大宇宙 and the like)."),
+    "攻击过的怪兽在战斗阶段结束时破坏": ("destroy-attacked-at-end-battle", None,
+                              "At the end of the battle phase, every monster on the field that remembers "
+                              "attacking is destroyed (古之森; turned face-down it still remembers)."),
 }
 
 

@@ -295,6 +295,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.remember(card, Info.GEMINI_RESUMMONED)
             self.remember(card, Info.NORMAL_SUMMONED)
             self.remember(card, Info.SUMMONED_THIS_TURN)
+            self.remember(card, Info.UNBROKEN_SINCE_SUMMONED)
             self.summon_count[player] += 1
             self.use_normal_summon(player, card)
             self.log.record("summon", f"「{card.name}」 gemini summoned (summoned again)", card=card.serial)
@@ -339,6 +340,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                 self.remember(card, Info.SUMMONED_WITHOUT_TRIBUTE)
             return
         self.remember(card, Info.SUMMONED_THIS_TURN)
+        self.remember(card, Info.UNBROKEN_SINCE_SUMMONED)
         self.summon_count[player] += 1
         self.remember(card, SUMMON_METHOD_INFO[method])
         if method == "tribute":
@@ -670,6 +672,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.board.turn(card, True, reason="flip summon")
         card.position = "attack"
         self.remember(card, Info.SUMMONED_THIS_TURN)
+        self.remember(card, Info.UNBROKEN_SINCE_SUMMONED)
         self.remember(card, Info.FLIP_SUMMONED)
         self.remember(card, Info.POSITION_CHANGED)
         self.remember(card, Info.FLIPPED)
@@ -720,9 +723,14 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             raise IllegalAction(f"「{card.name}」已经是里侧表示")
         if "link" in card.definition.types:
             raise IllegalAction(f"「{card.name}」是连接怪兽，不能变成里侧表示")
+        held = [lk for lk in self.links_of(card) if lk.target is card and "control" in lk.grants]
         self.board.turn(card, False, reason=reason)
         card.position = "defense"
         self.transition(card, Transition.TURNED_FACE_DOWN)
+        if held and card.controller != card.owner:
+            # the continuous target that gave control ends with it (FAQ fid=16310, 11049):
+            # the face-down monster goes back to its owner's field
+            self.shift_control(card, card.owner, reason="it is no longer the target that gave control")
         self.emit("position-changed", card)
         self.adjust()
 
@@ -1033,6 +1041,17 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             return "决斗的第一个回合，先攻的玩家不能进行战斗阶段"
         return None
 
+    def destroy_attacked_at_end_battle(self) -> None:
+        """『攻击过的怪兽在战斗阶段结束时破坏』 (古之森): the monsters that remember attacking
+        this turn — face-down ones too (FAQ fid=8644) — are destroyed by that card's effect."""
+        sources = [c for c in self.field_cards() if self.active_statics(c, "destroy-attacked-at-end-battle")]
+        if not sources:
+            return
+        for card in [c for c in self.field_cards() if c.definition.is_monster and c.zone.kind == MONSTER
+                     and self.remembers(c, Info.ATTACKED)]:
+            self.destroy(card, reason=f"it attacked this turn (「{sources[0].name}」)", by_effect=sources[0],
+                         by_player=sources[0].controller)
+
     def enter_phase(self, phase: str, hold: bool = False) -> None:
         """Move on to ``phase``; with ``hold`` the mandatory triggers it starts are put
         on a chain that is left open for responses."""
@@ -1043,6 +1062,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.battle_state = None
             self.log.record("phase", "end of the battle phase")
             self.returns_due("end-battle")
+            self.destroy_attacked_at_end_battle()
             self.emit("end-battle", None)
             self.run_mandatory()
         self.phase = phase

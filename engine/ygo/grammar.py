@@ -382,7 +382,9 @@ def done(text: str, *, this_turn: bool = False) -> Condition:
     else:
         raise ValueError(f"the engine does not remember {text!r} of a card")
     if this_turn and m and text[-2:] == "召唤":
-        return lambda duel, card: duel.remembers(card, Info.SUMMONED_THIS_TURN) and test(duel, card)
+        # the card's own 『召唤的回合』 effect: face-up on the field all along since then
+        return lambda duel, card: duel.remembers(card, Info.SUMMONED_THIS_TURN) \
+            and duel.remembers(card, Info.UNBROKEN_SINCE_SUMMONED) and test(duel, card)
     return test
 
 
@@ -424,11 +426,18 @@ BLOCKS.term(Term.choice("this_card_state", {"进行过战斗": "进行战斗", "
 @BLOCKS.phrase("condition", "{what:done}的这张卡")
 @BLOCKS.phrase("condition", "这张卡{what:done}过")
 @BLOCKS.phrase("condition", "这张卡{what:done}过的回合")
+@BLOCKS.phrase("condition", "这张卡在{turn_of:done}的回合")
 @BLOCKS.phrase("condition", "这张卡{state:this_card_state}")
-def this_card_did(what=None, state=None):
+def this_card_did(what=None, state=None, turn_of=None):
     """This card remembers what it did or had done to it (上级召唤的这张卡、这张卡进行过战斗、
     从墓地特殊召唤的这张卡、这张卡攻击过的回合 …), or the rules let it be special summoned
-    now (这张卡可以特殊召唤: 正规召唤手续, summon limits …)."""
+    now (这张卡可以特殊召唤: 正规召唤手续, summon limits …).  『这张卡在召唤·特殊召唤的回合』
+    (a restriction that lasts that turn, not an effect to activate): it is still that turn's
+    summoned monster after being turned face-down, not after a temporary banish, and a flip
+    summoned monster turned face-down is no longer one (FAQ fid=16901)."""
+    if turn_of is not None:
+        test = done(turn_of)
+        return lambda duel, card: duel.remembers(card, Info.SUMMONED_THIS_TURN) and test(duel, card)
     if state == "can-special-summon":
         return lambda duel, card: duel.why_cannot_special_summon(card, card.owner) is None
     return done(state or what)
@@ -859,8 +868,8 @@ def the_turn_it_is_activated(activated="card", what=None, n=None):
                                    erase=erased_until_turn_end(Info.LASTING, card.definition.rulings))
 
         def needs(duel, card, player) -> str | None:
-            """Accepted only while this card has not attacked this turn (the activation rules
-            ask, chain.restriction_needs)."""
+            """Accepted only while this card has not attacked this turn, as it remembers (being
+            turned face-down does not make it forget, FAQ fid=14357; chain.restriction_needs asks)."""
             if duel.remembers(card, Info.ATTACKED):
                 return f"「{card.name}」这个回合已经攻击过：『发动的回合，这张卡不能攻击』的效果不能发动"
             return None

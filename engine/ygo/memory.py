@@ -34,6 +34,9 @@ class Transition(str, Enum):
 
 class Info(str, Enum):
     SUMMONED_THIS_TURN = "summoned this turn"
+    #: summoned this turn and on the field ever since without being turned face-down or
+    #: banished: what 『召唤·特殊召唤的回合』 effects of the card itself need (破坏龙 甘多拉)
+    UNBROKEN_SINCE_SUMMONED = "on the field unbroken since summoned this turn"
     SET_THIS_TURN = "set this turn"
     NORMAL_SUMMONED = "normal summoned"
     TRIBUTE_SUMMONED = "tribute summoned"
@@ -77,9 +80,13 @@ STANDARD = frozenset({T.TURNED_FACE_DOWN, T.BANISHED_TEMPORARILY, T.LEFT_FIELD})
 LEAVE = frozenset({T.LEFT_FIELD})
 
 ERASED_BY: dict[Info, frozenset[Transition]] = {
-    # 『这个回合召唤·特殊召唤』 survives both (魔妖仙兽 大刃祸是)
-    Info.SUMMONED_THIS_TURN: LEAVE | {T.TURN_ENDED},
-    Info.SET_THIS_TURN: LEAVE | {T.TURN_ENDED},
+    # 『这个回合召唤·特殊召唤』 survives being turned face-down, not a temporary banish
+    # (FAQ fid=16901, 24069: back from a temporary banish it may attack, change position)
+    Info.SUMMONED_THIS_TURN: LEAVE | {T.BANISHED_TEMPORARILY, T.TURN_ENDED},
+    # the card's own 『召唤的回合』 effects need it face-up all along since the summon
+    # (FAQ fid=24030, 24032); a monster summoned face-down and flipped had no break
+    Info.UNBROKEN_SINCE_SUMMONED: STANDARD | {T.TURN_ENDED},
+    Info.SET_THIS_TURN: LEAVE | {T.BANISHED_TEMPORARILY, T.TURN_ENDED},
     Info.NORMAL_SUMMONED: LEAVE,
     Info.TRIBUTE_SUMMONED: LEAVE,
     # ygopro registers it with RESET_EVENT+0xff0000 (RESETS_STANDARD): turning face-down
@@ -93,9 +100,8 @@ ERASED_BY: dict[Info, frozenset[Transition]] = {
     Info.RITUAL_SUMMONED: LEAVE,
     Info.LINK_SUMMONED: LEAVE,
     Info.PENDULUM_SUMMONED: LEAVE | {T.TURNED_FACE_DOWN},
-    # face-down after a flip summon is unsettled in the rulings; the document keeps
-    # the flip summon (破坏龙 甘多拉) and marks the opposite example pending
-    Info.FLIP_SUMMONED: LEAVE | {T.BANISHED_TEMPORARILY},
+    # a flip summoned monster turned face-down is no longer one (FAQ fid=16901)
+    Info.FLIP_SUMMONED: STANDARD,
     # 『反转过的这张卡』: ygopro registers a flag on EVENT_FLIP with RESETS_STANDARD — turned
     # face-down it is no longer a flipped monster (until it flips again); it survives the
     # end of the turn and a change of control
@@ -135,6 +141,8 @@ _NOT_ON_FIELD = ("场上的卡没有这项情报：移动到场上时就被抹�
                  "“算作什么”；而这一变化只发生在场上的卡身上")
 _WITH_SUMMONED_THIS_TURN = ("“改变过表示形式”只在反转召唤时记下，同时记下的“这个回合召唤”也禁止改变表示形式，"
                             "而且这一变化同样不抹去它；两者只在判断能否改变表示形式时一起读，所以看不出区别")
+_WITH_THIS_TURN = ("“召唤后一直表侧表示在场上”只和“这个回合召唤·特殊召唤”一起读（grammar.done），"
+                   "离开场上、一时除外和回合结束也抹去后者，所以这一项是否同时抹去看不出区别")
 UNOBSERVABLE: dict[tuple[Info, Transition], str] = {
     (Info.LINK_SUMMONED, T.TURNED_FACE_DOWN): "连接怪兽没有守备力，不能变成里侧表示（Duel.can_turn_face_down）",
     (Info.POSITION_CHANGED, T.TURNED_FACE_DOWN): _WITH_SUMMONED_THIS_TURN,
@@ -155,6 +163,13 @@ UNOBSERVABLE: dict[tuple[Info, Transition], str] = {
         "而且离场时关系已先解除（links_on_leave）"),
     (Info.TARGET_LINK, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.SUMMONED_WITHOUT_TRIBUTE, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.UNBROKEN_SINCE_SUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.UNBROKEN_SINCE_SUMMONED, T.LEFT_FIELD): _WITH_THIS_TURN,
+    (Info.UNBROKEN_SINCE_SUMMONED, T.TURN_ENDED): _WITH_THIS_TURN,
+    (Info.UNBROKEN_SINCE_SUMMONED, T.BANISHED_TEMPORARILY): _WITH_THIS_TURN,
+    (Info.SUMMONED_THIS_TURN, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.SET_THIS_TURN, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.SUMMONED_BY_EFFECT, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.FLIP_SUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.FLIPPED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.GEMINI_RESUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
@@ -178,9 +193,6 @@ UNOBSERVABLE: dict[tuple[Info, Transition], str] = {
 EXCEPTIONS: dict[str, tuple[Info, frozenset[Transition]]] = {
     # 隐形鸟 / 鬼计人偶: 『这张卡1回合只有1次可以变成里侧守备表示』 stays used after a flip
     "once-per-turn-survives-face-down": (Info.USED_THIS_TURN, frozenset({T.TURNED_FACE_DOWN})),
-    # 疾行机人 OMK口香糖: still 『这个效果特殊召唤』 after 银河眼光子龙 banished it temporarily
-    "summoned-by-effect-survives-temporary-banish": (Info.SUMMONED_BY_EFFECT,
-                                                     frozenset({T.BANISHED_TEMPORARILY})),
 }
 
 
@@ -329,6 +341,7 @@ CARD_RULINGS: dict[str, str] = {
 #: effect given face-down and the card-specific rulings, in the document's words
 LABELS: dict[object, str] = {
     Info.SUMMONED_THIS_TURN: "这个回合召唤·特殊召唤",
+    Info.UNBROKEN_SINCE_SUMMONED: "这个回合召唤后一直表侧表示在场上",
     Info.SET_THIS_TURN: "这个回合盖放",
     Info.NORMAL_SUMMONED: "通常召唤的怪兽",
     Info.TRIBUTE_SUMMONED: "上级召唤的怪兽",
@@ -372,7 +385,6 @@ LABELS: dict[object, str] = {
     "protection": "抗性（不受效果影响、不会成为对象）",
     "stats": "攻击力·守备力",
     "once-per-turn-survives-face-down": "1回合1次变成里侧的效果，变成里侧后仍算使用过",
-    "summoned-by-effect-survives-temporary-banish": "一时除外后仍是「用这个效果特殊召唤」的怪兽",
     "whole-effect-needs-face-up": "有一部分不能给予时，整个持续效果都不给予",
     "gained-temporary-banish-returns": "只是得到的一时除外效果，除外的怪兽也回来",
     "bans-face-up-effects": "「不能发动」也禁止场上已表侧表示的卡的效果",

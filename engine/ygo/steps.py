@@ -311,6 +311,13 @@ def flip_by_effect(duel: Duel, card: str) -> None:
     duel.flip_face_up(_on_field(duel, card), reason="an effect")
 
 
+@V.phrase(("given", "when"), "「{card}」因效果变成表侧攻击表示")
+def flip_by_effect_to_attack(duel: Duel, card: str) -> None:
+    """A card effect turns the face-down monster face-up in attack position (as 「太阳之书」
+    does; not a flip summon)."""
+    duel.flip_face_up(_on_field(duel, card), reason="an effect", position="attack")
+
+
 @V.phrase(("given", "when"), "{player}反转召唤「{card}」")
 def flip_summon(duel: Duel, player: int, card: str) -> None:
     """Flip Summon (it becomes a flip summoned monster)."""

@@ -22,13 +22,17 @@ def test_every_item_has_a_row_and_leaving_the_field_erases_it():
 def test_face_down_and_temporary_banish_rows():
     down = {i for i, e in ERASED_BY.items() if T.TURNED_FACE_DOWN in e}
     temp = {i for i, e in ERASED_BY.items() if T.BANISHED_TEMPORARILY in e}
-    # kept by both: how it was summoned (but pendulum / flip / gemini), this turn's summon
+    # kept by both: how it was summoned (but pendulum / flip / gemini)
     for kept in (Info.NORMAL_SUMMONED, Info.TRIBUTE_SUMMONED, Info.SPECIAL_SUMMONED, Info.SYNCHRO_SUMMONED,
-                 Info.XYZ_SUMMONED, Info.FUSION_SUMMONED, Info.RITUAL_SUMMONED, Info.SUMMONED_THIS_TURN,
-                 Info.MATERIAL_LINK):
+                 Info.XYZ_SUMMONED, Info.FUSION_SUMMONED, Info.RITUAL_SUMMONED, Info.MATERIAL_LINK):
         assert kept not in down and kept not in temp
     assert Info.PENDULUM_SUMMONED in down and Info.PENDULUM_SUMMONED not in temp
-    assert Info.FLIP_SUMMONED in temp and Info.FLIP_SUMMONED not in down
+    assert Info.FLIP_SUMMONED in temp and Info.FLIP_SUMMONED in down
+    # this turn's summon or set: kept when turned face-down, lost by a temporary banish
+    # (FAQ fid=16901, 24069); the card's own 『召唤的回合』 effects need no break at all
+    for this_turn in (Info.SUMMONED_THIS_TURN, Info.SET_THIS_TURN):
+        assert this_turn not in down and this_turn in temp
+    assert ERASED_BY[Info.UNBROKEN_SINCE_SUMMONED] >= STANDARD
     assert Info.SUMMONED_FROM in down and Info.SUMMONED_FROM not in temp
     assert Info.ATTACKED in temp and Info.ATTACKED not in down
     assert Info.DESTROYED_BY_BATTLE in down and Info.DESTROYED_BY_BATTLE not in temp
@@ -78,6 +82,7 @@ def test_temporary_banish_returns_in_its_position_to_its_former_controller_witho
     duel.turn_face_down(card)
     duel.banish_temporarily(card)
     assert card.zone.kind == "banished" and card.zone.owner == 1
+    assert not card.face_up  # a face-down monster is banished temporarily face-down
     duel.enter_end_phase()
     assert card.zone.kind == "monster zone" and card.controller == 0
     assert (card.face_up, card.position) == (False, "defense")
@@ -223,3 +228,59 @@ def test_the_same_effect_raising_atk_twice_adds_both_and_a_state_given_twice_is_
         duel.apply_lasting(card, "cannot-attack", source="「EM 天空魔术家」①")
     assert duel.atk(card) == printed + 600
     assert duel.lasting(card, "cannot-attack") == [True]
+
+
+def test_an_effect_whose_turn_forbids_attacking_is_not_activated_after_an_attack():
+    """『这个效果发动的回合，这张卡不能攻击』: a card that already attacked this turn cannot
+    activate it; turned face-down it still remembers the attack (FAQ fid=14357)."""
+    duel = Duel()
+    envoy = summoned(duel, "混沌战士 -开辟的使者-", "special")
+    duel.attack(envoy)
+    duel.enter_phase("main2")
+    summoned(duel, "暗黑骑士 盖亚", player=1)
+    assert "这个回合已经攻击过" in (duel.why_cannot_activate(envoy, "①", 0) or "")
+    duel.turn_face_down(envoy)
+    duel.flip_face_up(envoy)
+    assert "这个回合已经攻击过" in (duel.why_cannot_activate(envoy, "①", 0) or "")
+
+
+def test_a_monster_held_by_a_continuous_target_goes_back_when_turned_face_down():
+    """Control that rests on a continuous target (an equip card, 大逮捕) ends with the
+    link: turned face-down, the monster goes back to its owner (FAQ fid=16310, 11049)."""
+    duel = Duel()
+    monster = summoned(duel, "黑魔术师", player=1)
+    hawk = duel.new_card("灰篮鹰", 0)
+    duel.place(hawk, "spell & trap zone", 0, face_up=True)
+    duel.take_control(monster, 0, "equip", hawk)
+    assert monster.controller == 0
+    duel.turn_face_down(monster)
+    assert monster.controller == 1 and not monster.face_up
+
+
+def test_a_restriction_of_the_turn_it_was_summoned_reads_this_turns_summon():
+    """『这张卡在召唤·反转召唤·特殊召唤的回合不能攻击』: kept when turned face-down, lost by a
+    temporary banish (FAQ fid=16901)."""
+    duel = Duel()
+    elf = summoned(duel, "卡通双生精灵", "normal")
+    duel.enter_phase("battle")   # where attacking is asked about at all
+    assert duel.why_cannot_attack(elf)
+    duel.turn_face_down(elf)
+    duel.flip_face_up(elf, position="attack")
+    assert duel.why_cannot_attack(elf)
+    duel.banish_temporarily(elf)
+    duel.return_to_field(elf)
+    assert duel.why_cannot_attack(elf) is None
+
+
+def test_monsters_that_attacked_are_destroyed_at_the_end_of_the_battle_phase_by_a_static():
+    """『攻击过的怪兽在战斗阶段结束时破坏』: read from what a monster remembers, so one turned
+    face-down after attacking is destroyed too (FAQ fid=8644); one that did not attack stays."""
+    duel = Duel()
+    forest = duel.new_card("古之森", 0)
+    duel.place(forest, "field zone", 0, face_up=True)
+    gaia = summoned(duel, "暗黑骑士 盖亚")
+    magician = summoned(duel, "黑魔术师", "special")
+    duel.attack(gaia)
+    duel.turn_face_down(gaia)
+    duel.enter_phase("main2")
+    assert gaia.zone.kind == "graveyard" and magician.zone.kind == "monster zone"
