@@ -480,6 +480,11 @@ def cmd_check(args) -> int:
             return 2
     elif documents is not None:
         selected = _examples_of(paths, documents)
+        if not selected:
+            # as for -k: a check that ran nothing says so, and is not a pass
+            print(f"rulings check {' '.join(args.paths)}: no example in the {len(documents)} document(s) given; "
+                  "nothing ran")
+            return 2
     warnings, elsewhere = _warnings_of(paths, outcome.warnings, selected)
     _report_warnings(type(outcome)(outcome.status, warnings), sys.stdout)
     if line:
@@ -769,6 +774,12 @@ def _count(text: str) -> int:
     return n
 
 
+def _words(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give some words of an id or title (an empty -k would select every example)")
+    return text
+
+
 def _port(text: str) -> int:
     try:
         n = int(text)
@@ -805,7 +816,7 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("paths", nargs="*", metavar="PATH",
                    help="run the examples of these documents (files or folders under spec/) whatever their "
                         "results; the other results are kept")
-    c.add_argument("-k", metavar="WORDS",
+    c.add_argument("-k", metavar="WORDS", type=_words,
                    help="run only the examples whose id or title contains WORDS (case aside); says how many")
     c.add_argument("--no-run", action="store_true", help="check the last results without running")
     c.add_argument("--exit-zero", action="store_true", help="exit 0 whatever the verdict (rulings serve)")

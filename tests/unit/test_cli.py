@@ -79,6 +79,7 @@ def test_a_closed_pipe_is_not_a_traceback():
     (["bench", "--repeat", "-1"], "argument --repeat: -1: give 1 or more"),
     (["serve", "--port", "70000"], "argument --port: 70000 is not a port number (1 to 65535)"),
     (["check", "--no-such-option"], "unrecognized arguments: --no-such-option"),
+    (["check", "-k", " "], "argument -k: give some words of an id or title"),
     ([], "the following arguments are required: command"),
 ])
 def test_bad_arguments_are_refused_in_one_line(tmp_path, args, words):

@@ -416,6 +416,12 @@ def test_check_of_some_documents_reports_and_exits_on_their_examples(sandbox):
     assert re.search(r"broken\.rst:\d+: failed: broken-1 ", only_broken.stdout), out
     assert "fine-1" not in only_broken.stdout, out
     assert only_broken.stdout.strip().splitlines()[-1] == "0 passed, 1 failed", out
+    # a selection with no example ran nothing: said so, and not a pass
+    nothing = sandbox.rulings("check", "spec/ygo/cards/")
+    assert nothing.returncode == 2, sandbox.output(nothing)
+    assert nothing.stdout.strip().splitlines()[-1].startswith("rulings check spec/ygo/cards/: no example in the "), \
+        sandbox.output(nothing)
+    assert "running" not in nothing.stdout
     picked = sandbox.rulings("check", "-k", "fine")
     assert picked.returncode == 0 and picked.stdout.strip().splitlines()[-1] == "1 passed, 0 failed", \
         sandbox.output(picked)
