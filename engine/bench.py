@@ -177,9 +177,26 @@ _HTML_ALONE = ("import sys; from pathlib import Path; from rulings.project impor
                "sys.exit(build(Paths(Path(sys.argv[1])), 'html', fresh=True).status)")
 
 
+def is_bench_folder(folder: Path) -> bool:
+    """Whether ``folder`` may be replaced by a benchmark: empty, not a file, or what an
+    earlier ``rulings bench --keep`` left (only its project, copies and timings)."""
+    if not folder.is_dir():
+        return False
+    inside = {p.name for p in folder.iterdir()}
+    if not inside:
+        return True
+    return "project" in inside and inside <= BENCH_FILES and any((folder / "project" / "spec").glob("*/bench-*.rst"))
+
+
+#: what a benchmark's folder holds
+BENCH_FILES = {"project", "plain", "plain-html", "plain-doctrees", "timings.json"}
+
+
 def run(examples: int, *, repeat: int = 3, jobs: int | None = None, keep: Path | None = None,
-        stream=sys.stdout, pairs: int = 2) -> dict:
-    source = Path(__file__).resolve().parents[1]
+        stream=sys.stdout, pairs: int = 2, source: Path | None = None) -> dict:
+    """Measure; ``source``: the project whose examples and cards the synthetic spec is
+    made of (default: the checkout this code is in)."""
+    source = source or Path(__file__).resolve().parents[1]
     work = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="rulings-bench-"))
     if work.exists() and any(work.iterdir()):
         shutil.rmtree(work)

@@ -363,9 +363,11 @@ class Reconciliation:
 _TAGS = re.compile(r"^\s*@rulings-id:(\S+) @rulings-hash:(\S*)", re.M)
 
 
-def reconcile(paths) -> Reconciliation:
+def reconcile(paths, only: set[str] | None = None) -> Reconciliation:
     """Compare the examples in the documents, the scenarios in the features and the
-    entries in the results; count statuses.  Every disagreement names the ids concerned."""
+    entries in the results; count statuses.  Every disagreement names the ids concerned.
+    ``only``: the examples a command selected (``check PATH…``, ``-k``): the counts, the
+    problems and the disagreements are those of these examples alone."""
     from rulings import incremental
 
     out = Reconciliation()
@@ -378,6 +380,9 @@ def reconcile(paths) -> Reconciliation:
                             "to extract them again")
         return out
     results, problem = incremental.read_results(paths.results)
+    if only is not None:
+        manifest = [e for e in manifest if e["id"] in only]
+        results = {k: v for k, v in results.items() if k in only}
     if problem:
         out.problems.append(problem)
     elif not paths.results.exists():
@@ -394,7 +399,8 @@ def reconcile(paths) -> Reconciliation:
             out.problems.append(f"{path}: cannot read the feature ({err})")
             continue
         for example_id, text_hash in _TAGS.findall(text):
-            scenarios.setdefault(example_id, []).append(text_hash)
+            if only is None or example_id in only:
+                scenarios.setdefault(example_id, []).append(text_hash)
     places: dict[str, list[str]] = {}
     for e in manifest:
         places.setdefault(e["id"], []).append(f"{e['source']}:{e['line']}")
@@ -460,24 +466,36 @@ def cmd_check(args) -> int:
     clock = Timings()
     documents = _documents(paths, args.paths) if args.paths else None
     if isinstance(documents, str):
-        print(documents)
+        print(f"rulings check: {documents}")
         return 2
     outcome = build(paths, "gherkin", fresh=args.fresh, jobs=reading_jobs(paths, args))
-    _report_warnings(outcome, sys.stdout)
     clock.lap("extract")
+    # the examples checked: those of the documents given and, with -k, those it selects;
+    # the report, the counts and the exit status are theirs alone
+    selected, line = None, None
+    if args.k is not None:
+        selected, line = select_examples(paths, args.k, documents)
+        if not selected:
+            print(line)
+            return 2
+    elif documents is not None:
+        selected = _examples_of(paths, documents)
+        if not selected:
+            # as for -k: a check that ran nothing says so, and is not a pass
+            print(f"rulings check {' '.join(args.paths)}: no example in the {len(documents)} document(s) given; "
+                  "nothing ran")
+            return 2
+    warnings, elsewhere = _warnings_of(paths, outcome.warnings, selected)
+    _report_warnings(type(outcome)(outcome.status, warnings), sys.stdout)
+    if line:
+        print(line)
     failed_run = None
     if not args.no_run:
         extra = ["--tb=no", "-rN", "-p", "no:warnings"]
-        selected = None
-        if args.k is not None:
-            selected, line = select_examples(paths, args.k, documents)
-            print(line)
-            if not selected:
-                return 2
-        plan = plan_run(paths, documents=documents, everything=args.all, ids=selected)
+        plan = plan_run(paths, documents=documents, everything=args.all, ids=selected if args.k is not None else None)
         failed_run = run_examples(paths, plan, extra, jobs=args.jobs)
     clock.lap("run")
-    summary = reconcile(paths)
+    summary = reconcile(paths, only=selected)
     clock.lap("reconcile")
     if failed_run:
         summary.problems.append(failed_run)
@@ -486,13 +504,57 @@ def cmd_check(args) -> int:
                                 "extraction and may not match the documents")
     for problem in summary.problems:
         print(problem)
-    if outcome.warnings:
-        print(f"{len(outcome.warnings)} problem(s) in the documents (see above)")
+    if warnings:
+        print(f"{len(warnings)} problem(s) in the documents (see above)")
+    if selected is not None:
+        print(f"checked {len(selected)} example(s): " + ("those -k selected" if args.k is not None else
+                                                         "those of the documents given")
+              + (f"; {elsewhere} problem(s) in other documents not reported" if elsewhere else ""))
     print(summary.last_line())
     clock.report(args)
     if args.exit_zero:
         return 0
-    return 0 if summary.ok and not outcome.warnings and outcome.status == 0 else 1
+    return 0 if summary.ok and not warnings and outcome.status == 0 else 1
+
+
+def _examples_of(paths, documents: list[str]) -> set[str]:
+    """The ids of the examples of ``documents`` (project-relative), as extracted."""
+    from rulings import incremental
+
+    try:
+        return {e["id"] for e in incremental.read_manifest(paths.features) if e["source"] in documents}
+    except (OSError, ValueError, KeyError, TypeError):
+        return set()
+
+
+_WARNING_AT = re.compile(r"^(.*?\.rst)(?::\d+)?:")
+
+
+def _warnings_of(paths, warnings: list[str], selected: set[str] | None) -> tuple[list[str], int]:
+    """The warnings that concern the examples checked: with a selection, those of their
+    documents, of the card files (every example's cards come from them) and those naming
+    no document; and how many others were left out."""
+    if selected is None:
+        return list(warnings), 0
+    from rulings import incremental
+
+    try:
+        sources = {e["source"] for e in incremental.read_manifest(paths.features) if e["id"] in selected}
+    except (OSError, ValueError, KeyError, TypeError):
+        return list(warnings), 0
+    root = paths.root.resolve()
+    kept = []
+    for warning in warnings:
+        m = _WARNING_AT.match(warning)
+        if m:
+            try:
+                source = Path(m.group(1)).resolve().relative_to(root).as_posix()
+            except (ValueError, OSError):
+                source = None
+            if source is not None and source not in sources and "/cards/" not in f"/{source}":
+                continue
+        kept.append(warning)
+    return kept, len(warnings) - len(kept)
 
 
 def select_examples(paths, words: str, documents: list[str] | None = None) -> tuple[set[str], str]:
@@ -538,6 +600,7 @@ def _documents(paths, given: list[str]) -> list[str] | str:
 
 
 def cmd_steps(args) -> int:
+    _paths(args)  # the vocabulary of a project's games: outside one, say so
     games = [args.game] if args.game else vocab_mod.available_games()
     for game in games:
         try:
@@ -586,9 +649,6 @@ def cmd_blocks(args) -> int:
     from rulings import cardformat
 
     games = [args.game] if args.game else list(GAMES)
-    if args.game and args.game not in GAMES:
-        print(f"rulings blocks: unknown game {args.game!r}; known: {', '.join(GAMES)}", file=sys.stderr)
-        return 2
     records, outcome = _extracted_cards(_paths(args), sys.stderr if args.json else sys.stdout)
     if records is None:
         return 1
@@ -673,9 +733,6 @@ def cmd_coverage(args) -> int:
     from rulings import coverage
     from rulings.sphinxext.build import build
 
-    if args.jobs is not None and args.jobs < 1:
-        print("rulings coverage: -j takes a number of worker processes, 1 or more")
-        return 2
     paths = _paths(args)
     outcome = build(paths, "gherkin", fresh=args.fresh)
     _report_warnings(outcome, sys.stdout)
@@ -689,23 +746,63 @@ def cmd_coverage(args) -> int:
 def cmd_bench(args) -> int:
     from rulings import bench
 
-    bench.run(args.examples, repeat=args.repeat, jobs=args.jobs, keep=Path(args.keep) if args.keep else None)
+    paths = _paths(args)  # the synthetic spec is made of this project's examples
+    keep = Path(args.keep) if args.keep else None
+    if keep is not None and keep.exists() and not bench.is_bench_folder(keep):
+        print(f"rulings bench: --keep {args.keep}: a folder that holds something other than a benchmark; "
+              "give a new or empty folder (it is replaced)", file=sys.stderr)
+        return 2
+    bench.run(args.examples, repeat=args.repeat, jobs=args.jobs, keep=keep, source=paths.root)
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments are refused in one line, exit 2 (not argparse's usage block)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _count(text: str) -> int:
+    """A number of processes, examples or runs: a whole number, 1 or more."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n}: give 1 or more")
+    return n
+
+
+def _words(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give some words of an id or title (an empty -k would select every example)")
+    return text
+
+
+def _port(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 1 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"{n} is not a port number (1 to 65535)")
+    return n
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="rulings", description=__doc__.split("\n\n")[0])
+    parser = _Parser(prog="rulings", description=__doc__.split("\n\n")[0])
     parser.add_argument("--version", action="version", version=f"rulings {_version()}")
     parser.add_argument("--root", help="project folder (default: found from the current folder)")
     sub = parser.add_subparsers(dest="command", required=True)
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--fresh", action="store_true", help="read every document again")
     common.add_argument("--all", action="store_true",
                         help="run every example, not only those whose text, engine or cards changed")
-    common.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+    common.add_argument("-j", "--jobs", type=_count, default=None, metavar="N",
                         help="run the examples in N pytest-xdist workers (default: one per core when "
                              f"{AUTO_PARALLEL} or more examples run, else 1)")
-    common.add_argument("--sphinx-jobs", type=int, default=None, metavar="N",
+    common.add_argument("--sphinx-jobs", type=_count, default=None, metavar="N",
                         help="read and write documents in N Sphinx processes (default: the extraction "
                              "reads in one process per core, the html build writes in one: "
                              "docs/performance.md)")
@@ -719,20 +816,20 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("paths", nargs="*", metavar="PATH",
                    help="run the examples of these documents (files or folders under spec/) whatever their "
                         "results; the other results are kept")
-    c.add_argument("-k", metavar="WORDS",
+    c.add_argument("-k", metavar="WORDS", type=_words,
                    help="run only the examples whose id or title contains WORDS (case aside); says how many")
     c.add_argument("--no-run", action="store_true", help="check the last results without running")
     c.add_argument("--exit-zero", action="store_true", help="exit 0 whatever the verdict (rulings serve)")
     c.set_defaults(func=cmd_check)
     v = sub.add_parser("serve", help="serve the site; on every save, run what changed and rebuild")
     v.add_argument("--host", default="127.0.0.1")
-    v.add_argument("--port", type=int, default=8000)
+    v.add_argument("--port", type=_port, default=8000)
     v.set_defaults(func=cmd_serve)
     s = sub.add_parser("steps", help="print the step vocabulary")
-    s.add_argument("game", nargs="?", help="ygo, mtg or dm (default: all)")
+    s.add_argument("game", nargs="?", choices=list(GAMES), help="ygo, mtg or dm (default: all)")
     s.set_defaults(func=cmd_steps)
     k = sub.add_parser("blocks", help="print the building blocks cards are written with")
-    k.add_argument("game", nargs="?", help="ygo, mtg or dm (default: all)")
+    k.add_argument("game", nargs="?", choices=list(GAMES), help="ygo, mtg or dm (default: all)")
     k.add_argument("--json", action="store_true",
                    help="print a JSON list, one object per block: game, part, template(s), cards that use it")
     k.set_defaults(func=cmd_blocks)
@@ -741,7 +838,7 @@ def main(argv: list[str] | None = None) -> int:
     cov = sub.add_parser("coverage", help="which rules the examples pin: change each cell of each rules table in "
                                           "turn and record the examples that fail")
     cov.add_argument("--game", choices=list(GAMES), help="only this game (default: all)")
-    cov.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+    cov.add_argument("-j", "--jobs", type=_count, default=None, metavar="N",
                      help="measure in N worker processes (default: one per core)")
     cov.add_argument("--all", action="store_true", help="measure every game again, changed or not")
     cov.add_argument("--fresh", action="store_true", help="read every document again")
@@ -750,9 +847,9 @@ def main(argv: list[str] | None = None) -> int:
     cov.add_argument("--update", action="store_true", help="write the pinned cells into tests/coverage-pinned.json")
     cov.set_defaults(func=cmd_coverage)
     m = sub.add_parser("bench", help="measure the pipeline on a synthetic spec made of the project's examples")
-    m.add_argument("--examples", type=int, default=1000, metavar="N", help="how many examples (default 1000)")
-    m.add_argument("--repeat", type=int, default=3, help="runs of each incremental cycle; the median counts")
-    m.add_argument("-j", "--jobs", type=int, default=None, metavar="N", help="as for `rulings build -j N`")
+    m.add_argument("--examples", type=_count, default=1000, metavar="N", help="how many examples (default 1000)")
+    m.add_argument("--repeat", type=_count, default=3, help="runs of each incremental cycle; the median counts")
+    m.add_argument("-j", "--jobs", type=_count, default=None, metavar="N", help="as for `rulings build -j N`")
     m.add_argument("--keep", metavar="DIR", help="build the synthetic project in DIR and keep it")
     m.set_defaults(func=cmd_bench)
     args = parser.parse_args(argv)

@@ -6,6 +6,12 @@ next build.  The extension watches every warning of a build, remembers which
 documents they were about (a small file beside the doctrees) and has those documents
 read again next time (state.outdated), so their warnings come back until
 they are fixed.  This works for plain ``sphinx-build`` as for ``rulings``.
+
+A build that is killed keeps no list of its warnings, while Sphinx has already saved
+the environment that says its documents are read (it saves it before writing): their
+warnings would never come back.  So the documents a build is about to read are noted
+first (``UNFINISHED``, for every builder) and read again by the next build until a build
+that read them finishes.
 """
 
 from __future__ import annotations
@@ -18,6 +24,8 @@ from docutils import nodes
 from sphinx.util.logging import NAMESPACE, get_node_location
 
 FILE = "rulings-problems.json"
+#: the documents read by builds that did not finish (beside the environment)
+UNFINISHED = "rulings-read-unfinished.json"
 
 
 class ProblemRecorder(logging.Handler):
@@ -73,11 +81,44 @@ def start(app) -> None:
     _RECORDERS[id(app)] = recorder
 
 
+def _unfinished(app) -> Path:
+    return Path(app.doctreedir) / UNFINISHED
+
+
+def _read_list(path: Path) -> set[str]:
+    try:
+        return set(json.loads(path.read_text(encoding="utf-8")).get("documents", []))
+    except (OSError, ValueError, AttributeError):
+        return set()
+
+
+def note_reading(app, env, docnames) -> None:
+    """env-before-read-docs: the documents this build reads are kept as read by a build
+    that did not finish, before Sphinx saves the environment that says they are read;
+    ``finish`` takes them off.  A build killed after the save (while it writes) leaves
+    them listed, and the next build reads them again, warnings and all."""
+    if not docnames:
+        return
+    from rulings.results import write_atomic
+
+    target = _unfinished(app)
+    listed = _read_list(target)
+    if set(docnames) <= listed:
+        return
+    try:
+        write_atomic(target, json.dumps({"documents": sorted(listed | set(docnames))}, ensure_ascii=False))
+    except OSError:
+        pass
+
+
 def finish(app, exception) -> None:
     """build-finished: keep the list for the next build."""
     recorder = _RECORDERS.pop(id(app), None)
     if recorder is None:
         return
+    if exception is None:
+        # the documents read by builds that did not finish are read, their warnings listed
+        _unfinished(app).unlink(missing_ok=True)
     logging.getLogger(NAMESPACE).removeHandler(recorder)
     target = path(app)
     text = json.dumps({"documents": sorted(recorder.documents)}, ensure_ascii=False)
@@ -90,7 +131,6 @@ def finish(app, exception) -> None:
 
 
 def recorded(app) -> set[str]:
-    try:
-        return set(json.loads(path(app).read_text(encoding="utf-8")).get("documents", []))
-    except (OSError, ValueError, AttributeError):
-        return set()
+    """The documents to read again for their warnings: those of this builder's last
+    build, and those read by a build that did not finish."""
+    return _read_list(path(app)) | _read_list(_unfinished(app))

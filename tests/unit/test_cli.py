@@ -3,6 +3,8 @@
 import subprocess
 import sys
 
+import pytest
+
 from rulings import vocabulary
 
 
@@ -38,8 +40,10 @@ def test_version():
 
 
 def test_outside_a_project_a_one_line_error_not_a_traceback(tmp_path):
-    for command in ("check", "build", "cards"):
-        out = _rulings(command, cwd=tmp_path)
+    # steps and blocks show a project's vocabulary and cards; bench copies its examples
+    for command in (["check"], ["build"], ["cards"], ["steps"], ["steps", "ygo"], ["blocks"],
+                    ["bench", "--examples", "1", "--repeat", "1"], ["coverage"], ["serve"]):
+        out = _rulings(*command, cwd=tmp_path)
         assert out.returncode == 2, out
         assert "Traceback" not in out.stderr and out.stdout == ""
         assert out.stderr.strip().splitlines() == ["rulings: no spec/conf.py here or above: run rulings inside the project"]
@@ -59,3 +63,42 @@ def test_a_closed_pipe_is_not_a_traceback():
     out = subprocess.run(f"'{sys.executable}' -m rulings.cli steps | head -1", shell=True, capture_output=True,
                          text=True, timeout=60)
     assert out.stdout.startswith("# ygo") and "Traceback" not in out.stderr, out.stderr
+
+
+@pytest.mark.parametrize("args, words", [
+    (["check", "-j", "0"], "argument -j/--jobs: 0: give 1 or more"),
+    (["check", "-j", "-2"], "argument -j/--jobs: -2: give 1 or more"),
+    (["build", "-j", "two"], "argument -j/--jobs: 'two' is not a whole number"),
+    (["build", "--sphinx-jobs", "0"], "argument --sphinx-jobs: 0: give 1 or more"),
+    (["check", "--sphinx-jobs", "-1"], "argument --sphinx-jobs: -1: give 1 or more"),
+    (["steps", "chess"], "argument game: invalid choice: 'chess'"),
+    (["blocks", "chess"], "argument game: invalid choice: 'chess'"),
+    (["coverage", "--game", "chess"], "argument --game: invalid choice: 'chess'"),
+    (["coverage", "-j", "0"], "argument -j/--jobs: 0: give 1 or more"),
+    (["bench", "--examples", "0"], "argument --examples: 0: give 1 or more"),
+    (["bench", "--repeat", "-1"], "argument --repeat: -1: give 1 or more"),
+    (["serve", "--port", "70000"], "argument --port: 70000 is not a port number (1 to 65535)"),
+    (["check", "--no-such-option"], "unrecognized arguments: --no-such-option"),
+    (["check", "-k", " "], "argument -k: give some words of an id or title"),
+    ([], "the following arguments are required: command"),
+])
+def test_bad_arguments_are_refused_in_one_line(tmp_path, args, words):
+    # outside a project: a refusal must come from the argument, before anything is looked for
+    out = _rulings(*args, cwd=tmp_path)
+    assert out.returncode == 2, out
+    assert out.stdout == "" and "Traceback" not in out.stderr, out
+    [line] = out.stderr.strip().splitlines()
+    assert line.startswith("rulings") and words in line, line
+
+
+def test_bench_does_not_replace_a_folder_it_did_not_make(tmp_path):
+    from tests.conftest import ROOT
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep me", encoding="utf-8")
+    out = _rulings("bench", "--examples", "1", "--repeat", "1", "--keep", str(mine), cwd=ROOT)
+    assert out.returncode == 2, out
+    [line] = out.stderr.strip().splitlines()
+    assert line.startswith("rulings bench: --keep ") and "holds something other than a benchmark" in line, line
+    assert (mine / "notes.txt").read_text(encoding="utf-8") == "keep me"

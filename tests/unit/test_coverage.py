@@ -281,5 +281,8 @@ def test_the_ratchet_fails_when_a_pinned_cell_of_the_baseline_is_no_longer_pinne
 def test_the_command_refuses_no_workers(capsys):
     from rulings import cli
 
-    assert cli.main(["--root", str(ROOT), "coverage", "-j", "0"]) == 2
-    assert "-j takes a number of worker processes" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as refused:  # refused by the parser, in one line
+        cli.main(["--root", str(ROOT), "coverage", "-j", "0"])
+    assert refused.value.code == 2
+    assert capsys.readouterr().err == \
+        "rulings coverage: argument -j/--jobs: 0: give 1 or more (see rulings coverage --help)\n"

@@ -386,3 +386,71 @@ def test_plain_sphinx_build_warns_with_the_count_not_run_and_fails_under_W(sandb
     # rulings reconciles the counts itself: no such warning in its builds
     built = sandbox.rulings("build")
     assert "no current result" not in sandbox.output(built)
+
+
+# -- the command line tells the truth: `check PATH…` is about the examples it ran ---------
+
+def test_check_of_some_documents_reports_and_exits_on_their_examples(sandbox):
+    from tests.unit.test_bad_input import GOOD, document, example
+
+    sandbox.write("spec/ygo/fine.rst", document("好的", example("fine-1")))
+    sandbox.write("spec/ygo/broken.rst", document("坏的", "见 :nosuchrole:`x`。\n\n",
+                                                   example("broken-1", GOOD.replace("仍然是", "不再是"))))
+    everything = sandbox.rulings("check")
+    assert everything.returncode == 1, sandbox.output(everything)
+    assert everything.stdout.strip().splitlines()[-1] == "1 passed, 1 failed"
+    fine = sandbox.rulings("check", "spec/ygo/fine.rst")
+    out = sandbox.output(fine)
+    assert fine.returncode == 0, out
+    assert "broken" not in fine.stdout.replace(str(sandbox.root), ""), out
+    assert fine.stdout.strip().splitlines()[-2:] == [
+        "checked 1 example(s): those of the documents given; 1 problem(s) in other documents not reported",
+        "1 passed, 0 failed"], out
+    broken = sandbox.rulings("check", "spec/ygo/")
+    assert broken.returncode == 1 and broken.stdout.strip().splitlines()[-1] == "1 passed, 1 failed", \
+        sandbox.output(broken)
+    only_broken = sandbox.rulings("check", "--no-run", "spec/ygo/broken.rst")
+    out = sandbox.output(only_broken)
+    assert only_broken.returncode == 1, out
+    assert re.search(r"spec/ygo/broken\.rst:\d+: .*Unknown interpreted text role", only_broken.stdout), out
+    assert re.search(r"broken\.rst:\d+: failed: broken-1 ", only_broken.stdout), out
+    assert "fine-1" not in only_broken.stdout, out
+    assert only_broken.stdout.strip().splitlines()[-1] == "0 passed, 1 failed", out
+    # a selection with no example ran nothing: said so, and not a pass
+    nothing = sandbox.rulings("check", "spec/ygo/cards/")
+    assert nothing.returncode == 2, sandbox.output(nothing)
+    assert nothing.stdout.strip().splitlines()[-1].startswith("rulings check spec/ygo/cards/: no example in the "), \
+        sandbox.output(nothing)
+    assert "running" not in nothing.stdout
+    picked = sandbox.rulings("check", "-k", "fine")
+    assert picked.returncode == 0 and picked.stdout.strip().splitlines()[-1] == "1 passed, 0 failed", \
+        sandbox.output(picked)
+
+
+# -- the README's walk-through works when pasted as written --------------------------------
+
+def test_the_readme_walk_through_works_when_pasted_as_written(sandbox):
+    from tests.conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Writing an example", 1)[1].split("\n## ", 1)[0]
+    before, block = section.split("```rst\n", 1)
+    block = block.split("```", 1)[0]
+    # the file to put it in, and the sentence to put it under, as the walk-through names them
+    [document] = re.findall(r"`(spec/[\w/.-]+\.rst)`", before)
+    [sentence] = re.findall(r"\(`([^`]+)`\)", before)
+    [ident] = re.findall(r"^   :id: (\S+)$", block, re.M)
+    taken = {m for path in (ROOT / "spec").rglob("*.rst")
+             for m in re.findall(r"^\s*:id:\s*(\S+)\s*$", path.read_text(encoding="utf-8"), re.M)}
+    assert ident not in taken, f"the walk-through's id {ident!r} is already taken in spec/"
+    text = (ROOT / document).read_text(encoding="utf-8")
+    assert text.count(sentence + "\n") == 1, sentence
+    at = text.index(sentence + "\n") + len(sentence) + 1
+    sandbox.write(document, text[:at] + "\n" + block + text[at:])
+    # the command the walk-through gives for a quick verdict
+    command = re.search(r"`\.venv/bin/rulings (check [^`]+)`", section).group(1).split()
+    assert command == ["check", document]
+    done = sandbox.rulings(*command)
+    out = sandbox.output(done)
+    assert done.returncode == 0, out
+    assert sandbox.results()[ident]["status"] == "passed", out
