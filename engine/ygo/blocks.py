@@ -666,6 +666,11 @@ def _summon(pick, *, negated: bool = False, position: str | None = None, face_up
         for card in pick(duel, link):
             if duel.on_field(card) or card.zone.kind not in zones:
                 continue
+            why = duel.why_cannot_special_summon(card, link.player, how=duel.summon_how("special", link.card.name),
+                                                 by=link.card.name)
+            if why:
+                duel.log.record("no-summon", f"「{card.name}」 is not special summoned: {why}", card=card.serial)
+                continue
             duel.summon(card, "special", link.player, by=link.card.name, negated=negated, face_up=face_up,
                         position=position)
             link.summoned.append((card, card.object_id))
@@ -685,6 +690,13 @@ SUMMON_WAYS = {  # how it is special summoned: (battle position, effects negated
     "": (None, False), "攻击表示": ("attack", False), "守备表示": ("defense", False), "效果无效": (None, True),
 }
 BLOCKS.term(Term.choice("summon_way", SUMMON_WAYS, "攻击表示、守备表示、效果无效 (or nothing)"))
+
+
+@BLOCKS.phrase("action", "{who}无视召唤条件特殊召唤")
+def special_summon_ignoring_conditions(who):
+    """Special summon it ignoring its summon conditions (无视召唤条件): not its revive limit
+    (苏生限制), and not a proper procedure (values.why_cannot_special_summon)."""
+    return moving(_summon(_self_or_targets(who)), "summon", "ignore-summon-conditions")
 
 
 @BLOCKS.phrase("action", "{who}{way:summon_way}特殊召唤")
@@ -963,9 +975,26 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     "在对方回合只有1次不会被对方的效果破坏": ("indestructible-once-opponent-turn",),
     "不能攻击": ("cannot-attack",),
     "不能特殊召唤": ("no-special-summon",),  # a rule of the card itself
+    # summon conditions (召唤条件): rules of the card itself, read by values.why_cannot_special_summon
+    "不能通常召唤": ("special-summon-monster",),
+    "只能用卡的效果特殊召唤": ("special-summon-monster", "summon-by-effects"),
+    "用自身的方法才能特殊召唤": ("special-summon-monster", "summon-only-by-procedure"),
+    "不用仪式召唤不能特殊召唤": ("summon-only-by-procedure",),
     "当作调整使用": ("tuner",),
     "的发动从手卡也能用": ("activate-from-hand",),  # a trap card activated from the hand (activation.py)
 }
+
+
+@BLOCKS.phrase("static", "这张卡用{names}的效果才能特殊召唤")
+def summon_only_by_effects_of(names):
+    """A summon condition naming the cards whose effects alone may special summon it
+    (『用「假面变化」的效果才能特殊召唤』): a special summon by one of them is its proper
+    procedure (正规召唤手续), any other special summon is forbidden unless it ignores the
+    summon conditions.  Names joined by 以及; 这张卡 is the card itself."""
+    named = tuple(quoted or itself for quoted, itself in re.findall(r"「([^」]+)」|(这张卡)", names))
+    if not named:
+        raise ValueError(f"name the cards whose effects may special summon it: {names!r}")
+    return [StaticPart("special-summon-monster"), StaticPart("summon-only-by", named)]
 
 
 @BLOCKS.phrase("static", "这张卡{what:rest}")

@@ -276,6 +276,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             raise SetupError(f"「{card.name}」 is not a {frame} monster, so it cannot be {method} summoned")
         if method in ("normal", "tribute") and d.extra_deck:
             raise SetupError(f"「{card.name}」 is an extra deck monster and cannot be normal summoned")
+        if method in ("normal", "tribute") and self.special_summon_monster(card):
+            raise IllegalAction(f"「{card.name}」 is a special summon monster: it cannot be normal summoned")
         if method == "gemini":
             if not self.face_up_on_field(card):
                 raise IllegalAction(f"「{card.name}」 must be face-up on the field to be summoned again")
@@ -289,8 +291,9 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.log.record("summon", f"「{card.name}」 gemini summoned (summoned again)", card=card.serial)
             self.emit("summoned", card, method=method)
             return
+        how = self.summon_how(method, by)
         if method in SPECIAL_METHODS:
-            why = self.why_cannot_special_summon(card, player)
+            why = self.why_cannot_special_summon(card, player, how=how, by=by)
             if why:
                 raise IllegalAction(why)
         for t in tributes:
@@ -307,8 +310,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         for m in materials:
             if method == "xyz":
                 self.attach(m, card)
-        if method != "special" or not by:
-            card.proc_complete = True
+        if how == "procedure" or (how == "effect" and self.proper_by_effect(card, by)):
+            card.proc_complete = True  # 正规召唤手续: the revive limit is lifted
         set_only = method in ("normal", "tribute") and not face_up
         if method in ("normal", "tribute"):
             self.normal_summons[player] += 1

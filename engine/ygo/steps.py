@@ -12,7 +12,7 @@ from rulings.vocabulary import Term, Vocabulary, expect
 
 from .catalogue import CATALOGUE
 from .duel import BANISHED, DECK, EXTRA, FIELD_SPELL, GRAVEYARD, HAND, PENDULUM, SPELL_TRAP, Duel
-from .memory import Info
+from .memory import SPECIAL_METHODS, Info
 
 V = Vocabulary(game="ygo", language="zh-CN", new_world=Duel, card_names=CATALOGUE.names)
 VOCABULARY = V
@@ -189,6 +189,22 @@ def summon_by_effect_from(duel: Duel, player: int, by: str, source: str, card: s
     """Special Summon from a zone (the card already there, if there is one)."""
     c = _among(duel, card, duel.board.zone(player, source)) or duel.new_card(card, player, source)
     duel.summon(c, "special", player, by=by)
+
+
+@V.phrase(("given", "when"), "{player}用「{by:card}」的效果从{source}{method}召唤「{card}」")
+def summon_by_effect_method_from(duel: Duel, player: int, by: str, source: str, method: str, card: str) -> None:
+    """An effect summons it from that zone by that method (a ritual summon from the
+    graveyard: 「影灵衣的返魂术」); 特殊: as 「用…的效果从…特殊召唤」."""
+    c = _among(duel, card, duel.board.zone(player, source)) or duel.new_card(card, player, source)
+    duel.summon(c, method, player, by=by)
+
+
+@V.phrase(("given", "when"), "{player}{method}召唤「{card}」被无效")
+def summon_negated(duel: Duel, player: int, method: str, card: str) -> None:
+    """The summon is negated as it is made (神之宣告 …): a flip summon on the field (the
+    monster is destroyed there), any other before the monster reaches the field."""
+    c = _on_field(duel, card, player) if method == "flip" else _fresh(duel, card, player)
+    duel.negate_summon(c, method, player)
 
 
 @V.phrase(("given", "when"), "{player}把「{card}」从{source}里侧守备表示特殊召唤")
@@ -852,6 +868,25 @@ def can_special_summon(duel: Duel, player: int, can: bool, card: str) -> None:
     c = duel.card(card, player)
     reason = duel.why_cannot_special_summon(c, player)
     expect(f"玩家{player}可以特殊召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}用「{by:card}」的效果从{source}{method}召唤「{card}」")
+def can_summon_by_effect_from(duel: Duel, player: int, by: str, source: str, method: str, card: str,
+                              can: bool) -> None:
+    """Whether that card's effect could summon that player's card of that zone now (特殊:
+    a special summon by the effect, 无视召唤条件 if the effect says so; 仪式 …: by that
+    method): summon conditions (召唤条件) and revive limits (苏生限制)."""
+    c = _among(duel, card, duel.board.zone(player, source))
+    frame = {"synchro", "xyz", "fusion", "ritual", "link", "pendulum"} & {method}
+    if c is None and duel.find(card, player) is not None:
+        reason = f"「{card}」 is not in the {source}"
+    elif method not in SPECIAL_METHODS or (frame and not frame <= duel.definition(card).types):
+        reason = f"「{card}」 cannot be {method} summoned"
+    else:
+        c = c or duel.new_card(card, player, source)
+        reason = duel.why_cannot_special_summon(c, player, how=duel.summon_how(method, by), by=by)
+    expect(f"玩家{player}可以用「{by}」的效果从{PLACE_NAMES.get(source, source)}{METHOD_WORD.get(method, method)}"
+           f"召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
 @V.then("{player}{can}反转召唤「{card}」")

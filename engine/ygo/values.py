@@ -205,15 +205,78 @@ class ValueRules:
         Summon a turn (召唤·盖放·上级召唤·再度召唤 all use it)."""
         if not card.definition.is_monster or card.definition.extra_deck:
             return f"「{card.name}」 cannot be normal summoned"
+        if self.special_summon_monster(card):
+            return f"「{card.name}」 is a special summon monster: it cannot be normal summoned"
         if self.normal_summons[player] >= 1:
             return f"player {player} has already used this turn's Normal Summon"
         return None
 
-    def why_cannot_special_summon(self, card: "YgoCard", player: int) -> str | None:
-        if any(st.kind == "no-special-summon" for st in card.definition.statics):
+    # -- summon conditions (召唤条件) and revive limits (苏生限制) ---------------------------
+
+    def summon_kinds(self, card: "YgoCard") -> set[str]:
+        """The summon conditions the card's own rules state (blocks.OWN_PROPERTIES)."""
+        return {st.kind for st in card.definition.statics}
+
+    def special_summon_monster(self, card: "YgoCard") -> bool:
+        """特殊召唤怪兽: a monster that cannot be Normal Summoned — an extra deck or ritual
+        monster, or one whose text says 这张卡不能通常召唤."""
+        d = card.definition
+        return d.is_monster and (d.extra_deck or "ritual" in d.types
+                                 or "special-summon-monster" in self.summon_kinds(card))
+
+    def summon_how(self, method: str, by: str = "") -> str:
+        """How a special summon stands to the summon conditions: "procedure" (the
+        monster's own procedure, or a summon method such as a Synchro or Ritual Summon),
+        "effect" (by a card's effect) or "ignore" (an effect that ignores the summon
+        conditions: 无视召唤条件, as that card's blocks say)."""
+        if method != "special" or not by:
+            return "procedure"
+        try:
+            source = self.definition(by)
+        except Exception:  # "an effect": no card of the catalogue
+            return "effect"
+        return "ignore" if any("ignore-summon-conditions" in e.moves for e in source.effects) else "effect"
+
+    def proper_by_effect(self, card: "YgoCard", by: str) -> bool:
+        """Whether a special summon by that card's effect is this monster's proper
+        procedure (正规召唤手续): 『只能用卡的效果特殊召唤』, or a card its condition names."""
+        kinds = self.summon_kinds(card)
+        if "summon-by-effects" in kinds:
+            return True
+        for st in card.definition.statics:
+            if st.kind == "summon-only-by" and by in self._named(card, st.value):
+                return "own-effect-not-proper" not in card.definition.rulings or by != card.name
+        return False
+
+    @staticmethod
+    def _named(card: "YgoCard", names) -> set[str]:
+        return {card.name if n == "这张卡" else n for n in names}
+
+    def why_cannot_special_summon(self, card: "YgoCard", player: int, how: str = "effect",
+                                  by: str = "") -> str | None:
+        """Why that player could not special summon the card now, ``how`` (see
+        summon_how; by default by an effect).  召唤限制: a special summon monster comes from
+        the hand or the deck only by its proper procedure, and one whose condition says
+        『才能特殊召唤』 only so, from anywhere; 苏生限制: one never properly summoned
+        cannot be special summoned from the graveyard, banishment or the face-up extra
+        deck but by its proper procedure.  Ignoring the summon conditions lifts the first,
+        never the second."""
+        kinds = self.summon_kinds(card)
+        zone = card.zone.kind
+        if "no-special-summon" in kinds and how != "ignore":
             return f"「{card.name}」 cannot be special summoned"
-        if card.definition.extra_deck and card.zone.kind in ("graveyard", "banished") and not card.proc_complete:
-            return f"「{card.name}」 was not properly summoned first (正规召唤手续)"
+        proper = how == "procedure" or (how == "effect" and self.proper_by_effect(card, by))
+        if how == "effect" and not proper:
+            named = [st for st in card.definition.statics if st.kind == "summon-only-by"]
+            if "summon-only-by-procedure" in kinds or (named and not any(
+                    by in self._named(card, st.value) for st in named)):
+                return f"「{card.name}」 can be special summoned only as its summon condition says (召唤条件)"
+            if self.special_summon_monster(card) and zone in ("hand", "deck") \
+                    and "summon-by-effects" not in kinds:
+                return f"「{card.name}」 is a special summon monster: from the {zone} only by its proper procedure"
+        if self.special_summon_monster(card) and not proper and not card.proc_complete and (
+                zone in ("graveyard", "banished", "spell & trap zone") or (zone == "extra deck" and card.face_up)):
+            return f"「{card.name}」 was not properly summoned first (正规召唤手续, 苏生限制)"
         for other in self.field_cards():
             for st in self.active_statics(other, "limit-summons"):
                 if self.summon_count[player] >= st.value:
