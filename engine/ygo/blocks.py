@@ -985,7 +985,11 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
 }
 
 
-@BLOCKS.phrase("static", "这张卡用{names}的效果才能特殊召唤")
+BLOCKS.term(Term("summoners", r"(?:「[^」]+」|这张卡)(?:(?:的效果)?以及(?:「[^」]+」|这张卡))*",
+                 description="the cards whose effects may special summon it: 「…」 or 这张卡, joined by (的效果)以及"))
+
+
+@BLOCKS.phrase("static", "这张卡用{names:summoners}的效果才能特殊召唤")
 def summon_only_by_effects_of(names):
     """A summon condition naming the cards whose effects alone may special summon it
     (『用「假面变化」的效果才能特殊召唤』): a special summon by one of them is its proper
@@ -1280,6 +1284,20 @@ def activation_ban(sides, ban):
     (的墓地以及除外状态的怪兽) cannot activate their effects."""
     scope, kinds, zones = ban
     return _ban_static(scope, kinds, sides, zones)
+
+
+#: the summon methods a static may forbid (『双方不能融合召唤』)
+FORBIDDEN_SUMMONS = {"融合": "fusion", "同调": "synchro", "X": "xyz", "超量": "xyz", "仪式": "ritual",
+                     "连接": "link", "灵摆": "pendulum"}
+BLOCKS.term(Term.choice("forbidden_summon", FORBIDDEN_SUMMONS, "融合、同调、X、仪式、连接 or 灵摆"))
+
+
+@BLOCKS.phrase("static", "{sides}不能{method:forbidden_summon}召唤")
+def forbid_summon_method(sides, method):
+    """Those players cannot summon by that method (融合召唤 …): a special summon by another
+    way — a monster's own procedure, an effect that only special summons — is not
+    forbidden (values.why_cannot_special_summon)."""
+    return [StaticPart("forbid-summon-method", (sides, method))]
 
 
 def turn_limit(text: str):

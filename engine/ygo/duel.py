@@ -293,7 +293,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             return
         how = self.summon_how(method, by)
         if method in SPECIAL_METHODS:
-            why = self.why_cannot_special_summon(card, player, how=how, by=by)
+            why = self.why_cannot_special_summon(card, player, how=how, by=by, method=method)
             if why:
                 raise IllegalAction(why)
         for t in tributes:

@@ -223,6 +223,13 @@ LASTING_EXCEPTIONS: dict[str, str] = {
 }
 
 #: card-specific rulings about temporary banishes (duel.banish_temporarily)
+#: card-specific rulings about summon conditions (values.proper_by_effect)
+SUMMON_EXCEPTIONS: dict[str, str] = {
+    # 星尘龙·爆裂体, 毒蛇神 维诺米纳迦: their own effect may special summon them, but only the
+    # card their condition names first is their proper procedure (正规召唤手续)
+    "own-effect-not-proper": "its own effect may special summon it, but is not its proper procedure",
+}
+
 BANISH_EXCEPTIONS: dict[str, str] = {
     # 刻剑之魔术师, 银河眼光子龙: a monster that only gained the effect still comes back
     "gained-temporary-banish-returns": "a monster banished by this card's effect that it only gained comes back",
@@ -292,6 +299,7 @@ CARD_RULINGS: dict[str, str] = {
        for name, (row, kept) in EXCEPTIONS.items()},
     **LASTING_EXCEPTIONS,
     **BANISH_EXCEPTIONS,
+    **SUMMON_EXCEPTIONS,
     **{name: why for name, (_what, why) in ACTIVATION_EXCEPTIONS.items()},
 }
 
@@ -345,6 +353,7 @@ LABELS: dict[object, str] = {
     "summoned-by-effect-survives-temporary-banish": "一时除外后仍是「用这个效果特殊召唤」的怪兽",
     "whole-effect-needs-face-up": "有一部分不能给予时，整个持续效果都不给予",
     "gained-temporary-banish-returns": "只是得到的一时除外效果，除外的怪兽也回来",
+    "own-effect-not-proper": "自身的效果可以把它特殊召唤，但不是正规召唤手续",
     "bans-face-up-effects": "「不能发动」也禁止场上已表侧表示的卡的效果",
     "negated-activations-not-counted": "被无效的发动不计入次数",
     "sees-activations-by-effect": "效果处理中被发动的卡，『…卡发动的场合』也会发动",

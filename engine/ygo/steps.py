@@ -878,15 +878,26 @@ def can_summon_by_effect_from(duel: Duel, player: int, by: str, source: str, met
     method): summon conditions (召唤条件) and revive limits (苏生限制)."""
     c = _among(duel, card, duel.board.zone(player, source))
     frame = {"synchro", "xyz", "fusion", "ritual", "link", "pendulum"} & {method}
-    if c is None and duel.find(card, player) is not None:
+    home = EXTRA if duel.definition(card).extra_deck else HAND
+    if c is None and (duel.find(card, player) is not None or source != home):
+        # a card the example never brought in is asked about in its home zone only
         reason = f"「{card}」 is not in the {source}"
     elif method not in SPECIAL_METHODS or (frame and not frame <= duel.definition(card).types):
         reason = f"「{card}」 cannot be {method} summoned"
     else:
         c = c or duel.new_card(card, player, source)
-        reason = duel.why_cannot_special_summon(c, player, how=duel.summon_how(method, by), by=by)
+        reason = duel.why_cannot_special_summon(c, player, how=duel.summon_how(method, by), by=by, method=method)
     expect(f"玩家{player}可以用「{by}」的效果从{PLACE_NAMES.get(source, source)}{METHOD_WORD.get(method, method)}"
            f"召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}用自身的方法特殊召唤「{card}」")
+def can_special_summon_by_procedure(duel: Duel, player: int, can: bool, card: str) -> None:
+    """Whether that player could special summon the card now by its own summon procedure
+    (its summon condition: not an effect, and no fusion, synchro … summon)."""
+    c = duel.card(card, player)
+    reason = duel.why_cannot_special_summon(c, player, how="procedure")
+    expect(f"玩家{player}可以用自身的方法特殊召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
 @V.then("{player}{can}反转召唤「{card}」")

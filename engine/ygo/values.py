@@ -253,7 +253,7 @@ class ValueRules:
         return {card.name if n == "这张卡" else n for n in names}
 
     def why_cannot_special_summon(self, card: "YgoCard", player: int, how: str = "effect",
-                                  by: str = "") -> str | None:
+                                  by: str = "", method: str = "special") -> str | None:
         """Why that player could not special summon the card now, ``how`` (see
         summon_how; by default by an effect).  召唤限制: a special summon monster comes from
         the hand or the deck only by its proper procedure, and one whose condition says
@@ -278,6 +278,10 @@ class ValueRules:
                 zone in ("graveyard", "banished", "spell & trap zone") or (zone == "extra deck" and card.face_up)):
             return f"「{card.name}」 was not properly summoned first (正规召唤手续, 苏生限制)"
         for other in self.field_cards():
+            for st in self.active_statics(other, "forbid-summon-method"):
+                sides, forbidden = st.value
+                if forbidden == method and player in _sides(sides, other.controller):
+                    return f"「{other.name}」 says {method} summons cannot be made"
             for st in self.active_statics(other, "limit-summons"):
                 if self.summon_count[player] >= st.value:
                     return f"「{other.name}」 allows only {st.value} summons per turn (counted from the turn's start)"
@@ -319,3 +323,8 @@ class ValueRules:
             elif any(v is True or v == self.turn for v in self.lasting(card, "to-graveyard-at-end-phase")):
                 self.send_to_graveyard(card, reason="sent to the graveyard in the end phase by the effect")
         self.end_phase_control()
+
+
+def _sides(sides: str, controller: int) -> frozenset:
+    """The players a static of ``controller``'s card speaks of: 自己, 对方 or 双方."""
+    return frozenset({0, 1}) if sides == "both" else frozenset({controller if sides == "own" else 1 - controller})
