@@ -162,6 +162,7 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"「([^」]+)」", lambda name: (lambda duel, src, c: name in c.name)),
     (r"(\d+)星以上的?", lambda n: _level(lambda a, b: a >= b)(int(n))),
     (r"(\d+)星以下的?", lambda n: _level(lambda a, b: a <= b)(int(n))),
+    (r"(\d+)星的?", lambda n: _level(lambda a, b: a == b)(int(n))),
     (r"攻击力(\d+)以上的?", lambda n: _atk_at_least(int(n))),
     (r"守备力(\d+)以下的?", lambda n: (lambda duel, src, c, n=int(n): c.definition.is_monster
                                       and (duel.defense(c) or 0) <= n)),
@@ -217,7 +218,7 @@ def describe(text: str) -> Pred:
                 break
         else:
             raise ValueError(f"cannot read the description {text!r} from {text[at:]!r}: known words are 「…」、"
-                             f"N星以上/以下、攻击力N以上、…属性、…族、表侧表示、表侧攻击表示、表侧守备表示、里侧表示、"
+                             f"N星、N星以上/以下、攻击力N以上、…属性、…族、表侧表示、表侧攻击表示、表侧守备表示、里侧表示、"
                              f"特殊召唤的、从卡组/额外卡组/手卡/墓地/除外状态特殊召唤的、攻击力/等级比这张卡低/高的、这个回合攻击过的、这个回合召唤的、这张卡以外的、"
                              f"效果/X/融合/同调/仪式/连接/灵摆怪兽、调整以外的、魔法、陷阱、怪兽、卡")
     return lambda duel, src, c: all(t(duel, src, c) for t in tests)
@@ -659,10 +660,17 @@ def keep_as_continuous_target(who, lasting, **kw):
 
 
 def _summon(pick, *, negated: bool = False, position: str | None = None, face_up: bool = True,
-            zones=("graveyard", "banished", "hand", "deck", "extra deck")):
+            zones=("graveyard", "banished", "hand", "deck", "extra deck"), together: bool = False,
+            determined: bool = True):
+    """Special summon what ``pick`` gives.  With fewer free monster zones than monsters:
+    『2只』『A和B』 (``together``) summons none of them, and they stay where they are;
+    otherwise as many as fit are summoned, and the rest — cards already determined (the
+    targets: 『那些』, 『那只怪兽』) — go to the graveyard; a card only picked as the effect
+    resolves (by its name or kind) stays where it is."""
     def resolve(duel, link) -> None:
         if not hasattr(link, "summoned") or link.summoned is None:
             link.summoned = []
+        cards = []
         for card in pick(duel, link):
             if duel.on_field(card) or card.zone.kind not in zones:
                 continue
@@ -671,6 +679,23 @@ def _summon(pick, *, negated: bool = False, position: str | None = None, face_up
             if why:
                 duel.log.record("no-summon", f"「{card.name}」 is not special summoned: {why}", card=card.serial)
                 continue
+            cards.append(card)
+        zone = duel.board.zone(link.player, "monster zone")
+        free = (zone.capacity or 5) - len(zone)
+        if len(cards) > free:
+            if together:
+                duel.log.record("no-summon", f"{len(cards)} monsters to special summon together, {free} free "
+                                "monster zone(s): none is summoned")
+                return
+            for card in cards[free:]:
+                if determined:
+                    duel.log.record("no-zone", f"「{card.name}」 has no free monster zone: it goes to the graveyard",
+                                    card=card.serial)
+                    duel.send_to_graveyard(card, reason=f"no free monster zone for {_why(link)}")
+                else:
+                    duel.log.record("no-zone", f"「{card.name}」 has no free monster zone: it stays", card=card.serial)
+            cards = cards[:free]
+        for card in cards:
             duel.summon(card, "special", link.player, by=link.card.name, negated=negated, face_up=face_up,
                         position=position)
             link.summoned.append((card, card.object_id))
@@ -979,7 +1004,7 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     "不能通常召唤": ("special-summon-monster",),
     "只能用卡的效果特殊召唤": ("special-summon-monster", "summon-by-effects"),
     "用自身的方法才能特殊召唤": ("special-summon-monster", "summon-only-by-procedure"),
-    "不用仪式召唤不能特殊召唤": ("summon-only-by-procedure",),
+    "不用仪式召唤不能特殊召唤": ("summon-only-by-ritual",),
     "当作调整使用": ("tuner",),
     "的发动从手卡也能用": ("activate-from-hand",),  # a trap card activated from the hand (activation.py)
 }

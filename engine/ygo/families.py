@@ -184,7 +184,7 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
         return bool(duel.destroy(card, reason=why, by_effect=link.card, by_player=link.player))
     if to in ("summon", "summon-ignoring"):
         before = card.zone
-        _summon(lambda d, lk: [card], position=position)(duel, link)
+        _summon(lambda d, lk: [card], position=position, determined=False)(duel, link)
         return card.zone is not before
     before = card.zone
     if to == "hand":
@@ -251,6 +251,32 @@ def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = 
     if tag is not None:
         tags += [f"{zone}-{'summon' if summons else tag}" for zone in zones]
     return moving(resolve, *tags)
+
+
+def _picked_with(who, origin, n: int, desc: str):
+    """This card (or the targets) and n monsters of the zones ``origin`` names that fit the
+    description, picked as the effect resolves: 『这张卡和手卡1只…怪兽』."""
+    zones, whose = origin
+    test, first = describe(desc), subject(who)
+
+    def pick(duel, link) -> list:
+        own = list(first(duel, link))
+        player = link.player if whose == "own" else 1 - link.player
+        found = [c for zone in zones if zone != "field" for c in duel.board.zone(player, zone)
+                 if c.definition.is_monster and c not in own and test(duel, link.card, c)]
+        return [*own, *found[:n]]
+
+    return pick
+
+
+@BLOCKS.phrase("action", "{who}和{origin:pick_from}{n}只{desc:pick_desc}特殊召唤")
+@BLOCKS.phrase("action", "{origin:pick_from}{n}只{desc:pick_desc}和{who}特殊召唤")
+def special_summon_together(who, origin, n, desc):
+    """Special summon this card and n monsters picked as the effect resolves, all together
+    (『A和B』『那2只』): with fewer free monster zones than monsters, none of them is summoned
+    and they stay where they are (blocks._summon)."""
+    return moving(_summon(_picked_with(who, origin, n, desc), together=True), "summon",
+                  *(f"{zone}-summon" for zone in origin[0]))
 
 
 BLOCKS.term(Term.choice("deck_top", {"最上面的": True}, "最上面的 (the top cards of the deck)"))

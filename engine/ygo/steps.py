@@ -385,6 +385,16 @@ def fill_monster_zone(duel: Duel, player: int, card: str) -> None:
         c.position = "attack"
 
 
+@V.phrase(("given", "when"), "{player}的怪兽区域只剩{number}个空位，其余被「{card}」占满")
+def fill_monster_zone_but(duel: Duel, player: int, number: int, card: str) -> None:
+    """Copies of that monster fill that player's monster zones but that many (placed, not summoned)."""
+    zone = duel.board.zone(player, "monster zone")
+    while len(zone) < (zone.capacity or 5) - number:
+        c = duel.new_card(card, player, DECK)
+        duel.place(c, "monster zone", player)
+        c.position = "attack"
+
+
 # -- Given / When: turns and phases ---------------------------------------------------
 
 @V.phrase(("given", "when"), "进入{phase}")

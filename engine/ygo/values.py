@@ -265,10 +265,15 @@ class ValueRules:
         zone = card.zone.kind
         if "no-special-summon" in kinds and how != "ignore":
             return f"「{card.name}」 cannot be special summoned"
+        if how == "procedure" and (("summon-only-by-procedure" in kinds and method != "special")
+                                   or ("summon-only-by-ritual" in kinds and method != "ritual")):
+            # 『……才能特殊召唤』 names one way: no other summon method (a fusion monster that
+            # cannot be fusion summoned, a ritual monster only ritual summoned)
+            return f"「{card.name}」 cannot be {method} summoned: its summon condition names another way"
         proper = how == "procedure" or (how == "effect" and self.proper_by_effect(card, by))
         if how == "effect" and not proper:
             named = [st for st in card.definition.statics if st.kind == "summon-only-by"]
-            if "summon-only-by-procedure" in kinds or (named and not any(
+            if kinds & {"summon-only-by-procedure", "summon-only-by-ritual"} or (named and not any(
                     by in self._named(card, st.value) for st in named)):
                 return f"「{card.name}」 can be special summoned only as its summon condition says (召唤条件)"
             if self.special_summon_monster(card) and zone in ("hand", "deck") \
