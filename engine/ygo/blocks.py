@@ -1005,6 +1005,7 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     "只能用卡的效果特殊召唤": ("special-summon-monster", "summon-by-effects"),
     "用自身的方法才能特殊召唤": ("special-summon-monster", "summon-only-by-procedure"),
     "不用仪式召唤不能特殊召唤": ("summon-only-by-ritual",),
+    "不能融合召唤": ("no-fusion-summon",),
     "当作调整使用": ("tuner",),
     "的发动从手卡也能用": ("activate-from-hand",),  # a trap card activated from the hand (activation.py)
 }

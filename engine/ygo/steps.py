@@ -503,6 +503,12 @@ def activate_effect_targeting(duel: Duel, player: int, target: str, card: str, l
     duel.activate(duel.card(card, player), label, player=player, targets=[duel.card(target)])
 
 
+@V.phrase(("given", "when"), "{player}以「{t1:card}」和「{t2:card}」为对象发动「{card}」的{label}效果")
+def activate_effect_targeting_two(duel: Duel, player: int, t1: str, t2: str, card: str, label: str) -> None:
+    """Activate an effect of a card targeting two cards."""
+    duel.activate(duel.card(card, player), label, player=player, targets=[duel.card(t1), duel.card(t2)])
+
+
 @V.phrase(("given", "when"), "{player}以{owner:player}的「{target:card}」为对象发动「{card}」")
 def activate_card_targeting_whose(duel: Duel, player: int, owner: int, target: str, card: str) -> None:
     """Activate a card targeting that player's card of that name."""

@@ -265,6 +265,8 @@ class ValueRules:
         zone = card.zone.kind
         if "no-special-summon" in kinds and how != "ignore":
             return f"「{card.name}」 cannot be special summoned"
+        if how == "procedure" and method == "fusion" and "no-fusion-summon" in kinds:
+            return f"「{card.name}」 cannot be fusion summoned"
         if how == "procedure" and (("summon-only-by-procedure" in kinds and method != "special")
                                    or ("summon-only-by-ritual" in kinds and method != "ritual")):
             # 『……才能特殊召唤』 names one way: no other summon method (a fusion monster that
