@@ -717,6 +717,18 @@ SUMMON_WAYS = {  # how it is special summoned: (battle position, effects negated
 BLOCKS.term(Term.choice("summon_way", SUMMON_WAYS, "攻击表示、守备表示、效果无效 (or nothing)"))
 
 
+@BLOCKS.phrase("action", "{side}决斗胜利")
+def win_duel(side):
+    """That player (自己: the effect's controller) wins the duel at once."""
+    def resolve(duel, link) -> None:
+        player = link.player if side == "own" else 1 - link.player
+        if duel.winner is None:
+            duel.winner = player
+            duel.log.record("win", f"player {player} wins the duel by {_why(link)}", player=player)
+
+    return resolve
+
+
 @BLOCKS.phrase("action", "{who}无视召唤条件特殊召唤")
 def special_summon_ignoring_conditions(who):
     """Special summon it ignoring its summon conditions (无视召唤条件): not its revive limit

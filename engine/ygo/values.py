@@ -272,6 +272,11 @@ class ValueRules:
             # 『……才能特殊召唤』 names one way: no other summon method (a fusion monster that
             # cannot be fusion summoned, a ritual monster only ritual summoned)
             return f"「{card.name}」 cannot be {method} summoned: its summon condition names another way"
+        if how == "procedure" and method == "special" and self.special_summon_monster(card) \
+                and not card.definition.extra_deck and zone != "hand":
+            # a main deck monster's own procedure is made from the hand (unless its text
+            # names another place: not modelled)
+            return f"「{card.name}」 is special summoned by its own procedure from the hand, not the {zone}"
         proper = how == "procedure" or (how == "effect" and self.proper_by_effect(card, by))
         if how == "effect" and not proper:
             named = [st for st in card.definition.statics if st.kind == "summon-only-by"]
