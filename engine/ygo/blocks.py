@@ -1317,6 +1317,14 @@ def activation_ban(sides, ban):
     return _ban_static(scope, kinds, sides, zones)
 
 
+@BLOCKS.phrase("static", "对墓地的卡发生影响的效果无效化")
+def negate_graveyard_effects():
+    """Effects that would touch cards in the graveyard are negated (王家长眠之谷): an effect
+    cannot special summon a monster from the graveyard; a monster's own summon procedure
+    is not an effect (values.why_cannot_special_summon)."""
+    return [StaticPart("negate-graveyard-effects")]
+
+
 #: the summon methods a static may forbid (『双方不能融合召唤』)
 FORBIDDEN_SUMMONS = {"融合": "fusion", "同调": "synchro", "X": "xyz", "超量": "xyz", "仪式": "ritual",
                      "连接": "link", "灵摆": "pendulum"}

@@ -290,6 +290,8 @@ class ValueRules:
                 zone in ("graveyard", "banished", "spell & trap zone") or (zone == "extra deck" and card.face_up)):
             return f"「{card.name}」 was not properly summoned first (正规召唤手续, 苏生限制)"
         for other in self.field_cards():
+            if how != "procedure" and zone == "graveyard" and self.active_statics(other, "negate-graveyard-effects"):
+                return f"「{other.name}」 negates effects that touch cards in the graveyard"
             for st in self.active_statics(other, "forbid-summon-method"):
                 sides, forbidden = st.value
                 if forbidden == method and player in _sides(sides, other.controller):
