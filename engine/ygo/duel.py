@@ -310,7 +310,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         for m in materials:
             if method == "xyz":
                 self.attach(m, card)
-        if how == "procedure" or (how == "effect" and self.proper_by_effect(card, by)):
+        if self.properly_summoned_by(card, how, method, by):
             card.proc_complete = True  # 正规召唤手续: the revive limit is lifted
         set_only = method in ("normal", "tribute") and not face_up
         if method in ("normal", "tribute"):
@@ -476,8 +476,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.transition(card, transition)
         card.position = ""
         owner_zone = self.board.zone(card.owner, to.kind) if to.kind != MATERIALS else to
-        if to.kind in (HAND, DECK, EXTRA):
-            card.proc_complete = False
+        if to.kind in (HAND, DECK) or (to.kind == EXTRA and not face_up):
+            card.proc_complete = False  # the face-up extra deck keeps a proper summon
         self.board.move(card, owner_zone, face_up=face_up, reason=reason, index=index)
         if tags:
             self.arrived(card, *tags)

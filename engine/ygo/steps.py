@@ -907,6 +907,21 @@ def can_summon_by_effect_from(duel: Duel, player: int, by: str, source: str, met
            f"召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
+@V.then("{player}{can}从{source}灵摆召唤「{card}」")
+def can_pendulum_summon_from(duel: Duel, player: int, can: bool, source: str, card: str) -> None:
+    """Whether that player's card of that zone could be pendulum summoned now, as far as its
+    summon conditions go (from the face-up extra deck: only once properly summoned)."""
+    c = _among(duel, card, duel.board.zone(player, source))
+    if c is None:
+        reason = f"「{card}」 is not in the {source}"
+    elif "pendulum" not in c.definition.types or source not in (HAND, EXTRA):
+        reason = f"「{card}」 cannot be pendulum summoned from the {source}"
+    else:
+        reason = duel.why_cannot_special_summon(c, player, how="procedure", method="pendulum")
+    expect(f"玩家{player}可以从{PLACE_NAMES.get(source, source)}灵摆召唤「{card}」 ({reason or 'ok'})", can,
+           reason is None)
+
+
 @V.then("{player}{can}用自身的方法特殊召唤「{card}」")
 def can_special_summon_by_procedure(duel: Duel, player: int, can: bool, card: str) -> None:
     """Whether that player could special summon the card now by its own summon procedure

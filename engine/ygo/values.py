@@ -224,6 +224,15 @@ class ValueRules:
         return d.is_monster and (d.extra_deck or "ritual" in d.types
                                  or "special-summon-monster" in self.summon_kinds(card))
 
+    def properly_summoned_by(self, card: "YgoCard", how: str, method: str, by: str = "") -> bool:
+        """Whether this summon is the monster's proper procedure (正规召唤手续): its own
+        procedure or summon method; a pendulum summon only for a main deck monster (a
+        P＋融合·同调·超量 monster's proper procedure is that summon); an effect only as its
+        condition says (proper_by_effect)."""
+        if how == "procedure":
+            return method != "pendulum" or not card.definition.extra_deck
+        return how == "effect" and self.proper_by_effect(card, by)
+
     def summon_how(self, method: str, by: str = "") -> str:
         """How a special summon stands to the summon conditions: "procedure" (the
         monster's own procedure, or a summon method such as a Synchro or Ritual Summon),
@@ -272,12 +281,19 @@ class ValueRules:
             # 『……才能特殊召唤』 names one way: no other summon method (a fusion monster that
             # cannot be fusion summoned, a ritual monster only ritual summoned)
             return f"「{card.name}」 cannot be {method} summoned: its summon condition names another way"
+        if how == "procedure" and method == "pendulum" and self.special_summon_monster(card):
+            # a pendulum summon is made by the rules, not by a card's effect; from the
+            # face-up extra deck only a monster once properly summoned (苏生限制)
+            if "summon-by-effects" in kinds:
+                return f"「{card.name}」 can be special summoned only by card effects: not pendulum summoned"
+            if zone == "extra deck" and not (card.face_up and card.proc_complete):
+                return f"「{card.name}」 was not properly summoned first: it cannot be pendulum summoned from the extra deck"
         if how == "procedure" and method == "special" and self.special_summon_monster(card) \
                 and not card.definition.extra_deck and zone != "hand":
             # a main deck monster's own procedure is made from the hand (unless its text
             # names another place: not modelled)
             return f"「{card.name}」 is special summoned by its own procedure from the hand, not the {zone}"
-        proper = how == "procedure" or (how == "effect" and self.proper_by_effect(card, by))
+        proper = (how == "procedure" and method != "pendulum") or (how == "effect" and self.proper_by_effect(card, by))
         if how == "effect" and not proper:
             named = [st for st in card.definition.statics if st.kind == "summon-only-by"]
             if kinds & {"summon-only-by-procedure", "summon-only-by-ritual"} or (named and not any(

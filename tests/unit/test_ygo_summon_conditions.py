@@ -91,3 +91,15 @@ def test_a_static_that_forbids_fusion_summons_leaves_other_special_summons():
     assert why(duel, norden, "融合之门", method="fusion") is not None
     assert why(duel, duel.new_card("圣灵兽骑 火狮", 0)) is None
     assert why(duel, duel.new_card("假面英雄 暗爪", 0), "假面变化") is None
+
+
+def test_a_pendulum_summon_from_the_face_up_extra_deck_needs_a_proper_summon_first():
+    duel = Duel()
+    venom = duel.new_card("霸王紫龙 异色眼猛毒龙", 0)
+    duel.summon(venom, "pendulum", 0)  # as the rules allow it from the hand: not its proper procedure
+    assert not venom.proc_complete
+    fused = duel.new_card("霸王紫龙 异色眼猛毒龙", 0)
+    duel.summon(fused, "fusion", 0)
+    duel.destroy(fused)
+    assert fused.zone.kind == "extra deck" and fused.face_up and fused.proc_complete
+    assert duel.why_cannot_special_summon(fused, 0, how="procedure", method="pendulum") is None
