@@ -95,9 +95,8 @@ def test_a_static_that_forbids_fusion_summons_leaves_other_special_summons():
 
 def test_a_pendulum_summon_from_the_face_up_extra_deck_needs_a_proper_summon_first():
     duel = Duel()
-    venom = duel.new_card("霸王紫龙 异色眼猛毒龙", 0)
-    duel.summon(venom, "pendulum", 0)  # as the rules allow it from the hand: not its proper procedure
-    assert not venom.proc_complete
+    venom = duel.new_card("霸王紫龙 异色眼猛毒龙", 0)  # face-down in the extra deck
+    assert duel.why_cannot_special_summon(venom, 0, how="procedure", method="pendulum") is not None
     fused = duel.new_card("霸王紫龙 异色眼猛毒龙", 0)
     duel.summon(fused, "fusion", 0)
     duel.destroy(fused)
