@@ -1011,6 +1011,8 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     "用自身的方法才能特殊召唤": ("special-summon-monster", "summon-only-by-procedure"),
     "不用仪式召唤不能特殊召唤": ("summon-only-by-ritual",),
     "不能融合召唤": ("no-fusion-summon",),
+    # 『自己1回合只能有1次把「X」特殊召唤』: counted per player and card name (values.py)
+    "1回合只能有1次特殊召唤": ("special-summon-once-per-turn",),
     "当作调整使用": ("tuner",),
     "的发动从手卡也能用": ("activate-from-hand",),  # a trap card activated from the hand (activation.py)
 }

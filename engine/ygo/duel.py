@@ -99,6 +99,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.negated_names: dict[str, int] = {}
         #: special summons per player this turn, as seen by the rules
         self.special_summons = [0, 0]
+        #: (turn, player, card name) of every special summon: 『1回合只能有1次特殊召唤』
+        self.special_summoned_names: set[tuple[int, int, str]] = set()
         #: every summon of the turn (召唤·反转召唤·特殊召唤), counted by the rules themselves
         self.summon_count = [0, 0]
         #: Normal Summons and Sets of the turn (a gemini re-summon is one): the turn's
@@ -337,6 +339,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.remember(card, Info.SPECIAL_SUMMONED)
             self.remember(card, Info.SUMMONED_FROM, source)
             self.special_summons[player] += 1
+            self.special_summoned_names.add((self.turn, player, card.name))
             self.count_special_summon(player)
         if tributes or materials:
             self.remember(card, Info.SUMMON_MATERIALS, tuple((c.serial, c.definition) for c in (*tributes, *materials)))

@@ -272,6 +272,9 @@ class ValueRules:
         never the second."""
         kinds = self.summon_kinds(card)
         zone = card.zone.kind
+        if "special-summon-once-per-turn" in kinds and (self.turn, player, card.name) in self.special_summoned_names:
+            # not a summon condition: an effect that ignores the conditions does not ignore it
+            return f"player {player} has special summoned 「{card.name}」 this turn already (1回合1次)"
         if "no-special-summon" in kinds and how != "ignore":
             return f"「{card.name}」 cannot be special summoned"
         if how == "procedure" and method == "fusion" and "no-fusion-summon" in kinds:

@@ -102,3 +102,12 @@ def test_a_pendulum_summon_from_the_face_up_extra_deck_needs_a_proper_summon_fir
     duel.destroy(fused)
     assert fused.zone.kind == "extra deck" and fused.face_up and fused.proc_complete
     assert duel.why_cannot_special_summon(fused, 0, how="procedure", method="pendulum") is None
+
+
+def test_once_per_turn_special_summons_are_counted_by_name_and_ignore_nothing():
+    duel = Duel()
+    first, second = duel.new_card("灵兽使 蕾拉", 0, "deck"), duel.new_card("灵兽使 蕾拉", 0, "deck")
+    duel.summon(first, "special", 0, by="精灵兽使 薇茵妲")
+    assert why(duel, second, "精灵兽使 薇茵妲") is not None  # an effect ignoring the summon conditions too
+    duel.end_turn()
+    assert why(duel, second, "精灵兽使 薇茵妲") is None
