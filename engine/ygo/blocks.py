@@ -729,6 +729,13 @@ def win_duel(side):
     return resolve
 
 
+@BLOCKS.phrase("action", "{who}无视召唤条件特殊召唤")
+def special_summon_ignoring_conditions(who):
+    """Special summon it ignoring its summon conditions (无视召唤条件): not its revive limit
+    (苏生限制), and not a proper procedure (values.why_cannot_special_summon)."""
+    return moving(_summon(_self_or_targets(who)), "summon", "ignore-summon-conditions")
+
+
 @BLOCKS.phrase("action", "{who}{way:summon_way}特殊召唤")
 @BLOCKS.phrase("action", "{who}从{zone}特殊召唤")
 def special_summon(who, way=(None, False), zone=None):
