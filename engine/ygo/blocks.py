@@ -176,6 +176,7 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"「([^」]+)」", lambda name: (lambda duel, src, c: name in c.name)),
     (r"(\d+)星以上的?", lambda n: _level(lambda a, b: a >= b)(int(n))),
     (r"(\d+)星以下的?", lambda n: _level(lambda a, b: a <= b)(int(n))),
+    (r"(\d+)星的?", lambda n: _level(lambda a, b: a == b)(int(n))),
     (r"攻击力(\d+)以上的?", lambda n: _atk_at_least(int(n))),
     (r"守备力(\d+)以下的?", lambda n: (lambda duel, src, c, n=int(n): c.definition.is_monster
                                       and (duel.defense(c) or 0) <= n)),
@@ -235,7 +236,7 @@ def describe(text: str) -> Pred:
                 break
         else:
             raise ValueError(f"cannot read the description {text!r} from {text[at:]!r}: known words are 「…」、"
-                             f"N星以上/以下、攻击力N以上、…属性、…族、表侧表示、表侧攻击表示、表侧守备表示、里侧表示、"
+                             f"N星、N星以上/以下、攻击力N以上、…属性、…族、表侧表示、表侧攻击表示、表侧守备表示、里侧表示、"
                              f"特殊召唤的、从卡组/额外卡组/手卡/墓地/除外状态特殊召唤的、攻击力/等级比这张卡低/高的、原本攻击力比这张卡的攻击力低/高的、"
                              f"这个回合攻击过的、这个回合召唤的、这张卡以外的、"
                              f"自己/对方怪兽、"
@@ -709,13 +710,42 @@ def keep_as_continuous_target(who, lasting, **kw):
 
 
 def _summon(pick, *, negated: bool = False, position: str | None = None, face_up: bool = True,
-            zones=("graveyard", "banished", "hand", "deck", "extra deck")):
+            zones=("graveyard", "banished", "hand", "deck", "extra deck"), together: bool = False,
+            determined: bool = True):
+    """Special summon what ``pick`` gives.  With fewer free monster zones than monsters:
+    『2只』『A和B』 (``together``) summons none of them, and they stay where they are;
+    otherwise as many as fit are summoned, and the rest — cards already determined (the
+    targets: 『那些』, 『那只怪兽』) — go to the graveyard; a card only picked as the effect
+    resolves (by its name or kind) stays where it is."""
     def resolve(duel, link) -> None:
         if not hasattr(link, "summoned") or link.summoned is None:
             link.summoned = []
+        cards = []
         for card in pick(duel, link):
             if duel.on_field(card) or card.zone.kind not in zones:
                 continue
+            why = duel.why_cannot_special_summon(card, link.player, how=duel.summon_how("special", link.card.name),
+                                                 by=link.card.name)
+            if why:
+                duel.log.record("no-summon", f"「{card.name}」 is not special summoned: {why}", card=card.serial)
+                continue
+            cards.append(card)
+        zone = duel.board.zone(link.player, "monster zone")
+        free = (zone.capacity or 5) - len(zone)
+        if len(cards) > free:
+            if together:
+                duel.log.record("no-summon", f"{len(cards)} monsters to special summon together, {free} free "
+                                "monster zone(s): none is summoned")
+                return
+            for card in cards[free:]:
+                if determined:
+                    duel.log.record("no-zone", f"「{card.name}」 has no free monster zone: it goes to the graveyard",
+                                    card=card.serial)
+                    duel.send_to_graveyard(card, reason=f"no free monster zone for {_why(link)}")
+                else:
+                    duel.log.record("no-zone", f"「{card.name}」 has no free monster zone: it stays", card=card.serial)
+            cards = cards[:free]
+        for card in cards:
             duel.summon(card, "special", link.player, by=link.card.name, negated=negated, face_up=face_up,
                         position=position)
             link.summoned.append((card, card.object_id))
@@ -735,6 +765,25 @@ SUMMON_WAYS = {  # how it is special summoned: (battle position, effects negated
     "": (None, False), "攻击表示": ("attack", False), "守备表示": ("defense", False), "效果无效": (None, True),
 }
 BLOCKS.term(Term.choice("summon_way", SUMMON_WAYS, "攻击表示、守备表示、效果无效 (or nothing)"))
+
+
+@BLOCKS.phrase("action", "{side}决斗胜利")
+def win_duel(side):
+    """That player (自己: the effect's controller) wins the duel at once."""
+    def resolve(duel, link) -> None:
+        player = link.player if side == "own" else 1 - link.player
+        if duel.winner is None:
+            duel.winner = player
+            duel.log.record("win", f"player {player} wins the duel by {_why(link)}", player=player)
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "{who}无视召唤条件特殊召唤")
+def special_summon_ignoring_conditions(who):
+    """Special summon it ignoring its summon conditions (无视召唤条件): not its revive limit
+    (苏生限制), and not a proper procedure (values.why_cannot_special_summon)."""
+    return moving(_summon(_self_or_targets(who)), "summon", "ignore-summon-conditions")
 
 
 @BLOCKS.phrase("action", "{who}{way:summon_way}特殊召唤")
@@ -1012,11 +1061,35 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     "在对方回合只有1次不会被对方的效果破坏": ("indestructible-once-opponent-turn",),
     "不能攻击": ("cannot-attack",),
     "不能特殊召唤": ("no-special-summon",),  # a rule of the card itself
+    # summon conditions (召唤条件): rules of the card itself, read by values.why_cannot_special_summon
+    "不能通常召唤": ("special-summon-monster",),
+    "只能用卡的效果特殊召唤": ("special-summon-monster", "summon-by-effects"),
+    "用自身的方法才能特殊召唤": ("special-summon-monster", "summon-only-by-procedure"),
+    "不用仪式召唤不能特殊召唤": ("summon-only-by-ritual",),
+    "不能融合召唤": ("no-fusion-summon",),
+    # 『自己1回合只能有1次把「X」特殊召唤』: counted per player and card name (values.py)
+    "1回合只能有1次特殊召唤": ("special-summon-once-per-turn",),
     "当作调整使用": ("tuner",),
     "的发动从手卡也能用": ("activate-from-hand",),  # a trap card activated from the hand (activation.py)
     "破坏": ("self-destroy",),  # the rules destroy it as soon as its effect's condition is met (values.py)
     "向守备表示怪兽攻击的场合给与贯通伤害": ("piercing",),  # battle.py
 }
+
+
+BLOCKS.term(Term("summoners", r"(?:「[^」]+」|这张卡)(?:(?:的效果)?以及(?:「[^」]+」|这张卡))*",
+                 description="the cards whose effects may special summon it: 「…」 or 这张卡, joined by (的效果)以及"))
+
+
+@BLOCKS.phrase("static", "这张卡用{names:summoners}的效果才能特殊召唤")
+def summon_only_by_effects_of(names):
+    """A summon condition naming the cards whose effects alone may special summon it
+    (『用「假面变化」的效果才能特殊召唤』): a special summon by one of them is its proper
+    procedure (正规召唤手续), any other special summon is forbidden unless it ignores the
+    summon conditions.  Names joined by 以及; 这张卡 is the card itself."""
+    named = tuple(quoted or itself for quoted, itself in re.findall(r"「([^」]+)」|(这张卡)", names))
+    if not named:
+        raise ValueError(f"name the cards whose effects may special summon it: {names!r}")
+    return [StaticPart("special-summon-monster"), StaticPart("summon-only-by", named)]
 
 
 _OWN = "|".join(re.escape(w) for w in sorted(OWN_PROPERTIES, key=len, reverse=True))
@@ -1342,6 +1415,28 @@ def activation_ban(sides, ban):
     (的墓地以及除外状态的怪兽) cannot activate their effects."""
     scope, kinds, zones = ban
     return _ban_static(scope, kinds, sides, zones)
+
+
+@BLOCKS.phrase("static", "对墓地的卡发生影响的效果无效化")
+def negate_graveyard_effects():
+    """Effects that would touch cards in the graveyard are negated (王家长眠之谷): an effect
+    cannot special summon a monster from the graveyard; a monster's own summon procedure
+    is not an effect (values.why_cannot_special_summon)."""
+    return [StaticPart("negate-graveyard-effects")]
+
+
+#: the summon methods a static may forbid (『双方不能融合召唤』)
+FORBIDDEN_SUMMONS = {"融合": "fusion", "同调": "synchro", "X": "xyz", "超量": "xyz", "仪式": "ritual",
+                     "连接": "link", "灵摆": "pendulum"}
+BLOCKS.term(Term.choice("forbidden_summon", FORBIDDEN_SUMMONS, "融合、同调、X、仪式、连接 or 灵摆"))
+
+
+@BLOCKS.phrase("static", "{sides}不能{method:forbidden_summon}召唤")
+def forbid_summon_method(sides, method):
+    """Those players cannot summon by that method (融合召唤 …): a special summon by another
+    way — a monster's own procedure, an effect that only special summons — is not
+    forbidden (values.why_cannot_special_summon)."""
+    return [StaticPart("forbid-summon-method", (sides, method))]
 
 
 def turn_limit(text: str):

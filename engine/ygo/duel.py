@@ -104,6 +104,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.negated_names: dict[str, int] = {}
         #: special summons per player this turn, as seen by the rules
         self.special_summons = [0, 0]
+        #: (turn, player, card name) of every special summon: 『1回合只能有1次特殊召唤』
+        self.special_summoned_names: set[tuple[int, int, str]] = set()
         #: every summon of the turn (召唤·反转召唤·特殊召唤), counted by the rules themselves
         self.summon_count = [0, 0]
         #: Normal Summons and Sets of the turn (a gemini re-summon is one): the turn's
@@ -283,6 +285,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             raise SetupError(f"「{card.name}」 is not a {frame} monster, so it cannot be {method} summoned")
         if method in ("normal", "tribute") and d.extra_deck:
             raise SetupError(f"「{card.name}」 is an extra deck monster and cannot be normal summoned")
+        if method in ("normal", "tribute") and self.special_summon_monster(card):
+            raise IllegalAction(f"「{card.name}」是特殊召唤怪兽，不能通常召唤")
         if method in ("normal", "tribute", "gemini"):
             why = self.why_cannot_normal_summon(card, player, tributes=tuple(tributes),
                                                 without_tribute=without_tribute, face_up=face_up,
@@ -305,8 +309,9 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             why = self.why_not_procedure_now(method, player)
             if why:
                 raise IllegalAction(why)
+        how = self.summon_how(method, by)
         if method in SPECIAL_METHODS:
-            why = self.why_cannot_special_summon(card, player)
+            why = self.why_cannot_special_summon(card, player, how=how, by=by, method=method)
             if why:
                 raise IllegalAction(why)
         for t in tributes:
@@ -323,8 +328,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         for m in materials:
             if method == "xyz":
                 self.attach(m, card)
-        if method != "special" or not by:
-            card.proc_complete = True
+        if self.properly_summoned_by(card, how, method, by):
+            card.proc_complete = True  # 正规召唤手续: the revive limit is lifted
         set_only = method in ("normal", "tribute") and not face_up
         if method in ("normal", "tribute"):
             self.use_normal_summon(player, card)
@@ -351,6 +356,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.remember(card, Info.SPECIAL_SUMMONED)
             self.remember(card, Info.SUMMONED_FROM, source)
             self.special_summons[player] += 1
+            self.special_summoned_names.add((self.turn, player, card.name))
             self.count_special_summon(player)
         if tributes or materials:
             self.remember(card, Info.SUMMON_MATERIALS, tuple((c.serial, c.definition) for c in (*tributes, *materials)))
@@ -766,8 +772,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.transition(card, transition)
         card.position = ""
         owner_zone = self.board.zone(card.owner, to.kind) if to.kind != MATERIALS else to
-        if to.kind in (HAND, DECK, EXTRA):
-            card.proc_complete = False
+        if to.kind in (HAND, DECK) or (to.kind == EXTRA and not face_up):
+            card.proc_complete = False  # the face-up extra deck keeps a proper summon
         self.board.move(card, owner_zone, face_up=face_up, reason=reason, index=index)
         if tags:
             self.arrived(card, *tags)

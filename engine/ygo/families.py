@@ -161,7 +161,8 @@ BLOCKS.term(Term.choice("besides", {"": False, "这张卡以外的": True}, "这
 #: what is done with the picked cards: (what, battle position for a summon)
 PICK_TO: dict[str, tuple[str, str | None]] = {
     "加入手卡": ("hand", None), "送去墓地": ("graveyard", None), "破坏": ("destroy", None), "除外": ("banish", None),
-    "特殊召唤": ("summon", None), "守备表示特殊召唤": ("summon", "defense"), "攻击表示特殊召唤": ("summon", "attack"),
+    "特殊召唤": ("summon", None), "无视召唤条件特殊召唤": ("summon-ignoring", None),
+    "守备表示特殊召唤": ("summon", "defense"), "攻击表示特殊召唤": ("summon", "attack"),
     "在自己的灵摆区域放置": ("pendulum zone", None), "里侧表示除外": ("banish face-down", None),
 }
 BLOCKS.term(Term.choice("pick_to", PICK_TO, "加入手卡、送去墓地、破坏、除外、里侧表示除外、特殊召唤、守备表示特殊召唤、攻击表示特殊召唤、"
@@ -171,7 +172,8 @@ BLOCKS.term(Term.choice("pick_to", PICK_TO, "加入手卡、送去墓地、破�
 _PLAIN = re.compile(r"(这张卡以外的)?(卡|怪兽)?")
 
 #: the trace words of the moves, by what is done (the rules read them: 『包含…的效果』)
-_MOVE_TAGS = {"hand": "to-hand", "graveyard": "to-graveyard", "summon": "summon", "destroy": None,
+_MOVE_TAGS = {"hand": "to-hand", "graveyard": "to-graveyard", "summon": "summon", "summon-ignoring": "summon",
+              "destroy": None,
               "banish": "to-banished", "banish face-down": "to-banished", "pendulum zone": "to-pendulum-zone"}
 
 
@@ -180,9 +182,9 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
     why = _why(link)
     if to == "destroy":
         return bool(duel.destroy(card, reason=why, by_effect=link.card, by_player=link.player))
-    if to == "summon":
+    if to in ("summon", "summon-ignoring"):
         before = card.zone
-        _summon(lambda d, lk: [card], position=position)(duel, link)
+        _summon(lambda d, lk: [card], position=position, determined=False)(duel, link)
         return card.zone is not before
     before = card.zone
     if to == "hand":
@@ -242,10 +244,39 @@ def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = 
     if "field" in zones or "hand" in zones:
         resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card, player) if c is not card])
     tag = _MOVE_TAGS[what]
-    tags = ["destroy-field"] if what == "destroy" else ["summon"] if what == "summon" else []
+    summons = what in ("summon", "summon-ignoring")
+    tags = ["destroy-field"] if what == "destroy" else ["summon"] if summons else []
+    if what == "summon-ignoring":
+        tags.append("ignore-summon-conditions")
     if tag is not None:
-        tags += [f"{zone}-{'summon' if what == 'summon' else tag}" for zone in zones]
+        tags += [f"{zone}-{'summon' if summons else tag}" for zone in zones]
     return moving(resolve, *tags)
+
+
+def _picked_with(who, origin, n: int, desc: str):
+    """This card (or the targets) and n monsters of the zones ``origin`` names that fit the
+    description, picked as the effect resolves: 『这张卡和手卡1只…怪兽』."""
+    zones, whose = origin
+    test, first = describe(desc), subject(who)
+
+    def pick(duel, link) -> list:
+        own = list(first(duel, link))
+        player = link.player if whose == "own" else 1 - link.player
+        found = [c for zone in zones if zone != "field" for c in duel.board.zone(player, zone)
+                 if c.definition.is_monster and c not in own and test(duel, link.card, c)]
+        return [*own, *found[:n]]
+
+    return pick
+
+
+@BLOCKS.phrase("action", "{who}和{origin:pick_from}{n}只{desc:pick_desc}特殊召唤")
+@BLOCKS.phrase("action", "{origin:pick_from}{n}只{desc:pick_desc}和{who}特殊召唤")
+def special_summon_together(who, origin, n, desc):
+    """Special summon this card and n monsters picked as the effect resolves, all together
+    (『A和B』『那2只』): with fewer free monster zones than monsters, none of them is summoned
+    and they stay where they are (blocks._summon)."""
+    return moving(_summon(_picked_with(who, origin, n, desc), together=True), "summon",
+                  *(f"{zone}-summon" for zone in origin[0]))
 
 
 BLOCKS.term(Term.choice("deck_top", {"最上面的": True}, "最上面的 (the top cards of the deck)"))

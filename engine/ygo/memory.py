@@ -256,6 +256,13 @@ BANISH_EXCEPTIONS: dict[str, str] = {
     "gained-temporary-banish-returns": "a monster banished by this card's effect that it only gained comes back",
 }
 
+#: card-specific rulings about summon conditions (values.proper_by_effect)
+SUMMON_CONDITION_EXCEPTIONS: dict[str, str] = {
+    # 星尘龙·爆裂体, 毒蛇神 维诺米纳迦: their own effect may special summon them, but only the
+    # card their condition names first is their proper procedure (正规召唤手续)
+    "own-effect-not-proper": "its own effect may special summon it, but is not its proper procedure",
+}
+
 
 def given_face_down(mark: str) -> bool:
     """Whether the lasting effect ``mark`` is given to a face-down monster."""
@@ -332,6 +339,7 @@ CARD_RULINGS: dict[str, str] = {
     **LASTING_EXCEPTIONS,
     **BANISH_EXCEPTIONS,
     **SUMMON_EXCEPTIONS,
+    **SUMMON_CONDITION_EXCEPTIONS,
     **{name: why for name, (_what, why) in ACTIVATION_EXCEPTIONS.items()},
 }
 
@@ -387,6 +395,7 @@ LABELS: dict[object, str] = {
     "once-per-turn-survives-face-down": "1回合1次变成里侧的效果，变成里侧后仍算使用过",
     "whole-effect-needs-face-up": "有一部分不能给予时，整个持续效果都不给予",
     "gained-temporary-banish-returns": "只是得到的一时除外效果，除外的怪兽也回来",
+    "own-effect-not-proper": "自身的效果可以把它特殊召唤，但不是正规召唤手续",
     "bans-face-up-effects": "「不能发动」也禁止场上已表侧表示的卡的效果",
     "negated-activations-not-counted": "被无效的发动不计入次数",
     "sees-activations-by-effect": "效果处理中被发动的卡，『…卡发动的场合』也会发动",

@@ -24,7 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from .memory import Info
+from rulings.core import IllegalAction, SetupError
+
+from .memory import SPECIAL_METHODS, Info
 
 if TYPE_CHECKING:
     from .chain import ChainLink
@@ -114,3 +116,37 @@ class NegationRules:
         self.remember(card, Info.NEGATED, kind, per=kind, origin=source)
         self.log.record("negate", f"「{card.name}」's effects negated ({kind}) by {source}", card=card.serial)
 
+
+    def negate_summon(self, card: "YgoCard", method: str, player: int) -> None:
+        """A summon negated as it is made (召唤无效: 神之宣告 and the like).  A flip summon
+        is negated on the field: the face-down monster is destroyed there, and keeps how
+        it was summoned before.  Any other summon never reaches the field: the monster
+        goes from where it was to its owner's graveyard, destroyed — not a card of the
+        field, the hand, the deck or the extra deck sent there — and a negated summon is
+        no proper procedure (正规召唤手续): the revive limit stays."""
+        if method == "flip":
+            why = self.why_cannot_flip_summon(card)
+            if why:
+                raise IllegalAction(f"「{card.name}」 cannot be flip summoned: {why}")
+            self.log.record("summon-negated", f"the flip summon of 「{card.name}」 is negated", card=card.serial)
+            self.destroy(card, reason="its flip summon was negated", by_rule=True)
+            return
+        if method in SPECIAL_METHODS:
+            why = self.why_cannot_special_summon(card, player, how=self.summon_how(method))
+            if why:
+                raise IllegalAction(why)
+        elif method in ("normal", "tribute"):
+            why = self.why_cannot_normal_summon(card, player)
+            if why:
+                raise IllegalAction(why)
+            self.normal_summons[player] += 1
+        else:
+            raise SetupError(f"a {method} summon cannot be negated this way")
+        self.log.record("summon-negated", f"the {method} summon of 「{card.name}」 is negated", card=card.serial)
+        self.drop_temporary_banish(card)
+        self.board.move(card, self.board.zone(card.owner, "graveyard"), face_up=True,
+                        reason=f"its {method} summon was negated")
+        self.arrived(card, "destroyed", "sent-to-graveyard")
+        self.emit("to-graveyard", card, lki=None, destroyed=True, by_battle=False, by_player=None,
+                  discarded=False, from_hand=False, from_zone=None)
+        self.run_mandatory()

@@ -13,7 +13,7 @@ from rulings.vocabulary import Term, Vocabulary, expect
 
 from .catalogue import CATALOGUE
 from .duel import BANISHED, DECK, EXTRA, FIELD_SPELL, GRAVEYARD, HAND, PENDULUM, PROCEDURE_METHODS, SPELL_TRAP, Duel
-from .memory import Info
+from .memory import SPECIAL_METHODS, Info
 
 V = Vocabulary(game="ygo", language="zh-CN", new_world=Duel, card_names=CATALOGUE.names)
 VOCABULARY = V
@@ -254,6 +254,22 @@ def summon_by_effect_from(duel: Duel, player: int, by: str, source: str, card: s
     duel.summon(c, "special", player, by=by)
 
 
+@V.phrase(("given", "when"), "{player}用「{by:card}」的效果从{source}{method}召唤「{card}」")
+def summon_by_effect_method_from(duel: Duel, player: int, by: str, source: str, method: str, card: str) -> None:
+    """An effect summons it from that zone by that method (a ritual summon from the
+    graveyard: 「影灵衣的返魂术」); 特殊: as 「用…的效果从…特殊召唤」."""
+    c = _among(duel, card, duel.board.zone(player, source)) or duel.new_card(card, player, source)
+    duel.summon(c, method, player, by=by)
+
+
+@V.phrase(("given", "when"), "{player}{method}召唤「{card}」被无效")
+def summon_negated(duel: Duel, player: int, method: str, card: str) -> None:
+    """The summon is negated as it is made (神之宣告 …): a flip summon on the field (the
+    monster is destroyed there), any other before the monster reaches the field."""
+    c = _on_field(duel, card, player) if method == "flip" else _fresh(duel, card, player)
+    duel.negate_summon(c, method, player)
+
+
 @V.phrase(("given", "when"), "{player}把「{card}」从{source}里侧守备表示特殊召唤")
 def special_summon_face_down(duel: Duel, player: int, card: str, source: str) -> None:
     """Special Summon a card of one's own face-down defense, straight from a zone."""
@@ -445,6 +461,16 @@ def fill_monster_zone(duel: Duel, player: int, card: str) -> None:
         c.position = "attack"
 
 
+@V.phrase(("given", "when"), "{player}的怪兽区域只剩{number}个空位，其余被「{card}」占满")
+def fill_monster_zone_but(duel: Duel, player: int, number: int, card: str) -> None:
+    """Copies of that monster fill that player's monster zones but that many (placed, not summoned)."""
+    zone = duel.board.zone(player, "monster zone")
+    while len(zone) < (zone.capacity or 5) - number:
+        c = duel.new_card(card, player, DECK)
+        duel.place(c, "monster zone", player)
+        c.position = "attack"
+
+
 # -- Given / When: turns and phases ---------------------------------------------------
 
 @V.given("这是决斗的第一个回合")
@@ -558,6 +584,12 @@ def activate_card_targeting(duel: Duel, player: int, target: str, card: str) -> 
 def activate_effect_targeting(duel: Duel, player: int, target: str, card: str, label: str) -> None:
     """Activate an effect of a card targeting a card."""
     duel.activate(duel.card(card, player), label, player=player, targets=[duel.card(target)])
+
+
+@V.phrase(("given", "when"), "{player}以「{t1:card}」和「{t2:card}」为对象发动「{card}」的{label}效果")
+def activate_effect_targeting_two(duel: Duel, player: int, t1: str, t2: str, card: str, label: str) -> None:
+    """Activate an effect of a card targeting two cards."""
+    duel.activate(duel.card(card, player), label, player=player, targets=[duel.card(t1), duel.card(t2)])
 
 
 @V.phrase(("given", "when"), "{player}以{owner:player}的「{target:card}」为对象发动「{card}」")
@@ -944,6 +976,51 @@ def can_special_summon(duel: Duel, player: int, can: bool, card: str) -> None:
     c = duel.card(card, player)
     reason = duel.why_cannot_special_summon(c, player)
     expect(f"玩家{player}可以特殊召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}用「{by:card}」的效果从{source}{method}召唤「{card}」")
+def can_summon_by_effect_from(duel: Duel, player: int, by: str, source: str, method: str, card: str,
+                              can: bool) -> None:
+    """Whether that card's effect could summon that player's card of that zone now (特殊:
+    a special summon by the effect, 无视召唤条件 if the effect says so; 仪式 …: by that
+    method): summon conditions (召唤条件) and revive limits (苏生限制)."""
+    c = _among(duel, card, duel.board.zone(player, source))
+    frame = {"synchro", "xyz", "fusion", "ritual", "link", "pendulum"} & {method}
+    home = EXTRA if duel.definition(card).extra_deck else HAND
+    if c is None and (duel.find(card, player) is not None or source != home):
+        # a card the example never brought in is asked about in its home zone only
+        reason = f"「{card}」 is not in the {source}"
+    elif method not in SPECIAL_METHODS or (frame and not frame <= duel.definition(card).types):
+        reason = f"「{card}」 cannot be {method} summoned"
+    else:
+        c = c or duel.new_card(card, player, source)
+        reason = duel.why_cannot_special_summon(c, player, how=duel.summon_how(method, by), by=by, method=method)
+    expect(f"玩家{player}可以用「{by}」的效果从{PLACE_NAMES.get(source, source)}{METHOD_WORD.get(method, method)}"
+           f"召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}从{source}灵摆召唤「{card}」")
+def can_pendulum_summon_from(duel: Duel, player: int, can: bool, source: str, card: str) -> None:
+    """Whether that player's card of that zone could be pendulum summoned now, as far as its
+    summon conditions go (from the face-up extra deck: only once properly summoned)."""
+    c = _among(duel, card, duel.board.zone(player, source))
+    if c is None:
+        reason = f"「{card}」 is not in the {source}"
+    elif "pendulum" not in c.definition.types or source not in (HAND, EXTRA):
+        reason = f"「{card}」 cannot be pendulum summoned from the {source}"
+    else:
+        reason = duel.why_cannot_special_summon(c, player, how="procedure", method="pendulum")
+    expect(f"玩家{player}可以从{PLACE_NAMES.get(source, source)}灵摆召唤「{card}」 ({reason or 'ok'})", can,
+           reason is None)
+
+
+@V.then("{player}{can}用自身的方法特殊召唤「{card}」")
+def can_special_summon_by_procedure(duel: Duel, player: int, can: bool, card: str) -> None:
+    """Whether that player could special summon the card now by its own summon procedure
+    (its summon condition: not an effect, and no fusion, synchro … summon)."""
+    c = duel.card(card, player)
+    reason = duel.why_cannot_special_summon(c, player, how="procedure")
+    expect(f"玩家{player}可以用自身的方法特殊召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
 @V.then("{player}{can}反转召唤「{card}」")

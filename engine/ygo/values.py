@@ -178,12 +178,110 @@ class ValueRules:
 
     # -- what a monster may do ------------------------------------------------------
 
-    def why_cannot_special_summon(self, card: "YgoCard", player: int) -> str | None:
-        if any(st.kind == "no-special-summon" for st in card.definition.statics):
+    # -- summon conditions (召唤条件) and revive limits (苏生限制) ---------------------------
+
+    def summon_kinds(self, card: "YgoCard") -> set[str]:
+        """The summon conditions the card's own rules state (blocks.OWN_PROPERTIES)."""
+        return {st.kind for st in card.definition.statics}
+
+    def special_summon_monster(self, card: "YgoCard") -> bool:
+        """特殊召唤怪兽: a monster that cannot be Normal Summoned — an extra deck or ritual
+        monster, or one whose text says 这张卡不能通常召唤."""
+        d = card.definition
+        return d.is_monster and (d.extra_deck or "ritual" in d.types
+                                 or "special-summon-monster" in self.summon_kinds(card))
+
+    def properly_summoned_by(self, card: "YgoCard", how: str, method: str, by: str = "") -> bool:
+        """Whether this summon is the monster's proper procedure (正规召唤手续): its own
+        procedure or summon method; a pendulum summon only for a main deck monster (a
+        P＋融合·同调·超量 monster's proper procedure is that summon); an effect only as its
+        condition says (proper_by_effect)."""
+        if how == "procedure":
+            return method != "pendulum" or not card.definition.extra_deck
+        return how == "effect" and self.proper_by_effect(card, by)
+
+    def summon_how(self, method: str, by: str = "") -> str:
+        """How a special summon stands to the summon conditions: "procedure" (the
+        monster's own procedure, or a summon method such as a Synchro or Ritual Summon),
+        "effect" (by a card's effect) or "ignore" (an effect that ignores the summon
+        conditions: 无视召唤条件, as that card's blocks say)."""
+        if method != "special" or not by:
+            return "procedure"
+        try:
+            source = self.definition(by)
+        except Exception:  # "an effect": no card of the catalogue
+            return "effect"
+        return "ignore" if any("ignore-summon-conditions" in e.moves for e in source.effects) else "effect"
+
+    def proper_by_effect(self, card: "YgoCard", by: str) -> bool:
+        """Whether a special summon by that card's effect is this monster's proper
+        procedure (正规召唤手续): 『只能用卡的效果特殊召唤』, or a card its condition names."""
+        kinds = self.summon_kinds(card)
+        if "summon-by-effects" in kinds:
+            return True
+        for st in card.definition.statics:
+            if st.kind == "summon-only-by" and by in self._named(card, st.value):
+                return "own-effect-not-proper" not in card.definition.rulings or by != card.name
+        return False
+
+    @staticmethod
+    def _named(card: "YgoCard", names) -> set[str]:
+        return {card.name if n == "这张卡" else n for n in names}
+
+    def why_cannot_special_summon(self, card: "YgoCard", player: int, how: str = "effect",
+                                  by: str = "", method: str = "special") -> str | None:
+        """Why that player could not special summon the card now, ``how`` (see
+        summon_how; by default by an effect).  召唤限制: a special summon monster comes from
+        the hand or the deck only by its proper procedure, and one whose condition says
+        『才能特殊召唤』 only so, from anywhere; 苏生限制: one never properly summoned
+        cannot be special summoned from the graveyard, banishment or the face-up extra
+        deck but by its proper procedure.  Ignoring the summon conditions lifts the first,
+        never the second."""
+        kinds = self.summon_kinds(card)
+        zone = card.zone.kind
+        if "special-summon-once-per-turn" in kinds and (self.turn, player, card.name) in self.special_summoned_names:
+            # not a summon condition: an effect that ignores the conditions does not ignore it
+            return f"player {player} has special summoned 「{card.name}」 this turn already (1回合1次)"
+        if "no-special-summon" in kinds and how != "ignore":
             return f"「{card.name}」 cannot be special summoned"
-        if card.definition.extra_deck and card.zone.kind in ("graveyard", "banished") and not card.proc_complete:
-            return f"「{card.name}」 was not properly summoned first (正规召唤手续)"
+        if how == "procedure" and method == "fusion" and "no-fusion-summon" in kinds:
+            return f"「{card.name}」 cannot be fusion summoned"
+        if how == "procedure" and (("summon-only-by-procedure" in kinds and method != "special")
+                                   or ("summon-only-by-ritual" in kinds and method != "ritual")):
+            # 『……才能特殊召唤』 names one way: no other summon method (a fusion monster that
+            # cannot be fusion summoned, a ritual monster only ritual summoned)
+            return f"「{card.name}」 cannot be {method} summoned: its summon condition names another way"
+        if how == "procedure" and method == "pendulum" and self.special_summon_monster(card):
+            # a pendulum summon is made by the rules, not by a card's effect; from the
+            # face-up extra deck only a monster once properly summoned (苏生限制)
+            if "summon-by-effects" in kinds:
+                return f"「{card.name}」 can be special summoned only by card effects: not pendulum summoned"
+            if zone == "extra deck" and not (card.face_up and card.proc_complete):
+                return f"「{card.name}」 was not properly summoned first: it cannot be pendulum summoned from the extra deck"
+        if how == "procedure" and method == "special" and self.special_summon_monster(card) \
+                and not card.definition.extra_deck and zone != "hand":
+            # a main deck monster's own procedure is made from the hand (unless its text
+            # names another place: not modelled)
+            return f"「{card.name}」 is special summoned by its own procedure from the hand, not the {zone}"
+        proper = (how == "procedure" and method != "pendulum") or (how == "effect" and self.proper_by_effect(card, by))
+        if how == "effect" and not proper:
+            named = [st for st in card.definition.statics if st.kind == "summon-only-by"]
+            if kinds & {"summon-only-by-procedure", "summon-only-by-ritual"} or (named and not any(
+                    by in self._named(card, st.value) for st in named)):
+                return f"「{card.name}」 can be special summoned only as its summon condition says (召唤条件)"
+            if self.special_summon_monster(card) and zone in ("hand", "deck") \
+                    and "summon-by-effects" not in kinds:
+                return f"「{card.name}」 is a special summon monster: from the {zone} only by its proper procedure"
+        if self.special_summon_monster(card) and not proper and not card.proc_complete and (
+                zone in ("graveyard", "banished", "spell & trap zone") or (zone == "extra deck" and card.face_up)):
+            return f"「{card.name}」 was not properly summoned first (正规召唤手续, 苏生限制)"
         for other in self.field_cards():
+            if how != "procedure" and zone == "graveyard" and self.active_statics(other, "negate-graveyard-effects"):
+                return f"「{other.name}」 negates effects that touch cards in the graveyard"
+            for st in self.active_statics(other, "forbid-summon-method"):
+                sides, forbidden = st.value
+                if forbidden == method and player in _sides(sides, other.controller):
+                    return f"「{other.name}」 says {method} summons cannot be made"
             for st in self.active_statics(other, "limit-summons"):
                 if self.summon_count[player] >= st.value:
                     return f"「{other.name}」 allows only {st.value} summons per turn (counted from the turn's start)"
@@ -225,3 +323,8 @@ class ValueRules:
             elif any(v is True or v == self.turn for v in self.lasting(card, "to-graveyard-at-end-phase")):
                 self.send_to_graveyard(card, reason="sent to the graveyard in the end phase by the effect")
         self.end_phase_control()
+
+
+def _sides(sides: str, controller: int) -> frozenset:
+    """The players a static of ``controller``'s card speaks of: 自己, 对方 or 双方."""
+    return frozenset({0, 1}) if sides == "both" else frozenset({controller if sides == "own" else 1 - controller})
