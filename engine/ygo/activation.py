@@ -346,7 +346,7 @@ class ActivationRules:
     def activation_count(self, player: int, kinds, *, negated_count: bool | None = None, since: int = 0) -> int:
         """How many activations of ``kinds`` ``player`` made this turn, counted as the rules
         count them: a negated card activation was never made, a negated monster effect was;
-        ``negated_count`` overrides that (命运的抽卡: no negated activation counts).  Cards
+        ``negated_count`` overrides that (命运的抽卡: every negated activation counts).  Cards
         activated by another card's effect while it resolved are not counted."""
         n = 0
         for r in self.activations[since:]:

@@ -788,10 +788,10 @@ def the_turn_it_is_activated(activated="card", what=None, n=None):
     """What its controller (or this card) cannot do for the rest of the turn it is activated.
     『只能…发动n次』: after this card's activation its controller may activate effects only n
     more times this turn; whether a negated activation counts follows the general count
-    (activation.py) unless the card names the ruling 'negated-activations-not-counted'."""
+    (activation.py) unless the card names the ruling 'negated-activations-counted'."""
     if n is not None:
         def restrict(duel, card, player) -> None:
-            negated = False if "negated-activations-not-counted" in card.definition.rulings else None
+            negated = True if "negated-activations-counted" in card.definition.rulings else None
             # this card's own activation is recorded next: count from the one after it
             duel.limit_activations({"spell", "trap", "monster"}, {player}, n, card.name, negated,
                                    since=len(duel.activations) + 1)
