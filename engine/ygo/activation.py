@@ -496,6 +496,11 @@ class ActivationRules:
             return (f"「{card.name}」 is not a continuous trap: its effects are not activated together with "
                     "its card activation")
         effect = self.effect_of(card, label)
+        if label != "发动" and any(e.label == "发动" for e in card.definition.effects):
+            # 失落的圣域, 亚马逊拜谒间: what its card activation does as it resolves (even a
+            # processing it may choose not to do) is the effect activated with it: no other
+            return (f"the card activation of 「{card.name}」 has an effect of its own to apply as it resolves: "
+                    f"{label} is not activated with it")
         if effect.kind == "trigger" and not self.phase_trigger_now(card, effect):
             return f"「{card.name}」{label} starts each time something happens: not as the card is activated"
         if effect.cost in ("send-self", "banish-self", "discard-self") or getattr(effect.cost, "moves_self", False):

@@ -193,6 +193,35 @@ def test_a_continuous_trap_decides_its_effect_with_its_card_activation_once_per_
     assert "not a continuous trap" in Duel().why_not_with_card_activation(spell, "①", 0)
 
 
+def test_a_continuous_trap_whose_card_activation_does_something_activates_no_other_effect_with_it():
+    # 失落的圣域 (cid=16648), 亚马逊拜谒间 (cid=17654): the card activation's own processing
+    duel = Duel()
+    sanctuary = _set_earlier(duel, "失落的圣域", 0)
+    assert "has an effect of its own" in (duel.why_not_with_card_activation(sanctuary, "③", 0) or "")
+    duel.activate(sanctuary, "发动", player=0)
+    duel.resolve_chain()
+    assert duel.why_cannot_activate(sanctuary, "③", 0) is None
+    # a continuous trap with no processing of its card activation still may (湿润之风)
+    assert Duel().why_not_with_card_activation(_set_earlier(Duel(), "湿润之风", 0), "①", 0) is None
+
+
+def test_draw_of_fate_counts_a_negated_card_activation_too():
+    # fid=23158 (25/11/27): 命运的抽卡 counts every negated activation; the general count does not
+    # count a negated card activation
+    duel = Duel()
+    fate = _in_hand(duel, "命运的抽卡", 0)
+    duel.activate(fate, "发动", player=0)
+    duel.resolve_chain()
+    target = _face_up(duel, "湿润之风", 1)
+    judgment = _set_earlier(duel, "神之宣告", 1)
+    typhoon = _in_hand(duel, "台风", 0)
+    duel.activate(typhoon, "发动", player=0, targets=[target])
+    duel.activate(judgment, "发动", player=1)
+    duel.resolve_chain()
+    assert duel.activation_count(0, {"spell", "trap"}) == 1  # 命运的抽卡 itself
+    assert "only 1 activation" in (duel.why_cannot_activate(_in_hand(duel, "旋风", 0), "发动", 0) or "")
+
+
 def test_a_card_activated_by_an_effect_makes_no_chain_link_and_skips_what_its_activation_does():
     duel = Duel()
     kingdom = duel.new_card("卡通王国", 0, "deck")
