@@ -77,6 +77,10 @@ class ChainLink:
     with_effect: Effect | None = None
     #: what was declared on activation (a card kind: "spell", "trap", "monster")
     declared: str | None = None
+    #: the zone the card activated in: a card activation is made on the field, even from
+    #: the hand (『手卡·墓地·除外状态的卡的效果发动时』 does not see it); an effect, where
+    #: the card was before its cost moved it (灰流丽: the hand)
+    zone: str | None = None
 
     def below(self, duel) -> "ChainLink | None":
         """The chain link this one was activated in response to."""
@@ -459,6 +463,7 @@ class ChainRules:
         # the link is the card as it activates: a cost that moves the card itself (灰流丽,
         # 古圣戴 始龙) leaves a new card that is no longer 『那张卡』 of this activation
         activated_as = card.object_id
+        activated_in = card.zone.kind
         if effect.cost == "send-self":
             self.send_to_graveyard(card, reason="cost")
         elif effect.cost == "discard-self":
@@ -506,7 +511,7 @@ class ChainRules:
                          [(t, t.object_id) for t in targets], None, at_activation,
                          pending.event if pending else None, chosen=list(chosen),
                          effect_owner=self.owner_of_effect(card, effect), with_effect=also,
-                         declared=declared)
+                         declared=declared, zone=activated_in)
         self.chain.append(link)
         if len(self.chain) == 1:
             # a new chain: what happened before it is no longer "what just happened"

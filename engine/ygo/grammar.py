@@ -563,6 +563,9 @@ ACTIVATED_KINDS: dict[str, Callable[[Any, Any], bool]] = {
     "陷阱卡": lambda duel, top: duel.is_card_activation(top) and top.card.definition.kind == "trap",
     "魔法卡的效果在场上": lambda duel, top: top.card.definition.kind == "spell" and duel.on_field(top.card),
     "破坏场上的卡的效果": _destroys_field_card,
+    # where the card was as it activated: a spell or trap activated from the hand is put on
+    # the field first, so its card activation is not one of these (天下独步的大义贼, fid=24365)
+    "手卡·墓地·除外状态的卡的效果": lambda duel, top: top.zone in ("hand", "graveyard", "banished"),
 }
 ACTIVATION = (r"(?:对方把|对方的|自己的|自己把)?(?:只以卡\d+张为对象的|包含(?:" + "|".join(map(re.escape, INCLUDES))
               + r")的效果的)?(?:" + "|".join(map(re.escape, sorted(ACTIVATED_KINDS, key=len, reverse=True)))

@@ -205,6 +205,18 @@ def test_a_continuous_trap_whose_card_activation_does_something_activates_no_oth
     assert Duel().why_not_with_card_activation(_set_earlier(Duel(), "湿润之风", 0), "①", 0) is None
 
 
+def test_a_chain_link_remembers_where_the_card_activated():
+    # fid=24365: a trap activated from the hand is activated on the field, not in the hand
+    duel = Duel()
+    trap = _in_hand(duel, "颉颃胜负", 0)
+    link = duel.activate(trap, "发动", player=0)
+    assert link.zone == "spell & trap zone"
+    duel.resolve_chain()
+    bulb = duel.new_card("成长的鳞茎", 0, "graveyard")
+    duel.new_card("黑魔术师", 0, "deck")
+    assert duel.activate(bulb, "①", player=0).zone == "graveyard"
+
+
 def test_draw_of_fate_counts_a_negated_card_activation_too():
     # fid=23158 (25/11/27): 命运的抽卡 counts every negated activation; the general count does not
     # count a negated card activation
