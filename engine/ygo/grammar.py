@@ -412,6 +412,15 @@ def at_phase(what=None, label=None, whose=None):
     return phase, lambda duel, card, ev: card.zone.kind == "monster zone" and card.face_up and cond(duel, card)
 
 
+@BLOCKS.phrase("event", "{whose}结束阶段")
+def at_end_phase(whose):
+    """『自己结束阶段发动』: the end phase of that player's turn, for this card face-up on the
+    field — or as it is being activated in that phase (救世主之蚁地狱, cid=5112: with its card
+    activation, as 『自己准备阶段』 above)."""
+    return "end-phase", lambda duel, card, ev: (duel.turn_player == card.controller) == (whose == "own") and (
+        duel.face_up_on_field(card) or ev.data.get("with_card_activation", False))
+
+
 BLOCKS.term(Term.choice("this_card_state", {"进行过战斗": "进行战斗", "可以特殊召唤": "can-special-summon"},
                         "进行过战斗、可以特殊召唤"))
 
