@@ -74,7 +74,7 @@ class EffectKind(Enum):
 
 
 EFFECT_KINDS = {k.value: k for k in EffectKind}
-ONCE_PER_TURN = {"这张卡": "card", "卡名": "name", "决斗中": "duel"}
+ONCE_PER_TURN = {"这张卡": "card", "卡名": "name", "决斗中": "duel", "表侧表示存在期间": "face-up"}
 EFFECT_ZONES = {"场上": "field", "手卡": "hand", "墓地": "graveyard", "除外状态": "banished",
                 "魔法与陷阱区域": "spell & trap zone", "灵摆区域": "pendulum zone", "场地区域": "field zone",
                 "卡的规则": "definition"}
@@ -107,8 +107,8 @@ EFFECT_FIELDS = (
     Field("target", "what it targets", blocks="target", label="对象"),
     Field("action", "what it does, in order", blocks="action", label="处理"),
     Field("static", "what an effect that is not activated does", blocks="static", label="效果"),
-    Field("once-per-turn", "这张卡 (this card, 1回合1次), 卡名 (「卡名」的效果1回合只能使用1次) or 决斗中 "
-          "(这个卡名的效果在决斗中只能使用1次)",
+    Field("once-per-turn", "这张卡 (this card, 1回合1次), 卡名 (「卡名」的效果1回合只能使用1次), 决斗中 "
+          "(这个卡名的效果在决斗中只能使用1次) or 表侧表示存在期间 (这张卡在场上表侧表示存在只能有1次)",
           one_of(ONCE_PER_TURN, "once-per-turn kind"), label="1回合1次"),
     Field("mandatory", "a trigger effect that must be activated (强制)", flag, flag=True, label="强制"),
     Field("zone", "where the card is when the effect is activated or applies (场上 if not said)",

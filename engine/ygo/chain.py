@@ -18,7 +18,7 @@ from rulings.core.choices import FIRST_FITTING, describe
 
 from .activation import STAYS, stays_on_field
 from .cards import Effect
-from .memory import Info, Transition
+from .memory import Info, Transition, erased_by
 from .negation import resolution_negated
 
 if TYPE_CHECKING:
@@ -295,7 +295,7 @@ class ChainRules:
     def count_used(self, pending: Pending) -> str | None:
         """Why a triggered effect's 1回合1次 stops it from being activated now, or None."""
         card, effect, player = pending.card, pending.effect, pending.player
-        if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label):
+        if effect.once_per_turn in ("card", "face-up") and self.remembers(card, Info.USED_THIS_TURN, per=effect.label):
             return f"「{card.name}」{effect.label} was already used this turn (by this card)"
         if effect.once_per_turn == "name" and (player, card.name, effect.label) in self.used_names:
             return f"「{card.name}」{effect.label} was already used this turn by player {player}"
@@ -381,7 +381,7 @@ class ChainRules:
         needs = self.why_cost_unpayable(card, effect, player) or self.why_no_target(card, effect, player)
         if needs:
             return needs
-        if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label + (origin or "")):
+        if effect.once_per_turn in ("card", "face-up") and self.remembers(card, Info.USED_THIS_TURN, per=effect.label + (origin or "")):
             return f"「{card.name}」{label} was already used this turn (by this card)"
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
             return f"「{card.name}」{label} was already used this turn by player {player}"
@@ -496,6 +496,11 @@ class ChainRules:
             restriction(self, card, player)
         if effect.once_per_turn == "card":
             self.remember(card, Info.USED_THIS_TURN, per=effect.label + (origin or ""))
+        elif effect.once_per_turn == "face-up":
+            # 『表侧表示存在只能有1次』: used for as long as the card stays face-up on the field,
+            # not only this turn — a negated activation too (fid=23438)
+            self.remember(card, Info.USED_THIS_TURN, per=effect.label + (origin or ""),
+                          erase=erased_by(Info.USED_THIS_TURN, card.definition.rulings) - {Transition.TURN_ENDED})
         elif effect.once_per_turn == "name":
             self.used_names.add((player, card.name, label))
         elif effect.once_per_turn == "duel":

@@ -15,6 +15,7 @@ import pytest
 
 from rulings.core import IllegalAction
 from rulings.ygo.duel import Duel
+from rulings.ygo.memory import Info
 from .sources import source_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -215,6 +216,31 @@ def test_a_chain_link_remembers_where_the_card_activated():
     bulb = duel.new_card("成长的鳞茎", 0, "graveyard")
     duel.new_card("黑魔术师", 0, "deck")
     assert duel.activate(bulb, "①", player=0).zone == "graveyard"
+
+
+def test_once_while_face_up_stays_used_over_turns_until_the_card_leaves_the_field():
+    # fid=23438: 『表侧表示存在只能有1次』, a negated activation included
+    duel = Duel()
+    schuberta = duel.new_card("幻奏的音姬 巨匠之舒伯特", 0, "extra deck")
+    duel.summon(schuberta, "fusion", 0)
+    target = duel.new_card("黑魔术师", 0, "graveyard")
+    duel.new_card("黑魔术师", 1, "graveyard")
+    duel.activate(schuberta, "①", player=0, targets=[target])
+    duel.resolve_chain()
+    duel.end_turn()
+    duel.end_turn()
+    assert "already used" in (duel.why_cannot_activate(schuberta, "①", 0) or "")
+    duel.send_to_graveyard(schuberta, reason="test")
+    assert not duel.remembers(schuberta, Info.USED_THIS_TURN, per="①")
+
+
+def test_an_end_phase_trigger_goes_with_the_card_activation_in_the_end_phase():
+    # cid=5112: 救世主之蚁地狱 『自己结束阶段发动』
+    duel = Duel()
+    dismissal = _set_earlier(duel, "救世主之蚁地狱", 0)
+    assert duel.why_not_with_card_activation(dismissal, "①", 0)
+    duel.enter_phase("end")
+    assert duel.why_not_with_card_activation(dismissal, "①", 0) is None
 
 
 def test_draw_of_fate_counts_a_negated_card_activation_too():
