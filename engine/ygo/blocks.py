@@ -959,6 +959,7 @@ def _one(kind: str, value: Any = None) -> list[StaticPart]:
 OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     "不会被战斗破坏": ("indestructible-battle",), "不会被效果破坏": ("indestructible-effect",),
     "不会被卡的效果破坏": ("indestructible-effect",),
+    "不会被怪兽的效果破坏": ("indestructible-monster-effect",),  # 光之黄金柜 (values.py)
     "不会被战斗·效果破坏": ("indestructible-battle", "indestructible-effect"),
     "在对方回合只有1次不会被对方的效果破坏": ("indestructible-once-opponent-turn",),
     "不能攻击": ("cannot-attack",),

@@ -146,6 +146,8 @@ class ValueRules:
             if (up and self.applies(card, "indestructible-effect")) or self.lasting(card, "indestructible-effect") \
                     or self.links_granting(card, "indestructible-effect"):
                 return "cannot be destroyed by card effects"
+            if up and by_effect.definition.is_monster and self.applies(card, "indestructible-monster-effect"):
+                return "cannot be destroyed by monster effects"
         if by_battle and ((up and self.applies(card, "indestructible-battle"))
                           or self.lasting(card, "indestructible-battle")):
             return "cannot be destroyed by battle"

@@ -243,6 +243,18 @@ def test_an_end_phase_trigger_goes_with_the_card_activation_in_the_end_phase():
     assert duel.why_not_with_card_activation(dismissal, "①", 0) is None
 
 
+def test_not_destroyed_by_monster_effects_only_once_the_card_activation_resolved():
+    # fid=24237: 光之黄金柜 ① does not apply while its card activation is on the chain
+    duel = Duel()
+    sarcophagus = _in_hand(duel, "光之黄金柜", 0)
+    peace = duel.new_card("真龙剑皇 卓辉星·拼图", 1)
+    duel.activate(sarcophagus, "发动", player=0)
+    assert duel.why_not_destroyed(sarcophagus, by_effect=peace, consume=False) is None
+    duel.resolve_chain()
+    assert "monster effects" in (duel.why_not_destroyed(sarcophagus, by_effect=peace, consume=False) or "")
+    assert duel.why_not_destroyed(sarcophagus, by_effect=duel.new_card("旋风", 1), consume=False) is None
+
+
 def test_draw_of_fate_counts_a_negated_card_activation_too():
     # fid=23158 (25/11/27): 命运的抽卡 counts every negated activation; the general count does not
     # count a negated card activation
