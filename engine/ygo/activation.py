@@ -311,9 +311,9 @@ class ActivationRules:
         return None
 
     def ban(self, scope: str, kinds, players, source: str = "", until: int | None = None, rulings=(),
-            exempt=None, names=None) -> None:
+            exempt=None, names=None, zones=()) -> None:
         self.bans.append(Ban(scope, frozenset(kinds), frozenset(players), source, until, frozenset(rulings),
-                             exempt, frozenset(names) if names is not None else None))
+                             exempt, frozenset(names) if names is not None else None, frozenset(zones)))
         self.log.record("rule", f"「{source}」: player(s) {sorted(players)} cannot activate "
                         f"{'/'.join(sorted(kinds))} ({scope}) until turn {until}")
 

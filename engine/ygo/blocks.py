@@ -1152,6 +1152,10 @@ def _moved_to_hand(duel, link) -> list:
     return [c for c in [*getattr(link, "moved", ()), *(card for card, _obj in link.targets)] if c.zone.kind == "hand"]
 
 
+SCOPE_ZONES = {"手卡": "hand", "墓地": "graveyard", "除外状态": "banished", "魔法与陷阱区域": "spell & trap zone",
+               "怪兽区域": "monster zone"}
+
+
 def ban_scope(text: str):
     """Whose effects a player is kept from activating: (scope, card kinds, names of the
     cards or None) as a function of (duel, link); None: nothing to keep from."""
@@ -1168,7 +1172,15 @@ def ban_scope(text: str):
     m = re.fullmatch(f"({'|'.join(CARD_KINDS)})卡", text)
     if m:
         return lambda duel, link, kinds=CARD_KINDS[m.group(1)]: ("effect", kinds, None)
-    raise ValueError(f"cannot read {text!r}: 场上的卡、魔法卡、陷阱卡、魔法·陷阱卡、怪兽卡、这个效果加入手卡的卡以及那些同名卡 …")
+    m = re.fullmatch(f"((?:{'|'.join(SCOPE_ZONES)})(?:·(?:{'|'.join(SCOPE_ZONES)}))*)的卡", text)
+    if m:
+        # where the card is as it would be activated: a spell or trap in the hand is
+        # activated from the hand (GO-DDD 神零王: 手卡·墓地的卡, fid=21564), not from the spell
+        # & trap zone (魔法与陷阱区域的卡, fid=23478)
+        zones = frozenset(SCOPE_ZONES[z] for z in m.group(1).split("·"))
+        return lambda duel, link: ("zone", everything, None, zones)
+    raise ValueError(f"cannot read {text!r}: 场上的卡、魔法卡、陷阱卡、魔法·陷阱卡、怪兽卡、手卡·墓地的卡、"
+                     "魔法与陷阱区域的卡、这个效果加入手卡的卡以及那些同名卡 …")
 
 
 BLOCKS.term(Term("ban_scope", r"[^；;，]+?", ban_scope, description="场上的卡、{kinds}卡、这个效果加入手卡的卡以及那些同名卡 …"))
@@ -1185,11 +1197,11 @@ def ban_effects(until, sides, what):
         banned = what(duel, link)
         if banned is None:
             return
-        scope, kinds, names = banned
+        scope, kinds, names, *zones = banned
         last = duel.turn if until == "this turn" else (
             duel.turn + 1 if duel.turn_player == link.player else duel.turn + 2)
         duel.ban(scope, kinds, _players(sides, link.player), link.card.name, last,
-                 **({"names": names} if names is not None else {}))
+                 **({"names": names} if names is not None else {}), **({"zones": zones[0]} if zones else {}))
 
     return resolve
 

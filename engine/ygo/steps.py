@@ -7,6 +7,8 @@ which card or which example it is running for.
 
 from __future__ import annotations
 
+import re
+
 from rulings.core import SetupError
 from rulings.vocabulary import Term, Vocabulary, expect
 
@@ -35,8 +37,10 @@ PLACES = {"场上": "field", "墓地": GRAVEYARD, "除外状态": BANISHED, "手
 V.term(Term.choice("place", PLACES, "where a card is"))
 V.term(Term.choice("source", {"手卡": HAND, "卡组": DECK, "额外卡组": EXTRA, "墓地": GRAVEYARD, "除外状态": BANISHED},
                    "a zone a card comes from"))
-V.term(Term(r"label", r"[①②③④⑤⑥⑦⑧⑨⑩]|灵摆",
-           description="an effect number as the card text writes it (灵摆: the pendulum effect)"))
+V.term(Term(r"label", r"[①②③④⑤⑥⑦⑧⑨⑩](?:的第[1-9]个●)?|灵摆",
+           lambda text: re.sub(r"的第([1-9])个●", r"●\1", text),
+           description="an effect number as the card text writes it (灵摆: the pendulum effect; ①的第2个●: "
+                       "the second ● of ①, an effect its card writes as ①●2)"))
 V.term(Term.choice("face", {"表侧表示": True, "里侧表示": False}, "表侧表示 or 里侧表示"))
 V.term(Term("number", r"\d+", int, description="a number"))
 V.term(Term.choice("phase", {"战斗阶段": "battle", "第二主要阶段": "main2", "结束阶段": "end"}, "a phase"))

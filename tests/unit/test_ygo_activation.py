@@ -255,6 +255,27 @@ def test_not_destroyed_by_monster_effects_only_once_the_card_activation_resolved
     assert duel.why_not_destroyed(sarcophagus, by_effect=duel.new_card("旋风", 1), consume=False) is None
 
 
+def test_a_ban_by_zone_looks_where_the_card_is_as_it_would_be_activated():
+    # fid=21564 / 23478: 『手卡·墓地的卡』 reaches a trap in the hand, 『魔法与陷阱区域的卡』 a set one
+    for option, banned_in_hand in (("①●3", True), ("①●2", False)):
+        duel = Duel()
+        set_card = _set_earlier(duel, "无限泡影", 0)
+        in_hand = _in_hand(duel, "无限泡影", 0)
+        duel.end_turn()
+        god = duel.new_card("GO-DDD 神零王 零神·零儿", 1, "hand")
+        duel.summon(god, "special", 1)
+        duel.activate(god, option, player=1)
+        duel.resolve_chain()
+        effect = duel.effect_of(in_hand, "发动")
+        assert bool(duel.activation_ban(in_hand, effect, 0)) is banned_in_hand
+        assert bool(duel.activation_ban(set_card, effect, 0)) is not banned_in_hand
+
+
+def test_the_label_of_one_bullet_of_an_effect_reads_as_its_card_writes_it():
+    from rulings.ygo.steps import V
+    assert V.terms["label"].convert("①的第3个●") == "①●3"
+
+
 def test_draw_of_fate_counts_a_negated_card_activation_too():
     # fid=23158 (25/11/27): 命运的抽卡 counts every negated activation; the general count does not
     # count a negated card activation
