@@ -273,7 +273,7 @@ def test_a_ban_by_zone_looks_where_the_card_is_as_it_would_be_activated():
 
 def test_the_label_of_one_bullet_of_an_effect_reads_as_its_card_writes_it():
     from rulings.ygo.steps import V
-    assert V.terms["label"].convert("①的第3个●") == "①●3"
+    assert V.terms["label"].convert("①的第三个●") == "①●3"
 
 
 def test_draw_of_fate_counts_a_negated_card_activation_too():
