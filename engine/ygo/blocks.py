@@ -1228,6 +1228,23 @@ def _ban_static(scope: str, kinds, sides: str, zones=frozenset()):
     return [StaticPart("ban-activation", make)]
 
 
+#: the zones of the field: a card there is 『场上的卡』
+FIELD_ZONES = frozenset({"monster zone", "spell & trap zone", "field zone", "pendulum zone"})
+
+
+@BLOCKS.phrase("static", "这张卡以外的场上的卡的效果不能发动并无效化")
+def others_on_the_field_locked():
+    """DDD 双晓王 末法神: the cards on the field other than this one cannot activate their
+    effects, and their effects are negated (negation.py).  A spell or trap in the hand is
+    not a card on the field as it is about to be activated: it may be activated, and, on
+    the field as it resolves, its effect is negated (cid=11994)."""
+    def make(duel, card):
+        return Ban("zone", frozenset({"spell", "trap", "monster"}), frozenset({0, 1}), card.name,
+                   rulings=card.definition.rulings, exempt=card, zones=FIELD_ZONES)
+
+    return [StaticPart("ban-activation", make), StaticPart("negate-other-field-cards", True)]
+
+
 #: zones whose cards a static may keep from activating effects
 BAN_ZONES = {"墓地": "graveyard", "除外状态": "banished", "手卡": "hand"}
 

@@ -427,9 +427,14 @@ BLOCKS.term(Term.choice("this_card_state", {"进行过战斗": "进行战斗", "
 
 # == conditions =================================================================================
 
+@BLOCKS.phrase("condition", "这张卡{what:done}过的回合")
+def this_card_did_this_turn(what):
+    """『这张卡X召唤过的回合』: what this card did, this turn (DDD 双晓王 末法神 ①)."""
+    return done(what, this_turn=True)
+
+
 @BLOCKS.phrase("condition", "{what:done}的这张卡")
 @BLOCKS.phrase("condition", "这张卡{what:done}过")
-@BLOCKS.phrase("condition", "这张卡{what:done}过的回合")
 @BLOCKS.phrase("condition", "这张卡{state:this_card_state}")
 def this_card_did(what=None, state=None):
     """This card remembers what it did or had done to it (上级召唤的这张卡、这张卡进行过战斗、

@@ -276,6 +276,23 @@ def test_the_label_of_one_bullet_of_an_effect_reads_as_its_card_writes_it():
     assert V.terms["label"].convert("①的第三个●") == "①●3"
 
 
+def test_the_cards_on_the_field_are_locked_a_card_from_the_hand_is_negated_on_the_field():
+    # cid=11994: DDD 双晓王 末法神 ①, the turn it is Xyz summoned
+    duel = Duel()
+    set_card = _set_earlier(duel, "无限泡影", 0)
+    in_hand = _in_hand(duel, "无限泡影", 0)
+    duel.end_turn()
+    kali = duel.new_card("DDD 双晓王 末法神", 1, "extra deck")
+    duel.summon(kali, "xyz", 1)
+    effect = duel.effect_of(in_hand, "发动")
+    assert duel.activation_ban(set_card, effect, 0) and not duel.activation_ban(in_hand, effect, 0)
+    duel.activate(in_hand, "发动", player=0, targets=[kali])
+    duel.resolve_chain()
+    assert duel.last_outcome(in_hand, "发动").startswith("negated")
+    duel.end_turn()
+    assert not duel.activation_ban(set_card, effect, 0)
+
+
 def test_draw_of_fate_counts_a_negated_card_activation_too():
     # fid=23158 (25/11/27): 命运的抽卡 counts every negated activation; the general count does not
     # count a negated card activation
