@@ -118,6 +118,8 @@ class ActivationRules:
         self.activations: list[Record] = []
         self.bans: list[Ban] = []
         self.limbo: list[Limbo] = []
+        #: (turn, player) when a set spell or trap card of that player was destroyed by an effect
+        self.set_cards_destroyed: set = set()
         #: protections put in place by a resolved effect (魔力之泉): (test, until turn, source)
         self.unnegatable: list = []
         #: per-turn limits put in place by an activation (命运的抽卡): (turn, kinds, players, n,
@@ -529,6 +531,15 @@ class ActivationRules:
         event = SimpleNamespace(kind=effect.event, subject=None, data={"with_card_activation": True})
         return effect.trigger is None or bool(effect.trigger(self, card, event))
 
+    def activation_condition_unmet(self, card: "YgoCard") -> str | None:
+        """『…的场合才能把这张卡发动』, a rule of the card (魂缚门): unlike what its card
+        activation needs to do as it resolves (卡通王国's 3 cards of the deck), it holds even
+        when an effect activates the card (终焉之地, 虚拟世界: fid=23277)."""
+        for st in card.definition.statics:
+            if st.kind == "activation-condition" and st.condition is not None and not st.condition(self, card):
+                return f"「{card.name}」 may be activated only when its condition is met"
+        return None
+
     def decided_at_card_activation(self, card: "YgoCard") -> bool:
         """A continuous trap whose card activation is on this chain: what it activates on
         this chain was decided with its card activation."""
@@ -542,7 +553,7 @@ class ActivationRules:
         card is put face-up and its activation succeeds when that effect is done; what
         its card activation would do is not applied, and no chain link is made."""
         effect = self.effect_of(card, "发动")
-        ban = self.activation_ban(card, effect, player)
+        ban = self.activation_ban(card, effect, player) or self.activation_condition_unmet(card)
         if ban:
             raise IllegalAction(ban)
         self.put_spell_trap(card, player, face_up=True, reason=f"activated by 「{by}」")

@@ -1005,6 +1005,9 @@ def battled_monsters(when, what):
 
 #: static blocks that are one fixed phrase: phrase -> (what the rules read, value, meaning)
 FIXED_STATICS: dict[str, tuple[str, Any, str]] = {
+    "满足以上条件才能把这张卡发动": ("activation-condition", None, "A rule of the card: it may be activated (by its "
+                                                         "controller or by an effect) only when the effect's "
+                                                         ":condition: holds (魂缚门, activation.py)."),
     "被送去墓地的卡不去墓地而除外": ("graveyard-to-banish", None, "Whatever would be sent to the graveyard is banished instead (大宇宙 and the like)."),
 }
 
@@ -1124,7 +1127,8 @@ def activate_field_spell_from_deck():
     its card activation would do does not apply, and no chain is built for it."""
     def resolve(duel, link) -> None:
         for c in duel.board.zone(link.player, "deck"):
-            if c.definition.kind == "spell" and "field" in c.definition.types:
+            if c.definition.kind == "spell" and "field" in c.definition.types \
+                    and duel.activation_condition_unmet(c) is None:
                 duel.activate_by_effect(c, link.player, link.card.name)
                 return
 

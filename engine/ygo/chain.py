@@ -341,6 +341,9 @@ class ChainRules:
             unique = self.unique_on_field(card, player)
             if unique:
                 return unique
+            unmet = self.activation_condition_unmet(card)
+            if unmet:
+                return unmet
             if self.is_pendulum_card(card):
                 if card.zone.kind != "hand":
                     return f"「{card.name}」 is put in the pendulum zone from the hand"

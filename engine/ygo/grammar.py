@@ -427,6 +427,14 @@ BLOCKS.term(Term.choice("this_card_state", {"进行过战斗": "进行战斗", "
 
 # == conditions =================================================================================
 
+@BLOCKS.phrase("condition", "{whose}场上盖放的魔法·陷阱卡被效果破坏的回合")
+def set_card_destroyed_this_turn(whose):
+    """A set spell or trap card of that player (seen from this card's controller) was
+    destroyed by an effect this turn (魂缚门)."""
+    return lambda duel, card: (duel.turn, card.controller if whose == "own" else 1 - card.controller) \
+        in duel.set_cards_destroyed
+
+
 @BLOCKS.phrase("condition", "这张卡{what:done}过的回合")
 def this_card_did_this_turn(what):
     """『这张卡X召唤过的回合』: what this card did, this turn (DDD 双晓王 末法神 ①)."""

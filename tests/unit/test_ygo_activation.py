@@ -293,6 +293,19 @@ def test_the_cards_on_the_field_are_locked_a_card_from_the_hand_is_negated_on_th
     assert not duel.activation_ban(set_card, effect, 0)
 
 
+def test_a_card_activated_by_an_effect_still_needs_its_activation_condition():
+    # fid=23277: 魂缚门 (『…的场合才能把这张卡发动』), unlike 卡通王国's need of 3 cards to banish
+    duel = Duel()
+    gate = duel.new_card("魂缚门", 0, "deck")
+    assert duel.activation_condition_unmet(gate)
+    with pytest.raises(IllegalAction):
+        duel.activate_by_effect(gate, 0, "终焉之地")
+    duel.destroy(_set_earlier(duel, "神之宣告", 0), by_effect=duel.new_card("旋风", 1), by_player=1)
+    assert duel.activation_condition_unmet(gate) is None
+    duel.activate_by_effect(gate, 0, "终焉之地")
+    assert duel.on_field(gate)
+
+
 def test_draw_of_fate_counts_a_negated_card_activation_too():
     # fid=23158 (25/11/27): 命运的抽卡 counts every negated activation; the general count does not
     # count a negated card activation
