@@ -348,11 +348,13 @@ class ActivationRules:
     def activation_count(self, player: int, kinds, *, negated_count: bool | None = None, since: int = 0) -> int:
         """How many activations of ``kinds`` ``player`` made this turn, counted as the rules
         count them: a negated card activation was never made, a negated monster effect was;
-        ``negated_count`` overrides that (命运的抽卡: every negated activation counts).  Cards
-        activated by another card's effect while it resolved are not counted."""
+        ``negated_count`` overrides that (命运的抽卡: every negated activation counts).  A card
+        activated by another card's effect while it resolved is an activation too: counting
+        effects (大将军 紫炎, 自然蔷薇鞭) count it, as the ruling site says today (the seed said
+        they did not)."""
         n = 0
         for r in self.activations[since:]:
-            if r.turn != self.turn or r.player != player or r.kind not in kinds or r.by_effect:
+            if r.turn != self.turn or r.player != player or r.kind not in kinds:
                 continue
             negated = r.link is not None and r.link.negated == "activation"
             counts = (not r.card_activation) if negated_count is None else negated_count

@@ -306,6 +306,15 @@ def test_a_card_activated_by_an_effect_still_needs_its_activation_condition():
     assert duel.on_field(gate)
 
 
+def test_a_card_activated_by_an_effect_is_counted_as_an_activation():
+    # the ruling site today: 大将军 紫炎 / 自然蔷薇鞭 count a card an effect activates
+    duel = Duel()
+    duel.new_card("黑魔术师", 0, "deck")
+    kingdom = duel.new_card("卡通王国", 0, "deck")
+    duel.activate_by_effect(kingdom, 0, "终焉之地")
+    assert duel.activation_count(0, {"spell"}) == 1
+
+
 def test_draw_of_fate_counts_a_negated_card_activation_too():
     # fid=23158 (25/11/27): 命运的抽卡 counts every negated activation; the general count does not
     # count a negated card activation
@@ -331,7 +340,8 @@ def test_a_card_activated_by_an_effect_makes_no_chain_link_and_skips_what_its_ac
     duel.resolve_chain()
     assert duel.face_up_on_field(kingdom)
     assert duel.last_outcome(kingdom, "发动") is None
-    assert duel.activation_count(0, {"spell"}) == 1
+    # 终焉之地 and the card it activated: both count (大将军 紫炎, the ruling site today)
+    assert duel.activation_count(0, {"spell"}) == 2
 
 
 def test_bans_card_activation_only_effects_too_and_face_up_effects_only():
