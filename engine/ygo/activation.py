@@ -421,8 +421,9 @@ class ActivationRules:
         return None
 
     def on_card_activated(self, link: "ChainLink") -> None:
-        """Continuous effects that act each time a card is activated (王立魔法图书馆): they see
-        card activations only, never a card activated by an effect as it resolves."""
+        """Continuous effects that act each time something is activated (王立魔法图书馆: a
+        card activation; 音响放大器: an effect a 「音响战士」 card has), each testing which; they
+        never see a card activated by an effect as it resolves."""
         for card in self.field_cards():
             for st in self.active_statics(card, "on-card-activated"):
                 st.value(self, card, link)

@@ -914,6 +914,7 @@ def attach_from(place, n, unit, desc, xyz):
     return _attach(material, _xyz_subject(xyz))
 
 
+@BLOCKS.phrase("action", "给这张卡放置{n}个音响指示物")
 @BLOCKS.phrase("action", "给这张卡放置{n}个魔力指示物")
 def place_counter(n):
     def resolve(duel, link) -> None:

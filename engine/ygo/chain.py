@@ -525,8 +525,8 @@ class ChainRules:
             # a new chain: what happened before it is no longer "what just happened"
             self.recent_events.clear()
         self.record_activation(link, card, player)
+        self.on_card_activated(link)
         if self.is_card_activation(link):
-            self.on_card_activated(link)
             self.emit("card-activated", card, player=player, by_effect=False, by=None)
         on = f" targeting {'、'.join(f'「{t.name}」' for t in targets)}" if targets else ""
         self.log.record("activate", f"chain {link.number}: player {player} activates 「{card.name}」{label}{on}",

@@ -315,6 +315,19 @@ def test_a_card_activated_by_an_effect_is_counted_as_an_activation():
     assert duel.activation_count(0, {"spell"}) == 1
 
 
+def test_an_effect_a_card_has_is_not_its_card_activation():
+    # cid=11610: 音响放大器 『每次「音响战士」卡持有的效果发动』
+    duel = Duel()
+    amp = duel.new_card("音响放大器", 0)
+    duel.place(amp, "field zone", 0)
+    guitaar = _in_hand(duel, "音响战士 吉他手", 0)
+    duel.activate(guitaar, "发动", player=0)
+    duel.resolve_chain()
+    assert not duel.recall(amp, Info.COUNTERS)
+    duel.activate(guitaar, "灵摆", player=0)
+    assert duel.recall(amp, Info.COUNTERS) == 1
+
+
 def test_draw_of_fate_counts_a_negated_card_activation_too():
     # fid=23158 (25/11/27): 命运的抽卡 counts every negated activation; the general count does not
     # count a negated card activation
