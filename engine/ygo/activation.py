@@ -101,6 +101,9 @@ class Record:
     negated: bool = False
     #: activated by another card's effect while it resolved (no chain link)
     by_effect: bool = False
+    #: the card activated, and the object it was then
+    card: Any = None
+    object_id: int | None = None
 
 
 @dataclass
@@ -343,7 +346,20 @@ class ActivationRules:
     def record_activation(self, link: "ChainLink | None", card: "YgoCard", player: int, *,
                           by_effect: bool = False) -> None:
         self.activations.append(Record(self.turn, player, self.kind_of(card),
-                                       link is None or self.is_card_activation(link), link, by_effect=by_effect))
+                                       link is None or self.is_card_activation(link), link, by_effect=by_effect,
+                                       card=card, object_id=card.object_id))
+
+    def activated_while_face_up(self, card: "YgoCard", fits) -> int:
+        """How many card activations of cards that ``fits`` (duel, card, other) accepts its
+        controller made this turn while ``card`` was face-up on the field (闪刀机关-多任务战刀机
+        ②): counted from its own card activation, if it was made this turn — one an effect made
+        as it resolved included (fid=22468)."""
+        records = [r for r in self.activations if r.turn == self.turn]
+        for i, r in enumerate(records):
+            if r.card is card and r.object_id == card.object_id and r.card_activation:
+                records = records[i + 1:]
+        return sum(1 for r in records if r.player == card.controller and r.card_activation and r.card is not None
+                   and not (r.link is not None and r.link.negated == "activation") and fits(self, card, r.card))
 
     def activation_count(self, player: int, kinds, *, negated_count: bool | None = None, since: int = 0) -> int:
         """How many activations of ``kinds`` ``player`` made this turn, counted as the rules

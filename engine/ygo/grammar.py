@@ -412,12 +412,14 @@ def at_phase(what=None, label=None, whose=None):
     return phase, lambda duel, card, ev: card.zone.kind == "monster zone" and card.face_up and cond(duel, card)
 
 
+@BLOCKS.phrase("event", "自己·对方的结束阶段")
 @BLOCKS.phrase("event", "{whose}结束阶段")
-def at_end_phase(whose):
+def at_end_phase(whose=None):
     """『自己结束阶段发动』: the end phase of that player's turn, for this card face-up on the
     field — or as it is being activated in that phase (救世主之蚁地狱, cid=5112: with its card
     activation, as 『自己准备阶段』 above)."""
-    return "end-phase", lambda duel, card, ev: (duel.turn_player == card.controller) == (whose == "own") and (
+    return "end-phase", lambda duel, card, ev: (
+        whose is None or (duel.turn_player == card.controller) == (whose == "own")) and (
         duel.face_up_on_field(card) or ev.data.get("with_card_activation", False))
 
 
@@ -433,6 +435,14 @@ def set_card_destroyed_this_turn(whose):
     destroyed by an effect this turn (魂缚门)."""
     return lambda duel, card: (duel.turn, card.controller if whose == "own" else 1 - card.controller) \
         in duel.set_cards_destroyed
+
+
+@BLOCKS.phrase("condition", "这个回合这张卡表侧表示存在期间自己发动过{desc}")
+def activated_while_face_up(desc):
+    """Its controller made a card activation of a card the description fits this turn,
+    while this card was face-up on the field (an effect's activating the card counts)."""
+    fits = describe(desc)
+    return lambda duel, card: duel.face_up_on_field(card) and duel.activated_while_face_up(card, fits) >= 1
 
 
 @BLOCKS.phrase("condition", "这张卡{what:done}过的回合")

@@ -328,6 +328,18 @@ def test_an_effect_a_card_has_is_not_its_card_activation():
     assert duel.recall(amp, Info.COUNTERS) == 1
 
 
+def test_activations_while_face_up_count_a_card_an_effect_activated():
+    # fid=22468: 闪刀机关-多任务战刀机 ② counts 闪刀空域-零区 activated by an effect
+    duel = Duel()
+    multirole = _face_up(duel, "闪刀机关-多任务战刀机", 0)
+    zero = duel.new_card("闪刀空域-零区", 0, "deck")
+    from rulings.ygo.blocks import describe
+    fits = describe("「闪刀」魔法卡")
+    assert duel.activated_while_face_up(multirole, fits) == 0
+    duel.activate_by_effect(zero, 0, "终焉之地")
+    assert duel.activated_while_face_up(multirole, fits) == 1
+
+
 def test_draw_of_fate_counts_a_negated_card_activation_too():
     # fid=23158 (25/11/27): 命运的抽卡 counts every negated activation; the general count does not
     # count a negated card activation
