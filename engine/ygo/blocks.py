@@ -1006,6 +1006,9 @@ def battled_monsters(when, what):
 
 #: static blocks that are one fixed phrase: phrase -> (what the rules read, value, meaning)
 FIXED_STATICS: dict[str, tuple[str, Any, str]] = {
+    "满足以上条件的场合可以从额外卡组特殊召唤": ("summon-procedure", None, "A rule of the card: its own way of "
+                                                    "being special summoned (besides a fusion summon) needs the "
+                                                    "effect's :condition: (毁灭之黑魔术师, values.py)."),
     "满足以上条件才能把这张卡发动": ("activation-condition", None, "A rule of the card: it may be activated (by its "
                                                          "controller or by an effect) only when the effect's "
                                                          ":condition: holds (魂缚门, activation.py)."),

@@ -290,7 +290,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.emit("summoned", card, method=method)
             return
         if method in SPECIAL_METHODS:
-            why = self.why_cannot_special_summon(card, player)
+            why = self.why_cannot_special_summon(card, player, method)
             if why:
                 raise IllegalAction(why)
         for t in tributes:

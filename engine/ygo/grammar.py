@@ -437,6 +437,13 @@ def set_card_destroyed_this_turn(whose):
         in duel.set_cards_destroyed
 
 
+@BLOCKS.phrase("condition", "魔法卡的效果发动的回合")
+def a_spell_effect_activated_this_turn():
+    """A spell card or a spell card's effect was activated this turn, by either player — a
+    spell an effect activated as it resolved included (fid=24193)."""
+    return lambda duel, card: any(duel.activation_count(p, {"spell"}) for p in (0, 1))
+
+
 @BLOCKS.phrase("condition", "这个回合这张卡表侧表示存在期间自己发动过{desc}")
 def activated_while_face_up(desc):
     """Its controller made a card activation of a card the description fits this turn,

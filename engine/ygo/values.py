@@ -211,9 +211,15 @@ class ValueRules:
             return f"player {player} has already used this turn's Normal Summon"
         return None
 
-    def why_cannot_special_summon(self, card: "YgoCard", player: int) -> str | None:
+    def why_cannot_special_summon(self, card: "YgoCard", player: int, method: str | None = None) -> str | None:
         if any(st.kind == "no-special-summon" for st in card.definition.statics):
             return f"「{card.name}」 cannot be special summoned"
+        if method != "fusion":
+            # 『…的场合可以从额外卡组特殊召唤』 (毁灭之黑魔术师): its own way of being special
+            # summoned besides a fusion summon, whose condition is a rule of the card
+            for st in card.definition.statics:
+                if st.kind == "summon-procedure" and st.condition is not None and not st.condition(self, card):
+                    return f"「{card.name}」: the condition of its special summon procedure is not met"
         if card.definition.extra_deck and card.zone.kind in ("graveyard", "banished") and not card.proc_complete:
             return f"「{card.name}」 was not properly summoned first (正规召唤手续)"
         for other in self.field_cards():

@@ -340,6 +340,17 @@ def test_activations_while_face_up_count_a_card_an_effect_activated():
     assert duel.activated_while_face_up(multirole, fits) == 1
 
 
+def test_a_special_summon_procedure_needs_its_condition_a_fusion_summon_does_not():
+    # fid=24193: 毁灭之黑魔术师, 『魔法卡的效果发动的回合』 (a spell an effect activated counts)
+    duel = Duel()
+    magician = duel.new_card("毁灭之黑魔术师", 0, "extra deck")
+    duel.summon(duel.new_card("黑魔术师", 0, "hand"), "special", 0)
+    assert duel.why_cannot_special_summon(magician, 0)
+    assert duel.why_cannot_special_summon(magician, 0, "fusion") is None
+    duel.activate_by_effect(duel.new_card("闪刀空域-零区", 0, "deck"), 0, "终焉之地")
+    assert duel.why_cannot_special_summon(magician, 0) is None
+
+
 def test_draw_of_fate_counts_a_negated_card_activation_too():
     # fid=23158 (25/11/27): 命运的抽卡 counts every negated activation; the general count does not
     # count a negated card activation
