@@ -101,6 +101,9 @@ class Record:
     negated: bool = False
     #: activated by another card's effect while it resolved (no chain link)
     by_effect: bool = False
+    #: the card activated, and the object it was then
+    card: Any = None
+    object_id: int | None = None
 
 
 @dataclass
@@ -118,6 +121,8 @@ class ActivationRules:
         self.activations: list[Record] = []
         self.bans: list[Ban] = []
         self.limbo: list[Limbo] = []
+        #: (turn, player) when a set spell or trap card of that player was destroyed by an effect
+        self.set_cards_destroyed: set = set()
         #: protections put in place by a resolved effect (魔力之泉): (test, until turn, source)
         self.unnegatable: list = []
         #: per-turn limits put in place by an activation (命运的抽卡): (turn, kinds, players, n,
@@ -319,9 +324,9 @@ class ActivationRules:
         return None
 
     def ban(self, scope: str, kinds, players, source: str = "", until: int | None = None, rulings=(),
-            exempt=None, names=None) -> None:
+            exempt=None, names=None, zones=()) -> None:
         self.bans.append(Ban(scope, frozenset(kinds), frozenset(players), source, until, frozenset(rulings),
-                             exempt, frozenset(names) if names is not None else None))
+                             exempt, frozenset(names) if names is not None else None, frozenset(zones)))
         self.log.record("rule", f"「{source}」: player(s) {sorted(players)} cannot activate "
                         f"{'/'.join(sorted(kinds))} ({scope}) until turn {until}")
 
@@ -349,16 +354,31 @@ class ActivationRules:
     def record_activation(self, link: "ChainLink | None", card: "YgoCard", player: int, *,
                           by_effect: bool = False) -> None:
         self.activations.append(Record(self.turn, player, self.kind_of(card),
-                                       link is None or self.is_card_activation(link), link, by_effect=by_effect))
+                                       link is None or self.is_card_activation(link), link, by_effect=by_effect,
+                                       card=card, object_id=card.object_id))
+
+    def activated_while_face_up(self, card: "YgoCard", fits) -> int:
+        """How many card activations of cards that ``fits`` (duel, card, other) accepts its
+        controller made this turn while ``card`` was face-up on the field (闪刀机关-多任务战刀机
+        ②): counted from its own card activation, if it was made this turn — one an effect made
+        as it resolved included (fid=22468)."""
+        records = [r for r in self.activations if r.turn == self.turn]
+        for i, r in enumerate(records):
+            if r.card is card and r.object_id == card.object_id and r.card_activation:
+                records = records[i + 1:]
+        return sum(1 for r in records if r.player == card.controller and r.card_activation and r.card is not None
+                   and not (r.link is not None and r.link.negated == "activation") and fits(self, card, r.card))
 
     def activation_count(self, player: int, kinds, *, negated_count: bool | None = None, since: int = 0) -> int:
         """How many activations of ``kinds`` ``player`` made this turn, counted as the rules
         count them: a negated card activation was never made, a negated monster effect was;
-        ``negated_count`` overrides that (命运的抽卡: no negated activation counts).  Cards
-        activated by another card's effect while it resolved are not counted."""
+        ``negated_count`` overrides that (命运的抽卡: every negated activation counts).  A card
+        activated by another card's effect while it resolved is an activation too: counting
+        effects (大将军 紫炎, 自然蔷薇鞭) count it, as the ruling site says today (the seed said
+        they did not)."""
         n = 0
         for r in self.activations[since:]:
-            if r.turn != self.turn or r.player != player or r.kind not in kinds or r.by_effect:
+            if r.turn != self.turn or r.player != player or r.kind not in kinds:
                 continue
             negated = r.link is not None and r.link.negated == "activation"
             counts = (not r.card_activation) if negated_count is None else negated_count
@@ -425,8 +445,9 @@ class ActivationRules:
         return None
 
     def on_card_activated(self, link: "ChainLink") -> None:
-        """Continuous effects that act each time a card is activated (王立魔法图书馆): they see
-        card activations only, never a card activated by an effect as it resolves."""
+        """Continuous effects that act each time something is activated (王立魔法图书馆: a
+        card activation; 音响放大器: an effect a 「音响战士」 card has), each testing which; they
+        never see a card activated by an effect as it resolves."""
         for card in self.field_cards():
             for st in self.active_statics(card, "on-card-activated"):
                 st.value(self, card, link)
@@ -504,6 +525,11 @@ class ActivationRules:
             return (f"「{card.name}」 is not a continuous trap: its effects are not activated together with "
                     "its card activation")
         effect = self.effect_of(card, label)
+        if label != "发动" and any(e.label == "发动" for e in card.definition.effects):
+            # 失落的圣域, 亚马逊拜谒间: what its card activation does as it resolves (even a
+            # processing it may choose not to do) is the effect activated with it: no other
+            return (f"the card activation of 「{card.name}」 has an effect of its own to apply as it resolves: "
+                    f"{label} is not activated with it")
         if effect.kind == "trigger" and not self.phase_trigger_now(card, effect):
             return f"「{card.name}」{label} starts each time something happens: not as the card is activated"
         if effect.cost in ("send-self", "banish-self", "discard-self") or getattr(effect.cost, "moves_self", False):
@@ -532,6 +558,15 @@ class ActivationRules:
         event = SimpleNamespace(kind=effect.event, subject=None, data={"with_card_activation": True})
         return effect.trigger is None or bool(effect.trigger(self, card, event))
 
+    def activation_condition_unmet(self, card: "YgoCard") -> str | None:
+        """『…的场合才能把这张卡发动』, a rule of the card (魂缚门): unlike what its card
+        activation needs to do as it resolves (卡通王国's 3 cards of the deck), it holds even
+        when an effect activates the card (终焉之地, 虚拟世界: fid=23277)."""
+        for st in card.definition.statics:
+            if st.kind == "activation-condition" and st.condition is not None and not st.condition(self, card):
+                return f"「{card.name}」 may be activated only when its condition is met"
+        return None
+
     def decided_at_card_activation(self, card: "YgoCard") -> bool:
         """A continuous trap whose card activation is on this chain: what it activates on
         this chain was decided with its card activation."""
@@ -545,7 +580,7 @@ class ActivationRules:
         card is put face-up and its activation succeeds when that effect is done; what
         its card activation would do is not applied, and no chain link is made."""
         effect = self.effect_of(card, "发动")
-        ban = self.activation_ban(card, effect, player)
+        ban = self.activation_ban(card, effect, player) or self.activation_condition_unmet(card)
         if ban:
             raise IllegalAction(ban)
         self.put_spell_trap(card, player, face_up=True, reason=f"activated by 「{by}」")

@@ -761,10 +761,11 @@ def _self_or_targets(who: str):
     return pick
 
 
-SUMMON_WAYS = {  # how it is special summoned: (battle position, effects negated)
-    "": (None, False), "攻击表示": ("attack", False), "守备表示": ("defense", False), "效果无效": (None, True),
+SUMMON_WAYS = {  # how it is special summoned: (battle position, effects negated, summon conditions ignored)
+    "": (None, False, False), "攻击表示": ("attack", False, False), "守备表示": ("defense", False, False),
+    "效果无效": (None, True, False), "无视召唤条件": (None, False, True),
 }
-BLOCKS.term(Term.choice("summon_way", SUMMON_WAYS, "攻击表示、守备表示、效果无效 (or nothing)"))
+BLOCKS.term(Term.choice("summon_way", SUMMON_WAYS, "攻击表示、守备表示、效果无效、无视召唤条件 (or nothing)"))
 
 
 @BLOCKS.phrase("action", "{side}决斗胜利")
@@ -779,21 +780,17 @@ def win_duel(side):
     return resolve
 
 
-@BLOCKS.phrase("action", "{who}无视召唤条件特殊召唤")
-def special_summon_ignoring_conditions(who):
-    """Special summon it ignoring its summon conditions (无视召唤条件): not its revive limit
-    (苏生限制), and not a proper procedure (values.why_cannot_special_summon)."""
-    return moving(_summon(_self_or_targets(who)), "summon", "ignore-summon-conditions")
-
-
 @BLOCKS.phrase("action", "{who}{way:summon_way}特殊召唤")
 @BLOCKS.phrase("action", "{who}从{zone}特殊召唤")
-def special_summon(who, way=(None, False), zone=None):
+def special_summon(who, way=(None, False, False), zone=None):
     """Special summon it (这张卡: from the hand, graveyard or banishment; 从{zone}: only from
-    there), in that battle position, or with its effects negated (decided as it is summoned)."""
-    position, negated = way
+    there), in that battle position, or with its effects negated (decided as it is summoned),
+    or ignoring its summon conditions (无视召唤条件: not its revive limit, 苏生限制, and not a
+    proper procedure: values.why_cannot_special_summon)."""
+    position, negated, ignoring = way
     if zone is None:
-        return moving(_summon(_self_or_targets(who), position=position, negated=negated), "summon")
+        moves = ("summon", "ignore-summon-conditions") if ignoring else ("summon",)
+        return moving(_summon(_self_or_targets(who), position=position, negated=negated), *moves)
     return moving(_summon(_self_or_targets(who), zones=(zone,)), "summon", f"{zone}-summon")
 
 
@@ -1012,6 +1009,7 @@ def attach_from(place, n, unit, desc, xyz):
     return _attach(material, _xyz_subject(xyz))
 
 
+@BLOCKS.phrase("action", "给这张卡放置{n}个音响指示物")
 @BLOCKS.phrase("action", "给这张卡放置{n}个魔力指示物")
 def place_counter(n):
     def resolve(duel, link) -> None:
@@ -1057,6 +1055,7 @@ def _one(kind: str, value: Any = None) -> list[StaticPart]:
 OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     "不会被战斗破坏": ("indestructible-battle",), "不会被效果破坏": ("indestructible-effect",),
     "不会被卡的效果破坏": ("indestructible-effect",),
+    "不会被怪兽的效果破坏": ("indestructible-monster-effect",),  # 光之黄金柜 (values.py)
     "不会被战斗·效果破坏": ("indestructible-battle", "indestructible-effect"),
     "在对方回合只有1次不会被对方的效果破坏": ("indestructible-once-opponent-turn",),
     "不能攻击": ("cannot-attack",),
@@ -1134,6 +1133,12 @@ def battled_monsters(when, what):
 
 #: static blocks that are one fixed phrase: phrase -> (what the rules read, value, meaning)
 FIXED_STATICS: dict[str, tuple[str, Any, str]] = {
+    "满足以上条件的场合可以从额外卡组特殊召唤": ("summon-procedure", None, "A rule of the card: its own way of "
+                                                    "being special summoned (besides a fusion summon) needs the "
+                                                    "effect's :condition: (毁灭之黑魔术师, values.py)."),
+    "满足以上条件才能把这张卡发动": ("activation-condition", None, "A rule of the card: it may be activated (by its "
+                                                         "controller or by an effect) only when the effect's "
+                                                         ":condition: holds (魂缚门, activation.py)."),
     "被送去墓地的卡不去墓地而除外": ("graveyard-to-banish", None, "Whatever would be sent to the graveyard is banished instead (大宇宙 and the like)."),
     "攻击过的怪兽在战斗阶段结束时破坏": ("destroy-attacked-at-end-battle", None,
                               "At the end of the battle phase, every monster on the field that remembers "
@@ -1141,12 +1146,15 @@ FIXED_STATICS: dict[str, tuple[str, Any, str]] = {
 }
 
 
-def _fixed_static(kind: str, value: Any):
-    return lambda: _one(kind, value)
+BLOCKS.term(Term.choice("fixed_static", FIXED_STATICS, "a rule stated by a fixed phrase: " + "、".join(FIXED_STATICS)))
 
 
-for _phrase, (_kind, _value, _meaning) in FIXED_STATICS.items():
-    BLOCKS.phrase("static", _phrase, description=_meaning)(_fixed_static(_kind, _value))
+@BLOCKS.phrase("static", "{what:fixed_static}")
+def fixed_static(what):
+    """A continuous rule a card states in a fixed phrase (FIXED_STATICS: what the rules read
+    — like ygopro's effect codes — its value and its meaning)."""
+    kind, value, _meaning = what
+    return _one(kind, value)
 
 
 STATS = {"攻击力": ("atk",), "守备力": ("def",), "攻击力·守备力": ("atk", "def")}
@@ -1287,7 +1295,8 @@ def activate_from(may=False, zone=None, desc=None, who=None):
 
     def resolve(duel, link) -> None:
         fitting = [c for c in duel.board.zone(link.player, zone) if test(duel, link.card, c)
-                   and not duel.activation_ban(c, duel.effect_of(c, "发动"), link.player)]
+                   and not duel.activation_ban(c, duel.effect_of(c, "发动"), link.player)
+                   and duel.activation_condition_unmet(c) is None]
         for c in duel.by_default(link.player, f"activates {desc} from the {zone}", fitting, FIRST_FITTING, 1):
             duel.activate_by_effect(c, link.player, link.card.name, source=link.card_if_unchanged())
 
@@ -1315,6 +1324,10 @@ def _moved_to_hand(duel, link) -> list:
     return [c for c in [*getattr(link, "moved", ()), *(card for card, _obj in link.targets)] if c.zone.kind == "hand"]
 
 
+SCOPE_ZONES = {"手卡": "hand", "墓地": "graveyard", "除外状态": "banished", "魔法与陷阱区域": "spell & trap zone",
+               "怪兽区域": "monster zone"}
+
+
 def ban_scope(text: str):
     """Whose effects a player is kept from activating: (scope, card kinds, names of the
     cards or None) as a function of (duel, link); None: nothing to keep from."""
@@ -1338,8 +1351,15 @@ def ban_scope(text: str):
             return "effect", frozenset({link.declared}), None
 
         return declared
-    raise ValueError(f"cannot read {text!r}: 场上的卡、魔法卡、陷阱卡、魔法·陷阱卡、怪兽卡、宣言的种类的卡、"
-                     "这个效果加入手卡的卡以及那些同名卡 …")
+    m = re.fullmatch(f"((?:{'|'.join(SCOPE_ZONES)})(?:·(?:{'|'.join(SCOPE_ZONES)}))*)的卡", text)
+    if m:
+        # where the card is as it would be activated: a spell or trap in the hand is
+        # activated from the hand (GO-DDD 神零王: 手卡·墓地的卡, fid=21564), not from the spell
+        # & trap zone (魔法与陷阱区域的卡, fid=23478)
+        zones = frozenset(SCOPE_ZONES[z] for z in m.group(1).split("·"))
+        return lambda duel, link: ("zone", everything, None, zones)
+    raise ValueError(f"cannot read {text!r}: 场上的卡、魔法卡、陷阱卡、魔法·陷阱卡、怪兽卡、宣言的种类的卡、手卡·墓地的卡、"
+                     "魔法与陷阱区域的卡、这个效果加入手卡的卡以及那些同名卡 …")
 
 
 BLOCKS.term(Term("ban_scope", r"[^；;，]+?", ban_scope, description="场上的卡、{kinds}卡、宣言的种类的卡、这个效果加入手卡的卡以及那些同名卡 …"))
@@ -1360,13 +1380,13 @@ def ban_effects(until, sides, what, how="effect"):
         banned = what(duel, link)
         if banned is None:
             return
-        scope, kinds, names = banned
+        scope, kinds, names, *zones = banned
         if how == "card" and "monster" not in kinds:
             scope = "card"
         last = duel.turn if until == "this turn" else (
             duel.turn + 1 if duel.turn_player == link.player else duel.turn + 2)
         duel.ban(scope, kinds, _players(sides, link.player), link.card.name, last,
-                 **({"names": names} if names is not None else {}))
+                 **({"names": names} if names is not None else {}), **({"zones": zones[0]} if zones else {}))
 
     return resolve
 
@@ -1377,6 +1397,23 @@ def _ban_static(scope: str, kinds, sides: str, zones=frozenset()):
                    rulings=card.definition.rulings, zones=frozenset(zones))
 
     return [StaticPart("ban-activation", make)]
+
+
+#: the zones of the field: a card there is 『场上的卡』
+FIELD_ZONES = frozenset({"monster zone", "spell & trap zone", "field zone", "pendulum zone"})
+
+
+@BLOCKS.phrase("static", "这张卡以外的场上的卡的效果不能发动并无效化")
+def others_on_the_field_locked():
+    """DDD 双晓王 末法神: the cards on the field other than this one cannot activate their
+    effects, and their effects are negated (negation.py).  A spell or trap in the hand is
+    not a card on the field as it is about to be activated: it may be activated, and, on
+    the field as it resolves, its effect is negated (cid=11994)."""
+    def make(duel, card):
+        return Ban("zone", frozenset({"spell", "trap", "monster"}), frozenset({0, 1}), card.name,
+                   rulings=card.definition.rulings, exempt=card, zones=FIELD_ZONES)
+
+    return [StaticPart("ban-activation", make), StaticPart("negate-other-field-cards", True)]
 
 
 #: zones whose cards a static may keep from activating effects

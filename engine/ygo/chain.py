@@ -18,7 +18,7 @@ from rulings.core.choices import FIRST_FITTING, describe
 
 from .activation import STAYS, stays_on_field
 from .cards import Effect
-from .memory import Info, Transition
+from .memory import Info, Transition, erased_by
 from .negation import resolution_negated
 
 if TYPE_CHECKING:
@@ -77,6 +77,10 @@ class ChainLink:
     with_effect: Effect | None = None
     #: what was declared on activation (a card kind: "spell", "trap", "monster")
     declared: str | None = None
+    #: the zone the card activated in: a card activation is made on the field, even from
+    #: the hand (『手卡·墓地·除外状态的卡的效果发动时』 does not see it); an effect, where
+    #: the card was before its cost moved it (灰流丽: the hand)
+    zone: str | None = None
 
     def below(self, duel) -> "ChainLink | None":
         """The chain link this one was activated in response to."""
@@ -346,6 +350,9 @@ class ChainRules:
             unique = self.unique_on_field(card, player)
             if unique:
                 return unique
+            unmet = self.activation_condition_unmet(card)
+            if unmet:
+                return unmet
             if self.is_pendulum_card(card):
                 if card.zone.kind != "hand":
                     return f"「{card.name}」 is put in the pendulum zone from the hand"
@@ -478,6 +485,7 @@ class ChainRules:
         # the link is the card as it activates: a cost that moves the card itself (灰流丽,
         # 古圣戴 始龙) leaves a new card that is no longer 『那张卡』 of this activation
         activated_as = card.object_id
+        activated_in = card.zone.kind
         if effect.cost == "send-self":
             self.send_to_graveyard(card, reason="cost")
         elif effect.cost == "discard-self":
@@ -511,6 +519,8 @@ class ChainRules:
         if effect.once_per_turn == "card":
             self.remember(card, Info.USED_THIS_TURN, per=effect.label + (origin or ""))
         elif effect.once_per_turn == "face-up":
+            # 『表侧表示存在期间只能有1次』: used for as long as the card stays face-up on the
+            # field, not only this turn — a negated activation too (fid=23438)
             self.remember(card, Info.USED_WHILE_FACE_UP, per=effect.label + (origin or ""))
         elif effect.once_per_turn == "name":
             self.used_names.add((player, card.name, label))
@@ -527,14 +537,14 @@ class ChainRules:
                          [(t, t.object_id) for t in targets], None, at_activation,
                          pending.event if pending else None, chosen=list(chosen),
                          effect_owner=self.owner_of_effect(card, effect), with_effect=also,
-                         declared=declared)
+                         declared=declared, zone=activated_in)
         self.chain.append(link)
         if len(self.chain) == 1:
             # a new chain: what happened before it is no longer "what just happened"
             self.recent_events.clear()
         self.record_activation(link, card, player)
+        self.on_card_activated(link)
         if self.is_card_activation(link):
-            self.on_card_activated(link)
             self.emit("card-activated", card, player=player, by_effect=False, by=None)
         on = f" targeting {'、'.join(f'「{t.name}」' for t in targets)}" if targets else ""
         self.log.record("activate", f"chain {link.number}: player {player} activates 「{card.name}」{label}{on}",

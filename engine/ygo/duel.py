@@ -864,6 +864,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.log.record("destroy", f"「{card.name}」 destroyed" + (f" by {reason}" if reason else ""),
                         card=card.serial)
         how = ("destroyed-by-battle",) if by_battle else () if by_rule else ("destroyed-by-effect",)
+        if "destroyed-by-effect" in how and card.zone.kind == SPELL_TRAP and not card.face_up:
+            self.set_cards_destroyed.add((self.turn, card.controller))  # 魂缚门's condition
         if to == BANISHED:
             # 『破坏并除外』: destroyed, and banished instead of going to the graveyard
             self.leave_field(card, self.board.zone(card.owner, BANISHED), reason="destroyed and banished",

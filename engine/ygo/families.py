@@ -562,14 +562,23 @@ _ACTIVATED_KINDS = {"魔法": frozenset({"spell"}), "陷阱": frozenset({"trap"}
 
 
 def activated_by(text: str):
-    """Whose card activations of which kind: (only the opponent's, card kinds)."""
+    """Which activations: a test (duel, this card, chain link).  『(对方把)魔法卡』: card
+    activations of that kind (by the opponent only, if it says so); 『「X」卡持有的效果』: the
+    effects a 「X」 card has, not its card activation (音响放大器: a pendulum card put in the
+    pendulum zone is not one, cid=11610)."""
     m = re.fullmatch(r"(对方把)?(魔法·陷阱|魔法|陷阱)卡", text)
-    if m is None:
-        raise ValueError(f"cannot read {text!r}: 魔法卡、陷阱卡、魔法·陷阱卡, or 对方把…卡")
-    return bool(m.group(1)), _ACTIVATED_KINDS[m.group(2)]
+    if m is not None:
+        opponents_only, kinds = bool(m.group(1)), _ACTIVATED_KINDS[m.group(2)]
+        return lambda duel, card, link: duel.is_card_activation(link) and link.card.definition.kind in kinds \
+            and not (opponents_only and link.player == card.controller)
+    m = re.fullmatch(r"(「[^」]+」)卡持有的效果", text)
+    if m is not None:
+        fits = describe(f"{m.group(1)}卡")
+        return lambda duel, card, link: not duel.is_card_activation(link) and fits(duel, card, link.card)
+    raise ValueError(f"cannot read {text!r}: 魔法卡、陷阱卡、魔法·陷阱卡, 对方把…卡, or 「…」卡持有的效果")
 
 
-BLOCKS.term(Term("activated_by", r"[^；;，]+?", activated_by, description="魔法卡、对方把魔法·陷阱卡 …"))
+BLOCKS.term(Term("activated_by", r"[^；;，]+?", activated_by, description="魔法卡、对方把魔法·陷阱卡、「…」卡持有的效果 …"))
 
 
 class _Applying:
@@ -599,7 +608,7 @@ def each_time_activated(what, rest):
     """Each time a card of that kind is activated (a card activation: not one activated by an
     effect as it resolves) — by the opponent only, if it says so —, this card does the
     action (给这张卡放置N个魔力指示物、给与对方N伤害 …: an action block)."""
-    opponents_only, kinds = what
+    test = what
     found = BLOCKS.match("action", rest)
     if found is None:
         raise ValueError(f"no action block matches {rest!r}")
@@ -607,7 +616,7 @@ def each_time_activated(what, rest):
     act = phrase.action(**args)
 
     def on_activated(duel, card, link) -> None:
-        if link.card.definition.kind in kinds and not (opponents_only and link.player == card.controller):
+        if test(duel, card, link):
             act(duel, _Applying(card))
 
     return [StaticPart("on-card-activated", on_activated)]

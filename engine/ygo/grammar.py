@@ -417,15 +417,52 @@ def at_phase(what=None, label=None, whose=None):
     return phase, lambda duel, card, ev: card.zone.kind == "monster zone" and card.face_up and cond(duel, card)
 
 
+@BLOCKS.phrase("event", "自己·对方的结束阶段")
+@BLOCKS.phrase("event", "{whose}结束阶段")
+def at_end_phase(whose=None):
+    """『自己结束阶段发动』: the end phase of that player's turn, for this card face-up on the
+    field — or as it is being activated in that phase (救世主之蚁地狱, cid=5112: with its card
+    activation, as 『自己准备阶段』 above)."""
+    return "end-phase", lambda duel, card, ev: (
+        whose is None or (duel.turn_player == card.controller) == (whose == "own")) and (
+        duel.face_up_on_field(card) or ev.data.get("with_card_activation", False))
+
+
 BLOCKS.term(Term.choice("this_card_state", {"进行过战斗": "进行战斗", "可以特殊召唤": "can-special-summon"},
                         "进行过战斗、可以特殊召唤"))
 
 
 # == conditions =================================================================================
 
+@BLOCKS.phrase("condition", "{whose}场上盖放的魔法·陷阱卡被效果破坏的回合")
+@BLOCKS.phrase("condition", "魔法卡的效果发动的回合")
+def the_turn_it_happened(whose=None):
+    """What happened this turn: a set spell or trap card of that player (seen from this
+    card's controller) was destroyed by an effect (魂缚门); a spell card or a spell card's
+    effect was activated, by either player — a spell an effect activated as it resolved
+    included (fid=24193)."""
+    if whose is not None:
+        return lambda duel, card: (duel.turn, card.controller if whose == "own" else 1 - card.controller) \
+            in duel.set_cards_destroyed
+    return lambda duel, card: any(duel.activation_count(p, {"spell"}) for p in (0, 1))
+
+
+@BLOCKS.phrase("condition", "这个回合这张卡表侧表示存在期间自己发动过{desc}")
+def activated_while_face_up(desc):
+    """Its controller made a card activation of a card the description fits this turn,
+    while this card was face-up on the field (an effect's activating the card counts)."""
+    fits = describe(desc)
+    return lambda duel, card: duel.face_up_on_field(card) and duel.activated_while_face_up(card, fits) >= 1
+
+
+@BLOCKS.phrase("condition", "这张卡{what:done}过的回合")
+def this_card_did_this_turn(what):
+    """『这张卡X召唤过的回合』: what this card did, this turn (DDD 双晓王 末法神 ①)."""
+    return done(what, this_turn=True)
+
+
 @BLOCKS.phrase("condition", "{what:done}的这张卡")
 @BLOCKS.phrase("condition", "这张卡{what:done}过")
-@BLOCKS.phrase("condition", "这张卡{what:done}过的回合")
 @BLOCKS.phrase("condition", "这张卡在{turn_of:done}的回合")
 @BLOCKS.phrase("condition", "这张卡{state:this_card_state}")
 def this_card_did(what=None, state=None, turn_of=None):
@@ -609,6 +646,9 @@ ACTIVATED_KINDS: dict[str, Callable[[Any, Any], bool]] = {
     "陷阱卡": lambda duel, top: duel.is_card_activation(top) and top.card.definition.kind == "trap",
     "魔法卡的效果在场上": lambda duel, top: top.card.definition.kind == "spell" and duel.on_field(top.card),
     "破坏场上的卡的效果": _destroys_field_card,
+    # where the card was as it activated: a spell or trap activated from the hand is put on
+    # the field first, so its card activation is not one of these (天下独步的大义贼, fid=24365)
+    "手卡·墓地·除外状态的卡的效果": lambda duel, top: top.zone in ("hand", "graveyard", "banished"),
 }
 ACTIVATION = (r"(?:对方把|对方的|自己的|自己把)?(?:只以卡\d+张为对象的|包含(?:" + "|".join(map(re.escape, INCLUDES))
               + r")的效果的)?(?:" + "|".join(map(re.escape, sorted(ACTIVATED_KINDS, key=len, reverse=True)))
@@ -853,10 +893,10 @@ def the_turn_it_is_activated(activated="card", what=None, n=None):
     """What its controller (or this card) cannot do for the rest of the turn it is activated.
     『只能…发动n次』: after this card's activation its controller may activate effects only n
     more times this turn; whether a negated activation counts follows the general count
-    (activation.py) unless the card names the ruling 'negated-activations-not-counted'."""
+    (activation.py) unless the card names the ruling 'negated-activations-counted'."""
     if n is not None:
         def restrict(duel, card, player) -> None:
-            negated = False if "negated-activations-not-counted" in card.definition.rulings else None
+            negated = True if "negated-activations-counted" in card.definition.rulings else None
             # this card's own activation is recorded next: count from the one after it
             duel.limit_activations({"spell", "trap", "monster"}, {player}, n, card.name, negated,
                                    since=len(duel.activations) + 1)

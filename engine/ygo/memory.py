@@ -310,8 +310,10 @@ ACTIVATION_EXCEPTIONS: dict[str, tuple[str, str]] = {
     # 魔法抵消器, 人造人-念力王者: rulings go beyond their text
     "bans-face-up-effects": ("ban", "『不能发动』 also forbids the effects of those cards already face-up on the "
                                     "field (not those in the graveyard)"),
-    # 命运的抽卡: the count of activations it allows ignores every negated activation
-    "negated-activations-not-counted": ("count", "a negated activation, of any kind, is not counted"),
+    # 命运的抽卡, 交错之魂: the count of activations they allow takes in every negated activation,
+    # a negated card activation too (the effect was used: FAQ fid=23158, 25/11/27; until then,
+    # fid=22342 of 18/12/22, no negated activation counted)
+    "negated-activations-counted": ("count", "a negated activation, of any kind, is counted (its effect was used)"),
     # 妖精龙 古代妖: its 『场地魔法卡发动的场合』 sees a field spell an effect activates as it resolves
     "sees-activations-by-effect": ("trigger", "『…卡发动的场合』 also starts when an effect activates the card "
                                               "as it resolves"),
@@ -397,7 +399,7 @@ LABELS: dict[object, str] = {
     "gained-temporary-banish-returns": "只是得到的一时除外效果，除外的怪兽也回来",
     "own-effect-not-proper": "自身的效果可以把它特殊召唤，但不是正规召唤手续",
     "bans-face-up-effects": "「不能发动」也禁止场上已表侧表示的卡的效果",
-    "negated-activations-not-counted": "被无效的发动不计入次数",
+    "negated-activations-counted": "被无效的发动也计入次数（卡的发动也一样）",
     "sees-activations-by-effect": "效果处理中被发动的卡，『…卡发动的场合』也会发动",
     "sees-own-activations-by-effect": "只有自身效果处理中发动的卡，『…卡发动的场合』才会发动",
     "summon-without-tribute": "这张卡可以不用解放作召唤",

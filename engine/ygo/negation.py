@@ -55,9 +55,16 @@ class FieldNegation:
                                        and duel.face_up_on_field(self.source))
 
 
+def locked_by_another(duel: "Duel", card: "YgoCard") -> bool:
+    """Whether a face-up card's 『这张卡以外的场上的卡的效果…无效化』 (DDD 双晓王 末法神) reaches
+    ``card``, a card on the field."""
+    return duel.on_field(card) and any(
+        other is not card and duel.active_statics(other, "negate-other-field-cards") for other in duel.field_cards())
+
+
 def field_wide(duel: "Duel", card: "YgoCard") -> bool:
     """Whether a field-wide negation reaches ``card`` (its name or its kind)."""
-    if card.name in duel.negated_names:
+    if card.name in duel.negated_names or locked_by_another(duel, card):
         return True
     return any(n.active(duel) and n.test(duel, card) for n in duel.field_negations)
 
@@ -72,6 +79,8 @@ def resolution_negated(duel: "Duel", link: "ChainLink") -> str | None:
         # what it activated does not apply, while it is still that card on the field
         if card.object_id == link.object_id and duel.on_field(card) and duel.lasting(card, "effects-negated"):
             return "free-chain"
+        if card.object_id == link.object_id and locked_by_another(duel, card):
+            return "field-wide"
         return None
     if field_wide(duel, card):
         return "field-wide"

@@ -7,6 +7,8 @@ which card or which example it is running for.
 
 from __future__ import annotations
 
+import re
+
 from rulings.core import SetupError
 from rulings.core.choices import FIRST_FITTING
 from rulings.vocabulary import Term, Vocabulary, expect
@@ -36,8 +38,12 @@ PLACES = {"场上": "field", "墓地": GRAVEYARD, "除外状态": BANISHED, "手
 V.term(Term.choice("place", PLACES, "where a card is"))
 V.term(Term.choice("source", {"手卡": HAND, "卡组": DECK, "额外卡组": EXTRA, "墓地": GRAVEYARD, "除外状态": BANISHED},
                    "a zone a card comes from"))
-V.term(Term(r"label", r"[①②③④⑤⑥⑦⑧⑨⑩]|灵摆",
-           description="an effect number as the card text writes it (灵摆: the pendulum effect)"))
+#: the n-th ● of an effect, in words (a number in a label would read as an outcome to flip)
+BULLETS = {w: str(i) for i, w in enumerate("一二三四五六七八九", start=1)}
+V.term(Term(r"label", r"[①②③④⑤⑥⑦⑧⑨⑩](?:的第[一二三四五六七八九]个●)?|灵摆",
+           lambda text: re.sub(r"的第(.)个●", lambda m: "●" + BULLETS[m.group(1)], text),
+           description="an effect number as the card text writes it (灵摆: the pendulum effect; ①的第二个●: "
+                       "the second ● of ①, an effect its card writes as ①●2)"))
 V.term(Term.choice("face", {"表侧表示": True, "里侧表示": False}, "表侧表示 or 里侧表示"))
 V.term(Term("number", r"\d+", int, description="a number"))
 V.term(Term.choice("phase", {"战斗阶段": "battle", "第二主要阶段": "main2", "结束阶段": "end"}, "a phase"))

@@ -163,6 +163,8 @@ class ValueRules:
             if (up and self.applies(card, "indestructible-effect")) or self.lasting(card, "indestructible-effect") \
                     or self.links_granting(card, "indestructible-effect"):
                 return "cannot be destroyed by card effects"
+            if up and by_effect.definition.is_monster and self.applies(card, "indestructible-monster-effect"):
+                return "cannot be destroyed by monster effects"
         if by_battle and ((up and self.applies(card, "indestructible-battle"))
                           or self.lasting(card, "indestructible-battle")):
             return "cannot be destroyed by battle"
@@ -239,6 +241,13 @@ class ValueRules:
         never the second."""
         kinds = self.summon_kinds(card)
         zone = card.zone.kind
+        if how != "ignore" and method != "fusion":
+            # 『…的场合可以从额外卡组特殊召唤』 (毁灭之黑魔术师): its own way of being special
+            # summoned besides a fusion summon, whose condition is a rule of the card (only an
+            # effect that ignores the summon conditions skips it)
+            for st in card.definition.statics:
+                if st.kind == "summon-procedure" and st.condition is not None and not st.condition(self, card):
+                    return f"「{card.name}」: the condition of its special summon procedure is not met"
         if "special-summon-once-per-turn" in kinds and (self.turn, player, card.name) in self.special_summoned_names:
             # not a summon condition: an effect that ignores the conditions does not ignore it
             return f"player {player} has special summoned 「{card.name}」 this turn already (1回合1次)"

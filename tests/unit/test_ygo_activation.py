@@ -15,6 +15,8 @@ import pytest
 
 from rulings.core import IllegalAction
 from rulings.ygo.duel import Duel
+from rulings.ygo.memory import Info
+
 from .sources import example_sources, source_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -187,6 +189,180 @@ def test_a_continuous_trap_decides_its_effect_with_its_card_activation_once_per_
     assert "not a continuous trap" in Duel().why_not_with_card_activation(spell, "①", 0)
 
 
+def test_a_continuous_trap_whose_card_activation_does_something_activates_no_other_effect_with_it():
+    # 失落的圣域 (cid=16648), 亚马逊拜谒间 (cid=17654): the card activation's own processing
+    duel = Duel()
+    sanctuary = _set_earlier(duel, "失落的圣域", 0)
+    assert "has an effect of its own" in (duel.why_not_with_card_activation(sanctuary, "③", 0) or "")
+    duel.activate(sanctuary, "发动", player=0)
+    duel.resolve_chain()
+    assert duel.why_cannot_activate(sanctuary, "③", 0) is None
+    # a continuous trap with no processing of its card activation still may (湿润之风)
+    assert Duel().why_not_with_card_activation(_set_earlier(Duel(), "湿润之风", 0), "①", 0) is None
+
+
+def test_a_chain_link_remembers_where_the_card_activated():
+    # fid=24365: a trap activated from the hand is activated on the field, not in the hand
+    duel = Duel()
+    trap = _in_hand(duel, "颉颃胜负", 0)
+    link = duel.activate(trap, "发动", player=0)
+    assert link.zone == "spell & trap zone"
+    duel.resolve_chain()
+    bulb = duel.new_card("成长的鳞茎", 0, "graveyard")
+    duel.new_card("黑魔术师", 0, "deck")
+    assert duel.activate(bulb, "①", player=0).zone == "graveyard"
+
+
+def test_once_while_face_up_stays_used_over_turns_until_the_card_leaves_the_field():
+    # fid=23438: 『表侧表示存在只能有1次』, a negated activation included
+    duel = Duel()
+    schuberta = duel.new_card("幻奏的音姬 巨匠之舒伯特", 0, "extra deck")
+    duel.summon(schuberta, "fusion", 0)
+    target = duel.new_card("黑魔术师", 0, "graveyard")
+    duel.new_card("黑魔术师", 1, "graveyard")
+    duel.activate(schuberta, "①", player=0, targets=[target])
+    duel.resolve_chain()
+    duel.end_turn()
+    duel.end_turn()
+    assert "已经使用过" in (duel.why_cannot_activate(schuberta, "①", 0) or "")
+    duel.send_to_graveyard(schuberta, reason="test")
+    assert not duel.remembers(schuberta, Info.USED_THIS_TURN, per="①")
+
+
+def test_an_end_phase_trigger_goes_with_the_card_activation_in_the_end_phase():
+    # cid=5112: 救世主之蚁地狱 『自己结束阶段发动』
+    duel = Duel()
+    dismissal = _set_earlier(duel, "救世主之蚁地狱", 0)
+    assert duel.why_not_with_card_activation(dismissal, "①", 0)
+    duel.enter_phase("end")
+    assert duel.why_not_with_card_activation(dismissal, "①", 0) is None
+
+
+def test_not_destroyed_by_monster_effects_only_once_the_card_activation_resolved():
+    # fid=24237: 光之黄金柜 ① does not apply while its card activation is on the chain
+    duel = Duel()
+    sarcophagus = _in_hand(duel, "光之黄金柜", 0)
+    peace = duel.new_card("真龙剑皇 卓辉星·拼图", 1)
+    duel.activate(sarcophagus, "发动", player=0)
+    assert duel.why_not_destroyed(sarcophagus, by_effect=peace, consume=False) is None
+    duel.resolve_chain()
+    assert "monster effects" in (duel.why_not_destroyed(sarcophagus, by_effect=peace, consume=False) or "")
+    assert duel.why_not_destroyed(sarcophagus, by_effect=duel.new_card("旋风", 1), consume=False) is None
+
+
+def test_a_ban_by_zone_looks_where_the_card_is_as_it_would_be_activated():
+    # fid=21564 / 23478: 『手卡·墓地的卡』 reaches a trap in the hand, 『魔法与陷阱区域的卡』 a set one
+    for option, banned_in_hand in (("①●3", True), ("①●2", False)):
+        duel = Duel()
+        set_card = _set_earlier(duel, "无限泡影", 0)
+        in_hand = _in_hand(duel, "无限泡影", 0)
+        duel.end_turn()
+        god = duel.new_card("GO-DDD 神零王 零神·零儿", 1, "hand")
+        duel.summon(god, "special", 1)
+        duel.activate(god, option, player=1)
+        duel.resolve_chain()
+        effect = duel.effect_of(in_hand, "发动")
+        assert bool(duel.activation_ban(in_hand, effect, 0)) is banned_in_hand
+        assert bool(duel.activation_ban(set_card, effect, 0)) is not banned_in_hand
+
+
+def test_the_label_of_one_bullet_of_an_effect_reads_as_its_card_writes_it():
+    from rulings.ygo.steps import V
+    assert V.terms["label"].convert("①的第三个●") == "①●3"
+
+
+def test_the_cards_on_the_field_are_locked_a_card_from_the_hand_is_negated_on_the_field():
+    # cid=11994: DDD 双晓王 末法神 ①, the turn it is Xyz summoned
+    duel = Duel()
+    set_card = _set_earlier(duel, "无限泡影", 0)
+    in_hand = _in_hand(duel, "无限泡影", 0)
+    duel.end_turn()
+    kali = duel.new_card("DDD 双晓王 末法神", 1, "extra deck")
+    duel.summon(kali, "xyz", 1)
+    effect = duel.effect_of(in_hand, "发动")
+    assert duel.activation_ban(set_card, effect, 0) and not duel.activation_ban(in_hand, effect, 0)
+    duel.activate(in_hand, "发动", player=0, targets=[kali])
+    duel.resolve_chain()
+    assert duel.last_outcome(in_hand, "发动").startswith("negated")
+    duel.end_turn()
+    assert not duel.activation_ban(set_card, effect, 0)
+
+
+def test_a_card_activated_by_an_effect_still_needs_its_activation_condition():
+    # fid=23277: 魂缚门 (『…的场合才能把这张卡发动』), unlike 卡通王国's need of 3 cards to banish
+    duel = Duel()
+    gate = duel.new_card("魂缚门", 0, "deck")
+    assert duel.activation_condition_unmet(gate)
+    with pytest.raises(IllegalAction):
+        duel.activate_by_effect(gate, 0, "终焉之地")
+    duel.destroy(_set_earlier(duel, "神之宣告", 0), by_effect=duel.new_card("旋风", 1), by_player=1)
+    assert duel.activation_condition_unmet(gate) is None
+    duel.activate_by_effect(gate, 0, "终焉之地")
+    assert duel.on_field(gate)
+
+
+def test_a_card_activated_by_an_effect_is_counted_as_an_activation():
+    # the ruling site today: 大将军 紫炎 / 自然蔷薇鞭 count a card an effect activates
+    duel = Duel()
+    duel.new_card("黑魔术师", 0, "deck")
+    kingdom = duel.new_card("卡通王国", 0, "deck")
+    duel.activate_by_effect(kingdom, 0, "终焉之地")
+    assert duel.activation_count(0, {"spell"}) == 1
+
+
+def test_an_effect_a_card_has_is_not_its_card_activation():
+    # cid=11610: 音响放大器 『每次「音响战士」卡持有的效果发动』
+    duel = Duel()
+    amp = duel.new_card("音响放大器", 0)
+    duel.place(amp, "field zone", 0)
+    guitaar = _in_hand(duel, "音响战士 吉他手", 0)
+    duel.activate(guitaar, "发动", player=0)
+    duel.resolve_chain()
+    assert not duel.recall(amp, Info.COUNTERS)
+    duel.activate(guitaar, "灵摆", player=0)
+    assert duel.recall(amp, Info.COUNTERS) == 1
+
+
+def test_activations_while_face_up_count_a_card_an_effect_activated():
+    # fid=22468: 闪刀机关-多任务战刀机 ② counts 闪刀空域-零区 activated by an effect
+    duel = Duel()
+    multirole = _face_up(duel, "闪刀机关-多任务战刀机", 0)
+    zero = duel.new_card("闪刀空域-零区", 0, "deck")
+    from rulings.ygo.blocks import describe
+    fits = describe("「闪刀」魔法卡")
+    assert duel.activated_while_face_up(multirole, fits) == 0
+    duel.activate_by_effect(zero, 0, "终焉之地")
+    assert duel.activated_while_face_up(multirole, fits) == 1
+
+
+def test_a_special_summon_procedure_needs_its_condition_a_fusion_summon_does_not():
+    # fid=24193: 毁灭之黑魔术师, 『魔法卡的效果发动的回合』 (a spell an effect activated counts)
+    duel = Duel()
+    magician = duel.new_card("毁灭之黑魔术师", 0, "extra deck")
+    duel.summon(duel.new_card("黑魔术师", 0, "hand"), "special", 0)
+    assert duel.why_cannot_special_summon(magician, 0)
+    assert duel.why_cannot_special_summon(magician, 0, how="procedure", method="fusion") is None
+    duel.activate_by_effect(duel.new_card("闪刀空域-零区", 0, "deck"), 0, "终焉之地")
+    assert duel.why_cannot_special_summon(magician, 0) is None
+
+
+def test_draw_of_fate_counts_a_negated_card_activation_too():
+    # fid=23158 (25/11/27): 命运的抽卡 counts every negated activation; the general count does not
+    # count a negated card activation
+    duel = Duel()
+    fate = _in_hand(duel, "命运的抽卡", 0)
+    duel.activate(fate, "发动", player=0)
+    duel.resolve_chain()
+    target = _face_up(duel, "湿润之风", 1)
+    judgment = _set_earlier(duel, "神之宣告", 1)
+    typhoon = _in_hand(duel, "台风", 0)
+    duel.activate(typhoon, "发动", player=0, targets=[target])
+    duel.activate(judgment, "发动", player=1)
+    duel.resolve_chain()
+    assert duel.activation_count(0, {"spell", "trap"}) == 1  # 命运的抽卡 itself
+    assert "only 1 activation" in (duel.why_cannot_activate(_in_hand(duel, "旋风", 0), "发动", 0) or "")
+
+
 def test_a_card_activated_by_an_effect_makes_no_chain_link_and_skips_what_its_activation_does():
     duel = Duel()
     kingdom = duel.new_card("卡通王国", 0, "deck")
@@ -195,7 +371,8 @@ def test_a_card_activated_by_an_effect_makes_no_chain_link_and_skips_what_its_ac
     duel.resolve_chain()
     assert duel.face_up_on_field(kingdom)
     assert duel.last_outcome(kingdom, "发动") is None
-    assert duel.activation_count(0, {"spell"}) == 1
+    # 终焉之地 and the card it activated: both count (大将军 紫炎, the ruling site today)
+    assert duel.activation_count(0, {"spell"}) == 2
 
 
 def test_bans_card_activation_only_effects_too_and_face_up_effects_only():
