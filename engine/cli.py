@@ -721,10 +721,24 @@ def cmd_serve(args) -> int:
            *[arg for key, value in settings(paths, "html").items() for arg in ("-D", f"{key}={value}")],
            "--pre-build", check, "--watch", str(Path(__file__).resolve().parent), "--re-ignore", r"__pycache__|\.pyc$",
            "--host", args.host, "--port", str(args.port)]
-    try:
-        return subprocess.call(cmd, cwd=paths.root)
-    except KeyboardInterrupt:
-        return 0
+    # the server (and the checks it starts) in a group of its own: a signal to `rulings
+    # serve` ends the whole group, so no server is left serving behind it
+    server = subprocess.Popen(cmd, cwd=paths.root, start_new_session=True)
+
+    def stop(signum, frame) -> None:
+        try:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=10)
+        except (ProcessLookupError, PermissionError):
+            pass
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+        print(f"rulings serve: stopped by {signal.Signals(signum).name}", flush=True)
+        os._exit(0 if signum == signal.SIGINT else 128 + signum)
+
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(signum, stop)
+    return server.wait()
 
 
 def cmd_coverage(args) -> int:

@@ -54,7 +54,7 @@ class Info(str, Enum):
     GEMINI_RESUMMONED = "gemini re-summoned"
     SUMMONED_FROM = "summoned from"
     SUMMON_MATERIALS = "summon materials (for its own effects)"
-    MATERIAL_LINK = "material link (for 融合解除 and the like)"
+    MATERIAL_LINK = "material link (for effects that return the materials of a fusion or synchro)"
     SUMMONED_BY_EFFECT = "summoned by effect"
     ATTACKED = "attacked"
     BATTLED = "battled"

@@ -234,6 +234,8 @@ def test_a_document_whose_feature_did_not_change_is_not_outdated(sandbox):
 def test_serve_rebuilds_on_save_and_runs_only_the_edited_example(sandbox):
     """`rulings serve` (sphinx-autobuild): saving a document runs its edited example, keeps
     the other results, and the served page shows the new result."""
+    import os
+    import signal
     import socket
     import subprocess
     import sys
@@ -273,16 +275,27 @@ def test_serve_rebuilds_on_save_and_runs_only_the_edited_example(sandbox):
         wait(lambda: 'data-example-id="inc0-1" data-status="failed"' in page(), "the page of the edited example")
         after = sandbox.results()
         assert {k for k in after if after[k] != before[k]} == {"inc0-1"}
+        # a signal to `rulings serve` alone (as a terminal's close or `timeout` sends it)
+        # stops its server too: nothing is left serving
+        os.kill(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) != 0:
+                    break
+            time.sleep(0.2)
+        else:
+            raise AssertionError(f"port {port} still served after `rulings serve` was stopped")
     finally:
-        import os
-        import signal
 
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
 
 
 def test_the_benchmark_spec_is_the_projects_examples_renamed_and_its_plain_twin_has_no_directive(tmp_path):
