@@ -43,14 +43,14 @@ from rulings.vocabulary import PhraseBook, Term
 
 from . import words
 from .cards import (ANOTHER_DIES, ANOTHER_ENTERS, AS_ENTERS, AS_TURNED_UP, COMBAT_DAMAGE_TO_PLAYER, COUNTERED, DIES,
-                    END_STEP, ENTERS, LEAVES_BATTLEFIELD, TRIGGERED, TURN_FACE_UP, TURNED_FACE_UP, UPKEEP, Ability,
-                    Face, keyword)
+                    END_STEP, ENTERS, LEAVES_BATTLEFIELD, TRIGGERED, TURN_FACE_UP, TURNED_FACE_UP, UPKEEP, YOUR_END_STEP,
+                    Ability, Face, keyword)
 from .characteristics import CREATURE, FACE_DOWN_DEFAULT, PERMANENT_TYPES, Characteristics
 from .protection import is_protection
 
 BLOCKS = PhraseBook("mtg", "ja", kinds=("event", "target", "effect", "static", "affected", "condition"))
 
-BATTLEFIELD, STACK, GRAVEYARD, HAND, EXILE = "battlefield", "stack", "graveyard", "hand", "exile"
+BATTLEFIELD, STACK, GRAVEYARD, HAND, EXILE, LIBRARY = "battlefield", "stack", "graveyard", "hand", "exile", "library"
 
 
 # -- the objects a text talks about ---------------------------------------------------------
@@ -514,12 +514,47 @@ BLOCKS.term(Term.choice("facing", {"裏向きで": ("down", False), "裏向き�
                         "how it enters: 裏向きで, 裏向きかつタップ状態で, 表向きで, タップ状態で, or nothing (face up)"))
 
 
+#: the keyword actions that put the top card of a library onto the battlefield face down,
+#: as the way that turned it face down (its characteristics: face_down.BY_WAY)
+MANIFEST = {"予示": "予示", "偽装": "偽装"}
+BLOCKS.term(Term.choice("manifest", MANIFEST, "予示 (manifest, CR 701.40) or 偽装 (cloak, CR 701.58)"))
+BLOCKS.term(Term.choice("dread", {"戦慄予示": "戦慄予示"},
+                        "戦慄予示 (manifest dread, CR 701.62): look at the top two, manifest one, the other to "
+                        "the graveyard"))
+
+
+def _manifest(way: str | None, dread: str | None) -> Step:
+    """予示・偽装 the top card of the controller's library, or 戦慄予示: the card put onto
+    the battlefield face down becomes それ (「その後、これをそれにつける」)."""
+
+    def step(ctx: Context) -> None:
+        if dread is not None:
+            card = ctx.game.manifest_dread(ctx.controller)
+        elif not ctx.game.board.zone(ctx.controller, LIBRARY).cards:
+            ctx.game.log.record("no-op", f"ライブラリーにカードがないので{way}では何も起こらない")
+            card = None
+        else:
+            card = ctx.game.manifest(ctx.controller, way)
+        ctx.name([card] if card is not None else [])
+
+    return step
+
+
 @BLOCKS.phrase("effect", "{lead}{it}を{facing}{under}戦場に{putverb}")
-def put_onto_battlefield(it: str, facing: tuple[str, bool], under: str, putverb: str, lead: str | None = None) -> Step:
+@BLOCKS.phrase("effect", "あなたのライブラリーの一番上のカードを{manifest}する")
+@BLOCKS.phrase("effect", "{dread}する")
+def put_onto_battlefield(it: str | None = None, facing: tuple[str, bool] = ("up", False), under: str = "you",
+                         putverb: str = "出す", lead: str | None = None, manifest: str | None = None,
+                         dread: str | None = None) -> Step:
     """Put それ onto the battlefield.  Face down, with the face-down characteristics of the
     card whose ability it is (its ``裏向き`` effect), or none stated (CR 708.2a); face up
     otherwise, whatever it was where it was (a face-down exiled card included: a card is
-    put onto the battlefield face up unless the effect says otherwise, CR 110.2)."""
+    put onto the battlefield face up unless the effect says otherwise, CR 110.2).  Or the
+    keyword actions that put a library's card onto the battlefield face down as a 2/2
+    creature: 予示 (CR 701.40), 偽装 (with ward {2}, CR 701.58) the top card, 戦慄予示
+    (CR 701.62: the top two looked at, one manifested, the other into the graveyard)."""
+    if manifest is not None or dread is not None:
+        return _manifest(manifest, dread)
     side, tapped = facing
 
     def step(ctx: Context) -> None:
@@ -827,7 +862,7 @@ OTHERS = {
 }
 BLOCKS.term(Term.choice("others", OTHERS, "what happens to the objects named: " + ", ".join(OTHERS)))
 #: the beginning of a step (no upkeep step is modelled: such an ability never triggers)
-STEPS = {"あなたのアップキープ": UPKEEP, "次の終了ステップ": END_STEP}
+STEPS = {"あなたのアップキープ": UPKEEP, "次の終了ステップ": END_STEP, "あなたの終了ステップ": YOUR_END_STEP}
 BLOCKS.term(Term.choice("step", STEPS, "a step: " + ", ".join(STEPS)))
 
 

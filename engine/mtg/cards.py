@@ -41,6 +41,7 @@ UPKEEP = "upkeep"                  # 「あなたのアップキープの開始�
 COMBAT_DAMAGE_TO_PLAYER = "combat-damage-to-player"  # (combat damage is not modelled)
 BECOMES_TARGET = "becomes-target"  # 護法 (ward)
 END_STEP = "end-step"              # 「次の終了ステップの開始時に」 (delayed triggers)
+YOUR_END_STEP = "your-end-step"    # 「あなたの終了ステップの開始時に」 (the active player's permanents)
 # replaced events and restricted actions
 LEAVES_BATTLEFIELD = "leaves-battlefield"
 TURN_FACE_UP = "turn-face-up"

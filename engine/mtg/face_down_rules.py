@@ -1,10 +1,12 @@
-"""Magic: turning permanents face down and face up (CR 708, 702.37 変異, 701.34 予示),
+"""Magic: turning permanents face down and face up (CR 708, 702.37 変異, 701.40 予示,
+701.58 偽装, 701.62 戦慄予示),
 what may turn them and what stops it, and double-faced cards turning over.
 """
 
 from __future__ import annotations
 
 from rulings.core import IllegalAction, SetupError
+from rulings.core.choices import FIRST_FITTING
 
 from . import layers
 from .cards import AS_TURNED_UP, FACE_UP_COST, RESTRICTION, TAPPED, TRIGGERED, TURN_FACE_UP, TURNED_FACE_UP
@@ -151,6 +153,29 @@ class FaceDownRules:
         card = library.cards[0]
         return self.put_onto_battlefield(card, player, face_down_as=way_characteristics(way), face_down_by=way,
                                          reason=way)
+
+    def manifest_dread(self, player: int) -> MtgCard | None:
+        """戦慄予示 (CR 701.62a): look at the top two cards of the library, manifest one
+        (CR 701.40) and put the other into the graveyard.  Which one is manifested is the
+        player's choice: the one a step stated (:attr:`dread_choice`), else the documented
+        default, the top card.  With one card, that one is manifested; with none, nothing
+        happens."""
+        looked = list(self.board.zone(player, LIBRARY).cards[:2])
+        stated = self.dread_choice.pop(player, None)
+        if not looked:
+            self.log.record("no-op", "ライブラリーにカードがないので戦慄予示では何も起こらない")
+            return None
+        if stated is not None and stated not in looked:
+            raise IllegalAction(f"「{stated.name}」 is not among the top two cards of the library (CR 701.62a)")
+        self.log.record("look", "ライブラリーの一番上から" + "、".join(f"「{c.name}」" for c in looked) + "を見る（戦慄予示）")
+        chosen = stated or self.by_default(player, "manifests one of the top two cards (戦慄予示)", looked,
+                                           FIRST_FITTING)[0]
+        card = self.put_onto_battlefield(chosen, player, face_down_as=way_characteristics("予示"),
+                                         face_down_by="予示", reason="戦慄予示")
+        for other in looked:
+            if other is not chosen:
+                self.move(other, GRAVEYARD, reason="戦慄予示")
+        return card
 
     def _face_up_instead(self, card: MtgCard, event: str) -> None:
         """Illusionary Mask's rider: the event turns it face up first (CR 708.2 table)."""

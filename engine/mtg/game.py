@@ -55,6 +55,8 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
         self.casting: MtgCard | None = None
         self.left_game: set[int] = set()
         self.over = False
+        #: by player: the card a step said the player manifests when it next manifests dread
+        self.dread_choice: dict[int, MtgCard] = {}
         #: >0 while a replacement effect is being applied (nothing is checked meanwhile)
         self._held = 0
 

@@ -10,7 +10,8 @@ from typing import Any
 from rulings.core import IllegalAction, SetupError
 
 from . import layers
-from .cards import ACTIVATED, CAST_FACE_DOWN, COUNTERED, END_STEP, FACE_UP_COST, MANA, TRIGGERED, Ability
+from .cards import (ACTIVATED, CAST_FACE_DOWN, COUNTERED, END_STEP, FACE_UP_COST, MANA, TRIGGERED, YOUR_END_STEP,
+                    Ability)
 from .characteristics import BATTLE, CREATURE, FACE_DOWN_DEFAULT, PERMANENT_TYPES, PLANESWALKER
 from .face_down import way_characteristics
 from .protection import stops
@@ -366,6 +367,13 @@ class StackRules:
         self.delayed = [d for d in self.delayed if d.ability.event != END_STEP]
         for instance in waiting:
             self._trigger(instance.source, instance.ability, instance.controller, **instance.context)
+        # 「あなたの終了ステップの開始時に」: the abilities of the active player's permanents (CR 513.1)
+        for card in self.permanents():
+            if card.controller != self.active_player:
+                continue
+            for ability in self.characteristics(card).abilities:
+                if ability.kind == TRIGGERED and ability.event == YOUR_END_STEP:
+                    self._trigger(card, ability, card.controller)
         self.settle()
 
     def activate_mana_ability(self, player: int, card: MtgCard) -> None:

@@ -160,6 +160,20 @@ def resolve_top(game: Game) -> None:
     game.resolve_top()
 
 
+@V.phrase(("given", "when"), "スタックの一番上を解決し、{player}は戦慄予示で「{card}」を戦場に出す")
+def resolve_top_manifesting(game: Game, player: int, card: str) -> None:
+    """Resolve the top of the stack; when it makes the player manifest dread (CR 701.62a),
+    the player manifests the named card of the two looked at (the other goes to the
+    graveyard).  Without this choice stated, the top card is manifested."""
+    game.dread_choice[player] = game.card(card)
+    try:
+        game.resolve_top()
+    finally:
+        left = game.dread_choice.pop(player, None)
+    if left is not None:
+        raise IllegalAction(f"「{card}」: nothing made {'あなた' if player == 0 else '対戦相手'} manifest dread")
+
+
 @V.phrase(("given", "when"), "スタックをすべて解決する")
 def resolve_all(game: Game) -> None:
     game.resolve_all()

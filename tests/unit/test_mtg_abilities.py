@@ -235,3 +235,43 @@ def test_a_token_copy_triggers_its_own_enters_ability():
     assert game.did_trigger(token, ENTERS)
     game.resolve_all()
     assert bolt.zone.kind == HAND and bolt.owner == 0
+
+
+# -- manifest dread ----------------------------------------------------------------------------
+
+def _dread_game(*names):
+    """A game whose player 0 has ``names`` on top of the library, first name on top."""
+    game = Game()
+    for name in reversed(names):
+        game.new_card(name, 0, "library", index=0)
+    return game
+
+
+def test_manifest_dread_manifests_the_stated_card_and_puts_the_other_into_the_graveyard():
+    game = _dread_game("エルフの幻想家", "前兆の壁")
+    wall = game.card("前兆の壁")
+    game.dread_choice[0] = wall
+    manifested = game.manifest_dread(0)
+    assert manifested is wall and not wall.face_up and wall.face_down_by == "予示"
+    assert game.card("エルフの幻想家").zone.kind == GRAVEYARD
+    assert game.dread_choice == {}
+
+
+def test_manifest_dread_without_a_stated_choice_manifests_the_top_card_and_says_so():
+    game = _dread_game("エルフの幻想家", "前兆の壁")
+    assert game.manifest_dread(0) is game.card("エルフの幻想家")
+    assert game.card("前兆の壁").zone.kind == GRAVEYARD
+    assert any("by default" in e.message for e in game.log.of_kind("choice"))
+
+
+def test_manifest_dread_refuses_a_card_not_among_the_top_two():
+    game = _dread_game("エルフの幻想家", "前兆の壁", "稲妻")
+    game.dread_choice[0] = game.card("稲妻")
+    with pytest.raises(IllegalAction):
+        game.manifest_dread(0)
+
+
+def test_manifest_dread_with_one_card_manifests_it_and_with_none_does_nothing():
+    game = _dread_game("稲妻")
+    assert game.manifest_dread(0) is game.card("稲妻")
+    assert game.manifest_dread(0) is None
