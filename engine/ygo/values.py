@@ -18,6 +18,14 @@ if TYPE_CHECKING:
     from .duel import YgoCard
 
 
+#: how the engine's zone and summon words read in the refusals a page shows (Chinese)
+_ZONE_WORDS = {"hand": "手卡", "deck": "卡组", "extra deck": "额外卡组", "graveyard": "墓地", "banished": "除外状态",
+               "spell & trap zone": "魔法与陷阱区域", "monster zone": "怪兽区域"}
+_METHOD_WORDS = {"special": "特殊", "fusion": "融合", "synchro": "同调", "xyz": "超量", "ritual": "仪式",
+                 "link": "连接", "pendulum": "灵摆"}
+_WHO = {0: "自己", 1: "对方"}
+
+
 class ValueRules:
     # -- statics --------------------------------------------------------------------
 
@@ -247,56 +255,56 @@ class ValueRules:
             # effect that ignores the summon conditions skips it)
             for st in card.definition.statics:
                 if st.kind == "summon-procedure" and st.condition is not None and not st.condition(self, card):
-                    return f"「{card.name}」: the condition of its special summon procedure is not met"
+                    return f"「{card.name}」特殊召唤的手续的条件没有满足"
         if "special-summon-once-per-turn" in kinds and (self.turn, player, card.name) in self.special_summoned_names:
             # not a summon condition: an effect that ignores the conditions does not ignore it
-            return f"player {player} has special summoned 「{card.name}」 this turn already (1回合1次)"
+            return f"{_WHO[player]}这个回合已经把「{card.name}」特殊召唤过（1回合只能有1次）"
         if "no-special-summon" in kinds and how != "ignore":
-            return f"「{card.name}」 cannot be special summoned"
+            return f"「{card.name}」不能特殊召唤"
         if how == "procedure" and method == "fusion" and "no-fusion-summon" in kinds:
-            return f"「{card.name}」 cannot be fusion summoned"
+            return f"「{card.name}」不能融合召唤"
         if how == "procedure" and (("summon-only-by-procedure" in kinds and method != "special")
                                    or ("summon-only-by-ritual" in kinds and method != "ritual")):
             # 『……才能特殊召唤』 names one way: no other summon method (a fusion monster that
             # cannot be fusion summoned, a ritual monster only ritual summoned)
-            return f"「{card.name}」 cannot be {method} summoned: its summon condition names another way"
+            return f"「{card.name}」不能{_METHOD_WORDS.get(method, method)}召唤：它的召唤条件指定了别的方法"
         if how == "procedure" and method == "pendulum" and self.special_summon_monster(card):
             # a pendulum summon is made by the rules, not by a card's effect; from the
             # face-up extra deck only a monster once properly summoned (苏生限制)
             if "summon-by-effects" in kinds:
-                return f"「{card.name}」 can be special summoned only by card effects: not pendulum summoned"
+                return f"「{card.name}」只能用卡的效果特殊召唤，不能灵摆召唤"
             if zone == "extra deck" and not (card.face_up and card.proc_complete):
-                return f"「{card.name}」 was not properly summoned first: it cannot be pendulum summoned from the extra deck"
+                return f"「{card.name}」没有先经过正规召唤手续，不能从额外卡组灵摆召唤"
         if how == "procedure" and method == "special" and self.special_summon_monster(card) \
                 and not card.definition.extra_deck and zone != "hand":
             # a main deck monster's own procedure is made from the hand (unless its text
             # names another place: not modelled)
-            return f"「{card.name}」 is special summoned by its own procedure from the hand, not the {zone}"
+            return f"「{card.name}」用自身的手续只能从手卡特殊召唤，不能从{_ZONE_WORDS.get(zone, zone)}"
         proper = (how == "procedure" and method != "pendulum") or (how == "effect" and self.proper_by_effect(card, by))
         if how == "effect" and not proper:
             named = [st for st in card.definition.statics if st.kind == "summon-only-by"]
             if kinds & {"summon-only-by-procedure", "summon-only-by-ritual"} or (named and not any(
                     by in self._named(card, st.value) for st in named)):
-                return f"「{card.name}」 can be special summoned only as its summon condition says (召唤条件)"
+                return f"「{card.name}」只能按它的召唤条件特殊召唤"
             if self.special_summon_monster(card) and zone in ("hand", "deck") \
                     and "summon-by-effects" not in kinds:
-                return f"「{card.name}」 is a special summon monster: from the {zone} only by its proper procedure"
+                return f"「{card.name}」是特殊召唤怪兽：从{_ZONE_WORDS.get(zone, zone)}只能用正规召唤手续特殊召唤"
         if self.special_summon_monster(card) and not proper and not card.proc_complete and (
                 zone in ("graveyard", "banished", "spell & trap zone") or (zone == "extra deck" and card.face_up)):
-            return f"「{card.name}」 was not properly summoned first (正规召唤手续, 苏生限制)"
+            return f"「{card.name}」没有先经过正规召唤手续（苏生限制）"
         for other in self.field_cards():
             if how != "procedure" and zone == "graveyard" and self.active_statics(other, "negate-graveyard-effects"):
-                return f"「{other.name}」 negates effects that touch cards in the graveyard"
+                return f"「{other.name}」使对墓地的卡发生影响的效果无效"
             for st in self.active_statics(other, "forbid-summon-method"):
                 sides, forbidden = st.value
                 if forbidden == method and player in _sides(sides, other.controller):
-                    return f"「{other.name}」 says {method} summons cannot be made"
+                    return f"「{other.name}」的效果使{_METHOD_WORDS.get(method, method)}召唤不能进行"
             for st in self.active_statics(other, "limit-summons"):
                 if self.summon_count[player] >= st.value:
-                    return f"「{other.name}」 allows only {st.value} summons per turn (counted from the turn's start)"
+                    return f"「{other.name}」的效果使1回合合计只能召唤{st.value}次"
             for st in self.active_statics(other, "limit-special-summon"):
                 if (self.recall(other, Info.COUNT, per=player) or 0) >= st.value:
-                    return f"「{other.name}」 allows only {st.value} special summon(s) per turn"
+                    return f"「{other.name}」的效果使1回合只能特殊召唤{st.value}次"
         return None
 
     def count_special_summon(self, player: int) -> None:
