@@ -24,6 +24,9 @@ from .memory import ERASED_BY, FaceUp, Transition
 from .objects import (_SEARCH_ORDER, BATTLE, DECK, GRAVEYARD, HAND, HYPERSPATIAL, MANA, PLAYERS, PUBLIC_ZONES,
                       SHIELDS, DmCard, Shield)
 
+#: how the refusals a page shows name the players (its steps: 自分, 相手)
+_PLAYER_WORDS = {0: "自分", 1: "相手"}
+
 class Duel(Game):
     catalogue = CATALOGUE
 
@@ -453,13 +456,13 @@ class Duel(Game):
         """A creature is summoned and a spell is cast (but for S・トリガー) only by the
         player whose turn it is."""
         if player != self.turn_player:
-            raise IllegalAction(f"player {player} cannot {what} in the other player's turn")
+            raise IllegalAction(f"{_PLAYER_WORDS[player]}は相手のターンに{what}できない")
 
     def summon(self, player: int, card: DmCard, tapped_mana: list[DmCard] = ()) -> None:
         self.require_idle()
-        self._own_turn(player, "summon")
+        self._own_turn(player, "召喚")
         if card.zone.kind != HAND or card.owner != player:
-            raise IllegalAction(f"「{card.name}」 is not in player {player}'s hand")
+            raise IllegalAction(f"「{card.name}」は{_PLAYER_WORDS[player]}の手札にない")
         if card.definition.evolution:
             raise IllegalAction(f"「{card.name}」 is an evolution creature: it needs a creature to evolve from")
         for m in tapped_mana:
@@ -475,9 +478,9 @@ class Duel(Game):
 
     def evolve(self, player: int, card: DmCard, base: DmCard) -> None:
         self.require_idle()
-        self._own_turn(player, "summon")
+        self._own_turn(player, "召喚")
         if card.zone.kind != HAND or card.owner != player:
-            raise IllegalAction(f"「{card.name}」 is not in player {player}'s hand")
+            raise IllegalAction(f"「{card.name}」は{_PLAYER_WORDS[player]}の手札にない")
         d = card.definition
         if not d.evolution:
             raise IllegalAction(f"「{card.name}」 is not an evolution creature")
@@ -525,8 +528,8 @@ class Duel(Game):
         if not card.definition.is_spell:
             raise IllegalAction(f"「{card.name}」 is not a spell")
         if card.zone.kind != HAND or card.owner != player:
-            raise IllegalAction(f"「{card.name}」 is not in player {player}'s hand: a spell is cast from the hand")
-        self._own_turn(player, "cast a spell")
+            raise IllegalAction(f"「{card.name}」は{_PLAYER_WORDS[player]}の手札にない：呪文は手札から唱える")
+        self._own_turn(player, "呪文を唱えることは")
         self._run(self.cast_ability(player, card))
 
     def cast_ability(self, player: int, card: DmCard) -> Generator:
@@ -580,7 +583,7 @@ class Duel(Game):
     def unblocked(self, attacker: DmCard) -> None:
         self.require_idle()
         if attacker.serial not in self.attacking:
-            raise IllegalAction(f"「{attacker.name}」 is not attacking")
+            raise IllegalAction(f"「{attacker.name}」は攻撃していない")
         target = self.attacking[attacker.serial]
         self.log.record("attack", f"「{attacker.name}」 is not blocked", card=attacker.serial)
         self._trigger(attacker, "unblocked", {"target": target})

@@ -42,7 +42,7 @@ class CombatRules:
                 or blocker.controller != player:
             raise IllegalAction(f"「{blocker.name}」 cannot block")
         if not attacker.attacking:
-            raise IllegalAction(f"「{attacker.name}」 is not attacking")
+            raise IllegalAction(f"「{attacker.name}」は攻撃していない")
         if self.characteristics(attacker).has("飛行") and not (values.has("飛行") or values.has("到達")):
             raise IllegalAction(f"「{blocker.name}」 cannot block a creature with flying")
         color = stops(self, attacker, blocker)

@@ -166,7 +166,7 @@ class FaceDownRules:
             self.log.record("no-op", "ライブラリーにカードがないので戦慄予示では何も起こらない")
             return None
         if stated is not None and stated not in looked:
-            raise IllegalAction(f"「{stated.name}」 is not among the top two cards of the library (CR 701.62a)")
+            raise IllegalAction(f"「{stated.name}」はライブラリーの一番上の2枚の中にない（CR 701.62a）")
         self.log.record("look", "ライブラリーの一番上から" + "、".join(f"「{c.name}」" for c in looked) + "を見る（戦慄予示）")
         chosen = stated or self.by_default(player, "manifests one of the top two cards (戦慄予示)", looked,
                                            FIRST_FITTING)[0]

@@ -32,7 +32,7 @@ class StackRules:
         if card.zone.kind not in (HAND, EXILE):
             raise IllegalAction(f"「{card.name}」 cannot be cast from {card.zone.label}")
         if card.zone.kind == HAND and card.owner != player:
-            raise IllegalAction(f"「{card.name}」 is not in player {player}'s hand")
+            raise IllegalAction(f"「{card.name}」は{'あなた' if player == 0 else '対戦相手'}の手札にない")
         if card.zone.kind == EXILE and not card.face_up and face_down_way is None:
             # a card played from exile face down is turned face up just before it is cast
             self.board.turn(card, True, reason="追放領域から唱える")

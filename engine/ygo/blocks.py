@@ -1347,7 +1347,7 @@ def ban_scope(text: str):
     if text == "宣言的种类的卡":
         def declared(duel, link):
             if link.declared is None:
-                raise IllegalAction(f"「{link.card.name}」 needs a declared card kind")
+                raise IllegalAction(f"「{link.card.name}」需要宣言卡的种类")
             return "effect", frozenset({link.declared}), None
 
         return declared

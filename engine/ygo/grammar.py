@@ -819,11 +819,11 @@ def _detach_one():
     def pay(duel, card, player) -> None:
         materials = duel.materials_of(card)
         if not materials:
-            raise IllegalAction(f"「{card.name}」 has no xyz material to detach")
+            raise IllegalAction(f"「{card.name}」没有可以取除的X素材")
         duel.send_to_graveyard(materials[0], reason=f"cost of 「{card.name}」")
 
     def payable(duel, card, player) -> str | None:
-        return None if duel.materials_of(card) else f"「{card.name}」 has no xyz material to detach for its cost"
+        return None if duel.materials_of(card) else f"「{card.name}」没有可以作为代价取除的X素材"
 
     pay.payable = payable
     return pay

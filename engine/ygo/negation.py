@@ -136,7 +136,7 @@ class NegationRules:
         if method == "flip":
             why = self.why_cannot_flip_summon(card)
             if why:
-                raise IllegalAction(f"「{card.name}」 cannot be flip summoned: {why}")
+                raise IllegalAction(f"「{card.name}」不能反转召唤：{why}")
             self.log.record("summon-negated", f"the flip summon of 「{card.name}」 is negated", card=card.serial)
             self.destroy(card, reason="its flip summon was negated", by_rule=True)
             return

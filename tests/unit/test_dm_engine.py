@@ -240,9 +240,9 @@ def test_shuffled_shields_keep_their_sizes_and_nobody_knows_them():
 def test_spells_are_cast_from_the_hand_in_ones_own_turn():
     d = Duel()
     in_grave = d.put("エナジー・ライト", 0, GRAVEYARD)
-    with pytest.raises(IllegalAction, match="hand"):
+    with pytest.raises(IllegalAction, match="手札にない"):
         d.cast(0, in_grave)
-    with pytest.raises(IllegalAction, match="other player's turn"):
+    with pytest.raises(IllegalAction, match="相手のターンに"):
         d.cast(1, d.put("エナジー・ライト", 1, HAND))
-    with pytest.raises(IllegalAction, match="other player's turn"):
+    with pytest.raises(IllegalAction, match="相手のターンに"):
         d.summon(1, d.put("エメラル", 1, HAND))
