@@ -36,6 +36,7 @@ import inspect
 import json
 import multiprocessing
 import os
+import signal
 import sys
 import time
 from collections.abc import Iterable
@@ -269,6 +270,10 @@ def _load(paths: Paths, games: Iterable[str], previous: dict[str, "Measurement"]
 
 
 def _init_worker(root: str, build: str, games: list[str], previous: dict[str, "Measurement"] | None) -> None:
+    # a forked worker inherits the command's handlers, which speak for the whole command
+    # ("stopped by SIGTERM") and would when the pool ends its workers
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
     if not all(g in _WORK for g in games):  # not inherited (a spawned worker)
         os.environ["RULINGS_BUILD"] = build
         _load(Paths(Path(root)), games, previous)
@@ -359,6 +364,8 @@ def measure(paths: Paths, games: list[str], jobs: int = 1, bases: dict[str, dict
         with context.Pool(min(jobs, len(jobs_list)), _init_worker,
                           (str(paths.root), str(paths.build), list(games), previous)) as pool:
             done = list(pool.imap_unordered(_measure_cell, jobs_list))
+            pool.close()
+            pool.join()
     else:
         done = [_measure_cell(job) for job in jobs_list]
     elapsed = time.perf_counter() - start

@@ -320,3 +320,20 @@ def test_the_command_refuses_no_workers(capsys):
     assert refused.value.code == 2
     assert capsys.readouterr().err == \
         "rulings coverage: argument -j/--jobs: 0: give 1 or more (see rulings coverage --help)\n"
+
+
+def test_a_worker_does_not_speak_for_the_command_when_the_pool_ends_it(monkeypatch):
+    """A forked worker inherits ``rulings build``'s handlers; the pool ends its workers with
+    SIGTERM, which printed "rulings: stopped by SIGTERM" in the middle of a good build."""
+    import signal
+
+    before = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)}
+    try:
+        for s in before:
+            signal.signal(s, lambda *_: None)
+        monkeypatch.setattr(coverage, "_WORK", {"dm": object()})
+        coverage._init_worker(str(ROOT), str(PATHS.build), ["dm"], None)
+        assert all(signal.getsignal(s) == signal.SIG_DFL for s in before)
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
