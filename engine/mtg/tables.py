@@ -50,7 +50,7 @@ def face_up_table() -> Table:
     for way, n in face_down.COUNTERS_ON_TURNING_UP.items():
         out.add(Cell("face-up", way, "counters", n, f"+1/+1カウンターを{n + 1}個置く",
                      set_value("mtg", face_down.COUNTERS_ON_TURNING_UP, way, n + 1), (way, "counters")),
-                way, "表向きにしたときの+1/+1カウンター")
+                way, "そのコストで表向きにしたときの+1/+1カウンター")
     return out
 
 
