@@ -30,13 +30,6 @@ def face_down_table() -> Table:
     return out
 
 
-def tables() -> list[Table]:
-    return [memory_table("mtg", identity, identity.ERASED_BY,
-                         [identity.ZONE_CHANGE, identity.TURNED_FACE_UP, identity.TURNED_FACE_DOWN],
-                         "オブジェクトが覚えていること × それを消す出来事"),
-            face_down_table(), flag_table("mtg", FLAGS)]
-
-
 # -- turning face up again (mtg-facedown): which ways allow the mana cost, and megamorph's
 # counter (CR 701.40b, 701.58b, 702.37b) ----------------------------------------------------
 
@@ -54,8 +47,8 @@ def face_up_table() -> Table:
     return out
 
 
-_TABLES_BEFORE_FACE_UP = tables
-
-
-def tables() -> list[Table]:  # noqa: F811 - extends the list above with this section's table
-    return [*_TABLES_BEFORE_FACE_UP(), face_up_table()]
+def tables() -> list[Table]:
+    return [memory_table("mtg", identity, identity.ERASED_BY,
+                         [identity.ZONE_CHANGE, identity.TURNED_FACE_UP, identity.TURNED_FACE_DOWN],
+                         "オブジェクトが覚えていること × それを消す出来事"),
+            face_down_table(), flag_table("mtg", FLAGS), face_up_table()]
