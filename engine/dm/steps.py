@@ -20,6 +20,7 @@ VOCABULARY = V
 ZONES = {"山札": DECK, "手札": HAND, "シールドゾーン": SHIELDS, "マナゾーン": MANA, "墓地": GRAVEYARD,
          "バトルゾーン": BATTLE, "超次元ゾーン": HYPERSPATIAL}
 ZONE_NAMES = {v: k for k, v in ZONES.items()}
+_PLAYER = {0: "自分", 1: "相手"}
 FACES = {"表向き": True, "裏向き": False}
 
 V.term(Term("card", r"[^「」]+", names_card=True, description="a card name from the catalogue"))
@@ -35,28 +36,29 @@ V.term(Term.choice("is", {"である": True, "ではない": False}, "である 
 V.term(Term.choice("there", {"ある": True, "ない": False}, "ある or ない"))
 V.term(Term.choice("can", {"できる": True, "できない": False}, "できる or できない"))
 V.term(Term.choice("mandatory", {"強制": True, "任意": False}, "強制 or 任意"))
+V.term(Term.choice("tap", {"タップ": True, "アンタップ": False}, "タップ or アンタップ"))
 
 
 def _face(cell: str) -> bool:
     try:
         return FACES[cell.strip()]
     except KeyError:
-        raise SetupError(f"向き must be 表向き or 裏向き, not {cell!r}") from None
+        raise SetupError(f"向きは表向きか裏向きで書く（{cell!r} ではなく）") from None
 
 
 def _rows(table, *columns: str) -> list[dict[str, str]]:
     if not table:
-        raise SetupError("this step needs a data table")
+        raise SetupError("この手順には表が必要である")
     header = [h.strip() for h in table[0]]
     if columns[0] not in header:
-        raise SetupError(f"the table needs a column {columns[0]}")
+        raise SetupError(f"表には{columns[0]}の列が必要である")
     return [dict(zip(header, (c.strip() for c in row))) for row in table[1:]]
 
 
 def _shield_holding(duel: Duel, card: DmCard):
     shield = duel.shield_of(card) if card.zone.kind == SHIELDS else None
     if shield is None:
-        raise IllegalAction(f"「{card.name}」 is not in a shield")
+        raise IllegalAction(f"「{card.name}」はシールドではない")
     return shield
 
 
@@ -64,14 +66,14 @@ def _option_for(duel: Duel, card: DmCard):
     """What naming ``card`` picks among the waiting choice's options: the card itself,
     or the shield it is part of."""
     if duel.waiting is None:
-        raise IllegalAction("no choice is waiting")
+        raise IllegalAction("待っている選択がない")
     options = duel.waiting[1].options
     if card in options:
         return card
     shield = duel.shield_of(card) if card.zone.kind == SHIELDS else None
     if shield is not None and shield in options:
         return shield
-    raise IllegalAction(f"「{card.name}」 is not among the options ({duel.waiting[1].prompt})")
+    raise IllegalAction(f"「{card.name}」は選べるものの中にない（{duel.waiting[1].prompt}）")
 
 
 def _waiting(duel: Duel):
@@ -84,7 +86,7 @@ def _existing(duel: Duel, name: str) -> DmCard:
     """A card a Then step talks about: it must already be in the game."""
     card = duel.find(name)
     if card is None:
-        raise SetupError(f"「{name}」 is not in the game")
+        raise SetupError(f"「{name}」はゲームにない")
     return card
 
 
@@ -118,6 +120,19 @@ def put_tapped(duel: Duel, player: int, card: str) -> None:
     duel.put(card, player, BATTLE, tapped=True)
 
 
+@V.given("{player}のマナゾーンに「{card}」が{n}枚ある")
+def mana(duel: Duel, player: int, card: str, n: int) -> None:
+    """That many copies of the card in the mana zone, untapped (put there in earlier turns)."""
+    for _ in range(n):
+        duel.put(card, player, MANA)
+
+
+@V.given("{player}のマナゾーンにタップされた「{card}」がある")
+def mana_tapped(duel: Duel, player: int, card: str) -> None:
+    """A tapped card in the mana zone (already used this turn)."""
+    duel.put(card, player, MANA, tapped=True)
+
+
 @V.given("{player}の山札が上から次の順である", table=True)
 def deck_from_top(duel: Duel, player: int, table) -> None:
     """The deck, top card first (column カード)."""
@@ -136,7 +151,8 @@ def shields(duel: Duel, player: int, table) -> None:
 
 @V.phrase(("given", "when"), "{player}が「{card}」を召喚する")
 def summon(duel: Duel, player: int, card: str) -> None:
-    """Summon a creature from the hand (its "when it enters" abilities trigger)."""
+    """Summon a creature from the hand, paying its cost with untapped mana (its "when it
+    enters" abilities trigger)."""
     duel.summon(player, duel.card(card, player, HAND))
 
 
@@ -154,7 +170,7 @@ def evolve(duel: Duel, player: int, base: str, card: str) -> None:
 
 @V.phrase(("given", "when"), "{player}が「{card}」を唱える")
 def cast(duel: Duel, player: int, card: str) -> None:
-    """Cast a spell (costs are not modelled); it goes to the graveyard afterwards."""
+    """Cast a spell from the hand, paying its cost; it goes to the graveyard afterwards."""
     duel.cast(player, duel.card(card, player))
 
 
@@ -170,6 +186,34 @@ def attack_creature(duel: Duel, card: str, player: int, target: str) -> None:
     duel.attack(duel.card(card, zone=BATTLE), duel.card(target, player, BATTLE))
 
 
+@V.phrase(("given", "when"), "{player}が「{card}」をマナチャージする")
+def charge(duel: Duel, player: int, card: str) -> None:
+    """Put a card of the hand into the mana zone: once a turn, before the main step."""
+    duel.charge(player, duel.card(card, player, HAND))
+
+
+@V.phrase(("given", "when"), "「{blocker:card}」が「{card}」の攻撃をブロックする")
+def block(duel: Duel, blocker: str, card: str) -> None:
+    """The attacked player blocks with an untapped blocker: the two creatures battle."""
+    attacker = duel.card(card, zone=BATTLE)
+    duel.block(duel.card(blocker, 1 - attacker.controller, BATTLE), attacker)
+
+
+@V.phrase(("given", "when"), "「{card}」が相手のシールド「{shield:card}」をブレイクする")
+def attack_breaks(duel: Duel, card: str, shield: str) -> None:
+    """The unblocked attack on the player breaks that shield."""
+    attacker = duel.card(card, zone=BATTLE)
+    duel.attack_breaks(attacker, [_shield_holding(duel, duel.card(shield, 1 - attacker.controller, SHIELDS))])
+
+
+@V.phrase(("given", "when"), "「{card}」が相手のシールド「{shield:card}」と「{shield2:card}」をブレイクする")
+def attack_breaks_two(duel: Duel, card: str, shield: str, shield2: str) -> None:
+    """The unblocked attack on the player breaks those two shields at once."""
+    attacker = duel.card(card, zone=BATTLE)
+    duel.attack_breaks(attacker, [_shield_holding(duel, duel.card(s, 1 - attacker.controller, SHIELDS))
+                                  for s in (shield, shield2)])
+
+
 @V.phrase(("given", "when"), "「{card}」の攻撃はブロックされない")
 def unblocked(duel: Duel, card: str) -> None:
     """The attack is not blocked ("ブロックされなかった時" abilities trigger)."""
@@ -181,7 +225,7 @@ def use(duel: Duel, player: int) -> None:
     """Answer yes to a "…してもよい" ability."""
     choice = _waiting(duel)
     if choice.options != [True]:
-        raise IllegalAction(f"the waiting choice is not whether to use an ability: {choice.prompt}")
+        raise IllegalAction(f"待っている選択は能力を使うかどうかではない：{choice.prompt}")
     duel.decide(player, [True])
 
 
@@ -230,7 +274,7 @@ def s_trigger(duel: Duel, player: int, card: str) -> None:
 @V.phrase(("given", "when"), "{player}が「{card}」をシールド「{shield:card}」に要塞化する")
 def fortify(duel: Duel, player: int, card: str, shield: str) -> None:
     """要塞化: put a castle from the hand onto the shield that card is part of."""
-    duel.fortify_action(duel.card(card, player, HAND), _shield_holding(duel, duel.card(shield, player, SHIELDS)))
+    duel.fortify_action(duel.card(card, player, HAND), _shield_holding(duel, duel.card(shield, player, SHIELDS)), player)
 
 
 @V.phrase(("given", "when"), "{player}が「{card}」のTT能力で{target:player}を選ぶ")
@@ -415,3 +459,72 @@ def is_mandatory(duel: Duel, mandatory: bool) -> None:
     """Whether the latest choice is mandatory."""
     choice = _latest_choice(duel)
     expect(f"the choice is mandatory ({choice.prompt})", mandatory, choice.mandatory)
+
+
+@V.then("{player}は「{card}」を召喚{can}")
+def can_summon(duel: Duel, player: int, card: str, can: bool) -> None:
+    """Whether the player may summon the creature now (from the hand, own main step, its cost)."""
+    refused = duel.why_cannot_summon(player, duel.card(card, player))
+    expect(f"{_PLAYER[player]}は「{card}」を召喚できる" + (f"（{refused}）" if refused else ""), can, refused is None)
+
+
+@V.then("{player}は「{card}」を唱えることが{can}")
+def can_cast(duel: Duel, player: int, card: str, can: bool) -> None:
+    """Whether the player may cast the spell now (from the hand, own main step, its cost)."""
+    refused = duel.why_cannot_cast(player, duel.card(card, player))
+    expect(f"{_PLAYER[player]}は「{card}」を唱えられる" + (f"（{refused}）" if refused else ""), can, refused is None)
+
+
+@V.then("{player}は「{card}」をマナチャージ{can}")
+def can_charge(duel: Duel, player: int, card: str, can: bool) -> None:
+    """Whether the player may put the card from the hand into the mana zone now."""
+    refused = duel.why_cannot_charge(player, duel.card(card, player))
+    expect(f"{_PLAYER[player]}は「{card}」をマナチャージできる" + (f"（{refused}）" if refused else ""), can,
+           refused is None)
+
+
+@V.then("{player}は「{card}」をS・トリガーで使うことが{can}")
+def can_s_trigger(duel: Duel, player: int, card: str, can: bool) -> None:
+    """Whether the player may use the card's S・トリガー now."""
+    refused = duel.why_cannot_use_s_trigger(player, duel.card(card, player))
+    expect(f"{_PLAYER[player]}は「{card}」をS・トリガーで使える" + (f"（{refused}）" if refused else ""), can,
+           refused is None)
+
+
+@V.then("「{card}」は{player}の「{target:card}」を攻撃{can}")
+def can_attack_creature(duel: Duel, card: str, player: int, target: str, can: bool) -> None:
+    """Whether the creature may attack that creature now."""
+    refused = duel.why_cannot_attack(duel.card(card, zone=BATTLE), duel.card(target, player, BATTLE))
+    expect(f"「{card}」は「{target}」を攻撃できる" + (f"（{refused}）" if refused else ""), can, refused is None)
+
+
+@V.then("「{blocker:card}」は「{card}」の攻撃をブロック{can}")
+def can_block(duel: Duel, blocker: str, card: str, can: bool) -> None:
+    """Whether the creature may block that attack now."""
+    attacker = duel.card(card, zone=BATTLE)
+    refused = duel.why_cannot_block(duel.card(blocker, 1 - attacker.controller, BATTLE), attacker)
+    expect(f"「{blocker}」は「{card}」の攻撃をブロックできる" + (f"（{refused}）" if refused else ""), can,
+           refused is None)
+
+
+@V.then("「{card}」は相手のシールド「{shield:card}」だけをブレイク{can}")
+def can_break_one(duel: Duel, card: str, shield: str, can: bool) -> None:
+    """Whether the unblocked attack may break that one shield (and no other)."""
+    attacker = duel.card(card, zone=BATTLE)
+    refused = duel.why_cannot_break(attacker, [_shield_holding(duel, duel.card(shield, 1 - attacker.controller,
+                                                                                SHIELDS))])
+    expect(f"「{card}」は「{shield}」のシールドだけをブレイクできる" + (f"（{refused}）" if refused else ""), can,
+           refused is None)
+
+
+@V.then("「{card}」は{tap}している")
+def tapped(duel: Duel, card: str, tap: bool) -> None:
+    """Whether the card (in the battle zone or the mana zone) is tapped."""
+    c = _existing(duel, card)
+    expect(f"「{card}」はタップしている", tap, c.tapped)
+
+
+@V.then("{player}のマナゾーンのアンタップしているカードは{n}枚である")
+def untapped_mana(duel: Duel, player: int, n: int) -> None:
+    """How many cards of the mana zone are untapped."""
+    expect(f"{_PLAYER[player]}のアンタップしているマナ", n, sum(not c.tapped for c in duel.zone(player, MANA)))
