@@ -773,6 +773,9 @@ class Duel(Game):
         """The creature with less power is destroyed; with equal power, both are."""
         if not enforced(Rule.BATTLE):
             return
+        if "パワーアタッカー" in statics.keywords_of(self, attacker):
+            raise SetupError(f"「{attacker.name}」のパワーアタッカーで増えるパワーがカードに書かれていないので、"
+                             f"バトルの結果を決められない")
         powers = []
         for c in (attacker, defender):
             if c.definition.power is None:
