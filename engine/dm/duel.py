@@ -34,6 +34,8 @@ _ZONE_WORDS = {DECK: "山札", HAND: "手札", SHIELDS: "シールドゾーン",
 #: a turn never goes back to an earlier step
 STEPS = ("charge", "main", "attack")
 _STEP_WORDS = {"charge": "マナチャージステップ", "main": "メインステップ", "attack": "攻撃ステップ"}
+#: "cannot summon / cast / fortify", in the refusals
+_CANNOT = {"召喚": "召喚できない", "唱える": "唱えられない", "要塞化": "要塞化できない"}
 
 class Duel(Game):
     catalogue = CATALOGUE
@@ -484,17 +486,18 @@ class Duel(Game):
             self.trigger_window = False
 
     def why_cannot_play(self, player: int, card: DmCard, what: str) -> str | None:
-        """Why ``player`` cannot summon (``what`` 召喚) or cast (唱える) ``card`` now, not
-        counting its cost: from the hand, in one's own turn, before the attack step."""
+        """Why ``player`` cannot summon (``what`` 召喚), cast (唱える) or fortify with
+        (要塞化) ``card`` now, not counting its cost: from the hand, in one's own turn,
+        before the attack step."""
+        cannot = _CANNOT[what]
         if enforced(Rule.FROM_HAND) and (card.zone.kind != HAND or card.owner != player):
-            where = _ZONE_WORDS.get(card.zone.kind, card.zone.kind)
-            return refusal(Rule.FROM_HAND, f"「{card.name}」は{_PLAYER_WORDS[player]}の手札になく"
-                                           f"{'' if card.owner != player else where + 'にある'}、{what}できない")
+            where = (f"（{_ZONE_WORDS.get(card.zone.kind, card.zone.kind)}にある）" if card.owner == player else "")
+            return refusal(Rule.FROM_HAND, f"「{card.name}」は{_PLAYER_WORDS[player]}の手札にないので{cannot}{where}")
         if enforced(Rule.OWN_TURN) and player != self.turn_player:
-            return refusal(Rule.OWN_TURN, f"{_PLAYER_WORDS[player]}は相手のターンに「{card.name}」を{what}できない")
+            return refusal(Rule.OWN_TURN, f"{_PLAYER_WORDS[player]}は相手のターンに「{card.name}」を{cannot}")
         if enforced(Rule.STEP_ORDER) and STEPS.index(self.step) > STEPS.index("main"):
-            return refusal(Rule.STEP_ORDER, f"このターンはもう攻撃ステップなので、メインステップに戻って"
-                                            f"「{card.name}」を{what}ことはできない")
+            return refusal(Rule.STEP_ORDER, f"このターンはもう攻撃ステップで、メインステップには戻れないので、"
+                                            f"「{card.name}」を{cannot}")
         return None
 
     def payment(self, player: int, card: DmCard, named: Iterable[DmCard] = ()) -> list[DmCard] | str:
@@ -509,7 +512,10 @@ class Duel(Game):
             if m.zone.kind != MANA or m.owner != player or m.tapped:
                 return refusal(Rule.MANA_COST, f"「{m.name}」は{_PLAYER_WORDS[player]}のマナゾーンの"
                                                f"アンタップしているカードではないので、タップして支払えない")
+        fort_e = card.definition.fort_e
         untapped = [m for m in self.zone(player, MANA) if not m.tapped and m not in named]
+        # none that would grant an FE ability the player did not name, if it can be helped
+        untapped.sort(key=lambda m: bool(fort_e) and m.definition.has_race(fort_e))
         civilizations = [c for c in card.definition.civilizations if c != "ゼロ"]
         paid = list(named)
         for civ in civilizations:
@@ -519,7 +525,6 @@ class Duel(Game):
             if found is not None and len(paid) < cost:
                 paid.append(found)
                 untapped.remove(found)
-        fort_e = card.definition.fort_e
         # the rest: cards of the card's own civilizations first (others may pay for
         # something else later), and none that would grant an FE ability unasked
         untapped.sort(key=lambda m: (not set(m.definition.civilizations) & set(civilizations),
