@@ -829,10 +829,28 @@ class Duel(Game):
         self.attacking.pop(attacker.serial, None)
         self._after_action()
 
+    def why_cannot_tap(self, card: DmCard) -> str | None:
+        """Why the creature cannot tap for its TT ability now: it is used in its
+        controller's turn instead of attacking, so what stops an attack (tapped, 召喚酔い)
+        stops it too."""
+        if not (self.is_top_creature(card) and card.definition.tap_ability):
+            return f"「{card.name}」はTT能力を持つバトルゾーンのクリーチャーではない"
+        if card.controller != self.turn_player:
+            return f"「{card.name}」のTT能力はそのコントローラーのターンにしか使えない"
+        if card.tapped:
+            return f"「{card.name}」はタップしているのでTT能力を使えない"
+        if (enforced(Rule.SUMMONING_SICKNESS) and card.serial in self.sick and not card.definition.evolution
+                and "スピードアタッカー" not in statics.keywords_of(self, card)):
+            return refusal(Rule.SUMMONING_SICKNESS, f"「{card.name}」はこのターンにバトルゾーンに出たので"
+                                                    f"TT能力を使えない")
+        return None
+
     def use_tap_ability(self, card: DmCard) -> None:
         self._begin()
-        if not (self.is_top_creature(card) and card.definition.tap_ability) or card.tapped:
-            raise IllegalAction(f"「{card.name}」は今TT能力を使えない")
+        refused = self.why_cannot_tap(card)
+        if refused:
+            raise IllegalAction(refused)
+        self.step = "attack"
         card.tapped = True
         self.log.record("tap", f"「{card.name}」 taps for its TT ability", card=card.serial)
         self._run(card.definition.tap_ability(self, card, {}))

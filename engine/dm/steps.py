@@ -78,7 +78,7 @@ def _option_for(duel: Duel, card: DmCard):
 
 def _waiting(duel: Duel):
     if duel.waiting is None:
-        raise ExpectationFailed("a choice waiting", "a choice", "none")
+        raise ExpectationFailed("待っている選択", "選択がある", "ない")
     return duel.waiting[1]
 
 
@@ -96,7 +96,7 @@ def _latest_choice(duel: Duel):
     if duel.waiting is not None:
         return duel.waiting[1]
     if duel.last_choice is None:
-        raise ExpectationFailed("a choice an ability asked for", "a choice", "none")
+        raise ExpectationFailed("能力が求めた選択", "選択がある", "ない")
     return duel.last_choice
 
 
@@ -338,20 +338,20 @@ def face(duel: Duel, card: str, face: bool) -> None:
 def where(duel: Duel, card: str, player: int, zone: str) -> None:
     """The zone the card is in, and whose."""
     c = duel.find(card)
-    actual = "nowhere" if c is None else f"{'自分' if c.zone.owner == 0 else '相手'}の{ZONE_NAMES[c.zone.kind]}"
+    actual = "どこにもない" if c is None else f"{'自分' if c.zone.owner == 0 else '相手'}の{ZONE_NAMES[c.zone.kind]}"
     expect(f"「{card}」の場所", f"{'自分' if player == 0 else '相手'}の{ZONE_NAMES[zone]}", actual)
 
 
 @V.then("{player}は「{card}」が何のカードか{knows}")
 def knows(duel: Duel, player: int, card: str, knows: bool) -> None:
     """Whether the player can tell what the card is (public, face up, or seen since it last moved)."""
-    expect(f"player {player} knows 「{card}」", knows, duel.knows(player, _existing(duel, card)))
+    expect(f"{_PLAYER[player]}は「{card}」が何のカードか知っている", knows, duel.knows(player, _existing(duel, card)))
 
 
 @V.then("{player}の山札は{n}枚である")
 def deck_size(duel: Duel, player: int, n: int) -> None:
     """Number of cards in the deck."""
-    expect(f"player {player}'s deck size", n, len(duel.zone(player, DECK)))
+    expect(f"{_PLAYER[player]}の山札の枚数", n, len(duel.zone(player, DECK)))
 
 
 @V.then("{player}の山札は上から次の順である", table=True)
@@ -362,7 +362,7 @@ def deck_order(duel: Duel, player: int, table) -> None:
     expected = [(r["カード"], r["向き"]) if "向き" in r else r["カード"] for r in rows]
     actual = [(c.name, "表向き" if c.face_up else "裏向き") if "向き" in rows[0] else c.name
               for c in deck[:len(rows)]] if rows else []
-    expect(f"player {player}'s deck from the top", expected, actual)
+    expect(f"{_PLAYER[player]}の山札（上から）", expected, actual)
 
 
 @V.then("「{card}」は{player}の山札の上から{n}枚目にある")
@@ -370,50 +370,50 @@ def deck_position(duel: Duel, card: str, player: int, n: int) -> None:
     """Where the card is in that deck (1 = the top)."""
     c = _existing(duel, card)
     actual = duel.deck_position(c) if c.zone.owner == player else None
-    expect(f"position of 「{card}」 in player {player}'s deck", n, actual)
+    expect(f"{_PLAYER[player]}の山札での「{card}」の位置（上から）", n, actual)
 
 
 @V.then("{player}の山札の表向きのカードは{n}枚である")
 def face_up_in_deck(duel: Duel, player: int, n: int) -> None:
     """How many cards of that deck are face up."""
-    expect(f"face-up cards in player {player}'s deck", n, sum(c.face_up for c in duel.zone(player, DECK)))
+    expect(f"{_PLAYER[player]}の山札の表向きのカードの枚数", n, sum(c.face_up for c in duel.zone(player, DECK)))
 
 
 @V.then("{player}はゲームに{loses}")
 def loses(duel: Duel, player: int, loses: bool) -> None:
     """Whether the player has lost (deck-out is checked when processing ends)."""
-    expect(f"player {player} has lost", loses, player in duel.lost)
+    expect(f"{_PLAYER[player]}はゲームに負けている", loses, player in duel.lost)
 
 
 @V.then("{player}はこのターンの後に{n}回の追加ターンを行う")
 def extra_turns(duel: Duel, player: int, n: int) -> None:
     """Extra turns the player is owed after this turn."""
-    expect(f"extra turns of player {player}", n, duel.extra_turns.count(player))
+    expect(f"{_PLAYER[player]}の追加ターンの回数", n, duel.extra_turns.count(player))
 
 
 @V.then("今は{player}のターンである")
 def turn_player(duel: Duel, player: int) -> None:
     """Whose turn it is."""
-    expect("the turn player", player, duel.turn_player)
+    expect("ターンを行うプレイヤー", player, duel.turn_player)
 
 
 @V.then("{player}のシールドの数は{n}である")
 def shield_count(duel: Duel, player: int, n: int) -> None:
     """Number of shields (a stack of cards is one shield)."""
-    expect(f"player {player}'s shields", n, len(duel.shields[player]))
+    expect(f"{_PLAYER[player]}のシールドの数", n, len(duel.shields[player]))
 
 
 @V.then("「{card}」は相手プレイヤーを攻撃{can}")
 def can_attack(duel: Duel, card: str, can: bool) -> None:
     """Whether the creature may attack the opponent now (tapped, 召喚酔い, whose turn)."""
     refused = duel.why_cannot_attack(duel.card(card, zone=BATTLE))
-    expect(f"「{card}」 may attack the opponent" + (f" ({refused})" if refused else ""), can, refused is None)
+    expect(f"「{card}」は相手プレイヤーを攻撃できる" + (f"（{refused}）" if refused else ""), can, refused is None)
 
 
 @V.then("{player}のシールドゾーンのカードは{n}枚である")
 def shield_cards(duel: Duel, player: int, n: int) -> None:
     """Number of cards in the shield zone (every card of every shield, castles included)."""
-    expect(f"cards in player {player}'s shield zone", n, len(duel.zone(player, SHIELDS)))
+    expect(f"{_PLAYER[player]}のシールドゾーンのカードの枚数", n, len(duel.zone(player, SHIELDS)))
 
 
 @V.then("「{card}」と「{card2:card}」は1つのシールド{same:is}")
@@ -422,7 +422,7 @@ def same_shield(duel: Duel, card: str, card2: str, same: bool) -> None:
     a, b = _existing(duel, card), _existing(duel, card2)
     sa = duel.shield_of(a) if a.zone.kind == SHIELDS else None
     sb = duel.shield_of(b) if b.zone.kind == SHIELDS else None
-    expect(f"「{card}」 and 「{card2}」 in one shield", same, sa is not None and sa is sb)
+    expect(f"「{card}」と「{card2}」は1つのシールドである", same, sa is not None and sa is sb)
 
 
 @V.then("「{card}」はシールドの一番上に{there}")
@@ -430,27 +430,27 @@ def shield_top(duel: Duel, card: str, there: bool) -> None:
     """The card is the top card of its shield."""
     c = _existing(duel, card)
     shield = duel.shield_of(c) if c.zone.kind == SHIELDS else None
-    expect(f"「{card}」 on top of its shield", there, shield is not None and shield.top is c)
+    expect(f"「{card}」はシールドの一番上にある", there, shield is not None and shield.top is c)
 
 
 @V.then("{player}の「{card}」は「{keyword}」を{has}")
 def has_keyword(duel: Duel, player: int, card: str, keyword: str, has: bool) -> None:
     """Whether the creature has the keyword, granted ones included."""
     c = duel.card(card, player, BATTLE)
-    expect(f"「{card}」 has 「{keyword}」", has, keyword in statics.keywords_of(duel, c))
+    expect(f"「{card}」は「{keyword}」を持つ", has, keyword in statics.keywords_of(duel, c))
 
 
 @V.then("「{card}」がブレイクするシールドの数は{n}つである")
 def breaks(duel: Duel, card: str, n: int) -> None:
     """How many shields the creature breaks, with every working static ability."""
-    expect(f"shields 「{card}」 breaks", n, statics.shields_broken_by(duel, duel.card(card, zone=BATTLE)))
+    expect(f"「{card}」がブレイクするシールドの数", n, statics.shields_broken_by(duel, duel.card(card, zone=BATTLE)))
 
 
 @V.then("{player}は何も選ばないことが{can}")
 def can_decline(duel: Duel, player: int, can: bool) -> None:
     """Whether the latest choice may be declined (hidden-information rule)."""
     choice = _latest_choice(duel)
-    expect(f"player {player} may choose nothing ({choice.prompt})", can,
+    expect(f"{_PLAYER[player]}は何も選ばないことができる（{choice.prompt}）", can,
            choice.chooser == player and not choice.mandatory)
 
 
@@ -458,7 +458,7 @@ def can_decline(duel: Duel, player: int, can: bool) -> None:
 def is_mandatory(duel: Duel, mandatory: bool) -> None:
     """Whether the latest choice is mandatory."""
     choice = _latest_choice(duel)
-    expect(f"the choice is mandatory ({choice.prompt})", mandatory, choice.mandatory)
+    expect(f"その選択は強制である（{choice.prompt}）", mandatory, choice.mandatory)
 
 
 @V.then("{player}は「{card}」を召喚{can}")
@@ -528,3 +528,11 @@ def tapped(duel: Duel, card: str, tap: bool) -> None:
 def untapped_mana(duel: Duel, player: int, n: int) -> None:
     """How many cards of the mana zone are untapped."""
     expect(f"{_PLAYER[player]}のアンタップしているマナ", n, sum(not c.tapped for c in duel.zone(player, MANA)))
+
+
+@V.then("{player}は「{card}」のTT能力を使うことが{can}")
+def can_tap(duel: Duel, player: int, card: str, can: bool) -> None:
+    """Whether the creature may tap for its TT ability now (not the turn it came, 召喚酔い)."""
+    refused = duel.why_cannot_tap(duel.card(card, player, BATTLE))
+    expect(f"{_PLAYER[player]}は「{card}」のTT能力を使える" + (f"（{refused}）" if refused else ""), can,
+           refused is None)

@@ -117,6 +117,8 @@ def test_an_optional_ability_and_a_choice_of_a_player(with_cards):
     assert d.waiting[1].options == [True] and not d.waiting[1].mandatory
     d.decide(0, [])
     assert mine.zone.kind == DECK
+    d.end_turn()
+    d.end_turn()  # 召喚酔い: its TT ability waits for the next turn
     d.use_tap_ability(d.find("試作マーメイド"))
     d.decide(0, [1])
     assert (a.zone.kind, b.zone.kind, c.zone.kind) == (GRAVEYARD, GRAVEYARD, DECK)

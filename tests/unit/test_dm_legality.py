@@ -251,3 +251,16 @@ def test_s_trigger_is_free_and_a_drawn_card_cannot_use_it():
     d.draw_action(1)
     with pytest.raises(IllegalAction, match="S・トリガーは使えない"):
         d.use_s_trigger(1, drawn)
+
+
+def test_a_tap_ability_is_not_used_the_turn_the_creature_came():
+    d = Duel()
+    mana(d, 0, "エメラル", 5)
+    d.summon(0, d.put("ラグーン・マーメイド", 0, HAND))
+    mermaid = d.find("ラグーン・マーメイド")
+    with pytest.raises(IllegalAction, match="TT能力を使えない（召喚酔い）"):
+        d.use_tap_ability(mermaid)
+    d.end_turn()
+    assert "コントローラーのターンにしか" in d.why_cannot_tap(mermaid)
+    d.end_turn()
+    assert d.why_cannot_tap(mermaid) is None
