@@ -116,17 +116,33 @@ class Duel(Game):
             raise SetupError(f"「{name}」は{_ZONE_WORDS.get(zone, zone)}にない")
         return self.put(name, 0 if player is None else player, HAND)
 
-    def put(self, name: str, player: int, kind: str, *, face_up: bool = False, tapped: bool = False) -> DmCard:
+    def put(self, name: str, player: int, kind: str, *, face_up: bool = False, tapped: bool = False,
+            on: str | None = None) -> DmCard:
         """Set-up: a new card directly in a zone (a shield of its own in the shield zone,
-        the bottom of the deck), without any ability triggering."""
+        the bottom of the deck), without any ability triggering.  An evolution creature
+        goes into the battle zone only ``on`` a new creature it evolved from (in an
+        earlier turn)."""
         definition = self.definition(name)
         self.check_new_copy(name)
         if kind == HYPERSPATIAL and definition.kind != "psychic creature":
             raise SetupError(f"「{name}」はサイキック・クリーチャーではないので超次元ゾーンに置けない")
         if kind == BATTLE and not definition.is_creature and definition.kind != "D2 field":
             raise SetupError(f"「{name}」はクリーチャーでもD2フィールドでもないのでバトルゾーンに置けない")
+        if kind == BATTLE and definition.evolution and on is None:
+            raise SetupError(f"「{name}」は進化クリーチャーなので、進化元なしにはバトルゾーンに置けない"
+                             f"（「自分のバトルゾーンに「進化元」から進化した「{name}」がある」と書く）")
+        base = None
+        if on is not None:
+            if not (kind == BATTLE and definition.evolution):
+                raise SetupError(f"「{name}」はバトルゾーンに置く進化クリーチャーではない")
+            base_definition = self.definition(on)
+            if not any(base_definition.has_race(w) for w in definition.evolves_from):
+                raise SetupError(f"「{name}」は「{on}」から進化できない（進化元：{'・'.join(definition.evolves_from)}）")
+            base = self.put(on, player, BATTLE, tapped=tapped)
         card = self.bring_in(definition, player, kind, face_up=False, card_class=DmCard)
         card.tapped = tapped
+        if base is not None and self.in_game(card):
+            card.under = [base]
         if not self.in_game(card):
             return card  # a Then asks about a card the example never brought in
         if kind == SHIELDS:

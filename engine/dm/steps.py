@@ -114,6 +114,12 @@ def put_face_up(duel: Duel, player: int, zone: str, card: str) -> None:
     duel.put(card, player, zone, face_up=True)
 
 
+@V.given("{player}のバトルゾーンに「{base:card}」から進化した「{card}」がある")
+def put_evolved(duel: Duel, player: int, base: str, card: str) -> None:
+    """An evolution creature that evolved from that creature in an earlier turn."""
+    duel.put(card, player, BATTLE, on=base)
+
+
 @V.given("{player}のバトルゾーンにタップされた「{card}」がある")
 def put_tapped(duel: Duel, player: int, card: str) -> None:
     """A tapped creature (or D2 field) in the battle zone."""

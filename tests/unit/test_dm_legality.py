@@ -264,3 +264,14 @@ def test_a_tap_ability_is_not_used_the_turn_the_creature_came():
     assert "コントローラーのターンにしか" in d.why_cannot_tap(mermaid)
     d.end_turn()
     assert d.why_cannot_tap(mermaid) is None
+
+
+def test_an_evolution_creature_is_set_up_only_on_what_it_evolved_from():
+    d = Duel()
+    with pytest.raises(SetupError, match="進化元なしにはバトルゾーンに置けない"):
+        d.put("エンペラー・キリコ", 0, BATTLE)
+    with pytest.raises(SetupError, match="から進化できない"):
+        d.put("エンペラー・キリコ", 0, BATTLE, on="ボルシャック・ドラゴン")
+    kiriko = d.put("エンペラー・キリコ", 0, BATTLE, on="エメラル")
+    assert [c.name for c in kiriko.under] == ["エメラル"] and d.creatures(0) == [kiriko]
+    assert d.why_cannot_attack(kiriko) is None
