@@ -19,6 +19,7 @@ from rulings.core.zones import HiddenTo
 
 from . import statics
 from .cards import Ability
+from .legality import Rule, enforced, refusal
 from .catalogue import CATALOGUE
 from .memory import ERASED_BY, FaceUp, Transition
 from .objects import (_SEARCH_ORDER, BATTLE, DECK, GRAVEYARD, HAND, HYPERSPATIAL, MANA, PLAYERS, PUBLIC_ZONES,
@@ -26,6 +27,15 @@ from .objects import (_SEARCH_ORDER, BATTLE, DECK, GRAVEYARD, HAND, HYPERSPATIAL
 
 #: how the refusals a page shows name the players (its steps: 自分, 相手)
 _PLAYER_WORDS = {0: "自分", 1: "相手"}
+#: the documents' words for the zones, in refusals
+_ZONE_WORDS = {DECK: "山札", HAND: "手札", SHIELDS: "シールドゾーン", MANA: "マナゾーン", GRAVEYARD: "墓地",
+               BATTLE: "バトルゾーン", HYPERSPATIAL: "超次元ゾーン"}
+#: the steps of a turn in which the turn player acts, in order (総合ゲームルール: ターンの進行);
+#: a turn never goes back to an earlier step
+STEPS = ("charge", "main", "attack")
+_STEP_WORDS = {"charge": "マナチャージステップ", "main": "メインステップ", "attack": "攻撃ステップ"}
+#: "cannot summon / cast / fortify", in the refusals
+_CANNOT = {"召喚": "召喚できない", "唱える": "唱えられない", "要塞化": "要塞化できない"}
 
 class Duel(Game):
     catalogue = CATALOGUE
@@ -59,6 +69,19 @@ class Duel(Game):
         #: the attack under way: the attacking creature's serial and what it attacks
         #: ("player" or "creature")
         self.attacking: dict[int, str] = {}
+        #: the attacks of this turn that were blocked (serials of the attackers)
+        self.blocked: set[int] = set()
+        #: the step of the turn the turn player has reached (STEPS)
+        self.step = STEPS[0]
+        #: players who have charged mana this turn
+        self.charged: set[int] = set()
+        #: the attacked creature of the attack under way (None: the player)
+        self.attacked: DmCard | None = None
+        #: attacks of this turn declared not blocked (serials of the attackers)
+        self.unblocked_attacks: set[int] = set()
+        #: whether the S・トリガー of the latest broken shields may still be used (only
+        #: until the next action)
+        self.trigger_window = False
 
     # -- the world protocol ---------------------------------------------------------
 
@@ -90,20 +113,36 @@ class Duel(Game):
         if existing is not None:
             return existing
         if zone not in (None, HAND):
-            raise SetupError(f"「{name}」 is not in the {zone}")
+            raise SetupError(f"「{name}」は{_ZONE_WORDS.get(zone, zone)}にない")
         return self.put(name, 0 if player is None else player, HAND)
 
-    def put(self, name: str, player: int, kind: str, *, face_up: bool = False, tapped: bool = False) -> DmCard:
+    def put(self, name: str, player: int, kind: str, *, face_up: bool = False, tapped: bool = False,
+            on: str | None = None) -> DmCard:
         """Set-up: a new card directly in a zone (a shield of its own in the shield zone,
-        the bottom of the deck), without any ability triggering."""
+        the bottom of the deck), without any ability triggering.  An evolution creature
+        goes into the battle zone only ``on`` a new creature it evolved from (in an
+        earlier turn)."""
         definition = self.definition(name)
         self.check_new_copy(name)
         if kind == HYPERSPATIAL and definition.kind != "psychic creature":
-            raise SetupError(f"「{name}」 is not a psychic creature")
+            raise SetupError(f"「{name}」はサイキック・クリーチャーではないので超次元ゾーンに置けない")
         if kind == BATTLE and not definition.is_creature and definition.kind != "D2 field":
-            raise SetupError(f"「{name}」 cannot be in the battle zone")
+            raise SetupError(f"「{name}」はクリーチャーでもD2フィールドでもないのでバトルゾーンに置けない")
+        if kind == BATTLE and definition.evolution and on is None:
+            raise SetupError(f"「{name}」は進化クリーチャーなので、進化元なしにはバトルゾーンに置けない"
+                             f"（「自分のバトルゾーンに「進化元」から進化した「{name}」がある」と書く）")
+        base = None
+        if on is not None:
+            if not (kind == BATTLE and definition.evolution):
+                raise SetupError(f"「{name}」はバトルゾーンに置く進化クリーチャーではない")
+            base_definition = self.definition(on)
+            if not any(base_definition.has_race(w) for w in definition.evolves_from):
+                raise SetupError(f"「{name}」は「{on}」から進化できない（進化元：{'・'.join(definition.evolves_from)}）")
+            base = self.put(on, player, BATTLE, tapped=tapped)
         card = self.bring_in(definition, player, kind, face_up=False, card_class=DmCard)
         card.tapped = tapped
+        if base is not None and self.in_game(card):
+            card.under = [base]
         if not self.in_game(card):
             return card  # a Then asks about a card the example never brought in
         if kind == SHIELDS:
@@ -212,7 +251,9 @@ class Duel(Game):
             kind, owner, reason = GRAVEYARD, card.owner, "シールド・ゴー: face up, to the graveyard instead"
         card.memory.erase(Transition.LEFT_ZONE)  # no turning over in the old zone: it is leaving
         self.board.move(card, self.zone(owner, kind), face_up=False, index=index, reason=reason)
-        card.tapped = False
+        # a multicolored card goes into the mana zone tapped (総合ゲームルール 107)
+        card.tapped = (kind == MANA and len(card.definition.civilizations) > 1
+                       and enforced(Rule.MULTICOLOR_TAPPED))
         self.attacking.pop(card.serial, None)
         if kind == BATTLE:
             self.sick.add(card.serial)
@@ -366,9 +407,9 @@ class Duel(Game):
     def fortify(self, castle: DmCard, shield: Shield) -> None:
         """要塞化: the castle goes face up onto the shield and fortifies it."""
         if castle.definition.kind != "castle":
-            raise IllegalAction(f"「{castle.name}」 is not a castle")
+            raise IllegalAction(f"「{castle.name}」は城ではないので要塞化できない")
         if shield.fortress is not None:
-            raise IllegalAction("that shield is already fortified")
+            raise IllegalAction("そのシールドはすでに要塞化されている")
         self._detach(castle)
         self._move(castle, SHIELDS, player=shield.owner, reason="fortifies a shield", face_up=FaceUp.PLACED)
         shield.fortress = castle
@@ -392,13 +433,13 @@ class Duel(Game):
     def put_into_battle(self, card: DmCard, player: int | None = None, reason: str = "") -> None:
         player = card.owner if player is None else player
         if not card.definition.is_creature:
-            raise IllegalAction(f"「{card.name}」 is not a creature")
+            raise IllegalAction(f"「{card.name}」はクリーチャーではないのでバトルゾーンに出せない")
         self.move(card, BATTLE, player=player, reason=reason or "put into the battle zone")
         self._trigger(card, "enters", {})
 
     def destroy(self, card: DmCard) -> None:
         if not self.is_top_creature(card):
-            raise IllegalAction(f"「{card.name}」 is not a creature in the battle zone")
+            raise IllegalAction(f"「{card.name}」はバトルゾーンのクリーチャーではない")
         self.log.record("destroy", f"「{card.name}」 destroyed", card=card.serial)
         self.move(card, GRAVEYARD, reason="destroyed")
         if "シールド・ゴー" in card.definition.keywords:
@@ -450,65 +491,240 @@ class Duel(Game):
     def decided(self) -> None:
         self._after_action()
 
+    # -- legality -------------------------------------------------------------------
+
+    def _begin(self) -> None:
+        """Every game action but the use of an S・トリガー starts here: no choice may be
+        waiting, and the moment to use the S・トリガー of the latest broken shield is over
+        (they are used right away, or not at all)."""
+        self.require_idle()
+        if enforced(Rule.S_TRIGGER_IMMEDIATELY):
+            self.trigger_window = False
+
+    def why_cannot_play(self, player: int, card: DmCard, what: str) -> str | None:
+        """Why ``player`` cannot summon (``what`` 召喚), cast (唱える) or fortify with
+        (要塞化) ``card`` now, not counting its cost: from the hand, in one's own turn,
+        before the attack step."""
+        cannot = _CANNOT[what]
+        if enforced(Rule.FROM_HAND) and (card.zone.kind != HAND or card.owner != player):
+            where = (f"（{_ZONE_WORDS.get(card.zone.kind, card.zone.kind)}にある）" if card.owner == player else "")
+            return refusal(Rule.FROM_HAND, f"「{card.name}」は{_PLAYER_WORDS[player]}の手札にないので{cannot}{where}")
+        if enforced(Rule.OWN_TURN) and player != self.turn_player:
+            return refusal(Rule.OWN_TURN, f"{_PLAYER_WORDS[player]}は相手のターンに「{card.name}」を{cannot}")
+        if enforced(Rule.STEP_ORDER) and STEPS.index(self.step) > STEPS.index("main"):
+            return refusal(Rule.STEP_ORDER, f"このターンはもう攻撃ステップで、メインステップには戻れないので、"
+                                            f"「{card.name}」を{cannot}")
+        return None
+
+    def payment(self, player: int, card: DmCard, named: Iterable[DmCard] = ()) -> list[DmCard] | str:
+        """The mana cards ``player`` taps to pay for ``card`` — the ``named`` ones, and
+        more of their untapped mana as needed, a card of each of ``card``'s civilizations
+        first — or why they cannot pay."""
+        cost = card.definition.cost
+        if cost is None:
+            raise SetupError(f"「{card.name}」のコストがカードに書かれていない")
+        named = list(named)
+        for m in named:
+            if m.zone.kind != MANA or m.owner != player or m.tapped:
+                return refusal(Rule.MANA_COST, f"「{m.name}」は{_PLAYER_WORDS[player]}のマナゾーンの"
+                                               f"アンタップしているカードではないので、タップして支払えない")
+        fort_e = card.definition.fort_e
+        untapped = [m for m in self.zone(player, MANA) if not m.tapped and m not in named]
+        # none that would grant an FE ability the player did not name, if it can be helped
+        untapped.sort(key=lambda m: bool(fort_e) and m.definition.has_race(fort_e))
+        civilizations = [c for c in card.definition.civilizations if c != "ゼロ"]
+        paid = list(named)
+        for civ in civilizations:
+            if any(civ in m.definition.civilizations for m in paid):
+                continue
+            found = next((m for m in untapped if civ in m.definition.civilizations), None)
+            if found is not None and len(paid) < cost:
+                paid.append(found)
+                untapped.remove(found)
+        # the rest: cards of the card's own civilizations first (others may pay for
+        # something else later), and none that would grant an FE ability unasked
+        untapped.sort(key=lambda m: (not set(m.definition.civilizations) & set(civilizations),
+                                     bool(fort_e) and m.definition.has_race(fort_e)))
+        paid += untapped[:max(0, cost - len(paid))]
+        if enforced(Rule.MANA_COST) and len(paid) < cost:
+            return refusal(Rule.MANA_COST, f"「{card.name}」のコストは{cost}だが、{_PLAYER_WORDS[player]}の"
+                                           f"マナゾーンのアンタップしているカードは{len(paid)}枚しかない")
+        if enforced(Rule.CIVILIZATION):
+            for civ in civilizations:
+                if not any(civ in m.definition.civilizations for m in paid):
+                    return refusal(Rule.CIVILIZATION, f"「{card.name}」は{civ}文明のカードなので、{civ}文明の"
+                                                      f"マナを1枚以上タップしなければならない")
+        return paid
+
+    def why_cannot_pay_and_play(self, player: int, card: DmCard, what: str,
+                                named: Iterable[DmCard] = ()) -> str | None:
+        refused = self.why_cannot_play(player, card, what)
+        if refused:
+            return refused
+        paid = self.payment(player, card, named)
+        return paid if isinstance(paid, str) else None
+
+    def _pay(self, player: int, card: DmCard, what: str, named: Iterable[DmCard] = ()) -> list[DmCard]:
+        refused = self.why_cannot_play(player, card, what)
+        if refused:
+            raise IllegalAction(refused)
+        paid = self.payment(player, card, named)
+        if isinstance(paid, str):
+            raise IllegalAction(paid)
+        for m in paid:
+            m.tapped = True
+        self.step = "main"
+        return paid
+
+    def why_cannot_summon(self, player: int, card: DmCard, named: Iterable[DmCard] = ()) -> str | None:
+        if not card.definition.is_creature or card.definition.kind == "psychic creature":
+            return f"「{card.name}」は手札から召喚するクリーチャーではない"
+        if card.definition.evolution:
+            return f"「{card.name}」は進化クリーチャーなので、進化元のクリーチャーの上にしか召喚できない"
+        return self.why_cannot_pay_and_play(player, card, "召喚", named)
+
+    def why_cannot_cast(self, player: int, card: DmCard) -> str | None:
+        if not card.definition.is_spell:
+            return f"「{card.name}」は呪文ではないので唱えられない"
+        return self.why_cannot_pay_and_play(player, card, "唱える")
+
+    def why_cannot_charge(self, player: int, card: DmCard) -> str | None:
+        """Why ``player`` cannot put ``card`` from the hand into the mana zone (チャージ)
+        now: once a turn, in their own turn, before the main step."""
+        if card.zone.kind != HAND or card.owner != player:
+            return f"「{card.name}」は{_PLAYER_WORDS[player]}の手札にないので、マナゾーンに置けない"
+        if enforced(Rule.OWN_TURN) and player != self.turn_player:
+            return refusal(Rule.OWN_TURN, f"{_PLAYER_WORDS[player]}は相手のターンにマナチャージできない")
+        if enforced(Rule.STEP_ORDER) and self.step != "charge":
+            return refusal(Rule.STEP_ORDER, f"このターンはもう{_STEP_WORDS[self.step]}なので、"
+                                            f"マナチャージステップに戻ってマナチャージすることはできない")
+        if enforced(Rule.ONE_CHARGE) and player in self.charged:
+            return refusal(Rule.ONE_CHARGE, f"{_PLAYER_WORDS[player]}はこのターンにもうマナチャージした")
+        return None
+
+    def why_cannot_use_s_trigger(self, player: int, card: DmCard) -> str | None:
+        if card.zone.kind != HAND or card.owner != player:
+            return f"「{card.name}」は{_PLAYER_WORDS[player]}の手札にない"
+        if "S・トリガー" not in card.definition.keywords:
+            return f"「{card.name}」はS・トリガーを持たない"
+        if enforced(Rule.S_TRIGGER_FROM_SHIELD) and card not in self.last_broken:
+            return refusal(Rule.S_TRIGGER_FROM_SHIELD, f"「{card.name}」はブレイクされたシールドから手札に加わった"
+                                                       f"カードではないので、S・トリガーは使えない")
+        if enforced(Rule.S_TRIGGER_IMMEDIATELY) and not self.trigger_window:
+            return refusal(Rule.S_TRIGGER_IMMEDIATELY, f"「{card.name}」が手札に加わった後に別の処理が行われたので、"
+                                                       f"もうS・トリガーは使えない")
+        return None
+
+    def why_cannot_attack(self, attacker: DmCard, defender: DmCard | None = None) -> str | None:
+        """Why the creature cannot attack the opponent, or (``defender``) that creature,
+        now; None when it can.  A tapped creature cannot attack, nor one that entered the
+        battle zone this turn (召喚酔い) unless it is an evolution creature or has
+        スピードアタッカー; only a tapped creature of the opponent can be attacked."""
+        if not self.is_top_creature(attacker):
+            return f"「{attacker.name}」はバトルゾーンにない"
+        if attacker.controller != self.turn_player:
+            return f"「{attacker.name}」はそのコントローラーのターンにしか攻撃できない"
+        if enforced(Rule.TAPPED_CANNOT_ATTACK) and attacker.tapped:
+            return refusal(Rule.TAPPED_CANNOT_ATTACK, f"「{attacker.name}」はタップしているので攻撃できない")
+        if (enforced(Rule.SUMMONING_SICKNESS) and attacker.serial in self.sick and not attacker.definition.evolution
+                and "スピードアタッカー" not in statics.keywords_of(self, attacker)):
+            return refusal(Rule.SUMMONING_SICKNESS, f"「{attacker.name}」はこのターンにバトルゾーンに出たので"
+                                                    f"攻撃できない")
+        if defender is not None:
+            if not (self.is_top_creature(defender) and defender.controller != attacker.controller):
+                return f"「{defender.name}」は相手のバトルゾーンのクリーチャーではない"
+            if enforced(Rule.ATTACK_TAPPED_ONLY) and not defender.tapped:
+                return refusal(Rule.ATTACK_TAPPED_ONLY, f"「{defender.name}」はアンタップしているので攻撃できない")
+        return None
+
+    def why_cannot_block(self, blocker: DmCard, attacker: DmCard) -> str | None:
+        """Why ``blocker`` cannot block ``attacker``'s attack now."""
+        if attacker.serial not in self.attacking or attacker.serial in self.blocked:
+            return f"「{attacker.name}」はブロックできる攻撃をしていない"
+        if not (self.is_top_creature(blocker) and blocker.controller != attacker.controller):
+            return f"「{blocker.name}」は攻撃されているプレイヤーのバトルゾーンのクリーチャーではない"
+        if enforced(Rule.BLOCKER):
+            if "ブロッカー" not in statics.keywords_of(self, blocker):
+                return refusal(Rule.BLOCKER, f"「{blocker.name}」はブロッカーを持たないのでブロックできない")
+            if blocker.tapped:
+                return refusal(Rule.BLOCKER, f"「{blocker.name}」はタップしているのでブロックできない")
+        return None
+
+    def shields_to_break(self, attacker: DmCard) -> int:
+        """How many shields the unblocked attack on a player breaks: as many as the
+        creature breaks (W・ブレイカー 2 …), or all that are left when fewer."""
+        return min(statics.shields_broken_by(self, attacker), len(self.shields[1 - attacker.controller]))
+
+    def why_cannot_break(self, attacker: DmCard, shields: list[Shield]) -> str | None:
+        if self.attacking.get(attacker.serial) != "player" or attacker.serial not in self.unblocked_attacks:
+            return f"「{attacker.name}」は相手プレイヤーを攻撃してブロックされなかったクリーチャーではない"
+        defender = 1 - attacker.controller
+        if any(s.owner != defender for s in shields) or len({id(s) for s in shields}) != len(shields):
+            return "ブレイクするのは攻撃されているプレイヤーのシールドで、同じシールドは1回しか選べない"
+        wanted = self.shields_to_break(attacker)
+        if enforced(Rule.BREAKER) and len(shields) != wanted:
+            return refusal(Rule.BREAKER, f"「{attacker.name}」がブレイクするシールドは{wanted}つで、"
+                                         f"{len(shields)}つではない")
+        return None
+
     # -- game actions ---------------------------------------------------------------
 
-    def _own_turn(self, player: int, what: str) -> None:
-        """A creature is summoned and a spell is cast (but for S・トリガー) only by the
-        player whose turn it is."""
-        if player != self.turn_player:
-            raise IllegalAction(f"{_PLAYER_WORDS[player]}は相手のターンに{what}できない")
-
     def summon(self, player: int, card: DmCard, tapped_mana: list[DmCard] = ()) -> None:
-        self.require_idle()
-        self._own_turn(player, "召喚")
-        if card.zone.kind != HAND or card.owner != player:
-            raise IllegalAction(f"「{card.name}」は{_PLAYER_WORDS[player]}の手札にない")
-        if card.definition.evolution:
-            raise IllegalAction(f"「{card.name}」 is an evolution creature: it needs a creature to evolve from")
-        for m in tapped_mana:
-            if m.zone.kind != MANA or m.owner != player or m.tapped:
-                raise IllegalAction(f"「{m.name}」 is not an untapped card of player {player}'s mana zone")
-            m.tapped = True
+        self._begin()
+        refused = self.why_cannot_summon(player, card, tapped_mana)
+        if refused:
+            raise IllegalAction(refused)
+        paid = self._pay(player, card, "召喚", tapped_mana)
         fort_e = card.definition.fort_e
         data = {"summoned": True,
-                "fort_e": bool(fort_e) and any(m.definition.has_race(fort_e) for m in tapped_mana)}
+                "fort_e": bool(fort_e) and any(m.definition.has_race(fort_e) for m in paid)}
         self.move(card, BATTLE, player=player, reason="summoned")
         self._trigger(card, "enters", data)
         self._after_action()
 
     def evolve(self, player: int, card: DmCard, base: DmCard) -> None:
-        self.require_idle()
-        self._own_turn(player, "召喚")
-        if card.zone.kind != HAND or card.owner != player:
-            raise IllegalAction(f"「{card.name}」は{_PLAYER_WORDS[player]}の手札にない")
+        self._begin()
         d = card.definition
         if not d.evolution:
-            raise IllegalAction(f"「{card.name}」 is not an evolution creature")
+            raise IllegalAction(f"「{card.name}」は進化クリーチャーではない")
         if not (self.is_top_creature(base) and base.controller == player
                 and any(base.definition.has_race(w) for w in d.evolves_from)):
-            raise IllegalAction(f"「{card.name}」 cannot evolve from 「{base.name}」")
+            raise IllegalAction(f"「{card.name}」は「{base.name}」から進化できない"
+                                f"（進化元：{'・'.join(d.evolves_from)}）")
+        self._pay(player, card, "召喚")
         self.move(card, BATTLE, player=player, reason=f"evolves from 「{base.name}」")
         card.under = [base, *base.under]
         base.under = []
         self._trigger(card, "enters", {"summoned": True})
         self._after_action()
 
+    def charge(self, player: int, card: DmCard) -> None:
+        """マナチャージ: a card of the hand put into the mana zone (a multicolored one tapped)."""
+        self._begin()
+        refused = self.why_cannot_charge(player, card)
+        if refused:
+            raise IllegalAction(refused)
+        self.charged.add(player)
+        self.move(card, MANA, reason="charged")
+        self._after_action()
+
     def destroy_action(self, card: DmCard) -> None:
-        self.require_idle()
+        self._begin()
         self.destroy(card)
         self._after_action()
 
     def break_action(self, shield: Shield) -> None:
-        self.require_idle()
+        self._begin()
         self.break_shield(shield)
+        self.trigger_window = True
         self._after_action()
 
     def use_s_trigger(self, player: int, card: DmCard) -> None:
         """S・トリガー: a card just added to the hand from a broken shield is used for free."""
         self.require_idle()
-        if not (card in self.last_broken and card.zone.kind == HAND and card.owner == player
-                and "S・トリガー" in card.definition.keywords):
-            raise IllegalAction(f"「{card.name}」 is not an S・トリガー card just added from a shield")
+        refused = self.why_cannot_use_s_trigger(player, card)
+        if refused:
+            raise IllegalAction(refused)
         self.last_broken.remove(card)
         if card.definition.is_spell:
             self._run(self.cast_ability(player, card))
@@ -518,18 +734,17 @@ class Duel(Game):
 
     def enter_battle_zone(self, player: int, card: DmCard) -> None:
         """An effect puts the creature into the battle zone (its own abilities trigger)."""
-        self.require_idle()
+        self._begin()
         self.put_into_battle(card, player)
         self._after_action()
 
     def cast(self, player: int, card: DmCard) -> None:
-        """Cast a spell from the hand, in one's own turn (its cost is not modelled)."""
-        self.require_idle()
-        if not card.definition.is_spell:
-            raise IllegalAction(f"「{card.name}」 is not a spell")
-        if card.zone.kind != HAND or card.owner != player:
-            raise IllegalAction(f"「{card.name}」は{_PLAYER_WORDS[player]}の手札にない：呪文は手札から唱える")
-        self._own_turn(player, "呪文を唱えることは")
+        """Cast a spell from the hand in one's own main step, paying its cost."""
+        self._begin()
+        refused = self.why_cannot_cast(player, card)
+        if refused:
+            raise IllegalAction(refused)
+        self._pay(player, card, "唱える")
         self._run(self.cast_ability(player, card))
 
     def cast_ability(self, player: int, card: DmCard) -> Generator:
@@ -545,62 +760,121 @@ class Duel(Game):
         if card.zone.kind not in (GRAVEYARD, after):
             self.move(card, after, reason="チャージャー: to the mana zone instead" if charger else "resolved")
 
-    def why_cannot_attack(self, attacker: DmCard, defender: DmCard | None = None) -> str | None:
-        """Why the creature cannot attack the opponent, or (``defender``) that creature,
-        now; None when it can.  A tapped creature cannot attack, nor one that entered the
-        battle zone this turn (召喚酔い) unless it is an evolution creature or has
-        スピードアタッカー; only a tapped creature of the opponent can be attacked."""
-        if not self.is_top_creature(attacker):
-            return f"「{attacker.name}」 is not in the battle zone"
-        if attacker.controller != self.turn_player:
-            return f"「{attacker.name}」 can attack only in its controller's turn"
-        if attacker.tapped:
-            return f"「{attacker.name}」 is tapped: a tapped creature cannot attack"
-        if (attacker.serial in self.sick and not attacker.definition.evolution
-                and "スピードアタッカー" not in statics.keywords_of(self, attacker)):
-            return f"「{attacker.name}」 entered the battle zone this turn (召喚酔い) and cannot attack"
-        if defender is not None:
-            if not (self.is_top_creature(defender) and defender.controller != attacker.controller):
-                return f"「{defender.name}」 is not a creature of the opponent"
-            if not defender.tapped:
-                return f"「{defender.name}」 is untapped: only a tapped creature can be attacked"
-        return None
-
     def attack(self, attacker: DmCard, defender: DmCard | None = None) -> None:
         """Attack the opponent, or (``defender``) a tapped creature of theirs."""
-        self.require_idle()
+        self._begin()
         refused = self.why_cannot_attack(attacker, defender)
         if refused:
             raise IllegalAction(refused)
+        self.step = "attack"
         target = "player" if defender is None else "creature"
         attacker.tapped = True
         self.attacking = {attacker.serial: target}
+        self.attacked = defender
+        self.blocked.discard(attacker.serial)
+        self.unblocked_attacks.discard(attacker.serial)
         what = "the opponent" if defender is None else f"「{defender.name}」"
         self.log.record("attack", f"「{attacker.name}」 attacks {what}", card=attacker.serial)
         self._trigger(attacker, "attacks", {"target": target})
         self._after_action()
 
+    def block(self, blocker: DmCard, attacker: DmCard) -> None:
+        """The attacked player's blocker taps and becomes what the attack is against:
+        the two creatures battle."""
+        self._begin()
+        refused = self.why_cannot_block(blocker, attacker)
+        if refused:
+            raise IllegalAction(refused)
+        blocker.tapped = True
+        self.blocked.add(attacker.serial)
+        self.battle(attacker, blocker)
+        self._after_action()
+
+    def battle(self, attacker: DmCard, defender: DmCard) -> None:
+        """The creature with less power is destroyed; with equal power, both are."""
+        if not enforced(Rule.BATTLE):
+            return
+        if "パワーアタッカー" in statics.keywords_of(self, attacker):
+            raise SetupError(f"「{attacker.name}」のパワーアタッカーで増えるパワーがカードに書かれていないので、"
+                             f"バトルの結果を決められない")
+        powers = []
+        for c in (attacker, defender):
+            if c.definition.power is None:
+                raise SetupError(f"「{c.name}」のパワーがカードに書かれていない")
+            powers.append(c.definition.power)
+        losers = [c for c, p, q in ((attacker, *powers), (defender, *reversed(powers))) if p <= q]
+        for loser in losers:
+            if self.is_top_creature(loser):
+                self.destroy(loser)
+
     def unblocked(self, attacker: DmCard) -> None:
-        self.require_idle()
+        self._begin()
         if attacker.serial not in self.attacking:
             raise IllegalAction(f"「{attacker.name}」は攻撃していない")
+        if attacker.serial in self.blocked:
+            raise IllegalAction(f"「{attacker.name}」の攻撃はブロックされた")
         target = self.attacking[attacker.serial]
+        self.unblocked_attacks.add(attacker.serial)
         self.log.record("attack", f"「{attacker.name}」 is not blocked", card=attacker.serial)
         self._trigger(attacker, "unblocked", {"target": target})
         self._after_action()
+        if self.waiting is not None:
+            return
+        defender = 1 - attacker.controller
+        if target == "creature" and self.attacked is not None and self.is_top_creature(self.attacked):
+            self.battle(attacker, self.attacked)
+            self._after_action()
+        elif (target == "player" and not self.shields[defender] and enforced(Rule.DIRECT_ATTACK)
+              and self.is_top_creature(attacker) and defender not in self.lost):
+            self.lost[defender] = "direct attack"
+            self.log.record("lose", f"player {defender} has no shields left and is attacked: they lose")
+
+    def attack_breaks(self, attacker: DmCard, shields: list[Shield]) -> None:
+        """The unblocked attack on a player breaks its shields, all at once; their
+        S・トリガー may be used right after."""
+        self._begin()
+        refused = self.why_cannot_break(attacker, shields)
+        if refused:
+            raise IllegalAction(refused)
+        broken: list[DmCard] = []
+        for shield in shields:
+            self.break_shield(shield)
+            broken += self.last_broken
+        self.last_broken = broken
+        self.trigger_window = True
+        self.attacking.pop(attacker.serial, None)
+        self._after_action()
+
+    def why_cannot_tap(self, card: DmCard) -> str | None:
+        """Why the creature cannot tap for its TT ability now: it is used in its
+        controller's turn instead of attacking, so what stops an attack (tapped, 召喚酔い)
+        stops it too."""
+        if not (self.is_top_creature(card) and card.definition.tap_ability):
+            return f"「{card.name}」はTT能力を持つバトルゾーンのクリーチャーではない"
+        if card.controller != self.turn_player:
+            return f"「{card.name}」のTT能力はそのコントローラーのターンにしか使えない"
+        if card.tapped:
+            return f"「{card.name}」はタップしているのでTT能力を使えない"
+        if (enforced(Rule.SUMMONING_SICKNESS) and card.serial in self.sick and not card.definition.evolution
+                and "スピードアタッカー" not in statics.keywords_of(self, card)):
+            return refusal(Rule.SUMMONING_SICKNESS, f"「{card.name}」はこのターンにバトルゾーンに出たので"
+                                                    f"TT能力を使えない")
+        return None
 
     def use_tap_ability(self, card: DmCard) -> None:
-        self.require_idle()
-        if not (self.is_top_creature(card) and card.definition.tap_ability) or card.tapped:
-            raise IllegalAction(f"「{card.name}」 cannot use a tap ability now")
+        self._begin()
+        refused = self.why_cannot_tap(card)
+        if refused:
+            raise IllegalAction(refused)
+        self.step = "attack"
         card.tapped = True
         self.log.record("tap", f"「{card.name}」 taps for its TT ability", card=card.serial)
         self._run(card.definition.tap_ability(self, card, {}))
 
     def use_d_switch(self, card: DmCard) -> None:
-        self.require_idle()
+        self._begin()
         if card.zone.kind != BATTLE or card.definition.d_switch is None or card.serial in self.used_d_switch:
-            raise IllegalAction(f"「{card.name}」 has no D-switch to use")
+            raise IllegalAction(f"「{card.name}」には使えるDスイッチがない")
         self.used_d_switch.add(card.serial)
         self.log.record("D-switch", f"「{card.name}」 turned upside down", card=card.serial)
         self._run(card.definition.d_switch(self, card, {}))
@@ -608,35 +882,46 @@ class Duel(Game):
     def reveal_action(self, cards: list[DmCard], reason: str) -> None:
         """An effect that only turns cards face up (or shows them), with no further
         instruction: they go back face down, in place, when it is over."""
-        self.require_idle()
+        self._begin()
         self.reveal(cards, reason)
         self._after_action()
 
     def draw_action(self, player: int) -> DmCard | None:
         """Drawing a card is a processing of its own (the draw step, or a player told
         to draw): when it is over, the rules check for an empty deck."""
-        self.require_idle()
+        self._begin()
         card = self.draw(player)
         self._after_action()
         return card
 
-    def fortify_action(self, castle: DmCard, shield: Shield) -> None:
-        self.require_idle()
+    def fortify_action(self, castle: DmCard, shield: Shield, player: int | None = None) -> None:
+        """要塞化 from the hand: a castle is used like a spell, paying its cost."""
+        self._begin()
+        player = castle.owner if player is None else player
+        if castle.definition.kind != "castle":
+            raise IllegalAction(f"「{castle.name}」は城ではないので要塞化できない")
+        if shield.owner != player:
+            raise IllegalAction(f"城は{_PLAYER_WORDS[player]}のシールドにしか要塞化できない")
+        self._pay(player, castle, "要塞化")
         self.fortify(castle, shield)
         self._after_action()
 
     def look_action(self, player: int, cards: list[DmCard]) -> None:
-        self.require_idle()
+        self._begin()
         self.look(player, cards)
         self._after_action()
 
     def end_turn(self) -> None:
-        self.require_idle()
+        self._begin()
         self.log.record("turn", f"turn {self.turn} (player {self.turn_player}) ends")
         self.turn += 1
         self.turn_player = self.extra_turns.pop(0) if self.extra_turns else 1 - self.turn_player
         self.sick.clear()
         self.attacking.clear()
+        self.blocked.clear()
+        self.unblocked_attacks.clear()
+        self.step = STEPS[0]
+        self.charged.clear()
         # the new turn begins: the turn player untaps their creatures and mana
         for kind in (BATTLE, MANA):
             for card in self.zone(self.turn_player, kind):

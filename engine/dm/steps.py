@@ -20,6 +20,7 @@ VOCABULARY = V
 ZONES = {"山札": DECK, "手札": HAND, "シールドゾーン": SHIELDS, "マナゾーン": MANA, "墓地": GRAVEYARD,
          "バトルゾーン": BATTLE, "超次元ゾーン": HYPERSPATIAL}
 ZONE_NAMES = {v: k for k, v in ZONES.items()}
+_PLAYER = {0: "自分", 1: "相手"}
 FACES = {"表向き": True, "裏向き": False}
 
 V.term(Term("card", r"[^「」]+", names_card=True, description="a card name from the catalogue"))
@@ -35,28 +36,29 @@ V.term(Term.choice("is", {"である": True, "ではない": False}, "である 
 V.term(Term.choice("there", {"ある": True, "ない": False}, "ある or ない"))
 V.term(Term.choice("can", {"できる": True, "できない": False}, "できる or できない"))
 V.term(Term.choice("mandatory", {"強制": True, "任意": False}, "強制 or 任意"))
+V.term(Term.choice("tap", {"タップ": True, "アンタップ": False}, "タップ or アンタップ"))
 
 
 def _face(cell: str) -> bool:
     try:
         return FACES[cell.strip()]
     except KeyError:
-        raise SetupError(f"向き must be 表向き or 裏向き, not {cell!r}") from None
+        raise SetupError(f"向きは表向きか裏向きで書く（{cell!r} ではなく）") from None
 
 
 def _rows(table, *columns: str) -> list[dict[str, str]]:
     if not table:
-        raise SetupError("this step needs a data table")
+        raise SetupError("この手順には表が必要である")
     header = [h.strip() for h in table[0]]
     if columns[0] not in header:
-        raise SetupError(f"the table needs a column {columns[0]}")
+        raise SetupError(f"表には{columns[0]}の列が必要である")
     return [dict(zip(header, (c.strip() for c in row))) for row in table[1:]]
 
 
 def _shield_holding(duel: Duel, card: DmCard):
     shield = duel.shield_of(card) if card.zone.kind == SHIELDS else None
     if shield is None:
-        raise IllegalAction(f"「{card.name}」 is not in a shield")
+        raise IllegalAction(f"「{card.name}」はシールドではない")
     return shield
 
 
@@ -64,19 +66,19 @@ def _option_for(duel: Duel, card: DmCard):
     """What naming ``card`` picks among the waiting choice's options: the card itself,
     or the shield it is part of."""
     if duel.waiting is None:
-        raise IllegalAction("no choice is waiting")
+        raise IllegalAction("待っている選択がない")
     options = duel.waiting[1].options
     if card in options:
         return card
     shield = duel.shield_of(card) if card.zone.kind == SHIELDS else None
     if shield is not None and shield in options:
         return shield
-    raise IllegalAction(f"「{card.name}」 is not among the options ({duel.waiting[1].prompt})")
+    raise IllegalAction(f"「{card.name}」は選べるものの中にない（{duel.waiting[1].prompt}）")
 
 
 def _waiting(duel: Duel):
     if duel.waiting is None:
-        raise ExpectationFailed("a choice waiting", "a choice", "none")
+        raise ExpectationFailed("待っている選択", "選択がある", "ない")
     return duel.waiting[1]
 
 
@@ -84,7 +86,7 @@ def _existing(duel: Duel, name: str) -> DmCard:
     """A card a Then step talks about: it must already be in the game."""
     card = duel.find(name)
     if card is None:
-        raise SetupError(f"「{name}」 is not in the game")
+        raise SetupError(f"「{name}」はゲームにない")
     return card
 
 
@@ -94,7 +96,7 @@ def _latest_choice(duel: Duel):
     if duel.waiting is not None:
         return duel.waiting[1]
     if duel.last_choice is None:
-        raise ExpectationFailed("a choice an ability asked for", "a choice", "none")
+        raise ExpectationFailed("能力が求めた選択", "選択がある", "ない")
     return duel.last_choice
 
 
@@ -112,10 +114,29 @@ def put_face_up(duel: Duel, player: int, zone: str, card: str) -> None:
     duel.put(card, player, zone, face_up=True)
 
 
+@V.given("{player}のバトルゾーンに「{base:card}」から進化した「{card}」がある")
+def put_evolved(duel: Duel, player: int, base: str, card: str) -> None:
+    """An evolution creature that evolved from that creature in an earlier turn."""
+    duel.put(card, player, BATTLE, on=base)
+
+
 @V.given("{player}のバトルゾーンにタップされた「{card}」がある")
 def put_tapped(duel: Duel, player: int, card: str) -> None:
     """A tapped creature (or D2 field) in the battle zone."""
     duel.put(card, player, BATTLE, tapped=True)
+
+
+@V.given("{player}のマナゾーンに「{card}」が{n}枚ある")
+def mana(duel: Duel, player: int, card: str, n: int) -> None:
+    """That many copies of the card in the mana zone, untapped (put there in earlier turns)."""
+    for _ in range(n):
+        duel.put(card, player, MANA)
+
+
+@V.given("{player}のマナゾーンにタップされた「{card}」がある")
+def mana_tapped(duel: Duel, player: int, card: str) -> None:
+    """A tapped card in the mana zone (already used this turn)."""
+    duel.put(card, player, MANA, tapped=True)
 
 
 @V.given("{player}の山札が上から次の順である", table=True)
@@ -136,7 +157,8 @@ def shields(duel: Duel, player: int, table) -> None:
 
 @V.phrase(("given", "when"), "{player}が「{card}」を召喚する")
 def summon(duel: Duel, player: int, card: str) -> None:
-    """Summon a creature from the hand (its "when it enters" abilities trigger)."""
+    """Summon a creature from the hand, paying its cost with untapped mana (its "when it
+    enters" abilities trigger)."""
     duel.summon(player, duel.card(card, player, HAND))
 
 
@@ -154,7 +176,7 @@ def evolve(duel: Duel, player: int, base: str, card: str) -> None:
 
 @V.phrase(("given", "when"), "{player}が「{card}」を唱える")
 def cast(duel: Duel, player: int, card: str) -> None:
-    """Cast a spell (costs are not modelled); it goes to the graveyard afterwards."""
+    """Cast a spell from the hand, paying its cost; it goes to the graveyard afterwards."""
     duel.cast(player, duel.card(card, player))
 
 
@@ -170,6 +192,34 @@ def attack_creature(duel: Duel, card: str, player: int, target: str) -> None:
     duel.attack(duel.card(card, zone=BATTLE), duel.card(target, player, BATTLE))
 
 
+@V.phrase(("given", "when"), "{player}が「{card}」をマナチャージする")
+def charge(duel: Duel, player: int, card: str) -> None:
+    """Put a card of the hand into the mana zone: once a turn, before the main step."""
+    duel.charge(player, duel.card(card, player, HAND))
+
+
+@V.phrase(("given", "when"), "「{blocker:card}」が「{card}」の攻撃をブロックする")
+def block(duel: Duel, blocker: str, card: str) -> None:
+    """The attacked player blocks with an untapped blocker: the two creatures battle."""
+    attacker = duel.card(card, zone=BATTLE)
+    duel.block(duel.card(blocker, 1 - attacker.controller, BATTLE), attacker)
+
+
+@V.phrase(("given", "when"), "「{card}」が相手のシールド「{shield:card}」をブレイクする")
+def attack_breaks(duel: Duel, card: str, shield: str) -> None:
+    """The unblocked attack on the player breaks that shield."""
+    attacker = duel.card(card, zone=BATTLE)
+    duel.attack_breaks(attacker, [_shield_holding(duel, duel.card(shield, 1 - attacker.controller, SHIELDS))])
+
+
+@V.phrase(("given", "when"), "「{card}」が相手のシールド「{shield:card}」と「{shield2:card}」をブレイクする")
+def attack_breaks_two(duel: Duel, card: str, shield: str, shield2: str) -> None:
+    """The unblocked attack on the player breaks those two shields at once."""
+    attacker = duel.card(card, zone=BATTLE)
+    duel.attack_breaks(attacker, [_shield_holding(duel, duel.card(s, 1 - attacker.controller, SHIELDS))
+                                  for s in (shield, shield2)])
+
+
 @V.phrase(("given", "when"), "「{card}」の攻撃はブロックされない")
 def unblocked(duel: Duel, card: str) -> None:
     """The attack is not blocked ("ブロックされなかった時" abilities trigger)."""
@@ -181,7 +231,7 @@ def use(duel: Duel, player: int) -> None:
     """Answer yes to a "…してもよい" ability."""
     choice = _waiting(duel)
     if choice.options != [True]:
-        raise IllegalAction(f"the waiting choice is not whether to use an ability: {choice.prompt}")
+        raise IllegalAction(f"待っている選択は能力を使うかどうかではない：{choice.prompt}")
     duel.decide(player, [True])
 
 
@@ -230,7 +280,7 @@ def s_trigger(duel: Duel, player: int, card: str) -> None:
 @V.phrase(("given", "when"), "{player}が「{card}」をシールド「{shield:card}」に要塞化する")
 def fortify(duel: Duel, player: int, card: str, shield: str) -> None:
     """要塞化: put a castle from the hand onto the shield that card is part of."""
-    duel.fortify_action(duel.card(card, player, HAND), _shield_holding(duel, duel.card(shield, player, SHIELDS)))
+    duel.fortify_action(duel.card(card, player, HAND), _shield_holding(duel, duel.card(shield, player, SHIELDS)), player)
 
 
 @V.phrase(("given", "when"), "{player}が「{card}」のTT能力で{target:player}を選ぶ")
@@ -294,20 +344,20 @@ def face(duel: Duel, card: str, face: bool) -> None:
 def where(duel: Duel, card: str, player: int, zone: str) -> None:
     """The zone the card is in, and whose."""
     c = duel.find(card)
-    actual = "nowhere" if c is None else f"{'自分' if c.zone.owner == 0 else '相手'}の{ZONE_NAMES[c.zone.kind]}"
+    actual = "どこにもない" if c is None else f"{'自分' if c.zone.owner == 0 else '相手'}の{ZONE_NAMES[c.zone.kind]}"
     expect(f"「{card}」の場所", f"{'自分' if player == 0 else '相手'}の{ZONE_NAMES[zone]}", actual)
 
 
 @V.then("{player}は「{card}」が何のカードか{knows}")
 def knows(duel: Duel, player: int, card: str, knows: bool) -> None:
     """Whether the player can tell what the card is (public, face up, or seen since it last moved)."""
-    expect(f"player {player} knows 「{card}」", knows, duel.knows(player, _existing(duel, card)))
+    expect(f"{_PLAYER[player]}は「{card}」が何のカードか知っている", knows, duel.knows(player, _existing(duel, card)))
 
 
 @V.then("{player}の山札は{n}枚である")
 def deck_size(duel: Duel, player: int, n: int) -> None:
     """Number of cards in the deck."""
-    expect(f"player {player}'s deck size", n, len(duel.zone(player, DECK)))
+    expect(f"{_PLAYER[player]}の山札の枚数", n, len(duel.zone(player, DECK)))
 
 
 @V.then("{player}の山札は上から次の順である", table=True)
@@ -318,7 +368,7 @@ def deck_order(duel: Duel, player: int, table) -> None:
     expected = [(r["カード"], r["向き"]) if "向き" in r else r["カード"] for r in rows]
     actual = [(c.name, "表向き" if c.face_up else "裏向き") if "向き" in rows[0] else c.name
               for c in deck[:len(rows)]] if rows else []
-    expect(f"player {player}'s deck from the top", expected, actual)
+    expect(f"{_PLAYER[player]}の山札（上から）", expected, actual)
 
 
 @V.then("「{card}」は{player}の山札の上から{n}枚目にある")
@@ -326,50 +376,50 @@ def deck_position(duel: Duel, card: str, player: int, n: int) -> None:
     """Where the card is in that deck (1 = the top)."""
     c = _existing(duel, card)
     actual = duel.deck_position(c) if c.zone.owner == player else None
-    expect(f"position of 「{card}」 in player {player}'s deck", n, actual)
+    expect(f"{_PLAYER[player]}の山札での「{card}」の位置（上から）", n, actual)
 
 
 @V.then("{player}の山札の表向きのカードは{n}枚である")
 def face_up_in_deck(duel: Duel, player: int, n: int) -> None:
     """How many cards of that deck are face up."""
-    expect(f"face-up cards in player {player}'s deck", n, sum(c.face_up for c in duel.zone(player, DECK)))
+    expect(f"{_PLAYER[player]}の山札の表向きのカードの枚数", n, sum(c.face_up for c in duel.zone(player, DECK)))
 
 
 @V.then("{player}はゲームに{loses}")
 def loses(duel: Duel, player: int, loses: bool) -> None:
     """Whether the player has lost (deck-out is checked when processing ends)."""
-    expect(f"player {player} has lost", loses, player in duel.lost)
+    expect(f"{_PLAYER[player]}はゲームに負けている", loses, player in duel.lost)
 
 
 @V.then("{player}はこのターンの後に{n}回の追加ターンを行う")
 def extra_turns(duel: Duel, player: int, n: int) -> None:
     """Extra turns the player is owed after this turn."""
-    expect(f"extra turns of player {player}", n, duel.extra_turns.count(player))
+    expect(f"{_PLAYER[player]}の追加ターンの回数", n, duel.extra_turns.count(player))
 
 
 @V.then("今は{player}のターンである")
 def turn_player(duel: Duel, player: int) -> None:
     """Whose turn it is."""
-    expect("the turn player", player, duel.turn_player)
+    expect("ターンを行うプレイヤー", player, duel.turn_player)
 
 
 @V.then("{player}のシールドの数は{n}である")
 def shield_count(duel: Duel, player: int, n: int) -> None:
     """Number of shields (a stack of cards is one shield)."""
-    expect(f"player {player}'s shields", n, len(duel.shields[player]))
+    expect(f"{_PLAYER[player]}のシールドの数", n, len(duel.shields[player]))
 
 
 @V.then("「{card}」は相手プレイヤーを攻撃{can}")
 def can_attack(duel: Duel, card: str, can: bool) -> None:
     """Whether the creature may attack the opponent now (tapped, 召喚酔い, whose turn)."""
     refused = duel.why_cannot_attack(duel.card(card, zone=BATTLE))
-    expect(f"「{card}」 may attack the opponent" + (f" ({refused})" if refused else ""), can, refused is None)
+    expect(f"「{card}」は相手プレイヤーを攻撃できる" + (f"（{refused}）" if refused else ""), can, refused is None)
 
 
 @V.then("{player}のシールドゾーンのカードは{n}枚である")
 def shield_cards(duel: Duel, player: int, n: int) -> None:
     """Number of cards in the shield zone (every card of every shield, castles included)."""
-    expect(f"cards in player {player}'s shield zone", n, len(duel.zone(player, SHIELDS)))
+    expect(f"{_PLAYER[player]}のシールドゾーンのカードの枚数", n, len(duel.zone(player, SHIELDS)))
 
 
 @V.then("「{card}」と「{card2:card}」は1つのシールド{same:is}")
@@ -378,7 +428,7 @@ def same_shield(duel: Duel, card: str, card2: str, same: bool) -> None:
     a, b = _existing(duel, card), _existing(duel, card2)
     sa = duel.shield_of(a) if a.zone.kind == SHIELDS else None
     sb = duel.shield_of(b) if b.zone.kind == SHIELDS else None
-    expect(f"「{card}」 and 「{card2}」 in one shield", same, sa is not None and sa is sb)
+    expect(f"「{card}」と「{card2}」は1つのシールドである", same, sa is not None and sa is sb)
 
 
 @V.then("「{card}」はシールドの一番上に{there}")
@@ -386,27 +436,27 @@ def shield_top(duel: Duel, card: str, there: bool) -> None:
     """The card is the top card of its shield."""
     c = _existing(duel, card)
     shield = duel.shield_of(c) if c.zone.kind == SHIELDS else None
-    expect(f"「{card}」 on top of its shield", there, shield is not None and shield.top is c)
+    expect(f"「{card}」はシールドの一番上にある", there, shield is not None and shield.top is c)
 
 
 @V.then("{player}の「{card}」は「{keyword}」を{has}")
 def has_keyword(duel: Duel, player: int, card: str, keyword: str, has: bool) -> None:
     """Whether the creature has the keyword, granted ones included."""
     c = duel.card(card, player, BATTLE)
-    expect(f"「{card}」 has 「{keyword}」", has, keyword in statics.keywords_of(duel, c))
+    expect(f"「{card}」は「{keyword}」を持つ", has, keyword in statics.keywords_of(duel, c))
 
 
 @V.then("「{card}」がブレイクするシールドの数は{n}つである")
 def breaks(duel: Duel, card: str, n: int) -> None:
     """How many shields the creature breaks, with every working static ability."""
-    expect(f"shields 「{card}」 breaks", n, statics.shields_broken_by(duel, duel.card(card, zone=BATTLE)))
+    expect(f"「{card}」がブレイクするシールドの数", n, statics.shields_broken_by(duel, duel.card(card, zone=BATTLE)))
 
 
 @V.then("{player}は何も選ばないことが{can}")
 def can_decline(duel: Duel, player: int, can: bool) -> None:
     """Whether the latest choice may be declined (hidden-information rule)."""
     choice = _latest_choice(duel)
-    expect(f"player {player} may choose nothing ({choice.prompt})", can,
+    expect(f"{_PLAYER[player]}は何も選ばないことができる（{choice.prompt}）", can,
            choice.chooser == player and not choice.mandatory)
 
 
@@ -414,4 +464,81 @@ def can_decline(duel: Duel, player: int, can: bool) -> None:
 def is_mandatory(duel: Duel, mandatory: bool) -> None:
     """Whether the latest choice is mandatory."""
     choice = _latest_choice(duel)
-    expect(f"the choice is mandatory ({choice.prompt})", mandatory, choice.mandatory)
+    expect(f"その選択は強制である（{choice.prompt}）", mandatory, choice.mandatory)
+
+
+@V.then("{player}は「{card}」を召喚{can}")
+def can_summon(duel: Duel, player: int, card: str, can: bool) -> None:
+    """Whether the player may summon the creature now (from the hand, own main step, its cost)."""
+    refused = duel.why_cannot_summon(player, duel.card(card, player))
+    expect(f"{_PLAYER[player]}は「{card}」を召喚できる" + (f"（{refused}）" if refused else ""), can, refused is None)
+
+
+@V.then("{player}は「{card}」を唱えることが{can}")
+def can_cast(duel: Duel, player: int, card: str, can: bool) -> None:
+    """Whether the player may cast the spell now (from the hand, own main step, its cost)."""
+    refused = duel.why_cannot_cast(player, duel.card(card, player))
+    expect(f"{_PLAYER[player]}は「{card}」を唱えられる" + (f"（{refused}）" if refused else ""), can, refused is None)
+
+
+@V.then("{player}は「{card}」をマナチャージ{can}")
+def can_charge(duel: Duel, player: int, card: str, can: bool) -> None:
+    """Whether the player may put the card from the hand into the mana zone now."""
+    refused = duel.why_cannot_charge(player, duel.card(card, player))
+    expect(f"{_PLAYER[player]}は「{card}」をマナチャージできる" + (f"（{refused}）" if refused else ""), can,
+           refused is None)
+
+
+@V.then("{player}は「{card}」をS・トリガーで使うことが{can}")
+def can_s_trigger(duel: Duel, player: int, card: str, can: bool) -> None:
+    """Whether the player may use the card's S・トリガー now."""
+    refused = duel.why_cannot_use_s_trigger(player, duel.card(card, player))
+    expect(f"{_PLAYER[player]}は「{card}」をS・トリガーで使える" + (f"（{refused}）" if refused else ""), can,
+           refused is None)
+
+
+@V.then("「{card}」は{player}の「{target:card}」を攻撃{can}")
+def can_attack_creature(duel: Duel, card: str, player: int, target: str, can: bool) -> None:
+    """Whether the creature may attack that creature now."""
+    refused = duel.why_cannot_attack(duel.card(card, zone=BATTLE), duel.card(target, player, BATTLE))
+    expect(f"「{card}」は「{target}」を攻撃できる" + (f"（{refused}）" if refused else ""), can, refused is None)
+
+
+@V.then("「{blocker:card}」は「{card}」の攻撃をブロック{can}")
+def can_block(duel: Duel, blocker: str, card: str, can: bool) -> None:
+    """Whether the creature may block that attack now."""
+    attacker = duel.card(card, zone=BATTLE)
+    refused = duel.why_cannot_block(duel.card(blocker, 1 - attacker.controller, BATTLE), attacker)
+    expect(f"「{blocker}」は「{card}」の攻撃をブロックできる" + (f"（{refused}）" if refused else ""), can,
+           refused is None)
+
+
+@V.then("「{card}」は相手のシールド「{shield:card}」だけをブレイク{can}")
+def can_break_one(duel: Duel, card: str, shield: str, can: bool) -> None:
+    """Whether the unblocked attack may break that one shield (and no other)."""
+    attacker = duel.card(card, zone=BATTLE)
+    refused = duel.why_cannot_break(attacker, [_shield_holding(duel, duel.card(shield, 1 - attacker.controller,
+                                                                                SHIELDS))])
+    expect(f"「{card}」は「{shield}」のシールドだけをブレイクできる" + (f"（{refused}）" if refused else ""), can,
+           refused is None)
+
+
+@V.then("「{card}」は{tap}している")
+def tapped(duel: Duel, card: str, tap: bool) -> None:
+    """Whether the card (in the battle zone or the mana zone) is tapped."""
+    c = _existing(duel, card)
+    expect(f"「{card}」はタップしている", tap, c.tapped)
+
+
+@V.then("{player}のマナゾーンのアンタップしているカードは{n}枚である")
+def untapped_mana(duel: Duel, player: int, n: int) -> None:
+    """How many cards of the mana zone are untapped."""
+    expect(f"{_PLAYER[player]}のアンタップしているマナ", n, sum(not c.tapped for c in duel.zone(player, MANA)))
+
+
+@V.then("{player}は「{card}」のTT能力を使うことが{can}")
+def can_tap(duel: Duel, player: int, card: str, can: bool) -> None:
+    """Whether the creature may tap for its TT ability now (not the turn it came, 召喚酔い)."""
+    refused = duel.why_cannot_tap(duel.card(card, player, BATTLE))
+    expect(f"{_PLAYER[player]}は「{card}」のTT能力を使える" + (f"（{refused}）" if refused else ""), can,
+           refused is None)

@@ -1,16 +1,26 @@
 """Duel Masters' rules tables as cells the coverage tool changes one at a time
-(rulings.mutation): why a card is face up × what erases it, and the cards' own flags
-(FE abilities, keywords)."""
+(rulings.mutation): why a card is face up × what erases it, the basic rules the engine
+referees actions by (each switched off), and the cards' own flags (FE abilities, keywords)."""
 
 from __future__ import annotations
 
-from rulings.mutation import Flags, Table, flag_table, memory_table
+from rulings.mutation import Cell, Flags, Table, flag_table, label_of, memory_table, set_value
 
-from . import memory
+from . import legality, memory
 
 FLAGS = Flags(effect={"fort-e": {"": [None]}}, card_fields={"fort-e": "fort-e"}, keywords=("keywords",))
 
 
+def rules() -> Table:
+    """The basic rules the engine referees actions by (legality.py), each switched off."""
+    out = Table("rule", "エンジンが行動を審査する基本ルール", legality)
+    for rule, on in legality.ENFORCED.items():
+        out.add(Cell("rule", rule.name, "enforced", on, "このルールを外す",
+                     set_value("dm", legality.ENFORCED, rule, not on), (rule, "enforced")),
+                label_of(legality.LABELS, rule, out), "守らせる")
+    return out
+
+
 def tables() -> list[Table]:
     return [memory_table("dm", memory, memory.ERASED_BY, list(memory.Transition), "表向きである理由 × それを消す出来事"),
-            flag_table("dm", FLAGS)]
+            rules(), flag_table("dm", FLAGS)]

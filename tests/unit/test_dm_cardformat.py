@@ -13,7 +13,7 @@ from rulings.dm.cardformat import FORMAT
 from rulings.dm.catalogue import CATALOGUE
 from rulings.dm.hooks import HOOKS
 from rulings.core.choices import Choice
-from rulings.dm.duel import BATTLE, DECK, GRAVEYARD, HAND, SHIELDS, Duel
+from rulings.dm.duel import BATTLE, DECK, GRAVEYARD, HAND, MANA, SHIELDS, Duel
 
 SOURCE = "spec/dm/cards/test.rst"
 
@@ -107,14 +107,18 @@ def test_a_pool_with_a_cost_limit_and_a_destroyed_trigger(with_cards):
 def test_an_optional_ability_and_a_choice_of_a_player(with_cards):
     with_cards(card("試作マーメイド", effect("出た時", event="出た時", effect="カードを1枚引いてもよい"),
                     effect("TT", kind="TT", effect="プレイヤーを1人選ぶ；そのプレイヤーの山札の上から2枚を墓地に置く"),
-                    kind="クリーチャー", civilization="水", race="スプラッシュ・クイーン"))
+                    kind="クリーチャー", civilization="水", race="スプラッシュ・クイーン", cost="5"))
     d = Duel()
     a, b, c = (d.put(n, 1, DECK) for n in ("エメラル", "アクア・マスター", "ボルシャック・ドラゴン"))
     mine = d.put("エメラル", 0, DECK)
+    for _ in range(5):
+        d.put("アクア・ハルカス", 0, MANA)
     d.summon(0, d.put("試作マーメイド", 0, HAND))
     assert d.waiting[1].options == [True] and not d.waiting[1].mandatory
     d.decide(0, [])
     assert mine.zone.kind == DECK
+    d.end_turn()
+    d.end_turn()  # 召喚酔い: its TT ability waits for the next turn
     d.use_tap_ability(d.find("試作マーメイド"))
     d.decide(0, [1])
     assert (a.zone.kind, b.zone.kind, c.zone.kind) == (GRAVEYARD, GRAVEYARD, DECK)
@@ -228,11 +232,12 @@ def test_a_charger_spell_goes_to_the_mana_zone_instead_of_the_graveyard(with_car
     d = Duel()
     first, second, third, _ = (d.put(n, 0, DECK) for n in ("エメラル", "ボルシャック・ドラゴン", "アクア・マスター",
                                                              "アクア・ハルカス"))
+    mana = [d.put("アクア・ハルカス", 0, MANA) for _ in range(6)]
     cast = d.put("試作チャージャー", 0, HAND)
     d.cast(0, cast)
     assert first.zone.kind == HAND and cast.zone.kind == "mana zone" and cast.zone.owner == 0
     s_trigger(d, "試作チャージャー")
-    triggered = [c for c in d.zone(0, "mana zone").cards if c is not cast]
+    triggered = [c for c in d.zone(0, "mana zone").cards if c is not cast and c not in mana]
     assert second.zone.kind == HAND and [c.name for c in triggered] == ["試作チャージャー"]
     plain = d.put("エナジー・ライト", 0, HAND)
     d.cast(0, plain)

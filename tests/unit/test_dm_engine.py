@@ -214,12 +214,14 @@ def test_attacks_are_refereed():
         d.unblocked(aqua)
     with pytest.raises(IllegalAction):
         d.attack(aqua, untapped)
-    d.attack(aqua)
-    with pytest.raises(IllegalAction):
-        d.attack(aqua)
+    d.put("アクア・ハルカス", 0, MANA)
+    d.put("アクア・ハルカス", 0, MANA)
     d.summon(0, d.put("エメラル", 0, HAND))
     with pytest.raises(IllegalAction, match="召喚酔い"):
         d.attack(d.find("エメラル"))
+    d.attack(aqua)
+    with pytest.raises(IllegalAction, match="タップしている"):
+        d.attack(aqua)
     d.end_turn()
     with pytest.raises(IllegalAction):  # not its controller's turn
         d.attack(d.find("エメラル"))
