@@ -1028,5 +1028,17 @@ def pt_count(objects: str) -> Defines:
     return Defines(apply)
 
 
+
+# -- basic rules (spec/mtg/basic-rules.rst): mana of one kind -------------------------------
+
+BLOCKS.term(Term("mana", r"(?:\{[WUBRGC]\})+", str, description="mana symbols: {G}, {R}{R}, {C}"))
+
+
+@effect("{mana}を加える")
+def add_mana_of(mana: str) -> Step:
+    """「{T}：{G}を加える。」 (a basic land's mana ability, CR 305.6): mana is not tracked,
+    the examples say when a cost is paid."""
+    return lambda ctx: None
+
 __all__ = ["BLOCKS", "Context", "Objects", "Event", "TargetSpec", "Affected", "Change", "Grant", "Forbid",
            "Defines", "CastFaceDown", "Instead"]
