@@ -50,6 +50,9 @@ RULES: dict[str, bool] = {
     "blocker": True,
     # CR 608.2b: a spell or ability whose targets are all illegal as it resolves does not resolve
     "targets-on-resolution": True,
+    # CR 608.2b: a target that is illegal as the spell resolves is not affected by it, while
+    # the spell still resolves for its legal ones
+    "illegal-targets-unaffected": True,
 }
 
 #: what a reader (the coverage page) calls each rule
@@ -67,6 +70,7 @@ LABELS: dict[str, str] = {
     "attack-timing": "攻撃は戦闘フェイズに1回だけ宣言する（CR 508.1）",
     "blocker": "ブロックするのは防御プレイヤーのアンタップ状態のクリーチャー（CR 509.1a）",
     "targets-on-resolution": "解決時に対象がすべて不正なら解決されない（CR 608.2b）",
+    "illegal-targets-unaffected": "解決時に不正になった対象には作用しない（CR 608.2b）",
     "on": "適用する",
 }
 

@@ -31,6 +31,8 @@ class StackRules:
     def cast(self, player: int, card: MtgCard, *, face_down_way: str | None = None,
              targets: tuple[MtgCard, ...] = (), face_down_by: MtgCard | None = None) -> None:
         why = self.why_cannot_cast(player, card, face_down_way=face_down_way, face_down_by=face_down_by)
+        if why is None and targets:
+            why = self.why_not_targets(card, targets)
         if why is not None:
             raise IllegalAction(why)
         if card.zone.kind == EXILE and not card.face_up and face_down_way is None:
@@ -98,6 +100,17 @@ class StackRules:
                 return f"{shown}は土地なので呪文として唱えられない：土地はプレイする（CR 305.1、305.9）"
             spell = values
         return self.why_not_now(player, spell, shown)
+
+    def why_not_targets(self, spell: MtgCard, targets: tuple[MtgCard, ...]) -> str | None:
+        """How many targets it may have, each chosen once (CR 601.2c)."""
+        wanted = spell.definition.targets[0] if spell.definition.targets else None
+        if wanted is None:
+            return f"「{spell.name}」は対象をとらない（CR 115.1）"
+        if len(targets) > wanted.most:
+            return f"「{spell.name}」の対象は{wanted.description}で、{len(targets)}つは選べない（CR 601.2c）"
+        if len(set(map(id, targets))) != len(targets):
+            return f"「{spell.name}」は同じものを2回対象に選べない（CR 601.2c）"
+        return None
 
     def why_not_now(self, player: int, spell: Characteristics, shown: str) -> str | None:
         """Whether a spell with these characteristics may be cast by ``player`` now
@@ -271,6 +284,8 @@ class StackRules:
         # legal the spell does not resolve
         legal = [t for t, obj in spell.targets
                  if not legality.on("targets-on-resolution") or (t.object_id == obj and self.is_legal_target(spell, t))]
+        if legal and not legality.on("illegal-targets-unaffected"):
+            legal = [t for t, _ in spell.targets]
         if spell.targets and not legal:
             self.log.record("fizzle", f"「{spell.name}」の対象がすべて不正なので立ち消える", card=spell.serial)
             self.move(spell, GRAVEYARD, reason="立ち消え")

@@ -683,3 +683,22 @@ def can_activate_mana(game: Game, player: int, card: str, can: bool) -> None:
 def mana_value(game: Game, card: str, n: int) -> None:
     """Its mana value where it is now (CR 202.3; face down: 0, 708.2)."""
     expect(f"「{card}」のマナ総量", n, game.mana_value(game.card(card)))
+
+
+@V.phrase(("given", "when"), "{player}は「{t1:card}」と「{t2:card}」を対象として「{card}」を唱える")
+def cast_targeting_two(game: Game, player: int, t1: str, t2: str, card: str) -> None:
+    """A spell with up to two targets (「クリーチャー最大2体を対象とする」), cast with both."""
+    game.cast(player, game.in_hand(card, player), targets=(game.card(t1), game.card(t2)))
+
+
+@V.then("{player}は「{t1:card}」と「{t2:card}」を対象として「{card}」を唱えることが{can}")
+def can_cast_targeting_two(game: Game, player: int, t1: str, t2: str, card: str, can: bool) -> None:
+    """Whether that player could cast that card now with those two targets."""
+    spell = _caster_copy(game, card, player)
+    targets = (game.card(t1), game.card(t2))
+    reason = game.why_cannot_cast(player, spell) or game.why_not_targets(spell, targets)
+    if reason is None:
+        reason = next((f"「{t.name}」は「{card}」の適正な対象ではない" for t in targets
+                       if not game.is_legal_target(spell, t)), None)
+    _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{t1}」と「{t2}」を対象として「{card}」を唱えられる", can,
+             reason)

@@ -274,3 +274,29 @@ def test_every_rule_has_a_label_and_a_cell():
     finally:
         undo()
     assert legality.on("sorcery-timing")
+
+
+def test_up_to_two_targets_each_chosen_once_and_the_illegal_one_is_not_affected(switched_off):
+    game = Game()
+    cavern = on_battlefield(game, "生けるものの洞窟", 1, face_down="変異")
+    knight, black = on_battlefield(game, "白騎士", 1), on_battlefield(game, "黒騎士", 1)
+    breath = game.new_card("霜のブレス", 0, HAND)
+    with pytest.raises(IllegalAction, match=r"同じものを2回.*CR 601\.2c"):
+        game.cast(0, breath, targets=(knight, knight))
+    with pytest.raises(IllegalAction, match=r"3つは選べない"):
+        game.cast(0, breath, targets=(knight, black, cavern))
+    game.cast(0, breath, targets=(cavern, knight))
+    game.turn_face_up(cavern)
+    game.resolve_top()
+    assert knight.tapped and not cavern.tapped
+
+
+def test_switched_off_the_illegal_target_is_affected_too(switched_off):
+    switched_off("illegal-targets-unaffected")
+    game = Game()
+    cavern = on_battlefield(game, "生けるものの洞窟", 1, face_down="変異")
+    knight = on_battlefield(game, "白騎士", 1)
+    game.cast(0, game.new_card("霜のブレス", 0, HAND), targets=(cavern, knight))
+    game.turn_face_up(cavern)
+    game.resolve_top()
+    assert knight.tapped and cavern.tapped
