@@ -679,12 +679,6 @@ def can_activate_mana(game: Game, player: int, card: str, can: bool) -> None:
              game.why_cannot_activate_mana_ability(player, game.card(card)))
 
 
-@V.then("「{card}」のマナ総量は{n}である")
-def mana_value(game: Game, card: str, n: int) -> None:
-    """Its mana value where it is now (CR 202.3; face down: 0, 708.2)."""
-    expect(f"「{card}」のマナ総量", n, game.mana_value(game.card(card)))
-
-
 @V.phrase(("given", "when"), "{player}は「{t1:card}」と「{t2:card}」を対象として「{card}」を唱える")
 def cast_targeting_two(game: Game, player: int, t1: str, t2: str, card: str) -> None:
     """A spell with up to two targets (「クリーチャー最大2体を対象とする」), cast with both."""
@@ -702,3 +696,23 @@ def can_cast_targeting_two(game: Game, player: int, t1: str, t2: str, card: str,
                        if not game.is_legal_target(spell, t)), None)
     _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{t1}」と「{t2}」を対象として「{card}」を唱えられる", can,
              reason)
+
+
+# -- face-down mechanics (mtg-facedown): mana value, the stack, the way paid ------------------
+
+@V.then("「{card}」のマナ総量は{n}である")
+def mana_value(game: Game, card: str, n: int) -> None:
+    """Its mana value as it is now (CR 202.3; a face-down object has no mana cost, 708.4)."""
+    expect(f"「{card}」のマナ総量", n, _values(game, card).mana_value())
+
+
+@V.then("スタックにある呪文と能力は{n}個である")
+def stack_size(game: Game, n: int) -> None:
+    """How many spells and abilities wait on the stack (a special action puts none, CR 116.2b)."""
+    expect("スタックにある呪文と能力の数", n, len(game.stack))
+
+
+@V.then("「{card}」は{upway}を支払って表向きに{can}")
+def can_turn_face_up_by_way(game: Game, card: str, upway: str, can: bool) -> None:
+    expect(f"「{card}」を{upway}で表向きにできる", can,
+           game.why_cannot_turn_face_up(game.card(card), way=upway) is None)
