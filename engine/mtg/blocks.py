@@ -895,12 +895,23 @@ def event(happening: tuple[str, str] | None = None, this: str | None = None, obj
 @dataclass(frozen=True)
 class TargetSpec:
     objects: Objects
+    #: up to how many different targets (「クリーチャー最大2体」, CR 601.2c); one otherwise
+    most: int = 1
+
+
+BLOCKS.term(Term.choice("unit", {"体": "体", "つ": "つ", "枚": "枚", "人": "人"}, "体, つ, 枚 or 人"))
 
 
 @BLOCKS.phrase("target", "{objects}")
-def target(objects: str) -> TargetSpec:
+@BLOCKS.phrase("target", "{objects}最大{n}{unit}")
+def target(objects: str, n: int | None = None, unit: str | None = None) -> TargetSpec:
     """What may be targeted, and how many: クリーチャー1体, 対戦相手がコントロールする裏向きの
-    クリーチャー1体, クリーチャー1体かプレイヤー1人かプレインズウォーカー1体かバトル1つ …"""
+    クリーチャー1体, クリーチャー1体かプレイヤー1人かプレインズウォーカー1体かバトル1つ …;
+    クリーチャー最大2体 (up to two different ones)"""
+    if n is not None:
+        if n < 2:
+            raise ValueError(f"最大{n}{unit}: write one target as {objects}1{unit}")
+        return TargetSpec(_objects(objects), n)
     found = _objects(objects, counted=True)
     if found.count != 1:
         raise ValueError(f"{objects!r}: only one target is modelled (1体, 1つ, 1枚, 1人)")
@@ -1026,6 +1037,19 @@ def pt_count(objects: str) -> Defines:
         return values.with_(power=n, toughness=n)
 
     return Defines(apply)
+
+
+
+# -- basic rules (spec/mtg/basic-rules.rst): mana of one kind -------------------------------
+
+BLOCKS.term(Term("mana", r"(?:\{[WUBRGC]\})+", str, description="mana symbols: {G}, {R}{R}, {C}"))
+
+
+@effect("{mana}を加える")
+def add_mana_of(mana: str) -> Step:
+    """「{T}：{G}を加える。」 (a basic land's mana ability, CR 305.6): mana is not tracked,
+    the examples say when a cost is paid."""
+    return lambda ctx: None
 
 
 __all__ = ["BLOCKS", "Context", "Objects", "Event", "TargetSpec", "Affected", "Change", "Grant", "Forbid",

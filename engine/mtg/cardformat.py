@@ -302,7 +302,7 @@ def _target(spec: TargetSpec | None, text: str, *, spell: bool) -> Target | None
         return which.fits_player(game, card, source.controller, p)
 
     return Target(text, which.zone or "battlefield", legal,
-                  legal_player if which.players is not None else None)
+                  legal_player if which.players is not None else None, getattr(spec, "most", 1))
 
 
 def _ability_effect(steps: list, label: str) -> Callable[..., None]:

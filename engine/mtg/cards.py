@@ -112,6 +112,8 @@ class Target:
     legal: Callable[["Game", Any, Any], bool]  # (game, spell/source, candidate) -> bool
     #: whether a player may be chosen, and which: (game, spell/source, player) -> bool
     player: Callable[["Game", Any, int], bool] | None = None
+    #: how many targets it may have (「最大2体」: up to two, CR 601.2c); one unless it says
+    most: int = 1
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rulings.core import IllegalAction
 
+from . import legality
 from .cards import DAMAGE
 from .characteristics import CREATURE
 from .objects import PLAYER_NAMES, MtgCard
@@ -15,42 +16,96 @@ class CombatRules:
     """Mixed into :class:`rulings.mtg.game.Game`."""
 
     def summoning_sick(self, card: MtgCard) -> bool:
-        """CR 302.6: controlled continuously since its controller's most recent turn began?"""
+        """CR 302.6: controlled continuously since its controller's most recent turn began?
+        Haste lets it attack and pay {T} all the same (702.10b, 702.10c)."""
+        if not legality.on("summoning-sickness"):
+            return False
         return card.controlled_since > self.turn_started[card.controller] and \
-            not self.characteristics(card).has("速攻")
+            not (self.characteristics(card).has("速攻") and legality.on("haste"))
 
-    def attack(self, player: int, card: MtgCard) -> None:
+    def why_cannot_attack(self, player: int, card: MtgCard) -> str | None:
+        """Why ``player`` may not attack with ``card`` now (None: they may): a creature the
+        active player controls (CR 508.1a), in the turn's one combat (500.1, 508.1),
+        untapped, not summoning sick unless it has haste (302.6, 702.10b), no defender
+        (702.3b)."""
+        shown = f"「{card.name}」"
         values = self.characteristics(card)
         if CREATURE not in values.types or not self.on_battlefield(card):
-            raise IllegalAction(f"「{card.name}」 is not a creature on the battlefield")
-        if card.controller != player or player != self.active_player:
-            raise IllegalAction(f"player {player} cannot attack with 「{card.name}」")
-        if card.tapped or self.summoning_sick(card) or values.has("防衛"):
-            raise IllegalAction(f"「{card.name}」 cannot attack")
-        if not values.has("警戒"):
+            return f"{shown}は戦場にあるクリーチャーではないので攻撃できない（CR 508.1a）"
+        if card.controller != player:
+            return f"{PLAYER_NAMES[player]}は{shown}をコントロールしていないので、それで攻撃できない（CR 508.1a）"
+        if player != self.active_player:
+            return f"今は{PLAYER_NAMES[self.active_player]}のターンなので、{PLAYER_NAMES[player]}は攻撃できない（CR 508.1a）"
+        if legality.on("attack-timing"):
+            if self.phase not in (legality.MAIN1, legality.COMBAT) or self.blockers_declared:
+                return (f"このターンの攻撃クリーチャーの指定はもう終わっているので、{shown}で攻撃できない"
+                        "（CR 500.1、508.1）")
+            if card.attacking:
+                return f"{shown}はすでに攻撃している（CR 508.1a）"
+        if card.tapped and legality.on("tapped"):
+            return f"{shown}はタップ状態なので攻撃できない（CR 508.1a）"
+        if self.summoning_sick(card):
+            return (f"{shown}はこのターンの開始時から続けてコントロールされていないので攻撃できない"
+                    "（召喚酔い、CR 302.6、508.1a）")
+        if values.has("防衛"):
+            return f"{shown}は防衛を持つので攻撃できない（CR 702.3b）"
+        return None
+
+    def attack(self, player: int, card: MtgCard) -> None:
+        why = self.why_cannot_attack(player, card)
+        if why is not None:
+            raise IllegalAction(why)
+        self.phase = legality.COMBAT
+        if not self.characteristics(card).has("警戒"):
             self.tap(card, reason="攻撃")
-            values = self.characteristics(card)
-            if CREATURE not in values.types:
+            if CREATURE not in self.characteristics(card).types:
                 return  # turned face up instead of tapping, and no longer a creature
         card.attacking = True
         card.attacked_this_turn = True
         self.log.record("attack", f"「{card.name}」で攻撃する", card=card.serial)
 
-    def block(self, player: int, blocker: MtgCard, attacker: MtgCard) -> None:
+    def why_cannot_block(self, player: int, blocker: MtgCard, attacker: MtgCard) -> str | None:
+        """Why ``player`` may not block ``attacker`` with ``blocker`` now (None: they may):
+        an untapped creature the defending player controls (CR 509.1a), evasion (702.9b)
+        and protection (702.16e)."""
+        shown = f"「{blocker.name}」"
         values = self.characteristics(blocker)
-        if CREATURE not in values.types or not self.on_battlefield(blocker) or blocker.tapped \
-                or blocker.controller != player:
-            raise IllegalAction(f"「{blocker.name}」 cannot block")
+        if CREATURE not in values.types or not self.on_battlefield(blocker):
+            return f"{shown}は戦場にあるクリーチャーではないのでブロックできない（CR 509.1a）"
+        if blocker.controller != player:
+            return f"{PLAYER_NAMES[player]}は{shown}をコントロールしていないので、それでブロックできない（CR 509.1a）"
         if not attacker.attacking:
-            raise IllegalAction(f"「{attacker.name}」は攻撃していない")
+            return f"「{attacker.name}」は攻撃していない"
+        if legality.on("blocker"):
+            if player == self.active_player or attacker.controller == player:
+                return f"ブロックするのは防御プレイヤーなので、{PLAYER_NAMES[player]}はブロックできない（CR 509.1a）"
+            if blocker.tapped:
+                return f"{shown}はタップ状態なのでブロックできない（CR 509.1a）"
         if self.characteristics(attacker).has("飛行") and not (values.has("飛行") or values.has("到達")):
-            raise IllegalAction(f"「{blocker.name}」 cannot block a creature with flying")
+            return f"{shown}は飛行も到達も持たないので、飛行を持つ「{attacker.name}」をブロックできない（CR 702.9b）"
         color = stops(self, attacker, blocker)
         if color:
-            raise IllegalAction(f"「{blocker.name}」 cannot block a creature with プロテクション（{color}）(CR 702.16e)")
+            return f"{shown}はプロテクション（{color}）を持つ「{attacker.name}」をブロックできない（CR 702.16e）"
+        return None
+
+    def block(self, player: int, blocker: MtgCard, attacker: MtgCard) -> None:
+        why = self.why_cannot_block(player, blocker, attacker)
+        if why is not None:
+            raise IllegalAction(why)
+        self.blockers_declared = True
         blocker.blocking = attacker
         attacker.blocked = True
         self.log.record("block", f"「{blocker.name}」が「{attacker.name}」をブロックする", card=blocker.serial)
+
+    def end_combat(self) -> None:
+        """The combat phase ends (CR 511.3): creatures stop attacking and blocking; the
+        turn goes on in its second main phase."""
+        if self.phase != legality.COMBAT:
+            raise IllegalAction(f"今は{legality.PHASE_NAMES[self.phase]}で、戦闘フェイズではない")
+        for card in self.permanents():
+            card.attacking, card.blocking = False, None
+        self.phase = legality.MAIN2
+        self.log.record("step", "戦闘フェイズが終わる")
 
     def _remove_non_creatures_from_combat(self) -> None:
         # CR 506.4: a permanent that stops being a creature is removed from combat;

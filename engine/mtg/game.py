@@ -12,8 +12,9 @@ from rulings.core import IllegalAction, Zone
 from rulings.core.game import Game as GameBase
 from rulings.core.zones import HiddenTo
 
-from . import layers
+from . import layers, legality
 from .cards import ENTERS, TAPPED, TRIGGERED, CardDef, Face
+from .characteristics import LAND
 from .catalogue import CATALOGUE
 from .combat import CombatRules
 from .copying import LayerRules
@@ -45,6 +46,13 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
         self.clock = 0
         self.active_player = 0
         self.turn_started = {0: 0, 1: -1}
+        #: where the turn is (legality.MAIN1 …): a game starts in the first main phase of
+        #: あなた's turn
+        self.phase = legality.MAIN1
+        #: whether blockers have been declared in this turn's combat
+        self.blockers_declared = False
+        #: lands each player has played this turn (CR 305.2)
+        self.lands_played = {0: 0, 1: 0}
         self.life = {0: 20, 1: 20}
         self.day_night: str | None = None
         self.stack: list[MtgCard | TriggeredInstance] = []
@@ -110,6 +118,8 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
     def start_turn(self, player: int) -> None:
         self.active_player = player
         self.turn_started[player] = self.tick()
+        self.phase, self.blockers_declared = legality.MAIN1, False
+        self.lands_played = {0: 0, 1: 0}
         self.effects = [e for e in self.effects if not e.until_end_of_turn]
         for card in self.permanents():
             card.attacking, card.blocking, card.blocked = False, None, False
@@ -122,7 +132,7 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
         """Only a permanent phases out (CR 702.26); it is then treated as though it did
         not exist (702.26b) until it phases in, which no example needs yet."""
         if not self.on_battlefield(card):
-            raise IllegalAction(f"「{card.name}」 is not a permanent: only permanents phase out")
+            raise IllegalAction(f"「{card.name}」はパーマネントではない：フェイズ・アウトするのはパーマネントだけ（CR 702.26）")
         card.phased_out = True
         self.log.record("phase", f"「{card.name}」がフェイズ・アウトする", card=card.serial)
 
@@ -156,3 +166,38 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
     def destroy(self, card: MtgCard, reason: str = "") -> None:
         self.log.record("destroy", f"「{card.name}」を破壊する（{reason}）", card=card.serial)
         self.move(card, GRAVEYARD, reason=reason or "破壊")
+
+    # -- lands and mana value ------------------------------------------------------------
+
+    def why_cannot_play_land(self, player: int, card: MtgCard) -> str | None:
+        """Why ``player`` may not play ``card`` as a land now (None: they may): a land card
+        from their own hand (CR 305.1), in a main phase of their own turn with the stack
+        empty (305.1, 305.3), one a turn (305.2)."""
+        shown = f"「{card.name}」"
+        if LAND not in layers.copiable_values(card, with_face_down=False).types:
+            return f"{shown}は土地ではないのでプレイできない：土地でないカードは唱える（CR 305.1）"
+        if card.zone is None or card.zone.kind != HAND or card.owner != player:
+            return f"{shown}は{PLAYER_NAMES[player]}の手札にないのでプレイできない（CR 305.1）"
+        if not legality.on("land-play"):
+            return None
+        why = self._sorcery_timing(player, f"{shown}は土地なので、", "プレイできない", "CR 305.1、305.3")
+        if why is not None:
+            return why
+        if self.lands_played[player] >= 1:
+            return f"{PLAYER_NAMES[player]}はこのターンにもう土地をプレイしたので、{shown}はプレイできない（CR 305.2）"
+        return None
+
+    def play_land(self, player: int, card: MtgCard) -> None:
+        """Playing a land: a special action, the land put onto the battlefield (CR 305.1)."""
+        why = self.why_cannot_play_land(player, card)
+        if why is not None:
+            raise IllegalAction(why)
+        self.lands_played[player] += 1
+        self.log.record("play-land", f"{PLAYER_NAMES[player]}が土地「{card.name}」をプレイする", card=card.serial)
+        self.put_onto_battlefield(card, player, reason="土地のプレイ")
+        self.settle()
+
+    def mana_value(self, card: MtgCard) -> int:
+        """CR 202.3: from the mana cost it has now, wherever it is — a face-down spell or
+        permanent has none, so 0 (708.2); a land or a token with no mana cost, 0 (202.3a)."""
+        return self.characteristics(card).mana_value()

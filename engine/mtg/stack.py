@@ -9,13 +9,14 @@ from typing import Any
 
 from rulings.core import IllegalAction, SetupError
 
-from . import layers
+from . import layers, legality
 from .cards import (ACTIVATED, CAST_FACE_DOWN, COUNTERED, END_STEP, FACE_UP_COST, MANA, TRIGGERED, YOUR_END_STEP,
                     Ability)
-from .characteristics import BATTLE, CREATURE, FACE_DOWN_DEFAULT, PERMANENT_TYPES, PLANESWALKER
+from .characteristics import (BATTLE, CREATURE, FACE_DOWN_DEFAULT, INSTANT, LAND, PERMANENT_TYPES, PLANESWALKER,
+                              Characteristics)
 from .face_down import way_characteristics
 from .protection import stops
-from .objects import (BATTLEFIELD, EXILE, GRAVEYARD, HAND, PLAYERS, PLAYER_NAMES, STACK, MtgCard,
+from .objects import (BATTLEFIELD, EXILE, GRAVEYARD, HAND, PLAYERS, PLAYER_NAMES, STACK, ZONE_LOG, MtgCard,
                       TriggeredInstance)
 from .ward import ward_costs, ward_trigger
 
@@ -29,29 +30,19 @@ class StackRules:
 
     def cast(self, player: int, card: MtgCard, *, face_down_way: str | None = None,
              targets: tuple[MtgCard, ...] = (), face_down_by: MtgCard | None = None) -> None:
-        if card.zone.kind not in (HAND, EXILE):
-            raise IllegalAction(f"「{card.name}」 cannot be cast from {card.zone.label}")
-        if card.zone.kind == HAND and card.owner != player:
-            raise IllegalAction(f"「{card.name}」は{'あなた' if player == 0 else '対戦相手'}の手札にない")
+        why = self.why_cannot_cast(player, card, face_down_way=face_down_way, face_down_by=face_down_by)
+        if why is None and targets:
+            why = self.why_not_targets(card, targets)
+        if why is not None:
+            raise IllegalAction(why)
         if card.zone.kind == EXILE and not card.face_up and face_down_way is None:
             # a card played from exile face down is turned face up just before it is cast
             self.board.turn(card, True, reason="追放領域から唱える")
         face_down_as = None
         if face_down_way is not None:
-            values = layers.copiable_values(card, with_face_down=False)
-            if not any(a.kind == FACE_UP_COST and a.way == face_down_way for a in values.abilities):
-                raise IllegalAction(f"「{card.name}」 has no {face_down_way}")
             face_down_as = way_characteristics(face_down_way)
         rider: frozenset[str] = frozenset()
         if face_down_by is not None:
-            # a permanent's ability lets its controller cast a creature card face down
-            # with the characteristics the ability states (Illusionary Mask, CR 708.4)
-            permission = next((a for a in self.characteristics(face_down_by).abilities if a.kind == CAST_FACE_DOWN),
-                              None)
-            if not self.on_battlefield(face_down_by) or face_down_by.controller != player or permission is None:
-                raise IllegalAction(f"player {player} cannot cast face down with 「{face_down_by.name}」")
-            if permission.affects is not None and not permission.affects(self, face_down_by, card):
-                raise IllegalAction(f"「{card.name}」 is not a card 「{face_down_by.name}」 lets be cast face down")
             face_down_as = face_down_by.definition.face_down_as or FACE_DOWN_DEFAULT
             face_down_way, rider = f"「{face_down_by.name}」", face_down_by.definition.face_up_when
         self.move(card, STACK, face_up=face_down_as is None, controller=player, reason="唱える")
@@ -63,7 +54,7 @@ class StackRules:
         for target in targets:
             if not self.is_legal_target(card, target):
                 self.stack.remove(card)
-                raise IllegalAction(f"「{target.name}」 is not a legal target of 「{card.name}」")
+                raise IllegalAction(f"「{target.name}」は「{card.name}」の適正な対象ではない（CR 601.2c、115.1）")
             card.targets = (*card.targets, (target, target.object_id))
         shown = f"「{card.name}」" + ("（裏向き）" if face_down_as is not None else "")
         self.log.record("cast", f"{PLAYER_NAMES[player]}が{shown}を唱える"
@@ -72,6 +63,76 @@ class StackRules:
         for target in targets:
             self._became_target(target, card, player)
         self.settle()
+
+    def why_cannot_cast(self, player: int, card: MtgCard, *, face_down_way: str | None = None,
+                        face_down_by: MtgCard | None = None) -> str | None:
+        """Why ``player`` may not cast ``card`` now (None: they may): where it is (CR 601.3),
+        a land (305.1), a spell being cast (601.2), the permission of a face-down way
+        (702.37c, 708.4), and when (117.1a: an instant or a spell with flash whenever its
+        caster could act, any other only in its caster's main phase with the stack empty)."""
+        shown = f"「{card.name}」"
+        who = PLAYER_NAMES[player]
+        zone = card.zone.kind if card.zone is not None else None
+        if zone == HAND and card.owner != player:
+            return f"{shown}は{who}の手札にない"
+        if zone not in (HAND, EXILE) and legality.on("cast-from-hand"):
+            return f"{shown}は{ZONE_LOG.get(zone, zone)}にあるので唱えられない：呪文は手札から唱える（CR 601.3）"
+        if self.casting is not None and self.casting is not card and legality.on("casting-in-progress"):
+            return (f"「{self.casting.name}」を唱えている途中なので、{shown}は唱えられない："
+                    "唱え終えるまではマナ能力しか起動できない（CR 601.2、601.2g）")
+        values = layers.copiable_values(card, with_face_down=False)
+        if face_down_way is not None:
+            if not any(a.kind == FACE_UP_COST and a.way == face_down_way for a in values.abilities):
+                return f"{shown}は{face_down_way}を持たないので、{face_down_way}で裏向きに唱えられない（CR 702.37c）"
+            spell = way_characteristics(face_down_way)
+        elif face_down_by is not None:
+            # a permanent's ability lets its controller cast a creature card face down
+            # with the characteristics the ability states (Illusionary Mask, CR 708.4)
+            permission = next((a for a in self.characteristics(face_down_by).abilities if a.kind == CAST_FACE_DOWN),
+                              None)
+            if not self.on_battlefield(face_down_by) or face_down_by.controller != player or permission is None:
+                return f"{who}は「{face_down_by.name}」の能力で裏向きに唱えることはできない"
+            if permission.affects is not None and not permission.affects(self, face_down_by, card):
+                return f"{shown}は「{face_down_by.name}」が裏向きに唱えさせるカードではない"
+            spell = face_down_by.definition.face_down_as or FACE_DOWN_DEFAULT
+        else:
+            if LAND in values.types and legality.on("land-not-cast"):
+                return f"{shown}は土地なので呪文として唱えられない：土地はプレイする（CR 305.1、305.9）"
+            spell = values
+        return self.why_not_now(player, spell, shown)
+
+    def why_not_targets(self, spell: MtgCard, targets: tuple[MtgCard, ...]) -> str | None:
+        """How many targets it may have, each chosen once (CR 601.2c)."""
+        wanted = spell.definition.targets[0] if spell.definition.targets else None
+        if wanted is None:
+            return f"「{spell.name}」は対象をとらない（CR 115.1）"
+        if len(targets) > wanted.most:
+            return f"「{spell.name}」の対象は{wanted.description}で、{len(targets)}つは選べない（CR 601.2c）"
+        if len(set(map(id, targets))) != len(targets):
+            return f"「{spell.name}」は同じものを2回対象に選べない（CR 601.2c）"
+        return None
+
+    def why_not_now(self, player: int, spell: Characteristics, shown: str) -> str | None:
+        """Whether a spell with these characteristics may be cast by ``player`` now
+        (CR 117.1a, 307.1, 702.8a)."""
+        if INSTANT in spell.types or (spell.has("瞬速") and legality.on("flash")):
+            return None
+        if not legality.on("sorcery-timing"):
+            return None
+        return self._sorcery_timing(player, f"{shown}はインスタントでも瞬速を持つ呪文でもないので、", "唱えられない",
+                                    "CR 117.1a、307.1")
+
+    def _sorcery_timing(self, player: int, what: str, verb: str, rule: str) -> str | None:
+        """Sorcery timing: the player's own turn, a main phase, the stack empty."""
+        if player != self.active_player:
+            now = f"今は{PLAYER_NAMES[self.active_player]}のターン"
+        elif self.phase not in legality.MAIN_PHASES:
+            now = f"今は{legality.PHASE_NAMES[self.phase]}"
+        elif self.stack:
+            now = "スタックが空でない"
+        else:
+            return None
+        return f"{what}自分のメイン・フェイズにスタックが空のときにしか{verb}（{now}、{rule}）"
 
     def _became_target(self, target: MtgCard, by: Any, player: int) -> None:
         """A permanent became the target of a spell or ability ``player`` controls (ward)."""
@@ -84,27 +145,59 @@ class StackRules:
     def activated_ability(self, card: MtgCard) -> Ability:
         ability = next((a for a in self.characteristics(card).abilities if a.kind == ACTIVATED), None)
         if ability is None:
-            raise IllegalAction(f"「{card.name}」 has no activated ability")
+            raise IllegalAction(f"「{card.name}」は起動型能力を持たない")
         return ability
+
+    def why_cannot_activate(self, player: int, source: MtgCard, target: Any = None, *,
+                            check_target: bool = True) -> str | None:
+        """Why ``player`` may not activate ``source``'s activated ability now (None: they
+        may): its controller only (CR 602.2), sorcery timing (602.5d), {T} in the cost
+        (107.5, 302.6, 602.5a, 702.10c), and its target (601.2c, 602.2b)."""
+        shown = f"「{source.name}」"
+        if not self.on_battlefield(source) or source.controller != player:
+            return f"{PLAYER_NAMES[player]}は{shown}をコントロールしていないので、その能力を起動できない（CR 602.2）"
+        ability = next((a for a in self.characteristics(source).abilities if a.kind == ACTIVATED), None)
+        if ability is None:
+            return f"{shown}は起動型能力を持たない"
+        if self.casting is not None and legality.on("casting-in-progress"):
+            return (f"「{self.casting.name}」を唱えている途中なので、{shown}の能力は起動できない："
+                    "唱え終えるまではマナ能力しか起動できない（CR 601.2、601.2g）")
+        if ability.sorcery and legality.on("ability-sorcery-timing"):
+            # CR 602.5d, 307.1: its controller's main phase, with the stack empty
+            why = self._sorcery_timing(player, f"{shown}の「{ability.text}」は起動はソーサリーとしてのみ行う能力なので、",
+                                       "起動できない", "CR 602.5d")
+            if why is not None:
+                return why
+        if ability.tap:
+            why = self.why_cannot_tap_for_cost(source)
+            if why is not None:
+                return why
+        if check_target and ability.target is not None:
+            instance = TriggeredInstance(source, ability, player)
+            if target is None:
+                return f"{instance.name}は対象を必要とする（CR 601.2c、602.2b）"
+            if not self._legal_ability_target(instance, target):
+                return f"「{getattr(target, 'name', target)}」は{instance.name}の適正な対象ではない（CR 601.2c、115.1）"
+        return None
+
+    def why_cannot_tap_for_cost(self, source: MtgCard) -> str | None:
+        """{T} in a cost: a tapped permanent cannot be tapped again (CR 107.5); a creature
+        only if controlled since its controller's turn began, or with haste (302.6, 702.10c)."""
+        if source.tapped and legality.on("tapped"):
+            return f"「{source.name}」はタップ状態なので、{{T}}を含むコストを支払えない（CR 107.5）"
+        if CREATURE in self.characteristics(source).types and self.summoning_sick(source):
+            return (f"「{source.name}」はこのターンの開始時から続けてコントロールされていないクリーチャーなので、"
+                    "{T}を含むコストを支払えない（召喚酔い、CR 302.6）")
+        return None
 
     def activate(self, player: int, source: MtgCard, target: MtgCard | None = None) -> TriggeredInstance:
         """Activate ``source``'s activated ability: pay its cost, put it on the stack."""
-        if not self.on_battlefield(source) or source.controller != player:
-            raise IllegalAction(f"player {player} does not control 「{source.name}」")
+        why = self.why_cannot_activate(player, source, target)
+        if why is not None:
+            raise IllegalAction(why)
         ability = self.activated_ability(source)
-        if ability.sorcery and (self.active_player != player or self.stack):
-            # CR 602.5d, 307.1: only in its controller's own turn, with the stack empty
-            # (phases are not modelled: any moment of that turn with an empty stack)
-            raise IllegalAction(f"{ability.text}: 起動はソーサリーとしてのみ行う（CR 602.5d）")
-        if ability.tap:
-            # CR 302.6: {T} needs the creature under its controller's control since the turn began
-            sick = CREATURE in self.characteristics(source).types and self.summoning_sick(source)
-            if source.tapped or sick:
-                raise IllegalAction(f"「{source.name}」 cannot be tapped to pay the cost")
         instance = TriggeredInstance(source, ability, player)
         if ability.target is not None:
-            if target is None or not self._legal_ability_target(instance, target):
-                raise IllegalAction(f"「{getattr(target, 'name', None)}」 is not a legal target of {instance.name}")
             instance.context.update(target=target, target_id=target.object_id)
         if ability.tap:
             self.tap(source, reason="コスト")
@@ -161,17 +254,18 @@ class StackRules:
         """Resolve the top of the stack; ``pay``: its controller's opponent pays what the
         ability asks to be paid (a ward cost)."""
         if not self.stack:
-            raise IllegalAction("the stack is empty")
+            raise IllegalAction("スタックが空なので、解決するものがない")
         entry = self.stack[-1]
         if isinstance(entry, TriggeredInstance):
             target = entry.context.get("target")
             if entry.ability.target is not None and target is None and entry.ability.kind == TRIGGERED:
-                raise SetupError(f"{entry.name}: say which target it has (「…を「{entry.source.name}」の"
-                                 f"誘発型能力の対象に選ぶ」): {len(self.trigger_target_candidates(entry))} are legal")
+                raise SetupError(f"{entry.name}の対象を選んでいない（「…を「{entry.source.name}」の誘発型能力の対象に選ぶ」と"
+                                 f"書く）：適正な対象は{len(self.trigger_target_candidates(entry))}つある")
             self.stack.pop()
-            if entry.ability.target is not None and target is not None and (
+            if entry.ability.target is not None and target is not None and legality.on("targets-on-resolution") and (
                     (not isinstance(target, int) and target.object_id != entry.context.get("target_id"))
                     or not self._legal_ability_target(entry, target)):
+                # CR 608.2b: its target is illegal as it resolves, so it does nothing
                 self.log.record("fizzle", f"{entry.name}の対象が不正なので立ち消える", card=entry.source.serial)
                 self.settle()
                 return
@@ -185,7 +279,13 @@ class StackRules:
             self.settle()
             return
         spell = entry
-        legal = [t for t, obj in spell.targets if t.object_id == obj and self.is_legal_target(spell, t)]
+        # CR 608.2b: as it resolves, its targets are checked again; a target that is gone
+        # (a new object, CR 400.7) or no longer legal is not affected, and with none
+        # legal the spell does not resolve
+        legal = [t for t, obj in spell.targets
+                 if not legality.on("targets-on-resolution") or (t.object_id == obj and self.is_legal_target(spell, t))]
+        if legal and not legality.on("illegal-targets-unaffected"):
+            legal = [t for t, _ in spell.targets]
         if spell.targets and not legal:
             self.log.record("fizzle", f"「{spell.name}」の対象がすべて不正なので立ち消える", card=spell.serial)
             self.move(spell, GRAVEYARD, reason="立ち消え")
@@ -291,13 +391,13 @@ class StackRules:
         waiting = [e for e in self.stack if isinstance(e, TriggeredInstance) and e.source is source
                    and e.ability.target is not None]
         if not waiting:
-            raise IllegalAction(f"no triggered ability of 「{source.name}」 with a target is on the stack")
+            raise IllegalAction(f"対象を選ぶ「{source.name}」の誘発型能力はスタックにない")
         instance = waiting[-1]
         if instance.controller != player:
-            raise IllegalAction(f"player {player} does not control {instance.name}")
+            raise IllegalAction(f"{PLAYER_NAMES[player]}は{instance.name}をコントロールしていない（CR 603.3d）")
         if target not in self.trigger_target_candidates(instance):
             shown = PLAYER_NAMES[target] if isinstance(target, int) else f"「{target.name}」"
-            raise IllegalAction(f"{shown} is not a legal target of {instance.name}")
+            raise IllegalAction(f"{shown}は{instance.name}の適正な対象ではない（CR 603.3d、115.1）")
         self._set_trigger_target(instance, target)
         self.settle()
 
@@ -362,6 +462,9 @@ class StackRules:
         self.delayed.append(TriggeredInstance(source, ability, source.controller, context))
 
     def begin_end_step(self) -> None:
+        for card in self.permanents():
+            card.attacking, card.blocking = False, None  # the combat phase is over (CR 511.3)
+        self.phase = legality.END
         self.log.record("step", "終了ステップが始まる")
         waiting = [d for d in self.delayed if d.ability.event == END_STEP]
         self.delayed = [d for d in self.delayed if d.ability.event != END_STEP]
@@ -376,15 +479,22 @@ class StackRules:
                     self._trigger(card, ability, card.controller)
         self.settle()
 
-    def activate_mana_ability(self, player: int, card: MtgCard) -> None:
-        """Mana abilities resolve at once, even in the middle of casting a spell."""
+    def why_cannot_activate_mana_ability(self, player: int, card: MtgCard) -> str | None:
+        """Why ``player`` may not activate ``card``'s mana ability now (None: they may):
+        its controller only (CR 605.3a, 602.2), and {T} in its cost (107.5, 302.6)."""
         if not self.on_battlefield(card) or card.controller != player:
-            raise IllegalAction(f"player {player} does not control 「{card.name}」")
+            return f"{PLAYER_NAMES[player]}は「{card.name}」をコントロールしていないので、そのマナ能力を起動できない（CR 605.3a）"
         ability = next((a for a in self.characteristics(card).abilities if a.kind == MANA), None)
         if ability is None:
-            raise IllegalAction(f"「{card.name}」 has no mana ability")
-        if ability.tap and card.tapped:
-            raise IllegalAction(f"「{card.name}」 is tapped")
+            return f"「{card.name}」はマナ能力を持たない"
+        return self.why_cannot_tap_for_cost(card) if ability.tap else None
+
+    def activate_mana_ability(self, player: int, card: MtgCard) -> None:
+        """Mana abilities resolve at once, even in the middle of casting a spell."""
+        why = self.why_cannot_activate_mana_ability(player, card)
+        if why is not None:
+            raise IllegalAction(why)
+        ability = next(a for a in self.characteristics(card).abilities if a.kind == MANA)
         self.log.record("activate", f"「{card.name}」のマナ能力を起動する", card=card.serial)
         if ability.tap:
             self.tap(card, reason="コスト")

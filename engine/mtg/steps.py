@@ -592,6 +592,112 @@ def public_view(game: Game, player: int, table) -> None:
         raise ExpectationFailed(f"player {player} から見た裏向きのパーマネント", rows, actual)
 
 
+# -- basic rules: the actions the engine referees, asked without doing them ----------------
+# (spec/mtg/basic-rules.rst; each Then asks the same check the action makes: why_cannot_*)
+
+@V.phrase(("given", "when"), "{player}は「{card}」をプレイする")
+def play_land(game: Game, player: int, card: str) -> None:
+    """Play a land from the hand (a special action, CR 305.1)."""
+    game.play_land(player, game.in_hand(card, player))
+
+
+@V.phrase(("given", "when"), "戦闘フェイズが終わる")
+def end_combat(game: Game) -> None:
+    """The combat phase ends; the turn goes on in its second main phase."""
+    game.end_combat()
+
+
+def _caster_copy(game: Game, name: str, player: int):
+    """The copy of ``name`` a cast by ``player`` would take: in their hand, else the one
+    the game prefers (a copy never brought in is asked about in the hand)."""
+    hand = list(game.board.zone(player, HAND))
+    found = game.named(name, hand, hand.index)
+    return found if found is not None else game.card(name, player)
+
+
+def _verdict(what: str, can: bool, reason: str | None) -> None:
+    expect(f"{what} ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}は「{card}」を唱えることが{can}")
+def can_cast(game: Game, player: int, card: str, can: bool) -> None:
+    """Whether that player could cast that card now (where it is, a land, timing)."""
+    _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{card}」を唱えられる", can,
+             game.why_cannot_cast(player, _caster_copy(game, card, player)))
+
+
+@V.then("{player}は「{card}」を{way}で裏向きに唱えることが{can}")
+def can_cast_face_down(game: Game, player: int, card: str, way: str, can: bool) -> None:
+    """Whether that player could cast that card face down that way now (a creature spell)."""
+    _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{card}」を{way}で裏向きに唱えられる", can,
+             game.why_cannot_cast(player, _caster_copy(game, card, player), face_down_way=way))
+
+
+@V.then("{player}は「{target:card}」を対象として「{card}」を唱えることが{can}")
+def can_cast_targeting(game: Game, player: int, target: str, card: str, can: bool) -> None:
+    """Whether that player could cast that card now with that target (CR 601.2c)."""
+    spell = _caster_copy(game, card, player)
+    reason = game.why_cannot_cast(player, spell)
+    if reason is None and not game.is_legal_target(spell, game.card(target)):
+        reason = f"「{target}」は「{card}」の適正な対象ではない"
+    _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{target}」を対象として「{card}」を唱えられる", can, reason)
+
+
+@V.then("{player}は「{card}」をプレイすることが{can}")
+def can_play_land(game: Game, player: int, card: str, can: bool) -> None:
+    """Whether that player could play that land now (CR 305)."""
+    _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{card}」をプレイできる", can,
+             game.why_cannot_play_land(player, _caster_copy(game, card, player)))
+
+
+@V.then("{player}は「{card}」で攻撃することが{can}")
+def can_attack(game: Game, player: int, card: str, can: bool) -> None:
+    """Whether that player could attack with that creature now."""
+    _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{card}」で攻撃できる", can,
+             game.why_cannot_attack(player, game.card(card)))
+
+
+@V.then("{player}は「{blocker:card}」で「{card}」をブロックすることが{can}")
+def can_block(game: Game, player: int, blocker: str, card: str, can: bool) -> None:
+    """Whether that player could block that attacking creature with that creature now."""
+    _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{blocker}」で「{card}」をブロックできる", can,
+             game.why_cannot_block(player, game.card(blocker), game.card(card)))
+
+
+@V.then("{player}は「{card}」の能力を起動することが{can}")
+def can_activate(game: Game, player: int, card: str, can: bool) -> None:
+    """Whether that player could activate that permanent's activated ability now (its
+    target, if it has one, is not asked about)."""
+    _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{card}」の能力を起動できる", can,
+             game.why_cannot_activate(player, game.card(card), check_target=False))
+
+
+@V.then("{player}は「{card}」のマナ能力を起動することが{can}")
+def can_activate_mana(game: Game, player: int, card: str, can: bool) -> None:
+    """Whether that player could activate that permanent's mana ability now."""
+    _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{card}」のマナ能力を起動できる", can,
+             game.why_cannot_activate_mana_ability(player, game.card(card)))
+
+
+@V.phrase(("given", "when"), "{player}は「{t1:card}」と「{t2:card}」を対象として「{card}」を唱える")
+def cast_targeting_two(game: Game, player: int, t1: str, t2: str, card: str) -> None:
+    """A spell with up to two targets (「クリーチャー最大2体を対象とする」), cast with both."""
+    game.cast(player, game.in_hand(card, player), targets=(game.card(t1), game.card(t2)))
+
+
+@V.then("{player}は「{t1:card}」と「{t2:card}」を対象として「{card}」を唱えることが{can}")
+def can_cast_targeting_two(game: Game, player: int, t1: str, t2: str, card: str, can: bool) -> None:
+    """Whether that player could cast that card now with those two targets."""
+    spell = _caster_copy(game, card, player)
+    targets = (game.card(t1), game.card(t2))
+    reason = game.why_cannot_cast(player, spell) or game.why_not_targets(spell, targets)
+    if reason is None:
+        reason = next((f"「{t.name}」は「{card}」の適正な対象ではない" for t in targets
+                       if not game.is_legal_target(spell, t)), None)
+    _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{t1}」と「{t2}」を対象として「{card}」を唱えられる", can,
+             reason)
+
+
 # -- face-down mechanics (mtg-facedown): mana value, the stack, the way paid ------------------
 
 @V.then("「{card}」のマナ総量は{n}である")

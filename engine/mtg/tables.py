@@ -1,14 +1,16 @@
 """Magic's rules tables as cells the coverage tool changes one at a time
 (rulings.mutation): what an object remembers × what erases it, what each way of turning
-a card face down makes of it (CR 708.2a), and the cards' keywords."""
+a card face down makes of it (CR 708.2a), the basic rules the engine referees actions by
+(legality.RULES, each switched off in turn), and the cards' keywords."""
 
 from __future__ import annotations
 
 from rulings.mutation import Cell, Flags, Table, flag_table, memory_table, set_value
 
-from . import face_down, identity
+from . import face_down, identity, legality
 
-WORDS = {"ward": "護法{{2}}を持つ", "no ward": "護法{{2}}を持たない", "pt": "{pt}にする"}
+WORDS = {"ward": "護法{{2}}を持つ", "no ward": "護法{{2}}を持たない", "pt": "{pt}にする",
+         "rule off": "このルールを適用しない"}
 FLAGS = Flags(keywords=("keywords",))
 
 
@@ -27,6 +29,16 @@ def face_down_table() -> Table:
                      set_value("mtg", face_down.BY_WAY, way,
                                chars.with_(power=chars.power + 1, toughness=chars.toughness + 1)), (way, "pt")),
                 way, labels["pt"])
+    return out
+
+
+def rules_table() -> Table:
+    """Each basic rule of legality.RULES, switched off: the engine lets through what it forbids."""
+    out = Table("rules", "エンジンが行動を裁く基本ルール", legality)
+    for rule, applied in legality.RULES.items():
+        out.add(Cell("rules", rule, "on", applied, WORDS["rule off"],
+                     set_value("mtg", legality.RULES, rule, not applied), (rule, "on")),
+                legality.LABELS.get(rule, rule), legality.LABELS["on"])
     return out
 
 
@@ -51,4 +63,4 @@ def tables() -> list[Table]:
     return [memory_table("mtg", identity, identity.ERASED_BY,
                          [identity.ZONE_CHANGE, identity.TURNED_FACE_UP, identity.TURNED_FACE_DOWN],
                          "オブジェクトが覚えていること × それを消す出来事"),
-            face_down_table(), flag_table("mtg", FLAGS), face_up_table()]
+            face_down_table(), rules_table(), flag_table("mtg", FLAGS), face_up_table()]
