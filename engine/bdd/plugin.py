@@ -19,6 +19,8 @@ from rulings.bdd import RUN
 from rulings.project import Paths, find_root
 
 _PENDING = "rulings-pending"
+#: the word that heads the row of an outline in the trace, per language
+_ROW_WORD = {"zh-CN": "例子", "ja": "例"}
 _WORKER_KEY = "rulings-results"
 
 
@@ -38,6 +40,8 @@ class ResultsRecorder:
         self.traces: dict[str, list[str]] = {}
         #: nodeid -> the trace in English, shown under a failure on the console
         self.traces_en: dict[str, list[str]] = {}
+        #: nodeid -> the language of the example's document
+        self.languages: dict[str, str] = {}
 
     def _keep_trace(self, request, feature) -> None:
         try:
@@ -52,6 +56,7 @@ class ResultsRecorder:
         self.traces[request.node.nodeid] = [wording.name_players(vocabulary, x) for x in lines] if vocabulary else lines
         # and in English for a developer reading a failure on the console
         self.traces_en[request.node.nodeid] = _trace(world, "en")
+        self.languages[request.node.nodeid] = vocabulary.language if vocabulary else "zh-CN"
 
     def pytest_bdd_after_scenario(self, request, feature, scenario):
         self._keep_trace(request, feature)
@@ -96,7 +101,8 @@ class ResultsRecorder:
             entry["runs"] += 1
             callspec = getattr(item, "callspec", None)
             row = callspec.params.get("_pytest_bdd_example") if callspec else None
-            label = f"-- 例子: {' | '.join(map(str, row.values()))}" if isinstance(row, dict) else None
+            word = _ROW_WORD.get(self.languages.pop(item.nodeid, "zh-CN"), "例子")
+            label = f"-- {word}: {' | '.join(map(str, row.values()))}" if isinstance(row, dict) else None
             entry["trace"] += ([label] if label else []) + self.traces.pop(item.nodeid, [])
             english = self.traces_en.pop(item.nodeid, None)
             if english and report.failed:

@@ -146,6 +146,8 @@ class EventLog:
 #   "players": {0: "自己", 1: "对方"}
 #   "words":   any other value -> word (summon methods, phases, yes/no …)
 #   "card":    how a card is said ("「{name}」"), "list": the separator of a list
+#   "fields":  field name -> {text -> word, "*": pattern} for a text field said its own
+#              way ("label": {"发动": "的发动", "*": "的{}效果"})
 # A template's ``[[…]]`` part is left out when a field it names is missing or empty.
 
 _OPTIONAL = re.compile(r"\[\[(.*?)\]\]", re.S)
@@ -250,14 +252,20 @@ def _say(key: str, data: Mapping[str, Any], message: str | None, language: str,
     if template is None:
         shown = ", ".join(f"{k}={word_value(v, language, words, k)}" for k, v in data.items())
         return f"{key}" + (f" ({shown})" if shown else "")
-    given = {k: word_value(v, language, words, k) for k, v in data.items()
-             if v is not None and v != "" and v != ()}
+    fields = _table(words, language).get("fields", {})
+    given = {k: _field(fields.get(k), v) if isinstance(v, str) and k in fields else word_value(v, language, words, k)
+             for k, v in data.items() if v is not None and v != "" and v != ()}
 
     def optional(m: re.Match) -> str:
         return m.group(1) if all(f in given for f in _FIELD.findall(m.group(1))) else ""
 
     text = _OPTIONAL.sub(optional, template)
     return _FIELD.sub(lambda m: given.get(m.group(1), "?"), text)
+
+
+def _field(said_as: Mapping[str, str], value: str) -> str:
+    """A text field said the table's way: its own word, else the pattern "*" (``{}``)."""
+    return said_as[value] if value in said_as else said_as.get("*", "{}").format(value)
 
 
 def word(event: Event, language: str, words: Mapping[str, Any]) -> str:

@@ -540,7 +540,8 @@ class ChainRules:
         self.on_card_activated(link)
         if self.is_card_activation(link):
             self.emit("card-activated", card, player=player, by_effect=False, by=None)
-        self.log.record("activate", chain=link.number, player=player, card=card, label=label, targets=targets)
+        self.log.record("activate.card" if label == "发动" else "activate", chain=link.number, player=player, card=card,
+                        label=label, targets=targets)
         return link
 
     def link_of(self, card: "YgoCard") -> ChainLink | None:

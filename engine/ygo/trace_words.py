@@ -18,6 +18,8 @@ WORDS = merge(SHARED, {
     "zh-CN": {
         "players": {0: "自己", 1: "对方"},
         "zone": "{owner}的{zone}",
+        # an effect's label: 「X」的发动, 「X」的①效果
+        "fields": {"label": {"发动": "的发动", "*": "的{}效果"}},
         "zones": {"deck": "卡组", "hand": "手卡", "extra deck": "额外卡组", "monster zone": "怪兽区域",
                   "spell & trap zone": "魔法与陷阱区域", "pendulum zone": "灵摆区域", "graveyard": "墓地",
                   "banished": "除外状态", "xyz materials": "超量素材", "field zone": "场地区域"},
@@ -184,6 +186,7 @@ WORDS = merge(SHARED, {
             "trigger.no-target": "{card}{label}不发动：是强制效果但没有可以取的对象",
             "trigger.missed-timing": "{card}{label}错过时点：诱发之后连锁又处理了别的",
             "activate": "连锁{chain}：{player}发动{card}{label}[[，以{targets}为对象]]",
+            "activate.card": "连锁{chain}：{player}发动{card}[[，以{targets}为对象]]",
             "activate.by-effect": "{card}被{by}的效果发动",
             "activate.by-effect-resolving": "{card}在{by}处理时被发动：发动时的效果不适用",
             "negate": "{card}的效果被无效[[（{how}）]][[，{source}]]",
