@@ -181,7 +181,7 @@ def word_value(value: Any, language: str, words: Mapping[str, Any], name: str = 
         if value.owner is None:
             return zone
         owner = table.get("players", {}).get(value.owner, str(value.owner))
-        return table.get("zone", "{zone}[{owner}]").format(zone=zone, owner=owner)
+        return table.get("zone", "{zone}[{n}]").format(zone=zone, owner=owner, n=value.owner)
     if isinstance(value, Said):
         return _say(value.key, value.data, None, language, words)
     if isinstance(value, bool):

@@ -43,7 +43,7 @@ WORDS = {
     },
     "en": {
         "list": ", ",
-        "zone": "{zone}[{owner}]",
+        "zone": "{zone}[{n}]",
         "players": {0: "player 0", 1: "player 1"},
         "events": {
             "move": "{card} {source} → {to}[[ ({reason})]]",
