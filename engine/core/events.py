@@ -102,27 +102,36 @@ def _typed(value: Any) -> Any:
 class Event:
     #: what happened; ``kind`` is its first part (``resolve.not-applied`` is a ``resolve``)
     key: str
-    #: the English message of an event recorded the old way (None for a structured event)
-    message: str | None
+    #: the message of an event recorded the old way (None for a structured event)
+    text: str | None
     data: dict[str, Any] = field(default_factory=dict)
+    #: the game's wording table (what :attr:`message` and ``str`` say it with)
+    words: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def kind(self) -> str:
         return self.key.split(".", 1)[0]
 
+    @property
+    def message(self) -> str:
+        """The event in English, as a developer reads it."""
+        return word(self, "en", self.words)
+
     def __str__(self) -> str:
-        return line(self, "en", {})
+        return line(self, "en", self.words)
 
 
 class EventLog:
-    def __init__(self) -> None:
+    def __init__(self, words: Mapping[str, Any] | None = None) -> None:
         self.events: list[Event] = []
+        #: the game's wording table
+        self.words: Mapping[str, Any] = words or {}
 
     def record(self, key: str, message: str | None = None, /, **data: Any) -> Event:
         """Record what happened: ``record("move", card=card, source=zone, to=zone,
         reason=said("summon", method="normal"))``.  Cards, zones and lists of them are
         kept typed (:func:`_typed`).  A message (the old way) is shown as it is."""
-        event = Event(key, message, {k: _typed(v) for k, v in data.items()})
+        event = Event(key, message, {k: _typed(v) for k, v in data.items()}, self.words)
         self.events.append(event)
         return event
 
@@ -130,7 +139,7 @@ class EventLog:
         return [e for e in self.events if e.kind == kind]
 
     def lines(self, language: str = "en", words: Mapping[str, Mapping[str, Any]] | None = None) -> list[str]:
-        return [line(e, language, words or {}) for e in self.events]
+        return [line(e, language, words or self.words) for e in self.events]
 
     def __len__(self) -> int:
         return len(self.events)
@@ -270,7 +279,7 @@ def _field(said_as: Mapping[str, str], value: str) -> str:
 
 def word(event: Event, language: str, words: Mapping[str, Any]) -> str:
     """One event in ``language`` with the game's wording table ``words``."""
-    return _say(event.key, event.data, event.message, language, words)
+    return _say(event.key, event.data, event.text, language, words)
 
 
 def line(event: Event, language: str, words: Mapping[str, Any]) -> str:

@@ -28,7 +28,7 @@ class Game(Decisions):
     trace_words: ClassVar[Any] = trace_words.WORDS
 
     def __init__(self) -> None:
-        self.log = EventLog()
+        self.log = EventLog(self.trace_words)
         self.board = Board(self.log)
         Decisions.__init__(self)
         #: >0 while a Then observes (see :meth:`observing`)
