@@ -14,6 +14,13 @@ WORDS = merge(SHARED, {
         "zone": "{owner}の{zone}",
         "zones": {"library": "ライブラリー", "hand": "手札", "graveyard": "墓地", "battlefield": "戦場",
                   "stack": "スタック", "exile": "追放領域", "command": "統率領域"},
+        "words": {
+            "the first that fits, in the zone's order (a deck from the top)": "領域の順で最初に合うもの（ライブラリーは一番上から）",
+            "manifests one of the top two cards (戦慄予示)": "一番上の2枚のうち1枚を戦慄予示する",
+        },
+        "phrases": {
+            "chooses what {card} enchants": "{card}がエンチャントするものを選ぶ",
+        },
         "events": {
             "ability.activated": "{card}の起動型能力（{text}）",
             "ability.triggered": "{card}の誘発型能力（{text}）",

@@ -202,3 +202,33 @@ def test_every_event_a_game_records_has_words_in_its_language_and_in_english(gam
                     if _template({language: words.get(language, {})}, language, key) is None:
                         missing.append(f"{where}: {key} ({language})")
     assert not missing, "events without words:\n  " + "\n  ".join(missing)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_change_of_wording_runs_the_game_s_examples_again(game):
+    """The results file keeps each trace worded; the wording tables are part of the code
+    a game's results rest on (engine/incremental.py), so changing a word runs them again."""
+    from rulings.incremental import code_files
+
+    files = {p.relative_to(ENGINE).as_posix() for p in code_files(game)}
+    assert {"core/events.py", "core/trace_words.py", f"{game}/trace_words.py"} <= files
+
+
+def test_a_failure_on_the_console_shows_the_trace_in_english(sandbox):
+    """The page shows the trace in the document's language; pytest, under a failure,
+    shows it in English for the developer."""
+    import subprocess
+    import sys
+
+    from tests.unit.test_bad_input import document, example
+    from tests.unit.test_wording import FAILING
+
+    sandbox.write("spec/ygo/a.rst", document("文档一", example("wrong", FAILING)))
+    sandbox.rulings("check")  # extracts the example (and records its failure)
+    done = subprocess.run([sys.executable, "-m", "pytest", "tests/examples", "-p", "no:xdist", "-p", "no:cacheprovider"],
+                          cwd=sandbox.root, env=sandbox.env(), capture_output=True, text=True, timeout=300)
+    out = sandbox.output(done)
+    assert "rulings trace (English)" in out, out
+    assert re.search(r"\[setup\] 「破坏龙 甘多拉」 starts in hand\[0\]", out), out
+    trace = sandbox.results()["wrong"]["trace"]
+    assert "「破坏龙 甘多拉」一开始在自己的手卡" in trace, trace
