@@ -326,7 +326,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         source = card.zone.kind
         self.drop_temporary_banish(card)
         self.board.move(card, self.free_monster_zone(player), face_up=face_up, controller=player,
-                        reason=f"{method} summon" if face_up else f"{method} summon face-down")
+                        reason=said("reason.set" if method in ("normal", "tribute") and not face_up
+                                    else "reason.summon" if face_up else "reason.summon.face-down", method=method))
         card.position = position or ("attack" if face_up else "defense")
         for m in materials:
             if method == "xyz":

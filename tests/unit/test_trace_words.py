@@ -47,12 +47,13 @@ def test_a_set_reads_as_a_set_not_a_summon_in_chinese():
     _step(v, duel, "when", "自己盖放「番兵石人」")
     lines = duel.trace("zh-CN")
     assert any("盖放" in x for x in lines), lines
-    assert not any("召唤" in x.replace("盖放不是召唤", "") for x in lines if "盖放" in x), lines
-    assert any("自己的手卡 → 自己的怪兽区域" in x for x in lines), lines
+    # nothing calls the set a summon: 盖放 is not 召唤
+    assert not any("召唤" in x.replace("盖放不是召唤", "") for x in lines), lines
+    assert "「番兵石人」：自己的手卡 → 自己的怪兽区域（盖放）" in lines, lines
     assert not [x for x in lines if _ASCII_WORD.search(re.sub(r"「[^「」]*」", "", x))], lines
     english = duel.trace("en")
     assert any(x.startswith("[set] ") and "set (not a summon)" in x for x in english), english
-    assert any("hand[0] → monster zone[0]" in x for x in english), english
+    assert "[move] 「番兵石人」 hand[0] → monster zone[0] (set)" in english, english
 
 
 @pytest.mark.parametrize("game", ["mtg", "dm"])
