@@ -17,8 +17,8 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
-# the coverage pages show current results: the games whose engine, cards or examples
-# changed are measured again (about a minute for all three on 2 cores; 2 s when none did)
+# the coverage pages show current results: a game whose engine changed is measured again
+# (about a minute for all three on 2 cores); an edited example runs alone under every change
 site: $(STAMP)
 	$(BIN)/rulings build --coverage
 

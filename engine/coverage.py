@@ -17,7 +17,10 @@ example pins, is an error at its file and line.
 Measuring is incremental and parallel.  What a game's measurement rests on — its engine
 code (``rulings.incremental.code_digest``), its card records, its extracted examples and
 this tool's own code — is digested; a game whose digest did not change is not measured
-again.  Cells run in worker processes (``-j``), each applying the change in process.
+again.  When only its examples or cards changed, each example keeps what it pinned while
+what it rests on (``example_key``: its steps and tables, its cards) is unchanged, and only
+the edited examples run under each change.  Cells run in worker processes (``-j``), each
+applying the change in process.
 
 Outputs: ``build/coverage/<game>.json`` (the site's coverage pages read it), a console
 summary per game with its survivors, and the ratchet ``tests/coverage-pinned.json``
@@ -33,6 +36,7 @@ import inspect
 import json
 import multiprocessing
 import os
+import signal
 import sys
 import time
 from collections.abc import Iterable
@@ -48,7 +52,7 @@ from rulings.project import COVERAGE_STATUSES as STATUSES
 from rulings.project import GAMES, Paths
 from rulings.results import write_atomic
 
-FORMAT = 1
+FORMAT = 2
 #: this tool's own code: a measurement rests on it too
 TOOL = ("coverage.py", "mutation.py", "scenarios.py")
 BASELINE = Path("tests") / "coverage-pinned.json"
@@ -119,16 +123,38 @@ class Measurement:
     broken: dict[str, str] = field(default_factory=dict)
     examples: int = 0
     seconds: float = 0.0
+    #: example id -> what its outcome under any change rests on (``example_key``): an
+    #: example whose key is unchanged keeps the cells it pinned when others are edited
+    keys: dict[str, str] = field(default_factory=dict)
+    #: how many examples this measurement ran (all of them, or only the edited ones)
+    ran: int = 0
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "game": self.game, "basis": self.basis, "cells": self.cells, "errors": self.errors,
-                "broken": self.broken, "examples": self.examples, "seconds": self.seconds}
+                "broken": self.broken, "examples": self.examples, "seconds": self.seconds, "keys": self.keys}
 
     @classmethod
     def from_json(cls, data: dict) -> "Measurement":
         return cls(data["game"], dict(data["basis"]), {k: list(v) for k, v in data["cells"].items()},
                    dict(data.get("errors", {})), dict(data.get("broken", {})), int(data.get("examples", 0)),
-                   float(data.get("seconds", 0.0)))
+                   float(data.get("seconds", 0.0)), dict(data.get("keys", {})))
+
+
+def example_key(example: scenarios.Example, cards: incremental.CardDigests, named: list[str] | None) -> str:
+    """What an example's outcome rests on besides the engine: its steps and tables as they
+    run (not its title, nor where it is written), whether it is pending, and the cards it
+    names with those their records name (``named``: the manifest's list; the names in its
+    steps when it has none)."""
+    parts: list[str] = ["pending" if example.pending else "settled"]
+    found: set[str] = set()
+    for scenario in example.scenarios:
+        for step in scenario.steps:
+            table = json.dumps(step.datatable.raw(), ensure_ascii=False) if step.datatable else ""
+            parts.append(f"{step.type}\t{step.name}\t{table}")
+            found.update(incremental._CARD_NAME.findall(step.name + table))
+        parts.append("--")
+    parts.append(cards.digest(list(named) if named is not None else sorted(found)))
+    return _digest(parts)
 
 
 @dataclass
@@ -145,6 +171,10 @@ class _Game:
     broken: dict[str, str] = field(default_factory=dict)
     #: example id -> the (row, transition) pairs it meets (see ``erasures``)
     met: dict[str, set] = field(default_factory=dict)
+    #: example id -> ``example_key``
+    keys: dict[str, str] = field(default_factory=dict)
+    #: the ids of the examples to run under each change (None: all of them)
+    only: set[str] | None = None
 
 
 #: set before the workers start (they inherit it: fork), or by their initializer
@@ -205,32 +235,54 @@ def erasures(vocabulary: vocab_mod.Vocabulary, example: scenarios.Example) -> tu
         core_memory.Memory.erase = original
 
 
-def _load(paths: Paths, games: Iterable[str]) -> None:
+def _manifest_cards(paths: Paths) -> dict[str, list[str]]:
+    """example id -> the cards the manifest says it names."""
+    try:
+        manifest = incremental.read_manifest(paths.features)
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    return {e["id"]: list(e.get("cards") or []) for e in manifest if isinstance(e, dict) and "id" in e}
+
+
+def _load(paths: Paths, games: Iterable[str], previous: dict[str, "Measurement"] | None = None) -> None:
     """Read the examples, vocabularies and cells of ``games`` into this process, and run
-    every example once unchanged (which fail; which rows and transitions they meet)."""
+    once unchanged every example that will run under the changes (which fail; which rows
+    and transitions they meet).  With a ``previous`` measurement of a game, only the
+    examples whose ``example_key`` differs from it will run."""
     use_cards_dir(paths.cards)
     examples = scenarios.documented(paths, set(games))
+    named = _manifest_cards(paths)
     for game_id in games:
         game = _WORK[game_id] = _Game(vocab_mod.load(game_id), [e for e in examples if e.game == game_id],
                                       {c.id: c for t in mutation.tables(game_id) for c in t.cells},
                                       _bringers(mutation.catalogue_records(game_id)))
+        cards = incremental.CardDigests.read(paths.cards / f"{game_id}.json")
+        game.keys = {e.id: example_key(e, cards, named.get(e.id)) for e in game.examples}
+        before = (previous or {}).get(game_id)
+        if before is not None:
+            game.only = {i for i, key in game.keys.items() if before.keys.get(i) != key}
         for example in game.examples:
-            if example.pending:
+            if example.pending or (game.only is not None and example.id not in game.only):
                 continue
             err, game.met[example.id] = erasures(game.vocabulary, example)
             if err is not None:
                 game.broken[example.id] = f"{type(err).__name__}: {err}"
 
 
-def _init_worker(root: str, build: str, games: list[str]) -> None:
+def _init_worker(root: str, build: str, games: list[str], previous: dict[str, "Measurement"] | None) -> None:
+    # a forked worker inherits the command's handlers, which speak for the whole command
+    # ("stopped by SIGTERM") and would when the pool ends its workers
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
     if not all(g in _WORK for g in games):  # not inherited (a spawned worker)
         os.environ["RULINGS_BUILD"] = build
-        _load(Paths(Path(root)), games)
+        _load(Paths(Path(root)), games, previous)
 
 
 def _runnable(game: _Game, cell: mutation.Cell, prune: bool = True) -> list[scenarios.Example]:
-    """The examples that can notice ``cell``'s change."""
-    out = [e for e in game.examples if not e.pending and e.id not in game.broken]
+    """The examples that can notice ``cell``'s change (of those that run)."""
+    out = [e for e in game.examples if not e.pending and e.id not in game.broken
+           and (game.only is None or e.id in game.only)]
     if cell.cards is not None:
         names = {n for card in cell.cards for n in game.bringers.get(card, {card})}
         out = [e for e in out if any(e.names(n) for n in names)]
@@ -256,14 +308,31 @@ def _measure_cell(job: tuple[str, str, bool]) -> tuple[str, str, list[str] | Non
     return game_id, cell_id, failing, None
 
 
+def reusable(previous: Measurement | None, now: dict[str, str], game: str) -> Measurement | None:
+    """``previous``, when what it rests on differs from ``now`` only in the examples and
+    cards — then an example whose ``example_key`` is unchanged keeps what it pinned, and
+    only the others run under each change.  None when the engine or this tool changed,
+    the cells are not the same, or a change could not be made: everything is measured."""
+    if previous is None or not previous.keys or previous.errors:
+        return None
+    if any(previous.basis.get(part) != now.get(part) for part in ("engine", "tool")):
+        return None
+    cells = {c.id for t in mutation.tables(game) for c in t.cells}
+    return previous if cells == set(previous.cells) else None
+
+
 def measure(paths: Paths, games: list[str], jobs: int = 1, bases: dict[str, dict[str, str]] | None = None,
-            only: set[str] | None = None, prune: bool = True) -> dict[str, Measurement]:
+            only: set[str] | None = None, prune: bool = True, previous: dict[str, Measurement] | None = None
+            ) -> dict[str, Measurement]:
     """Measure every cell of ``games`` (or the cell ids in ``only``): each change applied
     in turn, the examples of its game that can notice it run in process (``jobs`` worker
     processes), every failing example recorded.  ``prune=False``: a memory-table cell
-    runs every example, not only those that meet it (``erasures``)."""
+    runs every example, not only those that meet it (``erasures``).  ``previous``: per
+    game, a measurement ``reusable`` for it: only the examples edited since run, the
+    others keep what they pinned."""
+    previous = previous or {}
     start = time.perf_counter()
-    _load(paths, games)
+    _load(paths, games, previous)
     loaded = time.perf_counter() - start
     out: dict[str, Measurement] = {}
     jobs_list: list[tuple[str, str, bool]] = []
@@ -271,14 +340,21 @@ def measure(paths: Paths, games: list[str], jobs: int = 1, bases: dict[str, dict
     for game_id in games:
         game = _WORK[game_id]
         m = out[game_id] = Measurement(game_id, (bases or {}).get(game_id) or basis(paths, game_id),
-                                       broken=dict(game.broken),
-                                       examples=sum(1 for e in game.examples if not e.pending))
+                                       examples=sum(1 for e in game.examples if not e.pending), keys=dict(game.keys))
+        before = previous.get(game_id)
+        kept = set(game.keys) - game.only if game.only is not None else set()
+        m.broken = {i: why for i, why in (before.broken.items() if before else ()) if i in kept} | game.broken
+        m.ran = sum(1 for e in game.examples if not e.pending and (game.only is None or e.id in game.only))
         m.seconds = loaded * len(game.examples) / max(1, sum(len(_WORK[g].examples) for g in games))
         for cell in game.cells.values():
             if only is not None and cell.id not in only:
                 continue
+            runnable = cost[game_id, cell.id] = len(_runnable(game, cell, prune))
+            if before is not None:
+                m.cells[cell.id] = [i for i in before.cells.get(cell.id, ()) if i in kept]
+                if not runnable:
+                    continue
             jobs_list.append((game_id, cell.id, prune))
-            cost[game_id, cell.id] = len(_runnable(game, cell, prune))
     # the longest first, so that no worker is left with a long cell at the end
     jobs_list.sort(key=lambda j: -cost[j[0], j[1]])
     start = time.perf_counter()
@@ -286,8 +362,10 @@ def measure(paths: Paths, games: list[str], jobs: int = 1, bases: dict[str, dict
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
                                               else "spawn")
         with context.Pool(min(jobs, len(jobs_list)), _init_worker,
-                          (str(paths.root), str(paths.build), list(games))) as pool:
+                          (str(paths.root), str(paths.build), list(games), previous)) as pool:
             done = list(pool.imap_unordered(_measure_cell, jobs_list))
+            pool.close()
+            pool.join()
     else:
         done = [_measure_cell(job) for job in jobs_list]
     elapsed = time.perf_counter() - start
@@ -297,7 +375,7 @@ def measure(paths: Paths, games: list[str], jobs: int = 1, bases: dict[str, dict
         if failing is None:
             m.errors[cell_id] = error or "could not be applied"
         else:
-            m.cells[cell_id] = sorted(failing)
+            m.cells[cell_id] = sorted(set(m.cells.get(cell_id, ())) | set(failing))
     for game_id, m in out.items():
         # the order of the cells is the tables' (a parallel run finishes them in any order)
         order = list(_WORK[game_id].cells)
@@ -573,6 +651,8 @@ def run(paths: Paths, games: list[str] | None = None, *, jobs: int | None = None
     measured_dir = out_dir / "measured"
     bases = {g: basis(paths, g) for g in games}
     previous: dict[str, Measurement] = {}
+    #: games whose last measurement holds for every example not edited since
+    reuse: dict[str, Measurement] = {}
     to_measure: dict[str, str] = {}
     for game in games:
         try:
@@ -584,17 +664,23 @@ def run(paths: Paths, games: list[str] | None = None, *, jobs: int | None = None
             previous[game] = Measurement.from_json(data)
         else:
             to_measure[game] = why
+            if not everything and data is not None and data.get("format") == FORMAT:
+                before = reusable(Measurement.from_json(data), bases[game], game)
+                if before is not None:
+                    reuse[game] = before
     if to_measure:
         print(f"coverage: measuring {', '.join(f'{g} ({why})' for g, why in to_measure.items())}"
               f" in {jobs} worker{'s' if jobs > 1 else ''}"
               + (f"; {', '.join(previous)} unchanged, not measured" if previous else ""), file=stream)
         start = time.perf_counter()
-        fresh = measure(paths, list(to_measure), jobs, bases)
+        fresh = measure(paths, list(to_measure), jobs, bases, previous=reuse)
         for game, m in fresh.items():
             write_atomic(measured_dir / f"{game}.json", json.dumps(m.to_json(), ensure_ascii=False, indent=1))
         previous.update(fresh)
+        edited = [f"{g}: {m.ran} of {m.examples} examples edited" for g, m in fresh.items() if g in reuse]
         print(f"coverage: measured {sum(len(m.cells) + len(m.errors) for m in fresh.values())} cells in "
-              f"{time.perf_counter() - start:.1f} s", file=stream)
+              f"{time.perf_counter() - start:.1f} s" + (f" (only the edited examples ran: {'; '.join(edited)})"
+                                                       if edited else ""), file=stream)
     else:
         print(f"coverage: nothing changed: nothing measured ({', '.join(games)} up to date)", file=stream)
     all_tables = {g: mutation.tables(g) for g in games}

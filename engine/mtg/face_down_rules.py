@@ -11,7 +11,7 @@ from rulings.core.choices import FIRST_FITTING
 from . import layers
 from .cards import AS_TURNED_UP, FACE_UP_COST, RESTRICTION, TAPPED, TRIGGERED, TURN_FACE_UP, TURNED_FACE_UP
 from .characteristics import CREATURE, FACE_DOWN_DEFAULT, INSTANT, SORCERY, Characteristics
-from .face_down import way_characteristics
+from .face_down import counters_on_turning_up, turns_up_for_mana_cost, way_characteristics
 from .identity import TURNED_FACE_DOWN
 from .identity import TURNED_FACE_UP as FACE_UP_TRANSITION  # not the trigger event of the same name
 from .objects import GRAVEYARD, HAND, LIBRARY, MtgCard
@@ -36,19 +36,19 @@ class FaceDownRules:
         options = [(a.way, a.cost) for a in layers.copiable_values(card, with_face_down=False).abilities
                    if a.kind == FACE_UP_COST]
         printed_front = card.definition.front
-        if card.face_down_by in ("予示", "偽装") and CREATURE in printed_front.types and printed_front.mana_cost:
+        if turns_up_for_mana_cost(card.face_down_by) and CREATURE in printed_front.types and printed_front.mana_cost:
             options.append(("マナ・コスト", printed_front.mana_cost))
         return options
 
     def why_cannot_turn_face_up(self, card: MtgCard, cost: str | None = None, way: str | None = None) -> str | None:
         if not self.on_battlefield(card):
-            return "not on the battlefield"
+            return "戦場にない"
         if card.face_up:
-            return "already face up"
+            return "既に表向きである"
         options = self.face_up_options(card)
         options = [o for o in options if (cost is None or o[1] == cost) and (way is None or o[0] == way)]
         if not options:
-            return "no ability or rule lets it be turned face up (CR 708.7)"
+            return "表向きにしてよいとする能力もルールもない（CR 708.7）"
         return self.forbidden(TURN_FACE_UP, card)
 
     def forbidden(self, action: str, card: MtgCard) -> str | None:
@@ -66,16 +66,16 @@ class FaceDownRules:
                              way: str | None = None) -> None:
         """The special action: pay a face-up cost and turn it face up (no stack)."""
         if card.controller != player:
-            raise IllegalAction(f"player {player} does not control 「{card.name}」")
+            raise IllegalAction(f"{'あなた' if player == 0 else '対戦相手'}は「{card.name}」をコントロールしていないので、表向きにできない（CR 702.37e）")
         reason = self.why_cannot_turn_face_up(card, cost, way)
         if reason:
-            raise IllegalAction(f"「{card.name}」 cannot be turned face up: {reason}")
+            raise IllegalAction(f"「{card.name}」は表向きにできない：{reason}")
         way, paid = next(o for o in self.face_up_options(card)
                          if (cost is None or o[1] == cost) and (way is None or o[0] == way))
         self.log.record("pay", cost=paid, way=way, card=card)
-        self.turn_face_up(card, reason=way, megamorph=(way == "大変異"))
+        self.turn_face_up(card, reason=way, counters=counters_on_turning_up(way))
 
-    def turn_face_up(self, card: MtgCard, *, reason: str = "", megamorph: bool = False) -> bool:
+    def turn_face_up(self, card: MtgCard, *, reason: str = "", counters: int = 0) -> bool:
         """Turn a face-down permanent face up: the same object, a new timestamp."""
         if not self.on_battlefield(card) or card.face_up:
             return False
@@ -99,8 +99,8 @@ class FaceDownRules:
                 ability.effect(self, card)
         self.board.turn(card, True, reason=reason)
         card.timestamp = self.tick()
-        if megamorph:
-            self.add_counters(card, "+1/+1", 1)
+        if counters:
+            self.add_counters(card, "+1/+1", counters)
         values = self.characteristics(card)
         if self.day_night == "night" and card.definition.double_faced and values.has("日暮"):
             # it turns face up front face up and transforms at once; this is not a
@@ -118,7 +118,7 @@ class FaceDownRules:
     def turn_face_down(self, card: MtgCard, *, face_down_as: Characteristics | None = None,
                        by: str = "効果") -> bool:
         if not self.on_battlefield(card):
-            raise IllegalAction(f"「{card.name}」 is not a permanent")
+            raise IllegalAction(f"「{card.name}」はパーマネントではないので裏向きにできない")
         if not card.face_up:
             # CR 708.2b: nothing happens, and the effect's characteristics do not apply
             self.log.record("no-op.already-face-down", card=card)
@@ -139,7 +139,7 @@ class FaceDownRules:
 
     def transform(self, card: MtgCard) -> None:
         if not card.definition.double_faced or not card.face_up:
-            raise IllegalAction(f"「{card.name}」 cannot transform")
+            raise IllegalAction(f"「{card.name}」は変身できない（両面カードで表向きのものだけが変身する）")
         card.transformed = not card.transformed
         card.timestamp = self.tick()
         self.log.record("transform", card=card)
@@ -147,7 +147,7 @@ class FaceDownRules:
     def manifest(self, player: int, way: str) -> MtgCard:
         library = self.board.zone(player, LIBRARY)
         if not library.cards:
-            raise SetupError("the library is empty")
+            raise SetupError("ライブラリーにカードがない")
         card = library.cards[0]
         return self.put_onto_battlefield(card, player, face_down_as=way_characteristics(way), face_down_by=way,
                                          reason=way)

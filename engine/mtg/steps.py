@@ -590,3 +590,23 @@ def public_view(game: Game, player: int, table) -> None:
         actual.append([row[0]] + [view[col] for col in header[1:]])
     if actual != rows:
         raise ExpectationFailed(f"player {player} から見た裏向きのパーマネント", rows, actual)
+
+
+# -- face-down mechanics (mtg-facedown): mana value, the stack, the way paid ------------------
+
+@V.then("「{card}」のマナ総量は{n}である")
+def mana_value(game: Game, card: str, n: int) -> None:
+    """Its mana value as it is now (CR 202.3; a face-down object has no mana cost, 708.4)."""
+    expect(f"「{card}」のマナ総量", n, _values(game, card).mana_value())
+
+
+@V.then("スタックにある呪文と能力は{n}個である")
+def stack_size(game: Game, n: int) -> None:
+    """How many spells and abilities wait on the stack (a special action puts none, CR 116.2b)."""
+    expect("スタックにある呪文と能力の数", n, len(game.stack))
+
+
+@V.then("「{card}」は{upway}を支払って表向きに{can}")
+def can_turn_face_up_by_way(game: Game, card: str, upway: str, can: bool) -> None:
+    expect(f"「{card}」を{upway}で表向きにできる", can,
+           game.why_cannot_turn_face_up(game.card(card), way=upway) is None)

@@ -30,8 +30,25 @@ def face_down_table() -> Table:
     return out
 
 
+# -- turning face up again (mtg-facedown): which ways allow the mana cost, and megamorph's
+# counter (CR 701.40b, 701.58b, 702.37b) ----------------------------------------------------
+
+def face_up_table() -> Table:
+    out = Table("face-up", "裏向きにした方法ごとの表向きにする手段（CR 701.40b・701.58b・702.37b）", face_down)
+    for way, allowed in face_down.MANA_COST_TURNS_UP.items():
+        change = "マナ・コストで表向きにできなくする" if allowed else "マナ・コストでも表向きにできるようにする"
+        out.add(Cell("face-up", way, "mana-cost", allowed, change,
+                     set_value("mtg", face_down.MANA_COST_TURNS_UP, way, not allowed), (way, "mana-cost")),
+                way, "マナ・コストで表向きにできる")
+    for way, n in face_down.COUNTERS_ON_TURNING_UP.items():
+        out.add(Cell("face-up", way, "counters", n, f"+1/+1カウンターを{n + 1}個置く",
+                     set_value("mtg", face_down.COUNTERS_ON_TURNING_UP, way, n + 1), (way, "counters")),
+                way, "そのコストで表向きにしたときの+1/+1カウンター")
+    return out
+
+
 def tables() -> list[Table]:
     return [memory_table("mtg", identity, identity.ERASED_BY,
                          [identity.ZONE_CHANGE, identity.TURNED_FACE_UP, identity.TURNED_FACE_DOWN],
                          "オブジェクトが覚えていること × それを消す出来事"),
-            face_down_table(), flag_table("mtg", FLAGS)]
+            face_down_table(), flag_table("mtg", FLAGS), face_up_table()]

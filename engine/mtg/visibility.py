@@ -79,7 +79,7 @@ class ZoneRules:
         source = card.zone.kind
         if source == BATTLEFIELD and card.phased_out:
             # CR 702.26b: a phased-out permanent is treated as though it does not exist
-            raise IllegalAction(f"「{card.name}」 is phased out: nothing can move it (CR 702.26b)")
+            raise IllegalAction(f"「{card.name}」はフェイズ・アウトしているので、何もそれを動かせない（CR 702.26b）")
         leaving_face_down = source in (BATTLEFIELD, STACK) and not card.face_up
         last_known = self.characteristics(card) if source == BATTLEFIELD else None
         if last_known is not None:
@@ -187,7 +187,7 @@ class ZoneRules:
     def draw(self, player: int) -> MtgCard:
         library = self.board.zone(player, LIBRARY)
         if not library.cards:
-            raise SetupError("the library is empty")
+            raise SetupError("ライブラリーにカードがない")
         card = library.cards[0]
         self.move(card, HAND, reason="引く")
         if self.casting is not None:

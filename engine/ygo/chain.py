@@ -172,7 +172,7 @@ class ChainRules:
             for d in self.lasting(card, "gained-effects"):
                 if d.name == origin:
                     return d.effect(label)
-            raise IllegalAction(f"「{card.name}」 has not gained the effects of 「{origin}」")
+            raise IllegalAction(f"「{card.name}」没有得到「{origin}」的效果")
         for e in self.effects_of(card):
             if e.label == label:
                 return e
@@ -215,7 +215,7 @@ class ChainRules:
         """``player`` chooses not to activate the trigger effect ``label`` of ``card``: now
         if it is waiting, and whenever it is triggered later."""
         if self.effect_of(card, label).kind != "trigger":
-            raise IllegalAction(f"「{card.name}」{label} is not a trigger effect: there is nothing to decline")
+            raise IllegalAction(f"「{card.name}」{label}不是诱发效果：没有可以选择不发动的")
         self.declined.add((card.serial, label, player))
         for p in [p for p in self.pending if p.card is card and p.effect.label == label and p.player == player]:
             self._passes(p)
@@ -271,8 +271,7 @@ class ChainRules:
         """``player`` states the targets of ``card``'s mandatory trigger ``label`` ahead: it
         goes on a chain by itself, as soon as the game is open, with these targets."""
         if not self.effect_of(card, label).mandatory:
-            raise IllegalAction(f"「{card.name}」{label} is not a mandatory trigger: its targets are chosen "
-                                "when it is activated")
+            raise IllegalAction(f"「{card.name}」{label}不是必发的诱发效果：它的对象在发动时选择")
         self.stated_targets[(card.serial, label, player)] = list(targets)
 
     def mandatory_targets(self, pending: Pending) -> list | None:
@@ -285,7 +284,7 @@ class ChainRules:
         if stated is not None:
             picks = self.fill_targets(card, effect, [c for c in stated if any(c is x for x in legal)])
             if picks is None or len(stated) != effect.targets:
-                raise IllegalAction(f"{describe(stated)} are not legal targets of 「{card.name}」{effect.label} now")
+                raise IllegalAction(f"{describe(stated)}现在不能成为「{card.name}」{effect.label}的对象")
             return picks
         picks = self.fill_targets(card, effect, legal)
         if picks is not None and len(legal) > effect.targets:
@@ -450,20 +449,20 @@ class ChainRules:
         also = None
         if with_effect is not None:
             if effect.kind != "activation":
-                raise IllegalAction(f"only a card activation carries another effect of 「{card.name}」")
+                raise IllegalAction(f"只有卡的发动能同时带着「{card.name}」的另一个效果")
             why = self.why_not_with_card_activation(card, with_effect, player)
             if why:
                 raise IllegalAction(why)
             also = self.effect_of(card, with_effect)
         if effect.targets and len(targets) != effect.targets:
-            raise IllegalAction(f"「{card.name}」{label} needs {effect.targets} target(s)")
+            raise IllegalAction(f"「{card.name}」{label}需要{effect.targets}个对象")
         for t in targets:
             why = self.why_not_target(card, effect, t)
             if why:
                 raise IllegalAction(why)
         if effect.target_slots and self.fill_targets(card, effect, list(targets)) is None:
-            raise IllegalAction(f"{'、'.join(f'「{t.name}」' for t in targets)} are not the targets 「{card.name}」"
-                                f"{label} takes (one of each kind it names)")
+            raise IllegalAction(f"{'、'.join(f'「{t.name}」' for t in targets)}不是「{card.name}」{label}"
+                                f"所取的对象（它写明的每一种各一张）")
         # a card activation: 1. the card is put face-up on the field (or turned face-up), 2. its
         # cost is paid, 3. its targets are chosen (they were checked above), 4. the chance to chain.
         # 1 and 2 in either order change nothing: what the cost is was fixed before the card
@@ -489,7 +488,7 @@ class ChainRules:
             cards = [c for c in paid if c.zone.kind == "hand" and c.owner == player and c is not card
                      and all(fit(self, card, c) for fit in fits)]
             if len(cards) != n:
-                raise IllegalAction(f"「{card.name}」{label} needs {n} card(s) of the hand that its cost names")
+                raise IllegalAction(f"「{card.name}」{label}的代价需要{n}张手卡中符合条件的卡")
             for c in cards:
                 if _kind == "discard-paid":
                     self.discard(c, reason=f"cost of 「{card.name}」")

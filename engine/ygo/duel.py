@@ -27,7 +27,7 @@ from .control import ControlRules
 from .links import LinkRules, TargetLink
 from .memory import SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition, erased_by
 from .negation import NegationRules
-from .values import ValueRules
+from .values import KIND_WORDS, METHOD_WORDS, ZONE_WORDS, ValueRules
 
 PLAYERS = (0, 1)
 
@@ -281,13 +281,13 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         player = card.owner if player is None else player
         d = card.definition
         if not d.is_monster:
-            raise SetupError(f"「{card.name}」 is a {d.kind} card and cannot be summoned")
+            raise SetupError(f"「{card.name}」是{KIND_WORDS.get(d.kind, d.kind)}卡，不能召唤")
         frame = {"synchro": "synchro", "xyz": "xyz", "fusion": "fusion", "ritual": "ritual",
                  "link": "link", "pendulum": "pendulum", "gemini": "gemini"}.get(method)
         if frame and frame not in d.types:
-            raise SetupError(f"「{card.name}」 is not a {frame} monster, so it cannot be {method} summoned")
+            raise SetupError(f"「{card.name}」不是{METHOD_WORDS.get(frame, frame)}怪兽，不能{METHOD_WORDS.get(method, method)}召唤")
         if method in ("normal", "tribute") and d.extra_deck:
-            raise SetupError(f"「{card.name}」 is an extra deck monster and cannot be normal summoned")
+            raise SetupError(f"「{card.name}」是额外卡组的怪兽，不能通常召唤")
         if method in ("normal", "tribute") and self.special_summon_monster(card):
             raise IllegalAction(f"「{card.name}」是特殊召唤怪兽，不能通常召唤")
         if method in ("normal", "tribute", "gemini"):

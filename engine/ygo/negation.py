@@ -28,6 +28,7 @@ from rulings.core import IllegalAction, SetupError
 from rulings.core.events import named
 
 from .memory import SPECIAL_METHODS, Info
+from .values import METHOD_WORDS
 
 if TYPE_CHECKING:
     from .chain import ChainLink
@@ -151,7 +152,7 @@ class NegationRules:
                 raise IllegalAction(why)
             self.normal_summons[player] += 1
         else:
-            raise SetupError(f"a {method} summon cannot be negated this way")
+            raise SetupError(f"{METHOD_WORDS.get(method, method)}召唤不能这样无效")
         self.log.record("summon-negated", card=card, method=method)
         self.drop_temporary_banish(card)
         self.board.move(card, self.board.zone(card.owner, "graveyard"), face_up=True,

@@ -16,6 +16,7 @@ from rulings.vocabulary import Term, Vocabulary, expect
 from .catalogue import CATALOGUE
 from .duel import BANISHED, DECK, EXTRA, FIELD_SPELL, GRAVEYARD, HAND, PENDULUM, PROCEDURE_METHODS, SPELL_TRAP, Duel
 from .memory import SPECIAL_METHODS, Info
+from .values import WHO
 
 V = Vocabulary(game="ygo", language="zh-CN", new_world=Duel, card_names=CATALOGUE.names)
 VOCABULARY = V
@@ -96,7 +97,7 @@ def _among(duel: Duel, name: str, cards):
 def _on_field(duel: Duel, name: str, player: int | None = None):
     card = duel.find(name, player)
     if card is None or not duel.on_field(card):
-        raise SetupError(f"「{name}」 is not on the field")
+        raise SetupError(f"「{name}」不在场上")
     return card
 
 
@@ -172,7 +173,7 @@ def special_summoned_earlier(duel: Duel, player: int, method: str, card: str) ->
     if method in ("normal", "tribute"):
         duel.summoned_earlier(c, player)
     elif method in ("flip", "gemini"):
-        raise SetupError(f"「{card}」: {METHOD_WORD[method]}召唤 is done to a monster already on the field")
+        raise SetupError(f"「{card}」已经在场上，不能再{METHOD_WORD[method]}召唤")
     else:
         duel.special_summoned_earlier(c, player, method)
 
@@ -308,7 +309,7 @@ def face_up_spell_trap(duel: Duel, player: int, card: str) -> None:
     """A spell or trap card already applying on the field."""
     c = _fresh(duel, card, player)
     if c.definition.is_monster:
-        raise SetupError(f"「{card}」 is a monster: summon it instead")
+        raise SetupError(f"「{card}」是怪兽：请写召唤或盖放")
     duel.place(c, SPELL_TRAP, player)
 
 
@@ -438,7 +439,7 @@ def banish_face_down(duel: Duel, card: str) -> None:
     """An effect banishes it face-down (from the field, the hand or the graveyard)."""
     c = duel.card(card)
     if c.zone.kind in (BANISHED, DECK):
-        raise SetupError(f"「{card}」 is not where an effect could banish it from")
+        raise SetupError(f"「{card}」不在效果可以把它除外的地方")
     duel.banish(c, reason="an effect (face-down)", face_up=False)
 
 
@@ -453,7 +454,7 @@ def discard(duel: Duel, card: str) -> None:
     """An effect discards it from its owner's hand."""
     c = _among(duel, card, (x for x in duel.board.cards() if x.zone.kind == HAND))
     if c is None:
-        raise SetupError(f"「{card}」 is not in a hand")
+        raise SetupError(f"「{card}」不在手卡")
     duel.discard(c, reason="an effect")
 
 
@@ -609,7 +610,7 @@ def activate_targeting_in_zone(duel: Duel, player: int, owner: int, source: str,
     """Target a card in a given zone (when a card of that name is also elsewhere)."""
     t = _among(duel, target, duel.board.zone(owner, source))
     if t is None:
-        raise SetupError(f"「{target}」 is not in player {owner}'s {source}")
+        raise SetupError(f"「{target}」不在{WHO[owner]}的{source}")
     duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, targets=[t])
 
 
@@ -635,8 +636,8 @@ def _paying(duel: Duel, card, label: str, how: str):
     send-paid): a step that says 丢弃 cannot pay a cost that only sends to the graveyard."""
     cost = duel.effect_of(card, label).cost
     if not (isinstance(cost, tuple) and cost[0] == how):
-        raise SetupError(f"the cost of 「{card.name}」{label} is not "
-                         f"{'discarding' if how == 'discard-paid' else 'sending'} cards of the hand")
+        raise SetupError(f"「{card.name}」{label}的代价不是"
+                         f"{'丢弃' if how == 'discard-paid' else '送去墓地'}手卡")
     return card
 
 
@@ -849,7 +850,7 @@ def _activatable(duel: Duel, name: str, player: int):
             return c
     c = next((x for x in duel.board.zone(player, HAND) if x.name == name), None)
     if c is None:
-        raise SetupError(f"player {player} has no 「{name}」 in the hand or set on the field")
+        raise SetupError(f"{WHO[player]}的手卡里没有「{name}」，场上也没有盖放的「{name}」")
     return c
 
 

@@ -19,11 +19,14 @@ if TYPE_CHECKING:
 
 
 #: how the engine's zone and summon words read in the refusals a page shows (Chinese)
-_ZONE_WORDS = {"hand": "手卡", "deck": "卡组", "extra deck": "额外卡组", "graveyard": "墓地", "banished": "除外状态",
+#: the documents' words for zones, summon methods, players and card kinds (messages)
+ZONE_WORDS = {"hand": "手卡", "deck": "卡组", "extra deck": "额外卡组", "graveyard": "墓地", "banished": "除外状态",
                "spell & trap zone": "魔法与陷阱区域", "monster zone": "怪兽区域"}
-_METHOD_WORDS = {"special": "特殊", "fusion": "融合", "synchro": "同调", "xyz": "超量", "ritual": "仪式",
-                 "link": "连接", "pendulum": "灵摆"}
-_WHO = {0: "自己", 1: "对方"}
+METHOD_WORDS = {"special": "特殊", "fusion": "融合", "synchro": "同调", "xyz": "超量", "ritual": "仪式",
+                "link": "连接", "pendulum": "灵摆", "gemini": "二重", "normal": "通常", "tribute": "上级",
+                "flip": "反转"}
+KIND_WORDS = {"monster": "怪兽", "spell": "魔法", "trap": "陷阱"}
+WHO = {0: "自己", 1: "对方"}
 
 
 class ValueRules:
@@ -258,7 +261,7 @@ class ValueRules:
                     return f"「{card.name}」特殊召唤的手续的条件没有满足"
         if "special-summon-once-per-turn" in kinds and (self.turn, player, card.name) in self.special_summoned_names:
             # not a summon condition: an effect that ignores the conditions does not ignore it
-            return f"{_WHO[player]}这个回合已经把「{card.name}」特殊召唤过（1回合只能有1次）"
+            return f"{WHO[player]}这个回合已经把「{card.name}」特殊召唤过（1回合只能有1次）"
         if "no-special-summon" in kinds and how != "ignore":
             return f"「{card.name}」不能特殊召唤"
         if how == "procedure" and method == "fusion" and "no-fusion-summon" in kinds:
@@ -267,7 +270,7 @@ class ValueRules:
                                    or ("summon-only-by-ritual" in kinds and method != "ritual")):
             # 『……才能特殊召唤』 names one way: no other summon method (a fusion monster that
             # cannot be fusion summoned, a ritual monster only ritual summoned)
-            return f"「{card.name}」不能{_METHOD_WORDS.get(method, method)}召唤：它的召唤条件指定了别的方法"
+            return f"「{card.name}」不能{METHOD_WORDS.get(method, method)}召唤：它的召唤条件指定了别的方法"
         if how == "procedure" and method == "pendulum" and self.special_summon_monster(card):
             # a pendulum summon is made by the rules, not by a card's effect; from the
             # face-up extra deck only a monster once properly summoned (苏生限制)
@@ -279,7 +282,7 @@ class ValueRules:
                 and not card.definition.extra_deck and zone != "hand":
             # a main deck monster's own procedure is made from the hand (unless its text
             # names another place: not modelled)
-            return f"「{card.name}」用自身的手续只能从手卡特殊召唤，不能从{_ZONE_WORDS.get(zone, zone)}"
+            return f"「{card.name}」用自身的手续只能从手卡特殊召唤，不能从{ZONE_WORDS.get(zone, zone)}"
         proper = (how == "procedure" and method != "pendulum") or (how == "effect" and self.proper_by_effect(card, by))
         if how == "effect" and not proper:
             named = [st for st in card.definition.statics if st.kind == "summon-only-by"]
@@ -288,7 +291,7 @@ class ValueRules:
                 return f"「{card.name}」只能按它的召唤条件特殊召唤"
             if self.special_summon_monster(card) and zone in ("hand", "deck") \
                     and "summon-by-effects" not in kinds:
-                return f"「{card.name}」是特殊召唤怪兽：从{_ZONE_WORDS.get(zone, zone)}只能用正规召唤手续特殊召唤"
+                return f"「{card.name}」是特殊召唤怪兽：从{ZONE_WORDS.get(zone, zone)}只能用正规召唤手续特殊召唤"
         if self.special_summon_monster(card) and not proper and not card.proc_complete and (
                 zone in ("graveyard", "banished", "spell & trap zone") or (zone == "extra deck" and card.face_up)):
             return f"「{card.name}」没有先经过正规召唤手续（苏生限制）"
@@ -298,7 +301,7 @@ class ValueRules:
             for st in self.active_statics(other, "forbid-summon-method"):
                 sides, forbidden = st.value
                 if forbidden == method and player in _sides(sides, other.controller):
-                    return f"「{other.name}」的效果使{_METHOD_WORDS.get(method, method)}召唤不能进行"
+                    return f"「{other.name}」的效果使{METHOD_WORDS.get(method, method)}召唤不能进行"
             for st in self.active_statics(other, "limit-summons"):
                 if self.summon_count[player] >= st.value:
                     return f"「{other.name}」的效果使1回合合计只能召唤{st.value}次"

@@ -160,7 +160,7 @@ CASES: dict[str, Case] = {
         {"spec/ygo/bad.rst": document("坏文档", example("bad-spell", "   假如 自己通常召唤「月之书」\n"
                                                        "   那么 「月之书」是通常召唤的怪兽\n"))},
         [r"bad\.rst:8: not-run: bad-spell — error in the example: 假如 自己通常召唤「月之书」: "
-         r"the set-up is impossible: 「月之书」 is a spell card"], ["bad-spell"], run=True),
+         r"the set-up is impossible: 「月之书」是魔法卡"], ["bad-spell"], run=True),
     "illegal-action-in-a-given": Case(
         {"spec/ygo/bad.rst": document("坏文档", example("bad-given", "   假如 「破坏龙 甘多拉」变成里侧守备表示\n"
                                                        "   那么 「破坏龙 甘多拉」是里侧表示\n"))},

@@ -255,6 +255,40 @@ def test_nothing_changed_nothing_measured_and_an_edited_game_alone_is_measured_a
                                 False, "dm") == "engine of dm changed"
 
 
+def test_an_edit_runs_only_the_edited_examples_and_measures_what_a_whole_measurement_would(sandbox, dm_measured):
+    """Issue 28: an example's edit re-runs that example alone under every change; the
+    others keep what they pinned — and the result is the one measuring everything gives."""
+    feature = sandbox.features / "dm" / "face-up.feature"
+    text = feature.read_text(encoding="utf-8")
+    # a title alone: nothing the examples run changes, nothing runs
+    feature.write_text(text.replace("シナリオ: 表向きにしたシールドはシールドのまま",
+                                    "シナリオ: 表向きのシールドもシールドである", 1), encoding="utf-8")
+    now = coverage.basis(sandbox, "dm")
+    before = coverage.reusable(dm_measured, now, "dm")
+    assert before is dm_measured
+    titled = coverage.measure(sandbox, ["dm"], previous={"dm": before})["dm"]
+    assert titled.ran == 0 and titled.cells == dm_measured.cells
+    # the Thens of an example that pins cells taken out: that example alone runs, and it
+    # no longer pins anything
+    pinner = next(i for ids in dm_measured.cells.values() for i in ids
+                  if f"@rulings-id:{i} " in text)
+    head, tag, rest = text.partition(f"@rulings-id:{pinner} ")
+    block, sep, tail = rest.partition("\n\n")
+    lines = block.split("\n")
+    then = next(n for n, line in enumerate(lines) if line.strip().startswith("ならば"))
+    feature.write_text(head + tag + "\n".join(lines[:then]) + sep + tail, encoding="utf-8")
+    partial = coverage.measure(sandbox, ["dm"], previous={"dm": dm_measured})["dm"]
+    assert partial.ran == 1
+    whole = coverage.measure(sandbox, ["dm"])["dm"]
+    assert whole.ran == whole.examples > 1
+    assert (partial.cells, partial.broken, partial.keys) == (whole.cells, whole.broken, whole.keys)
+    assert not any(pinner in ids for ids in partial.cells.values())
+    assert partial.cells != dm_measured.cells, "a kept result would be stale"
+    # what the incremental measurement rests on: the engine and the tool as they were
+    assert coverage.reusable(dm_measured, {**now, "engine": "0"}, "dm") is None
+    assert coverage.reusable(dm_measured, {**now, "tool": "0"}, "dm") is None
+
+
 def test_the_ratchet_fails_when_a_pinned_cell_of_the_baseline_is_no_longer_pinned(sandbox, tmp_path):
     baseline = tmp_path / "coverage-pinned.json"
     assert coverage.run(sandbox, ["dm"], jobs=1, update=True, baseline_path=baseline, stream=io.StringIO()) == 0
@@ -286,3 +320,20 @@ def test_the_command_refuses_no_workers(capsys):
     assert refused.value.code == 2
     assert capsys.readouterr().err == \
         "rulings coverage: argument -j/--jobs: 0: give 1 or more (see rulings coverage --help)\n"
+
+
+def test_a_worker_does_not_speak_for_the_command_when_the_pool_ends_it(monkeypatch):
+    """A forked worker inherits ``rulings build``'s handlers; the pool ends its workers with
+    SIGTERM, which printed "rulings: stopped by SIGTERM" in the middle of a good build."""
+    import signal
+
+    before = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)}
+    try:
+        for s in before:
+            signal.signal(s, lambda *_: None)
+        monkeypatch.setattr(coverage, "_WORK", {"dm": object()})
+        coverage._init_worker(str(ROOT), str(PATHS.build), ["dm"], None)
+        assert all(signal.getsignal(s) == signal.SIG_DFL for s in before)
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)

@@ -75,7 +75,7 @@ def test_only_a_trigger_effect_can_be_declined():
     duel = Duel()
     golem = duel.new_card("番兵石人", 0)
     duel.summon(golem, "special", 0)
-    with pytest.raises(IllegalAction, match="not a trigger effect"):
+    with pytest.raises(IllegalAction, match="不是诱发效果"):
         duel.decline(golem, "①", 0)
 
 
