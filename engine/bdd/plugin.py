@@ -19,6 +19,8 @@ from rulings.bdd import RUN
 from rulings.project import Paths, find_root
 
 _PENDING = "rulings-pending"
+#: the word that heads the row of an outline in the trace, per language
+_ROW_WORD = {"zh-CN": "例子", "ja": "例"}
 _WORKER_KEY = "rulings-results"
 
 
@@ -36,6 +38,10 @@ class ResultsRecorder:
         #: nodeid -> (step as written, message, error in the example?, body index of the step)
         self.failures: dict[str, tuple[str, str, bool, int | None]] = {}
         self.traces: dict[str, list[str]] = {}
+        #: nodeid -> the trace in English, shown under a failure on the console
+        self.traces_en: dict[str, list[str]] = {}
+        #: nodeid -> the language of the example's document
+        self.languages: dict[str, str] = {}
 
     def _keep_trace(self, request, feature) -> None:
         try:
@@ -43,9 +49,14 @@ class ResultsRecorder:
         except pytest.FixtureLookupError:
             return
         vocabulary = _vocabulary(feature)
-        lines = list(world.trace())
-        # players named as the steps name them (自己/对方 …), not "player 0/1"
+        # the trace in the document's language (what the page shows) …
+        lines = _trace(world, vocabulary.language if vocabulary else "en")
+        # … players named as the steps name them (自己/对方 …) in a line recorded the old
+        # way, with an English message, not "player 0/1"
         self.traces[request.node.nodeid] = [wording.name_players(vocabulary, x) for x in lines] if vocabulary else lines
+        # and in English for a developer reading a failure on the console
+        self.traces_en[request.node.nodeid] = _trace(world, "en")
+        self.languages[request.node.nodeid] = vocabulary.language if vocabulary else "zh-CN"
 
     def pytest_bdd_after_scenario(self, request, feature, scenario):
         self._keep_trace(request, feature)
@@ -90,8 +101,12 @@ class ResultsRecorder:
             entry["runs"] += 1
             callspec = getattr(item, "callspec", None)
             row = callspec.params.get("_pytest_bdd_example") if callspec else None
-            label = f"-- 例子: {' | '.join(map(str, row.values()))}" if isinstance(row, dict) else None
+            word = _ROW_WORD.get(self.languages.pop(item.nodeid, "zh-CN"), "例子")
+            label = f"-- {word}: {' | '.join(map(str, row.values()))}" if isinstance(row, dict) else None
             entry["trace"] += ([label] if label else []) + self.traces.pop(item.nodeid, [])
+            english = self.traces_en.pop(item.nodeid, None)
+            if english and report.failed:
+                report.sections.append(("rulings trace (English)", "\n".join(english)))
         if failed and entry["outcome"] == "passed":
             step, message, example_error, index = self.failures.get(item.nodeid, (None, None, False, None))
             if message is None and call.excinfo is not None:
@@ -150,6 +165,15 @@ class ResultsRecorder:
                 entry["failing_location"] = f"{record['source']}:{record['line']}"
         kept = {k for k in previous if manifest is None or k in manifest}
         results_mod.save(paths.results, results_mod.Merged(self.entries, previous, kept | set(self.entries)))
+
+
+def _trace(world, language: str) -> list[str]:
+    """The world's trace in ``language`` (a world whose ``trace`` takes no language gives
+    its one trace)."""
+    try:
+        return list(world.trace(language))
+    except TypeError:
+        return list(world.trace())
 
 
 def _vocabulary(feature):

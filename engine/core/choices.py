@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalAction
-from .events import EventLog
+from .events import EventLog, said
 
 
 @dataclass
@@ -79,6 +79,11 @@ def describe(picked: Sequence[Any]) -> str:
     return "、".join(f"「{p.name}」" if hasattr(p, "name") and hasattr(p, "serial") else repr(p) for p in picked)
 
 
+def picked_or_nothing(picked: Sequence[Any]):
+    """The picked options as an event keeps them (cards typed), or 'nothing'."""
+    return list(picked) if picked else said("nothing")
+
+
 class Decisions:
     """The choice protocol of a game: abilities that wait for a decision, decisions
     checked against what may be chosen, and documented defaults shown in the trace."""
@@ -104,12 +109,12 @@ class Decisions:
                 self.last_choice = request
             forced = request.forced()
             if forced is not None:
-                self.log.record("choice", f"{request.prompt}: {describe(forced)} (no choice left)")
+                self.log.record("choice.forced", prompt=request.prompt, picked=picked_or_nothing(forced))
                 value = forced
                 continue
             self.waiting = (gen, request)
-            kind = "mandatory" if request.mandatory else "optional"
-            self.log.record("choice", f"player {request.chooser} to choose ({kind}): {request.prompt}")
+            self.log.record("choice.waiting", chooser=request.chooser, prompt=request.prompt,
+                            must="mandatory" if request.mandatory else "optional")
             return False
 
     def decide(self, player: int, picked: list) -> None:
@@ -122,10 +127,10 @@ class Decisions:
         why = choice.check(picked)
         if why:
             self.refusals.append(why)
-            self.log.record("refused", why)
+            self.log.record("refused", why=why)
             raise IllegalAction(why)
         self.waiting = None
-        self.log.record("choice", f"player {player} chooses {describe(picked)} ({choice.prompt})")
+        self.log.record("choice", player=player, picked=picked_or_nothing(picked), prompt=choice.prompt)
         if self.drive(gen, picked):
             self.decided()
 
@@ -143,6 +148,6 @@ class Decisions:
         trace says nothing."""
         picked = list(options)[:n]
         if len(options) > n:
-            self.log.record("choice", f"player {chooser} {prompt}: {describe(picked)} "
-                                      f"(by default: {rule}; no step states this choice)", chooser=chooser)
+            self.log.record("choice.default", chooser=chooser, prompt=prompt, picked=picked_or_nothing(picked),
+                            rule=rule)
         return picked

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, ClassVar
 
-from . import state
+from . import state, trace_words
 from .choices import Decisions
 from .errors import InvariantBroken, SetupError
 from .events import EventLog
@@ -24,9 +24,11 @@ from .zones import Board
 class Game(Decisions):
     #: the game's card definitions by name (a Catalogue: UnknownCard for a name it lacks)
     catalogue: ClassVar[Any]
+    #: how the trace words each event, per language (the game's table over the shared one)
+    trace_words: ClassVar[Any] = trace_words.WORDS
 
     def __init__(self) -> None:
-        self.log = EventLog()
+        self.log = EventLog(self.trace_words)
         self.board = Board(self.log)
         Decisions.__init__(self)
         #: >0 while a Then observes (see :meth:`observing`)
@@ -37,8 +39,10 @@ class Game(Decisions):
 
     # -- the world protocol -------------------------------------------------------
 
-    def trace(self) -> list[str]:
-        return self.log.lines()
+    def trace(self, language: str = "en") -> list[str]:
+        """The event log in ``language`` ("zh-CN", "ja"; English, for developers, by
+        default) with the game's wording table (:attr:`trace_words`)."""
+        return self.log.lines(language, self.trace_words)
 
     def fingerprint(self) -> tuple:
         return state.fingerprint(self)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .errors import IllegalAction, InvariantBroken
-from .events import EventLog
+from .events import EventLog, Said
 from .identity import Card
 
 
@@ -90,7 +90,7 @@ class Board:
             yield from zone.cards
 
     def move(self, card: Card, to: Zone, *, face_up: bool | None = None, index: int | None = None,
-             controller: int | None = None, reason: str = "") -> Card:
+             controller: int | None = None, reason: "str | Said" = "") -> Card:
         """Move ``card`` to ``to``; it becomes a new object (it changed zones)."""
         source = card.zone
         if source is not None:
@@ -101,9 +101,10 @@ class Board:
         elif to.owner is not None:
             card.controller = to.owner
         self._place(card, to, face_up=to.default_face() if face_up is None else face_up, index=index)
-        where = source.label if source is not None else "outside the game"
-        self.log.record("move", f"「{card.name}」 {where} → {to.label}" + (f" ({reason})" if reason else ""),
-                        card=card.serial, source=where, to=to.label)
+        if source is not None:
+            self.log.record("move", card=card, source=source, to=to, reason=reason)
+        else:
+            self.log.record("move.from-outside", card=card, to=to, reason=reason)
         if self.on_move is not None:
             self.on_move(card, source, to)
         return card
@@ -118,14 +119,12 @@ class Board:
         else:
             zone.cards.insert(index, card)
 
-    def turn(self, card: Card, face_up: bool, *, reason: str = "") -> None:
+    def turn(self, card: Card, face_up: bool, *, reason: "str | Said" = "") -> None:
         """Turn a card over in place: the same object, only its face changes."""
         card.face_up = face_up
         if face_up:
             card.seen_by.clear()
-        self.log.record("face-up" if face_up else "face-down",
-                        f"「{card.name}」 turned {'face up' if face_up else 'face down'}"
-                        + (f" ({reason})" if reason else ""), card=card.serial)
+        self.log.record("face-up" if face_up else "face-down", card=card, reason=reason)
 
     # visibility -------------------------------------------------------------------
 
@@ -146,7 +145,7 @@ class Board:
 
     def look(self, player: int, card: Card) -> None:
         card.seen_by.add(player)
-        self.log.record("look", f"player {player} looks at 「{card.name}」", card=card.serial, player=player)
+        self.log.record("look", card=card, player=player)
 
     # invariants -------------------------------------------------------------------
 

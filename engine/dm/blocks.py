@@ -588,7 +588,7 @@ def extra_turns(n: int | None = None, filter: Callable | None = None, unit: str 
         count = n if filter is None else sum(1 for c in _cards(ctx.it) if filter(c))
         ctx.duel.extra_turns[:0] = [ctx.me] * count
         if count:
-            ctx.duel.log.record("extra-turn", f"player {ctx.me} takes {count} extra turn(s) after this one")
+            ctx.duel.log.record("extra-turn", player=ctx.me, n=count)
         yield from ()
 
     return step

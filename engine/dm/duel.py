@@ -17,7 +17,7 @@ from rulings.core import IllegalAction, SetupError, Zone
 from rulings.core.game import Game
 from rulings.core.zones import HiddenTo
 
-from . import statics
+from . import statics, trace_words
 from .cards import Ability
 from .legality import Rule, enforced, refusal
 from .catalogue import CATALOGUE
@@ -39,6 +39,7 @@ _CANNOT = {"召喚": "召喚できない", "唱える": "唱えられない", "�
 
 class Duel(Game):
     catalogue = CATALOGUE
+    trace_words = trace_words.WORDS
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__()
@@ -147,7 +148,7 @@ class Duel(Game):
             return card  # a Then asks about a card the example never brought in
         if kind == SHIELDS:
             self.shields[player].append(Shield(player, [card]))
-        self.log.record("setup", f"「{name}」 starts in {card.zone.label}" + (" face up" if face_up else ""))
+        self.log.record("setup.face-up" if face_up else "setup", card=card, zone=card.zone)
         if face_up:
             self._face_up(card, FaceUp.PLACED, "put there face up")
         self._refresh()
@@ -291,8 +292,7 @@ class Duel(Game):
         for card in cards:
             forbidding = statics.looking_forbidden(self, card.zone.kind)
             if forbidding is not None:
-                self.log.record("refused", f"「{card.name}」 cannot be {what}: 「{forbidding.name}」 forbids "
-                                           f"looking at the {card.zone.kind}")
+                self.log.record("refused.looking", card=card, what=what, by=forbidding, zone=card.zone.kind)
                 continue
             allowed.append(card)
         return allowed
@@ -317,7 +317,7 @@ class Duel(Game):
             deck = card.zone.cards
             deck.remove(card)
             deck.append(card)
-            self.log.record("reorder", f"「{card.name}」 to the bottom of {card.zone.label}", card=card.serial)
+            self.log.record("reorder.bottom", card=card, zone=card.zone)
             self._transition([card], Transition.REORDERED)
             self._refresh()
         else:
@@ -328,7 +328,7 @@ class Duel(Game):
             deck = card.zone.cards
             deck.remove(card)
             deck.insert(0, card)
-            self.log.record("reorder", f"「{card.name}」 to the top of {card.zone.label}", card=card.serial)
+            self.log.record("reorder.top", card=card, zone=card.zone)
             self._transition([card], Transition.REORDERED)
             self._refresh()
         else:
@@ -337,7 +337,7 @@ class Duel(Game):
     def shuffle(self, player: int) -> None:
         deck = self.zone(player, DECK)
         self.rng.shuffle(deck.cards)
-        self.log.record("shuffle", f"{deck.label} shuffled")
+        self.log.record("shuffle", zone=deck)
         # every card goes face down first (whatever made it face up), the rules look at
         # the new order (the top card under ラグーン・マーメイド) …
         self._transition(list(deck.cards), Transition.REORDERED)
@@ -369,7 +369,7 @@ class Duel(Game):
             size = len(shield.cards)
             shield.cards = cards[dealt:dealt + size]
             dealt += size
-        self.log.record("shuffle", f"player {player}'s shields shuffled" + (f" ({reason})" if reason else ""))
+        self.log.record("shuffle.shields", player=player, reason=reason)
         # the text turns them face down first (裏向きにし、シャッフルして); a face-up card
         # would still be seen by everyone, so it is known where it lands
         self._refresh()
@@ -417,7 +417,7 @@ class Duel(Game):
 
     def break_shield(self, shield: Shield) -> list[DmCard]:
         """The shield's cards go to their owner's hand (a castle to the graveyard)."""
-        self.log.record("break", f"{shield!r} is broken")
+        self.log.record("break", player=shield.owner, cards=shield.cards)
         cards = shield.all_cards()
         if shield.fortress is not None:
             fortress, shield.fortress = shield.fortress, None
@@ -440,7 +440,7 @@ class Duel(Game):
     def destroy(self, card: DmCard) -> None:
         if not self.is_top_creature(card):
             raise IllegalAction(f"「{card.name}」はバトルゾーンのクリーチャーではない")
-        self.log.record("destroy", f"「{card.name}」 destroyed", card=card.serial)
+        self.log.record("destroy", card=card)
         self.move(card, GRAVEYARD, reason="destroyed")
         if "シールド・ゴー" in card.definition.keywords:
             self.add_shield(card.owner, [card], face_up=True, reason="シールド・ゴー")
@@ -452,7 +452,7 @@ class Duel(Game):
         for ability in card.definition.abilities_on(event):
             if ability.when is None or ability.when(data):
                 self.queue.append((card, ability, data))
-                self.log.record("trigger", f"「{card.name}」 {ability.label} triggers", card=card.serial)
+                self.log.record("trigger", card=card, label=ability.label)
 
     def _after_action(self) -> None:
         """A processing (an action, a draw, an ability's resolution) has just finished:
@@ -464,7 +464,7 @@ class Duel(Game):
             if not self.queue:
                 break
             card, ability, data = self.queue.pop(0)
-            self.log.record("resolve", f"「{card.name}」 {ability.label}", card=card.serial)
+            self.log.record("resolve", card=card, label=ability.label)
             self.drive(ability.resolve(self, card, data))
         if self.waiting is None:
             self._end_of_processing()
@@ -476,7 +476,7 @@ class Duel(Game):
         for p in sorted(self._emptied):
             if not self.zone(p, DECK).cards and p not in self.lost:
                 self.lost[p] = "deck-out"
-                self.log.record("lose", f"player {p} has no deck left and loses")
+                self.log.record("lose.deck-out", player=p)
         self._emptied.clear()
 
     def _end_of_processing(self) -> None:
@@ -750,7 +750,7 @@ class Duel(Game):
     def cast_ability(self, player: int, card: DmCard) -> Generator:
         """Casting, as a part of an ability (the spell resolves, then goes to the graveyard;
         a spell with チャージャー goes to its owner's mana zone instead)."""
-        self.log.record("cast", f"player {player} casts 「{card.name}」", card=card.serial)
+        self.log.record("cast", player=player, card=card)
         for creature in self.creatures(1 - player):
             self._trigger(creature, "opponent-casts-spell", {"caster": player, "spell": card})
         for ability in card.definition.abilities_on("cast"):
@@ -773,8 +773,7 @@ class Duel(Game):
         self.attacked = defender
         self.blocked.discard(attacker.serial)
         self.unblocked_attacks.discard(attacker.serial)
-        what = "the opponent" if defender is None else f"「{defender.name}」"
-        self.log.record("attack", f"「{attacker.name}」 attacks {what}", card=attacker.serial)
+        self.log.record("attack.player" if defender is None else "attack", card=attacker, target=defender)
         self._trigger(attacker, "attacks", {"target": target})
         self._after_action()
 
@@ -815,7 +814,7 @@ class Duel(Game):
             raise IllegalAction(f"「{attacker.name}」の攻撃はブロックされた")
         target = self.attacking[attacker.serial]
         self.unblocked_attacks.add(attacker.serial)
-        self.log.record("attack", f"「{attacker.name}」 is not blocked", card=attacker.serial)
+        self.log.record("attack.unblocked", card=attacker)
         self._trigger(attacker, "unblocked", {"target": target})
         self._after_action()
         if self.waiting is not None:
@@ -868,7 +867,7 @@ class Duel(Game):
             raise IllegalAction(refused)
         self.step = "attack"
         card.tapped = True
-        self.log.record("tap", f"「{card.name}」 taps for its TT ability", card=card.serial)
+        self.log.record("tap.ability", card=card)
         self._run(card.definition.tap_ability(self, card, {}))
 
     def use_d_switch(self, card: DmCard) -> None:
@@ -876,7 +875,7 @@ class Duel(Game):
         if card.zone.kind != BATTLE or card.definition.d_switch is None or card.serial in self.used_d_switch:
             raise IllegalAction(f"「{card.name}」には使えるDスイッチがない")
         self.used_d_switch.add(card.serial)
-        self.log.record("D-switch", f"「{card.name}」 turned upside down", card=card.serial)
+        self.log.record("D-switch", card=card)
         self._run(card.definition.d_switch(self, card, {}))
 
     def reveal_action(self, cards: list[DmCard], reason: str) -> None:
@@ -913,7 +912,7 @@ class Duel(Game):
 
     def end_turn(self) -> None:
         self._begin()
-        self.log.record("turn", f"turn {self.turn} (player {self.turn_player}) ends")
+        self.log.record("turn.ends", turn=self.turn, player=self.turn_player)
         self.turn += 1
         self.turn_player = self.extra_turns.pop(0) if self.extra_turns else 1 - self.turn_player
         self.sick.clear()
@@ -926,5 +925,5 @@ class Duel(Game):
         for kind in (BATTLE, MANA):
             for card in self.zone(self.turn_player, kind):
                 card.tapped = False
-        self.log.record("turn", f"turn {self.turn}: player {self.turn_player}")
+        self.log.record("turn", turn=self.turn, player=self.turn_player)
         self._after_action()

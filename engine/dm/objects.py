@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulings.core import Card
+from rulings.core.events import said
 
 PLAYERS = (0, 1)
 DECK, HAND, SHIELDS, MANA, GRAVEYARD, BATTLE, HYPERSPATIAL = (
@@ -36,6 +37,10 @@ class Shield:
     @property
     def top(self) -> DmCard:
         return self.cards[0]
+
+    def __trace__(self):
+        """The shield as an event keeps it (rulings.core.events)."""
+        return said("shield", player=self.owner, cards=self.cards)
 
     def all_cards(self) -> list[DmCard]:
         return ([self.fortress] if self.fortress else []) + list(self.cards)

@@ -503,7 +503,7 @@ def only_if(objects: str) -> Step:
             if all(t(probe) for t in which.tests) and any(a(probe) for a in which.alternatives):
                 kept.append(o)
             else:
-                ctx.game.log.record("no-op", f"「{o.name}」は{objects}ではない", card=o.serial)
+                ctx.game.log.record("no-op.not-such", card=o, objects=objects)
         ctx.name(kept)
 
     return step
@@ -531,7 +531,7 @@ def _manifest(way: str | None, dread: str | None) -> Step:
         if dread is not None:
             card = ctx.game.manifest_dread(ctx.controller)
         elif not ctx.game.board.zone(ctx.controller, LIBRARY).cards:
-            ctx.game.log.record("no-op", f"ライブラリーにカードがないので{way}では何も起こらない")
+            ctx.game.log.record("no-op.empty-library", way=way)
             card = None
         else:
             card = ctx.game.manifest(ctx.controller, way)

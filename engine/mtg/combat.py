@@ -62,7 +62,7 @@ class CombatRules:
                 return  # turned face up instead of tapping, and no longer a creature
         card.attacking = True
         card.attacked_this_turn = True
-        self.log.record("attack", f"「{card.name}」で攻撃する", card=card.serial)
+        self.log.record("attack", card=card)
 
     def why_cannot_block(self, player: int, blocker: MtgCard, attacker: MtgCard) -> str | None:
         """Why ``player`` may not block ``attacker`` with ``blocker`` now (None: they may):
@@ -95,7 +95,7 @@ class CombatRules:
         self.blockers_declared = True
         blocker.blocking = attacker
         attacker.blocked = True
-        self.log.record("block", f"「{blocker.name}」が「{attacker.name}」をブロックする", card=blocker.serial)
+        self.log.record("block", card=blocker, attacker=attacker)
 
     def end_combat(self) -> None:
         """The combat phase ends (CR 511.3): creatures stop attacking and blocking; the
@@ -113,20 +113,18 @@ class CombatRules:
         for card in self.permanents():
             if (card.attacking or card.blocking is not None) and CREATURE not in self.characteristics(card).types:
                 card.attacking, card.blocking = False, None
-                self.log.record("removed-from-combat", f"「{card.name}」はクリーチャーでないので戦闘から取り除かれる",
-                                card=card.serial)
+                self.log.record("removed-from-combat", card=card)
 
     def deal_damage(self, target: MtgCard, amount: int, source: MtgCard) -> None:
         """Damage to a permanent; nothing is checked until the effect has finished."""
         color = stops(self, target, source)
         if color:
-            self.log.record("prevent", f"「{source.name}」が「{target.name}」に与える{amount}点のダメージは軽減される"
-                                       f"（プロテクション（{color}）、CR 702.16f）", card=target.serial)
+            self.log.record("prevent.protection", source=source, card=target, amount=amount, color=color)
             return
         self._face_up_instead(target, DAMAGE)
         target.damage += amount
-        self.log.record("damage", f"「{source.name}」が「{target.name}」に{amount}点のダメージを与える", card=target.serial)
+        self.log.record("damage", source=source, card=target, amount=amount)
 
     def deal_damage_to_player(self, player: int, amount: int, source: MtgCard) -> None:
         self.life[player] -= amount
-        self.log.record("damage", f"「{source.name}」が{PLAYER_NAMES[player]}に{amount}点のダメージを与える")
+        self.log.record("damage.player", source=source, player=player, amount=amount)

@@ -31,12 +31,12 @@ class LayerRules:
         708.2: a face-down object's copiable values are its face-down characteristics)."""
         copied = layers.copiable_values(original)
         card.copies = (*card.copies, (self.tick(), copied))
-        self.log.record("copy", f"「{card.name}」が「{original.name}」のコピーになる", card=card.serial)
+        self.log.record("copy", card=card, original=original)
 
     def add_effect(self, card: MtgCard, layer: str, apply, description: str, *, until_end_of_turn=False) -> None:
         self.effects.append(layers.ContinuousEffect(layer, self.tick(), card.object_id, apply, description,
                                                     until_end_of_turn))
-        self.log.record("effect", f"「{card.name}」：{description}", card=card.serial)
+        self.log.record("effect", card=card, what=description)
 
     def _effect_target_alive(self, effect: layers.ContinuousEffect) -> bool:
         return any(c.object_id == effect.object_id for c in self.board.cards())

@@ -72,7 +72,7 @@ class FaceDownRules:
             raise IllegalAction(f"「{card.name}」は表向きにできない：{reason}")
         way, paid = next(o for o in self.face_up_options(card)
                          if (cost is None or o[1] == cost) and (way is None or o[0] == way))
-        self.log.record("pay", f"{paid}を支払う（{way}）", card=card.serial)
+        self.log.record("pay", cost=paid, way=way, card=card)
         self.turn_face_up(card, reason=way, counters=counters_on_turning_up(way))
 
     def turn_face_up(self, card: MtgCard, *, reason: str = "", counters: int = 0) -> bool:
@@ -80,17 +80,16 @@ class FaceDownRules:
         if not self.on_battlefield(card) or card.face_up:
             return False
         if card.phased_out:
-            self.log.record("no-op", f"「{card.name}」はフェイズ・アウトしているので表向きにならない（CR 702.26b）",
-                            card=card.serial)
+            self.log.record("no-op.phased-out-face-up", card=card)
             return False
         why = self.forbidden(TURN_FACE_UP, card)
         if why:
-            self.log.record("face-up-forbidden", f"「{card.name}」は表向きにならない（{why}）", card=card.serial)
+            self.log.record("face-up-forbidden", card=card, why=why)
             return False
         front = card.definition.front
         if INSTANT in front.types or SORCERY in front.types:
             self.reveal(card, "インスタントやソーサリーのカードは表向きにならない")
-            self.log.record("face-up-fails", f"「{card.name}」は裏向きのままである", card=card.serial)
+            self.log.record("face-up-fails", card=card)
             return False
         card.erase(FACE_UP_TRANSITION)
         upcoming = layers.copiable_values(card)
@@ -108,7 +107,7 @@ class FaceDownRules:
             # state-based action, so nothing is checked in between
             card.transformed = True
             card.timestamp = self.tick()
-            self.log.record("transform", f"「{card.name}」が夜なので変身する", card=card.serial)
+            self.log.record("transform.night", card=card)
             values = self.characteristics(card)
         for ability in values.abilities:
             if ability.kind == TRIGGERED and ability.event == TURNED_FACE_UP:
@@ -122,14 +121,13 @@ class FaceDownRules:
             raise IllegalAction(f"「{card.name}」はパーマネントではないので裏向きにできない")
         if not card.face_up:
             # CR 708.2b: nothing happens, and the effect's characteristics do not apply
-            self.log.record("no-op", f"「{card.name}」は既に裏向きなので何も起こらない（CR 708.2b）", card=card.serial)
+            self.log.record("no-op.already-face-down", card=card)
             return False
         if card.definition.double_faced:
-            self.log.record("no-op", f"「{card.name}」は両面カードなので裏向きにならない", card=card.serial)
+            self.log.record("no-op.double-faced", card=card)
             return False
         if card.phased_out:
-            self.log.record("no-op", f"「{card.name}」はフェイズ・アウトしているので裏向きにならない（CR 702.26b）",
-                            card=card.serial)
+            self.log.record("no-op.phased-out-face-down", card=card)
             return False
         card.erase(TURNED_FACE_DOWN)
         card.face_down_as = face_down_as or FACE_DOWN_DEFAULT
@@ -144,7 +142,7 @@ class FaceDownRules:
             raise IllegalAction(f"「{card.name}」は変身できない（両面カードで表向きのものだけが変身する）")
         card.transformed = not card.transformed
         card.timestamp = self.tick()
-        self.log.record("transform", f"「{card.name}」が変身する", card=card.serial)
+        self.log.record("transform", card=card)
 
     def manifest(self, player: int, way: str) -> MtgCard:
         library = self.board.zone(player, LIBRARY)
@@ -163,11 +161,11 @@ class FaceDownRules:
         looked = list(self.board.zone(player, LIBRARY).cards[:2])
         stated = self.dread_choice.pop(player, None)
         if not looked:
-            self.log.record("no-op", "ライブラリーにカードがないので戦慄予示では何も起こらない")
+            self.log.record("no-op.empty-library", way="戦慄予示")
             return None
         if stated is not None and stated not in looked:
             raise IllegalAction(f"「{stated.name}」はライブラリーの一番上の2枚の中にない（CR 701.62a）")
-        self.log.record("look", "ライブラリーの一番上から" + "、".join(f"「{c.name}」" for c in looked) + "を見る（戦慄予示）")
+        self.log.record("look.top", cards=looked, way="戦慄予示")
         chosen = stated or self.by_default(player, "manifests one of the top two cards (戦慄予示)", looked,
                                            FIRST_FITTING)[0]
         card = self.put_onto_battlefield(chosen, player, face_down_as=way_characteristics("予示"),
@@ -180,6 +178,5 @@ class FaceDownRules:
     def _face_up_instead(self, card: MtgCard, event: str) -> None:
         """Illusionary Mask's rider: the event turns it face up first (CR 708.2 table)."""
         if event in card.face_up_when and not card.face_up and self.on_battlefield(card):
-            self.log.record("face-up-instead", f"「{card.name}」は裏向きのままでは{'タップ' if event == TAPPED else 'ダメージ'}"
-                            "されず、先に表向きになる", card=card.serial)
+            self.log.record("face-up-instead.tapped" if event == TAPPED else "face-up-instead.damaged", card=card)
             self.turn_face_up(card, reason=f"{card.face_down_by}の効果")

@@ -12,7 +12,7 @@ from rulings.core import IllegalAction, Zone
 from rulings.core.game import Game as GameBase
 from rulings.core.zones import HiddenTo
 
-from . import layers, legality
+from . import layers, legality, trace_words
 from .cards import ENTERS, TAPPED, TRIGGERED, CardDef, Face
 from .characteristics import LAND
 from .catalogue import CATALOGUE
@@ -28,6 +28,7 @@ from .visibility import ZoneRules
 class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRules):
     """One two-player game: player 0 (あなた) and player 1 (対戦相手)."""
 
+    trace_words = trace_words.WORDS
     catalogue = CATALOGUE
 
     def __init__(self) -> None:
@@ -83,8 +84,10 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
     def attach(self, aura: MtgCard, target: Any) -> None:
         aura.attached_to = target
         aura.attached_object = target.object_id if isinstance(target, MtgCard) else 0
-        where = f"「{target.name}」" if isinstance(target, MtgCard) else PLAYER_NAMES[target[1]]
-        self.log.record("attach", f"「{aura.name}」が{where}につく", card=aura.serial)
+        if isinstance(target, MtgCard):
+            self.log.record("attach", card=aura, to=target)
+        else:
+            self.log.record("attach.player", card=aura, player=target[1])
 
     def create_token(self, controller: int, face: Face, *, tapped: bool = False,
                      copy_of: MtgCard | None = None) -> MtgCard:
@@ -98,9 +101,9 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
         token.controlled_since = self.clock
         token.tapped = tapped
         if copy_of is None:
-            self.log.record("token", f"トークン「{face.name}」を生成する", card=token.serial)
+            self.log.record("token", card=token)
         else:
-            self.log.record("token", f"「{copy_of.name}」のコピーであるトークンを生成する", card=token.serial)
+            self.log.record("token.copy", card=token, original=copy_of)
             self.become_copy(token, copy_of)
         # CR 603.6a, 111.1: a token enters the battlefield like any permanent, so its own
         # "when this enters" abilities (a copy's included, CR 707.2) trigger
@@ -126,7 +129,7 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
             if card.controller == player:
                 card.attacked_this_turn = False
                 card.tapped = False
-        self.log.record("turn", f"{PLAYER_NAMES[player]}のターンが始まる")
+        self.log.record("turn", player=player)
 
     def phase_out(self, card: MtgCard) -> None:
         """Only a permanent phases out (CR 702.26); it is then treated as though it did
@@ -134,37 +137,35 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
         if not self.on_battlefield(card):
             raise IllegalAction(f"「{card.name}」はパーマネントではない：フェイズ・アウトするのはパーマネントだけ（CR 702.26）")
         card.phased_out = True
-        self.log.record("phase", f"「{card.name}」がフェイズ・アウトする", card=card.serial)
+        self.log.record("phase", card=card)
 
     def add_counters(self, card: MtgCard, kind: str, n: int) -> None:
         card.counters = {**card.counters, kind: card.counters.get(kind, 0) + n}
-        self.log.record("counter", f"「{card.name}」に{kind}カウンターを{n}個置く", card=card.serial)
+        self.log.record("counter.put", card=card, counter=kind, n=n)
 
     def tap(self, card: MtgCard, reason: str = "") -> None:
         self._face_up_instead(card, TAPPED)
         card.tapped = True
-        self.log.record("tap", f"「{card.name}」をタップする" + (f"（{reason}）" if reason else ""), card=card.serial)
+        self.log.record("tap", card=card, reason=reason)
 
     def untap(self, card: MtgCard, reason: str = "") -> None:
         card.tapped = False
-        self.log.record("untap", f"「{card.name}」をアンタップする" + (f"（{reason}）" if reason else ""),
-                        card=card.serial)
+        self.log.record("untap", card=card, reason=reason)
 
     def sacrifice(self, card: MtgCard, reason: str = "") -> None:
-        self.log.record("sacrifice", f"「{card.name}」を生け贄に捧げる" + (f"（{reason}）" if reason else ""),
-                        card=card.serial)
+        self.log.record("sacrifice", card=card, reason=reason)
         self.move(card, GRAVEYARD, reason="生け贄")
 
     def lose_life(self, player: int, amount: int, source: MtgCard) -> None:
         self.life[player] -= amount
-        self.log.record("life", f"{PLAYER_NAMES[player]}は{amount}点のライフを失う（「{source.name}」）")
+        self.log.record("life.lose", player=player, amount=amount, source=source)
 
     def gain_life(self, player: int, amount: int, source: MtgCard) -> None:
         self.life[player] += amount
-        self.log.record("life", f"{PLAYER_NAMES[player]}は{amount}点のライフを得る（「{source.name}」）")
+        self.log.record("life.gain", player=player, amount=amount, source=source)
 
     def destroy(self, card: MtgCard, reason: str = "") -> None:
-        self.log.record("destroy", f"「{card.name}」を破壊する（{reason}）", card=card.serial)
+        self.log.record("destroy", card=card, reason=reason)
         self.move(card, GRAVEYARD, reason=reason or "破壊")
 
     # -- lands and mana value ------------------------------------------------------------

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from rulings.core import IllegalAction, SetupError
+from rulings.core.events import Said, said
 
 from . import layers, legality
 from .cards import (ACTIVATED, CAST_FACE_DOWN, COUNTERED, END_STEP, FACE_UP_COST, MANA, TRIGGERED, YOUR_END_STEP,
@@ -56,10 +57,8 @@ class StackRules:
                 self.stack.remove(card)
                 raise IllegalAction(f"「{target.name}」は「{card.name}」の適正な対象ではない（CR 601.2c、115.1）")
             card.targets = (*card.targets, (target, target.object_id))
-        shown = f"「{card.name}」" + ("（裏向き）" if face_down_as is not None else "")
-        self.log.record("cast", f"{PLAYER_NAMES[player]}が{shown}を唱える"
-                        + (f"（対象：{'、'.join(f'「{t.name}」' for t in targets)}）" if targets else ""),
-                        card=card.serial)
+        self.log.record("cast" if face_down_as is None else "cast.face-down", player=player, card=card,
+                        targets=targets)
         for target in targets:
             self._became_target(target, card, player)
         self.settle()
@@ -204,8 +203,7 @@ class StackRules:
         if ability.sacrifice:
             self.sacrifice(source, reason="コスト")
         self.stack.append(instance)
-        self.log.record("activate", f"{PLAYER_NAMES[player]}が{instance.name}を起動する"
-                        + (f"（対象：「{target.name}」）" if target is not None else ""), card=source.serial)
+        self.log.record("activate", player=player, ability=_ability(instance), card=source, target=target)
         if target is not None:
             self._became_target(target, instance, player)
         self.settle()
@@ -236,7 +234,7 @@ class StackRules:
         for card in self.board.zone(player, HAND):
             if card.concealed:
                 card.concealed = False
-                self.log.record("face-up", f"唱え終えたので「{card.name}」を見られるようになる", card=card.serial)
+                self.log.record("face-up.cast", card=card)
 
     def is_legal_target(self, spell: MtgCard, candidate: MtgCard) -> bool:
         target = spell.definition.targets[0] if spell.definition.targets else None
@@ -266,10 +264,10 @@ class StackRules:
                     (not isinstance(target, int) and target.object_id != entry.context.get("target_id"))
                     or not self._legal_ability_target(entry, target)):
                 # CR 608.2b: its target is illegal as it resolves, so it does nothing
-                self.log.record("fizzle", f"{entry.name}の対象が不正なので立ち消える", card=entry.source.serial)
+                self.log.record("fizzle.ability", ability=_ability(entry), card=entry.source)
                 self.settle()
                 return
-            self.log.record("resolve", f"{entry.name}が解決される", card=entry.source.serial)
+            self.log.record("resolve.ability", ability=_ability(entry), card=entry.source)
             if entry.ability.effect is not None:
                 context = dict(entry.context, paid=pay) if entry.ability.cost and entry.ability.kind == TRIGGERED \
                     else dict(entry.context)
@@ -287,12 +285,12 @@ class StackRules:
         if legal and not legality.on("illegal-targets-unaffected"):
             legal = [t for t, _ in spell.targets]
         if spell.targets and not legal:
-            self.log.record("fizzle", f"「{spell.name}」の対象がすべて不正なので立ち消える", card=spell.serial)
+            self.log.record("fizzle", card=spell)
             self.move(spell, GRAVEYARD, reason="立ち消え")
             self.settle()
             return
         values = self.characteristics(spell)
-        self.log.record("resolve", f"「{spell.name}」が解決される", card=spell.serial)
+        self.log.record("resolve", card=spell)
         if any(t in PERMANENT_TYPES for t in values.types):
             self.stack.remove(spell)
             attach_to = legal[0] if spell.definition.enchant and legal else None
@@ -316,19 +314,18 @@ class StackRules:
     def counter(self, spell: MtgCard | TriggeredInstance, by: str) -> None:
         if isinstance(spell, TriggeredInstance):
             self.stack.remove(spell)
-            self.log.record("counter", f"{spell.name}が打ち消される（{by}）", card=spell.source.serial)
+            self.log.record("counter.ability", ability=_ability(spell), card=spell.source, by=by)
             return
         why = self.forbidden(COUNTERED, spell)
         if why is not None:
             # CR 101.2: the spell that "can't be countered" stays; the effect does nothing to it
-            self.log.record("no-op", f"「{spell.name}」は打ち消されない（{why}）", card=spell.serial)
+            self.log.record("no-op.not-countered", card=spell, why=why)
             return
-        self.log.record("counter", f"「{spell.name}」が打ち消される（{by}）", card=spell.serial)
+        self.log.record("counter", card=spell, by=by)
         self.move(spell, GRAVEYARD, reason="打ち消された")
 
     def _trigger(self, source: MtgCard, ability: Ability, controller: int, **context) -> None:
-        self.log.record("trigger", f"「{source.name}」の「{ability.text}」が誘発する",
-                        card=source.serial, event=ability.event)
+        self.log.record("trigger", card=source, text=ability.text, event=ability.event)
         self.pending.append(TriggeredInstance(source, ability, controller, context))
 
     def did_trigger(self, card: MtgCard, event: str) -> bool:
@@ -371,8 +368,7 @@ class StackRules:
         is chosen; with several, a step says which (choose_trigger_target)."""
         found = self.trigger_target_candidates(instance)
         if not found:
-            self.log.record("no-target", f"{instance.name}は対象を選べないので、スタックから取り除かれる",
-                            card=instance.source.serial)
+            self.log.record("no-target", ability=_ability(instance), card=instance.source)
             return False
         if len(found) == 1:
             self._set_trigger_target(instance, found[0])
@@ -380,8 +376,8 @@ class StackRules:
 
     def _set_trigger_target(self, instance: TriggeredInstance, target: Any) -> None:
         instance.context.update(target=target, target_id=target if isinstance(target, int) else target.object_id)
-        shown = PLAYER_NAMES[target] if isinstance(target, int) else f"「{target.name}」"
-        self.log.record("target", f"{instance.name}の対象として{shown}を選ぶ", card=instance.source.serial)
+        self.log.record("target.player" if isinstance(target, int) else "target", ability=_ability(instance),
+                        card=instance.source, target=target, player=target if isinstance(target, int) else None)
         if not isinstance(target, int):
             self._became_target(target, instance, instance.controller)
 
@@ -425,18 +421,16 @@ class StackRules:
                 # CR 704.5n: an Equipment attached to what is not a creature any more (or gone)
                 # becomes unattached and stays on the battlefield
                 card.attached_to, card.attached_object = None, 0
-                self.log.record("sba", f"状況起因処理：「{card.name}」はついているものから外れる（CR 704.5n）",
-                                card=card.serial)
+                self.log.record("sba.unattached", card=card, rule="704.5n")
                 acted = True
             elif card.attached_to is not None and (CREATURE in values.types or not ATTACHING & set(values.subtypes)):
                 # CR 704.5: a creature, or a permanent that is no Aura, Equipment or
                 # Fortification (an Aura turned face down), becomes unattached and stays
                 card.attached_to, card.attached_object = None, 0
-                self.log.record("sba", f"状況起因処理：「{card.name}」はついているものから外れる（CR 704.5）",
-                                card=card.serial)
+                self.log.record("sba.unattached", card=card, rule="704.5")
                 acted = True
             if why:
-                self.log.record("sba", f"状況起因処理：「{card.name}」（{why}）を墓地に置く", card=card.serial)
+                self.log.record("sba", card=card, why=why)
                 self.move(card, GRAVEYARD, reason="状況起因処理")
                 acted = True
         self._remove_non_creatures_from_combat()
@@ -465,7 +459,7 @@ class StackRules:
         for card in self.permanents():
             card.attacking, card.blocking = False, None  # the combat phase is over (CR 511.3)
         self.phase = legality.END
-        self.log.record("step", "終了ステップが始まる")
+        self.log.record("step.end")
         waiting = [d for d in self.delayed if d.ability.event == END_STEP]
         self.delayed = [d for d in self.delayed if d.ability.event != END_STEP]
         for instance in waiting:
@@ -495,7 +489,7 @@ class StackRules:
         if why is not None:
             raise IllegalAction(why)
         ability = next(a for a in self.characteristics(card).abilities if a.kind == MANA)
-        self.log.record("activate", f"「{card.name}」のマナ能力を起動する", card=card.serial)
+        self.log.record("activate.mana", card=card)
         if ability.tap:
             self.tap(card, reason="コスト")
         if ability.sacrifice:
@@ -503,3 +497,9 @@ class StackRules:
             card = self.move(card, GRAVEYARD, reason="生け贄に捧げる")
         if ability.effect is not None:
             ability.effect(self, card)
+
+
+def _ability(instance) -> Said:
+    """An ability on the stack as the trace says it: its kind, its source and its text."""
+    kind = "ability.activated" if instance.ability.kind == ACTIVATED else "ability.triggered"
+    return said(kind, card=instance.source, text=instance.ability.text)

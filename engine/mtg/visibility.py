@@ -68,7 +68,7 @@ class ZoneRules:
     def reveal(self, card: MtgCard, why: str) -> None:
         """Show the card to every player; it is not turned face up (CR 708.9)."""
         card.seen_by.update(PLAYERS)
-        self.log.record("reveal", f"「{card.name}」を公開する（{why}）", card=card.serial)
+        self.log.record("reveal", card=card, why=why)
 
     def was_revealed(self, card: MtgCard) -> bool:
         return any(e.data.get("card") == card.serial for e in self.log.of_kind("reveal"))
@@ -86,8 +86,7 @@ class ZoneRules:
             self.keep_last_known(card, last_known)
         if last_known is not None and zone_kind != EXILE and any(
                 a.kind == REPLACEMENT and a.event == LEAVES_BATTLEFIELD for a in last_known.abilities):
-            self.log.record("replace", f"「{card.name}」は{ZONE_LOG.get(zone_kind, zone_kind)}に置かれる代わりに追放される",
-                            card=card.serial)
+            self.log.record("replace.exiled", card=card, zone=zone_kind)
             zone_kind, face_up = EXILE, True
         if leaving_face_down and zone_kind != BATTLEFIELD:
             self.reveal(card, "裏向きのまま戦場かスタックを離れた（CR 708.9）")
@@ -110,7 +109,7 @@ class ZoneRules:
 
     def _dies(self, death: Death) -> None:
         card = death.card
-        self.log.record("dies", f"「{card.name}」が死亡した", card=card.serial)
+        self.log.record("dies", card=card)
         for ability in death.values.abilities:
             if ability.kind == TRIGGERED and ability.event == DIES:
                 self._trigger(card, ability, death.controller, card=card, card_id=card.object_id)
@@ -134,8 +133,7 @@ class ZoneRules:
             # stays where it is.  What it was attached to before is never remembered (400.7).
             fitting = [p for p in self.permanents() if p is not card and enchant in self.characteristics(p).types]
             if not fitting:
-                self.log.record("stays", f"「{card.name}」はつけられるものがないので{ZONE_LOG[card.zone.kind]}に残る"
-                                         "（CR 303.4f）", card=card.serial)
+                self.log.record("stays", card=card, zone=card.zone.kind)
                 return card
             attach_to = self.by_default(controller, f"chooses what 「{card.name}」 enchants", fitting, FIRST_FITTING)[0]
         self.move(card, BATTLEFIELD, face_up=not face_down, controller=controller, reason=reason)
@@ -150,7 +148,7 @@ class ZoneRules:
         if face_down:
             # CR 708.3: it is face down before it enters, so its own "enters" abilities
             # neither apply nor trigger
-            self.log.record("enter", f"「{card.name}」が裏向きで戦場に出た（{face_down_by}）", card=card.serial)
+            self.log.record("enter.face-down", card=card, way=face_down_by)
         else:
             if copy_of is not None:
                 self.become_copy(card, copy_of)
@@ -164,7 +162,7 @@ class ZoneRules:
                 card.counters = {**card.counters, "忠誠": values.loyalty}
             if BATTLE in values.types and values.defense is not None:
                 card.counters = {**card.counters, "守備": values.defense}
-            self.log.record("enter", f"「{card.name}」が戦場に出た", card=card.serial)
+            self.log.record("enter", card=card)
             if not setup:
                 for ability in values.abilities:
                     if ability.kind == TRIGGERED and ability.event == ENTERS:
@@ -194,7 +192,7 @@ class ZoneRules:
         self.move(card, HAND, reason="引く")
         if self.casting is not None:
             card.concealed = True
-            self.log.record("concealed", f"唱えている途中で引いた「{card.name}」は裏向きのままである", card=card.serial)
+            self.log.record("concealed", card=card)
         return card
 
     def exile(self, card: MtgCard, *, face_down: bool = False) -> MtgCard:
@@ -215,14 +213,14 @@ class ZoneRules:
 
     def leave_game(self, player: int) -> None:
         self.left_game.add(player)
-        self.log.record("leave", f"{PLAYER_NAMES[player]}がゲームから離れる")
+        self.log.record("leave", player=player)
         for card in self._face_down_on_battlefield_or_stack():
             if card.owner == player:
                 self.reveal(card, "オーナーがゲームから離れた（CR 708.9）")
 
     def end_game(self) -> None:
         self.over = True
-        self.log.record("end", "ゲームが終了する")
+        self.log.record("end")
         for card in self._face_down_on_battlefield_or_stack():
             self.reveal(card, "ゲームの終了（CR 708.9）")
 

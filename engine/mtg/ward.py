@@ -30,7 +30,7 @@ def ward_costs(values: Characteristics) -> list[str]:
 def _counter_unless_paid(game: "Game", source: "MtgCard", *, victim: Any, victim_id: int, cost: str,
                          paid: bool = False, **_) -> None:
     if paid:
-        game.log.record("pay", f"{cost}を支払ったので護法は何もしない", card=source.serial)
+        game.log.record("pay.ward", cost=cost, card=source)
         return
     if victim in game.stack and getattr(victim, "object_id", victim_id) == victim_id:
         game.counter(victim, by=f"「{source.name}」の護法{cost}")

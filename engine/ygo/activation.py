@@ -41,6 +41,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from rulings.core import IllegalAction
+from rulings.core.events import named
 
 from .memory import Info
 
@@ -327,15 +328,14 @@ class ActivationRules:
             exempt=None, names=None, zones=()) -> None:
         self.bans.append(Ban(scope, frozenset(kinds), frozenset(players), source, until, frozenset(rulings),
                              exempt, frozenset(names) if names is not None else None, frozenset(zones)))
-        self.log.record("rule", f"「{source}」: player(s) {sorted(players)} cannot activate "
-                        f"{'/'.join(sorted(kinds))} ({scope}) until turn {until}")
+        self.log.record("rule.ban", source=named(source), players=sorted(players), kinds=sorted(kinds), scope=scope,
+                        until=until)
 
     def forbid_responses(self, card: "YgoCard", players) -> None:
         """『不能对应这张卡的发动把效果发动』: the card activation of ``card`` being made now
         cannot be responded to by ``players``."""
         self.unanswerable.append((card, card.object_id, frozenset(players)))
-        self.log.record("rule", f"「{card.name}」: player(s) {sorted(players)} cannot activate anything in "
-                        "response to its activation", card=card.serial)
+        self.log.record("rule.unanswerable", card=card, players=sorted(players))
 
     def unanswerable_top(self, player: int) -> str | None:
         """Why ``player`` cannot respond to the last chain link now, or None."""
@@ -438,8 +438,7 @@ class ActivationRules:
             for st in self.active_statics(card, "negate-resolving"):
                 test, then = st.value
                 if test(self, card, link):
-                    self.log.record("negate", f"「{card.name}」 negates the effect of 「{link.card.name}」 as it "
-                                    "resolves", card=card.serial)
+                    self.log.record("negate.resolving", card=card, target=link.card)
                     then(self, card, link)
                     return card.name
         return None
@@ -480,8 +479,7 @@ class ActivationRules:
         if card is None or not self.on_field(card) or self.in_limbo(card):
             return
         self.limbo.append(Limbo(card, destroyed, by, by_player))
-        self.log.record("negate", f"「{card.name}」 is no longer on the field: its card activation was negated; "
-                        "it goes to the graveyard when the chain ends", card=card.serial)
+        self.log.record("negate.limbo", card=card)
 
     def move_from_limbo(self, card: "YgoCard", where: str, reason: str) -> bool:
         """An effect that negated a card activation moves that card now (除外, 回到卡组):
@@ -490,7 +488,7 @@ class ActivationRules:
         if entry is None:
             return False
         if where == "banished" and self.banish_forbidden(card):
-            self.log.record("survive", f"「{card.name}」 cannot be banished; it stays off the field", card=card.serial)
+            self.log.record("survive.not-banished", card=card)
             return True
         self.limbo.remove(entry)
         zone = self.board.zone(card.owner, where)
@@ -585,8 +583,7 @@ class ActivationRules:
             raise IllegalAction(ban)
         self.put_spell_trap(card, player, face_up=True, reason=f"activated by 「{by}」")
         self.record_activation(None, card, player, by_effect=True)
-        self.log.record("activate", f"「{card.name}」 is activated by 「{by}」 as it resolves: "
-                        "nothing it does on activation applies", card=card.serial, label="发动", by_effect=True)
+        self.log.record("activate.by-effect-resolving", card=card, by=named(by), label="发动", by_effect=True)
         self.emit("card-activated", card, player=player, by_effect=True, by=source)
 
     def sees_activation(self, watcher: "YgoCard", event) -> bool:

@@ -104,8 +104,7 @@ class BattleRules:
         self.remember(attacker, Info.ATTACKED, (self.recall(attacker, Info.ATTACKED) or 0) + 1)
         self.battle_state = Battle(attacker, attacker.object_id, attacker.controller, target,
                                    None if target is None else target.object_id)
-        self.log.record("battle", f"「{attacker.name}」 declares an attack on "
-                        + (f"「{target.name}」" if target else "the opponent directly"), card=attacker.serial)
+        self.log.record("battle.attack" if target else "battle.attack-directly", card=attacker, target=target)
         self.emit("attack-declared", attacker, target=target, direct=target is None)
         if pause == "declared":
             return
@@ -140,7 +139,7 @@ class BattleRules:
 
     def _battle_stops(self) -> None:
         if self.battle_state is not None:
-            self.log.record("battle", f"the attack of 「{self.battle_state.attacker.name}」 does not go on")
+            self.log.record("battle.stops", card=self.battle_state.attacker)
         self.battle_state = None
 
     def continue_battle(self) -> None:
@@ -163,13 +162,13 @@ class BattleRules:
                 damage *= 2
             victim = 1 - attacker.controller
             self.lp[victim] -= damage
-            self.log.record("battle", f"「{attacker.name}」 attacks directly: {damage} damage", card=attacker.serial)
+            self.log.record("battle.direct-damage", card=attacker, damage=damage)
             if damage > 0 and any(v is True or v == self.turn for v in self.lasting(attacker, "win-by-direct-damage")):
                 self.winner = attacker.controller
-                self.log.record("win", f"player {attacker.controller} wins by 「{attacker.name}」's effect")
+                self.log.record("win.by-card", player=attacker.controller, card=attacker)
             self.emit("battle-damage", attacker, damage=damage, direct=True, player=victim)
             return
-        self.log.record("battle", f"damage calculation: 「{attacker.name}」 and 「{target.name}」", card=attacker.serial)
+        self.log.record("battle.damage-calculation", card=attacker, target=target)
         self.battle(attacker, target)
 
     def negate_attack(self, reason: str = "") -> bool:
@@ -179,15 +178,14 @@ class BattleRules:
         if b is None:
             return False
         self.battle_state = None
-        self.log.record("battle", f"the attack of 「{b.attacker.name}」 is negated" + (f" ({reason})" if reason else ""),
-                        card=b.attacker.serial)
+        self.log.record("battle.attack-negated", card=b.attacker, reason=reason)
         return True
 
     def stop_battle_phase(self, reason: str = "") -> None:
         """End this turn's battle phase now (消战者): no attack goes on, none can be declared."""
         self.battle_state = None
         self.battle_over = True
-        self.log.record("battle", "the battle phase ends" + (f" ({reason})" if reason else ""))
+        self.log.record("battle.phase-ends", reason=reason)
 
     def battle(self, attacker: "YgoCard", target: "YgoCard") -> None:
         for a, b in ((attacker, target), (target, attacker)):
@@ -229,5 +227,5 @@ class BattleRules:
         if victim != by.controller and self.lasting(by, "double-damage"):
             damage *= 2
         self.lp[victim] -= damage
-        self.log.record("battle", f"battle damage: {damage} to player {victim}", card=by.serial)
+        self.log.record("battle.damage", card=by, damage=damage, victim=victim)
         self.emit("battle-damage", by, damage=damage, direct=False, player=victim)

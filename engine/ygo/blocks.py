@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulings.core import IllegalAction
+from rulings.core.events import named
 from rulings.core.choices import FIRST_FITTING
 from rulings.vocabulary import PhraseBook, Term
 
@@ -542,7 +543,7 @@ def negate_effects_of(who, until=None, same=False):
     def act(duel, link, c):
         if same:
             duel.negated_names[c.name] = duel.turn + 1
-            duel.log.record("negate", f"monsters named 「{c.name}」 and their activated effects are negated")
+            duel.log.record("negate.name", card=c)
         elif until is None:
             if duel.on_field(c):
                 duel.negate_effects(c, "free-chain", link.card.name)
@@ -550,7 +551,7 @@ def negate_effects_of(who, until=None, same=False):
         elif duel.is_effect_monster(c):
             erase = erased_until_turn_end(Info.NEGATED, c.definition.rulings)
             duel.remember(c, Info.NEGATED, "free-chain", per="free-chain", erase=erase, origin=link.card.name)
-            duel.log.record("negate", f"「{c.name}」's effects negated by 「{link.card.name}」", card=c.serial)
+            duel.log.record("negate", card=c, source=link.card)
         elif not c.definition.is_monster and duel.face_up_on_field(c):
             duel.apply_lasting(c, "effects-negated", source=link.card.name,
                                erase=erased_until_turn_end(Info.LASTING, link.card.definition.rulings))
@@ -697,7 +698,7 @@ def keep_as_continuous_target(who, lasting, **kw):
         wanted = pick(duel, link)
         for card in link.live_targets():
             if not duel.on_field(card) or card not in wanted:
-                duel.log.record("fizzle", f"「{card.name}」 is no longer what 「{source.name}」 needs")
+                duel.log.record("fizzle.not-needed", card=card, source=source)
                 continue
             if duel.link(source, card, grants=grants, source_negation_matters=negation_matters) is not None \
                     and "control" in grants and card.controller != source.controller:
@@ -727,23 +728,21 @@ def _summon(pick, *, negated: bool = False, position: str | None = None, face_up
             why = duel.why_cannot_special_summon(card, link.player, how=duel.summon_how("special", link.card.name),
                                                  by=link.card.name)
             if why:
-                duel.log.record("no-summon", f"「{card.name}」 is not special summoned: {why}", card=card.serial)
+                duel.log.record("no-summon", card=card, why=why)
                 continue
             cards.append(card)
         zone = duel.board.zone(link.player, "monster zone")
         free = (zone.capacity or 5) - len(zone)
         if len(cards) > free:
             if together:
-                duel.log.record("no-summon", f"{len(cards)} monsters to special summon together, {free} free "
-                                "monster zone(s): none is summoned")
+                duel.log.record("no-summon.together", n=len(cards), free=free)
                 return
             for card in cards[free:]:
                 if determined:
-                    duel.log.record("no-zone", f"「{card.name}」 has no free monster zone: it goes to the graveyard",
-                                    card=card.serial)
+                    duel.log.record("no-zone.to-graveyard", card=card)
                     duel.send_to_graveyard(card, reason=f"no free monster zone for {_why(link)}")
                 else:
-                    duel.log.record("no-zone", f"「{card.name}」 has no free monster zone: it stays", card=card.serial)
+                    duel.log.record("no-zone.stays", card=card)
             cards = cards[:free]
         for card in cards:
             duel.summon(card, "special", link.player, by=link.card.name, negated=negated, face_up=face_up,
@@ -775,7 +774,7 @@ def win_duel(side):
         player = link.player if side == "own" else 1 - link.player
         if duel.winner is None:
             duel.winner = player
-            duel.log.record("win", f"player {player} wins the duel by {_why(link)}", player=player)
+            duel.log.record("win", player=player, card=link.card, label=link.effect.label)
 
     return resolve
 
@@ -961,7 +960,7 @@ def _attach(material, xyz):
         xyzs = xyz(duel, link)
         if not xyzs or not duel.on_field(xyzs[0]):
             if xyzs == [] and link.effect is not None:
-                duel.log.record("fizzle", f"no monster to attach to for 「{link.card.name}」")
+                duel.log.record("fizzle.nothing-to-attach", card=link.card)
             return
         target = xyzs[0]
         for mat in material(duel, link):
@@ -981,7 +980,7 @@ def _xyz_subject(who: str):
             found = inner(duel, link)
             if not found:
                 for c in link.live_targets():
-                    duel.log.record("fizzle", f"「{c.name}」 cannot be judged an Xyz monster now")
+                    duel.log.record("fizzle.not-xyz", card=c)
             return found
 
         return checked
@@ -1016,7 +1015,7 @@ def place_counter(n):
         card = link.card_if_unchanged()
         if card is not None and duel.face_up_on_field(card):
             duel.remember(card, Info.COUNTERS, (duel.recall(card, Info.COUNTERS) or 0) + n)
-            duel.log.record("counter", f"{n} counter(s) placed on 「{card.name}」", card=card.serial)
+            duel.log.record("counter", card=card, n=n)
 
     return resolve
 
@@ -1261,19 +1260,17 @@ def _force_activation(pick):
         for card in pick(duel, link):
             if not duel.on_field(card) or card.face_up:
                 continue
-            duel.log.record("reveal", f"「{card.name}」 is revealed", card=card.serial)
+            duel.log.record("reveal", card=card)
             if card.definition.kind != "trap":
                 continue
             why = duel.why_cannot_activate(card, "发动", card.controller)
             if why is None:
                 duel.board.turn(card, True, reason=f"activated by 「{link.card.name}」")
                 duel.record_activation(None, card, card.controller, by_effect=True)
-                duel.log.record("activate", f"「{card.name}」 is activated by 「{link.card.name}」",
-                                card=card.serial, label="发动", by_effect=True)
+                duel.log.record("activate.by-effect", card=card, by=link.card, label="发动", by_effect=True)
                 continue
             duel.board.turn(card, True, reason=f"forced to activate by 「{link.card.name}」")
-            duel.log.record("negate", f"「{card.name}」 cannot be activated now ({why}): its effect is negated "
-                            "and it is destroyed", card=card.serial)
+            duel.log.record("negate.cannot-activate", card=card, why=why)
             duel.destroy(card, reason=_why(link), by_effect=link.card, by_player=link.player)
 
     return resolve
@@ -1641,7 +1638,7 @@ def _apply_copied(duel, link, definition) -> None:
     """Apply what ``definition``'s card activation does, as this chain link; what limits how
     often that card's effect applies (『在决斗中只能适用1次』) counts it."""
     copied = definition.effect("发动")
-    duel.log.record("resolve", f"「{link.card.name}」 applies what 「{definition.name}」 does on activation")
+    duel.log.record("resolve.copied", card=link.card, source=named(definition.name))
     if copied.resolve is not None:
         copied.resolve(duel, link)
     duel.applied(link, definition)
@@ -1683,12 +1680,10 @@ def search_or_activate(desc):
             why = duel.activation_ban(c, duel.effect_of(c, "发动"), link.player) or (
                 "no free spell & trap zone" if full else None)
             if why is None:
-                duel.log.record("choice", f"player {link.player} activates 「{c.name}」 (by default: activate when "
-                                "the rules allow it)", chooser=link.player)
+                duel.log.record("choice.default-activate", chooser=link.player, card=c)
                 duel.activate_by_effect(c, link.player, link.card.name, source=link.card_if_unchanged())
             else:
-                duel.log.record("choice", f"「{c.name}」 cannot be activated ({why}): it is added to the hand",
-                                chooser=link.player)
+                duel.log.record("choice.to-hand", chooser=link.player, card=c, why=why)
                 duel.add_to_hand(c, reason=_why(link))
 
     return moving(resolve, "deck-to-hand")

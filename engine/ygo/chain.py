@@ -207,8 +207,7 @@ class ChainRules:
                 negations = set(lki["negations"]) if lki else self.negations(card)
                 self.pending.append(Pending(card, card.object_id, effect, player, negations, event,
                                             self._steps if self._resolving else None))
-                self.log.record("trigger", f"「{card.name}」{effect.label} is triggered ({kind}), "
-                                f"player {player} chooses", card=card.serial)
+                self.log.record("trigger", card=card, label=effect.label, event=kind, player=player)
                 if (card.serial, effect.label, player) in self.declined:
                     self._passes(self.pending[-1])
 
@@ -226,12 +225,10 @@ class ChainRules:
         declined: it stays, and the rules put it on a chain when the game is open."""
         name, label = pending.card.name, pending.effect.label
         if pending.effect.mandatory:
-            self.log.record("trigger", f"「{name}」{label} is mandatory: player {pending.player} cannot decline it",
-                            card=pending.card.serial)
+            self.log.record("trigger.mandatory", card=pending.card, label=label, player=pending.player)
             return
         self.pending.remove(pending)
-        self.log.record("trigger", f"player {pending.player} does not activate 「{name}」{label}",
-                        card=pending.card.serial)
+        self.log.record("trigger.declined", card=pending.card, label=label, player=pending.player)
 
     def clear_pending(self) -> None:
         self.pending = [p for p in self.pending if p.effect.mandatory]
@@ -250,12 +247,10 @@ class ChainRules:
         for _ in range(5):
             for p in [p for p in self.pending if p.effect.mandatory and self.left_its_place(p)]:
                 self.pending.remove(p)
-                self.log.record("trigger", f"「{p.card.name}」{p.effect.label} can no longer be activated: "
-                                "the card left the place where it was triggered", card=p.card.serial)
+                self.log.record("trigger.left", card=p.card, label=p.effect.label)
             for p in [p for p in self.pending if p.effect.mandatory and self.count_used(p)]:
                 self.pending.remove(p)
-                self.log.record("trigger", f"「{p.card.name}」{p.effect.label} is not activated: {self.count_used(p)}",
-                                card=p.card.serial)
+                self.log.record("trigger.not-activated", card=p.card, label=p.effect.label, why=self.count_used(p))
             due = [p for p in self.pending if p.effect.mandatory]
             if not due:
                 return
@@ -265,8 +260,7 @@ class ChainRules:
                 targets = self.mandatory_targets(p) if p.effect.targets else []
                 if targets is None:
                     self.pending.remove(p)
-                    self.log.record("trigger", f"「{p.card.name}」{p.effect.label} is not activated: it is mandatory "
-                                    "but has no legal target", card=p.card.serial)
+                    self.log.record("trigger.no-target", card=p.card, label=p.effect.label)
                     continue
                 self.activate(p.card, p.effect.label, player=p.player, targets=targets)
             if hold:
@@ -294,8 +288,8 @@ class ChainRules:
             return picks
         picks = self.fill_targets(card, effect, legal)
         if picks is not None and len(legal) > effect.targets:
-            self.log.record("choice", f"player {player} targets {describe(picks)} with 「{card.name}」{effect.label} "
-                            f"(by default: {FIRST_FITTING}; no step states this choice)", chooser=player)
+            self.log.record("choice.default-targets", chooser=player, picked=picks, card=card, label=effect.label,
+                            rule=FIRST_FITTING)
         return picks
 
     def count_used(self, pending: Pending) -> str | None:
@@ -545,9 +539,8 @@ class ChainRules:
         self.on_card_activated(link)
         if self.is_card_activation(link):
             self.emit("card-activated", card, player=player, by_effect=False, by=None)
-        on = f" targeting {'、'.join(f'「{t.name}」' for t in targets)}" if targets else ""
-        self.log.record("activate", f"chain {link.number}: player {player} activates 「{card.name}」{label}{on}",
-                        card=card.serial, label=label)
+        self.log.record("activate.card" if label == "发动" else "activate", chain=link.number, player=player, card=card,
+                        label=label, targets=targets)
         return link
 
     def link_of(self, card: "YgoCard") -> ChainLink | None:
@@ -564,11 +557,11 @@ class ChainRules:
         (activation.py); ``destroy``: the negating effect also destroys that card."""
         why = self.why_unnegatable(link)
         if why:
-            self.log.record("survive", f"chain {link.number}: {why}")
+            self.log.record("survive.unnegatable", chain=link.number, why=why)
             return False
         link.negated = what
         self.last_negation = (self._steps, by_player, link.player)
-        self.log.record("negate", f"chain {link.number} 「{link.card.name}」{link.effect.label}: {what} negated")
+        self.log.record("negate.link", chain=link.number, card=link.card, label=link.effect.label, what=what)
         if what == "activation" and self.is_card_activation(link):
             self.take_off_field(link, destroyed=destroy, by=by, by_player=by_player)
         return True
@@ -597,23 +590,21 @@ class ChainRules:
             gone = None if why else self.left_before_resolving(link)
             if gone:
                 link.outcome = f"not applied: {gone}"
-                self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label} does not "
-                                f"apply ({gone})")
+                self.log.record("resolve.not-applied", chain=link.number, card=link.card, label=link.effect.label,
+                                why=gone)
             elif why:
                 link.outcome = f"negated: {why}"
-                self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label} "
-                                f"is negated ({why})")
+                self.log.record("resolve.negated", chain=link.number, card=link.card, label=link.effect.label, why=why)
                 if self.keeps_its_link(link):
-                    self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」 does nothing as its "
-                                    "card activation resolves: its continuous effect on its target applies all the same")
+                    self.log.record("resolve.keeps-link", chain=link.number, card=link.card)
                     link.effect.resolve(self, link)
             elif self.already_applied(link):
                 link.outcome = f"not applied: {self.already_applied(link)}"
-                self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label} does not "
-                                f"apply ({self.already_applied(link)})")
+                self.log.record("resolve.not-applied", chain=link.number, card=link.card, label=link.effect.label,
+                                why=self.already_applied(link))
             else:
                 link.outcome = "applied"
-                self.log.record("resolve", f"chain {link.number}: 「{link.card.name}」{link.effect.label}")
+                self.log.record("resolve", chain=link.number, card=link.card, label=link.effect.label)
                 if link.effect.resolve is not None:
                     link.effect.resolve(self, link)
                 if link.with_effect is not None and link.with_effect.resolve is not None:
@@ -660,8 +651,7 @@ class ChainRules:
                 continue
             self.pending.remove(p)
             self.missed.append((p.card, p.effect.label))
-            self.log.record("trigger", f"「{p.card.name}」{p.effect.label} missed the timing: more of the chain "
-                            "was processed after its event", card=p.card.serial)
+            self.log.record("trigger.missed-timing", card=p.card, label=p.effect.label)
 
     def _finish_spell(self, link: ChainLink) -> None:
         card = link.card_if_unchanged()

@@ -37,7 +37,7 @@ class ControlRules:
         if len(zone) >= (zone.capacity or 5):
             # 4.3.3.4.7: no monster zone left on the side it would move to — it is
             # destroyed and sent to the graveyard by the rules (not by an effect)
-            self.log.record("no-zone", f"player {player} has no monster zone for 「{card.name}」", card=card.serial)
+            self.log.record("no-zone.control", player=player, card=card)
             self.destroy(card, reason="no monster zone for the control change", by_rule=True)
             return
         card.zone.cards.remove(card)
@@ -45,8 +45,7 @@ class ControlRules:
         card.zone = zone
         card.controller = player
         self.transition(card, Transition.CONTROL_CHANGED)
-        self.log.record("control", f"player {player} now controls 「{card.name}」" + (f" ({reason})" if reason else ""),
-                        card=card.serial)
+        self.log.record("control", player=player, card=card, reason=reason)
 
     def take_control(self, card: "YgoCard", player: int, kind: str, source: "YgoCard | None" = None) -> None:
         """``kind``: "permanent", "until-end-phase", or "equip" (``source`` is the equip card)."""

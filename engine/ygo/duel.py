@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulings.core import Card, IllegalAction, SetupError, Zone
+from rulings.core.events import Said, named, said
 from rulings.core.game import Game
 from rulings.core.zones import HiddenTo
 
@@ -21,6 +22,7 @@ from .battle import BattleRules
 from .cards import CardDef
 from .catalogue import CATALOGUE
 from .chain import ChainRules, one_action
+from . import trace_words
 from .control import ControlRules
 from .links import LinkRules, TargetLink
 from .memory import SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition, erased_by
@@ -66,6 +68,8 @@ class TemporaryBanish:
 
 class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRules, NegationRules, ValueRules):
     """One duel between player 0 (自己) and player 1 (对方)."""
+
+    trace_words = trace_words.WORDS
 
     catalogue = CATALOGUE
 
@@ -157,7 +161,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         home = where or (EXTRA if definition.extra_deck else HAND)
         card = self.bring_in(definition, player, home, card_class=YgoCard)
         if self.in_game(card):
-            self.log.record("setup", f"「{name}」 starts in {card.zone.label}")
+            self.log.record("setup", card=card, zone=card.zone)
         return card
 
     def on_field(self, card: YgoCard) -> bool:
@@ -221,7 +225,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             per += (len(card.memory.keys_where(
                 lambda key: isinstance(key, tuple) and key[0] is Info.LASTING and key[1][:2] == per)),)
         self.remember(card, Info.LASTING, value, per=per, erase=erase, origin=source)
-        self.log.record("apply", f"「{card.name}」: {mark}" + (f" ({source})" if source else ""), card=card.serial)
+        self.log.record("apply", card=card, mark=mark, source=named(source) if source and "「" not in source else source)
 
     def summoned_by(self, card: YgoCard, method: str) -> bool:
         return self.remembers(card, SUMMON_METHOD_INFO[method])
@@ -229,8 +233,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
     def transition(self, card: YgoCard, transition: Transition) -> None:
         gone = card.memory.erase(transition)
         if gone:
-            what = "、".join(_describe(item.key) for item in gone)
-            self.log.record("forget", f"「{card.name}」 {transition.value}: forgets {what}", card=card.serial)
+            self.log.record("forget", card=card, transition=transition, what=[_said(item.key) for item in gone])
 
     # -- how a card came to its zone (4.3.3.4) -----------------------------------------
 
@@ -240,7 +243,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
     def arrived(self, card: YgoCard, *tags: str) -> None:
         """Record what the move that just put ``card`` where it is counts as."""
         self.remember(card, Info.ARRIVED_AS, frozenset(tags))
-        self.log.record("counts-as", f"「{card.name}」 counts as: {'、'.join(sorted(tags))}", card=card.serial)
+        self.log.record("counts-as", card=card, tags=sorted(tags))
 
     def arrived_as(self, card: YgoCard) -> frozenset[str]:
         return self.recall(card, Info.ARRIVED_AS) or frozenset()
@@ -302,7 +305,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.remember(card, Info.UNBROKEN_SINCE_SUMMONED)
             self.summon_count[player] += 1
             self.use_normal_summon(player, card)
-            self.log.record("summon", f"「{card.name}」 gemini summoned (summoned again)", card=card.serial)
+            self.log.record("summon.gemini", card=card)
             self.emit("summoned", card, method=method)
             return
         if method in PROCEDURE_METHODS and not by:
@@ -323,7 +326,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         source = card.zone.kind
         self.drop_temporary_banish(card)
         self.board.move(card, self.free_monster_zone(player), face_up=face_up, controller=player,
-                        reason=f"{method} summon" if face_up else f"{method} summon face-down")
+                        reason=said("reason.set" if method in ("normal", "tribute") and not face_up
+                                    else "reason.summon" if face_up else "reason.summon.face-down", method=method))
         card.position = position or ("attack" if face_up else "defense")
         for m in materials:
             if method == "xyz":
@@ -333,8 +337,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         set_only = method in ("normal", "tribute") and not face_up
         if method in ("normal", "tribute"):
             self.use_normal_summon(player, card)
-        self.log.record("summon", f"「{card.name}」 set" if set_only else f"「{card.name}」 {method} summoned"
-                        + ("" if face_up else " face-down"), card=card.serial, method=method)
+        self.log.record("set" if set_only else "summon" if face_up else "summon.face-down", card=card, method=method)
         if set_only:
             # a monster set face-down is not "summoned" (召唤仅指表侧表示通常召唤),
             # but a tribute set keeps what it was tributed with
@@ -481,7 +484,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         """An effect lets ``player`` Normal Summon once more this turn (a monster passing
         ``test`` (duel, card), or any)."""
         self.normal_summon_grants.append((self.turn, player, test, source))
-        self.log.record("rule", f"「{source}」: player {player} may Normal Summon once more this turn")
+        self.log.record("rule.extra-normal-summon", source=source, player=player)
 
     def use_normal_summon(self, player: int, card: YgoCard) -> None:
         if self.normal_summons[player] >= 1:
@@ -534,8 +537,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         if materials:
             self.remember(card, Info.SUMMON_MATERIALS, tuple((m.serial, m.definition) for m in materials))
             self.remember(card, Info.MATERIAL_LINK, tuple(m.serial for m in materials))
-        self.log.record("setup", f"「{card.name}」 has been on player {player}'s field since an earlier turn "
-                        f"({method} summoned)", card=card.serial)
+        self.log.record("setup.summoned-earlier", card=card, player=player, method=method)
 
     def summoned_earlier(self, card: YgoCard, player: int, *, face_up: bool = True) -> None:
         """Set the scene: ``card`` came to ``player``'s field by a Normal Summon (face-up)
@@ -555,8 +557,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.remember(card, Info.NORMAL_SUMMONED)
             if self.tributes_needed(card):
                 self.remember(card, Info.TRIBUTE_SUMMONED)
-        self.log.record("setup", f"「{card.name}」 has been on player {player}'s field since an earlier turn",
-                        card=card.serial)
+        self.log.record("setup.earlier", card=card, player=player)
 
     def set_monster(self, card: YgoCard, player: int | None = None, tributes=(), without_tribute=False) -> None:
         self.summon(card, "tribute" if tributes else "normal", player, face_up=False, tributes=tributes,
@@ -584,8 +585,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         zone = self.board.zone(player, kind)
         if kind == FIELD_SPELL:
             for old in [c for c in zone if c is not card]:
-                self.log.record("rule", f"「{card.name}」 is put in the field zone: 「{old.name}」 goes to the "
-                                "graveyard", card=old.serial)
+                self.log.record("rule.field-zone-replaced", card=old, by=card)
                 self.send_to_graveyard(old, reason=f"replaced by 「{card.name}」")
         self.board.move(card, zone, face_up=face_up, controller=player, reason=reason)
 
@@ -666,7 +666,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             raise IllegalAction(why)
         card.position = "defense" if card.position == "attack" else "attack"
         self.remember(card, Info.POSITION_CHANGED)
-        self.log.record("position", f"「{card.name}」 changes to {card.position} position", card=card.serial)
+        self.log.record("position", card=card, position=card.position)
         self.emit("position-changed", card)
         self.run_mandatory()
 
@@ -694,7 +694,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.board.move(material, self.board.zone(xyz.controller, MATERIALS), face_up=True,
                             reason="attached as material")
         material.attached_to = xyz
-        self.log.record("attach", f"「{material.name}」 attached to 「{xyz.name}」", card=material.serial)
+        self.log.record("attach", card=material, to=xyz)
 
     def place(self, card: YgoCard, zone_kind: str, player: int, face_up: bool = True) -> None:
         """Put a card in a zone without a summon or an activation (setting up); a spell or
@@ -855,14 +855,13 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         graveyard or banished cannot be destroyed: 4.3.3.4.1).  ``by_rule``: the rules
         destroy it, not an effect (no monster zone left for a control change)."""
         if not self.on_field(card):
-            self.log.record("survive", f"「{card.name}」 is not on the field: it cannot be destroyed", card=card.serial)
+            self.log.record("survive.not-on-field", card=card)
             return False
         why_not = self.why_not_destroyed(card, by_effect=by_effect, by_battle=by_battle, by_player=by_player)
         if why_not:
-            self.log.record("survive", f"「{card.name}」 is not destroyed: {why_not}", card=card.serial)
+            self.log.record("survive", card=card, why=why_not)
             return False
-        self.log.record("destroy", f"「{card.name}」 destroyed" + (f" by {reason}" if reason else ""),
-                        card=card.serial)
+        self.log.record("destroy", card=card, reason=reason)
         how = ("destroyed-by-battle",) if by_battle else () if by_rule else ("destroyed-by-effect",)
         if "destroyed-by-effect" in how and card.zone.kind == SPELL_TRAP and not card.face_up:
             self.set_cards_destroyed.add((self.turn, card.controller))  # 魂缚门's condition
@@ -950,7 +949,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
     def shuffle_deck(self, player: int) -> None:
         zone = self.board.zone(player, DECK)
         random.Random(self.turn * 7919 + len(zone.cards)).shuffle(zone.cards)
-        self.log.record("shuffle", f"player {player}'s deck is shuffled", player=player)
+        self.log.record("shuffle", player=player)
 
     def deck_position(self, card: YgoCard) -> str | None:
         """"top", "bottom" (or both, for a deck of one card), or None."""
@@ -990,8 +989,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                          tags=("banished",) if face_up else ("banished", "banished-face-down"))
         record.object_id = card.object_id
         self.temporarily_banished.append(record)
-        self.log.record("temp-banish", f"「{card.name}」 will return ({returns}) in {record.position} position",
-                        card=card.serial)
+        self.log.record("temp-banish", card=card, returns=returns, position=record.position)
 
     def drop_temporary_banish(self, card: YgoCard) -> None:
         """A temporarily banished card that is moved otherwise no longer returns."""
@@ -1012,7 +1010,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         if len(zone) >= (zone.capacity or 5):
             # 4.3.3.4.4.1: no free main monster zone — it does not come back but goes to
             # the graveyard (sent there by the rules, not destroyed)
-            self.log.record("no-zone", f"「{card.name}」 has no free main monster zone to return to", card=card.serial)
+            self.log.record("no-zone.return", card=card)
             self.send_to_graveyard(card, reason="no free main monster zone to return to")
             return
         self.board.move(card, self.free_monster_zone(record.controller), face_up=record.face_up,
@@ -1042,7 +1040,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         if any(e.kind != "setup" for e in self.log.events):
             raise SetupError("决斗的第一个回合只能在例子一开始、什么都还没有发生时指定")
         self.turn = self.FIRST_TURN
-        self.log.record("setup", "turn 1: the first turn of the duel")
+        self.log.record("setup.first-turn")
 
     def why_no_battle_phase(self) -> str | None:
         if self.turn == self.FIRST_TURN:
@@ -1068,13 +1066,13 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.clear_pending()
         if self.phase == "battle" and phase != "battle":
             self.battle_state = None
-            self.log.record("phase", "end of the battle phase")
+            self.log.record("phase.end-battle")
             self.returns_due("end-battle")
             self.destroy_attacked_at_end_battle()
             self.emit("end-battle", None)
             self.run_mandatory()
         self.phase = phase
-        self.log.record("phase", f"turn {self.turn}: {phase} phase")
+        self.log.record("phase", turn=self.turn, phase=phase)
         if phase == "standby":
             self.returns_due("standby")
             self.emit("standby", None)
@@ -1102,7 +1100,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.negated_names = {n: t for n, t in self.negated_names.items() if t > self.turn}
         self.turn += 1
         self.turn_player = 1 - self.turn_player
-        self.log.record("phase", f"turn {self.turn} begins (player {self.turn_player})")
+        self.log.record("phase.turn", turn=self.turn, player=self.turn_player)
         self.enter_phase("standby")
         if stop != "standby":
             self.enter_phase("main1")
@@ -1112,8 +1110,11 @@ def _who(player: int) -> str:
     return "自己" if player == 0 else "对方"
 
 
-def _describe(key) -> str:
+def _said(key) -> Said:
+    """A memory key as the trace says it (``forget``)."""
     if isinstance(key, Info):
-        return key.value
+        return said("memory", info=key)
     info, per = key
-    return f"{info.value} {per[0] if isinstance(per, tuple) else per}"
+    return said("memory.per", info=info, per=per[0] if isinstance(per, tuple) else per)
+
+

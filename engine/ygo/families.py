@@ -117,7 +117,7 @@ def sequence(actions: list):
             before = len(duel.log.events)
             answer = step(duel, link)
             if then_follows and not _did(duel, before, answer):
-                duel.log.record("fizzle", f"{_why(link)}: nothing was done, so what follows 那之后 is not done")
+                duel.log.record("fizzle.then", card=link.card, label=link.effect.label)
                 return
 
     resolve.needs_monster_zone = any(getattr(s, "needs_monster_zone", False) for s, _ in steps)
@@ -309,7 +309,7 @@ def _negated_card_to(what: str, fate: str):
             return False
         card = below.card_if_unchanged()
         if card is None:
-            duel.log.record("fizzle", f"「{below.card.name}」 is no longer that card: it is not moved")
+            duel.log.record("fizzle.changed", card=below.card)
             return False
         if duel.in_limbo(card):
             return duel.move_from_limbo(card, fate, reason=_why(link))
@@ -491,7 +491,7 @@ def change_stats(who, layer, which, until, sign, amount):
                 _whose, stat = amount[1], amount[2]
                 others = [o for o in _whose(duel, link) if o is not c]
                 if not others:
-                    duel.log.record("fizzle", f"{_why(link)}: no card to take the value from")
+                    duel.log.record("fizzle.no-value", card=link.card, label=link.effect.label)
                     continue
                 value = duel.atk(others[0]) if stat == "atk" else duel.defense(others[0])
                 if value is None:
@@ -549,9 +549,9 @@ def life_points(side, amount, unit, how="damage"):
         n = amount(duel, link)
         duel.lp[player] -= n
         if how == "damage":
-            duel.log.record("damage", f"player {player} takes {n} damage from 「{link.card.name}」")
+            duel.log.record("damage", player=player, amount=n, card=link.card)
         else:
-            duel.log.record("lp", f"player {player} loses {n} LP (「{link.card.name}」)")
+            duel.log.record("lp", player=player, amount=n, card=link.card)
 
     return resolve
 

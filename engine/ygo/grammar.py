@@ -754,7 +754,7 @@ def move_cards(move=None, cards=None, n=None, desc=None, placed=None):
 def _place_counters(n: int):
     def pay(duel, card, player) -> None:
         duel.remember(card, Info.COUNTERS, (duel.recall(card, Info.COUNTERS) or 0) + n)
-        duel.log.record("counter", f"{n} counter(s) placed on 「{card.name}」 as it is activated", card=card.serial)
+        duel.log.record("counter.on-activation", card=card, n=n)
 
     return pay
 
@@ -847,8 +847,7 @@ def pay_life_points(amount):
     def pay(duel, card, player) -> None:
         lp = how_much(duel, player)
         duel.lp[player] -= lp
-        duel.log.record("cost", f"player {player} pays {lp} LP" + (" (half)" if amount == "一半" else "")
-                        + f" for 「{card.name}」")
+        duel.log.record("cost.half" if amount == "一半" else "cost", player=player, lp=lp, card=card)
 
     def payable(duel, card, player) -> str | None:
         if amount != "一半" and duel.lp[player] < int(amount):
@@ -866,8 +865,7 @@ def _pay_atk_difference():
 
         def pay() -> None:
             duel.lp[player] -= amount
-            duel.log.record("cost", f"player {player} pays {amount} LP for 「{card.name}」 (fixed before it was "
-                            "placed)")
+            duel.log.record("cost.fixed", player=player, lp=amount, card=card)
 
         return pay
 

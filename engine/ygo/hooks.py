@@ -62,7 +62,7 @@ def _negate_kinds_of_banished(duel, link) -> None:
     duel.field_negations.append(FieldNegation(
         lambda duel, c, kinds=frozenset(kinds): c.definition.is_monster and bool(kinds & c.definition.types),
         until=duel.turn, source=me, source_obj=me.object_id, origin=me.name))
-    duel.log.record("negate", f"「{me.name}」: {'、'.join(sorted(kinds))} monsters have their effects negated")
+    duel.log.record("negate.types", card=me, types=sorted(kinds))
 
 
 def _control_or_summon_victim(duel, link) -> None:

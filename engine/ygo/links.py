@@ -48,8 +48,7 @@ class LinkRules:
              on_target_leaves=None, on_target_destroyed=None, source_negation_matters: bool = True
              ) -> "TargetLink | None":
         if not self.face_up_on_field(source):
-            self.log.record("fizzle", f"「{source.name}」 is no longer face-up on the field: "
-                            f"it keeps no continuous target", card=source.serial)
+            self.log.record("fizzle.no-link", card=source)
             return None
 
         link = TargetLink(next(self._link_ids), source, source.object_id, target, target.object_id,
@@ -58,8 +57,7 @@ class LinkRules:
         self.links.append(link)
         for card in (source, target):
             self.remember(card, Info.TARGET_LINK, link.id, per=link.id, origin=source.name)
-        self.log.record("link", f"「{source.name}」 keeps 「{target.name}」 as its continuous target",
-                        card=source.serial)
+        self.log.record("link", card=source, target=target)
         return link
 
     def link_alive(self, link: "TargetLink") -> bool:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from rulings.core import IllegalAction, SetupError
+from rulings.core.events import named
 
 from .memory import SPECIAL_METHODS, Info
 from .values import METHOD_WORDS
@@ -124,7 +125,7 @@ class NegationRules:
     def negate_effects(self, card: "YgoCard", kind: str = "free-chain", source: str = "") -> None:
         """A lasting negation put on a face-up monster by a resolving effect."""
         self.remember(card, Info.NEGATED, kind, per=kind, origin=source)
-        self.log.record("negate", f"「{card.name}」's effects negated ({kind}) by {source}", card=card.serial)
+        self.log.record("negate", card=card, how=kind, source=named(source) if source else None)
 
 
     def negate_summon(self, card: "YgoCard", method: str, player: int) -> None:
@@ -138,7 +139,7 @@ class NegationRules:
             why = self.why_cannot_flip_summon(card)
             if why:
                 raise IllegalAction(f"「{card.name}」不能反转召唤：{why}")
-            self.log.record("summon-negated", f"the flip summon of 「{card.name}」 is negated", card=card.serial)
+            self.log.record("summon-negated", card=card, method="flip")
             self.destroy(card, reason="its flip summon was negated", by_rule=True)
             return
         if method in SPECIAL_METHODS:
@@ -152,7 +153,7 @@ class NegationRules:
             self.normal_summons[player] += 1
         else:
             raise SetupError(f"{METHOD_WORDS.get(method, method)}召唤不能这样无效")
-        self.log.record("summon-negated", f"the {method} summon of 「{card.name}」 is negated", card=card.serial)
+        self.log.record("summon-negated", card=card, method=method)
         self.drop_temporary_banish(card)
         self.board.move(card, self.board.zone(card.owner, "graveyard"), face_up=True,
                         reason=f"its {method} summon was negated")

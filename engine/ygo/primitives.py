@@ -237,7 +237,7 @@ def negate_effects_of_targets(until_end_of_turn: bool = True, need_face_up: bool
                 continue
             erase = erased_until_turn_end(Info.NEGATED, card.definition.rulings) if until_end_of_turn else None
             duel.remember(card, Info.NEGATED, "free-chain", per="free-chain", erase=erase, origin=link.card.name)
-            duel.log.record("negate", f"「{card.name}」's effects negated by 「{link.card.name}」", card=card.serial)
+            duel.log.record("negate", card=card, source=link.card)
 
     return resolve
 
@@ -300,7 +300,7 @@ def link_targets(*grants: str, need=None, on_source_leaves=None, on_target_leave
             return
         for card in link.live_targets():
             if not duel.on_field(card) or (need is not None and not need(duel, card)):
-                duel.log.record("fizzle", f"「{card.name}」 is no longer what 「{source.name}」 needs")
+                duel.log.record("fizzle.not-needed", card=card, source=source)
                 continue
             duel.link(source, card, grants=grants, on_source_leaves=on_source_leaves,
                       on_target_leaves=on_target_leaves, on_target_destroyed=on_target_destroyed,
@@ -344,7 +344,7 @@ def attach(material: str, to: str, *, pick=None, need_xyz: bool = False, zones=(
         if xyz is None or not duel.on_field(xyz):
             return
         if need_xyz and not duel.is_xyz_monster(xyz):
-            duel.log.record("fizzle", f"「{xyz.name}」 cannot be judged an Xyz monster now")
+            duel.log.record("fizzle.not-xyz", card=xyz)
             return
         mat = card_of(material)
         if mat is not None and mat is not xyz:

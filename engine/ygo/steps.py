@@ -301,7 +301,7 @@ def card_in_zone(duel: Duel, player: int, source: str, card: str) -> None:
 def life_points_left(duel: Duel, player: int, number: int) -> None:
     """That player's life points, set up as they stand (as if lost earlier in the duel)."""
     duel.lp[player] = number
-    duel.log.record("setup", f"player {player} has {number} LP")
+    duel.log.record("setup.lp", player=player, lp=number)
 
 
 @V.given("{player}场上有表侧表示的「{card}」")
