@@ -826,7 +826,7 @@ class Duel(Game):
         elif (target == "player" and not self.shields[defender] and enforced(Rule.DIRECT_ATTACK)
               and self.is_top_creature(attacker) and defender not in self.lost):
             self.lost[defender] = "direct attack"
-            self.log.record("lose", f"player {defender} has no shields left and is attacked: they lose")
+            self.log.record("lose.direct-attack", player=defender)
 
     def attack_breaks(self, attacker: DmCard, shields: list[Shield]) -> None:
         """The unblocked attack on a player breaks its shields, all at once; their

@@ -105,7 +105,7 @@ class CombatRules:
         for card in self.permanents():
             card.attacking, card.blocking = False, None
         self.phase = legality.MAIN2
-        self.log.record("step", "戦闘フェイズが終わる")
+        self.log.record("step.combat-ends")
 
     def _remove_non_creatures_from_combat(self) -> None:
         # CR 506.4: a permanent that stops being a creature is removed from combat;

@@ -194,7 +194,7 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
         if why is not None:
             raise IllegalAction(why)
         self.lands_played[player] += 1
-        self.log.record("play-land", f"{PLAYER_NAMES[player]}が土地「{card.name}」をプレイする", card=card.serial)
+        self.log.record("play-land", player=player, card=card)
         self.put_onto_battlefield(card, player, reason="土地のプレイ")
         self.settle()
 
