@@ -863,7 +863,7 @@ def cmd_bench(args) -> int:
         print(f"rulings bench: --keep {args.keep}: a folder that holds something other than a benchmark; "
               "give a new or empty folder (it is replaced)", file=sys.stderr)
         return 2
-    bench.run(args.examples, repeat=args.repeat, jobs=args.jobs, keep=keep, source=paths.root)
+    bench.run(args.examples, repeat=args.repeat, jobs=args.jobs, keep=keep, source=paths.root, pairs=args.pairs)
     return 0
 
 
@@ -892,6 +892,17 @@ def _shard(text: str) -> tuple[int, int]:
         return shards.parse(text)
     except ValueError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _count_or_zero(text: str) -> int:
+    """A number of runs that may be 0 (none)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{n}: give 0 or more")
+    return n
 
 
 def _words(text: str) -> str:
@@ -981,6 +992,9 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("--repeat", type=_count, default=3, help="runs of each incremental cycle; the median counts")
     m.add_argument("-j", "--jobs", type=_count, default=None, metavar="N", help="as for `rulings build -j N`")
     m.add_argument("--keep", metavar="DIR", help="build the synthetic project in DIR and keep it")
+    m.add_argument("--pairs", type=_count_or_zero, default=2, metavar="N",
+                   help="builds of html with the extension alone, each paired with a plain html build, for "
+                        "their ratio (default 2; 0: not measured, as at 100000 examples)")
     m.set_defaults(func=cmd_bench)
     args = parser.parse_args(argv)
     if argv is None and args.func in (cmd_build, cmd_check):
