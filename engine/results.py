@@ -130,6 +130,9 @@ def read_lines(data: bytes) -> tuple[dict[str, Any], Entries] | None:
     here) and, in a shard's results file (``rulings check --shard``), ``shard``."""
     lines = data.split(b"\n")
     first = lines[0]
+    if len(lines) == 2 and first.endswith(b'"results":{}}') and not lines[1]:
+        # no entries: the whole file is one line
+        first, lines = first[:-2], [first[:-2], b"}}", b""]
     if not (first.startswith(b'{"format":') and first.endswith(b'"results":{')) or lines[-2:] != [b"}}", b""]:
         return None
     try:

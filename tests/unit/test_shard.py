@@ -205,6 +205,14 @@ def test_merge_of_written_shards_is_the_single_file(tmp_path):
     assert set(results_mod.load_entries(files[0])) == {x for x in MANY if shards.shard_of(x, 3) == 1}
 
 
+def test_more_shards_than_examples_leave_some_empty_and_still_merge(tmp_path):
+    ids = ["only-one", "and-another"]
+    files = _write_shards(tmp_path, ids, 8)
+    assert sum(len(shards.read(f)[1]) == 0 for f in files) >= 6
+    merged, line = shards.merge(files)
+    assert sorted(merged) == sorted(ids) and line == "merged 8 shards: 2 results"
+
+
 @pytest.mark.parametrize("case, words", [
     ("missing", "shard 2/3 missing: merging needs all 3 shards (2 given)"),
     ("twice", "shard 1/3 given twice: "),
