@@ -133,6 +133,20 @@ def test_four_shards_merged_are_one_run_byte_for_byte(sharded, tmp_path):
     assert entries["shard-outline"]["runs"] == 2 and any(t.startswith("-- 例子:") for t in entries["shard-outline"]["trace"])
 
 
+def test_the_last_job_of_a_ci_matrix_merges_and_builds_without_running_anything(sharded, tmp_path):
+    # docs/ci-sharding.md: a machine of its own, nothing built yet, the shards' files
+    final = tmp_path / "final-build"
+    files = [str(sharded.shards / f"shard-{i}.json") for i in (1, 2, 3, 4)]
+    done = _run(sharded, "merge", *files, build=final)
+    assert done.returncode == 0 and done.stdout.strip().endswith(f"→ {final / 'results.json'}"), sharded.output(done)
+    built = _run(sharded, "build", build=final)
+    assert "nothing changed: no example runs (8 results up to date)" in built.stdout, sharded.output(built)
+    assert built.stdout.strip().splitlines()[-1] == "5 passed, 1 failed, 1 pending, 1 not-run", sharded.output(built)
+    assert (final / "site" / "ygo" / "shard.html").exists()
+    verdict = _run(sharded, "check", "--no-run", build=final)
+    assert verdict.returncode == 1 and "5 passed, 1 failed, 1 pending, 1 not-run" in verdict.stdout
+
+
 def test_after_a_merge_the_site_shows_the_merged_results_and_never_an_old_pass(sharded, tmp_path):
     box = sharded
     files = [str(box.shards / f"shard-{i}.json") for i in range(1, 5)]
