@@ -83,9 +83,11 @@ def inputs_digest(manifest: list[dict], basis: Mapping[str, Mapping[str, str]]) 
 
 
 def current(entry: Mapping[str, Any] | None, example: Mapping[str, Any], basis: Mapping[str, str] | None) -> bool:
-    """Whether ``entry`` is the result of ``example`` as it is now: its text (hash) and
-    what it runs against (basis) are those of the entry's run."""
-    return entry is not None and entry.get("hash") == example.get("hash") and entry.get("basis") == basis
+    """Whether ``entry`` is the result of ``example`` as it is now: its text (hash), what
+    it runs against (basis) and whether it is declared pending are those of the entry's
+    run (what ``incremental.plan`` compares before it keeps a result)."""
+    return (entry is not None and entry.get("hash") == example.get("hash") and entry.get("basis") == basis
+            and (entry.get("status") == "pending") == (example.get("declared") == "pending"))
 
 
 def write(path: str | os.PathLike, entries: Mapping[str, dict[str, Any]], *, index: int, count: int,

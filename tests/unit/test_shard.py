@@ -219,6 +219,19 @@ def test_merge_of_written_shards_is_the_single_file(tmp_path):
     assert set(results_mod.load_entries(files[0])) == {x for x in MANY if shards.shard_of(x, 3) == 1}
 
 
+def test_a_shard_writes_only_results_of_its_examples_as_they_are_now():
+    example = {"id": "x", "hash": "h1", "declared": None}
+    basis = {"engine": "e", "cards": "c", "runner": "r"}
+    entry = {"hash": "h1", "status": "passed", "basis": dict(basis)}
+    assert shards.current(entry, example, basis)
+    assert not shards.current(None, example, basis)
+    assert not shards.current({**entry, "hash": "h0"}, example, basis)  # text edited since
+    assert not shards.current(entry, example, {**basis, "engine": "e2"})  # engine changed since
+    assert not shards.current({**entry, "basis": None}, example, basis)  # no record of what it ran against
+    assert not shards.current(entry, {**example, "declared": "pending"}, basis)  # declared pending since
+    assert not shards.current({**entry, "status": "pending"}, example, basis)  # no longer pending
+
+
 def test_more_shards_than_examples_leave_some_empty_and_still_merge(tmp_path):
     ids = ["only-one", "and-another"]
     files = _write_shards(tmp_path, ids, 8)
