@@ -133,6 +133,21 @@ def test_four_shards_merged_are_one_run_byte_for_byte(sharded, tmp_path):
     assert entries["shard-outline"]["runs"] == 2 and any(t.startswith("-- 例子:") for t in entries["shard-outline"]["trace"])
 
 
+def test_a_shard_without_a_run_writes_its_file_only_from_current_results(sharded, tmp_path):
+    # --no-run on the shard's own machine: its results are this commit's, the same file
+    again = _run(sharded, "check", "--shard", "2/4", "--no-run", "--out", str(tmp_path / "again.json"),
+                 build=sharded.shards / "machine-2")
+    assert (tmp_path / "again.json").read_bytes() == (sharded.shards / "shard-2.json").read_bytes(), \
+        sharded.output(again)
+    # on a machine that never ran them: no file, and it says why
+    none = _run(sharded, "check", "--shard", "2/4", "--no-run", "--out", str(tmp_path / "none.json"),
+                build=tmp_path / "fresh")
+    assert none.returncode == 1 and not (tmp_path / "none.json").exists(), sharded.output(none)
+    mine = sorted(x for x in IDS if shards.shard_of(x, 4) == 2)
+    assert (f"shard 2/4: results not written to {tmp_path / 'none.json'}: {len(mine)} of its examples have no "
+            f"result of this run ({', '.join(mine)})") in none.stdout, sharded.output(none)
+
+
 def test_the_last_job_of_a_ci_matrix_merges_and_builds_without_running_anything(sharded, tmp_path):
     # docs/ci-sharding.md: a machine of its own, nothing built yet, the shards' files
     final = tmp_path / "final-build"
