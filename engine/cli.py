@@ -395,7 +395,8 @@ def reconcile(paths, only: set[str] | None = None) -> Reconciliation:
         results = {k: v for k, v in results.items() if k in only}
     if problem:
         out.problems.append(problem)
-    elif not paths.results.exists():
+    elif not paths.results.exists() and (only is None or manifest):
+        # (a selection of no example needs no results: a shard left empty, check --shard)
         out.problems.append(f"{paths.results}: no results file: the examples have not been run "
                             "(`rulings check` runs them)")
     scenarios: dict[str, list[str]] = {}
@@ -529,7 +530,10 @@ def cmd_check(args) -> int:
     clock.lap("reconcile")
     if failed_run:
         summary.problems.append(failed_run)
-    if args.shard is not None:
+    if args.shard is not None and outcome.status > 1:
+        summary.problems.append(f"shard {args.shard[0]}/{args.shard[1]}: results not written to {shard_file}: "
+                                "the extraction stopped")
+    elif args.shard is not None:
         summary.problems.extend(_write_shard(paths, shard_file, plan, selected, *args.shard))
     if outcome.status > 1:
         summary.problems.append("the extraction stopped (see above): the counts below come from an earlier "

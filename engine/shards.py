@@ -74,11 +74,11 @@ def inputs_digest(manifest: list[dict], basis: Mapping[str, Mapping[str, str]]) 
     line, cards …) and, for each example that can run, what it runs against
     (``incremental.Plan.basis``).  Shards of one commit agree on it; shards of two
     commits, or run with other engines or cards, do not."""
+    records = sorted((str(e.get("id")), json.dumps(e, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
+                      json.dumps(basis.get(e.get("id"), {}), sort_keys=True)) for e in manifest)
     digest = hashlib.sha256()
-    for example in sorted(manifest, key=lambda e: (str(e.get("id")), json.dumps(e, sort_keys=True))):
-        record = json.dumps(example, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-        digest.update(record.encode() + b"\0")
-        digest.update(json.dumps(basis.get(example.get("id"), {}), sort_keys=True).encode() + b"\n")
+    for _id, record, based_on in records:
+        digest.update(f"{record}\0{based_on}\n".encode())
     return digest.hexdigest()[:32]
 
 

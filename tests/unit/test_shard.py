@@ -201,6 +201,26 @@ def _shown(box, docname: str) -> dict[str, str]:
     return dict(re.findall(r'data-example-id="([^"]+)" data-status="([^"]+)"', box.html(docname)))
 
 
+def test_an_empty_shard_passes_and_a_stopped_extraction_writes_no_shard(sandbox, tmp_path):
+    # both examples are in shard 2 of 3: shards 1 and 3 hold none, which is no failure
+    sandbox.write("spec/ygo/lone.rst", document("两个例子", example("lone-a"), example("lone-c", title="另一个")))
+    assert {shards.shard_of(x, 3) for x in ("lone-a", "lone-c")} == {2}
+    files = []
+    for i in (1, 3, 2):
+        files.append(tmp_path / f"s{i}.json")
+        done = _run(sandbox, "check", "--shard", f"{i}/3", "--out", str(files[-1]))
+        assert done.returncode == 0, sandbox.output(done)
+        assert f"shard {i}/3: {2 if i == 2 else 0} of 2 examples" in done.stdout
+    merged = _run(sandbox, "merge", *map(str, files), "--out", str(tmp_path / "merged.json"))
+    assert merged.stdout.strip() == f"merged 3 shards: 2 results → {tmp_path / 'merged.json'}", sandbox.output(merged)
+    # Sphinx cannot even start: the shard writes nothing (an earlier file is removed)
+    with (sandbox.root / "spec" / "conf.py").open("a", encoding="utf-8") as f:
+        f.write("\nraise RuntimeError('a broken configuration')\n")
+    stopped = _run(sandbox, "check", "--shard", "2/3", "--out", str(files[-1]))
+    assert stopped.returncode == 1 and not files[-1].exists(), sandbox.output(stopped)
+    assert f"shard 2/3: results not written to {files[-1]}: the extraction stopped" in stopped.stdout
+
+
 # -- refusals, on shard files written here -------------------------------------------------
 
 def _entry(example_id: str) -> dict:
