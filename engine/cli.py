@@ -3,6 +3,8 @@
     rulings build   extract the examples, run those that changed, build the HTML site
     rulings check   extract and run what changed; fail on any failed, stale or not-run
                     example, any problem in a document, or counts that disagree
+                    (--shard I/N: a stable share of the examples, for CI across machines)
+    rulings merge   combine the results files of every shard into the results of one run
     rulings steps   print the step vocabulary of each game
     rulings blocks  print the building blocks cards are written with
     rulings cards   extract the cards; count them, and those that need code (hooks)
@@ -54,10 +56,13 @@ class Timings:
             results_mod.write_atomic(os.environ["RULINGS_TIMINGS"], json.dumps(self.phases))
 
 
-def plan_run(paths, *, documents: list[str] | None = None, everything: bool = False, ids: set[str] | None = None):
+def plan_run(paths, *, documents: list[str] | None = None, everything: bool = False, ids: set[str] | None = None,
+             share: set[str] | None = None):
     """Which examples need running (rulings.incremental), after an extraction.
     ``documents``: run every example of these (project-relative sources) whatever
-    their results; ``ids``: run these examples whatever their results; the other
+    their results; ``ids``: run these examples whatever their results; ``share``: of
+    these examples (``check --shard``), those that changed (all with ``everything``),
+    with what every example of the project rests on (``Plan.basis``); the other
     results are kept."""
     from rulings import incremental
 
@@ -69,7 +74,12 @@ def plan_run(paths, *, documents: list[str] | None = None, everything: bool = Fa
         manifest = [e for e in manifest if e["id"] in ids]
         everything = True
     force = {e["id"] for e in manifest} if everything else None
-    return incremental.plan(manifest, results, paths.cards, force=force, runner=paths.runner)
+    whole = incremental.plan(manifest, results, paths.cards, force=force, runner=paths.runner)
+    if share is None:
+        return whole
+    run = {k: why for k, why in whole.run.items() if k in share}
+    return incremental.Plan(run=run, basis=whole.basis, total=sum(1 for k in whole.basis if k in share),
+                            documents={k: whole.documents[k] for k in run})
 
 
 #: below this many examples to run, pytest-xdist's workers cost more than they save: each
@@ -385,7 +395,8 @@ def reconcile(paths, only: set[str] | None = None) -> Reconciliation:
         results = {k: v for k, v in results.items() if k in only}
     if problem:
         out.problems.append(problem)
-    elif not paths.results.exists():
+    elif not paths.results.exists() and (only is None or manifest):
+        # (a selection of no example needs no results: a shard left empty, check --shard)
         out.problems.append(f"{paths.results}: no results file: the examples have not been run "
                             "(`rulings check` runs them)")
     scenarios: dict[str, list[str]] = {}
@@ -462,18 +473,34 @@ def reconcile(paths, only: set[str] | None = None) -> Reconciliation:
 def cmd_check(args) -> int:
     from rulings.sphinxext.build import build
 
+    if args.shard is not None and (args.paths or args.k is not None):
+        print("rulings check: --shard runs a share of every example: give no PATH and no -k with it "
+              "(see rulings check --help)", file=sys.stderr)
+        return 2
+    if args.out is not None and args.shard is None:
+        print("rulings check: --out is where a shard's results go: give it with --shard I/N "
+              "(see rulings check --help)", file=sys.stderr)
+        return 2
     paths = _paths(args)
     clock = Timings()
     documents = _documents(paths, args.paths) if args.paths else None
     if isinstance(documents, str):
         print(f"rulings check: {documents}")
         return 2
+    shard_file = None
+    if args.shard is not None:
+        index, count = args.shard
+        shard_file = Path(args.out) if args.out else paths.build / f"results-shard-{index}-of-{count}.json"
+        # a shard's file from an earlier run never stands for this one
+        shard_file.unlink(missing_ok=True)
     outcome = build(paths, "gherkin", fresh=args.fresh, jobs=reading_jobs(paths, args))
     clock.lap("extract")
     # the examples checked: those of the documents given and, with -k, those it selects;
     # the report, the counts and the exit status are theirs alone
     selected, line = None, None
-    if args.k is not None:
+    if args.shard is not None:
+        selected, line = _shard_examples(paths, *args.shard)
+    elif args.k is not None:
         selected, line = select_examples(paths, args.k, documents)
         if not selected:
             print(line)
@@ -485,20 +512,29 @@ def cmd_check(args) -> int:
             print(f"rulings check {' '.join(args.paths)}: no example in the {len(documents)} document(s) given; "
                   "nothing ran")
             return 2
-    warnings, elsewhere = _warnings_of(paths, outcome.warnings, selected)
+    # a shard's extraction is of every document: it reports every document's problems
+    warnings, elsewhere = _warnings_of(paths, outcome.warnings, None if args.shard is not None else selected)
     _report_warnings(type(outcome)(outcome.status, warnings), sys.stdout)
     if line:
         print(line)
     failed_run = None
+    plan = None
+    if not args.no_run or args.shard is not None:
+        plan = plan_run(paths, documents=documents, everything=args.all, ids=selected if args.k is not None else None,
+                        share=selected if args.shard is not None else None)
     if not args.no_run:
         extra = ["--tb=no", "-rN", "-p", "no:warnings"]
-        plan = plan_run(paths, documents=documents, everything=args.all, ids=selected if args.k is not None else None)
         failed_run = run_examples(paths, plan, extra, jobs=args.jobs)
     clock.lap("run")
     summary = reconcile(paths, only=selected)
     clock.lap("reconcile")
     if failed_run:
         summary.problems.append(failed_run)
+    if args.shard is not None and outcome.status > 1:
+        summary.problems.append(f"shard {args.shard[0]}/{args.shard[1]}: results not written to {shard_file}: "
+                                "the extraction stopped")
+    elif args.shard is not None:
+        summary.problems.extend(_write_shard(paths, shard_file, plan, selected, *args.shard))
     if outcome.status > 1:
         summary.problems.append("the extraction stopped (see above): the counts below come from an earlier "
                                 "extraction and may not match the documents")
@@ -506,7 +542,7 @@ def cmd_check(args) -> int:
         print(problem)
     if warnings:
         print(f"{len(warnings)} problem(s) in the documents (see above)")
-    if selected is not None:
+    if selected is not None and args.shard is None:
         print(f"checked {len(selected)} example(s): " + ("those -k selected" if args.k is not None else
                                                          "those of the documents given")
               + (f"; {elsewhere} problem(s) in other documents not reported" if elsewhere else ""))
@@ -515,6 +551,71 @@ def cmd_check(args) -> int:
     if args.exit_zero:
         return 0
     return 0 if summary.ok and not warnings and outcome.status == 0 else 1
+
+
+def _shard_examples(paths, index: int, count: int) -> tuple[set[str], str]:
+    """``check --shard I/N``: the examples of shard I of N (``rulings.shards.shard_of``:
+    by a digest of each id, so that adding or removing other examples moves none), and
+    the line that says how many."""
+    from rulings import incremental, shards
+
+    try:
+        manifest = incremental.read_manifest(paths.features)
+    except (OSError, ValueError, KeyError, TypeError):
+        manifest = []
+    mine = {e["id"] for e in manifest if shards.shard_of(e["id"], count) == index}
+    return mine, f"shard {index}/{count}: {len(mine)} of {len(manifest)} examples"
+
+
+def _write_shard(paths, out: Path, plan, selected: set[str], index: int, count: int) -> list[str]:
+    """Write the results file of shard ``index``/``count`` (``rulings.shards``): the
+    current result of each of its examples that can run, under the digest of everything
+    every example's result rests on.  Written only when each of them has a current
+    result (its text and what it ran against are those of now): otherwise the problem,
+    and no file, so that no merge can take an old or missing result for this run's."""
+    from rulings import incremental, shards
+
+    try:
+        manifest = incremental.read_manifest(paths.features)
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        return [f"shard {index}/{count}: results not written: cannot read the list of examples ({err})"]
+    results, problem = incremental.read_results(paths.results)
+    if problem:
+        return [f"shard {index}/{count}: results not written: {problem}"]
+    runnable = {e["id"]: e for e in manifest if e["id"] in selected and e.get("extracted")}
+    behind = sorted(k for k, e in runnable.items()
+                    if not shards.current(results_mod.brief(results, k), e, plan.basis.get(k)))
+    if behind:
+        shown = ", ".join(behind[:10]) + (f" and {len(behind) - 10} more" if len(behind) > 10 else "")
+        return [f"shard {index}/{count}: results not written to {out}: {len(behind)} of its examples have no "
+                f"result of this run ({shown})"]
+    total = sum(1 for e in manifest if e.get("extracted"))
+    try:
+        shards.write(out, {k: results[k] for k in sorted(runnable)}, index=index, count=count,
+                     inputs=shards.inputs_digest(manifest, plan.basis), total=total)
+    except OSError as err:
+        return [f"shard {index}/{count}: results not written to {out}: {err}"]
+    print(f"shard {index}/{count}: {len(runnable)} results written to {out}")
+    return []
+
+
+def cmd_merge(args) -> int:
+    """Combine the results files of every shard into the results file of one run."""
+    from rulings import shards
+
+    try:
+        merged, line = shards.merge(args.files)
+    except shards.ShardError as err:
+        print(f"rulings merge: {err}", file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else _paths(args).results
+    try:
+        results_mod.save(out, merged)
+    except OSError as err:
+        print(f"rulings merge: cannot write {out}: {err}", file=sys.stderr)
+        return 2
+    print(f"{line} → {out}")
+    return 0
 
 
 def _examples_of(paths, documents: list[str]) -> set[str]:
@@ -766,7 +867,7 @@ def cmd_bench(args) -> int:
         print(f"rulings bench: --keep {args.keep}: a folder that holds something other than a benchmark; "
               "give a new or empty folder (it is replaced)", file=sys.stderr)
         return 2
-    bench.run(args.examples, repeat=args.repeat, jobs=args.jobs, keep=keep, source=paths.root)
+    bench.run(args.examples, repeat=args.repeat, jobs=args.jobs, keep=keep, source=paths.root, pairs=args.pairs)
     return 0
 
 
@@ -785,6 +886,26 @@ def _count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if n < 1:
         raise argparse.ArgumentTypeError(f"{n}: give 1 or more")
+    return n
+
+
+def _shard(text: str) -> tuple[int, int]:
+    from rulings import shards
+
+    try:
+        return shards.parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _count_or_zero(text: str) -> int:
+    """A number of runs that may be 0 (none)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{n}: give 0 or more")
     return n
 
 
@@ -834,7 +955,17 @@ def main(argv: list[str] | None = None) -> int:
                    help="run only the examples whose id or title contains WORDS (case aside); says how many")
     c.add_argument("--no-run", action="store_true", help="check the last results without running")
     c.add_argument("--exit-zero", action="store_true", help="exit 0 whatever the verdict (rulings serve)")
+    c.add_argument("--shard", type=_shard, metavar="I/N",
+                   help="run shard I of N: a stable share of the examples (by their ids), for CI jobs on several "
+                        "machines; writes the shard's results file for rulings merge (docs/ci-sharding.md)")
+    c.add_argument("--out", metavar="FILE",
+                   help="with --shard: where the shard's results go (default build/results-shard-I-of-N.json)")
     c.set_defaults(func=cmd_check)
+    g = sub.add_parser("merge", help="combine the results files of every shard (check --shard) into one run's")
+    g.add_argument("files", nargs="+", metavar="FILE", help="the results file of each shard, all N of them")
+    g.add_argument("--out", metavar="FILE", help="where the merged results go (default: the project's "
+                                                 "build/results.json, which rulings build shows)")
+    g.set_defaults(func=cmd_merge)
     v = sub.add_parser("serve", help="serve the site; on every save, run what changed and rebuild")
     v.add_argument("--host", default="127.0.0.1")
     v.add_argument("--port", type=_port, default=8000)
@@ -865,6 +996,9 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("--repeat", type=_count, default=3, help="runs of each incremental cycle; the median counts")
     m.add_argument("-j", "--jobs", type=_count, default=None, metavar="N", help="as for `rulings build -j N`")
     m.add_argument("--keep", metavar="DIR", help="build the synthetic project in DIR and keep it")
+    m.add_argument("--pairs", type=_count_or_zero, default=2, metavar="N",
+                   help="builds of html with the extension alone, each paired with a plain html build, for "
+                        "their ratio (default 2; 0: not measured, as at 100000 examples)")
     m.set_defaults(func=cmd_bench)
     args = parser.parse_args(argv)
     if argv is None and args.func in (cmd_build, cmd_check):

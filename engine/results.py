@@ -104,10 +104,6 @@ def trace_text(results: Mapping[str, dict[str, Any]], example_id: str) -> str | 
 
 #: fields of an entry whose values repeat across entries
 _SHARED_VALUES = ("status", "outcome", "feature")
-#: the first line of a results file as :func:`save` writes it
-_FIRST_LINE = ('{"format":%d,"results":{' % FORMAT).encode()
-
-
 def load_entries(path: str | os.PathLike) -> Mapping[str, dict[str, Any]]:
     """:func:`load` for a reader that looks entries up: the same entries and the same
     errors (every line is parsed here, so a broken file is reported now), each trace
@@ -120,9 +116,31 @@ def load_entries(path: str | os.PathLike) -> Mapping[str, dict[str, Any]]:
         return {}
     except OSError as err:
         raise ResultsError(f"{path}: cannot read the results file ({err})") from None
-    lines = data.split(b"\n")
-    if lines[0] != _FIRST_LINE or lines[-2:] != [b"}}", b""]:
+    read = read_lines(data)
+    if read is None or set(read[0]) != {"format"}:
         return load(path)
+    return read[1]
+
+
+def read_lines(data: bytes) -> tuple[dict[str, Any], Entries] | None:
+    """(the fields before the entries, the entries) of a results file in the layout
+    :func:`save` writes, each trace kept as text (:class:`Entries`); None when ``data``
+    is not in that layout (a file written by hand, a broken one: :func:`load` says
+    what is wrong with it).  The fields before the entries are ``format`` (checked
+    here) and, in a shard's results file (``rulings check --shard``), ``shard``."""
+    lines = data.split(b"\n")
+    first = lines[0]
+    if len(lines) == 2 and first.endswith(b'"results":{}}') and not lines[1]:
+        # no entries: the whole file is one line
+        first, lines = first[:-2], [first[:-2], b"}}", b""]
+    if not (first.startswith(b'{"format":') and first.endswith(b'"results":{')) or lines[-2:] != [b"}}", b""]:
+        return None
+    try:
+        head = json.loads(first[:-len(b'"results":{')].rstrip(b",") + b"}")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return None
+    if not isinstance(head, dict) or head.get("format") != FORMAT or first != _head_line(head):
+        return None
     briefs: dict[str, dict[str, Any]] = {}
     traces: dict[str, bytes] = {}
     shared: dict[str, str] = {}
@@ -131,12 +149,12 @@ def load_entries(path: str | os.PathLike) -> Mapping[str, dict[str, Any]]:
         try:
             parsed = json.loads(b"{" + value_of + b"}")
         except (json.JSONDecodeError, UnicodeDecodeError):
-            return load(path)  # which words the error
+            return None
         if len(parsed) != 1:
-            return load(path)
+            return None
         (example_id, entry), = parsed.items()
         if not isinstance(entry, dict) or example_id in briefs:
-            return load(path)
+            return None
         if "trace" in entry:
             traces[example_id] = _compact(entry.pop("trace")).encode()
         # the values most entries share (statuses, the document, the engine's digest) once
@@ -148,7 +166,12 @@ def load_entries(path: str | os.PathLike) -> Mapping[str, dict[str, Any]]:
         if isinstance(basis, dict) and isinstance(basis.get("engine"), str):
             basis["engine"] = shared.setdefault(basis["engine"], basis["engine"])
         briefs[example_id] = entry
-    return Entries(briefs, traces)
+    return head, Entries(briefs, traces)
+
+
+def _head_line(head: dict[str, Any]) -> bytes:
+    """The first line :func:`save` writes for these fields."""
+    return next(_pieces({**head, "results": {}}, "results")).encode() + b"{"
 
 
 def save(path: str | os.PathLike, results: Mapping[str, dict[str, Any]]) -> None:

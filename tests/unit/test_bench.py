@@ -17,3 +17,33 @@ def test_a_directive_without_a_body_becomes_a_paragraph_so_the_toctree_after_it_
     # an example (it has a body) is still a paragraph followed by a literal block
     document = next((tmp_path / "plain").glob("*/bench-*.rst")).read_text(encoding="utf-8")
     assert "::\n\n   :id: bench-" in document
+
+
+def test_the_table_without_pairs_says_the_ratio_was_not_measured():
+    # `rulings bench --examples 100000 --pairs 0`: the html-alone pairs (minutes each at
+    # that size) are left out, and the table says so rather than fail on no pairs
+    out = {"examples": 100000, "jobs": 2, "plain html": (1.0, 10), "full cycle": (2.0, 20),
+           "phases": {"extract": 0.5, "run": 1.0, "reconcile": 0.1, "html": 0.4},
+           "nothing changed": (0.5, 5), "one document edited": (1.0, 9), "one document edited phases": {},
+           "pairs": [], "html ratio in the cycle": 0.4}
+    text = bench.table(out)
+    assert "html with the extension alone / plain html: not measured (--pairs 0)" in text
+    assert "| html with the extension alone" not in text
+
+
+def test_the_synthetic_spec_names_every_example_apart(tmp_path):
+    # the copies of the project's examples (813 now) repeat: each copy has an id of its own
+    root = Path(__file__).resolve().parents[2]
+    n = bench.write_spec(tmp_path / "project", root, 2000)
+    documents = sorted((tmp_path / "project" / "spec").glob("*/bench-*.rst"))
+    ids = [line.split(":id:")[1].strip() for p in documents for line in p.read_text(encoding="utf-8").splitlines()
+           if line.lstrip().startswith(":id:")]
+    assert n == len(ids) == len(set(ids)) == 2000
+    assert len(documents) == sum(-(-c // bench.PER_DOCUMENT) for c in _per_game(documents).values())
+
+
+def _per_game(documents):
+    counts = {}
+    for p in documents:
+        counts[p.parent.name] = counts.get(p.parent.name, 0) + p.read_text(encoding="utf-8").count(".. example::")
+    return counts
