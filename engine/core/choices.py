@@ -56,15 +56,16 @@ class Choice:
             return list(self.options)
         return None
 
-    def check(self, picked: Sequence[Any]) -> str | None:
-        """None if ``picked`` is a legal decision; else why not."""
+    def check(self, picked: Sequence[Any]) -> tuple[str, dict[str, Any]] | None:
+        """None if ``picked`` is a legal decision; else why not: (the refusal's key, its
+        fields), worded by the game's log (``EventLog.say``)."""
         for p in picked:
             if p not in self.options:  # cards and shields compare by identity
-                return f"{p!r} cannot be chosen ({self.prompt})"
+                return "refusal.not-an-option", {"picked": p, "prompt": self.prompt}
         if len(picked) > self.maximum:
-            return f"at most {self.maximum} may be chosen ({self.prompt})"
+            return "refusal.too-many", {"n": self.maximum, "prompt": self.prompt}
         if self.mandatory and len(picked) < min(self.minimum, len(self.options)):
-            return f"the choice is mandatory: {self.minimum} must be chosen ({self.prompt})"
+            return "refusal.too-few", {"n": self.minimum, "prompt": self.prompt}
         return None
 
 #: the documented default of a choice of cards no step states: the first fitting card in
@@ -120,12 +121,13 @@ class Decisions:
     def decide(self, player: int, picked: list) -> None:
         """The waiting choice, made by ``player``; the ability goes on."""
         if self.waiting is None:
-            raise IllegalAction("no choice is waiting")
+            raise IllegalAction(self.log.say("refusal.no-choice"))
         gen, choice = self.waiting
         if choice.chooser != player:
-            raise IllegalAction(f"player {choice.chooser} chooses, not player {player}")
-        why = choice.check(picked)
-        if why:
+            raise IllegalAction(self.log.say("refusal.not-chooser", chooser=choice.chooser, player=player))
+        refused = choice.check(picked)
+        if refused:
+            why = self.log.say(refused[0], **refused[1])
             self.refusals.append(why)
             self.log.record("refused", why=why)
             raise IllegalAction(why)
@@ -139,7 +141,7 @@ class Decisions:
 
     def require_idle(self) -> None:
         if self.waiting is not None:
-            raise IllegalAction(f"a choice is waiting: {self.waiting[1].prompt}")
+            raise IllegalAction(self.log.say("refusal.choice-waiting", prompt=self.waiting[1].prompt))
 
     def by_default(self, chooser: int, prompt: str, options: Sequence[Any], rule: str, n: int = 1) -> list[Any]:
         """The ``n`` options a documented default picks when no step states the choice

@@ -122,10 +122,17 @@ class Event:
 
 
 class EventLog:
-    def __init__(self, words: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, words: Mapping[str, Any] | None = None, language: str = "en") -> None:
         self.events: list[Event] = []
         #: the game's wording table
         self.words: Mapping[str, Any] = words or {}
+        #: the language of the game's documents (what a refusal is worded in)
+        self.language = language
+
+    def say(self, key: str, **data: Any) -> str:
+        """``key`` worded in the documents' language, as the trace words it: a refusal a
+        reader sees under a failed example."""
+        return _say(key, {k: _typed(v) for k, v in data.items()}, None, self.language, self.words)
 
     def record(self, key: str, message: str | None = None, /, **data: Any) -> Event:
         """Record what happened: ``record("move", card=card, source=zone, to=zone,

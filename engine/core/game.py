@@ -26,9 +26,11 @@ class Game(Decisions):
     catalogue: ClassVar[Any]
     #: how the trace words each event, per language (the game's table over the shared one)
     trace_words: ClassVar[Any] = trace_words.WORDS
+    #: the language the game's documents are written in (rulings.project.GAMES)
+    language: ClassVar[str] = "en"
 
     def __init__(self) -> None:
-        self.log = EventLog(self.trace_words)
+        self.log = EventLog(self.trace_words, self.language)
         self.board = Board(self.log)
         Decisions.__init__(self)
         #: >0 while a Then observes (see :meth:`observing`)

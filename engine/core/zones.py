@@ -111,7 +111,7 @@ class Board:
 
     def _place(self, card: Card, zone: Zone, *, face_up: bool, index: int | None) -> None:
         if zone.capacity is not None and len(zone.cards) >= zone.capacity:
-            raise IllegalAction(f"{zone.label} is full")
+            raise IllegalAction(self.log.say("refusal.zone-full", zone=zone))
         card.zone = zone
         card.face_up = face_up or zone.public
         if index is None:

@@ -15,6 +15,7 @@ from collections.abc import Generator, Iterable
 
 from rulings.core import IllegalAction, SetupError, Zone
 from rulings.core.game import Game
+from rulings.project import GAMES
 from rulings.core.zones import HiddenTo
 
 from . import statics, trace_words
@@ -40,6 +41,7 @@ _CANNOT = {"召喚": "召喚できない", "唱える": "唱えられない", "�
 class Duel(Game):
     catalogue = CATALOGUE
     trace_words = trace_words.WORDS
+    language = GAMES["dm"][0]
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__()

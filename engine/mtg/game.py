@@ -10,6 +10,7 @@ from typing import Any
 
 from rulings.core import IllegalAction, Zone
 from rulings.core.game import Game as GameBase
+from rulings.project import GAMES
 from rulings.core.zones import HiddenTo
 
 from . import layers, legality, trace_words
@@ -29,6 +30,7 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
     """One two-player game: player 0 (あなた) and player 1 (対戦相手)."""
 
     trace_words = trace_words.WORDS
+    language = GAMES["mtg"][0]
     catalogue = CATALOGUE
 
     def __init__(self) -> None:

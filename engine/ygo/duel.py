@@ -15,6 +15,7 @@ from typing import Any
 from rulings.core import Card, IllegalAction, SetupError, Zone
 from rulings.core.events import Said, named, said
 from rulings.core.game import Game
+from rulings.project import GAMES
 from rulings.core.zones import HiddenTo
 
 from .activation import ActivationRules
@@ -70,6 +71,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
     """One duel between player 0 (自己) and player 1 (对方)."""
 
     trace_words = trace_words.WORDS
+    language = GAMES["ygo"][0]
 
     catalogue = CATALOGUE
 

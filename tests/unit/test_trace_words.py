@@ -14,12 +14,13 @@ import pytest
 from rulings import vocabulary as vocab_mod
 from rulings.bdd import extract
 from rulings.core.events import EventLog, _template, line, said
-from rulings.project import Paths, find_root
+from rulings.project import GAMES, Paths, find_root
 from rulings.scenarios import documented
 
 ROOT = find_root(Path(__file__).parent)
 ENGINE = ROOT / "engine"
-GAMES = {"ygo": "zh-CN", "mtg": "ja", "dm": "ja"}
+#: each game's documents' language
+LANGUAGES = {game: language for game, (language, _package) in GAMES.items()}
 #: what a page may show in Latin letters besides card names: rule citations (CR 702.26b),
 #: mana symbols as the cards print them ({2}{U}{B}), the Duel Masters terms printed on
 #: the cards (FE, D・スイッチ)
@@ -94,7 +95,7 @@ def _traces(game: str):
                     vocab_mod.run_step(found[0], world, found[1], step.datatable.raw() if step.datatable else None)
                 except Exception:  # noqa: BLE001 - a failing example still has a trace to read
                     break
-            yield example.id, world.trace(GAMES[game])
+            yield example.id, world.trace(LANGUAGES[game])
 
 
 @pytest.fixture(scope="module")
@@ -199,7 +200,7 @@ def test_every_event_a_game_records_has_words_in_its_language_and_in_english(gam
             if old:
                 continue
             for key in keys:
-                for language in (GAMES[game], "en"):
+                for language in (LANGUAGES[game], "en"):
                     if _template({language: words.get(language, {})}, language, key) is None:
                         missing.append(f"{where}: {key} ({language})")
     assert not missing, "events without words:\n  " + "\n  ".join(missing)
@@ -233,3 +234,16 @@ def test_a_failure_on_the_console_shows_the_trace_in_english(sandbox):
     assert re.search(r"\[setup\] 「破坏龙 甘多拉」 starts in hand\[0\]", out), out
     trace = sandbox.results()["wrong"]["trace"]
     assert "「破坏龙 甘多拉」一开始在自己的手卡" in trace, trace
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_shared_engine_refuses_in_the_documents_language(game):
+    """A refusal of the shared engine (a choice nobody waits for, a full zone) reads in the
+    language of the game's documents: it is what a failed example shows under its step."""
+    from rulings.core import IllegalAction
+
+    world = vocab_mod.load(game).new_world()
+    assert world.language == LANGUAGES[game]
+    with pytest.raises(IllegalAction) as refused:
+        world.decide(0, [])
+    assert refused.value.args[0] and not re.search(r"[A-Za-z]{3,}", refused.value.args[0]), refused.value.args[0]
