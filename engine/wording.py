@@ -20,6 +20,34 @@ LABELS = {
     "ja": ("文書の記述", "エンジンの結果", "理由"),
 }
 _DEFAULT_LABELS = ("the document states", "the engine computed", "why")
+#: what heads the message of an example that could not run as written, per language:
+#: (a set-up the rules or the cards make impossible, the engine's own invariant broken,
+#: a step no phrase matches)
+ERROR_WORDS = {
+    "zh-CN": ("设定不成立", "引擎的不变式被破坏", "没有短语与这一步匹配"),
+    "ja": ("前提が成り立たない", "エンジンの不変条件が破られた", "この手順に合う言い回しがない"),
+    "en": ("the set-up is impossible", "engine invariant broken", "no step phrase matches this step"),
+}
+
+
+def error_message(language: str, err: BaseException) -> str:
+    """The message of an example whose step raised (not a Then that disagreed), headed in
+    the document's language."""
+    from .core.errors import InvariantBroken, SetupError
+
+    impossible, broken, _ = ERROR_WORDS.get(language, ERROR_WORDS["en"])
+    kind = type(err).__name__
+    text = str(err).strip()
+    if isinstance(err, SetupError):
+        return f"{impossible}：{text}" if language != "en" else f"{impossible}: {text}"
+    if isinstance(err, InvariantBroken):
+        return f"{broken}：{text}" if language != "en" else f"{broken}: {text}"
+    return f"{kind}: {text}" if kind not in ("ExpectationFailed",) else text
+
+
+def no_phrase(language: str) -> str:
+    """The message of a step no phrase of the vocabulary matches."""
+    return ERROR_WORDS.get(language, ERROR_WORDS["en"])[2]
 #: the reason an observation carries at the end of its description: "… (reason)"
 _REASON = re.compile(r"\s*\(([^()]*)\)\s*$")
 #: how the engine's log writes a player: "player 0", "玩家0", a zone's "hand[0]", "shield of 0:"

@@ -74,18 +74,23 @@ class ResultsRecorder:
         # a Then that disagreed: what the document states and what the engine computed, as
         # two sentences of the same phrase
         said = wording.failure_message(vocabulary, step.keyword, step.name, exception) if vocabulary else None
-        self.failures[request.node.nodeid] = (f"{step.keyword} {step.name}", said or _message(exception),
+        language = vocabulary.language if vocabulary else "en"
+        self.failures[request.node.nodeid] = (f"{step.keyword} {step.name}",
+                                              said or wording.error_message(language, exception),
                                               _is_example_error(exception), _body_index(scenario, step))
         self._keep_trace(request, feature)
 
     def pytest_bdd_step_func_lookup_error(self, request, feature, scenario, step, exception):
+        vocabulary = _vocabulary(feature)
         self.failures[request.node.nodeid] = (f"{step.keyword} {step.name}",
-                                              "no step phrase matches this step",
+                                              wording.no_phrase(vocabulary.language if vocabulary else "en"),
                                               True, _body_index(scenario, step))
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item, call):
         report = yield
+        # the language of the example's document (what its messages are said in)
+        language = (self.languages.pop if call.when == "teardown" else self.languages.get)(item.nodeid, "zh-CN")
         tags = _example_tags(item)
         if tags is None or (call.when != "call" and report.passed):
             return report
@@ -101,7 +106,7 @@ class ResultsRecorder:
             entry["runs"] += 1
             callspec = getattr(item, "callspec", None)
             row = callspec.params.get("_pytest_bdd_example") if callspec else None
-            word = _ROW_WORD.get(self.languages.pop(item.nodeid, "zh-CN"), "例子")
+            word = _ROW_WORD.get(language, "例子")
             label = f"-- {word}: {' | '.join(map(str, row.values()))}" if isinstance(row, dict) else None
             entry["trace"] += ([label] if label else []) + self.traces.pop(item.nodeid, [])
             english = self.traces_en.pop(item.nodeid, None)
@@ -110,7 +115,7 @@ class ResultsRecorder:
         if failed and entry["outcome"] == "passed":
             step, message, example_error, index = self.failures.get(item.nodeid, (None, None, False, None))
             if message is None and call.excinfo is not None:
-                message = _message(call.excinfo.value)
+                message = wording.error_message(language, call.excinfo.value)
                 example_error = _is_example_error(call.excinfo.value)
             # an impossible set-up is a mistake in the example, not a verdict on the ruling
             entry["outcome"] = "error" if example_error else "failed"
@@ -208,20 +213,6 @@ def _is_example_error(exc: BaseException) -> bool:
     from rulings.core.errors import SetupError
 
     return isinstance(exc, SetupError)
-
-
-def _message(exc: BaseException) -> str:
-    kind = type(exc).__name__
-    text = str(exc).strip()
-    from rulings.core.errors import SetupError
-
-    if isinstance(exc, SetupError):
-        return f"the set-up is impossible: {text}"
-    from rulings.core.errors import InvariantBroken
-
-    if isinstance(exc, InvariantBroken):
-        return f"engine invariant broken: {text}"
-    return f"{kind}: {text}" if kind not in ("ExpectationFailed",) else text
 
 
 def pytest_configure(config) -> None:

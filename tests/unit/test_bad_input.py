@@ -160,12 +160,12 @@ CASES: dict[str, Case] = {
         {"spec/ygo/bad.rst": document("坏文档", example("bad-spell", "   假如 自己通常召唤「月之书」\n"
                                                        "   那么 「月之书」是通常召唤的怪兽\n"))},
         [r"bad\.rst:8: not-run: bad-spell — error in the example: 假如 自己通常召唤「月之书」: "
-         r"the set-up is impossible: 「月之书」是魔法卡"], ["bad-spell"], run=True),
+         r"设定不成立：「月之书」是魔法卡"], ["bad-spell"], run=True),
     "illegal-action-in-a-given": Case(
         {"spec/ygo/bad.rst": document("坏文档", example("bad-given", "   假如 「破坏龙 甘多拉」变成里侧守备表示\n"
                                                        "   那么 「破坏龙 甘多拉」是里侧表示\n"))},
         [r"bad\.rst:8: not-run: bad-given — error in the example: 假如 「破坏龙 甘多拉」变成里侧守备表示: "
-         r"the set-up is impossible: "], ["bad-given"], run=True),
+         r"设定不成立："], ["bad-given"], run=True),
     "duplicate-id": Case(
         {"spec/ygo/one.rst": document("文档一", example("twice")),
          "spec/ygo/two.rst": document("文档二", "\n\n" + example("twice"))},
@@ -413,6 +413,6 @@ def test_a_broken_invariant_fails_the_example_at_its_step(sandbox):
     sandbox.write("tests/examples/conftest.py", BUGGY_ENGINE)
     done = sandbox.rulings("check")
     assert done.returncode != 0
-    assert re.search(r"good\.rst:9: failed: good-1 — 当 「破坏龙 甘多拉」变成里侧守备表示: engine invariant broken: "
+    assert re.search(r"good\.rst:9: failed: good-1 — 当 「破坏龙 甘多拉」变成里侧守备表示: 引擎的不变式被破坏："
                      r"after when 「「\{card\}」变成里侧守备表示」\(card='破坏龙 甘多拉'\): .* in more than one zone",
                      done.stdout), done.stdout

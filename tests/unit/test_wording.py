@@ -63,3 +63,15 @@ def test_the_page_shows_the_failure_and_the_trace_in_the_document_s_words(sandbo
     assert "expected" not in page and "actual" not in page
     trace = re.search(r'<details class="rulings-trace">(.*?)</details>', page, re.S).group(1)
     assert "自己" in trace and not re.search(r"player [01]|\[[01]\]", trace), trace
+
+
+def test_an_example_that_cannot_run_says_why_in_its_documents_language():
+    """A set-up the rules refuse, the engine's invariant broken, a step no phrase matches:
+    each headed in the page's language (issue 27); English for the console alone."""
+    from rulings.core.errors import InvariantBroken, SetupError
+    from rulings.wording import error_message, no_phrase
+
+    assert error_message("ja", SetupError("「森」は手札にない")) == "前提が成り立たない：「森」は手札にない"
+    assert error_message("zh-CN", InvariantBroken("x")).startswith("引擎的不变式被破坏：")
+    assert error_message("en", SetupError("x")) == "the set-up is impossible: x"
+    assert no_phrase("ja") != no_phrase("zh-CN") != no_phrase("en")
