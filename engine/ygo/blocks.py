@@ -214,6 +214,8 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"怪兽$", lambda: (lambda duel, src, c: c.definition.is_monster)),
     (r"卡$", lambda: (lambda duel, src, c: True)),
     (r"的", lambda: (lambda duel, src, c: True)),
+    # 『魔法师族·光属性怪兽』: both (魔法·陷阱 and 融合·同调 … are read above, as a whole)
+    (r"·", lambda: (lambda duel, src, c: True)),
 ]
 _QUALIFIERS = [(re.compile(rx), make) for rx, make in QUALIFIERS]
 
