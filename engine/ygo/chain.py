@@ -25,6 +25,16 @@ if TYPE_CHECKING:
     from .duel import YgoCard
 
 
+#: rules of spell speed the coverage tool switches off one at a time (tables.py): a card
+#: activation of a counter trap (spell speed 3) is answered only by another counter trap
+SPELL_SPEED = {"counter-trap": True}
+
+
+def spell_speed_3(card: "YgoCard", effect: Effect) -> bool:
+    """The card activation of a counter trap: the only spell speed 3."""
+    return effect.kind == "activation" and card.definition.kind == "trap" and "counter" in card.definition.types
+
+
 @dataclass
 class GameEvent:
     kind: str
@@ -340,6 +350,9 @@ class ChainRules:
             if self.left_its_place(pending):
                 return f"「{card.name}」 left the place where {label} was triggered"
         player = card.controller if player is None else player
+        if SPELL_SPEED["counter-trap"] and self.chain and spell_speed_3(self.chain[-1].card, self.chain[-1].effect) \
+                and not spell_speed_3(card, effect):
+            return f"「{self.chain[-1].card.name}」是反击陷阱（咒文速度3），只能用反击陷阱连锁"
         if effect.kind == "activation":
             if card.zone.kind not in ("hand", "spell & trap zone", "field zone") or (
                     self.on_field(card) and card.face_up):
