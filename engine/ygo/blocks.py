@@ -207,6 +207,7 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"效果(?=怪兽)", lambda: (lambda duel, src, c: duel.is_effect_monster(c))),
     (rf"((?:{_FRAME})(?:·(?:{_FRAME}))*)(?=怪兽)", lambda fs: _frames(fs)),
     (r"永续(?=魔法|陷阱)", lambda: (lambda duel, src, c: "continuous" in c.definition.types)),
+    (r"仪式(?=魔法)", lambda: (lambda duel, src, c: not c.definition.is_monster and "ritual" in c.definition.types)),
     (r"场地(?=魔法)", lambda: (lambda duel, src, c: "field" in c.definition.types)),
     (r"魔法·陷阱", lambda: (lambda duel, src, c: not c.definition.is_monster)),
     (r"魔法", lambda: (lambda duel, src, c: c.definition.kind == "spell")),
@@ -266,7 +267,7 @@ def where(place: tuple[str, str | None], monster: bool) -> Pred:
                 return False
             holder = c.controller
         else:
-            if c.zone.kind != zone:
+            if c.zone.kind not in zone.split("·"):   # 手卡·墓地: either
                 return False
             holder = c.owner
         if whose is not None and src is not None:
@@ -1138,6 +1139,10 @@ FIXED_STATICS: dict[str, tuple[str, Any, str]] = {
     "满足以上条件的场合可以从额外卡组特殊召唤": ("summon-procedure", None, "A rule of the card: its own way of "
                                                     "being special summoned (besides a fusion summon) needs the "
                                                     "effect's :condition: (毁灭之黑魔术师, values.py)."),
+    "满足以上条件的场合可以从手卡特殊召唤": ("hand-summon-procedure", None, "A rule of the card: a monster that "
+                                                   "can be normal summoned has its own way of being special summoned "
+                                                   "from the hand, made when the effect's :condition: holds — a "
+                                                   "procedure, not an effect (肃声的龙贤圣 始龙, values.py)."),
     "满足以上条件才能把这张卡发动": ("activation-condition", None, "A rule of the card: it may be activated (by its "
                                                          "controller or by an effect) only when the effect's "
                                                          ":condition: holds (魂缚门, activation.py)."),

@@ -256,6 +256,15 @@ class ValueRules:
             for st in card.definition.statics:
                 if st.kind == "summon-procedure" and st.condition is not None and not st.condition(self, card):
                     return f"「{card.name}」特殊召唤的手续的条件没有满足"
+        if how == "procedure" and method == "special":
+            # 『满足条件的场合可以从手卡特殊召唤』: a monster that can be normal summoned and
+            # has its own procedure from the hand (a procedure, not an effect: what negates
+            # effects — 王家长眠之谷 — does not stop it, fid=24025)
+            for st in card.definition.statics:
+                if st.kind == "hand-summon-procedure" and zone != "hand":
+                    return f"「{card.name}」用自身的方法只能从手卡特殊召唤"
+                if st.kind == "hand-summon-procedure" and st.condition is not None and not st.condition(self, card):
+                    return f"「{card.name}」特殊召唤的手续的条件没有满足"
         if "special-summon-once-per-turn" in kinds and (self.turn, player, card.name) in self.special_summoned_names:
             # not a summon condition: an effect that ignores the conditions does not ignore it
             return f"{_WHO[player]}这个回合已经把「{card.name}」特殊召唤过（1回合只能有1次）"
