@@ -1213,6 +1213,25 @@ def lock_monsters(monsters, what):
     return _one(what, fits)
 
 
+BLOCKS.term(Term("battle_winner", r"这张卡的控制者的[^；;，]+?怪兽|自己场上存在的[^；;，]+?怪兽|这张卡",
+                 description="the monster that destroys by battle: 这张卡、这张卡的控制者的…怪兽、自己场上存在的…怪兽"))
+
+
+@BLOCKS.phrase("static", "{winner:battle_winner}战斗破坏的效果怪兽的效果无效化")
+@BLOCKS.phrase("static", "被{winner:battle_winner}战斗破坏的效果怪兽的效果无效化")
+def negate_battle_destroyed(winner):
+    """An effect monster that the monster described destroys by battle has its effects
+    negated in the graveyard (battle.py: a lasting negation put on it as it arrives there,
+    kept while it stays there — ygopro's RESETS_STANDARD_EXC_GRAVE)."""
+    winner = winner.strip()
+    if winner == "这张卡":
+        return _one("negate-battle-destroyed", lambda duel, source, w: w is source)
+    side = re.match(r"(这张卡的控制者的|自己场上存在的)", winner)
+    test = describe(winner[side.end():])
+    return _one("negate-battle-destroyed",
+                lambda duel, source, w: w.controller == source.controller and test(duel, source, w))
+
+
 @BLOCKS.phrase("static", "对方场上有从额外卡组特殊召唤的怪兽存在的场合，也能把自己卡组的怪兽作为融合素材")
 def fusion_from_deck():
     def value(duel, player) -> bool:

@@ -301,6 +301,9 @@ class ValueRules:
         if self.special_summon_monster(card) and not proper and not card.proc_complete and (
                 zone in ("graveyard", "banished", "spell & trap zone") or (zone == "extra deck" and card.face_up)):
             return f"「{card.name}」没有先经过正规召唤手续（苏生限制）"
+        if how == "effect" and by == card.name and zone == "graveyard" and self.lasting(card, "negated-in-graveyard"):
+            # its own effect, negated in the graveyard (冥界的魔王 哈·迪斯, fid=11587)
+            return f"「{card.name}」被战斗破坏送去墓地时效果被无效，在墓地不能发动"
         for other in self.field_cards():
             if how != "procedure" and zone == "graveyard" and self.active_statics(other, "negate-graveyard-effects"):
                 return f"「{other.name}」使对墓地的卡发生影响的效果无效"
