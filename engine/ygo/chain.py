@@ -27,7 +27,11 @@ if TYPE_CHECKING:
 
 #: rules of spell speed the coverage tool switches off one at a time (tables.py): a card
 #: activation of a counter trap (spell speed 3) is answered only by another counter trap
-SPELL_SPEED = {"counter-trap": True}
+SPELL_SPEED = {"counter-trap": True,
+               # 召唤之际: a summon can be negated (神之宣告 …) only when nothing else is left to
+               # process — a conditional summon made as a chain link 2 or higher finishes has the
+               # rest of the chain still to resolve (fid=24054)
+               "summon-window-needs-empty-chain": True}
 
 
 def spell_speed_3(card: "YgoCard", effect: Effect) -> bool:
@@ -139,6 +143,11 @@ class ChainRules:
     def __init__(self) -> None:
         self.chain: list[ChainLink] = []
         self._resolving = 0
+        #: what is done once the resolving chain link is finished — the conditional summons
+        #: an effect lets its player make then (紧急同调: 『把1只同调怪兽同调召唤』)
+        self.after_link: list = []
+        #: card serial -> whether its latest summon could be negated as it was made
+        self.summon_windows: dict[int, bool] = {}
         self.pending: list[Pending] = []
         self.resolved: list[ChainLink] = []
         #: while an activation is being paid for, what its cost triggers waits for the
@@ -564,6 +573,13 @@ class ChainRules:
                         card=card.serial, label=label)
         return link
 
+    def summon_window_now(self) -> bool:
+        """召唤之际: whether a summon made now could be negated (神之宣告 and the like): not
+        while an effect is resolving, nor while chain links are left to resolve."""
+        if self.resolving:
+            return False
+        return not (SPELL_SPEED["summon-window-needs-empty-chain"] and self.chain)
+
     def link_of(self, card: "YgoCard") -> ChainLink | None:
         """The latest chain link activated by ``card`` on the current chain."""
         for link in reversed(self.chain):
@@ -636,6 +652,9 @@ class ChainRules:
             self.resolved.append(link)
             self.resolving.remove(link)
             self.finishing.append(link)
+            while self.after_link:
+                # the conditional summons the link lets its player make, now that it is done
+                self.after_link.pop(0)()
         # the spells and traps that do not stay leave the field once the whole chain is done
         while self.finishing:
             self._finish_spell(self.finishing.pop(0))

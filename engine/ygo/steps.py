@@ -708,6 +708,15 @@ def is_summoned_by(duel: Duel, card: str, same: bool, method: str) -> None:
     expect(f"「{card}」是{METHOD_WORD[method]}召唤的怪兽", same, duel.summoned_by(duel.card(card), method))
 
 
+@V.then("{player}{can}把「{card}」的{method}召唤无效")
+def can_negate_summon(duel: Duel, player: int, card: str, method: str, can: bool) -> None:
+    """Whether, as the card's latest summon (by that method) was made, it could have been
+    negated (神之宣告 and the like): only when nothing else was left to process then."""
+    c = duel.card(card)
+    actual = duel.summoned_by(c, method) and duel.summon_windows.get(c.serial, False)
+    expect(f"玩家{player}可以把「{card}」的{METHOD_WORD[method]}召唤无效", can, actual)
+
+
 @V.then("「{card}」{same:is}从{source}特殊召唤的怪兽")
 def is_summoned_from(duel: Duel, card: str, same: bool, source: str) -> None:
     """Special summoned from that zone (deck, extra deck …)."""
