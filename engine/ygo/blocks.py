@@ -213,6 +213,7 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"魔法", lambda: (lambda duel, src, c: c.definition.kind == "spell")),
     (r"陷阱", lambda: (lambda duel, src, c: c.definition.kind == "trap")),
     (r"怪兽$", lambda: (lambda duel, src, c: c.definition.is_monster)),
+    (r"怪兽(?=卡$)", lambda: (lambda duel, src, c: c.definition.is_monster)),
     (r"卡$", lambda: (lambda duel, src, c: True)),
     (r"的", lambda: (lambda duel, src, c: True)),
     # 『魔法师族·光属性怪兽』: both (魔法·陷阱 and 融合·同调 … are read above, as a whole)
@@ -252,6 +253,7 @@ PLACES = {  # where a card is: (zone kind, whose, this card excluded)
     "墓地": ("graveyard", None), "自己墓地": ("graveyard", "own"), "对方墓地": ("graveyard", "opponent"),
     "除外状态的": ("banished", None), "自己除外状态的": ("banished", "own"),
     "手卡": ("hand", "own"), "卡组": ("deck", "own"), "额外卡组": ("extra deck", "own"),
+    "自己的魔法与陷阱区域": ("spell & trap zone", "own"),
 }
 BLOCKS.term(Term.choice("place", PLACES, "场上、自己场上、对方场上、自己墓地、对方墓地、自己除外状态的、手卡、卡组 …"))
 UNITS = {"只": True, "张": False}
@@ -712,8 +714,12 @@ def keep_as_continuous_target(who, lasting, **kw):
     return resolve
 
 
+#: where an effect special summons a card from, unless it says
+SUMMON_FROM = ("graveyard", "banished", "hand", "deck", "extra deck")
+
+
 def _summon(pick, *, negated: bool = False, position: str | None = None, face_up: bool = True,
-            zones=("graveyard", "banished", "hand", "deck", "extra deck"), together: bool = False,
+            zones=SUMMON_FROM, together: bool = False,
             determined: bool = True):
     """Special summon what ``pick`` gives.  With fewer free monster zones than monsters:
     『2只』『A和B』 (``together``) summons none of them, and they stay where they are;
@@ -725,7 +731,7 @@ def _summon(pick, *, negated: bool = False, position: str | None = None, face_up
             link.summoned = []
         cards = []
         for card in pick(duel, link):
-            if duel.on_field(card) or card.zone.kind not in zones:
+            if card.zone.kind not in zones:   # a monster already in a monster zone is not summoned
                 continue
             why = duel.why_cannot_special_summon(card, link.player, how=duel.summon_how("special", link.card.name),
                                                  by=link.card.name)
@@ -760,7 +766,9 @@ def _self_or_targets(who: str):
     pick = subject(who)
     if pick is _targets:
         # targets that left the field, and what was chosen on activation
-        return lambda duel, link: [*link.chosen, *[t for t in link.live_targets() if not duel.on_field(t)]]
+        # (a monster card in the spell & trap zone is on the field, and may be summoned)
+        return lambda duel, link: [*link.chosen, *[t for t in link.live_targets()
+                                                   if not duel.on_field(t) or t.zone.kind == "spell & trap zone"]]
     return pick
 
 
@@ -793,6 +801,10 @@ def special_summon(who, way=(None, False, False), zone=None):
     position, negated, ignoring = way
     if zone is None:
         moves = ("summon", "ignore-summon-conditions") if ignoring else ("summon",)
+        if subject(who) is _targets:
+            # its targets: each must be a monster this effect could special summon (chain.py)
+            return moving(_summon(_self_or_targets(who), position=position, negated=negated,
+                                  zones=(*SUMMON_FROM, "spell & trap zone")), *moves, "summon-targets")
         return moving(_summon(_self_or_targets(who), position=position, negated=negated), *moves)
     return moving(_summon(_self_or_targets(who), zones=(zone,)), "summon", f"{zone}-summon")
 

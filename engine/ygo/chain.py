@@ -34,6 +34,12 @@ SPELL_SPEED = {"counter-trap": True,
                "summon-window-needs-empty-chain": True}
 
 
+#: rules of targeting the coverage tool switches off one at a time (tables.py): an effect
+#: that special summons its targets can only target monsters it could special summon
+#: (苏生限制: 群豪世界-真罗万象, fid=23916)
+TARGETING = {"summon-target-summonable": True}
+
+
 def spell_speed_3(card: "YgoCard", effect: Effect) -> bool:
     """The card activation of a counter trap: the only spell speed 3."""
     return effect.kind == "activation" and card.definition.kind == "trap" and "counter" in card.definition.types
@@ -441,6 +447,11 @@ class ChainRules:
         if effect.moves & {"hand", "deck"} and self.leaves_after_resolving(target):
             return (f"「{target.name}」 must leave the field after its chain: it cannot be returned to the hand "
                     "or deck meanwhile")
+        if TARGETING["summon-target-summonable"] and "summon-targets" in effect.moves:
+            how = "ignore" if "ignore-summon-conditions" in effect.moves else self.summon_how("special", card.name)
+            why = self.why_cannot_special_summon(target, card.controller, how=how, by=card.name, targeting=True)
+            if why:
+                return f"「{target.name}」不能成为「{card.name}」{effect.label}的对象：{why}"
         if effect.target_filter is not None and not effect.target_filter(self, card, target):
             return f"「{target.name}」 cannot be targeted by 「{card.name}」{effect.label}"
         guard = self.field_ban(target, "untargetable-by-opponent") if target.face_up else None

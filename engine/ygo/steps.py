@@ -312,6 +312,16 @@ def face_up_spell_trap(duel: Duel, player: int, card: str) -> None:
     duel.place(c, SPELL_TRAP, player)
 
 
+@V.given("{player}的魔法与陷阱区域有当作永续魔法卡的「{card}」")
+def monster_card_in_spell_trap_zone(duel: Duel, player: int, card: str) -> None:
+    """A monster card put face-up in the spell & trap zone by an effect (treated as a
+    continuous spell card, as 「群豪」 monsters place themselves): never summoned."""
+    c = _fresh(duel, card, player)
+    if not c.definition.is_monster:
+        raise SetupError(f"「{card}」 is not a monster card")
+    duel.place(c, SPELL_TRAP, player)
+
+
 @V.given("{player}的灵摆区域有「{left:card}」和「{right:card}」")
 def pendulum_zones(duel: Duel, player: int, left: str, right: str) -> None:
     """Both pendulum zones of that player, set up at once."""
@@ -848,6 +858,17 @@ def can_activate_targeting(duel: Duel, player: int, can: bool, target: str, card
     if reason is None:
         reason = duel.why_not_target(c, effect, t)
     expect(f"玩家{player}可以以「{target}」为对象发动「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}以「{target:card}」为对象发动「{card}」的{label}效果")
+def can_activate_effect_targeting(duel: Duel, player: int, can: bool, target: str, card: str, label: str) -> None:
+    """Whether that player could activate that effect of their card targeting that card now."""
+    c = duel.card(card)
+    t = duel.card(target)
+    reason = duel.why_cannot_activate(c, label, player)
+    if reason is None:
+        reason = duel.why_not_target(c, duel.effect_of(c, label), t)
+    expect(f"玩家{player}可以以「{target}」为对象发动「{card}」的{label}效果 ({reason or 'ok'})", can, reason is None)
 
 
 def _activatable(duel: Duel, name: str, player: int):

@@ -239,7 +239,7 @@ class ValueRules:
         return {card.name if n == "这张卡" else n for n in names}
 
     def why_cannot_special_summon(self, card: "YgoCard", player: int, how: str = "effect",
-                                  by: str = "", method: str = "special") -> str | None:
+                                  by: str = "", method: str = "special", targeting: bool = False) -> str | None:
         """Why that player could not special summon the card now, ``how`` (see
         summon_how; by default by an effect).  召唤限制: a special summon monster comes from
         the hand or the deck only by its proper procedure, and one whose condition says
@@ -305,7 +305,9 @@ class ValueRules:
             # its own effect, negated in the graveyard (冥界的魔王 哈·迪斯, fid=11587)
             return f"「{card.name}」被战斗破坏送去墓地时效果被无效，在墓地不能发动"
         for other in self.field_cards():
-            if how != "procedure" and zone == "graveyard" and self.active_statics(other, "negate-graveyard-effects"):
+            # (an effect that will be negated may still target: 王家长眠之谷 negates it as it resolves)
+            if how != "procedure" and zone == "graveyard" and not targeting \
+                    and self.active_statics(other, "negate-graveyard-effects"):
                 return f"「{other.name}」使对墓地的卡发生影响的效果无效"
             for st in self.active_statics(other, "forbid-summon-method"):
                 sides, forbidden = st.value
