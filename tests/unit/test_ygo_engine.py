@@ -125,7 +125,9 @@ def test_summon_negation_holds_while_face_down_and_ends_once_flipped(then_flip, 
     duel.summon(deneb, "special", 0, by="旧神 诺登", negated=True)
     duel.activate(deneb, "①")
     if then_flip:
-        duel.activate(duel.new_card("沙漠的光", 0), "发动")
+        desert = duel.new_card("沙漠的光", 0)
+        duel.place(desert, "spell & trap zone", 0, face_up=False)  # a normal trap, set on an earlier turn
+        duel.activate(desert, "发动")
     eclipse = duel.new_card("日全食之书", 1)
     duel.place(eclipse, "spell & trap zone", 1, face_up=False)  # a quick-play spell in the opponent's turn
     duel.activate(eclipse, "发动", player=1)
