@@ -286,3 +286,24 @@ def test_monsters_that_attacked_are_destroyed_at_the_end_of_the_battle_phase_by_
     duel.turn_face_down(gaia)
     duel.enter_phase("main2")
     assert gaia.zone.kind == "graveyard" and magician.zone.kind == "monster zone"
+
+
+# -- conditional summons after a chain link, spell speed 3 -------------------------------
+
+def test_synchro_materials_are_one_tuner_and_the_level_left():
+    from rulings.ygo.families import synchro_materials
+    duel = Duel()
+    bulb, magician = duel.new_card("成长的鳞茎", 0), duel.new_card("黑魔术师", 0)
+    stardust = duel.new_card("星尘龙", 0, "extra deck")
+    assert synchro_materials(duel, 0, stardust) is None
+    for monster in (bulb, magician):
+        duel.summoned_earlier(monster, 0)
+    assert synchro_materials(duel, 0, stardust) == [bulb, magician]
+
+
+def test_a_summon_outside_any_chain_may_be_negated_one_inside_may_not():
+    duel = Duel()
+    assert duel.summon_window_now()
+    duel.resolving.append(object())  # an effect being resolved
+    assert not duel.summon_window_now()
+    duel.resolving.clear()
