@@ -1502,8 +1502,8 @@ def negate_graveyard_effects():
 
 #: the summon methods a static may forbid (『双方不能融合召唤』)
 FORBIDDEN_SUMMONS = {"融合": "fusion", "同调": "synchro", "X": "xyz", "超量": "xyz", "仪式": "ritual",
-                     "连接": "link", "灵摆": "pendulum"}
-BLOCKS.term(Term.choice("forbidden_summon", FORBIDDEN_SUMMONS, "融合、同调、X、仪式、连接 or 灵摆"))
+                     "连接": "link", "灵摆": "pendulum", "特殊": "any-special"}
+BLOCKS.term(Term.choice("forbidden_summon", FORBIDDEN_SUMMONS, "融合、同调、X、仪式、连接、灵摆 or 特殊 (every special summon)"))
 
 
 @BLOCKS.phrase("static", "{sides}不能{method:forbidden_summon}召唤")

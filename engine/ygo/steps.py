@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from rulings.core import SetupError
+from rulings.core import IllegalAction, SetupError
 from rulings.core.choices import FIRST_FITTING
 from rulings.vocabulary import Term, Vocabulary, expect
 
@@ -118,6 +118,24 @@ def summon(duel: Duel, player: int, method: str, card: str) -> None:
         duel.summon(c, "tribute" if tributes or method == "tribute" else "normal", player, tributes=tributes)
     else:
         duel.summon(_fresh(duel, card, player), method, player)
+
+
+@V.phrase(("given", "when"), "{player}把「{paid:card}」送去墓地，用自身的方法特殊召唤「{card}」")
+def summon_paying(duel: Duel, player: int, paid: str, card: str) -> None:
+    """Special summon the card from the hand by its own procedure, sending that card of the
+    hand or field to the graveyard as the cost."""
+    c, cost = _in_hand_of(duel, card, player), duel.card(paid)
+    why = duel.why_cannot_procedure_paying(c, player, cost)
+    if why:
+        raise IllegalAction(why)
+    duel.send_to_graveyard(cost, reason=f"cost of 「{card}」's procedure")
+    duel.summon(c, "special", player)
+
+
+def _in_hand_of(duel: Duel, name: str, player: int):
+    """That player's card of that name in the hand (put there if the example has none yet)."""
+    c = _among(duel, name, duel.board.zone(player, HAND))
+    return c if c is not None else duel.new_card(name, player, HAND)
 
 
 @V.phrase(("given", "when"), "{player}不用解放召唤「{card}」")
@@ -1057,6 +1075,15 @@ def can_special_summon_by_procedure(duel: Duel, player: int, can: bool, card: st
     c = duel.card(card, player)
     reason = duel.why_cannot_special_summon(c, player, how="procedure")
     expect(f"玩家{player}可以用自身的方法特殊召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}把「{paid:card}」送去墓地，用自身的方法特殊召唤「{card}」")
+def can_summon_paying(duel: Duel, player: int, paid: str, card: str, can: bool) -> None:
+    """Whether that player could special summon the card by its own procedure, sending that
+    card of the hand or field to the graveyard as its cost (checked once the cost is paid)."""
+    reason = duel.why_cannot_procedure_paying(_in_hand_of(duel, card, player), player, duel.card(paid))
+    expect(f"玩家{player}可以把「{paid}」送去墓地，用自身的方法特殊召唤「{card}」 ({reason or 'ok'})", can,
+           reason is None)
 
 
 @V.then("{player}{can}反转召唤「{card}」")

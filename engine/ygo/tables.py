@@ -7,7 +7,7 @@ from __future__ import annotations
 from rulings.mutation import (Cell, Flags, Table, catalogue_records, flag_table, label_of, memory_table, records_changed,
                              set_value)
 
-from . import chain, memory
+from . import chain, memory, values
 
 WORDS = {"given": "里侧表示时不再给予", "not given": "里侧表示时也给予", "exception": "从有这个特别裁定的卡上去掉它"}
 FLAGS = Flags(effect={"mandatory": {"": [None]},
@@ -51,13 +51,14 @@ def exceptions() -> Table:
 def spell_speed() -> Table:
     """The spell speed rules, each switched off alone."""
     out = Table("spell-speed", "咒文速度、召唤之际与对象的规则", chain)
-    for rules in (chain.SPELL_SPEED, chain.TARGETING):
+    for rules in (chain.SPELL_SPEED, chain.TARGETING, values.PROCEDURES):
         for rule, on in rules.items():
             out.add(Cell("spell-speed", rule, "off", on, "不再检查这条规则",
                          set_value("ygo", rules, rule, not on), (rule, "off")),
                     {"counter-trap": "反击陷阱只能用反击陷阱连锁",
                      "summon-window-needs-empty-chain": "还有连锁块要处理时，召唤不能被无效",
-                     "summon-target-summonable": "特殊召唤对象的效果只能以能特殊召唤的怪兽为对象"}.get(rule, rule),
+                     "summon-target-summonable": "特殊召唤对象的效果只能以能特殊召唤的怪兽为对象",
+                     "checked-after-cost": "特殊召唤的手续付过代价之后再看能否特殊召唤"}.get(rule, rule),
                     "关掉")
     return out
 

@@ -10,6 +10,8 @@ values, but effects that check ATK/DEF find no determined number (None).
 
 from __future__ import annotations
 
+import copy
+
 from typing import TYPE_CHECKING
 
 from .memory import Info
@@ -25,6 +27,9 @@ _METHOD_WORDS = {"special": "特殊", "fusion": "融合", "synchro": "同调", "
                  "link": "连接", "pendulum": "灵摆"}
 _WHO = {0: "自己", 1: "对方"}
 
+#: procedure rules the coverage tool switches off (tables.py): a procedure's cost is paid
+#: before the rules ask whether the monster can be special summoned (fid=7965)
+PROCEDURES = {"checked-after-cost": True}
 
 class ValueRules:
     # -- statics --------------------------------------------------------------------
@@ -311,7 +316,7 @@ class ValueRules:
                 return f"「{other.name}」使对墓地的卡发生影响的效果无效"
             for st in self.active_statics(other, "forbid-summon-method"):
                 sides, forbidden = st.value
-                if forbidden == method and player in _sides(sides, other.controller):
+                if forbidden in (method, "any-special") and player in _sides(sides, other.controller):
                     return f"「{other.name}」的效果使{_METHOD_WORDS.get(method, method)}召唤不能进行"
             for st in self.active_statics(other, "limit-summons"):
                 if self.summon_count[player] >= st.value:
@@ -320,6 +325,22 @@ class ValueRules:
                 if (self.recall(other, Info.COUNT, per=player) or 0) >= st.value:
                     return f"「{other.name}」的效果使1回合只能特殊召唤{st.value}次"
         return None
+
+    def why_cannot_procedure_paying(self, card: "YgoCard", player: int, paid: "YgoCard") -> str | None:
+        """『把手卡·场上1张卡送去墓地，从手卡特殊召唤』: the card sent is the procedure's cost,
+        paid as the procedure is made; a 『不能特殊召唤』 that applies once it is paid (the card
+        sent was what kept it negated: 技能抽取 and 虚无魔人) stops the summon — asked of a
+        copy of the duel, which the question leaves as it is (fid=7965)."""
+        if paid.controller != player or not (paid.zone.kind == "hand" or self.on_field(paid)):
+            return f"「{paid.name}」不是自己的手卡·场上的卡"
+        why = self.why_cannot_special_summon(card, player, how="procedure")
+        if why or not PROCEDURES["checked-after-cost"]:
+            return why
+        memo: dict = {}
+        trial = copy.deepcopy(self, memo)
+        trial.send_to_graveyard(memo[id(paid)], reason=f"cost of 「{card.name}」's procedure (tried)")
+        why = trial.why_cannot_special_summon(memo[id(card)], player, how="procedure")
+        return f"把「{paid.name}」送去墓地之后，{why}" if why else None
 
     def count_special_summon(self, player: int) -> None:
         """Counts kept by effects (神影依·米德拉什): counted even while negated."""
