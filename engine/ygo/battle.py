@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from rulings.core import IllegalAction
 
-from .memory import Info
+from .memory import Info, Transition
 
 if TYPE_CHECKING:
     from .duel import YgoCard
@@ -210,7 +210,20 @@ class BattleRules:
             if self.destroy(loser, reason=f"battle with 「{winner.name}」", by_battle=True) \
                     and winner.object_id == obj:
                 self.remember(winner, Info.DESTROYED_BY_BATTLE)
+                self._negate_battle_destroyed(winner, loser)
                 self.emit("destroyed-by-battle", winner, victim=loser, victim_obj=loser.object_id)
+
+    def _negate_battle_destroyed(self, winner: "YgoCard", loser: "YgoCard") -> None:
+        """『…战斗破坏的效果怪兽的效果无效化』 (冥界的魔王 哈·迪斯): a face-up card whose
+        static describes the winner negates the destroyed effect monster's effects in the
+        graveyard, as long as it stays there (gone once it moves on)."""
+        if loser.zone.kind != "graveyard" or not self.is_effect_monster(loser):
+            return
+        for other in self.field_cards():
+            for st in self.active_statics(other, "negate-battle-destroyed"):
+                if st.value(self, other, winner):
+                    self.apply_lasting(loser, "negated-in-graveyard", source=other.name,
+                                       erase=frozenset({Transition.CHANGED_ZONE}))
 
     def _battle_damage(self, attacker: "YgoCard", target: "YgoCard", atk: int, other: int) -> None:
         """Battle damage of a battle between two monsters: the difference, to the player

@@ -208,13 +208,17 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"效果(?=怪兽)", lambda: (lambda duel, src, c: duel.is_effect_monster(c))),
     (rf"((?:{_FRAME})(?:·(?:{_FRAME}))*)(?=怪兽)", lambda fs: _frames(fs)),
     (r"永续(?=魔法|陷阱)", lambda: (lambda duel, src, c: "continuous" in c.definition.types)),
+    (r"仪式(?=魔法)", lambda: (lambda duel, src, c: not c.definition.is_monster and "ritual" in c.definition.types)),
     (r"场地(?=魔法)", lambda: (lambda duel, src, c: "field" in c.definition.types)),
     (r"魔法·陷阱", lambda: (lambda duel, src, c: not c.definition.is_monster)),
     (r"魔法", lambda: (lambda duel, src, c: c.definition.kind == "spell")),
     (r"陷阱", lambda: (lambda duel, src, c: c.definition.kind == "trap")),
     (r"怪兽$", lambda: (lambda duel, src, c: c.definition.is_monster)),
+    (r"怪兽(?=卡$)", lambda: (lambda duel, src, c: c.definition.is_monster)),
     (r"卡$", lambda: (lambda duel, src, c: True)),
     (r"的", lambda: (lambda duel, src, c: True)),
+    # 『魔法师族·光属性怪兽』: both (魔法·陷阱 and 融合·同调 … are read above, as a whole)
+    (r"·", lambda: (lambda duel, src, c: True)),
 ]
 _QUALIFIERS = [(re.compile(rx), make) for rx, make in QUALIFIERS]
 
@@ -250,6 +254,7 @@ PLACES = {  # where a card is: (zone kind, whose, this card excluded)
     "墓地": ("graveyard", None), "自己墓地": ("graveyard", "own"), "对方墓地": ("graveyard", "opponent"),
     "除外状态的": ("banished", None), "自己除外状态的": ("banished", "own"),
     "手卡": ("hand", "own"), "卡组": ("deck", "own"), "额外卡组": ("extra deck", "own"),
+    "自己的魔法与陷阱区域": ("spell & trap zone", "own"),
 }
 BLOCKS.term(Term.choice("place", PLACES, "场上、自己场上、对方场上、自己墓地、对方墓地、自己除外状态的、手卡、卡组 …"))
 UNITS = {"只": True, "张": False}
@@ -265,7 +270,7 @@ def where(place: tuple[str, str | None], monster: bool) -> Pred:
                 return False
             holder = c.controller
         else:
-            if c.zone.kind != zone:
+            if c.zone.kind not in zone.split("·"):   # 手卡·墓地: either
                 return False
             holder = c.owner
         if whose is not None and src is not None:
@@ -710,8 +715,12 @@ def keep_as_continuous_target(who, lasting, **kw):
     return resolve
 
 
+#: where an effect special summons a card from, unless it says
+SUMMON_FROM = ("graveyard", "banished", "hand", "deck", "extra deck")
+
+
 def _summon(pick, *, negated: bool = False, position: str | None = None, face_up: bool = True,
-            zones=("graveyard", "banished", "hand", "deck", "extra deck"), together: bool = False,
+            zones=SUMMON_FROM, together: bool = False,
             determined: bool = True):
     """Special summon what ``pick`` gives.  With fewer free monster zones than monsters:
     『2只』『A和B』 (``together``) summons none of them, and they stay where they are;
@@ -723,7 +732,7 @@ def _summon(pick, *, negated: bool = False, position: str | None = None, face_up
             link.summoned = []
         cards = []
         for card in pick(duel, link):
-            if duel.on_field(card) or card.zone.kind not in zones:
+            if card.zone.kind not in zones:   # a monster already in a monster zone is not summoned
                 continue
             why = duel.why_cannot_special_summon(card, link.player, how=duel.summon_how("special", link.card.name),
                                                  by=link.card.name)
@@ -756,7 +765,9 @@ def _self_or_targets(who: str):
     pick = subject(who)
     if pick is _targets:
         # targets that left the field, and what was chosen on activation
-        return lambda duel, link: [*link.chosen, *[t for t in link.live_targets() if not duel.on_field(t)]]
+        # (a monster card in the spell & trap zone is on the field, and may be summoned)
+        return lambda duel, link: [*link.chosen, *[t for t in link.live_targets()
+                                                   if not duel.on_field(t) or t.zone.kind == "spell & trap zone"]]
     return pick
 
 
@@ -789,6 +800,10 @@ def special_summon(who, way=(None, False, False), zone=None):
     position, negated, ignoring = way
     if zone is None:
         moves = ("summon", "ignore-summon-conditions") if ignoring else ("summon",)
+        if subject(who) is _targets:
+            # its targets: each must be a monster this effect could special summon (chain.py)
+            return moving(_summon(_self_or_targets(who), position=position, negated=negated,
+                                  zones=(*SUMMON_FROM, "spell & trap zone")), *moves, "summon-targets")
         return moving(_summon(_self_or_targets(who), position=position, negated=negated), *moves)
     return moving(_summon(_self_or_targets(who), zones=(zone,)), "summon", f"{zone}-summon")
 
@@ -1135,6 +1150,10 @@ FIXED_STATICS: dict[str, tuple[str, Any, str]] = {
     "满足以上条件的场合可以从额外卡组特殊召唤": ("summon-procedure", None, "A rule of the card: its own way of "
                                                     "being special summoned (besides a fusion summon) needs the "
                                                     "effect's :condition: (毁灭之黑魔术师, values.py)."),
+    "满足以上条件的场合可以从手卡特殊召唤": ("hand-summon-procedure", None, "A rule of the card: a monster that "
+                                                   "can be normal summoned has its own way of being special summoned "
+                                                   "from the hand, made when the effect's :condition: holds — a "
+                                                   "procedure, not an effect (肃声的龙贤圣 始龙, values.py)."),
     "满足以上条件才能把这张卡发动": ("activation-condition", None, "A rule of the card: it may be activated (by its "
                                                          "controller or by an effect) only when the effect's "
                                                          ":condition: holds (魂缚门, activation.py)."),
@@ -1203,6 +1222,25 @@ def lock_monsters(monsters, what):
         return test(duel, source, c)
 
     return _one(what, fits)
+
+
+BLOCKS.term(Term("battle_winner", r"这张卡的控制者的[^；;，]+?怪兽|自己场上存在的[^；;，]+?怪兽|这张卡",
+                 description="the monster that destroys by battle: 这张卡、这张卡的控制者的…怪兽、自己场上存在的…怪兽"))
+
+
+@BLOCKS.phrase("static", "{winner:battle_winner}战斗破坏的效果怪兽的效果无效化")
+@BLOCKS.phrase("static", "被{winner:battle_winner}战斗破坏的效果怪兽的效果无效化")
+def negate_battle_destroyed(winner):
+    """An effect monster that the monster described destroys by battle has its effects
+    negated in the graveyard (battle.py: a lasting negation put on it as it arrives there,
+    kept while it stays there — ygopro's RESETS_STANDARD_EXC_GRAVE)."""
+    winner = winner.strip()
+    if winner == "这张卡":
+        return _one("negate-battle-destroyed", lambda duel, source, w: w is source)
+    side = re.match(r"(这张卡的控制者的|自己场上存在的)", winner)
+    test = describe(winner[side.end():])
+    return _one("negate-battle-destroyed",
+                lambda duel, source, w: w.controller == source.controller and test(duel, source, w))
 
 
 @BLOCKS.phrase("static", "对方场上有从额外卡组特殊召唤的怪兽存在的场合，也能把自己卡组的怪兽作为融合素材")
@@ -1461,8 +1499,8 @@ def negate_graveyard_effects():
 
 #: the summon methods a static may forbid (『双方不能融合召唤』)
 FORBIDDEN_SUMMONS = {"融合": "fusion", "同调": "synchro", "X": "xyz", "超量": "xyz", "仪式": "ritual",
-                     "连接": "link", "灵摆": "pendulum"}
-BLOCKS.term(Term.choice("forbidden_summon", FORBIDDEN_SUMMONS, "融合、同调、X、仪式、连接 or 灵摆"))
+                     "连接": "link", "灵摆": "pendulum", "特殊": "any-special"}
+BLOCKS.term(Term.choice("forbidden_summon", FORBIDDEN_SUMMONS, "融合、同调、X、仪式、连接、灵摆 or 特殊 (every special summon)"))
 
 
 @BLOCKS.phrase("static", "{sides}不能{method:forbidden_summon}召唤")

@@ -25,6 +25,26 @@ if TYPE_CHECKING:
     from .duel import YgoCard
 
 
+#: rules of spell speed the coverage tool switches off one at a time (tables.py): a card
+#: activation of a counter trap (spell speed 3) is answered only by another counter trap
+SPELL_SPEED = {"counter-trap": True,
+               # 召唤之际: a summon can be negated (神之宣告 …) only when nothing else is left to
+               # process — a conditional summon made as a chain link 2 or higher finishes has the
+               # rest of the chain still to resolve (fid=24054)
+               "summon-window-needs-empty-chain": True}
+
+
+#: rules of targeting the coverage tool switches off one at a time (tables.py): an effect
+#: that special summons its targets can only target monsters it could special summon
+#: (苏生限制: 群豪世界-真罗万象, fid=23916)
+TARGETING = {"summon-target-summonable": True}
+
+
+def spell_speed_3(card: "YgoCard", effect: Effect) -> bool:
+    """The card activation of a counter trap: the only spell speed 3."""
+    return effect.kind == "activation" and card.definition.kind == "trap" and "counter" in card.definition.types
+
+
 @dataclass
 class GameEvent:
     kind: str
@@ -129,6 +149,11 @@ class ChainRules:
     def __init__(self) -> None:
         self.chain: list[ChainLink] = []
         self._resolving = 0
+        #: what is done once the resolving chain link is finished — the conditional summons
+        #: an effect lets its player make then (紧急同调: 『把1只同调怪兽同调召唤』)
+        self.after_link: list = []
+        #: card serial -> whether its latest summon could be negated as it was made
+        self.summon_windows: dict[int, bool] = {}
         self.pending: list[Pending] = []
         self.resolved: list[ChainLink] = []
         #: while an activation is being paid for, what its cost triggers waits for the
@@ -333,6 +358,9 @@ class ChainRules:
             if self.left_its_place(pending):
                 return f"「{card.name}」 left the place where {label} was triggered"
         player = card.controller if player is None else player
+        if SPELL_SPEED["counter-trap"] and self.chain and spell_speed_3(self.chain[-1].card, self.chain[-1].effect) \
+                and not spell_speed_3(card, effect):
+            return f"「{self.chain[-1].card.name}」是反击陷阱（咒文速度3），只能用反击陷阱连锁"
         if effect.kind == "activation":
             if card.zone.kind not in ("hand", "spell & trap zone", "field zone") or (
                     self.on_field(card) and card.face_up):
@@ -412,6 +440,11 @@ class ChainRules:
         if effect.moves & {"hand", "deck"} and self.leaves_after_resolving(target):
             return (f"「{target.name}」 must leave the field after its chain: it cannot be returned to the hand "
                     "or deck meanwhile")
+        if TARGETING["summon-target-summonable"] and "summon-targets" in effect.moves:
+            how = "ignore" if "ignore-summon-conditions" in effect.moves else self.summon_how("special", card.name)
+            why = self.why_cannot_special_summon(target, card.controller, how=how, by=card.name, targeting=True)
+            if why:
+                return f"「{target.name}」不能成为「{card.name}」{effect.label}的对象：{why}"
         if effect.target_filter is not None and not effect.target_filter(self, card, target):
             return f"「{target.name}」 cannot be targeted by 「{card.name}」{effect.label}"
         guard = self.field_ban(target, "untargetable-by-opponent") if target.face_up else None
@@ -543,6 +576,13 @@ class ChainRules:
                         label=label, targets=targets)
         return link
 
+    def summon_window_now(self) -> bool:
+        """召唤之际: whether a summon made now could be negated (神之宣告 and the like): not
+        while an effect is resolving, nor while chain links are left to resolve."""
+        if self.resolving:
+            return False
+        return not (SPELL_SPEED["summon-window-needs-empty-chain"] and self.chain)
+
     def link_of(self, card: "YgoCard") -> ChainLink | None:
         """The latest chain link activated by ``card`` on the current chain."""
         for link in reversed(self.chain):
@@ -613,6 +653,9 @@ class ChainRules:
             self.resolved.append(link)
             self.resolving.remove(link)
             self.finishing.append(link)
+            while self.after_link:
+                # the conditional summons the link lets its player make, now that it is done
+                self.after_link.pop(0)()
         # the spells and traps that do not stay leave the field once the whole chain is done
         while self.finishing:
             self._finish_spell(self.finishing.pop(0))

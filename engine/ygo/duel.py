@@ -326,6 +326,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                 continue
             self.send_to_graveyard(m, reason=f"material for 「{card.name}」")
         source = card.zone.kind
+        self.summon_windows[card.serial] = self.summon_window_now()
         self.drop_temporary_banish(card)
         self.board.move(card, self.free_monster_zone(player), face_up=face_up, controller=player,
                         reason=said("reason.set" if method in ("normal", "tribute") and not face_up

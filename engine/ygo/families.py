@@ -16,6 +16,7 @@ No block names a card: a card's name only ever comes in through a placeholder.
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -164,6 +165,8 @@ PICK_TO: dict[str, tuple[str, str | None]] = {
     "特殊召唤": ("summon", None), "无视召唤条件特殊召唤": ("summon-ignoring", None),
     "守备表示特殊召唤": ("summon", "defense"), "攻击表示特殊召唤": ("summon", "attack"),
     "在自己的灵摆区域放置": ("pendulum zone", None), "里侧表示除外": ("banish face-down", None),
+    # 『把1只同调怪兽同调召唤』: a conditional summon the player makes once the link is done
+    "同调召唤": ("synchro-after", None),
 }
 BLOCKS.term(Term.choice("pick_to", PICK_TO, "加入手卡、送去墓地、破坏、除外、里侧表示除外、特殊召唤、守备表示特殊召唤、攻击表示特殊召唤、"
                                           "在自己的灵摆区域放置"))
@@ -174,7 +177,8 @@ _PLAIN = re.compile(r"(这张卡以外的)?(卡|怪兽)?")
 #: the trace words of the moves, by what is done (the rules read them: 『包含…的效果』)
 _MOVE_TAGS = {"hand": "to-hand", "graveyard": "to-graveyard", "summon": "summon", "summon-ignoring": "summon",
               "destroy": None,
-              "banish": "to-banished", "banish face-down": "to-banished", "pendulum zone": "to-pendulum-zone"}
+              "banish": "to-banished", "banish face-down": "to-banished", "pendulum zone": "to-pendulum-zone",
+              "synchro-after": None}
 
 
 def _move(duel, link, card, to: str, position: str | None) -> bool:
@@ -182,6 +186,8 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
     why = _why(link)
     if to == "destroy":
         return bool(duel.destroy(card, reason=why, by_effect=link.card, by_player=link.player))
+    if to == "synchro-after":
+        return _synchro_after(duel, link, card)
     if to in ("summon", "summon-ignoring"):
         before = card.zone
         _summon(lambda d, lk: [card], position=position, determined=False)(duel, link)
@@ -201,6 +207,34 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
     else:
         duel.place(card, to, link.player)
     return card.zone is not before
+
+
+def synchro_materials(duel, player: int, card) -> list | None:
+    """The first fitting synchro materials for ``card`` among ``player``'s face-up monsters:
+    1 tuner and monsters other than tuners, their levels adding up to its level."""
+    mine = [c for c in duel.monsters(player) if c.face_up and c.definition.is_monster and c.definition.level]
+    tuners = [c for c in mine if "tuner" in c.definition.types or duel.applies(c, "tuner")]
+    others = [c for c in mine if c not in tuners]
+    for tuner in tuners:
+        for k in range(1, len(others) + 1):
+            for rest in itertools.combinations(others, k):
+                if tuner.definition.level + sum(c.definition.level for c in rest) == card.definition.level:
+                    return [tuner, *rest]
+    return None
+
+
+def _synchro_after(duel, link, card) -> bool:
+    """『把1只同调怪兽同调召唤』: not a summon by the effect — the effect lets its player
+    synchro summon once the chain link is done (the summon is then a synchro summon by the
+    rules: 条件特殊召唤, fid=24054, 24086)."""
+    if "synchro" not in card.definition.types or card.zone.kind != "extra deck":
+        return False
+    materials = synchro_materials(duel, link.player, card)
+    if materials is None:
+        duel.log.record("resolve", f"「{card.name}」: no synchro materials for it", card=card.serial)
+        return False
+    duel.after_link.append(lambda: duel.summon(card, "synchro", link.player, materials=materials))
+    return True
 
 
 def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = False, top: bool = False):
@@ -244,7 +278,7 @@ def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = 
     if "field" in zones or "hand" in zones:
         resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card, player) if c is not card])
     tag = _MOVE_TAGS[what]
-    summons = what in ("summon", "summon-ignoring")
+    summons = what in ("summon", "summon-ignoring", "synchro-after")
     tags = ["destroy-field"] if what == "destroy" else ["summon"] if summons else []
     if what == "summon-ignoring":
         tags.append("ignore-summon-conditions")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from rulings.core import SetupError
+from rulings.core import IllegalAction, SetupError
 from rulings.core.choices import FIRST_FITTING
 from rulings.vocabulary import Term, Vocabulary, expect
 
@@ -119,6 +119,24 @@ def summon(duel: Duel, player: int, method: str, card: str) -> None:
         duel.summon(c, "tribute" if tributes or method == "tribute" else "normal", player, tributes=tributes)
     else:
         duel.summon(_fresh(duel, card, player), method, player)
+
+
+@V.phrase(("given", "when"), "{player}把「{paid:card}」送去墓地，用自身的方法特殊召唤「{card}」")
+def summon_paying(duel: Duel, player: int, paid: str, card: str) -> None:
+    """Special summon the card from the hand by its own procedure, sending that card of the
+    hand or field to the graveyard as the cost."""
+    c, cost = _in_hand_of(duel, card, player), duel.card(paid)
+    why = duel.why_cannot_procedure_paying(c, player, cost)
+    if why:
+        raise IllegalAction(why)
+    duel.send_to_graveyard(cost, reason=f"cost of 「{card}」's procedure")
+    duel.summon(c, "special", player)
+
+
+def _in_hand_of(duel: Duel, name: str, player: int):
+    """That player's card of that name in the hand (put there if the example has none yet)."""
+    c = _among(duel, name, duel.board.zone(player, HAND))
+    return c if c is not None else duel.new_card(name, player, HAND)
 
 
 @V.phrase(("given", "when"), "{player}不用解放召唤「{card}」")
@@ -310,6 +328,16 @@ def face_up_spell_trap(duel: Duel, player: int, card: str) -> None:
     c = _fresh(duel, card, player)
     if c.definition.is_monster:
         raise SetupError(f"「{card}」是怪兽：请写召唤或盖放")
+    duel.place(c, SPELL_TRAP, player)
+
+
+@V.given("{player}的魔法与陷阱区域有当作永续魔法卡的「{card}」")
+def monster_card_in_spell_trap_zone(duel: Duel, player: int, card: str) -> None:
+    """A monster card put face-up in the spell & trap zone by an effect (treated as a
+    continuous spell card, as 「群豪」 monsters place themselves): never summoned."""
+    c = _fresh(duel, card, player)
+    if not c.definition.is_monster:
+        raise SetupError(f"「{card}」 is not a monster card")
     duel.place(c, SPELL_TRAP, player)
 
 
@@ -709,6 +737,15 @@ def is_summoned_by(duel: Duel, card: str, same: bool, method: str) -> None:
     expect(f"「{card}」是{METHOD_WORD[method]}召唤的怪兽", same, duel.summoned_by(duel.card(card), method))
 
 
+@V.then("{player}{can}把「{card}」的{method}召唤无效")
+def can_negate_summon(duel: Duel, player: int, card: str, method: str, can: bool) -> None:
+    """Whether, as the card's latest summon (by that method) was made, it could have been
+    negated (神之宣告 and the like): only when nothing else was left to process then."""
+    c = duel.card(card)
+    actual = duel.summoned_by(c, method) and duel.summon_windows.get(c.serial, False)
+    expect(f"玩家{player}可以把「{card}」的{METHOD_WORD[method]}召唤无效", can, actual)
+
+
 @V.then("「{card}」{same:is}从{source}特殊召唤的怪兽")
 def is_summoned_from(duel: Duel, card: str, same: bool, source: str) -> None:
     """Special summoned from that zone (deck, extra deck …)."""
@@ -840,6 +877,17 @@ def can_activate_targeting(duel: Duel, player: int, can: bool, target: str, card
     if reason is None:
         reason = duel.why_not_target(c, effect, t)
     expect(f"玩家{player}可以以「{target}」为对象发动「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}以「{target:card}」为对象发动「{card}」的{label}效果")
+def can_activate_effect_targeting(duel: Duel, player: int, can: bool, target: str, card: str, label: str) -> None:
+    """Whether that player could activate that effect of their card targeting that card now."""
+    c = duel.card(card)
+    t = duel.card(target)
+    reason = duel.why_cannot_activate(c, label, player)
+    if reason is None:
+        reason = duel.why_not_target(c, duel.effect_of(c, label), t)
+    expect(f"玩家{player}可以以「{target}」为对象发动「{card}」的{label}效果 ({reason or 'ok'})", can, reason is None)
 
 
 def _activatable(duel: Duel, name: str, player: int):
@@ -1028,6 +1076,15 @@ def can_special_summon_by_procedure(duel: Duel, player: int, can: bool, card: st
     c = duel.card(card, player)
     reason = duel.why_cannot_special_summon(c, player, how="procedure")
     expect(f"玩家{player}可以用自身的方法特殊召唤「{card}」 ({reason or 'ok'})", can, reason is None)
+
+
+@V.then("{player}{can}把「{paid:card}」送去墓地，用自身的方法特殊召唤「{card}」")
+def can_summon_paying(duel: Duel, player: int, paid: str, card: str, can: bool) -> None:
+    """Whether that player could special summon the card by its own procedure, sending that
+    card of the hand or field to the graveyard as its cost (checked once the cost is paid)."""
+    reason = duel.why_cannot_procedure_paying(_in_hand_of(duel, card, player), player, duel.card(paid))
+    expect(f"玩家{player}可以把「{paid}」送去墓地，用自身的方法特殊召唤「{card}」 ({reason or 'ok'})", can,
+           reason is None)
 
 
 @V.then("{player}{can}反转召唤「{card}」")

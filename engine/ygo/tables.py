@@ -7,7 +7,7 @@ from __future__ import annotations
 from rulings.mutation import (Cell, Flags, Table, catalogue_records, flag_table, label_of, memory_table, records_changed,
                              set_value)
 
-from . import memory
+from . import chain, memory, values
 
 WORDS = {"given": "里侧表示时不再给予", "not given": "里侧表示时也给予", "exception": "从有这个特别裁定的卡上去掉它"}
 FLAGS = Flags(effect={"mandatory": {"": [None]},
@@ -48,6 +48,21 @@ def exceptions() -> Table:
     return out
 
 
+def spell_speed() -> Table:
+    """The spell speed rules, each switched off alone."""
+    out = Table("spell-speed", "咒文速度、召唤之际与对象的规则", chain)
+    for rules in (chain.SPELL_SPEED, chain.TARGETING, values.PROCEDURES):
+        for rule, on in rules.items():
+            out.add(Cell("spell-speed", rule, "off", on, "不再检查这条规则",
+                         set_value("ygo", rules, rule, not on), (rule, "off")),
+                    {"counter-trap": "反击陷阱只能用反击陷阱连锁",
+                     "summon-window-needs-empty-chain": "还有连锁块要处理时，召唤不能被无效",
+                     "summon-target-summonable": "特殊召唤对象的效果只能以能特殊召唤的怪兽为对象",
+                     "checked-after-cost": "特殊召唤的手续付过代价之后再看能否特殊召唤"}.get(rule, rule),
+                    "关掉")
+    return out
+
+
 def tables() -> list[Table]:
     return [memory_table("ygo", memory, memory.ERASED_BY, list(memory.Transition), "怪兽记住的情报 × 使其消失的变化"),
-            face_down(), exceptions(), flag_table("ygo", FLAGS)]
+            face_down(), exceptions(), flag_table("ygo", FLAGS), spell_speed()]

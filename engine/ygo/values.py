@@ -10,6 +10,8 @@ values, but effects that check ATK/DEF find no determined number (None).
 
 from __future__ import annotations
 
+import copy
+
 from typing import TYPE_CHECKING
 
 from .memory import Info
@@ -27,6 +29,10 @@ METHOD_WORDS = {"special": "特殊", "fusion": "融合", "synchro": "同调", "x
                 "flip": "反转"}
 KIND_WORDS = {"monster": "怪兽", "spell": "魔法", "trap": "陷阱"}
 WHO = {0: "自己", 1: "对方"}
+
+#: procedure rules the coverage tool switches off (tables.py): a procedure's cost is paid
+#: before the rules ask whether the monster can be special summoned (fid=7965)
+PROCEDURES = {"checked-after-cost": True}
 
 
 class ValueRules:
@@ -242,7 +248,7 @@ class ValueRules:
         return {card.name if n == "这张卡" else n for n in names}
 
     def why_cannot_special_summon(self, card: "YgoCard", player: int, how: str = "effect",
-                                  by: str = "", method: str = "special") -> str | None:
+                                  by: str = "", method: str = "special", targeting: bool = False) -> str | None:
         """Why that player could not special summon the card now, ``how`` (see
         summon_how; by default by an effect).  召唤限制: a special summon monster comes from
         the hand or the deck only by its proper procedure, and one whose condition says
@@ -258,6 +264,15 @@ class ValueRules:
             # effect that ignores the summon conditions skips it)
             for st in card.definition.statics:
                 if st.kind == "summon-procedure" and st.condition is not None and not st.condition(self, card):
+                    return f"「{card.name}」特殊召唤的手续的条件没有满足"
+        if how == "procedure" and method == "special":
+            # 『满足条件的场合可以从手卡特殊召唤』: a monster that can be normal summoned and
+            # has its own procedure from the hand (a procedure, not an effect: what negates
+            # effects — 王家长眠之谷 — does not stop it, fid=24025)
+            for st in card.definition.statics:
+                if st.kind == "hand-summon-procedure" and zone != "hand":
+                    return f"「{card.name}」用自身的方法只能从手卡特殊召唤"
+                if st.kind == "hand-summon-procedure" and st.condition is not None and not st.condition(self, card):
                     return f"「{card.name}」特殊召唤的手续的条件没有满足"
         if "special-summon-once-per-turn" in kinds and (self.turn, player, card.name) in self.special_summoned_names:
             # not a summon condition: an effect that ignores the conditions does not ignore it
@@ -295,12 +310,17 @@ class ValueRules:
         if self.special_summon_monster(card) and not proper and not card.proc_complete and (
                 zone in ("graveyard", "banished", "spell & trap zone") or (zone == "extra deck" and card.face_up)):
             return f"「{card.name}」没有先经过正规召唤手续（苏生限制）"
+        if how == "effect" and by == card.name and zone == "graveyard" and self.lasting(card, "negated-in-graveyard"):
+            # its own effect, negated in the graveyard (冥界的魔王 哈·迪斯, fid=11587)
+            return f"「{card.name}」被战斗破坏送去墓地时效果被无效，在墓地不能发动"
         for other in self.field_cards():
-            if how != "procedure" and zone == "graveyard" and self.active_statics(other, "negate-graveyard-effects"):
+            # (an effect that will be negated may still target: 王家长眠之谷 negates it as it resolves)
+            if how != "procedure" and zone == "graveyard" and not targeting \
+                    and self.active_statics(other, "negate-graveyard-effects"):
                 return f"「{other.name}」使对墓地的卡发生影响的效果无效"
             for st in self.active_statics(other, "forbid-summon-method"):
                 sides, forbidden = st.value
-                if forbidden == method and player in _sides(sides, other.controller):
+                if forbidden in (method, "any-special") and player in _sides(sides, other.controller):
                     return f"「{other.name}」的效果使{METHOD_WORDS.get(method, method)}召唤不能进行"
             for st in self.active_statics(other, "limit-summons"):
                 if self.summon_count[player] >= st.value:
@@ -309,6 +329,22 @@ class ValueRules:
                 if (self.recall(other, Info.COUNT, per=player) or 0) >= st.value:
                     return f"「{other.name}」的效果使1回合只能特殊召唤{st.value}次"
         return None
+
+    def why_cannot_procedure_paying(self, card: "YgoCard", player: int, paid: "YgoCard") -> str | None:
+        """『把手卡·场上1张卡送去墓地，从手卡特殊召唤』: the card sent is the procedure's cost,
+        paid as the procedure is made; a 『不能特殊召唤』 that applies once it is paid (the card
+        sent was what kept it negated: 技能抽取 and 虚无魔人) stops the summon — asked of a
+        copy of the duel, which the question leaves as it is (fid=7965)."""
+        if paid.controller != player or not (paid.zone.kind == "hand" or self.on_field(paid)):
+            return f"「{paid.name}」不是自己的手卡·场上的卡"
+        why = self.why_cannot_special_summon(card, player, how="procedure")
+        if why or not PROCEDURES["checked-after-cost"]:
+            return why
+        memo: dict = {}
+        trial = copy.deepcopy(self, memo)
+        trial.send_to_graveyard(memo[id(paid)], reason=f"cost of 「{card.name}」's procedure (tried)")
+        why = trial.why_cannot_special_summon(memo[id(card)], player, how="procedure")
+        return f"把「{paid.name}」送去墓地之后，{why}" if why else None
 
     def count_special_summon(self, player: int) -> None:
         """Counts kept by effects (神影依·米德拉什): counted even while negated."""

@@ -125,7 +125,9 @@ def test_summon_negation_holds_while_face_down_and_ends_once_flipped(then_flip, 
     duel.summon(deneb, "special", 0, by="旧神 诺登", negated=True)
     duel.activate(deneb, "①")
     if then_flip:
-        duel.activate(duel.new_card("沙漠的光", 0), "发动")
+        desert = duel.new_card("沙漠的光", 0)
+        duel.place(desert, "spell & trap zone", 0, face_up=False)  # a normal trap, set on an earlier turn
+        duel.activate(desert, "发动")
     eclipse = duel.new_card("日全食之书", 1)
     duel.place(eclipse, "spell & trap zone", 1, face_up=False)  # a quick-play spell in the opponent's turn
     duel.activate(eclipse, "发动", player=1)
@@ -284,3 +286,24 @@ def test_monsters_that_attacked_are_destroyed_at_the_end_of_the_battle_phase_by_
     duel.turn_face_down(gaia)
     duel.enter_phase("main2")
     assert gaia.zone.kind == "graveyard" and magician.zone.kind == "monster zone"
+
+
+# -- conditional summons after a chain link, spell speed 3 -------------------------------
+
+def test_synchro_materials_are_one_tuner_and_the_level_left():
+    from rulings.ygo.families import synchro_materials
+    duel = Duel()
+    bulb, magician = duel.new_card("成长的鳞茎", 0), duel.new_card("黑魔术师", 0)
+    stardust = duel.new_card("星尘龙", 0, "extra deck")
+    assert synchro_materials(duel, 0, stardust) is None
+    for monster in (bulb, magician):
+        duel.summoned_earlier(monster, 0)
+    assert synchro_materials(duel, 0, stardust) == [bulb, magician]
+
+
+def test_a_summon_outside_any_chain_may_be_negated_one_inside_may_not():
+    duel = Duel()
+    assert duel.summon_window_now()
+    duel.resolving.append(object())  # an effect being resolved
+    assert not duel.summon_window_now()
+    duel.resolving.clear()
