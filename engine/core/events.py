@@ -37,6 +37,9 @@ class CardRef(int):
     def __repr__(self) -> str:
         return f"「{self.name}」"
 
+    def __getnewargs__(self) -> tuple[int, str]:  # copied or pickled with its name
+        return int(self), self.name
+
 
 def named(name: str) -> CardRef:
     """A card known only by its name (a source kept as text), as an event keeps it."""
@@ -54,6 +57,9 @@ class ZoneRef(str):
         ref = super().__new__(cls, kind if owner is None else f"{kind}[{owner}]")
         ref.kind, ref.owner = kind, owner
         return ref
+
+    def __getnewargs__(self) -> tuple[str, int | None]:  # copied or pickled with its parts
+        return self.kind, self.owner
 
 
 @dataclass(frozen=True)

@@ -231,7 +231,7 @@ def _synchro_after(duel, link, card) -> bool:
         return False
     materials = synchro_materials(duel, link.player, card)
     if materials is None:
-        duel.log.record("resolve", f"「{card.name}」: no synchro materials for it", card=card.serial)
+        duel.log.record("resolve.no-materials", card=card, method="synchro")
         return False
     duel.after_link.append(lambda: duel.summon(card, "synchro", link.player, materials=materials))
     return True
