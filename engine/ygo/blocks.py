@@ -572,6 +572,7 @@ LASTING = {  # what a lasting effect given by a resolving effect says -> engine 
     "给与对方的战斗伤害变成2倍": ("double-damage",),
     "给与对方贯通伤害": ("piercing",),
     "战斗阶段中对方不能把效果发动": ("no-activation-in-battle",),
+    "战斗阶段中对方不能发动魔法·陷阱卡": ("no-spell-trap-in-battle",),
     "不能攻击": ("cannot-attack",),
     "不能把表示形式变更": ("cannot-change-position",),
     "不能把效果发动": ("cannot-activate",),
@@ -864,9 +865,11 @@ MARKED: dict[str, tuple[str, str | None, bool, str]] = {
     "在结束阶段破坏": ("destroy-at-end-phase", None, False, "card"),
     "从场上离开的场合除外": ("leave-banish", None, False, "effect"),
     "在下个回合的结束阶段送去墓地": ("to-graveyard-at-end-phase", "next turn", False, "card"),
+    "在结束阶段回到持有者手卡": ("to-hand-at-end-phase", None, False, "card"),
     "直接攻击给与对方战斗伤害时，自己决斗胜利": ("win-by-direct-damage", "next own turn", True, "effect"),
 }
-BLOCKS.term(Term.choice("marked", MARKED, "不能攻击、在结束阶段破坏、从场上离开的场合除外、在下个回合的结束阶段送去墓地"))
+BLOCKS.term(Term.choice("marked", MARKED, "不能攻击、在结束阶段破坏、从场上离开的场合除外、在下个回合的结束阶段送去墓地、"
+                                           "在结束阶段回到持有者手卡"))
 
 
 @BLOCKS.phrase("action", "{who}{what:marked}")

@@ -350,7 +350,7 @@ def card_activated(kind, whose=None, turn=None):
 
 _SUMMONING = rf"(?:{_METHOD})?召唤"
 DONE = (rf"{_SUMMONING}(?:·{_SUMMONING})*|从(?:{_ZONE})特殊召唤|这张卡的效果特殊召唤"
-        rf"|怪兽\d+只以上为素材作(?:{_METHOD})召唤|攻击|进行战斗|战斗|战斗破坏怪兽|因这张卡的效果除外|反转过|反转")
+        rf"|怪兽\d+只以上为素材作(?:{_METHOD})召唤|「[^」]+」为素材作(?:{_METHOD})召唤|攻击|进行战斗|战斗|战斗破坏怪兽|因这张卡的效果除外|反转过|反转")
 BLOCKS.term(Term("done", DONE, description="what this card did or had done to it: 上级召唤、从墓地特殊召唤、"
                                            "这张卡的效果特殊召唤、攻击、进行战斗、战斗破坏怪兽、因这张卡的效果除外、反转 …"))
 
@@ -369,6 +369,9 @@ def done(text: str, *, this_turn: bool = False) -> Condition:
         test = p.summoned_by_own_effect
     elif m := re.fullmatch(r"怪兽(\d+)只以上为素材作.+召唤", text):
         test = p.materials_match(lambda d: d.is_monster, at_least=int(m.group(1)))
+    elif m := re.fullmatch(r"「([^」]+)」为素材作.+召唤", text):
+        # 『已用「X」为素材作连接召唤的这张卡』: what it was summoned with (SUMMON_MATERIALS)
+        test = p.materials_match(lambda d, name=m.group(1): d.name == name)
     elif text == "攻击":
         test = p.remembers(Info.ATTACKED)
     elif text in ("进行战斗", "战斗"):
@@ -882,8 +885,9 @@ def _pay_atk_difference():
 
 ACTIVATED = {"这个效果": "effect", "这张卡": "card"}
 BLOCKS.term(Term.choice("activated", ACTIVATED, "这个效果 or 这张卡"))
-BLOCKS.term(Term("forbidden", r"这张卡不能攻击|自己不能进行战斗阶段|自己不能把其他的(?:魔法·陷阱|魔法|陷阱|怪兽)卡的效果发动",
-                 description="what cannot be done that turn: 这张卡不能攻击、自己不能进行战斗阶段、"
+BLOCKS.term(Term("forbidden", r"这张卡不能攻击|不用这张卡不能攻击|自己不能进行战斗阶段"
+                                r"|自己不能把其他的(?:魔法·陷阱|魔法|陷阱|怪兽)卡的效果发动",
+                 description="what cannot be done that turn: 这张卡不能攻击、不用这张卡不能攻击、自己不能进行战斗阶段、"
                              "自己不能把其他的{kinds}卡的效果发动"))
 
 
@@ -915,6 +919,15 @@ def the_turn_it_is_activated(activated="card", what=None, n=None):
             return None
 
         restrict.needs = needs
+    elif what == "不用这张卡不能攻击":
+        def restrict(duel, card, player) -> None:
+            """A rule for the player, not a lasting effect of this card: it stays for the turn
+            whatever becomes of this card (turned face-down, FAQ fid=18228); only this card,
+            the same card, is exempt."""
+            from .activation import Ban
+            duel.bans.append(Ban("attack", frozenset(), frozenset({player}), card.name, duel.turn, exempt=card))
+            duel.log.record("rule", f"「{card.name}」: player {player} cannot attack this turn with monsters "
+                            "other than this card", card=card.serial)
     elif what == "自己不能进行战斗阶段":
         def restrict(duel, card, player) -> None:
             if duel.turn_player == player:

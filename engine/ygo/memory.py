@@ -227,6 +227,7 @@ KIND_OF: dict[str, str] = {
     "double-damage": "battle",
     "double-attack": "battle",
     "no-activation-in-battle": "battle",
+    "no-spell-trap-in-battle": "battle",
     "win-by-direct-damage": "win",
     "cannot-attack": "restriction",
     "cannot-change-position": "restriction",

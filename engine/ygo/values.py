@@ -337,6 +337,8 @@ class ValueRules:
         for card in self.monsters():
             if card.face_up and self.lasting(card, "destroy-at-end-phase"):
                 self.destroy(card, reason="destroyed in the end phase by the effect that summoned it")
+            elif card.face_up and self.lasting(card, "to-hand-at-end-phase"):
+                self.return_to_hand(card, reason="returned to the hand in the end phase by the effect that summoned it")
             elif any(v is True or v == self.turn for v in self.lasting(card, "to-graveyard-at-end-phase")):
                 self.send_to_graveyard(card, reason="sent to the graveyard in the end phase by the effect")
         self.end_phase_control()
