@@ -363,6 +363,10 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.remember(card, Info.MATERIAL_LINK, tuple(c.serial for c in (*tributes, *materials)))
         if by:
             self.remember(card, Info.SUMMONED_BY_EFFECT, by)
+            self.remember(card, Info.SUMMONED_BY_NAME, by)
+        if without_tribute:
+            # 『这个方法召唤的这张卡』: summoned by its own text's method
+            self.remember(card, Info.SUMMONED_BY_NAME, card.name)
         if negated:
             self.remember(card, Info.NEGATED, "summon", per="summon", origin=by)
         for st in d.statics:

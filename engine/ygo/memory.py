@@ -56,6 +56,10 @@ class Info(str, Enum):
     SUMMON_MATERIALS = "summon materials (for its own effects)"
     MATERIAL_LINK = "material link (for effects that return the materials of a fusion or synchro)"
     SUMMONED_BY_EFFECT = "summoned by effect"
+    #: 『这张卡的①的效果·方法特殊召唤的这张卡』『这个方法召唤的这张卡』: the card (this one, or
+    #: the one whose effect it was) that summoned it, as its own text reads it — unlike
+    #: 『这个效果特殊召唤的怪兽』 (SUMMONED_BY_EFFECT) it survives a temporary banish
+    SUMMONED_BY_NAME = "summoned by its own effect or method"
     ATTACKED = "attacked"
     BATTLED = "battled"
     DESTROYED_BY_BATTLE = "destroyed a monster by battle"
@@ -111,6 +115,8 @@ ERASED_BY: dict[Info, frozenset[Transition]] = {
     Info.SUMMON_MATERIALS: STANDARD,
     Info.MATERIAL_LINK: LEAVE,
     Info.SUMMONED_BY_EFFECT: STANDARD,
+    # turned face-down it is lost; banished temporarily it is not (FAQ fid=15447, 24031)
+    Info.SUMMONED_BY_NAME: LEAVE | {T.TURNED_FACE_DOWN},
     Info.ATTACKED: LEAVE | {T.BANISHED_TEMPORARILY, T.TURN_ENDED},
     Info.BATTLED: STANDARD | {T.TURN_ENDED},
     Info.DESTROYED_BY_BATTLE: LEAVE | {T.TURNED_FACE_DOWN, T.TURN_ENDED},
@@ -170,6 +176,7 @@ UNOBSERVABLE: dict[tuple[Info, Transition], str] = {
     (Info.SUMMONED_THIS_TURN, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.SET_THIS_TURN, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.SUMMONED_BY_EFFECT, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.SUMMONED_BY_NAME, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.FLIP_SUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.FLIPPED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.GEMINI_RESUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
@@ -371,6 +378,7 @@ LABELS: dict[object, str] = {
     Info.SUMMON_MATERIALS: "用何召唤（召唤素材）",
     Info.MATERIAL_LINK: "与素材的联系（融合解除等）",
     Info.SUMMONED_BY_EFFECT: "用这个效果特殊召唤",
+    Info.SUMMONED_BY_NAME: "用这张卡自身的效果·方法召唤·特殊召唤",
     Info.ATTACKED: "攻击过",
     Info.BATTLED: "战斗过",
     Info.DESTROYED_BY_BATTLE: "战斗破坏过怪兽",
