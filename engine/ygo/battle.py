@@ -111,6 +111,7 @@ class BattleRules:
         if self.phase != "battle":
             self.enter_phase("battle")
         self.remember(attacker, Info.ATTACKED, (self.recall(attacker, Info.ATTACKED) or 0) + 1)
+        self.attack_declarations[attacker.controller] += 1
         self.battle_state = Battle(attacker, attacker.object_id, attacker.controller, target,
                                    None if target is None else target.object_id)
         self.log.record("battle", f"「{attacker.name}」 declares an attack on "

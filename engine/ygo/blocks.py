@@ -1494,6 +1494,9 @@ def turn_limit(text: str):
     m = re.fullmatch(r"合计只能把怪兽召唤·反转召唤·特殊召唤(\d+)次", text)
     if m:
         return "limit-summons", None, int(m.group(1)), True
+    if text == "只能有最多和那个回合攻击过的次数相同次数把怪兽特殊召唤":
+        # 放电枪野马: counted over the whole turn (FAQ fid=18779), not from when it applies
+        return "limit-special-summon-by-attacks", None, None, False
     raise ValueError(f"cannot read {text!r}: 只能发动N张{{kinds}}卡、只能把N次怪兽的效果发动、只能特殊召唤N次、"
                      f"合计只能把怪兽召唤·反转召唤·特殊召唤N次")
 
@@ -1502,6 +1505,7 @@ BLOCKS.term(Term("turn_limit", r"[^；;，]+", turn_limit, description="只能�
 
 
 @BLOCKS.phrase("static", "{sides}在1回合{limit:turn_limit}")
+@BLOCKS.phrase("static", "回合玩家{limit:turn_limit}")
 @BLOCKS.phrase("static", "「{name}」在自己场上只能有{n}张表侧表示存在")
 @BLOCKS.phrase("static", "这个卡名的卡在决斗中只能适用{n}次")
 def limit_per_turn(sides=None, limit=None, name=None, n=None):
@@ -1519,6 +1523,10 @@ def limit_per_turn(sides=None, limit=None, name=None, n=None):
             raise ValueError("only 1 is modelled: 只能有1张 / 只能适用1次")
         return [StaticPart("unique-on-field", name)] if name is not None else [StaticPart("once-per-duel-applied", True)]
     kind, kinds, n, both_only = limit
+    if (kind == "limit-special-summon-by-attacks") != (sides is None):
+        raise ValueError("回合玩家只能有最多和那个回合攻击过的次数相同次数把怪兽特殊召唤 (the turn player's, no other)")
+    if kind == "limit-special-summon-by-attacks":
+        return [StaticPart(kind, True)]
     if both_only:
         if sides != "both":
             raise ValueError("only 双方 is modelled for this limit")

@@ -104,6 +104,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.negated_names: dict[str, int] = {}
         #: special summons per player this turn, as seen by the rules
         self.special_summons = [0, 0]
+        #: attack declarations per player this turn (放电枪野马: counted for the whole turn)
+        self.attack_declarations = [0, 0]
         #: (turn, player, card name) of every special summon: 『1回合只能有1次特殊召唤』
         self.special_summoned_names: set[tuple[int, int, str]] = set()
         #: every summon of the turn (召唤·反转召唤·特殊召唤), counted by the rules themselves
@@ -1101,6 +1103,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.battle_state = None
         self.field_negations = [n for n in self.field_negations if n.until > self.turn]
         self.special_summons = [0, 0]
+        self.attack_declarations = [0, 0]
         self.summon_count = [0, 0]
         self.normal_summons = [0, 0]
         self.negated_names = {n: t for n, t in self.negated_names.items() if t > self.turn}
