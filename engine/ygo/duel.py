@@ -366,15 +366,18 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         if by:
             self.remember(card, Info.SUMMONED_BY_EFFECT, by)
             self.remember(card, Info.SUMMONED_BY_NAME, by)
-        if without_tribute:
-            # 『这个方法召唤的这张卡』: summoned by its own text's method
+        if without_tribute or (method == "special" and not by and self.special_summon_monster(card)):
+            # 『这个方法召唤·特殊召唤的这张卡』: summoned by its own text's method or procedure
             self.remember(card, Info.SUMMONED_BY_NAME, card.name)
         if negated:
             self.remember(card, Info.NEGATED, "summon", per="summon", origin=by)
         for st in d.statics:
-            if st.kind == "on-summon-lasting":
+            if st.kind == "on-summon-lasting" and (st.condition is None or st.condition(self, card)):
                 for mark in st.value:
-                    self.apply_lasting(card, mark, source=f"「{card.name}」{st.label}")
+                    if isinstance(mark, tuple):
+                        self.apply_lasting(card, mark[0], mark[1], source=f"「{card.name}」{st.label}")
+                    else:
+                        self.apply_lasting(card, mark, source=f"「{card.name}」{st.label}")
         self.emit("summoned", card, method=method, obj=card.object_id)
 
     # -- the basic rules of summoning (spec/ygo/basic-rules.rst) ------------------------

@@ -372,6 +372,9 @@ def done(text: str, *, this_turn: bool = False) -> Condition:
         # 『这张卡的①的效果特殊召唤的这张卡』『这个方法召唤的这张卡』: lost when it is turned
         # face-down, kept through a temporary banish (Info.SUMMONED_BY_NAME)
         test = lambda duel, card: duel.recall(card, Info.SUMMONED_BY_NAME) == card.name
+        # a change of this card's own ATK/DEF under such a condition is applied once, as the
+        # card is summoned (cardformat: "on-summon-lasting"): a temporary banish ends it
+        test.summoned_by_name = True
     elif m := re.fullmatch(r"怪兽(\d+)只以上为素材作.+召唤", text):
         test = p.materials_match(lambda d: d.is_monster, at_least=int(m.group(1)))
     elif m := re.fullmatch(r"「([^」]+)」为素材作.+召唤", text):
