@@ -348,6 +348,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             return
         self.remember(card, Info.SUMMONED_THIS_TURN)
         self.remember(card, Info.UNBROKEN_SINCE_SUMMONED)
+        self.remember(card, Info.ON_FIELD_SINCE_SUMMONED, self.turn)
         self.summon_count[player] += 1
         self.remember(card, SUMMON_METHOD_INFO[method])
         if method == "tribute":

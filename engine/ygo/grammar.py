@@ -428,6 +428,35 @@ def at_phase(what=None, label=None, whose=None):
     return phase, lambda duel, card, ev: card.zone.kind == "monster zone" and card.face_up and cond(duel, card)
 
 
+NEXT_PHASES = {"准备阶段": ("standby", None), "对方结束阶段": ("end-phase", "opponent")}
+BLOCKS.term(Term.choice("next_phase", NEXT_PHASES, "准备阶段 or 对方结束阶段"))
+
+
+@BLOCKS.phrase("event", "{what:done}的场合，下次的{when:next_phase}")
+def at_next_phase(what, when):
+    """『这张卡的①的方法特殊召唤的场合，下次的准备阶段发动』: the first such phase after the
+    summon, only if the card has stayed face-up on the field since (FAQ cid=9295, 8300:
+    turned face-down or banished temporarily in between, it does not come)."""
+    phase, whose = when
+    cond = done(what)
+
+    def test(duel, card, ev) -> bool:
+        since = duel.recall(card, Info.ON_FIELD_SINCE_SUMMONED)
+        if since is None or not (duel.face_up_on_field(card) and cond(duel, card)) or duel.turn <= since:
+            return False
+        if whose is None:
+            return duel.turn == since + 1
+        # the first turn of the opponent (of this card's controller) after the summon's turn;
+        # turns alternate, so turn t belongs to the turn player of now when t - now is even
+        def player_of(t: int) -> int:
+            return duel.turn_player if (duel.turn - t) % 2 == 0 else 1 - duel.turn_player
+
+        turns = [t for t in range(since + 1, duel.turn + 1) if player_of(t) != card.controller]
+        return bool(turns) and turns[0] == duel.turn
+
+    return phase, test
+
+
 @BLOCKS.phrase("event", "自己·对方的结束阶段")
 @BLOCKS.phrase("event", "{whose}结束阶段")
 def at_end_phase(whose=None):

@@ -60,6 +60,9 @@ class Info(str, Enum):
     #: the one whose effect it was) that summoned it, as its own text reads it — unlike
     #: 『这个效果特殊召唤的怪兽』 (SUMMONED_BY_EFFECT) it survives a temporary banish
     SUMMONED_BY_NAME = "summoned by its own effect or method"
+    #: face-up on the field ever since it was summoned, across turns (the turn it was
+    #: summoned): what 『……特殊召唤的场合，下次的准备阶段发动』 needs (FAQ cid=9295, 8300)
+    ON_FIELD_SINCE_SUMMONED = "face-up on the field since summoned"
     ATTACKED = "attacked"
     BATTLED = "battled"
     DESTROYED_BY_BATTLE = "destroyed a monster by battle"
@@ -117,6 +120,8 @@ ERASED_BY: dict[Info, frozenset[Transition]] = {
     Info.SUMMONED_BY_EFFECT: STANDARD,
     # turned face-down it is lost; banished temporarily it is not (FAQ fid=15447, 24031)
     Info.SUMMONED_BY_NAME: LEAVE | {T.TURNED_FACE_DOWN},
+    # a delayed effect of the summon waits only while the card stays face-up on the field
+    Info.ON_FIELD_SINCE_SUMMONED: STANDARD,
     Info.ATTACKED: LEAVE | {T.BANISHED_TEMPORARILY, T.TURN_ENDED},
     Info.BATTLED: STANDARD | {T.TURN_ENDED},
     Info.DESTROYED_BY_BATTLE: LEAVE | {T.TURNED_FACE_DOWN, T.TURN_ENDED},
@@ -177,6 +182,7 @@ UNOBSERVABLE: dict[tuple[Info, Transition], str] = {
     (Info.SET_THIS_TURN, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.SUMMONED_BY_EFFECT, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.SUMMONED_BY_NAME, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.ON_FIELD_SINCE_SUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.FLIP_SUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.FLIPPED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.GEMINI_RESUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
@@ -379,6 +385,7 @@ LABELS: dict[object, str] = {
     Info.MATERIAL_LINK: "与素材的联系（融合解除等）",
     Info.SUMMONED_BY_EFFECT: "用这个效果特殊召唤",
     Info.SUMMONED_BY_NAME: "用这张卡自身的效果·方法召唤·特殊召唤",
+    Info.ON_FIELD_SINCE_SUMMONED: "召唤后一直表侧表示在场上（跨回合）",
     Info.ATTACKED: "攻击过",
     Info.BATTLED: "战斗过",
     Info.DESTROYED_BY_BATTLE: "战斗破坏过怪兽",
