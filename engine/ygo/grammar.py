@@ -65,7 +65,8 @@ def _summon_methods(text: str) -> tuple[str, ...]:
 
 # == subjects of events =========================================================================
 
-SUBJECT = (rf"这张卡|表侧表示的这张卡|(?:{_METHOD})召唤的这张卡|反转过的这张卡|用这张卡作为素材的怪兽|卡|自己|对方"
+SUBJECT = (rf"这张卡|表侧表示的这张卡|(?:{_METHOD})召唤的这张卡|反转过的这张卡|「[^」]+」怪兽的效果特殊召唤的这张卡"
+           r"|用这张卡作为素材的怪兽|卡|自己|对方"
            r"|(?:自己|对方)?(?:场上有|场上的|的)?[^；;，「」]*(?:「[^」]+」[^；;，「」]*)*?怪兽")
 BLOCKS.term(Term("subject", SUBJECT, description="who an event is about: 这张卡、表侧表示的这张卡、同调召唤的这张卡、"
                                                  "对方场上的怪兽、自己场上有「…」同调怪兽、卡 …"))
@@ -83,6 +84,10 @@ class Subject:
         #: what this card must remember having been (召唤的这张卡, 反转过的这张卡)
         self.summoned = SUMMONS[m.group(1)] if m else (Info.FLIPPED,) if text == "反转过的这张卡" else ()
         self.material = text == "用这张卡作为素材的怪兽"
+        m = re.fullmatch(r"「([^」]+)」怪兽的效果特殊召唤的这张卡", text)
+        #: 『「进化虫」怪兽的效果特殊召唤的这张卡』: that archetype's monster summoned it
+        #: (Info.SUMMONED_BY_NAME: lost turned face-down, kept through a temporary banish)
+        self.by_archetype = m.group(1) if m else None
         #: a player (自己、对方): what happened happened to that player
         self.player = {"自己": "own", "对方": "opponent"}.get(text)
         self.side: str | None = None
@@ -107,6 +112,10 @@ class Subject:
             if self.face_up and not (lki["face_up"] if lki else card.face_up):
                 return False
             memory = lki["memory"] if lki else None
+            if self.by_archetype is not None:
+                by = memory.get(Info.SUMMONED_BY_NAME) if memory is not None \
+                    else duel.recall(card, Info.SUMMONED_BY_NAME)
+                return bool(by) and self.by_archetype in by and duel.definition(by).is_monster
             return not self.summoned or any((info in memory) if memory is not None else duel.remembers(card, info)
                                             for info in self.summoned)
         if c is card:
