@@ -196,6 +196,8 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
                                                                 if c.definition.is_monster else None, how)),
     (r"特殊召唤的", lambda: (lambda duel, src, c: c.zone.kind == "monster zone"
                            and duel.remembers(c, Info.SPECIAL_SUMMONED))),
+    (r"通常召唤的", lambda: (lambda duel, src, c: c.zone.kind == "monster zone"
+                           and duel.remembers(c, Info.NORMAL_SUMMONED))),
     (r"这个回合攻击过的", lambda: (lambda duel, src, c: duel.remembers(c, Info.ATTACKED))),
     (r"这个回合召唤的", lambda: (lambda duel, src, c: duel.remembers(c, Info.SUMMONED_THIS_TURN))),
     (r"场上的", lambda: (lambda duel, src, c: duel.on_field(c))),
@@ -1072,6 +1074,8 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     # 『自己1回合只能有1次把「X」特殊召唤』: counted per player and card name (values.py)
     "1回合只能有1次特殊召唤": ("special-summon-once-per-turn",),
     "当作调整使用": ("tuner",),
+    # 『这张卡在连接召唤的回合不能作为连接素材』: read by values.why_not_link_material
+    "在连接召唤的回合不能作为连接素材": ("no-link-material-turn-link-summoned",),
     "的发动从手卡也能用": ("activate-from-hand",),  # a trap card activated from the hand (activation.py)
     "破坏": ("self-destroy",),  # the rules destroy it as soon as its effect's condition is met (values.py)
     "向守备表示怪兽攻击的场合给与贯通伤害": ("piercing",),  # battle.py
@@ -1222,6 +1226,15 @@ def fusion_materials(monsters, other):
     """What may be this fusion monster's material: a monster fitting either description."""
     first, second = describe(monsters), describe(other)
     return _one("fusion-material", lambda duel, c: first(duel, None, c) or second(duel, None, c))
+
+
+@BLOCKS.phrase("static", "连接素材：{monsters}{n}只以上")
+@BLOCKS.phrase("static", "连接素材：{monsters}{n}只")
+def link_materials(monsters, n):
+    """What may be this link monster's material: a monster fitting the description (the
+    number of materials is not checked)."""
+    test = describe(monsters)
+    return _one("link-material", lambda duel, c: c.definition.is_monster and test(duel, None, c))
 
 
 @BLOCKS.phrase("static", "代价：把自己场上1只{monsters}解放")

@@ -316,6 +316,11 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             why = self.why_cannot_special_summon(card, player, how=how, by=by, method=method)
             if why:
                 raise IllegalAction(why)
+        if method == "link":
+            for m in materials:
+                why = self.why_not_link_material(m, card)
+                if why:
+                    raise IllegalAction(why)
         for t in tributes:
             self.send_to_graveyard(t, reason=f"tributed for 「{card.name}」", tributed=True)
         for m in materials:

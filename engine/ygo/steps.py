@@ -1158,6 +1158,14 @@ def can_be_fusion_material(duel: Duel, card: str, can: bool, fusion: str) -> Non
            duel.rule_of(fusion, "fusion-material", duel.card(card)))
 
 
+@V.then("「{card}」{can}作为「{by:card}」的连接素材")
+def can_be_link_material(duel: Duel, card: str, can: bool, by: str) -> None:
+    """Whether it could be a link material of that link monster now (its own rules, and
+    what the link monster's text asks of its materials)."""
+    why = duel.why_not_link_material(duel.card(card), duel.card(by))
+    expect(f"「{card}」可以作为「{by}」的连接素材 ({why or 'ok'})", can, why is None)
+
+
 @V.then("「{card}」{can}作为「{by:card}」的代价解放")
 def can_be_cost(duel: Duel, card: str, can: bool, by: str) -> None:
     """Whether it can be tributed for that card's cost."""

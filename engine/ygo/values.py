@@ -194,6 +194,19 @@ class ValueRules:
         """The summon conditions the card's own rules state (blocks.OWN_PROPERTIES)."""
         return {st.kind for st in card.definition.statics}
 
+    def why_not_link_material(self, card: "YgoCard", link: "YgoCard | None" = None) -> str | None:
+        """Why ``card`` cannot be a link material (of ``link``) now: its own rule 『这张卡在连接
+        召唤的回合不能作为连接素材』 reads 『这个回合（连接）召唤的』 — lost with a temporary
+        banish (FAQ fid=22269) — and the link monster's material description."""
+        if "no-link-material-turn-link-summoned" in self.summon_kinds(card) \
+                and self.remembers(card, Info.SUMMONED_THIS_TURN) and self.remembers(card, Info.LINK_SUMMONED):
+            return f"「{card.name}」在连接召唤的回合不能作为连接素材"
+        if link is not None:
+            rules = [st for st in link.definition.statics if st.kind == "link-material"]
+            if rules and not any(st.value(self, card) for st in rules):
+                return f"「{card.name}」不符合「{link.name}」的连接素材"
+        return None
+
     def special_summon_monster(self, card: "YgoCard") -> bool:
         """特殊召唤怪兽: a monster that cannot be Normal Summoned — an extra deck or ritual
         monster, or one whose text says 这张卡不能通常召唤."""
