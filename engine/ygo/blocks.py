@@ -1492,6 +1492,15 @@ def forbid_summon_method(sides, method):
     return [StaticPart("forbid-summon-method", (sides, method))]
 
 
+_EXTRA_KINDS = ("ritual", "fusion", "synchro", "xyz", "pendulum", "link")
+
+
+def _extra_kinds_on_field(duel) -> int:
+    """How many of 仪式·融合·同调·超量·灵摆·连接 the face-up monsters on the field are."""
+    return sum(1 for kind in _EXTRA_KINDS if any(
+        c.face_up and kind in c.definition.types for c in duel.monsters(0) + duel.monsters(1)))
+
+
 def turn_limit(text: str):
     """What a player may do only N times a turn: (kind the rules read, card kinds or None, N,
     whether both players count together)."""
@@ -1507,6 +1516,10 @@ def turn_limit(text: str):
     m = re.fullmatch(r"合计只能把怪兽召唤·反转召唤·特殊召唤(\d+)次", text)
     if m:
         return "limit-summons", None, int(m.group(1)), True
+    if text == "可以发动的怪兽的效果次数最多到场上的怪兽的种类（仪式·融合·同调·超量·灵摆·连接）数量为止":
+        # 冲浪检察官: N is counted on the field as it is asked; the activations are the turn's
+        # (a negated card still counts them, FAQ fid=23452)
+        return "limit-activations", frozenset({"monster"}), _extra_kinds_on_field, False
     if text == "只能有最多和那个回合攻击过的次数相同次数把怪兽特殊召唤":
         # 放电枪野马: counted over the whole turn (FAQ fid=18779), not from when it applies
         return "limit-special-summon-by-attacks", None, None, False
@@ -1544,7 +1557,8 @@ def limit_per_turn(sides=None, limit=None, name=None, n=None):
         if sides != "both":
             raise ValueError("only 双方 is modelled for this limit")
         return _one(kind, n)
-    return [StaticPart(kind, lambda duel, card: (kinds, _players(sides, card.controller), n))]
+    return [StaticPart(kind, lambda duel, card: (kinds, _players(sides, card.controller),
+                                                 n if isinstance(n, int) else n(duel)))]
 
 
 def unnegatable_what(text: str):
