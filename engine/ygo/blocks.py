@@ -1187,9 +1187,11 @@ BLOCKS.term(Term("monsters", r"[^；;，]+?怪兽", description="a description o
 
 #: what a static does to the monsters it describes: words -> the kind the rules read
 MONSTER_LOCKS = {"的效果无效化": "negate-monsters", "效果不能发动": "forbid-activation", "不能攻击宣言": "forbid-attack",
-                 "不能攻击": "forbid-attack", "不会成为对方的效果的对象": "untargetable-by-opponent"}
-BLOCKS.term(Term.choice("monster_lock", MONSTER_LOCKS, "的效果无效化、效果不能发动、不能攻击宣言、不能攻击 or "
-                                                       "不会成为对方的效果的对象"))
+                 "不能攻击": "forbid-attack", "不会成为对方的效果的对象": "untargetable-by-opponent",
+                 # 轻盈水星 ③: read by values._stat (each loses its own original ATK)
+                 "的攻击力下降那怪兽的原本攻击力数值": "lose-original-atk"}
+BLOCKS.term(Term.choice("monster_lock", MONSTER_LOCKS, "的效果无效化、效果不能发动、不能攻击宣言、不能攻击、"
+                                                       "不会成为对方的效果的对象 or 的攻击力下降那怪兽的原本攻击力数值"))
 
 
 @BLOCKS.phrase("static", "{monsters}{what:monster_lock}")

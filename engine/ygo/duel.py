@@ -372,7 +372,9 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         if by:
             self.remember(card, Info.SUMMONED_BY_EFFECT, by)
             self.remember(card, Info.SUMMONED_BY_NAME, by)
-        if without_tribute or (method == "special" and not by and self.special_summon_monster(card)):
+        three = method == "tribute" and len(tributes) == 3 and "may-tribute-three" in d.rulings \
+            and self.tributes_needed(card) != 3
+        if without_tribute or three or (method == "special" and not by and self.special_summon_monster(card)):
             # 『这个方法召唤·特殊召唤的这张卡』: summoned by its own text's method or procedure
             self.remember(card, Info.SUMMONED_BY_NAME, card.name)
         if negated:
@@ -468,7 +470,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                 return (f"「{card.name}」是{d.level}星怪兽，上级召唤需要解放{need}只怪兽，"
                         f"{_who(player)}场上能解放的只有{len(self.tribute_candidates(card, player))}只")
             return None
-        if len(tributes) != need:
+        if len(tributes) != need and not (len(tributes) == 3 and need and "may-tribute-three" in d.rulings):
             if need == 0:
                 return f"「{card.name}」是4星以下的怪兽，不用解放就召唤，不能上级召唤"
             return (f"「{card.name}」是{d.level}星怪兽，上级召唤需要解放{need}只怪兽"

@@ -359,7 +359,7 @@ def card_activated(kind, whose=None, turn=None):
 
 _SUMMONING = rf"(?:{_METHOD})?召唤"
 DONE = (rf"{_SUMMONING}(?:·{_SUMMONING})*|从(?:{_ZONE})特殊召唤|这张卡的效果特殊召唤"
-        rf"|这张卡的[①-⑩]的(?:效果|方法)特殊召唤|这个方法(?:特殊)?召唤"
+        rf"|这张卡的[①-⑩]的(?:效果|方法)(?:特殊)?召唤|这个方法(?:特殊)?召唤"
         rf"|怪兽\d+只以上为素材作(?:{_METHOD})召唤|「[^」]+」为素材作(?:{_METHOD})召唤|攻击|进行战斗|战斗|战斗破坏怪兽|因这张卡的效果除外|反转过|反转")
 BLOCKS.term(Term("done", DONE, description="what this card did or had done to it: 上级召唤、从墓地特殊召唤、"
                                            "这张卡的效果特殊召唤、攻击、进行战斗、战斗破坏怪兽、因这张卡的效果除外、反转 …"))
@@ -377,7 +377,7 @@ def done(text: str, *, this_turn: bool = False) -> Condition:
             and duel.recall(card, Info.SUMMONED_FROM) == zone
     elif text == "这张卡的效果特殊召唤":
         test = p.summoned_by_own_effect
-    elif re.fullmatch(r"这张卡的[①-⑩]的(?:效果|方法)特殊召唤|这个方法(?:特殊)?召唤", text):
+    elif re.fullmatch(r"这张卡的[①-⑩]的(?:效果|方法)(?:特殊)?召唤|这个方法(?:特殊)?召唤", text):
         # 『这张卡的①的效果特殊召唤的这张卡』『这个方法召唤的这张卡』: lost when it is turned
         # face-down, kept through a temporary banish (Info.SUMMONED_BY_NAME)
         test = lambda duel, card: duel.recall(card, Info.SUMMONED_BY_NAME) == card.name

@@ -220,6 +220,13 @@ def tribute_summon_two(duel: Duel, player: int, t1: str, t2: str, card: str) -> 
     duel.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder)
 
 
+@V.phrase(("given", "when"), "{player}解放「{t1:card}」「{t2:card}」「{t3:card}」上级召唤「{card}」")
+def tribute_summon_three(duel: Duel, player: int, t1: str, t2: str, t3: str, card: str) -> None:
+    """Tribute Summon with three named tributes (a card whose text allows it, or needs it)."""
+    fodder = [_fodder(duel, t, player) for t in (t1, t2, t3)]
+    duel.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder)
+
+
 @V.phrase(("given", "when"), "{player}解放「{tribute:card}」里侧表示上级召唤「{card}」")
 def tribute_set(duel: Duel, player: int, tribute: str, card: str) -> None:
     """Tribute Set: a face-down tribute summon (it keeps what it was tributed with)."""

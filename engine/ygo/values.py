@@ -134,6 +134,11 @@ class ValueRules:
                 value = item.value if key[1][0] == which + "-set" else value + item.value
         for st in self.active_statics(card, which):
             value += st.value(self, card) if callable(st.value) else st.value
+        if which == "atk":
+            # 『对方场上的怪兽的攻击力下降那怪兽的原本攻击力数值』 of a face-up card on the field
+            for other in self.field_cards():
+                if any(st.value(self, other, card) for st in self.active_statics(other, "lose-original-atk")):
+                    value -= self._original(card, "atk") or 0
         return max(0, value)
 
     # -- protection -----------------------------------------------------------------
