@@ -202,6 +202,11 @@ class ChainRules:
                     subject is card if subject is not None else self.face_up_on_field(card))
                 if not concerns:
                     continue
+                if effect.mandatory and kind in ("standby", "end-phase", "end-battle") \
+                        and effect.condition is not None and not effect.condition(self, card):
+                    # 『……的场合，结束阶段发动』: a phase trigger whose condition is not met
+                    # then does not start at all (原数天地: 没有进行战斗的对方回合结束时)
+                    continue
                 lki = data.get("lki") if subject is card else None
                 player = lki["controller"] if lki else card.controller
                 negations = set(lki["negations"]) if lki else self.negations(card)

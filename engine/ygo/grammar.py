@@ -359,7 +359,7 @@ def card_activated(kind, whose=None, turn=None):
 
 _SUMMONING = rf"(?:{_METHOD})?召唤"
 DONE = (rf"{_SUMMONING}(?:·{_SUMMONING})*|从(?:{_ZONE})特殊召唤|这张卡的效果特殊召唤"
-        rf"|这张卡的[①-⑩]的(?:效果|方法)(?:特殊)?召唤|这个方法(?:特殊)?召唤"
+        rf"|这张卡的[①-⑩]的(?:效果|方法)(?:特殊)?召唤|这个方法(?:特殊)?召唤|「[^」]+」的效果特殊召唤"
         rf"|怪兽\d+只以上为素材作(?:{_METHOD})召唤|「[^」]+」为素材作(?:{_METHOD})召唤|攻击|进行战斗|战斗|战斗破坏怪兽|因这张卡的效果除外|反转过|反转")
 BLOCKS.term(Term("done", DONE, description="what this card did or had done to it: 上级召唤、从墓地特殊召唤、"
                                            "这张卡的效果特殊召唤、攻击、进行战斗、战斗破坏怪兽、因这张卡的效果除外、反转 …"))
@@ -377,6 +377,10 @@ def done(text: str, *, this_turn: bool = False) -> Condition:
             and duel.recall(card, Info.SUMMONED_FROM) == zone
     elif text == "这张卡的效果特殊召唤":
         test = p.summoned_by_own_effect
+    elif named := re.fullmatch(r"「([^」]+)」的效果特殊召唤", text):
+        # 『「X」的效果特殊召唤的这张卡』: kept through a temporary banish, lost turned
+        # face-down (Info.SUMMONED_BY_NAME; FAQ fid=23247, 23248)
+        test = lambda duel, card, name=named.group(1): duel.recall(card, Info.SUMMONED_BY_NAME) == name
     elif re.fullmatch(r"这张卡的[①-⑩]的(?:效果|方法)(?:特殊)?召唤|这个方法(?:特殊)?召唤", text):
         # 『这张卡的①的效果特殊召唤的这张卡』『这个方法召唤的这张卡』: lost when it is turned
         # face-down, kept through a temporary banish (Info.SUMMONED_BY_NAME)
@@ -477,8 +481,10 @@ def at_end_phase(whose=None):
         duel.face_up_on_field(card) or ev.data.get("with_card_activation", False))
 
 
-BLOCKS.term(Term.choice("this_card_state", {"进行过战斗": "进行战斗", "可以特殊召唤": "can-special-summon"},
-                        "进行过战斗、可以特殊召唤"))
+BLOCKS.term(Term.choice("this_card_state", {"进行过战斗": "进行战斗", "可以特殊召唤": "can-special-summon",
+                                            "没有进行过战斗": "not-battled",
+                                            "特殊召唤的下个回合以后": "after-summon-turn"},
+                        "进行过战斗、没有进行过战斗、可以特殊召唤、特殊召唤的下个回合以后"))
 
 
 # == conditions =================================================================================
@@ -526,6 +532,12 @@ def this_card_did(what=None, state=None, turn_of=None):
         return lambda duel, card: duel.remembers(card, Info.SUMMONED_THIS_TURN) and test(duel, card)
     if state == "can-special-summon":
         return lambda duel, card: duel.why_cannot_special_summon(card, card.owner) is None
+    if state == "not-battled":
+        return lambda duel, card: not duel.remembers(card, Info.BATTLED)
+    if state == "after-summon-turn":
+        # 『从特殊召唤的下个回合起』: a turn after the one it came to the field in, having stayed
+        # face-up there since (Info.ON_FIELD_SINCE_SUMMONED; FAQ fid=23247: a temporary banish ends it)
+        return lambda duel, card: (duel.recall(card, Info.ON_FIELD_SINCE_SUMMONED) or duel.turn) < duel.turn
     return done(state or what)
 
 
