@@ -372,9 +372,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         if by:
             self.remember(card, Info.SUMMONED_BY_EFFECT, by)
             self.remember(card, Info.SUMMONED_BY_NAME, by)
-        three = method == "tribute" and len(tributes) == 3 and "may-tribute-three" in d.rulings \
-            and self.tributes_needed(card) != 3
-        if without_tribute or three or (method == "special" and not by and self.special_summon_monster(card)):
+        own_tributes = method == "tribute" and self.tributes_by_own_method(card, len(tributes))
+        if without_tribute or own_tributes or (method == "special" and not by and self.special_summon_monster(card)):
             # 『这个方法召唤·特殊召唤的这张卡』: summoned by its own text's method or procedure
             self.remember(card, Info.SUMMONED_BY_NAME, card.name)
         if negated:
@@ -399,6 +398,14 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         one, Level 7 and up two; Level 4 and below none (it is not tributed for)."""
         level = card.definition.level
         return 0 if level <= 4 else 1 if level <= 6 else 2
+
+    #: 『这张卡也能把N只怪兽解放作召唤』: the card ruling that names that way, by number
+    OWN_TRIBUTE_COUNTS = {"may-tribute-three": 3, "may-tribute-five": 5}
+
+    def tributes_by_own_method(self, card: YgoCard, n: int) -> bool:
+        """A Tribute Summon of ``n`` tributes is the card's own method (『也能把N只怪兽解放作召唤』)."""
+        return n != self.tributes_needed(card) and any(
+            self.OWN_TRIBUTE_COUNTS[r] == n for r in card.definition.rulings if r in self.OWN_TRIBUTE_COUNTS)
 
     def summons_without_tribute(self, card: YgoCard) -> bool:
         """Its card data lets it be Normal Summoned (or Set) without tributing."""
@@ -470,7 +477,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                 return (f"「{card.name}」是{d.level}星怪兽，上级召唤需要解放{need}只怪兽，"
                         f"{_who(player)}场上能解放的只有{len(self.tribute_candidates(card, player))}只")
             return None
-        if len(tributes) != need and not (len(tributes) == 3 and need and "may-tribute-three" in d.rulings):
+        if len(tributes) != need and not (need and self.tributes_by_own_method(card, len(tributes))):
             if need == 0:
                 return f"「{card.name}」是4星以下的怪兽，不用解放就召唤，不能上级召唤"
             return (f"「{card.name}」是{d.level}星怪兽，上级召唤需要解放{need}只怪兽"

@@ -256,6 +256,14 @@ def _deals_battle_damage(m):
     return "battle-damage", lambda duel, card, ev: ev.player != ev.subject.controller
 
 
+@happening(r"战斗破坏原本持有者是对方的(.+?)怪兽")
+def _destroys_owned_by_opponent(m):
+    """『战斗破坏原本持有者是对方的恶魔族·暗属性怪兽时』 (守护神 艾克佐迪亚)."""
+    fits = describe(m.group(1).replace("·", "") + "怪兽")
+    return "destroyed-by-battle", lambda duel, card, ev: duel.face_up_on_field(ev.subject) \
+        and ev.victim.owner != card.controller and fits(duel, card, ev.victim)
+
+
 @happening(r"战斗破坏(对方)?怪兽(送去墓地)?")
 def _destroys_by_battle(m):
     to_graveyard = bool(m.group(2))

@@ -344,6 +344,8 @@ SUMMON_EXCEPTIONS: dict[str, str] = {
     "summon-without-tribute": "this card may be Normal Summoned or Set without tributing",
     # 轻盈水星: 『这张卡也能把3只怪兽解放作召唤』 (a Level 7+ monster's own method)
     "may-tribute-three": "this card may also be Tribute Summoned by tributing three monsters",
+    # 守护神 艾克佐迪亚: 『这张卡也能把5只怪兽解放作召唤』
+    "may-tribute-five": "this card may also be Tribute Summoned by tributing five monsters",
     # 真龙剑皇 卓辉星·拼图: 『也能把自己场上的永续魔法·永续陷阱卡解放作上级召唤』
     "tributes-continuous-spell-trap": "face-up continuous spells and traps of its controller's field may be "
                                       "tributed for its Tribute Summon",
@@ -422,5 +424,6 @@ LABELS: dict[object, str] = {
     "sees-own-activations-by-effect": "只有自身效果处理中发动的卡，『…卡发动的场合』才会发动",
     "summon-without-tribute": "这张卡可以不用解放作召唤",
     "may-tribute-three": "这张卡也能把3只怪兽解放作召唤",
+    "may-tribute-five": "这张卡也能把5只怪兽解放作召唤",
     "tributes-continuous-spell-trap": "也能把自己场上的永续魔法·永续陷阱卡解放作上级召唤",
 }

@@ -227,6 +227,13 @@ def tribute_summon_three(duel: Duel, player: int, t1: str, t2: str, t3: str, car
     duel.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder)
 
 
+@V.phrase(("given", "when"), "{player}解放自己场上{number}只怪兽上级召唤「{card}」")
+def tribute_summon_n(duel: Duel, player: int, number: int, card: str) -> None:
+    """Tribute Summon tributing that many monsters of that player's field (the first ones)."""
+    fodder = duel.monsters(player)[:number]
+    duel.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder)
+
+
 @V.phrase(("given", "when"), "{player}解放「{tribute:card}」里侧表示上级召唤「{card}」")
 def tribute_set(duel: Duel, player: int, tribute: str, card: str) -> None:
     """Tribute Set: a face-down tribute summon (it keeps what it was tributed with)."""
