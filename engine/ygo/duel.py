@@ -275,9 +275,11 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
     @one_action
     def summon(self, card: YgoCard, method: str, player: int | None = None, *, face_up: bool = True,
                tributes=(), materials=(), by: str = "", negated: bool = False,
-               without_tribute: bool = False, position: str | None = None) -> None:
-        """Put ``card`` onto the field by ``method`` and record what it remembers."""
+               without_tribute: bool = False, position: str | None = None, onto: int | None = None) -> None:
+        """Put ``card`` onto the field by ``method`` and record what it remembers (``onto``:
+        the other player's field, for a card whose text summons it there)."""
         player = card.owner if player is None else player
+        side = player if onto is None else onto
         d = card.definition
         if not d.is_monster:
             raise SetupError(f"「{card.name}」 is a {d.kind} card and cannot be summoned")
@@ -292,7 +294,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         if method in ("normal", "tribute", "gemini"):
             why = self.why_cannot_normal_summon(card, player, tributes=tuple(tributes),
                                                 without_tribute=without_tribute, face_up=face_up,
-                                                again=method == "gemini")
+                                                again=method == "gemini", onto=onto)
             if why:
                 raise IllegalAction(why)
         if method == "gemini":
@@ -329,7 +331,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.send_to_graveyard(m, reason=f"material for 「{card.name}」")
         source = card.zone.kind
         self.drop_temporary_banish(card)
-        self.board.move(card, self.free_monster_zone(player), face_up=face_up, controller=player,
+        self.board.move(card, self.free_monster_zone(side), face_up=face_up, controller=side,
                         reason=f"{method} summon" if face_up else f"{method} summon face-down")
         card.position = position or ("attack" if face_up else "defense")
         for m in materials:
@@ -354,6 +356,9 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.remember(card, Info.SUMMONED_THIS_TURN)
         self.remember(card, Info.UNBROKEN_SINCE_SUMMONED)
         self.remember(card, Info.ON_FIELD_SINCE_SUMMONED, self.turn)
+        if side != card.owner and "three-tributes-either-field" in d.rulings:
+            # summoned onto the other field: control goes back at the next turn's end phase
+            self.remember(card, Info.CONTROL_RETURNS_AT, self.turn + 1)
         self.summon_count[player] += 1
         self.remember(card, SUMMON_METHOD_INFO[method])
         if method == "tribute":
@@ -432,7 +437,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         return [c for c in self.field_cards() if self.why_not_tribute(card, c, player) is None]
 
     def why_cannot_normal_summon(self, card: YgoCard, player: int, *, tributes: tuple | None = None,
-                                 without_tribute: bool = False, face_up: bool = True,
+                                 without_tribute: bool = False, face_up: bool = True, onto: int | None = None,
                                  again: bool = False) -> str | None:
         """Why ``player`` cannot Normal Summon (召唤), Set (盖放), Tribute Summon or Set, or
         summon a gemini monster again (再度召唤) ``card`` now, or None.  ``tributes``
@@ -460,9 +465,18 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             return None
         if card.zone.kind != HAND:
             return f"「{card.name}」不在手卡，不能通常召唤·盖放"
-        if not self.free_zone_after(player, tributes or ()):
+        if not self.free_zone_after(player if onto is None else onto, tributes or ()):
             return f"{_who(player)}的怪兽区域没有空位"
         need = self.tributes_needed(card)
+        if "three-tributes-either-field" in d.rulings and tributes is not None:
+            # three monsters of the field it is summoned onto (its own text)
+            side = player if onto is None else onto
+            if len(tributes) != 3 or any(not self.on_field(t) or t.zone.kind != MONSTER or t.controller != side
+                                         for t in tributes):
+                return f"「{card.name}」要把{_who(side)}场上3只怪兽解放，在{_who(side)}场上召唤"
+            return None
+        if onto is not None and onto != player:
+            return f"「{card.name}」不能在{_who(onto)}场上召唤"
         if without_tribute:
             if need == 0:
                 return f"「{card.name}」是4星以下的怪兽，本来就不用解放"

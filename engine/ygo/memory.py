@@ -63,6 +63,10 @@ class Info(str, Enum):
     #: face-up on the field ever since it was summoned, across turns (the turn it was
     #: summoned): what 『……特殊召唤的场合，下次的准备阶段发动』 needs (FAQ cid=9295, 8300)
     ON_FIELD_SINCE_SUMMONED = "face-up on the field since summoned"
+    #: 『召唤的这张卡的控制权在下个回合的结束阶段回归原本持有者』: the turn it goes back — a delayed
+    #: change written without 『直到』: kept turned face-down, lost with a temporary banish
+    #: (FAQ fid=16155, 16154)
+    CONTROL_RETURNS_AT = "control returns to its owner at that turn's end phase"
     ATTACKED = "attacked"
     BATTLED = "battled"
     DESTROYED_BY_BATTLE = "destroyed a monster by battle"
@@ -122,6 +126,7 @@ ERASED_BY: dict[Info, frozenset[Transition]] = {
     Info.SUMMONED_BY_NAME: LEAVE | {T.TURNED_FACE_DOWN},
     # a delayed effect of the summon waits only while the card stays face-up on the field
     Info.ON_FIELD_SINCE_SUMMONED: STANDARD,
+    Info.CONTROL_RETURNS_AT: LEAVE | {T.BANISHED_TEMPORARILY},
     Info.ATTACKED: LEAVE | {T.BANISHED_TEMPORARILY, T.TURN_ENDED},
     Info.BATTLED: STANDARD | {T.TURN_ENDED},
     Info.DESTROYED_BY_BATTLE: LEAVE | {T.TURNED_FACE_DOWN, T.TURN_ENDED},
@@ -183,6 +188,7 @@ UNOBSERVABLE: dict[tuple[Info, Transition], str] = {
     (Info.SUMMONED_BY_EFFECT, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.SUMMONED_BY_NAME, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.ON_FIELD_SINCE_SUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.CONTROL_RETURNS_AT, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.FLIP_SUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.FLIPPED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.GEMINI_RESUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
@@ -346,6 +352,8 @@ SUMMON_EXCEPTIONS: dict[str, str] = {
     "may-tribute-three": "this card may also be Tribute Summoned by tributing three monsters",
     # 守护神 艾克佐迪亚: 『这张卡也能把5只怪兽解放作召唤』
     "may-tribute-five": "this card may also be Tribute Summoned by tributing five monsters",
+    # 太阳神之翼神龙-球体形: 『必须把自己场上3只怪兽解放在自己场上召唤或者把对方场上3只怪兽解放在对方场上召唤』
+    "three-tributes-either-field": "its Normal Summon takes three monsters of one field, and puts it on that field",
     # 真龙剑皇 卓辉星·拼图: 『也能把自己场上的永续魔法·永续陷阱卡解放作上级召唤』
     "tributes-continuous-spell-trap": "face-up continuous spells and traps of its controller's field may be "
                                       "tributed for its Tribute Summon",
@@ -390,6 +398,7 @@ LABELS: dict[object, str] = {
     Info.SUMMONED_BY_EFFECT: "用这个效果特殊召唤",
     Info.SUMMONED_BY_NAME: "用这张卡自身的效果·方法召唤·特殊召唤",
     Info.ON_FIELD_SINCE_SUMMONED: "召唤后一直表侧表示在场上（跨回合）",
+    Info.CONTROL_RETURNS_AT: "在之后的结束阶段归还控制权（不是『直到』）",
     Info.ATTACKED: "攻击过",
     Info.BATTLED: "战斗过",
     Info.DESTROYED_BY_BATTLE: "战斗破坏过怪兽",
@@ -425,5 +434,6 @@ LABELS: dict[object, str] = {
     "summon-without-tribute": "这张卡可以不用解放作召唤",
     "may-tribute-three": "这张卡也能把3只怪兽解放作召唤",
     "may-tribute-five": "这张卡也能把5只怪兽解放作召唤",
+    "three-tributes-either-field": "把自己或对方场上3只怪兽解放，在那一边的场上召唤",
     "tributes-continuous-spell-trap": "也能把自己场上的永续魔法·永续陷阱卡解放作上级召唤",
 }

@@ -227,6 +227,14 @@ def tribute_summon_three(duel: Duel, player: int, t1: str, t2: str, t3: str, car
     duel.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder)
 
 
+@V.phrase(("given", "when"), "{player}解放对方的「{t1:card}」「{t2:card}」「{t3:card}」在对方场上上级召唤「{card}」")
+def tribute_summon_onto_opponent(duel: Duel, player: int, t1: str, t2: str, t3: str, card: str) -> None:
+    """A Tribute Summon onto the opponent's field with three of the opponent's monsters (a
+    card whose text allows it)."""
+    fodder = [_fodder(duel, t, 1 - player) for t in (t1, t2, t3)]
+    duel.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder, onto=1 - player)
+
+
 @V.phrase(("given", "when"), "{player}解放自己场上{number}只怪兽上级召唤「{card}」")
 def tribute_summon_n(duel: Duel, player: int, number: int, card: str) -> None:
     """Tribute Summon tributing that many monsters of that player's field (the first ones)."""
