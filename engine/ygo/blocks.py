@@ -91,7 +91,7 @@ RETURNS = {"结束阶段": "end-phase", "这个回合的结束阶段": "end-phas
 BLOCKS.term(Term.choice("until", RETURNS, "when a banished monster comes back"))
 LINK_WHILE = {  # continuous-target links: whether the source's own negation ends what they do
     "只要这张卡在场上存在": True, "只要这张卡存在": True, "只要这张卡在场上表侧表示存在": True,
-    "只要这张卡在怪兽区域表侧表示存在": False,
+    "只要这张卡在怪兽区域表侧表示存在": False, "只要这张卡在场地区域存在": True,
 }
 BLOCKS.term(Term.choice("while", LINK_WHILE, "how long a continuous-target effect lasts"))
 
@@ -670,6 +670,8 @@ LINKED = {  # what a continuous-target link does to its target
     "不会被效果破坏": "indestructible-effect", "不能攻击": "cannot-attack",
     "表示形式不能变更": "cannot-change-position",
     "的控制权由这张卡的控制者得到": "control", "不能把效果发动": "cannot-activate",
+    # 淘气仙星的灯光舞台 ②: a set spell or trap card of the opponent (values.end_phase_effects)
+    "直到结束阶段不能发动": "cannot-activate", "在结束阶段必须发动或送去墓地": "activate-or-grave",
 }
 
 
@@ -897,6 +899,21 @@ def mark(who, what):
                 give(duel, c, name, v, source=src)
             else:
                 duel.apply_lasting(c, name, v, source=src)
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "发动后的这张卡不送去墓地，直接盖放")
+def set_itself_again():
+    """A spell or trap card that sets itself again as its card activation resolves, instead
+    of going to the graveyard (地中族的决战): turned face-down where it is, the same card, set
+    this turn again (chain._finish_spell leaves a face-down card where it is)."""
+    def resolve(duel, link) -> None:
+        card = link.card_if_unchanged()
+        if card is None or not duel.on_field(card) or not card.face_up or card.definition.is_monster:
+            return
+        duel.board.turn(card, False, reason=f"「{card.name}」 sets itself again")
+        duel.remember(card, Info.SET_THIS_TURN)
 
     return resolve
 

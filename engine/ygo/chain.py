@@ -676,6 +676,8 @@ class ChainRules:
         # a negated card activation already took its card off the field (activation.py); a
         # continuous, field or equip card whose effect alone was negated stays
         if not stays_on_field(card.definition) and not card.definition.is_monster:
+            if not card.face_up:
+                return  # its own effect set it again (『不送去墓地，直接盖放』)
             self.send_to_graveyard(card, reason="resolved")
             return
         for st in card.definition.statics:

@@ -354,6 +354,11 @@ class ValueRules:
 
     def end_phase_effects(self) -> None:
         for card in self.field_cards():
+            if not card.definition.is_monster and not card.face_up and self.links_granting(card, "activate-or-grave"):
+                # 『在结束阶段必须把那张卡发动或送去墓地』: its controller may activate it if it
+                # can be; the engine takes the other choice, which is always open
+                self.send_to_graveyard(card, reason="it had to be activated or sent to the graveyard")
+        for card in self.field_cards():
             if not card.definition.is_monster and self.turn in self.lasting(card, "destroyed-in-end-phase"):
                 self.destroy(card, reason="its turns on the field are over")
         for card in self.monsters():
