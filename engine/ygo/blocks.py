@@ -509,7 +509,10 @@ def banish_until(who, until):
                 continue
             if not duel.on_field(c):
                 continue
-            duel.banish_temporarily(c, returns=until, reason=_why(link), effect_of=origin if c is link.card else None)
+            rulings = link.card.definition.rulings
+            duel.banish_temporarily(c, returns=until, reason=_why(link), effect_of=origin if c is link.card else None,
+                                    face_up=True if "temporary-banish-face-up" in rulings else None,
+                                    source=link.card if "return-needs-this-card" in rulings else None)
 
     return resolve
 

@@ -62,6 +62,10 @@ class TemporaryBanish:
     turn: int
     #: control was held by a lasting effect (equip, temporary) that cannot follow it
     borrowed: bool = False
+    #: the card whose effect returns it, when that return is an effect of its own that
+    #: needs the card still face-up on the field (BANISH_EXCEPTIONS "return-needs-this-card")
+    source: "YgoCard | None" = None
+    source_object: int = 0
 
 
 class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRules, NegationRules, ValueRules):
@@ -1001,7 +1005,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
 
     @one_action
     def banish_temporarily(self, card: YgoCard, returns: str = "end-phase", reason: str = "",
-                           effect_of: CardDef | None = None, face_up: bool | None = None) -> None:
+                           effect_of: CardDef | None = None, face_up: bool | None = None,
+                           source: YgoCard | None = None) -> None:
         """Banish a monster until it returns to the field (一时除外).  ``effect_of`` is
         the card whose text does it: a monster that only gained that effect does not
         return unless that card says it does (刻剑之魔术师, 银河眼光子龙).  ``face_up``
@@ -1023,6 +1028,11 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             return
         record = TemporaryBanish(card, 0, card.controller, card.position, card.face_up, returns,
                                  card.controller, self.turn, borrowed=self.control_is_borrowed(card))
+        if face_up and not card.face_up:
+            # banished face-up by an effect that says so: it comes back face-up in attack position
+            record.face_up, record.position = True, "attack"
+        if source is not None:
+            record.source, record.source_object = source, source.object_id
         self.leave_field(card, self.board.zone(card.owner, BANISHED), face_up=face_up,
                          reason=reason or "banished temporarily", transition=Transition.BANISHED_TEMPORARILY,
                          tags=("banished",) if face_up else ("banished", "banished-face-down"))
@@ -1067,6 +1077,13 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             if record.returns == "standby":
                 due = moment == "standby" and self.turn_player == record.player and self.turn > record.turn
             if due and record in self.temporarily_banished:
+                if record.source is not None and not (record.source.object_id == record.source_object
+                                                      and self.face_up_on_field(record.source)):
+                    # its return is that card's effect: with the card gone, nothing returns it
+                    self.temporarily_banished.remove(record)
+                    self.log.record("temp-banish", f"「{record.card.name}」 does not return: "
+                                    f"「{record.source.name}」 no longer applies", card=record.card.serial)
+                    continue
                 self.return_to_field(record.card)
 
     # -- phases ---------------------------------------------------------------------

@@ -274,6 +274,10 @@ LASTING_EXCEPTIONS: dict[str, str] = {
 BANISH_EXCEPTIONS: dict[str, str] = {
     # 刻剑之魔术师, 银河眼光子龙: a monster that only gained the effect still comes back
     "gained-temporary-banish-returns": "a monster banished by this card's effect that it only gained comes back",
+    # 未来视界: its return is an effect of its own (入连锁): with the card no longer applying,
+    # the banished monster does not come back; and it banishes a face-down target face-up
+    "return-needs-this-card": "the monster it banished returns only while this card still applies",
+    "temporary-banish-face-up": "it banishes a face-down monster face-up (and it returns face-up)",
 }
 
 #: card-specific rulings about summon conditions (values.proper_by_effect)
@@ -426,6 +430,8 @@ LABELS: dict[object, str] = {
     "once-per-turn-survives-face-down": "1回合1次变成里侧的效果，变成里侧后仍算使用过",
     "whole-effect-needs-face-up": "有一部分不能给予时，整个持续效果都不给予",
     "gained-temporary-banish-returns": "只是得到的一时除外效果，除外的怪兽也回来",
+    "return-needs-this-card": "回到场上是这张卡入连锁的效果：这张卡不再适用时，除外的怪兽不回来",
+    "temporary-banish-face-up": "里侧表示的怪兽也表侧表示除外（之后表侧表示回来）",
     "own-effect-not-proper": "自身的效果可以把它特殊召唤，但不是正规召唤手续",
     "bans-face-up-effects": "「不能发动」也禁止场上已表侧表示的卡的效果",
     "negated-activations-counted": "被无效的发动也计入次数（卡的发动也一样）",

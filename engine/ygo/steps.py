@@ -521,6 +521,18 @@ def enter_phase_holding(duel: Duel, phase: str) -> None:
     duel.enter_phase(phase, hold=True)
 
 
+@V.phrase(("given", "when"), "{player}通常召唤「{card}」，先不处理连锁")
+def summon_holding(duel: Duel, player: int, card: str) -> None:
+    """Normal Summon; the mandatory trigger effects it starts go on a chain that stays open,
+    so that cards can be chained to them (as 『进入…，先不处理连锁』)."""
+    duel._acting += 1
+    try:
+        summon(duel, player, "normal", card)
+    finally:
+        duel._acting -= 1
+    duel.run_mandatory(hold=True)
+
+
 @V.phrase(("given", "when"), "进入{player}的下一个回合")
 def next_turn_of(duel: Duel, player: int) -> None:
     """End turns until it is that player's turn again (the main phase 1 of it)."""
