@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from rulings.core import IllegalAction
 from rulings.core.choices import FIRST_FITTING, describe
 
+from . import memory
 from .activation import STAYS, stays_on_field
 from .cards import Effect
 from .memory import Info, Transition, erased_by
@@ -202,7 +203,8 @@ class ChainRules:
                     subject is card if subject is not None else self.face_up_on_field(card))
                 if not concerns:
                     continue
-                if effect.mandatory and kind in ("standby", "end-phase", "end-battle") \
+                if memory.RULES["phase-trigger-needs-condition"] and effect.mandatory \
+                        and kind in ("standby", "end-phase", "end-battle") \
                         and effect.condition is not None and not effect.condition(self, card):
                     # 『……的场合，结束阶段发动』: a phase trigger whose condition is not met
                     # then does not start at all (原数天地: 没有进行战斗的对方回合结束时)

@@ -279,6 +279,17 @@ BANISH_EXCEPTIONS: dict[str, str] = {
     "temporary-banish-face-up": "it banishes a face-down monster face-up (and it returns face-up)",
 }
 
+#: General rules of spec/ygo/face-down-and-temporary-banish.rst the engine applies beyond the
+#: memory table, each one switchable for ``rulings coverage`` (tables.rules): name -> applies.
+RULES: dict[str, bool] = {
+    # 『这个方法特殊召唤的这张卡的攻击力上升N』 is a change applied once as the card is so summoned,
+    # not a continuous effect: a temporary banish ends it (方界兽 利刃之迦楼迪亚, FAQ fid=19093)
+    "summon-stat-applied-once": True,
+    # a mandatory trigger of a phase whose condition is not met then does not start at all
+    # (原数天地: 『没有进行战斗的对方回合结束时』, FAQ fid=23247)
+    "phase-trigger-needs-condition": True,
+}
+
 #: card-specific rulings about summon conditions (values.proper_by_effect)
 SUMMON_CONDITION_EXCEPTIONS: dict[str, str] = {
     # 星尘龙·爆裂体, 毒蛇神 维诺米纳迦: their own effect may special summon them, but only the
@@ -437,6 +448,8 @@ LABELS: dict[object, str] = {
     "sees-activations-by-effect": "效果处理中被发动的卡，『…卡发动的场合』也会发动",
     "sees-own-activations-by-effect": "只有自身效果处理中发动的卡，『…卡发动的场合』才会发动",
     "summon-without-tribute": "这张卡可以不用解放作召唤",
+    "summon-stat-applied-once": "『这个方法特殊召唤的这张卡的攻击力上升N』只在出场时适用1次",
+    "phase-trigger-needs-condition": "条件不满足的必发的阶段诱发效果不会发动",
     "may-tribute-three": "这张卡也能把3只怪兽解放作召唤",
     "may-tribute-five": "这张卡也能把5只怪兽解放作召唤",
     "three-tributes-either-field": "把自己或对方场上3只怪兽解放，在那一边的场上召唤",
