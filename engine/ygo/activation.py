@@ -283,6 +283,10 @@ class ActivationRules:
                     and self.lasting(card, "no-activation-in-battle"):
                 bans.append(Ban("effect", frozenset({"spell", "trap", "monster"}),
                                 frozenset({1 - card.controller}), card.name))
+            # 『对方不能发动魔法·陷阱卡』 in the battle phase (card activations only)
+            if self.phase == "battle" and self.face_up_on_field(card) \
+                    and self.lasting(card, "no-spell-trap-in-battle"):
+                bans.append(Ban("card", frozenset({"spell", "trap"}), frozenset({1 - card.controller}), card.name))
         return bans
 
     def activation_ban(self, card: "YgoCard", effect, player: int) -> str | None:

@@ -56,7 +56,7 @@ class BattleRules:
             return f"「{card.name}」不是表侧攻击表示的怪兽"
         if self.battle_over and self.turn_player == card.controller:
             return "这个回合的战斗阶段已经结束"
-        banned = self.field_ban(card, "forbid-attack")
+        banned = self.field_ban(card, "forbid-attack") or self.attack_ban(card)
         if banned:
             return f"「{banned}」的效果使「{card.name}」不能攻击宣言"
         if self.lasting(card, "cannot-attack") or self.links_granting(card, "cannot-attack") \
@@ -65,6 +65,15 @@ class BattleRules:
         done = self.recall(card, Info.ATTACKED) or 0
         if done >= self.attacks_allowed(card):
             return f"「{card.name}」这个回合已经攻击过（1次战斗阶段只能攻击1次）"
+        return None
+
+    def attack_ban(self, card: "YgoCard") -> str | None:
+        """The card whose resolved effect forbids ``card``'s controller to attack this turn
+        with any monster but that card (『不用这张卡不能攻击』), or None."""
+        for ban in self.bans:
+            if ban.scope == "attack" and ban.until == self.turn and card.controller in ban.players \
+                    and ban.exempt is not card:
+                return ban.source
         return None
 
     def why_not_declare_attack_now(self, card: "YgoCard") -> str | None:
@@ -102,6 +111,7 @@ class BattleRules:
         if self.phase != "battle":
             self.enter_phase("battle")
         self.remember(attacker, Info.ATTACKED, (self.recall(attacker, Info.ATTACKED) or 0) + 1)
+        self.attack_declarations[attacker.controller] += 1
         self.battle_state = Battle(attacker, attacker.object_id, attacker.controller, target,
                                    None if target is None else target.object_id)
         self.log.record("battle.attack" if target else "battle.attack-directly", card=attacker, target=target)

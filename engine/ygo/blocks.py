@@ -92,7 +92,7 @@ RETURNS = {"结束阶段": "end-phase", "这个回合的结束阶段": "end-phas
 BLOCKS.term(Term.choice("until", RETURNS, "when a banished monster comes back"))
 LINK_WHILE = {  # continuous-target links: whether the source's own negation ends what they do
     "只要这张卡在场上存在": True, "只要这张卡存在": True, "只要这张卡在场上表侧表示存在": True,
-    "只要这张卡在怪兽区域表侧表示存在": False,
+    "只要这张卡在怪兽区域表侧表示存在": False, "只要这张卡在场地区域存在": True,
 }
 BLOCKS.term(Term.choice("while", LINK_WHILE, "how long a continuous-target effect lasts"))
 
@@ -197,6 +197,8 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
                                                                 if c.definition.is_monster else None, how)),
     (r"特殊召唤的", lambda: (lambda duel, src, c: c.zone.kind == "monster zone"
                            and duel.remembers(c, Info.SPECIAL_SUMMONED))),
+    (r"通常召唤的", lambda: (lambda duel, src, c: c.zone.kind == "monster zone"
+                           and duel.remembers(c, Info.NORMAL_SUMMONED))),
     (r"这个回合攻击过的", lambda: (lambda duel, src, c: duel.remembers(c, Info.ATTACKED))),
     (r"这个回合召唤的", lambda: (lambda duel, src, c: duel.remembers(c, Info.SUMMONED_THIS_TURN))),
     (r"场上的", lambda: (lambda duel, src, c: duel.on_field(c))),
@@ -513,7 +515,10 @@ def banish_until(who, until):
                 continue
             if not duel.on_field(c):
                 continue
-            duel.banish_temporarily(c, returns=until, reason=_why(link), effect_of=origin if c is link.card else None)
+            rulings = link.card.definition.rulings
+            duel.banish_temporarily(c, returns=until, reason=_why(link), effect_of=origin if c is link.card else None,
+                                    face_up=True if "temporary-banish-face-up" in rulings else None,
+                                    source=link.card if "return-needs-this-card" in rulings else None)
 
     return resolve
 
@@ -578,6 +583,7 @@ LASTING = {  # what a lasting effect given by a resolving effect says -> engine 
     "给与对方的战斗伤害变成2倍": ("double-damage",),
     "给与对方贯通伤害": ("piercing",),
     "战斗阶段中对方不能把效果发动": ("no-activation-in-battle",),
+    "战斗阶段中对方不能发动魔法·陷阱卡": ("no-spell-trap-in-battle",),
     "不能攻击": ("cannot-attack",),
     "不能把表示形式变更": ("cannot-change-position",),
     "不能把效果发动": ("cannot-activate",),
@@ -673,6 +679,8 @@ LINKED = {  # what a continuous-target link does to its target
     "不会被效果破坏": "indestructible-effect", "不能攻击": "cannot-attack",
     "表示形式不能变更": "cannot-change-position",
     "的控制权由这张卡的控制者得到": "control", "不能把效果发动": "cannot-activate",
+    # 淘气仙星的灯光舞台 ②: a set spell or trap card of the opponent (values.end_phase_effects)
+    "直到结束阶段不能发动": "cannot-activate", "在结束阶段必须发动或送去墓地": "activate-or-grave",
 }
 
 
@@ -878,9 +886,11 @@ MARKED: dict[str, tuple[str, str | None, bool, str]] = {
     "在结束阶段破坏": ("destroy-at-end-phase", None, False, "card"),
     "从场上离开的场合除外": ("leave-banish", None, False, "effect"),
     "在下个回合的结束阶段送去墓地": ("to-graveyard-at-end-phase", "next turn", False, "card"),
+    "在结束阶段回到持有者手卡": ("to-hand-at-end-phase", None, False, "card"),
     "直接攻击给与对方战斗伤害时，自己决斗胜利": ("win-by-direct-damage", "next own turn", True, "effect"),
 }
-BLOCKS.term(Term.choice("marked", MARKED, "不能攻击、在结束阶段破坏、从场上离开的场合除外、在下个回合的结束阶段送去墓地"))
+BLOCKS.term(Term.choice("marked", MARKED, "不能攻击、在结束阶段破坏、从场上离开的场合除外、在下个回合的结束阶段送去墓地、"
+                                           "在结束阶段回到持有者手卡"))
 
 
 @BLOCKS.phrase("action", "{who}{what:marked}")
@@ -906,6 +916,21 @@ def mark(who, what):
                 give(duel, c, name, v, source=src)
             else:
                 duel.apply_lasting(c, name, v, source=src)
+
+    return resolve
+
+
+@BLOCKS.phrase("action", "发动后的这张卡不送去墓地，直接盖放")
+def set_itself_again():
+    """A spell or trap card that sets itself again as its card activation resolves, instead
+    of going to the graveyard (地中族的决战): turned face-down where it is, the same card, set
+    this turn again (chain._finish_spell leaves a face-down card where it is)."""
+    def resolve(duel, link) -> None:
+        card = link.card_if_unchanged()
+        if card is None or not duel.on_field(card) or not card.face_up or card.definition.is_monster:
+            return
+        duel.board.turn(card, False, reason=f"「{card.name}」 sets itself again")
+        duel.remember(card, Info.SET_THIS_TURN)
 
     return resolve
 
@@ -1083,6 +1108,8 @@ OWN_PROPERTIES: dict[str, tuple[str, ...]] = {
     # 『自己1回合只能有1次把「X」特殊召唤』: counted per player and card name (values.py)
     "1回合只能有1次特殊召唤": ("special-summon-once-per-turn",),
     "当作调整使用": ("tuner",),
+    # 『这张卡在连接召唤的回合不能作为连接素材』: read by values.why_not_link_material
+    "在连接召唤的回合不能作为连接素材": ("no-link-material-turn-link-summoned",),
     "的发动从手卡也能用": ("activate-from-hand",),  # a trap card activated from the hand (activation.py)
     "破坏": ("self-destroy",),  # the rules destroy it as soon as its effect's condition is met (values.py)
     "向守备表示怪兽攻击的场合给与贯通伤害": ("piercing",),  # battle.py
@@ -1198,9 +1225,11 @@ BLOCKS.term(Term("monsters", r"[^；;，]+?怪兽", description="a description o
 
 #: what a static does to the monsters it describes: words -> the kind the rules read
 MONSTER_LOCKS = {"的效果无效化": "negate-monsters", "效果不能发动": "forbid-activation", "不能攻击宣言": "forbid-attack",
-                 "不能攻击": "forbid-attack", "不会成为对方的效果的对象": "untargetable-by-opponent"}
-BLOCKS.term(Term.choice("monster_lock", MONSTER_LOCKS, "的效果无效化、效果不能发动、不能攻击宣言、不能攻击 or "
-                                                       "不会成为对方的效果的对象"))
+                 "不能攻击": "forbid-attack", "不会成为对方的效果的对象": "untargetable-by-opponent",
+                 # 轻盈水星 ③: read by values._stat (each loses its own original ATK)
+                 "的攻击力下降那怪兽的原本攻击力数值": "lose-original-atk"}
+BLOCKS.term(Term.choice("monster_lock", MONSTER_LOCKS, "的效果无效化、效果不能发动、不能攻击宣言、不能攻击、"
+                                                       "不会成为对方的效果的对象 or 的攻击力下降那怪兽的原本攻击力数值"))
 
 
 @BLOCKS.phrase("static", "{monsters}{what:monster_lock}")
@@ -1256,6 +1285,15 @@ def fusion_materials(monsters, other):
     """What may be this fusion monster's material: a monster fitting either description."""
     first, second = describe(monsters), describe(other)
     return _one("fusion-material", lambda duel, c: first(duel, None, c) or second(duel, None, c))
+
+
+@BLOCKS.phrase("static", "连接素材：{monsters}{n}只以上")
+@BLOCKS.phrase("static", "连接素材：{monsters}{n}只")
+def link_materials(monsters, n):
+    """What may be this link monster's material: a monster fitting the description (the
+    number of materials is not checked)."""
+    test = describe(monsters)
+    return _one("link-material", lambda duel, c: c.definition.is_monster and test(duel, None, c))
 
 
 @BLOCKS.phrase("static", "代价：把自己场上1只{monsters}解放")
@@ -1511,6 +1549,15 @@ def forbid_summon_method(sides, method):
     return [StaticPart("forbid-summon-method", (sides, method))]
 
 
+_EXTRA_KINDS = ("ritual", "fusion", "synchro", "xyz", "pendulum", "link")
+
+
+def _extra_kinds_on_field(duel) -> int:
+    """How many of 仪式·融合·同调·超量·灵摆·连接 the face-up monsters on the field are."""
+    return sum(1 for kind in _EXTRA_KINDS if any(
+        c.face_up and kind in c.definition.types for c in duel.monsters(0) + duel.monsters(1)))
+
+
 def turn_limit(text: str):
     """What a player may do only N times a turn: (kind the rules read, card kinds or None, N,
     whether both players count together)."""
@@ -1526,6 +1573,13 @@ def turn_limit(text: str):
     m = re.fullmatch(r"合计只能把怪兽召唤·反转召唤·特殊召唤(\d+)次", text)
     if m:
         return "limit-summons", None, int(m.group(1)), True
+    if text == "可以发动的怪兽的效果次数最多到场上的怪兽的种类（仪式·融合·同调·超量·灵摆·连接）数量为止":
+        # 冲浪检察官: N is counted on the field as it is asked; the activations are the turn's
+        # (a negated card still counts them, FAQ fid=23452)
+        return "limit-activations", frozenset({"monster"}), _extra_kinds_on_field, False
+    if text == "只能有最多和那个回合攻击过的次数相同次数把怪兽特殊召唤":
+        # 放电枪野马: counted over the whole turn (FAQ fid=18779), not from when it applies
+        return "limit-special-summon-by-attacks", None, None, False
     raise ValueError(f"cannot read {text!r}: 只能发动N张{{kinds}}卡、只能把N次怪兽的效果发动、只能特殊召唤N次、"
                      f"合计只能把怪兽召唤·反转召唤·特殊召唤N次")
 
@@ -1534,6 +1588,7 @@ BLOCKS.term(Term("turn_limit", r"[^；;，]+", turn_limit, description="只能�
 
 
 @BLOCKS.phrase("static", "{sides}在1回合{limit:turn_limit}")
+@BLOCKS.phrase("static", "回合玩家{limit:turn_limit}")
 @BLOCKS.phrase("static", "「{name}」在自己场上只能有{n}张表侧表示存在")
 @BLOCKS.phrase("static", "这个卡名的卡在决斗中只能适用{n}次")
 def limit_per_turn(sides=None, limit=None, name=None, n=None):
@@ -1551,11 +1606,16 @@ def limit_per_turn(sides=None, limit=None, name=None, n=None):
             raise ValueError("only 1 is modelled: 只能有1张 / 只能适用1次")
         return [StaticPart("unique-on-field", name)] if name is not None else [StaticPart("once-per-duel-applied", True)]
     kind, kinds, n, both_only = limit
+    if (kind == "limit-special-summon-by-attacks") != (sides is None):
+        raise ValueError("回合玩家只能有最多和那个回合攻击过的次数相同次数把怪兽特殊召唤 (the turn player's, no other)")
+    if kind == "limit-special-summon-by-attacks":
+        return [StaticPart(kind, True)]
     if both_only:
         if sides != "both":
             raise ValueError("only 双方 is modelled for this limit")
         return _one(kind, n)
-    return [StaticPart(kind, lambda duel, card: (kinds, _players(sides, card.controller), n))]
+    return [StaticPart(kind, lambda duel, card: (kinds, _players(sides, card.controller),
+                                                 n if isinstance(n, int) else n(duel)))]
 
 
 def unnegatable_what(text: str):

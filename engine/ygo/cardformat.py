@@ -30,6 +30,7 @@ from enum import Enum
 from rulings.cardformat import HOOK, CardDataError, CardFormat, Field, ParsedCard, ParsedEffect, flag, number, one_of, \
     optional_number, some_of, unobservable
 
+from . import memory
 from . import grammar  # noqa: F401  (registers the event, condition, cost and restriction phrases in BLOCKS)
 from . import primitives as p
 from .blocks import BLOCKS, RACES, SUBJECTS, StaticPart, Target, subject
@@ -219,8 +220,15 @@ def _effect(e: ParsedEffect, card: str) -> tuple[list[Effect], list[Static]]:
             raise ValueError(f"{where}: say what it does with ':static:' (or mark it ':not-modelled:')")
         zone = e.value("zone", "definition" if kind is EffectKind.RULE else "field")
         statics = []
+        # 『这个方法特殊召唤的这张卡的攻击力上升N』: not a continuous effect but a change applied
+        # once, as it is so summoned (then lost with a temporary banish, as lasting effects are)
+        once = memory.RULES["summon-stat-applied-once"] and any(
+            getattr(c, "summoned_by_name", False) for c in e.built("condition"))
         for part in parts:
             cond = _all([c for c in (condition, part.condition) if c is not None])
+            if once and part.kind in ("atk", "def") and isinstance(part.value, int):
+                statics.append(Static(e.label, "on-summon-lasting", e.text, cond, ((part.kind, part.value),), zone))
+                continue
             statics.append(Static(e.label, part.kind, e.text, cond, part.value, zone))
         return [], statics
     if e.blocks.get("static"):

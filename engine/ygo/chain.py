@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from rulings.core import IllegalAction
 from rulings.core.choices import FIRST_FITTING, describe
 
+from . import memory
 from .activation import STAYS, stays_on_field
 from .cards import Effect
 from .memory import Info, Transition, erased_by
@@ -226,6 +227,12 @@ class ChainRules:
                 concerns = effect.trigger(self, card, event) if effect.trigger else (
                     subject is card if subject is not None else self.face_up_on_field(card))
                 if not concerns:
+                    continue
+                if memory.RULES["phase-trigger-needs-condition"] and effect.mandatory \
+                        and kind in ("standby", "end-phase", "end-battle") \
+                        and effect.condition is not None and not effect.condition(self, card):
+                    # 『……的场合，结束阶段发动』: a phase trigger whose condition is not met
+                    # then does not start at all (原数天地: 没有进行战斗的对方回合结束时)
                     continue
                 lki = data.get("lki") if subject is card else None
                 player = lki["controller"] if lki else card.controller
@@ -703,6 +710,8 @@ class ChainRules:
         # a negated card activation already took its card off the field (activation.py); a
         # continuous, field or equip card whose effect alone was negated stays
         if not stays_on_field(card.definition) and not card.definition.is_monster:
+            if not card.face_up:
+                return  # its own effect set it again (『不送去墓地，直接盖放』)
             self.send_to_graveyard(card, reason="resolved")
             return
         for st in card.definition.statics:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .memory import Transition
+from .memory import Info, Transition
 
 if TYPE_CHECKING:
     from .duel import YgoCard
@@ -67,6 +67,9 @@ class ControlRules:
             self.shift_control(card, card.owner, reason="the equip card left the field")
 
     def end_phase_control(self) -> None:
+        for card in self.monsters():
+            if self.recall(card, Info.CONTROL_RETURNS_AT) == self.turn and card.controller != card.owner:
+                self.shift_control(card, card.owner, reason="its delayed control change: back to its owner")
         for loan in [ln for ln in self.loans if ln.until == "end-phase"]:
             self.loans.remove(loan)
             card = loan.card

@@ -65,6 +65,10 @@ class TemporaryBanish:
     turn: int
     #: control was held by a lasting effect (equip, temporary) that cannot follow it
     borrowed: bool = False
+    #: the card whose effect returns it, when that return is an effect of its own that
+    #: needs the card still face-up on the field (BANISH_EXCEPTIONS "return-needs-this-card")
+    source: "YgoCard | None" = None
+    source_object: int = 0
 
 
 class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRules, NegationRules, ValueRules):
@@ -110,6 +114,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.negated_names: dict[str, int] = {}
         #: special summons per player this turn, as seen by the rules
         self.special_summons = [0, 0]
+        #: attack declarations per player this turn (放电枪野马: counted for the whole turn)
+        self.attack_declarations = [0, 0]
         #: (turn, player, card name) of every special summon: 『1回合只能有1次特殊召唤』
         self.special_summoned_names: set[tuple[int, int, str]] = set()
         #: every summon of the turn (召唤·反转召唤·特殊召唤), counted by the rules themselves
@@ -278,9 +284,11 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
     @one_action
     def summon(self, card: YgoCard, method: str, player: int | None = None, *, face_up: bool = True,
                tributes=(), materials=(), by: str = "", negated: bool = False,
-               without_tribute: bool = False, position: str | None = None) -> None:
-        """Put ``card`` onto the field by ``method`` and record what it remembers."""
+               without_tribute: bool = False, position: str | None = None, onto: int | None = None) -> None:
+        """Put ``card`` onto the field by ``method`` and record what it remembers (``onto``:
+        the other player's field, for a card whose text summons it there)."""
         player = card.owner if player is None else player
+        side = player if onto is None else onto
         d = card.definition
         if not d.is_monster:
             raise SetupError(f"「{card.name}」是{KIND_WORDS.get(d.kind, d.kind)}卡，不能召唤")
@@ -295,7 +303,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         if method in ("normal", "tribute", "gemini"):
             why = self.why_cannot_normal_summon(card, player, tributes=tuple(tributes),
                                                 without_tribute=without_tribute, face_up=face_up,
-                                                again=method == "gemini")
+                                                again=method == "gemini", onto=onto)
             if why:
                 raise IllegalAction(why)
         if method == "gemini":
@@ -319,6 +327,11 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             why = self.why_cannot_special_summon(card, player, how=how, by=by, method=method)
             if why:
                 raise IllegalAction(why)
+        if method == "link":
+            for m in materials:
+                why = self.why_not_link_material(m, card)
+                if why:
+                    raise IllegalAction(why)
         for t in tributes:
             self.send_to_graveyard(t, reason=f"tributed for 「{card.name}」", tributed=True)
         for m in materials:
@@ -328,7 +341,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         source = card.zone.kind
         self.summon_windows[card.serial] = self.summon_window_now()
         self.drop_temporary_banish(card)
-        self.board.move(card, self.free_monster_zone(player), face_up=face_up, controller=player,
+        self.board.move(card, self.free_monster_zone(side), face_up=face_up, controller=side,
                         reason=said("reason.set" if method in ("normal", "tribute") and not face_up
                                     else "reason.summon" if face_up else "reason.summon.face-down", method=method))
         card.position = position or ("attack" if face_up else "defense")
@@ -352,6 +365,10 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             return
         self.remember(card, Info.SUMMONED_THIS_TURN)
         self.remember(card, Info.UNBROKEN_SINCE_SUMMONED)
+        self.remember(card, Info.ON_FIELD_SINCE_SUMMONED, self.turn)
+        if side != card.owner and "three-tributes-either-field" in d.rulings:
+            # summoned onto the other field: control goes back at the next turn's end phase
+            self.remember(card, Info.CONTROL_RETURNS_AT, self.turn + 1)
         self.summon_count[player] += 1
         self.remember(card, SUMMON_METHOD_INFO[method])
         if method == "tribute":
@@ -369,12 +386,20 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.remember(card, Info.MATERIAL_LINK, tuple(c.serial for c in (*tributes, *materials)))
         if by:
             self.remember(card, Info.SUMMONED_BY_EFFECT, by)
+            self.remember(card, Info.SUMMONED_BY_NAME, by)
+        own_tributes = method == "tribute" and self.tributes_by_own_method(card, len(tributes))
+        if without_tribute or own_tributes or (method == "special" and not by and self.special_summon_monster(card)):
+            # 『这个方法召唤·特殊召唤的这张卡』: summoned by its own text's method or procedure
+            self.remember(card, Info.SUMMONED_BY_NAME, card.name)
         if negated:
             self.remember(card, Info.NEGATED, "summon", per="summon", origin=by)
         for st in d.statics:
-            if st.kind == "on-summon-lasting":
+            if st.kind == "on-summon-lasting" and (st.condition is None or st.condition(self, card)):
                 for mark in st.value:
-                    self.apply_lasting(card, mark, source=f"「{card.name}」{st.label}")
+                    if isinstance(mark, tuple):
+                        self.apply_lasting(card, mark[0], mark[1], source=f"「{card.name}」{st.label}")
+                    else:
+                        self.apply_lasting(card, mark, source=f"「{card.name}」{st.label}")
         self.emit("summoned", card, method=method, obj=card.object_id)
 
     # -- the basic rules of summoning (spec/ygo/basic-rules.rst) ------------------------
@@ -388,6 +413,14 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         one, Level 7 and up two; Level 4 and below none (it is not tributed for)."""
         level = card.definition.level
         return 0 if level <= 4 else 1 if level <= 6 else 2
+
+    #: 『这张卡也能把N只怪兽解放作召唤』: the card ruling that names that way, by number
+    OWN_TRIBUTE_COUNTS = {"may-tribute-three": 3, "may-tribute-five": 5}
+
+    def tributes_by_own_method(self, card: YgoCard, n: int) -> bool:
+        """A Tribute Summon of ``n`` tributes is the card's own method (『也能把N只怪兽解放作召唤』)."""
+        return n != self.tributes_needed(card) and any(
+            self.OWN_TRIBUTE_COUNTS[r] == n for r in card.definition.rulings if r in self.OWN_TRIBUTE_COUNTS)
 
     def summons_without_tribute(self, card: YgoCard) -> bool:
         """Its card data lets it be Normal Summoned (or Set) without tributing."""
@@ -414,7 +447,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         return [c for c in self.field_cards() if self.why_not_tribute(card, c, player) is None]
 
     def why_cannot_normal_summon(self, card: YgoCard, player: int, *, tributes: tuple | None = None,
-                                 without_tribute: bool = False, face_up: bool = True,
+                                 without_tribute: bool = False, face_up: bool = True, onto: int | None = None,
                                  again: bool = False) -> str | None:
         """Why ``player`` cannot Normal Summon (召唤), Set (盖放), Tribute Summon or Set, or
         summon a gemini monster again (再度召唤) ``card`` now, or None.  ``tributes``
@@ -442,9 +475,18 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             return None
         if card.zone.kind != HAND:
             return f"「{card.name}」不在手卡，不能通常召唤·盖放"
-        if not self.free_zone_after(player, tributes or ()):
+        if not self.free_zone_after(player if onto is None else onto, tributes or ()):
             return f"{_who(player)}的怪兽区域没有空位"
         need = self.tributes_needed(card)
+        if "three-tributes-either-field" in d.rulings and tributes is not None:
+            # three monsters of the field it is summoned onto (its own text)
+            side = player if onto is None else onto
+            if len(tributes) != 3 or any(not self.on_field(t) or t.zone.kind != MONSTER or t.controller != side
+                                         for t in tributes):
+                return f"「{card.name}」要把{_who(side)}场上3只怪兽解放，在{_who(side)}场上召唤"
+            return None
+        if onto is not None and onto != player:
+            return f"「{card.name}」不能在{_who(onto)}场上召唤"
         if without_tribute:
             if need == 0:
                 return f"「{card.name}」是4星以下的怪兽，本来就不用解放"
@@ -459,7 +501,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                 return (f"「{card.name}」是{d.level}星怪兽，上级召唤需要解放{need}只怪兽，"
                         f"{_who(player)}场上能解放的只有{len(self.tribute_candidates(card, player))}只")
             return None
-        if len(tributes) != need:
+        if len(tributes) != need and not (need and self.tributes_by_own_method(card, len(tributes))):
             if need == 0:
                 return f"「{card.name}」是4星以下的怪兽，不用解放就召唤，不能上级召唤"
             return (f"「{card.name}」是{d.level}星怪兽，上级召唤需要解放{need}只怪兽"
@@ -965,7 +1007,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
 
     @one_action
     def banish_temporarily(self, card: YgoCard, returns: str = "end-phase", reason: str = "",
-                           effect_of: CardDef | None = None, face_up: bool | None = None) -> None:
+                           effect_of: CardDef | None = None, face_up: bool | None = None,
+                           source: YgoCard | None = None) -> None:
         """Banish a monster until it returns to the field (一时除外).  ``effect_of`` is
         the card whose text does it: a monster that only gained that effect does not
         return unless that card says it does (刻剑之魔术师, 银河眼光子龙).  ``face_up``
@@ -987,6 +1030,11 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             return
         record = TemporaryBanish(card, 0, card.controller, card.position, card.face_up, returns,
                                  card.controller, self.turn, borrowed=self.control_is_borrowed(card))
+        if face_up and not card.face_up:
+            # banished face-up by an effect that says so: it comes back face-up in attack position
+            record.face_up, record.position = True, "attack"
+        if source is not None:
+            record.source, record.source_object = source, source.object_id
         self.leave_field(card, self.board.zone(card.owner, BANISHED), face_up=face_up,
                          reason=reason or "banished temporarily", transition=Transition.BANISHED_TEMPORARILY,
                          tags=("banished",) if face_up else ("banished", "banished-face-down"))
@@ -1030,6 +1078,13 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             if record.returns == "standby":
                 due = moment == "standby" and self.turn_player == record.player and self.turn > record.turn
             if due and record in self.temporarily_banished:
+                if record.source is not None and not (record.source.object_id == record.source_object
+                                                      and self.face_up_on_field(record.source)):
+                    # its return is that card's effect: with the card gone, nothing returns it
+                    self.temporarily_banished.remove(record)
+                    self.log.record("temp-banish", f"「{record.card.name}」 does not return: "
+                                    f"「{record.source.name}」 no longer applies", card=record.card.serial)
+                    continue
                 self.return_to_field(record.card)
 
     # -- phases ---------------------------------------------------------------------
@@ -1098,6 +1153,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.battle_state = None
         self.field_negations = [n for n in self.field_negations if n.until > self.turn]
         self.special_summons = [0, 0]
+        self.attack_declarations = [0, 0]
         self.summon_count = [0, 0]
         self.normal_summons = [0, 0]
         self.negated_names = {n: t for n, t in self.negated_names.items() if t > self.turn}

@@ -460,11 +460,26 @@ def count_of(text: str):
     return count
 
 
+#: 守护神 艾克佐迪亚 ②: the originals of what it was tributed with (SUMMON_MATERIALS: lost
+#: turned face-down or banished temporarily, FAQ fid=10736)
+_TRIBUTED_SUM = "因为这张卡召唤而解放的怪兽的原本的攻击力·守备力各自合计数值"
+
+
+def _tributed_sum(which: str):
+    def value(duel, card, _printed) -> int:
+        materials = duel.recall(card, Info.SUMMON_MATERIALS) or ()
+        return sum((d.atk if which == "atk" else d.defense) or 0 for _serial, d in materials)
+
+    return value
+
+
 def stat_amount(text: str):
     """一半, N, a count × N, or the same as another card's value (和那只怪兽的攻击力相同):
     ("half",), ("flat", N), ("per", count, N) or ("same", whose, stat)."""
     if text == "一半":
         return ("half",)
+    if text == _TRIBUTED_SUM:
+        return ("tributed",)
     if text.isdigit():
         return ("flat", int(text))
     m = re.fullmatch(r"和(.+?)的(攻击力|守备力)相同", text)
@@ -476,7 +491,7 @@ def stat_amount(text: str):
     return ("per", count_of(m.group(1)), int(m.group(2)))
 
 
-BLOCKS.term(Term("stat_amount", r"一半|\d+|[^；;]+×\d+|和[^；;]+?的(?:攻击力|守备力)相同", stat_amount,
+BLOCKS.term(Term("stat_amount", rf"一半|{_TRIBUTED_SUM}|\d+|[^；;]+×\d+|和[^；;]+?的(?:攻击力|守备力)相同", stat_amount,
                  description="一半, N, …数量×N, or 和那只怪兽的攻击力相同"))
 
 
@@ -489,6 +504,11 @@ def own_stat(layer, which, sign, amount):
             raise ValueError("原本攻击力/守备力 only 变成 a number or 一半")
         value = (lambda duel, card, v: v // 2) if amount[0] == "half" else amount[1]
         return [StaticPart("original-" + s, value) for s in which]
+    if amount[0] == "tributed":
+        if sign != 0:
+            raise ValueError(f"这张卡的攻击力·守备力变成{_TRIBUTED_SUM}")
+        # what it becomes is its original value while the effect applies
+        return [StaticPart("original-" + st, _tributed_sum(st)) for st in which]
     if sign == 0 or amount[0] in ("half", "same"):
         raise ValueError("攻击力/守备力 变成 … is not modelled yet: 上升 or 下降 an amount")
     if amount[0] == "flat":

@@ -65,7 +65,8 @@ def _summon_methods(text: str) -> tuple[str, ...]:
 
 # == subjects of events =========================================================================
 
-SUBJECT = (rf"这张卡|表侧表示的这张卡|(?:{_METHOD})召唤的这张卡|反转过的这张卡|用这张卡作为素材的怪兽|卡|自己|对方"
+SUBJECT = (rf"这张卡|表侧表示的这张卡|(?:{_METHOD})召唤的这张卡|反转过的这张卡|「[^」]+」怪兽的效果特殊召唤的这张卡"
+           r"|用这张卡作为素材的怪兽|卡|自己|对方"
            r"|(?:自己|对方)?(?:场上有|场上的|的)?[^；;，「」]*(?:「[^」]+」[^；;，「」]*)*?怪兽")
 BLOCKS.term(Term("subject", SUBJECT, description="who an event is about: 这张卡、表侧表示的这张卡、同调召唤的这张卡、"
                                                  "对方场上的怪兽、自己场上有「…」同调怪兽、卡 …"))
@@ -83,6 +84,10 @@ class Subject:
         #: what this card must remember having been (召唤的这张卡, 反转过的这张卡)
         self.summoned = SUMMONS[m.group(1)] if m else (Info.FLIPPED,) if text == "反转过的这张卡" else ()
         self.material = text == "用这张卡作为素材的怪兽"
+        m = re.fullmatch(r"「([^」]+)」怪兽的效果特殊召唤的这张卡", text)
+        #: 『「进化虫」怪兽的效果特殊召唤的这张卡』: that archetype's monster summoned it
+        #: (Info.SUMMONED_BY_NAME: lost turned face-down, kept through a temporary banish)
+        self.by_archetype = m.group(1) if m else None
         #: a player (自己、对方): what happened happened to that player
         self.player = {"自己": "own", "对方": "opponent"}.get(text)
         self.side: str | None = None
@@ -107,6 +112,10 @@ class Subject:
             if self.face_up and not (lki["face_up"] if lki else card.face_up):
                 return False
             memory = lki["memory"] if lki else None
+            if self.by_archetype is not None:
+                by = memory.get(Info.SUMMONED_BY_NAME) if memory is not None \
+                    else duel.recall(card, Info.SUMMONED_BY_NAME)
+                return bool(by) and self.by_archetype in by and duel.definition(by).is_monster
             return not self.summoned or any((info in memory) if memory is not None else duel.remembers(card, info)
                                             for info in self.summoned)
         if c is card:
@@ -247,6 +256,14 @@ def _deals_battle_damage(m):
     return "battle-damage", lambda duel, card, ev: ev.player != ev.subject.controller
 
 
+@happening(r"战斗破坏原本持有者是对方的(.+?)怪兽")
+def _destroys_owned_by_opponent(m):
+    """『战斗破坏原本持有者是对方的恶魔族·暗属性怪兽时』 (守护神 艾克佐迪亚)."""
+    fits = describe(m.group(1).replace("·", "") + "怪兽")
+    return "destroyed-by-battle", lambda duel, card, ev: duel.face_up_on_field(ev.subject) \
+        and ev.victim.owner != card.controller and fits(duel, card, ev.victim)
+
+
 @happening(r"战斗破坏(对方)?怪兽(送去墓地)?")
 def _destroys_by_battle(m):
     to_graveyard = bool(m.group(2))
@@ -350,9 +367,11 @@ def card_activated(kind, whose=None, turn=None):
 
 _SUMMONING = rf"(?:{_METHOD})?召唤"
 DONE = (rf"{_SUMMONING}(?:·{_SUMMONING})*|从(?:{_ZONE})特殊召唤|这张卡的效果特殊召唤"
-        rf"|怪兽\d+只以上为素材作(?:{_METHOD})召唤|攻击|进行战斗|战斗|战斗破坏怪兽|因这张卡的效果除外|反转过|反转")
+        rf"|这张卡的[①-⑩]的(?:效果|方法)(?:特殊)?召唤|这个方法(?:特殊)?召唤|「[^」]+」的效果特殊召唤"
+        rf"|怪兽\d+只以上为素材作(?:{_METHOD})召唤|「[^」]+」为素材作(?:{_METHOD})召唤|攻击|进行战斗|战斗|战斗破坏怪兽|因这张卡的效果除外|反转过|反转")
 BLOCKS.term(Term("done", DONE, description="what this card did or had done to it: 上级召唤、从墓地特殊召唤、"
-                                           "这张卡的效果特殊召唤、攻击、进行战斗、战斗破坏怪兽、因这张卡的效果除外、反转 …"))
+                                           "这张卡的效果特殊召唤、这张卡的①的方法特殊召唤、这个方法召唤、「…」的效果特殊召唤、"
+                                           "「…」为素材作连接召唤、攻击、进行战斗、战斗破坏怪兽、因这张卡的效果除外、反转 …"))
 
 
 def done(text: str, *, this_turn: bool = False) -> Condition:
@@ -367,8 +386,22 @@ def done(text: str, *, this_turn: bool = False) -> Condition:
             and duel.recall(card, Info.SUMMONED_FROM) == zone
     elif text == "这张卡的效果特殊召唤":
         test = p.summoned_by_own_effect
+    elif named := re.fullmatch(r"「([^」]+)」的效果特殊召唤", text):
+        # 『「X」的效果特殊召唤的这张卡』: kept through a temporary banish, lost turned
+        # face-down (Info.SUMMONED_BY_NAME; FAQ fid=23247, 23248)
+        test = lambda duel, card, name=named.group(1): duel.recall(card, Info.SUMMONED_BY_NAME) == name
+    elif re.fullmatch(r"这张卡的[①-⑩]的(?:效果|方法)(?:特殊)?召唤|这个方法(?:特殊)?召唤", text):
+        # 『这张卡的①的效果特殊召唤的这张卡』『这个方法召唤的这张卡』: lost when it is turned
+        # face-down, kept through a temporary banish (Info.SUMMONED_BY_NAME)
+        test = lambda duel, card: duel.recall(card, Info.SUMMONED_BY_NAME) == card.name
+        # a change of this card's own ATK/DEF under such a condition is applied once, as the
+        # card is summoned (cardformat: "on-summon-lasting"): a temporary banish ends it
+        test.summoned_by_name = True
     elif m := re.fullmatch(r"怪兽(\d+)只以上为素材作.+召唤", text):
         test = p.materials_match(lambda d: d.is_monster, at_least=int(m.group(1)))
+    elif m := re.fullmatch(r"「([^」]+)」为素材作.+召唤", text):
+        # 『已用「X」为素材作连接召唤的这张卡』: what it was summoned with (SUMMON_MATERIALS)
+        test = p.materials_match(lambda d, name=m.group(1): d.name == name)
     elif text == "攻击":
         test = p.remembers(Info.ATTACKED)
     elif text in ("进行战斗", "战斗"):
@@ -417,6 +450,35 @@ def at_phase(what=None, label=None, whose=None):
     return phase, lambda duel, card, ev: card.zone.kind == "monster zone" and card.face_up and cond(duel, card)
 
 
+NEXT_PHASES = {"准备阶段": ("standby", None), "对方结束阶段": ("end-phase", "opponent")}
+BLOCKS.term(Term.choice("next_phase", NEXT_PHASES, "准备阶段 or 对方结束阶段"))
+
+
+@BLOCKS.phrase("event", "{what:done}的场合，下次的{when:next_phase}")
+def at_next_phase(what, when):
+    """『这张卡的①的方法特殊召唤的场合，下次的准备阶段发动』: the first such phase after the
+    summon, only if the card has stayed face-up on the field since (FAQ cid=9295, 8300:
+    turned face-down or banished temporarily in between, it does not come)."""
+    phase, whose = when
+    cond = done(what)
+
+    def test(duel, card, ev) -> bool:
+        since = duel.recall(card, Info.ON_FIELD_SINCE_SUMMONED)
+        if since is None or not (duel.face_up_on_field(card) and cond(duel, card)) or duel.turn <= since:
+            return False
+        if whose is None:
+            return duel.turn == since + 1
+        # the first turn of the opponent (of this card's controller) after the summon's turn;
+        # turns alternate, so turn t belongs to the turn player of now when t - now is even
+        def player_of(t: int) -> int:
+            return duel.turn_player if (duel.turn - t) % 2 == 0 else 1 - duel.turn_player
+
+        turns = [t for t in range(since + 1, duel.turn + 1) if player_of(t) != card.controller]
+        return bool(turns) and turns[0] == duel.turn
+
+    return phase, test
+
+
 @BLOCKS.phrase("event", "自己·对方的结束阶段")
 @BLOCKS.phrase("event", "{whose}结束阶段")
 def at_end_phase(whose=None):
@@ -428,8 +490,10 @@ def at_end_phase(whose=None):
         duel.face_up_on_field(card) or ev.data.get("with_card_activation", False))
 
 
-BLOCKS.term(Term.choice("this_card_state", {"进行过战斗": "进行战斗", "可以特殊召唤": "can-special-summon"},
-                        "进行过战斗、可以特殊召唤"))
+BLOCKS.term(Term.choice("this_card_state", {"进行过战斗": "进行战斗", "可以特殊召唤": "can-special-summon",
+                                            "没有进行过战斗": "not-battled",
+                                            "特殊召唤的下个回合以后": "after-summon-turn"},
+                        "进行过战斗、没有进行过战斗、可以特殊召唤、特殊召唤的下个回合以后"))
 
 
 # == conditions =================================================================================
@@ -477,6 +541,12 @@ def this_card_did(what=None, state=None, turn_of=None):
         return lambda duel, card: duel.remembers(card, Info.SUMMONED_THIS_TURN) and test(duel, card)
     if state == "can-special-summon":
         return lambda duel, card: duel.why_cannot_special_summon(card, card.owner) is None
+    if state == "not-battled":
+        return lambda duel, card: not duel.remembers(card, Info.BATTLED)
+    if state == "after-summon-turn":
+        # 『从特殊召唤的下个回合起』: a turn after the one it came to the field in, having stayed
+        # face-up there since (Info.ON_FIELD_SINCE_SUMMONED; FAQ fid=23247: a temporary banish ends it)
+        return lambda duel, card: (duel.recall(card, Info.ON_FIELD_SINCE_SUMMONED) or duel.turn) < duel.turn
     return done(state or what)
 
 
@@ -881,8 +951,9 @@ def _pay_atk_difference():
 
 ACTIVATED = {"这个效果": "effect", "这张卡": "card"}
 BLOCKS.term(Term.choice("activated", ACTIVATED, "这个效果 or 这张卡"))
-BLOCKS.term(Term("forbidden", r"这张卡不能攻击|自己不能进行战斗阶段|自己不能把其他的(?:魔法·陷阱|魔法|陷阱|怪兽)卡的效果发动",
-                 description="what cannot be done that turn: 这张卡不能攻击、自己不能进行战斗阶段、"
+BLOCKS.term(Term("forbidden", r"这张卡不能攻击|不用这张卡不能攻击|自己不能进行战斗阶段"
+                                r"|自己不能把其他的(?:魔法·陷阱|魔法|陷阱|怪兽)卡的效果发动",
+                 description="what cannot be done that turn: 这张卡不能攻击、不用这张卡不能攻击、自己不能进行战斗阶段、"
                              "自己不能把其他的{kinds}卡的效果发动"))
 
 
@@ -914,6 +985,15 @@ def the_turn_it_is_activated(activated="card", what=None, n=None):
             return None
 
         restrict.needs = needs
+    elif what == "不用这张卡不能攻击":
+        def restrict(duel, card, player) -> None:
+            """A rule for the player, not a lasting effect of this card: it stays for the turn
+            whatever becomes of this card (turned face-down, FAQ fid=18228); only this card,
+            the same card, is exempt."""
+            from .activation import Ban
+            duel.bans.append(Ban("attack", frozenset(), frozenset({player}), card.name, duel.turn, exempt=card))
+            duel.log.record("rule", f"「{card.name}」: player {player} cannot attack this turn with monsters "
+                            "other than this card", card=card.serial)
     elif what == "自己不能进行战斗阶段":
         def restrict(duel, card, player) -> None:
             if duel.turn_player == player:

@@ -56,6 +56,17 @@ class Info(str, Enum):
     SUMMON_MATERIALS = "summon materials (for its own effects)"
     MATERIAL_LINK = "material link (for effects that return the materials of a fusion or synchro)"
     SUMMONED_BY_EFFECT = "summoned by effect"
+    #: 『这张卡的①的效果·方法特殊召唤的这张卡』『这个方法召唤的这张卡』: the card (this one, or
+    #: the one whose effect it was) that summoned it, as its own text reads it — unlike
+    #: 『这个效果特殊召唤的怪兽』 (SUMMONED_BY_EFFECT) it survives a temporary banish
+    SUMMONED_BY_NAME = "summoned by its own effect or method"
+    #: face-up on the field ever since it was summoned, across turns (the turn it was
+    #: summoned): what 『……特殊召唤的场合，下次的准备阶段发动』 needs (FAQ cid=9295, 8300)
+    ON_FIELD_SINCE_SUMMONED = "face-up on the field since summoned"
+    #: 『召唤的这张卡的控制权在下个回合的结束阶段回归原本持有者』: the turn it goes back — a delayed
+    #: change written without 『直到』: kept turned face-down, lost with a temporary banish
+    #: (FAQ fid=16155, 16154)
+    CONTROL_RETURNS_AT = "control returns to its owner at that turn's end phase"
     ATTACKED = "attacked"
     BATTLED = "battled"
     DESTROYED_BY_BATTLE = "destroyed a monster by battle"
@@ -111,6 +122,11 @@ ERASED_BY: dict[Info, frozenset[Transition]] = {
     Info.SUMMON_MATERIALS: STANDARD,
     Info.MATERIAL_LINK: LEAVE,
     Info.SUMMONED_BY_EFFECT: STANDARD,
+    # turned face-down it is lost; banished temporarily it is not (FAQ fid=15447, 24031)
+    Info.SUMMONED_BY_NAME: LEAVE | {T.TURNED_FACE_DOWN},
+    # a delayed effect of the summon waits only while the card stays face-up on the field
+    Info.ON_FIELD_SINCE_SUMMONED: STANDARD,
+    Info.CONTROL_RETURNS_AT: LEAVE | {T.BANISHED_TEMPORARILY},
     Info.ATTACKED: LEAVE | {T.BANISHED_TEMPORARILY, T.TURN_ENDED},
     Info.BATTLED: STANDARD | {T.TURN_ENDED},
     Info.DESTROYED_BY_BATTLE: LEAVE | {T.TURNED_FACE_DOWN, T.TURN_ENDED},
@@ -170,6 +186,8 @@ UNOBSERVABLE: dict[tuple[Info, Transition], str] = {
     (Info.SUMMONED_THIS_TURN, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.SET_THIS_TURN, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.SUMMONED_BY_EFFECT, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.ON_FIELD_SINCE_SUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
+    (Info.CONTROL_RETURNS_AT, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.FLIP_SUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.FLIPPED, T.CHANGED_ZONE): _FIELD_ONLY,
     (Info.GEMINI_RESUMMONED, T.CHANGED_ZONE): _FIELD_ONLY,
@@ -227,6 +245,7 @@ KIND_OF: dict[str, str] = {
     "double-damage": "battle",
     "double-attack": "battle",
     "no-activation-in-battle": "battle",
+    "no-spell-trap-in-battle": "battle",
     "win-by-direct-damage": "win",
     "cannot-attack": "restriction",
     "cannot-change-position": "restriction",
@@ -254,6 +273,21 @@ LASTING_EXCEPTIONS: dict[str, str] = {
 BANISH_EXCEPTIONS: dict[str, str] = {
     # 刻剑之魔术师, 银河眼光子龙: a monster that only gained the effect still comes back
     "gained-temporary-banish-returns": "a monster banished by this card's effect that it only gained comes back",
+    # 未来视界: its return is an effect of its own (入连锁): with the card no longer applying,
+    # the banished monster does not come back; and it banishes a face-down target face-up
+    "return-needs-this-card": "the monster it banished returns only while this card still applies",
+    "temporary-banish-face-up": "it banishes a face-down monster face-up (and it returns face-up)",
+}
+
+#: General rules of spec/ygo/face-down-and-temporary-banish.rst the engine applies beyond the
+#: memory table, each one switchable for ``rulings coverage`` (tables.rules): name -> applies.
+RULES: dict[str, bool] = {
+    # 『这个方法特殊召唤的这张卡的攻击力上升N』 is a change applied once as the card is so summoned,
+    # not a continuous effect: a temporary banish ends it (方界兽 利刃之迦楼迪亚, FAQ fid=19093)
+    "summon-stat-applied-once": True,
+    # a mandatory trigger of a phase whose condition is not met then does not start at all
+    # (原数天地: 『没有进行战斗的对方回合结束时』, FAQ fid=23247)
+    "phase-trigger-needs-condition": True,
 }
 
 #: card-specific rulings about summon conditions (values.proper_by_effect)
@@ -328,6 +362,12 @@ ACTIVATION_EXCEPTIONS: dict[str, tuple[str, str]] = {
 SUMMON_EXCEPTIONS: dict[str, str] = {
     # 怒怒怒斗笠剑士, 可变机兽 炮手龙: 『这张卡可以不用解放作召唤』
     "summon-without-tribute": "this card may be Normal Summoned or Set without tributing",
+    # 轻盈水星: 『这张卡也能把3只怪兽解放作召唤』 (a Level 7+ monster's own method)
+    "may-tribute-three": "this card may also be Tribute Summoned by tributing three monsters",
+    # 守护神 艾克佐迪亚: 『这张卡也能把5只怪兽解放作召唤』
+    "may-tribute-five": "this card may also be Tribute Summoned by tributing five monsters",
+    # 太阳神之翼神龙-球体形: 『必须把自己场上3只怪兽解放在自己场上召唤或者把对方场上3只怪兽解放在对方场上召唤』
+    "three-tributes-either-field": "its Normal Summon takes three monsters of one field, and puts it on that field",
     # 真龙剑皇 卓辉星·拼图: 『也能把自己场上的永续魔法·永续陷阱卡解放作上级召唤』
     "tributes-continuous-spell-trap": "face-up continuous spells and traps of its controller's field may be "
                                       "tributed for its Tribute Summon",
@@ -370,6 +410,9 @@ LABELS: dict[object, str] = {
     Info.SUMMON_MATERIALS: "用何召唤（召唤素材）",
     Info.MATERIAL_LINK: "与素材的联系（融合解除等）",
     Info.SUMMONED_BY_EFFECT: "用这个效果特殊召唤",
+    Info.SUMMONED_BY_NAME: "用这张卡自身的效果·方法召唤·特殊召唤",
+    Info.ON_FIELD_SINCE_SUMMONED: "召唤后一直表侧表示在场上（跨回合）",
+    Info.CONTROL_RETURNS_AT: "在之后的结束阶段归还控制权（不是『直到』）",
     Info.ATTACKED: "攻击过",
     Info.BATTLED: "战斗过",
     Info.DESTROYED_BY_BATTLE: "战斗破坏过怪兽",
@@ -397,11 +440,18 @@ LABELS: dict[object, str] = {
     "once-per-turn-survives-face-down": "1回合1次变成里侧的效果，变成里侧后仍算使用过",
     "whole-effect-needs-face-up": "有一部分不能给予时，整个持续效果都不给予",
     "gained-temporary-banish-returns": "只是得到的一时除外效果，除外的怪兽也回来",
+    "return-needs-this-card": "回到场上是这张卡入连锁的效果：这张卡不再适用时，除外的怪兽不回来",
+    "temporary-banish-face-up": "里侧表示的怪兽也表侧表示除外（之后表侧表示回来）",
     "own-effect-not-proper": "自身的效果可以把它特殊召唤，但不是正规召唤手续",
     "bans-face-up-effects": "「不能发动」也禁止场上已表侧表示的卡的效果",
     "negated-activations-counted": "被无效的发动也计入次数（卡的发动也一样）",
     "sees-activations-by-effect": "效果处理中被发动的卡，『…卡发动的场合』也会发动",
     "sees-own-activations-by-effect": "只有自身效果处理中发动的卡，『…卡发动的场合』才会发动",
     "summon-without-tribute": "这张卡可以不用解放作召唤",
+    "summon-stat-applied-once": "『这个方法特殊召唤的这张卡的攻击力上升N』只在出场时适用1次",
+    "phase-trigger-needs-condition": "条件不满足的必发的阶段诱发效果不会发动",
+    "may-tribute-three": "这张卡也能把3只怪兽解放作召唤",
+    "may-tribute-five": "这张卡也能把5只怪兽解放作召唤",
+    "three-tributes-either-field": "把自己或对方场上3只怪兽解放，在那一边的场上召唤",
     "tributes-continuous-spell-trap": "也能把自己场上的永续魔法·永续陷阱卡解放作上级召唤",
 }

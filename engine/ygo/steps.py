@@ -239,6 +239,28 @@ def tribute_summon_two(duel: Duel, player: int, t1: str, t2: str, card: str) -> 
     duel.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder)
 
 
+@V.phrase(("given", "when"), "{player}解放「{t1:card}」「{t2:card}」「{t3:card}」上级召唤「{card}」")
+def tribute_summon_three(duel: Duel, player: int, t1: str, t2: str, t3: str, card: str) -> None:
+    """Tribute Summon with three named tributes (a card whose text allows it, or needs it)."""
+    fodder = [_fodder(duel, t, player) for t in (t1, t2, t3)]
+    duel.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder)
+
+
+@V.phrase(("given", "when"), "{player}解放对方的「{t1:card}」「{t2:card}」「{t3:card}」在对方场上上级召唤「{card}」")
+def tribute_summon_onto_opponent(duel: Duel, player: int, t1: str, t2: str, t3: str, card: str) -> None:
+    """A Tribute Summon onto the opponent's field with three of the opponent's monsters (a
+    card whose text allows it)."""
+    fodder = [_fodder(duel, t, 1 - player) for t in (t1, t2, t3)]
+    duel.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder, onto=1 - player)
+
+
+@V.phrase(("given", "when"), "{player}解放自己场上{number}只怪兽上级召唤「{card}」")
+def tribute_summon_n(duel: Duel, player: int, number: int, card: str) -> None:
+    """Tribute Summon tributing that many monsters of that player's field (the first ones)."""
+    fodder = duel.monsters(player)[:number]
+    duel.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder)
+
+
 @V.phrase(("given", "when"), "{player}解放「{tribute:card}」里侧表示上级召唤「{card}」")
 def tribute_set(duel: Duel, player: int, tribute: str, card: str) -> None:
     """Tribute Set: a face-down tribute summon (it keeps what it was tributed with)."""
@@ -526,6 +548,18 @@ def enter_phase_holding(duel: Duel, phase: str) -> None:
     """Move on to that phase; the mandatory trigger effects it starts go on a chain that
     stays open, so that cards can be chained to them."""
     duel.enter_phase(phase, hold=True)
+
+
+@V.phrase(("given", "when"), "{player}通常召唤「{card}」，先不处理连锁")
+def summon_holding(duel: Duel, player: int, card: str) -> None:
+    """Normal Summon; the mandatory trigger effects it starts go on a chain that stays open,
+    so that cards can be chained to them (as 『进入…，先不处理连锁』)."""
+    duel._acting += 1
+    try:
+        summon(duel, player, "normal", card)
+    finally:
+        duel._acting -= 1
+    duel.run_mandatory(hold=True)
 
 
 @V.phrase(("given", "when"), "进入{player}的下一个回合")
@@ -1214,6 +1248,14 @@ def can_be_fusion_material(duel: Duel, card: str, can: bool, fusion: str) -> Non
     """Whether it qualifies as a material of that fusion monster."""
     expect(f"「{card}」可以作为「{fusion}」的融合素材", can,
            duel.rule_of(fusion, "fusion-material", duel.card(card)))
+
+
+@V.then("「{card}」{can}作为「{by:card}」的连接素材")
+def can_be_link_material(duel: Duel, card: str, can: bool, by: str) -> None:
+    """Whether it could be a link material of that link monster now (its own rules, and
+    what the link monster's text asks of its materials)."""
+    why = duel.why_not_link_material(duel.card(card), duel.card(by))
+    expect(f"「{card}」可以作为「{by}」的连接素材 ({why or 'ok'})", can, why is None)
 
 
 @V.then("「{card}」{can}作为「{by:card}」的代价解放")

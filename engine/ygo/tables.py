@@ -63,6 +63,15 @@ def spell_speed() -> Table:
     return out
 
 
+def general_rules() -> Table:
+    """The general rules of the face-down document beyond the memory table (memory.RULES)."""
+    out = Table("general", "里侧·一时除外的一般规则", memory)
+    for name, on in memory.RULES.items():
+        out.add(Cell("general", name, "off", on, "不再适用这条规则", set_value("ygo", memory.RULES, name, not on),
+                     (name, "off")), _label(name, out), "关掉")
+    return out
+
+
 def tables() -> list[Table]:
     return [memory_table("ygo", memory, memory.ERASED_BY, list(memory.Transition), "怪兽记住的情报 × 使其消失的变化"),
-            face_down(), exceptions(), flag_table("ygo", FLAGS), spell_speed()]
+            face_down(), exceptions(), general_rules(), flag_table("ygo", FLAGS), spell_speed()]

@@ -143,6 +143,11 @@ class ValueRules:
                 value = item.value if key[1][0] == which + "-set" else value + item.value
         for st in self.active_statics(card, which):
             value += st.value(self, card) if callable(st.value) else st.value
+        if which == "atk":
+            # 『对方场上的怪兽的攻击力下降那怪兽的原本攻击力数值』 of a face-up card on the field
+            for other in self.field_cards():
+                if any(st.value(self, other, card) for st in self.active_statics(other, "lose-original-atk")):
+                    value -= self._original(card, "atk") or 0
         return max(0, value)
 
     # -- protection -----------------------------------------------------------------
@@ -202,6 +207,19 @@ class ValueRules:
     def summon_kinds(self, card: "YgoCard") -> set[str]:
         """The summon conditions the card's own rules state (blocks.OWN_PROPERTIES)."""
         return {st.kind for st in card.definition.statics}
+
+    def why_not_link_material(self, card: "YgoCard", link: "YgoCard | None" = None) -> str | None:
+        """Why ``card`` cannot be a link material (of ``link``) now: its own rule 『这张卡在连接
+        召唤的回合不能作为连接素材』 reads 『这个回合（连接）召唤的』 — lost with a temporary
+        banish (FAQ fid=22269) — and the link monster's material description."""
+        if "no-link-material-turn-link-summoned" in self.summon_kinds(card) \
+                and self.remembers(card, Info.SUMMONED_THIS_TURN) and self.remembers(card, Info.LINK_SUMMONED):
+            return f"「{card.name}」在连接召唤的回合不能作为连接素材"
+        if link is not None:
+            rules = [st for st in link.definition.statics if st.kind == "link-material"]
+            if rules and not any(st.value(self, card) for st in rules):
+                return f"「{card.name}」不符合「{link.name}」的连接素材"
+        return None
 
     def special_summon_monster(self, card: "YgoCard") -> bool:
         """特殊召唤怪兽: a monster that cannot be Normal Summoned — an extra deck or ritual
@@ -328,6 +346,10 @@ class ValueRules:
             for st in self.active_statics(other, "limit-special-summon"):
                 if (self.recall(other, Info.COUNT, per=player) or 0) >= st.value:
                     return f"「{other.name}」的效果使1回合只能特殊召唤{st.value}次"
+            if player == self.turn_player and self.active_statics(other, "limit-special-summon-by-attacks") \
+                    and self.special_summons[player] >= self.attack_declarations[player]:
+                return (f"「{other.name}」的效果使回合玩家特殊召唤的次数不能超过这个回合攻击过的次数"
+                        f"（已攻击{self.attack_declarations[player]}次，已特殊召唤{self.special_summons[player]}次）")
         return None
 
     def why_cannot_procedure_paying(self, card: "YgoCard", player: int, paid: "YgoCard") -> str | None:
@@ -371,11 +393,18 @@ class ValueRules:
 
     def end_phase_effects(self) -> None:
         for card in self.field_cards():
+            if not card.definition.is_monster and not card.face_up and self.links_granting(card, "activate-or-grave"):
+                # 『在结束阶段必须把那张卡发动或送去墓地』: its controller may activate it if it
+                # can be; the engine takes the other choice, which is always open
+                self.send_to_graveyard(card, reason="it had to be activated or sent to the graveyard")
+        for card in self.field_cards():
             if not card.definition.is_monster and self.turn in self.lasting(card, "destroyed-in-end-phase"):
                 self.destroy(card, reason="its turns on the field are over")
         for card in self.monsters():
             if card.face_up and self.lasting(card, "destroy-at-end-phase"):
                 self.destroy(card, reason="destroyed in the end phase by the effect that summoned it")
+            elif card.face_up and self.lasting(card, "to-hand-at-end-phase"):
+                self.return_to_hand(card, reason="returned to the hand in the end phase by the effect that summoned it")
             elif any(v is True or v == self.turn for v in self.lasting(card, "to-graveyard-at-end-phase")):
                 self.send_to_graveyard(card, reason="sent to the graveyard in the end phase by the effect")
         self.end_phase_control()
