@@ -1082,8 +1082,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                                                       and self.face_up_on_field(record.source)):
                     # its return is that card's effect: with the card gone, nothing returns it
                     self.temporarily_banished.remove(record)
-                    self.log.record("temp-banish", f"「{record.card.name}」 does not return: "
-                                    f"「{record.source.name}」 no longer applies", card=record.card.serial)
+                    self.log.record("temp-banish.no-return", card=record.card, source=record.source)
                     continue
                 self.return_to_field(record.card)
 

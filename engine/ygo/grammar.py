@@ -992,8 +992,7 @@ def the_turn_it_is_activated(activated="card", what=None, n=None):
             the same card, is exempt."""
             from .activation import Ban
             duel.bans.append(Ban("attack", frozenset(), frozenset({player}), card.name, duel.turn, exempt=card))
-            duel.log.record("rule", f"「{card.name}」: player {player} cannot attack this turn with monsters "
-                            "other than this card", card=card.serial)
+            duel.log.record("rule.only-this-attacks", card=card, player=player)
     elif what == "自己不能进行战斗阶段":
         def restrict(duel, card, player) -> None:
             if duel.turn_player == player:
