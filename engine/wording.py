@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .core.errors import InvariantBroken, SetupError
 from .vocabulary import ExpectationFailed, Phrase, Vocabulary
 
 #: (what the document states, what the engine computed, the engine's reason) per language
@@ -33,8 +34,6 @@ ERROR_WORDS = {
 def error_message(language: str, err: BaseException) -> str:
     """The message of an example whose step raised (not a Then that disagreed), headed in
     the document's language."""
-    from .core.errors import InvariantBroken, SetupError
-
     impossible, broken, _ = ERROR_WORDS.get(language, ERROR_WORDS["en"])
     kind = type(err).__name__
     text = str(err).strip()
