@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 from rulings.core import IllegalAction
 from rulings.core.events import named
 
+from .legality import Rule, enforced, refusal
 from .memory import Info
 
 if TYPE_CHECKING:
@@ -181,28 +182,28 @@ class ActivationRules:
     def why_not_from_where_it_is(self, card: "YgoCard", player: int) -> str | None:
         """Why ``player`` cannot make the card activation of ``card`` from where it is, or None."""
         definition = card.definition
-        if definition.kind == "trap":
+        if definition.kind == "trap" and enforced(Rule.TRAP_SET_FIRST):
             if card.zone.kind == "hand":
                 if any(st.kind == "activate-from-hand" for st in definition.statics):
                     return None
-                return f"「{card.name}」是陷阱卡：要先在场上盖放才能发动，不能从手卡发动"
+                return refusal(Rule.TRAP_SET_FIRST, f"「{card.name}」是陷阱卡：要先在场上盖放才能发动，不能从手卡发动")
             if self.remembers(card, Info.SET_THIS_TURN):
-                return f"「{card.name}」是这个回合盖放的陷阱卡：要到下一个回合才能发动"
-        elif definition.kind == "spell" and "quick" not in definition.types:
+                return refusal(Rule.TRAP_SET_FIRST, f"「{card.name}」是这个回合盖放的陷阱卡：要到下一个回合才能发动")
+        elif definition.kind == "spell" and "quick" not in definition.types and enforced(Rule.SPELL_MAIN_PHASE):
             # spell speed 1 (通常·永续·装备·场地·仪式魔法): only in its controller's own main
             # phase.  (That it cannot be activated in response to a chain link is not
             # enforced yet: see spec/ygo/basic-rules.rst.)
             if player != self.turn_player:
-                return f"「{card.name}」不是速攻魔法：只能在自己的回合发动"
+                return refusal(Rule.SPELL_MAIN_PHASE, f"「{card.name}」不是速攻魔法：只能在自己的回合发动")
             if self.phase not in ("main1", "main2"):
-                return f"「{card.name}」不是速攻魔法：只能在自己的主要阶段发动"
-        elif definition.kind == "spell" and "quick" in definition.types:
+                return refusal(Rule.SPELL_MAIN_PHASE, f"「{card.name}」不是速攻魔法：只能在自己的主要阶段发动")
+        elif definition.kind == "spell" and "quick" in definition.types and enforced(Rule.QUICK_PLAY_TIMING):
             # from the hand only in its controller's own turn; in the opponent's turn only set
             # on the field, and not in the turn it was set
             if card.zone.kind == "hand" and player != self.turn_player:
-                return f"「{card.name}」是速攻魔法：只有在自己的回合才能从手卡发动"
+                return refusal(Rule.QUICK_PLAY_TIMING, f"「{card.name}」是速攻魔法：只有在自己的回合才能从手卡发动")
             if self.on_field(card) and self.remembers(card, Info.SET_THIS_TURN):
-                return f"「{card.name}」是这个回合盖放的速攻魔法：要到下一个回合才能发动"
+                return refusal(Rule.QUICK_PLAY_TIMING, f"「{card.name}」是这个回合盖放的速攻魔法：要到下一个回合才能发动")
         return None
 
     def unique_on_field(self, card: "YgoCard", player: int) -> str | None:

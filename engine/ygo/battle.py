@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from rulings.core import IllegalAction
 
+from .legality import Rule, enforced, refusal
 from .memory import Info, Transition
 
 if TYPE_CHECKING:
@@ -52,18 +53,18 @@ class BattleRules:
         (once), not under an effect that says it cannot attack, not once its
         controller's battle phase was ended.  When an attack may be declared at all is
         ``why_not_declare_attack_now``."""
-        if not (self.face_up_on_field(card) and card.position == "attack"):
-            return f"「{card.name}」不是表侧攻击表示的怪兽"
-        if self.battle_over and self.turn_player == card.controller:
-            return "这个回合的战斗阶段已经结束"
-        banned = self.field_ban(card, "forbid-attack") or self.attack_ban(card)
+        if not (self.face_up_on_field(card) and (card.position == "attack" or not enforced(Rule.ATTACK_POSITION))):
+            return refusal(Rule.ATTACK_POSITION, f"「{card.name}」不是表侧攻击表示的怪兽")
+        if enforced(Rule.ATTACK_TIMING) and self.battle_over and self.turn_player == card.controller:
+            return refusal(Rule.ATTACK_TIMING, "这个回合的战斗阶段已经结束")
+        banned = (self.field_ban(card, "forbid-attack") or self.attack_ban(card)) if enforced(Rule.ATTACK_EFFECT) else None
         if banned:
-            return f"「{banned}」的效果使「{card.name}」不能攻击宣言"
-        if self.lasting(card, "cannot-attack") or self.links_granting(card, "cannot-attack") \
-                or self.applies(card, "cannot-attack"):
-            return f"有效果使「{card.name}」不能攻击"
+            return refusal(Rule.ATTACK_EFFECT, f"「{banned}」的效果使「{card.name}」不能攻击宣言")
+        if enforced(Rule.ATTACK_EFFECT) and (self.lasting(card, "cannot-attack") or self.links_granting(card, "cannot-attack")
+                                            or self.applies(card, "cannot-attack")):
+            return refusal(Rule.ATTACK_EFFECT, f"有效果使「{card.name}」不能攻击")
         done = self.recall(card, Info.ATTACKED) or 0
-        if done >= self.attacks_allowed(card):
+        if enforced(Rule.ATTACK_ONCE) and done >= self.attacks_allowed(card):
             return f"「{card.name}」这个回合已经攻击过（1次战斗阶段只能攻击1次）"
         return None
 
@@ -80,26 +81,28 @@ class BattleRules:
         """An attack is declared by the turn player's monster, in the battle phase (from
         the main phase 1 the turn player enters it; once the main phase 2 began, the
         turn's battle phase is over), with no chain."""
-        if card.controller != self.turn_player:
-            return f"「{card.name}」不是回合玩家的怪兽：只有回合玩家的怪兽可以攻击"
-        if self.phase not in ("main1", "battle"):
-            return "这个回合的战斗阶段已经结束"
+        if enforced(Rule.ATTACK_TIMING) and card.controller != self.turn_player:
+            return refusal(Rule.ATTACK_TIMING, f"「{card.name}」不是回合玩家的怪兽：只有回合玩家的怪兽可以攻击")
+        if enforced(Rule.ATTACK_TIMING) and self.phase not in ("main1", "battle"):
+            return refusal(Rule.ATTACK_TIMING, "这个回合的战斗阶段已经结束")
         if self.why_no_battle_phase():
             return self.why_no_battle_phase()
-        if self.chain or self._resolving:
-            return "连锁进行中不能攻击宣言"
+        if enforced(Rule.ATTACK_TIMING) and (self.chain or self._resolving):
+            return refusal(Rule.ATTACK_TIMING, "连锁进行中不能攻击宣言")
         return None
 
     def why_not_attack_target(self, attacker: "YgoCard", target: "YgoCard | None") -> str | None:
         """An attack goes to a monster of the opponent's field; directly only while the
         opponent controls no monster."""
         opponent = 1 - attacker.controller
+        if not enforced(Rule.ATTACK_TARGET):
+            return None
         if target is None:
             if self.monsters(opponent):
-                return "对方场上有怪兽存在，不能直接攻击"
+                return refusal(Rule.ATTACK_TARGET, "对方场上有怪兽存在，不能直接攻击")
             return None
         if not (self.on_field(target) and target.zone.kind == "monster zone" and target.controller == opponent):
-            return f"「{target.name}」不是对方场上的怪兽，不能作为攻击对象"
+            return refusal(Rule.ATTACK_TARGET, f"「{target.name}」不是对方场上的怪兽，不能作为攻击对象")
         return None
 
     def attack(self, attacker: "YgoCard", target: "YgoCard | None" = None, pause: str | None = None) -> None:

@@ -19,6 +19,7 @@ from rulings.core.choices import FIRST_FITTING, describe
 from . import memory
 from .activation import STAYS, stays_on_field
 from .cards import Effect
+from .legality import Rule, enforced, refusal
 from .memory import Info, Transition, erased_by
 from .negation import resolution_negated
 
@@ -679,12 +680,12 @@ class ChainRules:
         """Why the card activation of ``link`` applies nothing: its continuous or equip
         card is no longer face-up on the field as the same card (returned to the hand,
         destroyed … in response), or None."""
-        if not self.applies_from_the_field(link):
+        if not self.applies_from_the_field(link) or not enforced(Rule.CONTINUOUS_ON_FIELD):
             return None
         card = link.card_if_unchanged()
         if card is not None and self.face_up_on_field(card):
             return None
-        return f"「{link.card.name}」已经不在场上表侧表示存在，永续·装备卡的发动不适用"
+        return refusal(Rule.CONTINUOUS_ON_FIELD, f"「{link.card.name}」已经不在场上表侧表示存在，永续·装备卡的发动不适用")
 
     def keeps_its_link(self, link: ChainLink) -> bool:
         """A continuous spell or trap whose card activation only takes a target that its

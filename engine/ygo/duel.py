@@ -26,6 +26,7 @@ from .chain import ChainRules, one_action
 from . import trace_words
 from .control import ControlRules
 from .links import LinkRules, TargetLink
+from .legality import Rule, enforced, refusal
 from .memory import SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition, erased_by
 from .negation import NegationRules
 from .values import KIND_WORDS, METHOD_WORDS, ZONE_WORDS, ValueRules
@@ -432,16 +433,16 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         """Why ``tribute`` cannot be tributed by ``player`` for the Tribute Summon of ``card``."""
         if tribute is card:
             return f"「{card.name}」不能解放自己来上级召唤"
-        if not self.on_field(tribute) or tribute.controller != player:
-            return f"「{tribute.name}」不是{_who(player)}场上的卡，不能作为上级召唤的解放"
-        if tribute.zone.kind == MONSTER:
+        if not self.on_field(tribute) or (tribute.controller != player and enforced(Rule.TRIBUTE_OWN_MONSTER)):
+            return refusal(Rule.TRIBUTE_OWN_MONSTER, f"「{tribute.name}」不是{_who(player)}场上的卡，不能作为上级召唤的解放")
+        if tribute.zone.kind == MONSTER or not enforced(Rule.TRIBUTE_OWN_MONSTER):
             return None
         d = tribute.definition
         if not d.is_monster and "continuous" in d.types and tribute.face_up and (
                 "tributes-continuous-spell-trap" in card.definition.rulings):
             # the summoned card's own text lets a continuous spell or trap be tributed
             return None
-        return f"「{tribute.name}」不是怪兽，不能作为「{card.name}」上级召唤的解放"
+        return refusal(Rule.TRIBUTE_OWN_MONSTER, f"「{tribute.name}」不是怪兽，不能作为「{card.name}」上级召唤的解放")
 
     def tribute_candidates(self, card: YgoCard, player: int) -> list[YgoCard]:
         return [c for c in self.field_cards() if self.why_not_tribute(card, c, player) is None]
@@ -461,13 +462,14 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         d = card.definition
         if not d.is_monster or d.extra_deck:
             return f"「{card.name}」不是可以通常召唤的怪兽"
-        if player != self.turn_player:
-            return f"{_who(player)}不是回合玩家：通常召唤·盖放只能在自己的回合进行"
-        if self.phase not in self.MAIN_PHASES:
-            return "通常召唤·盖放只能在主要阶段进行"
-        if self.chain or self._resolving:
-            return "连锁进行中不能通常召唤·盖放"
-        if self.normal_summons[player] >= 1 and self.extra_normal_summon(player, card) is None:
+        if enforced(Rule.OWN_TURN) and player != self.turn_player:
+            return refusal(Rule.OWN_TURN, f"{_who(player)}不是回合玩家：通常召唤·盖放只能在自己的回合进行")
+        if enforced(Rule.MAIN_PHASE) and self.phase not in self.MAIN_PHASES:
+            return refusal(Rule.MAIN_PHASE, "通常召唤·盖放只能在主要阶段进行")
+        if enforced(Rule.NOT_IN_CHAIN) and (self.chain or self._resolving):
+            return refusal(Rule.NOT_IN_CHAIN, "连锁进行中不能通常召唤·盖放")
+        if enforced(Rule.ONE_NORMAL_SUMMON) and self.normal_summons[player] >= 1 \
+                and self.extra_normal_summon(player, card) is None:
             return f"{_who(player)}这个回合已经进行过通常召唤（召唤·盖放·上级召唤·再度召唤1回合只能1次）"
         if again:
             if not (self.face_up_on_field(card) and card.controller == player):
@@ -488,24 +490,25 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         if onto is not None and onto != player:
             return f"「{card.name}」不能在{_who(onto)}场上召唤"
         if without_tribute:
-            if need == 0:
-                return f"「{card.name}」是4星以下的怪兽，本来就不用解放"
-            if not self.summons_without_tribute(card):
-                return (f"「{card.name}」是{d.level}星怪兽：需要解放{need}只怪兽，"
-                        "它的卡片没有写可以不用解放召唤")
+            if need == 0 and enforced(Rule.TRIBUTE_COUNT):
+                return refusal(Rule.TRIBUTE_COUNT, f"「{card.name}」是4星以下的怪兽，本来就不用解放")
+            if need and enforced(Rule.TRIBUTE_WITHOUT_TEXT) and not self.summons_without_tribute(card):
+                return refusal(Rule.TRIBUTE_WITHOUT_TEXT, f"「{card.name}」是{d.level}星怪兽：需要解放{need}只怪兽，"
+                               "它的卡片没有写可以不用解放召唤")
             return None
         if tributes is None:
-            if need and len(self.tribute_candidates(card, player)) < need:
+            if need and enforced(Rule.TRIBUTE_COUNT) and len(self.tribute_candidates(card, player)) < need:
                 if self.summons_without_tribute(card):
                     return None
-                return (f"「{card.name}」是{d.level}星怪兽，上级召唤需要解放{need}只怪兽，"
-                        f"{_who(player)}场上能解放的只有{len(self.tribute_candidates(card, player))}只")
+                return refusal(Rule.TRIBUTE_COUNT, f"「{card.name}」是{d.level}星怪兽，上级召唤需要解放{need}只怪兽，"
+                               f"{_who(player)}场上能解放的只有{len(self.tribute_candidates(card, player))}只")
             return None
-        if len(tributes) != need and not (need and self.tributes_by_own_method(card, len(tributes))):
+        if len(tributes) != need and enforced(Rule.TRIBUTE_COUNT) \
+                and not (need and self.tributes_by_own_method(card, len(tributes))):
             if need == 0:
-                return f"「{card.name}」是4星以下的怪兽，不用解放就召唤，不能上级召唤"
-            return (f"「{card.name}」是{d.level}星怪兽，上级召唤需要解放{need}只怪兽"
-                    f"（这里解放了{len(tributes)}只）")
+                return refusal(Rule.TRIBUTE_COUNT, f"「{card.name}」是4星以下的怪兽，不用解放就召唤，不能上级召唤")
+            return refusal(Rule.TRIBUTE_COUNT, f"「{card.name}」是{d.level}星怪兽，上级召唤需要解放{need}只怪兽"
+                           f"（这里解放了{len(tributes)}只）")
         for t in tributes:
             why = self.why_not_tribute(card, t, player)
             if why:
@@ -637,22 +640,24 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
     def why_not_now_in_main_phase(self, player: int, what: str) -> str | None:
         """What only the turn player does in its main phase with no chain (召唤、反转召唤、
         表示形式变更): why ``player`` cannot do it now, or None."""
-        if player != self.turn_player:
-            return f"{_who(player)}不是回合玩家：{what}只能在自己的回合进行"
-        if self.phase not in self.MAIN_PHASES:
-            return f"{what}只能在主要阶段进行"
-        if self.chain or self._resolving:
-            return f"连锁进行中不能{what}"
+        if enforced(Rule.OWN_TURN) and player != self.turn_player:
+            return refusal(Rule.OWN_TURN, f"{_who(player)}不是回合玩家：{what}只能在自己的回合进行")
+        if enforced(Rule.MAIN_PHASE) and self.phase not in self.MAIN_PHASES:
+            return refusal(Rule.MAIN_PHASE, f"{what}只能在主要阶段进行")
+        if enforced(Rule.NOT_IN_CHAIN) and (self.chain or self._resolving):
+            return refusal(Rule.NOT_IN_CHAIN, f"连锁进行中不能{what}")
         return None
 
     def cannot_change_position_by_effect(self, card: YgoCard) -> str | None:
         """An effect forbids ``card`` to change its battle position (无底的落穴 …): a Flip
         Summon changes it too."""
+        if not enforced(Rule.POSITION_EFFECT):
+            return None
         if self.lasting(card, "cannot-change-position") or self.links_granting(card, "cannot-change-position"):
-            return "有效果使它不能变更表示形式"
+            return refusal(Rule.POSITION_EFFECT, "有效果使它不能变更表示形式")
         for other in self.field_cards():
             if self.active_statics(other, "lock-battled") and other.serial in (self.recall(card, Info.BATTLED) or ()):
-                return f"它和「{other.name}」进行过战斗，不能变更表示形式"
+                return refusal(Rule.POSITION_EFFECT, f"它和「{other.name}」进行过战斗，不能变更表示形式")
         return None
 
     def why_cannot_flip_summon(self, card: YgoCard, player: int | None = None) -> str | None:
@@ -670,12 +675,12 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         why = self.why_not_now_in_main_phase(player, "反转召唤")
         if why:
             return why
-        if self.remembers(card, Info.SET_THIS_TURN):
-            return f"「{card.name}」是这个回合盖放的怪兽，要到之后的回合才能反转召唤"
-        if self.remembers(card, Info.SUMMONED_THIS_TURN):
-            return f"「{card.name}」是这个回合召唤的怪兽，要到之后的回合才能反转召唤"
-        if self.remembers(card, Info.POSITION_CHANGED):
-            return f"「{card.name}」这个回合已经变更过表示形式"
+        if enforced(Rule.FLIP_NOT_TURN_SET) and self.remembers(card, Info.SET_THIS_TURN):
+            return refusal(Rule.FLIP_NOT_TURN_SET, f"「{card.name}」是这个回合盖放的怪兽，要到之后的回合才能反转召唤")
+        if enforced(Rule.FLIP_NOT_TURN_SET) and self.remembers(card, Info.SUMMONED_THIS_TURN):
+            return refusal(Rule.FLIP_NOT_TURN_SET, f"「{card.name}」是这个回合召唤的怪兽，要到之后的回合才能反转召唤")
+        if enforced(Rule.POSITION_ONCE_A_TURN) and self.remembers(card, Info.POSITION_CHANGED):
+            return refusal(Rule.POSITION_ONCE_A_TURN, f"「{card.name}」这个回合已经变更过表示形式")
         return self.cannot_change_position_by_effect(card)
 
     def why_cannot_change_position(self, card: YgoCard, player: int | None = None) -> str | None:
@@ -688,14 +693,14 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         why = self.cannot_change_position_by_effect(card)
         if why:
             return why
-        if "link" in card.definition.types:
-            return f"「{card.name}」是连接怪兽，没有守备表示"
-        for mark, what in ((Info.SUMMONED_THIS_TURN, "是这个回合召唤·特殊召唤的怪兽"),
-                           (Info.SET_THIS_TURN, "是这个回合盖放的怪兽"),
-                           (Info.POSITION_CHANGED, "这个回合已经变更过表示形式"),
-                           (Info.ATTACKED, "这个回合已经攻击过")):
-            if self.remembers(card, mark):
-                return f"「{card.name}」{what}"
+        if enforced(Rule.LINK_NO_DEFENSE) and "link" in card.definition.types:
+            return refusal(Rule.LINK_NO_DEFENSE, f"「{card.name}」是连接怪兽，没有守备表示")
+        for mark, what, rule in ((Info.SUMMONED_THIS_TURN, "是这个回合召唤·特殊召唤的怪兽", Rule.POSITION_NOT_TURN_SUMMONED),
+                                 (Info.SET_THIS_TURN, "是这个回合盖放的怪兽", Rule.POSITION_NOT_TURN_SUMMONED),
+                                 (Info.POSITION_CHANGED, "这个回合已经变更过表示形式", Rule.POSITION_ONCE_A_TURN),
+                                 (Info.ATTACKED, "这个回合已经攻击过", Rule.POSITION_NOT_AFTER_ATTACK)):
+            if enforced(rule) and self.remembers(card, mark):
+                return refusal(rule, f"「{card.name}」{what}")
         return None
 
     def change_position(self, card: YgoCard, player: int | None = None) -> None:
@@ -1015,7 +1020,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         None: it is banished as it is — a face-down monster face-down, and it returns
         face-down (FAQ fid=6902); only an effect that says so banishes it face-up."""
         if face_up is None:
-            face_up = card.face_up
+            face_up = card.face_up or not enforced(Rule.TEMP_BANISH_AS_IT_IS)
         if not (self.on_field(card) and card.definition.is_monster):
             raise IllegalAction(f"「{card.name}」不是场上的怪兽")
         if self.banished_when_leaving(card):
@@ -1100,8 +1105,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.log.record("setup.first-turn")
 
     def why_no_battle_phase(self) -> str | None:
-        if self.turn == self.FIRST_TURN:
-            return "决斗的第一个回合，先攻的玩家不能进行战斗阶段"
+        if enforced(Rule.NO_BATTLE_PHASE_FIRST_TURN) and self.turn == self.FIRST_TURN:
+            return refusal(Rule.NO_BATTLE_PHASE_FIRST_TURN, "决斗的第一个回合，先攻的玩家不能进行战斗阶段")
         return None
 
     def destroy_attacked_at_end_battle(self) -> None:

@@ -1,13 +1,14 @@
 """Yu-Gi-Oh!'s rules tables as cells the coverage tool changes one at a time
 (rulings.mutation): what a monster remembers × what erases it, the lasting effects a
-face-down monster is still given, the named card exceptions, and the cards' own flags."""
+face-down monster is still given, the named card exceptions, the cards' own flags, the
+spell speed rules and the basic rules the engine referees actions by (legality.py)."""
 
 from __future__ import annotations
 
 from rulings.mutation import (Cell, Flags, Table, catalogue_records, flag_table, label_of, memory_table, records_changed,
                              set_value)
 
-from . import chain, memory, values
+from . import chain, legality, memory, values
 
 WORDS = {"given": "里侧表示时不再给予", "not given": "里侧表示时也给予", "exception": "从有这个特别裁定的卡上去掉它"}
 FLAGS = Flags(effect={"mandatory": {"": [None]},
@@ -72,6 +73,16 @@ def general_rules() -> Table:
     return out
 
 
+def rules() -> Table:
+    """The basic rules the engine referees actions by (legality.py), each switched off."""
+    out = Table("rule", "引擎裁定操作的基本规则", legality)
+    for rule, on in legality.ENFORCED.items():
+        out.add(Cell("rule", rule.name, "enforced", on, "不再适用这条规则",
+                     set_value("ygo", legality.ENFORCED, rule, not on), (rule, "enforced")),
+                label_of(legality.LABELS, rule, out), "适用")
+    return out
+
+
 def tables() -> list[Table]:
     return [memory_table("ygo", memory, memory.ERASED_BY, list(memory.Transition), "怪兽记住的情报 × 使其消失的变化"),
-            face_down(), exceptions(), general_rules(), flag_table("ygo", FLAGS), spell_speed()]
+            face_down(), exceptions(), general_rules(), flag_table("ygo", FLAGS), spell_speed(), rules()]
