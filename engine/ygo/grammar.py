@@ -29,6 +29,7 @@ from rulings.core import IllegalAction
 from rulings.vocabulary import Term
 
 from . import primitives as p
+from .activation import Ban
 from .blocks import BLOCKS, CARD_KINDS, PLACES, SUMMONS, ZONES, _own_battler, describe, where
 from .cards import CostWord
 from .memory import Info, erased_until_turn_end
@@ -990,7 +991,6 @@ def the_turn_it_is_activated(activated="card", what=None, n=None):
             """A rule for the player, not a lasting effect of this card: it stays for the turn
             whatever becomes of this card (turned face-down, FAQ fid=18228); only this card,
             the same card, is exempt."""
-            from .activation import Ban
             duel.bans.append(Ban("attack", frozenset(), frozenset({player}), card.name, duel.turn, exempt=card))
             duel.log.record("rule.only-this-attacks", card=card, player=player)
     elif what == "自己不能进行战斗阶段":
