@@ -261,6 +261,9 @@ SUMMON_CONDITION_EXCEPTIONS: dict[str, str] = {
     # 星尘龙·爆裂体, 毒蛇神 维诺米纳迦: their own effect may special summon them, but only the
     # card their condition names first is their proper procedure (正规召唤手续)
     "own-effect-not-proper": "its own effect may special summon it, but is not its proper procedure",
+    # 守护者·戴思塞斯: 『用这张卡的效果才能特殊召唤』, but only its ① (from the hand) is its
+    # proper procedure; its ④ reviving it from the graveyard is not (fid=6112)
+    "own-effect-proper-from-hand": "only its own effect that summons it from the hand is its proper procedure",
 }
 
 
@@ -398,6 +401,7 @@ LABELS: dict[object, str] = {
     "whole-effect-needs-face-up": "有一部分不能给予时，整个持续效果都不给予",
     "gained-temporary-banish-returns": "只是得到的一时除外效果，除外的怪兽也回来",
     "own-effect-not-proper": "自身的效果可以把它特殊召唤，但不是正规召唤手续",
+    "own-effect-proper-from-hand": "自身的效果只有从手卡特殊召唤才是正规召唤手续",
     "bans-face-up-effects": "「不能发动」也禁止场上已表侧表示的卡的效果",
     "negated-activations-counted": "被无效的发动也计入次数（卡的发动也一样）",
     "sees-activations-by-effect": "效果处理中被发动的卡，『…卡发动的场合』也会发动",

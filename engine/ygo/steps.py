@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from rulings.core import IllegalAction, SetupError
+from rulings.core.events import said
 from rulings.core.choices import FIRST_FITTING
 from rulings.vocabulary import Term, Vocabulary, expect
 
@@ -285,6 +286,24 @@ def summon_by_effect_method_from(duel: Duel, player: int, by: str, source: str, 
     graveyard: 「影灵衣的返魂术」); 特殊: as 「用…的效果从…特殊召唤」."""
     c = _among(duel, card, duel.board.zone(player, source)) or duel.new_card(card, player, source)
     duel.summon(c, method, player, by=by)
+
+
+@V.phrase(("given", "when"), "{player}用「{by:card}」的效果把{source}的「{card}」当作装备卡给「{target:card}」装备")
+def equip_monster_as_card(duel: Duel, player: int, by: str, source: str, card: str, target: str) -> None:
+    """An effect equips a monster card of that zone, as an equip card, to a face-up monster
+    of that player (「同盟运输车」): the card goes to a spell & trap zone without being
+    summoned — a monster that never came to the field by its proper procedure."""
+    monster = _on_field(duel, target, player)
+    if not (monster.face_up and monster.zone.kind == "monster zone" and monster.controller == player):
+        raise IllegalAction(f"「{target}」不是{WHO[player]}场上表侧表示的怪兽，不能装备")
+    c = _among(duel, card, duel.board.zone(player, source)) or duel.new_card(card, player, source)
+    if not c.definition.is_monster:
+        raise SetupError(f"「{card}」不是怪兽卡")
+    zone = duel.board.zone(player, SPELL_TRAP)
+    if len(zone) >= (zone.capacity or 5):
+        raise IllegalAction(f"{WHO[player]}的魔法与陷阱区域没有空位，不能装备「{card}」")
+    duel.board.move(c, zone, face_up=True, controller=player, reason=said("reason.equip-card", by=by))
+    duel.link(c, monster, grants=("equip",))
 
 
 @V.phrase(("given", "when"), "{player}{method}召唤「{card}」被无效")

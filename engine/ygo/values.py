@@ -210,14 +210,15 @@ class ValueRules:
         return d.is_monster and (d.extra_deck or "ritual" in d.types
                                  or "special-summon-monster" in self.summon_kinds(card))
 
-    def properly_summoned_by(self, card: "YgoCard", how: str, method: str, by: str = "") -> bool:
+    def properly_summoned_by(self, card: "YgoCard", how: str, method: str, by: str = "",
+                             from_zone: str | None = None) -> bool:
         """Whether this summon is the monster's proper procedure (正规召唤手续): its own
         procedure or summon method; a pendulum summon only for a main deck monster (a
         P＋融合·同调·超量 monster's proper procedure is that summon); an effect only as its
         condition says (proper_by_effect)."""
         if how == "procedure":
             return method != "pendulum" or not card.definition.extra_deck
-        return how == "effect" and self.proper_by_effect(card, by)
+        return how == "effect" and self.proper_by_effect(card, by, from_zone)
 
     def summon_how(self, method: str, by: str = "") -> str:
         """How a special summon stands to the summon conditions: "procedure" (the
@@ -232,14 +233,18 @@ class ValueRules:
             return "effect"
         return "ignore" if any("ignore-summon-conditions" in e.moves for e in source.effects) else "effect"
 
-    def proper_by_effect(self, card: "YgoCard", by: str) -> bool:
+    def proper_by_effect(self, card: "YgoCard", by: str, from_zone: str | None = None) -> bool:
         """Whether a special summon by that card's effect is this monster's proper
-        procedure (正规召唤手续): 『只能用卡的效果特殊召唤』, or a card its condition names."""
+        procedure (正规召唤手续): 『只能用卡的效果特殊召唤』, or a card its condition names
+        (『特别地』: its own effect only when it brings it from the hand, the one that
+        summons it from there — 守护者·戴思塞斯①, not ④ from the graveyard, fid=6112)."""
         kinds = self.summon_kinds(card)
         if "summon-by-effects" in kinds:
             return True
         for st in card.definition.statics:
             if st.kind == "summon-only-by" and by in self._named(card, st.value):
+                if by == card.name and "own-effect-proper-from-hand" in card.definition.rulings:
+                    return (from_zone or card.zone.kind) == "hand"
                 return "own-effect-not-proper" not in card.definition.rulings or by != card.name
         return False
 
