@@ -523,7 +523,8 @@ def in_phase(phase, turn=None):
 BOARD = {"场上": ("field", None), "自己场上": ("field", "own"), "对方场上": ("field", "opponent"),
          "自己墓地": ("graveyard", "own"), "对方墓地": ("graveyard", "opponent"), "自己卡组": ("deck", "own"),
          "自己手卡": ("hand", "own"), "自己手卡·墓地": ("hand·graveyard", "own"),
-         "另一边的自己灵摆区域": ("pendulum zone", "own"), "场地区域": ("field zone", None)}
+         "另一边的自己灵摆区域": ("pendulum zone", "own"), "自己的灵摆区域": ("pendulum zone", "own"),
+         "场地区域": ("field zone", None)}
 BLOCKS.term(Term.choice("board", BOARD, "场上、自己场上、对方场上、自己墓地、自己卡组、另一边的自己灵摆区域 …"))
 
 

@@ -367,6 +367,15 @@ def pendulum_zones(duel: Duel, player: int, left: str, right: str) -> None:
         duel.place(_fresh(duel, name, player), PENDULUM, player)
 
 
+@V.given("{player}的一边灵摆区域有「{card}」")
+def pendulum_zone_one(duel: Duel, player: int, card: str) -> None:
+    """One pendulum zone of that player holds that card (the other is empty)."""
+    c = _fresh(duel, card, player)
+    if "pendulum" not in c.definition.types:
+        raise SetupError(f"「{card}」不是灵摆怪兽，不能放在灵摆区域")
+    duel.place(c, PENDULUM, player)
+
+
 # -- Given / When: what happens to a monster ----------------------------------------
 
 @V.phrase(("given", "when"), "「{card}」变成里侧守备表示")
@@ -632,6 +641,12 @@ def activate_effect_choosing(duel: Duel, player: int, card: str, label: str, cho
 def activate_card_targeting(duel: Duel, player: int, target: str, card: str) -> None:
     """Activate a spell or trap card targeting a card."""
     duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, targets=[duel.card(target)])
+
+
+@V.phrase(("given", "when"), "{player}以「{t1:card}」和「{t2:card}」为对象发动「{card}」")
+def activate_card_targeting_two(duel: Duel, player: int, t1: str, t2: str, card: str) -> None:
+    """Activate a spell or trap card targeting two cards."""
+    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, targets=[duel.card(t1), duel.card(t2)])
 
 
 @V.phrase(("given", "when"), "{player}以「{target:card}」为对象发动「{card}」的{label}效果")
@@ -1249,6 +1264,12 @@ def fusion_from_deck(duel: Duel, player: int, card: str, can: bool) -> None:
 
 
 # -- Then: numbers ------------------------------------------------------------------
+
+@V.then("「{card}」的灵摆刻度是{number}")
+def scale_is(duel: Duel, card: str, number: int) -> None:
+    """Its pendulum scale now (the printed one, as its own effects that apply change it)."""
+    expect(f"「{card}」的灵摆刻度", number, duel.pendulum_scale(duel.card(card)))
+
 
 @V.then("「{card}」的攻击力是{number}")
 def atk_is(duel: Duel, card: str, number: int) -> None:

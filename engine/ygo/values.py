@@ -33,6 +33,9 @@ WHO = {0: "自己", 1: "对方"}
 #: procedure rules the coverage tool switches off (tables.py): a procedure's cost is paid
 #: before the rules ask whether the monster can be special summoned (fid=7965)
 PROCEDURES = {"checked-after-cost": True}
+#: the pendulum zone's rules: a pendulum card's effects in the pendulum zone apply once its
+#: card activation has resolved (like a spell card's), not while it is on the chain (fid=12746)
+PENDULUM = {"pendulum-effects-after-activation": True}
 
 
 class ValueRules:
@@ -54,6 +57,9 @@ class ValueRules:
                     # activation has resolved, not while it is on the chain
                     continue
             elif card.zone.kind != st.zone:
+                continue
+            elif st.zone == "pendulum zone" and self.chain and PENDULUM["pendulum-effects-after-activation"] \
+                    and self.decided_at_card_activation(card):
                 continue
             if st.condition is not None and not st.condition(self, card):
                 continue
@@ -196,6 +202,25 @@ class ValueRules:
         return None
 
     # -- what a monster may do ------------------------------------------------------
+
+    # -- pendulum scales (灵摆刻度) -------------------------------------------------------
+
+    def pendulum_scale(self, card: "YgoCard") -> int:
+        """Its pendulum scale now: the printed one, as its own effects that apply change it
+        (『这张卡的灵摆刻度变成N』)."""
+        value = card.definition.scale
+        for st in self.active_statics(card, "scale-set"):
+            value = st.value
+        return value
+
+    def pendulum_scales(self, player: int) -> tuple[int, int] | None:
+        """The lower and higher scales of the two cards in that player's pendulum zones;
+        None without two cards there."""
+        cards = list(self.board.zone(player, "pendulum zone"))
+        if len(cards) < 2:
+            return None
+        low, high = sorted(self.pendulum_scale(c) for c in cards[:2])
+        return low, high
 
     # -- summon conditions (召唤条件) and revive limits (苏生限制) ---------------------------
 
