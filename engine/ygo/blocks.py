@@ -155,6 +155,13 @@ def _compared_with_source(value, how: str) -> Pred:
     return test
 
 
+def _level_between_scales(duel, src, c) -> bool:
+    if src is None or not c.definition.is_monster or not c.definition.level:
+        return False
+    scales = duel.pendulum_scales(src.controller)
+    return scales is not None and scales[0] < c.definition.level < scales[1]
+
+
 def _original_compared_with_source(how: str) -> Pred:
     """A monster whose original ATK is lower or higher than the ATK of the card whose
     effect describes it (这张卡), as they are now."""
@@ -172,6 +179,10 @@ def _original_compared_with_source(how: str) -> Pred:
 #: qualifiers of a description, tried in this order at each position: (regex, predicate maker)
 QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"这张卡以外的", lambda: (lambda duel, src, c: c is not src)),
+    # 『持有用自己的灵摆刻度可以灵摆召唤的等级的』: a level strictly between the scales of
+    # the two cards in the pendulum zones of the describing card's controller, as they are now
+    (r"持有用自己的灵摆刻度可以灵摆召唤的等级的", lambda: _level_between_scales),
+    (r"有那个卡名记述的", lambda: _mentions_revealed),
     (r"「([^」]+)」以外的", lambda name: (lambda duel, src, c: c.name != name)),
     (r"「([^」]+)」卡或「([^」]+)」卡", lambda a, b: (lambda duel, src, c: a in c.name or b in c.name)),
     (r"「([^」]+)」", lambda name: (lambda duel, src, c: name in c.name)),
@@ -1135,6 +1146,38 @@ def summon_only_by_effects_of(names):
 _OWN = "|".join(re.escape(w) for w in sorted(OWN_PROPERTIES, key=len, reverse=True))
 BLOCKS.term(Term("own_properties", rf"(?:{_OWN})(?:[，,](?:{_OWN}))*",
                  description="what applies to this card: " + "、".join(OWN_PROPERTIES)))
+
+
+BLOCKS.term(Term.choice("descends_by", {"": False, "卡": True},
+                        "nothing (「X」 is a card name) or 卡 (「X」卡: the cards of that archetype)"))
+
+
+@BLOCKS.phrase("static", "「{name}」{archetype:descends_by}降临")
+def descends_by(name, archetype):
+    """A ritual monster's 『「X」降临』: it only records a name — a card name (「世界末日」降临),
+    or the cards of an archetype (「世界末日」卡降临, fid=24319) —, no summon condition.  Only
+    the first is a card name this card has written on it (有那个卡名记述的: mentions)."""
+    return [StaticPart("descends-by", (name, archetype))]
+
+
+def mentions(card, name: str) -> bool:
+    """Whether the card's text names 「name」 as a card name (有…的卡名记述): its 『「X」降临』,
+    not 『「X」卡降临』 (there 「X」 is an archetype)."""
+    return any(st.kind == "descends-by" and st.value == (name, False) for st in card.definition.statics)
+
+
+def _mentions_revealed(duel, src, c) -> bool:
+    """有那个卡名记述的: the card names, as a card name, a card the resolving effect of the
+    describing card has revealed (『给对方观看』)."""
+    revealed = [r for link in getattr(duel, "resolving", ()) if link.card is src for r in getattr(link, "revealed", ())]
+    return any(mentions(c, r.name) for r in revealed)
+
+
+@BLOCKS.phrase("static", "这张卡的灵摆刻度变成{n}")
+def own_scale(n):
+    """This card's pendulum scale becomes n while the effect applies (a pendulum effect:
+    ``:zone: 灵摆区域``; values.pendulum_scale)."""
+    return [StaticPart("scale-set", int(n))]
 
 
 @BLOCKS.phrase("static", "这张卡{what:own_properties}")

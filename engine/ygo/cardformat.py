@@ -89,6 +89,7 @@ CARD_FIELDS = (
     Field("level", "等级", number, label="等级"),
     Field("rank", "阶级 (Xyz monsters)", number, label="阶级"),
     Field("link", "连接值 (Link monsters)", number, label="连接"),
+    Field("scale", "灵摆刻度 (pendulum monsters)", number, label="灵摆刻度"),
     Field("atk", "攻击力 (? for none)", optional_number, label="攻击力"),
     Field("def", "守备力 (? for none)", optional_number, label="守备力"),
     Field("english", "the English name (steps may use it too)", label="英文名"),
@@ -305,13 +306,16 @@ def make(parsed: ParsedCard, fmt: CardFormat) -> CardDef:
             raise ValueError("only an Xyz (超量) monster has a ':rank:'")
         if parsed.value("link") is not None and "link" not in types:
             raise ValueError("only a Link (连接) monster has a ':link:'")
+        if parsed.value("scale") is not None and "pendulum" not in types:
+            raise ValueError("only a pendulum (灵摆) monster has a ':scale:'")
         level = parsed.value("level") or parsed.value("rank") or 0
         card = CardDef(parsed.name, "monster", frozenset(types), level, parsed.value("atk", 0),
                        parsed.value("def", 0), parsed.value("attribute", ""), tuple(effects), tuple(statics),
                        frozenset(parsed.value("rulings", ())), parsed.value("english", ""),
-                       parsed.value("race", ""), link=parsed.value("link") or 0)
+                       parsed.value("race", ""), link=parsed.value("link") or 0,
+                       scale=parsed.value("scale") or 0)
     else:
-        for f in ("level", "rank", "link", "atk", "def", "attribute", "race"):
+        for f in ("level", "rank", "link", "scale", "atk", "def", "attribute", "race"):
             if parsed.value(f) is not None:
                 raise ValueError(f"a {'魔法' if kind == 'spell' else '陷阱'} card has no ':{f}:'")
         card = CardDef(parsed.name, kind, frozenset(types), effects=tuple(effects), statics=tuple(statics),

@@ -108,6 +108,8 @@ class CardDef:
     race: str = ""
     #: link rating (连接值) of a link monster
     link: int = 0
+    #: pendulum scale (灵摆刻度) of a pendulum monster, as printed
+    scale: int = 0
 
     @property
     def is_monster(self) -> bool:

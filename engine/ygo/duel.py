@@ -349,7 +349,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         for m in materials:
             if method == "xyz":
                 self.attach(m, card)
-        if self.properly_summoned_by(card, how, method, by):
+        if self.properly_summoned_by(card, how, method, by, source):
             card.proc_complete = True  # 正规召唤手续: the revive limit is lifted
         set_only = method in ("normal", "tribute") and not face_up
         if method in ("normal", "tribute"):

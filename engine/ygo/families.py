@@ -167,6 +167,8 @@ PICK_TO: dict[str, tuple[str, str | None]] = {
     "在自己的灵摆区域放置": ("pendulum zone", None), "里侧表示除外": ("banish face-down", None),
     # 『把1只同调怪兽同调召唤』: a conditional summon the player makes once the link is done
     "同调召唤": ("synchro-after", None),
+    # 『给对方观看』: shown to the opponent, staying where it is (what 『那个卡名』 then names)
+    "给对方观看": ("reveal", None),
 }
 BLOCKS.term(Term.choice("pick_to", PICK_TO, "加入手卡、送去墓地、破坏、除外、里侧表示除外、特殊召唤、守备表示特殊召唤、攻击表示特殊召唤、"
                                           "在自己的灵摆区域放置"))
@@ -178,7 +180,7 @@ _PLAIN = re.compile(r"(这张卡以外的)?(卡|怪兽)?")
 _MOVE_TAGS = {"hand": "to-hand", "graveyard": "to-graveyard", "summon": "summon", "summon-ignoring": "summon",
               "destroy": None,
               "banish": "to-banished", "banish face-down": "to-banished", "pendulum zone": "to-pendulum-zone",
-              "synchro-after": None}
+              "synchro-after": None, "reveal": None}
 
 
 def _move(duel, link, card, to: str, position: str | None) -> bool:
@@ -188,6 +190,10 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
         return bool(duel.destroy(card, reason=why, by_effect=link.card, by_player=link.player))
     if to == "synchro-after":
         return _synchro_after(duel, link, card)
+    if to == "reveal":
+        duel.log.record("reveal", card=card, player=link.player)
+        link.revealed = [*getattr(link, "revealed", ()), card]
+        return True
     if to in ("summon", "summon-ignoring"):
         before = card.zone
         _summon(lambda d, lk: [card], position=position, determined=False)(duel, link)

@@ -32,7 +32,7 @@ from . import primitives as p
 from .activation import Ban
 from .blocks import BLOCKS, CARD_KINDS, PLACES, SUMMONS, ZONES, _own_battler, describe, where
 from .cards import CostWord
-from .memory import Info, erased_until_turn_end
+from .memory import SPECIAL_METHODS, Info, erased_until_turn_end
 
 EventTest = Callable[[Any, Any, Any], bool]   # (duel, watching card, event) -> bool
 Condition = Callable[[Any, Any], bool]        # (duel, card) -> bool
@@ -175,6 +175,29 @@ def _summoned_by_archetype(m):
     def test(duel, card, ev) -> bool:
         by = duel.recall(ev.subject, Info.SUMMONED_BY_EFFECT) or ""
         return ev.method == "special" and name in by and duel.definition(by).is_monster
+
+    return "summoned", test
+
+
+#: the kinds of card whose effect special summoned a monster: 『因魔法·陷阱卡的效果…特殊召唤』
+EFFECT_KINDS = {"魔法·陷阱": ("spell", "trap"), "魔法": ("spell",), "陷阱": ("trap",)}
+
+
+@happening(rf"因(魔法·陷阱|魔法|陷阱)卡的效果从({_ZONE})特殊召唤(?:成功)?")
+def _summoned_by_card_kind(m):
+    """Special summoned from that zone by the effect of a card of that kind: an effect that
+    special summons as it resolves, not a summon the player makes by the rules after an
+    effect let it (『把同调怪兽同调召唤』: 紧急同调, fid=24086)."""
+    kinds, zone = EFFECT_KINDS[m.group(1)], ZONES[m.group(2)]
+
+    def test(duel, card, ev) -> bool:
+        by = duel.recall(ev.subject, Info.SUMMONED_BY_EFFECT) or ""
+        if ev.method not in SPECIAL_METHODS or not by or duel.recall(ev.subject, Info.SUMMONED_FROM) != zone:
+            return False
+        try:
+            return duel.definition(by).kind in kinds
+        except Exception:  # "an effect": no card of the catalogue
+            return False
 
     return "summoned", test
 
@@ -571,7 +594,8 @@ def in_phase(phase, turn=None):
 BOARD = {"场上": ("field", None), "自己场上": ("field", "own"), "对方场上": ("field", "opponent"),
          "自己墓地": ("graveyard", "own"), "对方墓地": ("graveyard", "opponent"), "自己卡组": ("deck", "own"),
          "自己手卡": ("hand", "own"), "自己手卡·墓地": ("hand·graveyard", "own"),
-         "另一边的自己灵摆区域": ("pendulum zone", "own"), "场地区域": ("field zone", None)}
+         "另一边的自己灵摆区域": ("pendulum zone", "own"), "自己的灵摆区域": ("pendulum zone", "own"),
+         "场地区域": ("field zone", None)}
 BLOCKS.term(Term.choice("board", BOARD, "场上、自己场上、对方场上、自己墓地、自己卡组、另一边的自己灵摆区域 …"))
 
 

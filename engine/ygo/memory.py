@@ -295,6 +295,9 @@ SUMMON_CONDITION_EXCEPTIONS: dict[str, str] = {
     # 星尘龙·爆裂体, 毒蛇神 维诺米纳迦: their own effect may special summon them, but only the
     # card their condition names first is their proper procedure (正规召唤手续)
     "own-effect-not-proper": "its own effect may special summon it, but is not its proper procedure",
+    # 守护者·戴思塞斯: 『用这张卡的效果才能特殊召唤』, but only its ① (from the hand) is its
+    # proper procedure; its ④ reviving it from the graveyard is not (fid=6112)
+    "own-effect-proper-from-hand": "only its own effect that summons it from the hand is its proper procedure",
 }
 
 
@@ -443,6 +446,7 @@ LABELS: dict[object, str] = {
     "return-needs-this-card": "回到场上是这张卡入连锁的效果：这张卡不再适用时，除外的怪兽不回来",
     "temporary-banish-face-up": "里侧表示的怪兽也表侧表示除外（之后表侧表示回来）",
     "own-effect-not-proper": "自身的效果可以把它特殊召唤，但不是正规召唤手续",
+    "own-effect-proper-from-hand": "自身的效果只有从手卡特殊召唤才是正规召唤手续",
     "bans-face-up-effects": "「不能发动」也禁止场上已表侧表示的卡的效果",
     "negated-activations-counted": "被无效的发动也计入次数（卡的发动也一样）",
     "sees-activations-by-effect": "效果处理中被发动的卡，『…卡发动的场合』也会发动",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from rulings.core import IllegalAction, SetupError
+from rulings.core.events import said
 from rulings.core.choices import FIRST_FITTING
 from rulings.vocabulary import Term, Vocabulary, expect
 
@@ -309,6 +310,24 @@ def summon_by_effect_method_from(duel: Duel, player: int, by: str, source: str, 
     duel.summon(c, method, player, by=by)
 
 
+@V.phrase(("given", "when"), "{player}用「{by:card}」的效果把{source}的「{card}」当作装备卡给「{target:card}」装备")
+def equip_monster_as_card(duel: Duel, player: int, by: str, source: str, card: str, target: str) -> None:
+    """An effect equips a monster card of that zone, as an equip card, to a face-up monster
+    of that player (「同盟运输车」): the card goes to a spell & trap zone without being
+    summoned — a monster that never came to the field by its proper procedure."""
+    monster = _on_field(duel, target, player)
+    if not (monster.face_up and monster.zone.kind == "monster zone" and monster.controller == player):
+        raise IllegalAction(f"「{target}」不是{WHO[player]}场上表侧表示的怪兽，不能装备")
+    c = _among(duel, card, duel.board.zone(player, source)) or duel.new_card(card, player, source)
+    if not c.definition.is_monster:
+        raise SetupError(f"「{card}」不是怪兽卡")
+    zone = duel.board.zone(player, SPELL_TRAP)
+    if len(zone) >= (zone.capacity or 5):
+        raise IllegalAction(f"{WHO[player]}的魔法与陷阱区域没有空位，不能装备「{card}」")
+    duel.board.move(c, zone, face_up=True, controller=player, reason=said("reason.equip-card", by=by))
+    duel.link(c, monster, grants=("equip",))
+
+
 @V.phrase(("given", "when"), "{player}{method}召唤「{card}」被无效")
 def summon_negated(duel: Duel, player: int, method: str, card: str) -> None:
     """The summon is negated as it is made (神之宣告 …): a flip summon on the field (the
@@ -368,6 +387,15 @@ def pendulum_zones(duel: Duel, player: int, left: str, right: str) -> None:
     """Both pendulum zones of that player, set up at once."""
     for name in (left, right):
         duel.place(_fresh(duel, name, player), PENDULUM, player)
+
+
+@V.given("{player}的一边灵摆区域有「{card}」")
+def pendulum_zone_one(duel: Duel, player: int, card: str) -> None:
+    """One pendulum zone of that player holds that card (the other is empty)."""
+    c = _fresh(duel, card, player)
+    if "pendulum" not in c.definition.types:
+        raise SetupError(f"「{card}」不是灵摆怪兽，不能放在灵摆区域")
+    duel.place(c, PENDULUM, player)
 
 
 # -- Given / When: what happens to a monster ----------------------------------------
@@ -647,6 +675,12 @@ def activate_effect_choosing(duel: Duel, player: int, card: str, label: str, cho
 def activate_card_targeting(duel: Duel, player: int, target: str, card: str) -> None:
     """Activate a spell or trap card targeting a card."""
     duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, targets=[duel.card(target)])
+
+
+@V.phrase(("given", "when"), "{player}以「{t1:card}」和「{t2:card}」为对象发动「{card}」")
+def activate_card_targeting_two(duel: Duel, player: int, t1: str, t2: str, card: str) -> None:
+    """Activate a spell or trap card targeting two cards."""
+    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, targets=[duel.card(t1), duel.card(t2)])
 
 
 @V.phrase(("given", "when"), "{player}以「{target:card}」为对象发动「{card}」的{label}效果")
@@ -1272,6 +1306,12 @@ def fusion_from_deck(duel: Duel, player: int, card: str, can: bool) -> None:
 
 
 # -- Then: numbers ------------------------------------------------------------------
+
+@V.then("「{card}」的灵摆刻度是{number}")
+def scale_is(duel: Duel, card: str, number: int) -> None:
+    """Its pendulum scale now (the printed one, as its own effects that apply change it)."""
+    expect(f"「{card}」的灵摆刻度", number, duel.pendulum_scale(duel.card(card)))
+
 
 @V.then("「{card}」的攻击力是{number}")
 def atk_is(duel: Duel, card: str, number: int) -> None:

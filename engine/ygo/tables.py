@@ -52,14 +52,15 @@ def exceptions() -> Table:
 def spell_speed() -> Table:
     """The spell speed rules, each switched off alone."""
     out = Table("spell-speed", "咒文速度、召唤之际与对象的规则", chain)
-    for rules in (chain.SPELL_SPEED, chain.TARGETING, values.PROCEDURES):
+    for rules in (chain.SPELL_SPEED, chain.TARGETING, values.PROCEDURES, values.PENDULUM):
         for rule, on in rules.items():
             out.add(Cell("spell-speed", rule, "off", on, "不再检查这条规则",
                          set_value("ygo", rules, rule, not on), (rule, "off")),
                     {"counter-trap": "反击陷阱只能用反击陷阱连锁",
                      "summon-window-needs-empty-chain": "还有连锁块要处理时，召唤不能被无效",
                      "summon-target-summonable": "特殊召唤对象的效果只能以能特殊召唤的怪兽为对象",
-                     "checked-after-cost": "特殊召唤的手续付过代价之后再看能否特殊召唤"}.get(rule, rule),
+                     "checked-after-cost": "特殊召唤的手续付过代价之后再看能否特殊召唤",
+                     "pendulum-effects-after-activation": "灵摆卡的效果在卡的发动处理后才在灵摆区域适用"}.get(rule, rule),
                     "关掉")
     return out
 

@@ -33,6 +33,9 @@ WHO = {0: "自己", 1: "对方"}
 #: procedure rules the coverage tool switches off (tables.py): a procedure's cost is paid
 #: before the rules ask whether the monster can be special summoned (fid=7965)
 PROCEDURES = {"checked-after-cost": True}
+#: the pendulum zone's rules: a pendulum card's effects in the pendulum zone apply once its
+#: card activation has resolved (like a spell card's), not while it is on the chain (fid=12746)
+PENDULUM = {"pendulum-effects-after-activation": True}
 
 
 class ValueRules:
@@ -54,6 +57,9 @@ class ValueRules:
                     # activation has resolved, not while it is on the chain
                     continue
             elif card.zone.kind != st.zone:
+                continue
+            elif st.zone == "pendulum zone" and self.chain and PENDULUM["pendulum-effects-after-activation"] \
+                    and self.decided_at_card_activation(card):
                 continue
             if st.condition is not None and not st.condition(self, card):
                 continue
@@ -202,6 +208,25 @@ class ValueRules:
 
     # -- what a monster may do ------------------------------------------------------
 
+    # -- pendulum scales (灵摆刻度) -------------------------------------------------------
+
+    def pendulum_scale(self, card: "YgoCard") -> int:
+        """Its pendulum scale now: the printed one, as its own effects that apply change it
+        (『这张卡的灵摆刻度变成N』)."""
+        value = card.definition.scale
+        for st in self.active_statics(card, "scale-set"):
+            value = st.value
+        return value
+
+    def pendulum_scales(self, player: int) -> tuple[int, int] | None:
+        """The lower and higher scales of the two cards in that player's pendulum zones;
+        None without two cards there."""
+        cards = list(self.board.zone(player, "pendulum zone"))
+        if len(cards) < 2:
+            return None
+        low, high = sorted(self.pendulum_scale(c) for c in cards[:2])
+        return low, high
+
     # -- summon conditions (召唤条件) and revive limits (苏生限制) ---------------------------
 
     def summon_kinds(self, card: "YgoCard") -> set[str]:
@@ -228,14 +253,15 @@ class ValueRules:
         return d.is_monster and (d.extra_deck or "ritual" in d.types
                                  or "special-summon-monster" in self.summon_kinds(card))
 
-    def properly_summoned_by(self, card: "YgoCard", how: str, method: str, by: str = "") -> bool:
+    def properly_summoned_by(self, card: "YgoCard", how: str, method: str, by: str = "",
+                             from_zone: str | None = None) -> bool:
         """Whether this summon is the monster's proper procedure (正规召唤手续): its own
         procedure or summon method; a pendulum summon only for a main deck monster (a
         P＋融合·同调·超量 monster's proper procedure is that summon); an effect only as its
         condition says (proper_by_effect)."""
         if how == "procedure":
             return method != "pendulum" or not card.definition.extra_deck
-        return how == "effect" and self.proper_by_effect(card, by)
+        return how == "effect" and self.proper_by_effect(card, by, from_zone)
 
     def summon_how(self, method: str, by: str = "") -> str:
         """How a special summon stands to the summon conditions: "procedure" (the
@@ -250,14 +276,18 @@ class ValueRules:
             return "effect"
         return "ignore" if any("ignore-summon-conditions" in e.moves for e in source.effects) else "effect"
 
-    def proper_by_effect(self, card: "YgoCard", by: str) -> bool:
+    def proper_by_effect(self, card: "YgoCard", by: str, from_zone: str | None = None) -> bool:
         """Whether a special summon by that card's effect is this monster's proper
-        procedure (正规召唤手续): 『只能用卡的效果特殊召唤』, or a card its condition names."""
+        procedure (正规召唤手续): 『只能用卡的效果特殊召唤』, or a card its condition names
+        (『特别地』: its own effect only when it brings it from the hand, the one that
+        summons it from there — 守护者·戴思塞斯①, not ④ from the graveyard, fid=6112)."""
         kinds = self.summon_kinds(card)
         if "summon-by-effects" in kinds:
             return True
         for st in card.definition.statics:
             if st.kind == "summon-only-by" and by in self._named(card, st.value):
+                if by == card.name and "own-effect-proper-from-hand" in card.definition.rulings:
+                    return (from_zone or card.zone.kind) == "hand"
                 return "own-effect-not-proper" not in card.definition.rulings or by != card.name
         return False
 
