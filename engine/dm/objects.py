@@ -22,6 +22,11 @@ DECK, HAND, SHIELDS, MANA, GRAVEYARD, BATTLE, HYPERSPATIAL = (
 PUBLIC_ZONES = (MANA, GRAVEYARD, BATTLE, HYPERSPATIAL)
 #: where a card named in a step is looked for first
 _SEARCH_ORDER = (BATTLE, SHIELDS, HAND, MANA, GRAVEYARD, HYPERSPATIAL, DECK)
+#: how the refusals a page shows name the players (its steps: 自分, 相手)
+PLAYER_WORDS = {0: "自分", 1: "相手"}
+#: the documents' words for the zones, in refusals
+ZONE_WORDS = {DECK: "山札", HAND: "手札", SHIELDS: "シールドゾーン", MANA: "マナゾーン", GRAVEYARD: "墓地",
+              BATTLE: "バトルゾーン", HYPERSPATIAL: "超次元ゾーン"}
 
 
 @dataclass(eq=False, repr=False)  # keep Card.__repr__: a short name, not every field
