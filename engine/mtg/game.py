@@ -1,11 +1,17 @@
-"""A game of Magic: its state and the primitives card effects are built from.  The rules
-live by concern in mixins: zones and visibility (visibility.py), casting and the stack
-(stack.py), face-down (face_down_rules.py), combat (combat.py), copy and layers
-(copying.py); what a game is made of is objects.py.
+"""A game of Magic: its state and the primitives card effects are built from, and the
+facade the steps (steps.py) and the cards' building blocks (blocks.py) talk to.
+
+The rules live by concern.  Components, each owning its state and given the game (as
+the narrow protocol it declares), its log and board when made: casting and the stack
+(stack.py, StackRules), combat (combat.py, Combat), face-down permanents
+(face_down_rules.py, FaceDown).  Still mixed into :class:`Game`: zones and visibility
+(visibility.py, ZoneRules) and copy effects (copying.py, LayerRules).  What a game is made
+of is objects.py; what card data may ask of a game is view.py.
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import Any
 
 from rulings.core import IllegalAction, Zone
@@ -14,19 +20,19 @@ from rulings.project import GAMES
 from rulings.core.zones import HiddenTo
 
 from . import layers, legality, trace_words
-from .cards import ENTERS, TAPPED, TRIGGERED, CardDef, Face
-from .characteristics import LAND
+from .cards import ENTERS, TAPPED, TRIGGERED, Ability, CardDef, Face
+from .characteristics import LAND, Characteristics
 from .catalogue import CATALOGUE
-from .combat import CombatRules
+from .combat import Combat
 from .copying import LayerRules
-from .face_down_rules import FaceDownRules
+from .face_down_rules import FaceDown
 from .objects import (BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, PLAYERS, PLAYER_NAMES, STACK,
                       MtgCard, TriggeredInstance)
 from .stack import StackRules
 from .visibility import ZoneRules
 
 
-class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRules):
+class Game(GameBase, ZoneRules, LayerRules):
     """One two-player game: player 0 (あなた) and player 1 (対戦相手)."""
 
     trace_words = trace_words.WORDS
@@ -52,24 +58,35 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
         #: where the turn is (legality.MAIN1 …): a game starts in the first main phase of
         #: あなた's turn
         self.phase = legality.MAIN1
-        #: whether blockers have been declared in this turn's combat
-        self.blockers_declared = False
         #: lands each player has played this turn (CR 305.2)
         self.lands_played = {0: 0, 1: 0}
         self.life = {0: 20, 1: 20}
         self.day_night: str | None = None
-        self.stack: list[MtgCard | TriggeredInstance] = []
-        self.pending: list[TriggeredInstance] = []
-        #: delayed triggered abilities, waiting for their event (END_STEP)
-        self.delayed: list[TriggeredInstance] = []
         self.effects: list[layers.ContinuousEffect] = []
-        self.casting: MtgCard | None = None
         self.left_game: set[int] = set()
         self.over = False
-        #: by player: the card a step said the player manifests when it next manifests dread
-        self.dread_choice: dict[int, MtgCard] = {}
-        #: >0 while a replacement effect is being applied (nothing is checked meanwhile)
-        self._held = 0
+        self.stack_rules = StackRules(self, self.log, self.board)
+        self.combat_rules = Combat(self, self.log)
+        self.face_down_rules = FaceDown(self, self.log, self.board)
+
+    @property
+    def stack(self) -> list[MtgCard | TriggeredInstance]:
+        """The objects on the stack, bottom first."""
+        return self.stack_rules.stack
+
+    @property
+    def casting(self) -> MtgCard | None:
+        """The spell being cast (between begin_casting and finish_casting)."""
+        return self.stack_rules.casting
+
+    @property
+    def blockers_declared(self) -> bool:
+        return self.combat_rules.blockers_declared
+
+    @property
+    def dread_choice(self) -> dict[int, MtgCard]:
+        """By player: the card a step said the player manifests when it next manifests dread."""
+        return self.face_down_rules.dread_choice
 
     def problems(self):
         for card in self.board.zone(None, BATTLEFIELD):
@@ -111,7 +128,7 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
         # "when this enters" abilities (a copy's included, CR 707.2) trigger
         for ability in self.characteristics(token).abilities:
             if ability.kind == TRIGGERED and ability.event == ENTERS:
-                self._trigger(token, ability, controller)
+                self.trigger(token, ability, controller)
         self.others_see_enter(token)
         return token
 
@@ -123,7 +140,8 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
     def start_turn(self, player: int) -> None:
         self.active_player = player
         self.turn_started[player] = self.tick()
-        self.phase, self.blockers_declared = legality.MAIN1, False
+        self.phase = legality.MAIN1
+        self.combat_rules.blockers_declared = False
         self.lands_played = {0: 0, 1: 0}
         self.effects = [e for e in self.effects if not e.until_end_of_turn]
         for card in self.permanents():
@@ -146,7 +164,7 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
         self.log.record("counter.put", card=card, counter=kind, n=n)
 
     def tap(self, card: MtgCard, reason: str = "") -> None:
-        self._face_up_instead(card, TAPPED)
+        self.face_up_instead(card, TAPPED)
         card.tapped = True
         self.log.record("tap", card=card, reason=reason)
 
@@ -183,7 +201,7 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
             return f"{shown}は{PLAYER_NAMES[player]}の手札にないのでプレイできない（CR 305.1）"
         if not legality.on("land-play"):
             return None
-        why = self._sorcery_timing(player, f"{shown}は土地なので、", "プレイできない", "CR 305.1、305.3")
+        why = self.sorcery_timing(player, f"{shown}は土地なので、", "プレイできない", "CR 305.1、305.3")
         if why is not None:
             return why
         if self.lands_played[player] >= 1:
@@ -204,3 +222,154 @@ class Game(GameBase, ZoneRules, StackRules, FaceDownRules, CombatRules, LayerRul
         """CR 202.3: from the mana cost it has now, wherever it is — a face-down spell or
         permanent has none, so 0 (708.2); a land or a token with no mana cost, 0 (202.3a)."""
         return self.characteristics(card).mana_value()
+
+    # -- casting and the stack (stack.py) ---------------------------------------------
+
+    def activate(self, player: int, source: MtgCard, target: MtgCard | None = None) -> TriggeredInstance:
+        return self.stack_rules.activate(player, source, target)
+
+    def activate_mana_ability(self, player: int, card: MtgCard) -> None:
+        self.stack_rules.activate_mana_ability(player, card)
+
+    def activated_ability(self, card: MtgCard) -> Ability:
+        return self.stack_rules.activated_ability(card)
+
+    def begin_casting(self, player: int, card: MtgCard) -> None:
+        self.stack_rules.begin_casting(player, card)
+
+    def begin_end_step(self) -> None:
+        self.stack_rules.begin_end_step()
+
+    def cast(self, player: int, card: MtgCard, *, face_down_way: str | None = None,
+             targets: tuple[MtgCard, ...] = (), face_down_by: MtgCard | None = None) -> None:
+        self.stack_rules.cast(player, card, face_down_way=face_down_way, targets=targets, face_down_by=face_down_by)
+
+    def choose_trigger_target(self, player: int, source: MtgCard, target: Any) -> None:
+        self.stack_rules.choose_trigger_target(player, source, target)
+
+    def counter(self, spell: MtgCard | TriggeredInstance, by: str) -> None:
+        self.stack_rules.counter(spell, by)
+
+    def delay(self, source: MtgCard, ability: Ability, **context) -> None:
+        self.stack_rules.delay(source, ability, **context)
+
+    def did_trigger(self, card: MtgCard, event: str) -> bool:
+        return self.stack_rules.did_trigger(card, event)
+
+    def finish_casting(self, player: int) -> None:
+        self.stack_rules.finish_casting(player)
+
+    @contextmanager
+    def holding(self):
+        with self.stack_rules.holding():
+            yield
+
+    def is_legal_ability_target(self, source: MtgCard, candidate: MtgCard) -> bool:
+        return self.stack_rules.is_legal_ability_target(source, candidate)
+
+    def is_legal_target(self, spell: MtgCard, candidate: MtgCard) -> bool:
+        return self.stack_rules.is_legal_target(spell, candidate)
+
+    def resolve_all(self) -> None:
+        self.stack_rules.resolve_all()
+
+    def resolve_top(self, *, pay: bool = False) -> None:
+        self.stack_rules.resolve_top(pay=pay)
+
+    def settle(self) -> None:
+        self.stack_rules.settle()
+
+    def trigger(self, source: MtgCard, ability: Ability, controller: int, **context) -> None:
+        self.stack_rules.trigger(source, ability, controller, **context)
+
+    def trigger_target_candidates(self, instance: TriggeredInstance) -> list:
+        return self.stack_rules.trigger_target_candidates(instance)
+
+    def why_cannot_activate(self, player: int, source: MtgCard, target: Any = None, *,
+                            check_target: bool = True) -> str | None:
+        return self.stack_rules.why_cannot_activate(player, source, target, check_target=check_target)
+
+    def why_cannot_activate_mana_ability(self, player: int, card: MtgCard) -> str | None:
+        return self.stack_rules.why_cannot_activate_mana_ability(player, card)
+
+    def why_cannot_cast(self, player: int, card: MtgCard, *, face_down_way: str | None = None,
+                        face_down_by: MtgCard | None = None) -> str | None:
+        return self.stack_rules.why_cannot_cast(player, card, face_down_way=face_down_way, face_down_by=face_down_by)
+
+    def why_cannot_tap_for_cost(self, source: MtgCard) -> str | None:
+        return self.stack_rules.why_cannot_tap_for_cost(source)
+
+    def why_not_now(self, player: int, spell: Characteristics, shown: str) -> str | None:
+        return self.stack_rules.why_not_now(player, spell, shown)
+
+    def why_not_targets(self, spell: MtgCard, targets: tuple[MtgCard, ...]) -> str | None:
+        return self.stack_rules.why_not_targets(spell, targets)
+
+    def sorcery_timing(self, player: int, what: str, verb: str, rule: str) -> str | None:
+        return self.stack_rules.sorcery_timing(player, what, verb, rule)
+
+    # -- combat (combat.py) -------------------------------------------------------------
+
+    def summoning_sick(self, card: MtgCard) -> bool:
+        return self.combat_rules.summoning_sick(card)
+
+    def why_cannot_attack(self, player: int, card: MtgCard) -> str | None:
+        return self.combat_rules.why_cannot_attack(player, card)
+
+    def attack(self, player: int, card: MtgCard) -> None:
+        self.combat_rules.attack(player, card)
+
+    def why_cannot_block(self, player: int, blocker: MtgCard, attacker: MtgCard) -> str | None:
+        return self.combat_rules.why_cannot_block(player, blocker, attacker)
+
+    def block(self, player: int, blocker: MtgCard, attacker: MtgCard) -> None:
+        self.combat_rules.block(player, blocker, attacker)
+
+    def end_combat(self) -> None:
+        self.combat_rules.end_combat()
+
+    def remove_non_creatures_from_combat(self) -> None:
+        self.combat_rules.remove_non_creatures_from_combat()
+
+    def deal_damage(self, target: MtgCard, amount: int, source: MtgCard) -> None:
+        self.combat_rules.deal_damage(target, amount, source)
+
+    def deal_damage_to_player(self, player: int, amount: int, source: MtgCard) -> None:
+        self.combat_rules.deal_damage_to_player(player, amount, source)
+
+    # -- face down (face_down_rules.py) -------------------------------------------------
+
+    def is_face_down(self, card: MtgCard) -> bool:
+        return self.face_down_rules.is_face_down(card)
+
+    def face_up_options(self, card: MtgCard) -> list[tuple[str, str]]:
+        return self.face_down_rules.face_up_options(card)
+
+    def why_cannot_turn_face_up(self, card: MtgCard, cost: str | None = None, way: str | None = None) -> str | None:
+        return self.face_down_rules.why_cannot_turn_face_up(card, cost, way)
+
+    def forbidden(self, action: str, card: MtgCard) -> str | None:
+        return self.face_down_rules.forbidden(action, card)
+
+    def turn_face_up_special(self, player: int, card: MtgCard, cost: str | None = None,
+                             way: str | None = None) -> None:
+        self.face_down_rules.turn_face_up_special(player, card, cost, way)
+
+    def turn_face_up(self, card: MtgCard, *, reason: str = "", counters: int = 0) -> bool:
+        return self.face_down_rules.turn_face_up(card, reason=reason, counters=counters)
+
+    def turn_face_down(self, card: MtgCard, *, face_down_as: Characteristics | None = None,
+                       by: str = "効果") -> bool:
+        return self.face_down_rules.turn_face_down(card, face_down_as=face_down_as, by=by)
+
+    def transform(self, card: MtgCard) -> None:
+        self.face_down_rules.transform(card)
+
+    def manifest(self, player: int, way: str) -> MtgCard:
+        return self.face_down_rules.manifest(player, way)
+
+    def manifest_dread(self, player: int) -> MtgCard | None:
+        return self.face_down_rules.manifest_dread(player)
+
+    def face_up_instead(self, card: MtgCard, event: str) -> None:
+        self.face_down_rules.face_up_instead(card, event)

@@ -112,12 +112,12 @@ class ZoneRules:
         self.log.record("dies", card=card)
         for ability in death.values.abilities:
             if ability.kind == TRIGGERED and ability.event == DIES:
-                self._trigger(card, ability, death.controller, card=card, card_id=card.object_id)
+                self.trigger(card, ability, death.controller, card=card, card_id=card.object_id)
         # "whenever another … creature dies": which deaths count is the card's own text
         for permanent in self.permanents():
             for ability in self.characteristics(permanent).abilities:
                 if ability.kind == TRIGGERED and ability.event == ANOTHER_DIES and ability.affects(self, permanent, death):
-                    self._trigger(permanent, ability, permanent.controller, card=card, card_id=card.object_id)
+                    self.trigger(permanent, ability, permanent.controller, card=card, card_id=card.object_id)
 
     def put_onto_battlefield(self, card: MtgCard, controller: int | None = None, *,
                              face_down_as: Characteristics | None = None, face_down_by: str = "",
@@ -166,7 +166,7 @@ class ZoneRules:
             if not setup:
                 for ability in values.abilities:
                     if ability.kind == TRIGGERED and ability.event == ENTERS:
-                        self._trigger(card, ability, controller)
+                        self.trigger(card, ability, controller)
         if not setup:
             self.others_see_enter(card)
             self.settle()
@@ -182,7 +182,7 @@ class ZoneRules:
             for ability in self.characteristics(permanent).abilities:
                 if ability.kind == TRIGGERED and ability.event == ANOTHER_ENTERS and ability.affects(
                         self, permanent, card):
-                    self._trigger(permanent, ability, permanent.controller, card=card, card_id=card.object_id)
+                    self.trigger(permanent, ability, permanent.controller, card=card, card_id=card.object_id)
 
     def draw(self, player: int) -> MtgCard:
         library = self.board.zone(player, LIBRARY)
