@@ -4,9 +4,10 @@ facade the steps (steps.py) and the cards' building blocks (blocks.py) talk to.
 The rules live by concern.  Components, each owning its state and given the game (as
 the narrow protocol it declares), its log and board when made: casting and the stack
 (stack.py, StackRules), combat (combat.py, Combat), face-down permanents
-(face_down_rules.py, FaceDown).  Still mixed into :class:`Game`: zones and visibility
-(visibility.py, ZoneRules) and copy effects (copying.py, LayerRules).  What a game is made
-of is objects.py; what card data may ask of a game is view.py.
+(face_down_rules.py, FaceDown), characteristics, copy and continuous effects (copying.py,
+LayerRules).  Still mixed into :class:`Game`: finding cards, zones, moving and visibility
+(visibility.py, ZoneRules).  What a game is made of is objects.py; what card data may ask
+of a game is view.py.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from .stack import StackRules
 from .visibility import ZoneRules
 
 
-class Game(GameBase, ZoneRules, LayerRules):
+class Game(GameBase, ZoneRules):
     """One two-player game: player 0 (あなた) and player 1 (対戦相手)."""
 
     trace_words = trace_words.WORDS
@@ -62,12 +63,17 @@ class Game(GameBase, ZoneRules, LayerRules):
         self.lands_played = {0: 0, 1: 0}
         self.life = {0: 20, 1: 20}
         self.day_night: str | None = None
-        self.effects: list[layers.ContinuousEffect] = []
         self.left_game: set[int] = set()
         self.over = False
         self.stack_rules = StackRules(self, self.log, self.board)
         self.combat_rules = Combat(self, self.log)
         self.face_down_rules = FaceDown(self, self.log, self.board)
+        self.layer_rules = LayerRules(self, self.log, self.board)
+
+    @property
+    def effects(self) -> list[layers.ContinuousEffect]:
+        """Continuous effects from resolved spells and abilities."""
+        return self.layer_rules.effects
 
     @property
     def stack(self) -> list[MtgCard | TriggeredInstance]:
@@ -143,7 +149,7 @@ class Game(GameBase, ZoneRules, LayerRules):
         self.phase = legality.MAIN1
         self.combat_rules.blockers_declared = False
         self.lands_played = {0: 0, 1: 0}
-        self.effects = [e for e in self.effects if not e.until_end_of_turn]
+        self.layer_rules.end_until_end_of_turn()
         for card in self.permanents():
             card.attacking, card.blocking, card.blocked = False, None, False
             if card.controller == player:
@@ -373,3 +379,23 @@ class Game(GameBase, ZoneRules, LayerRules):
 
     def face_up_instead(self, card: MtgCard, event: str) -> None:
         self.face_down_rules.face_up_instead(card, event)
+    # -- layers and copy effects (copying.py) ------------------------------------------
+
+    def characteristics(self, card: MtgCard) -> Characteristics:
+        return self.layer_rules.characteristics(card)
+
+    def layers_types(self, card: MtgCard) -> tuple[str, ...]:
+        return self.layer_rules.layers_types(card)
+
+    def copiable_values(self, card: MtgCard) -> Characteristics:
+        return self.layer_rules.copiable_values(card)
+
+    def become_copy(self, card: MtgCard, original: MtgCard) -> None:
+        self.layer_rules.become_copy(card, original)
+
+    def add_effect(self, card: MtgCard, layer: str, apply, description: str, *, until_end_of_turn=False) -> None:
+        self.layer_rules.add_effect(card, layer, apply, description, until_end_of_turn=until_end_of_turn)
+
+    def end_effects_on_gone_objects(self) -> None:
+        self.layer_rules.end_effects_on_gone_objects()
+

@@ -102,7 +102,7 @@ class ZoneRules:
         self.board.move(card, owner_zone, face_up=face_up, index=index,
                         controller=controller if controller is not None else card.owner, reason=reason)
         card.erase(ZONE_CHANGE)
-        self.effects = [e for e in self.effects if self._effect_target_alive(e)]
+        self.end_effects_on_gone_objects()
         if source == BATTLEFIELD and zone_kind == GRAVEYARD and last_known is not None and CREATURE in last_known.types:
             self._dies(Death(card, last_known, last_controller, leaving_face_down))
         return card

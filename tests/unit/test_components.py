@@ -14,6 +14,7 @@ from rulings.core.zones import Board
 from rulings.core.game import Game as GameBase
 from rulings.dm.duel import Duel
 from rulings.mtg.combat import Combat
+from rulings.mtg.copying import LayerRules
 from rulings.mtg.face_down_rules import FaceDown
 from rulings.mtg.game import Game
 from rulings.mtg.stack import StackRules
@@ -34,7 +35,7 @@ def _is_collaborator(value, game) -> bool:
 
 @pytest.mark.parametrize("make, expected", [
     (Duel, {"zones", "visibility", "moves", "shield_rules", "processing", "turns", "playing", "combat"}),
-    (Game, {"stack_rules", "combat_rules", "face_down_rules"}),
+    (Game, {"stack_rules", "combat_rules", "face_down_rules", "layer_rules"}),
 ])
 def test_each_component_holds_its_state_and_its_collaborators_only(make, expected):
     game = make()
@@ -60,5 +61,5 @@ def test_a_component_state_change_changes_the_fingerprint():
 
 
 def test_the_converted_concerns_are_not_mixins():
-    assert not {StackRules, Combat, FaceDown} & set(Game.__mro__)
+    assert not {StackRules, Combat, FaceDown, LayerRules} & set(Game.__mro__)
     assert Duel.__bases__ == (GameBase,)
