@@ -5,9 +5,9 @@ The rules live by concern.  Components, each owning its state and given the game
 the narrow protocol it declares), its log and board when made: casting and the stack
 (stack.py, StackRules), combat (combat.py, Combat), face-down permanents
 (face_down_rules.py, FaceDown), characteristics, copy and continuous effects (copying.py,
-LayerRules).  Still mixed into :class:`Game`: finding cards, zones, moving and visibility
-(visibility.py, ZoneRules).  What a game is made of is objects.py; what card data may ask
-of a game is view.py.
+LayerRules), zones, moving and visibility (visibility.py, ZoneRules).  Finding the cards
+an example names stays here.  What a game is made of is objects.py; what card data may
+ask of a game is view.py.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from .stack import StackRules
 from .visibility import ZoneRules
 
 
-class Game(GameBase, ZoneRules):
+class Game(GameBase):
     """One two-player game: player 0 (あなた) and player 1 (対戦相手)."""
 
     trace_words = trace_words.WORDS
@@ -63,12 +63,20 @@ class Game(GameBase, ZoneRules):
         self.lands_played = {0: 0, 1: 0}
         self.life = {0: 20, 1: 20}
         self.day_night: str | None = None
-        self.left_game: set[int] = set()
-        self.over = False
+        self.zone_rules = ZoneRules(self, self.log, self.board)
         self.stack_rules = StackRules(self, self.log, self.board)
         self.combat_rules = Combat(self, self.log)
         self.face_down_rules = FaceDown(self, self.log, self.board)
         self.layer_rules = LayerRules(self, self.log, self.board)
+
+    @property
+    def left_game(self) -> set[int]:
+        """Players who left the game."""
+        return self.zone_rules.left_game
+
+    @property
+    def over(self) -> bool:
+        return self.zone_rules.over
 
     @property
     def effects(self) -> list[layers.ContinuousEffect]:
@@ -101,6 +109,32 @@ class Game(GameBase, ZoneRules):
         for entry in self.stack:
             if isinstance(entry, MtgCard) and entry.zone.kind != STACK:
                 yield f"「{entry.name}」 is on the stack list but in {entry.zone.label}"
+
+    # -- finding the cards an example names -------------------------------------------
+
+    def find(self, name: str) -> MtgCard | None:
+        """The card called ``name`` (Japanese or English), on the battlefield first."""
+        order = {BATTLEFIELD: 0, STACK: 1, EXILE: 2, COMMAND: 3, HAND: 4, GRAVEYARD: 5, LIBRARY: 6}
+        self.definition(name)  # UnknownCard for a name in neither language
+        return self.named(name, self.board.cards(), lambda c: (order[c.zone.kind], c.serial))
+
+    def card(self, name: str, player: int = 0) -> MtgCard:
+        """The card called ``name``; one not yet in the game starts in ``player``'s hand."""
+        existing = self.find(name)
+        if existing is not None:
+            return existing
+        return self.new_card(name, player, HAND)
+
+    def in_hand(self, name: str, player: int) -> MtgCard:
+        """A card called ``name`` in ``player``'s hand (one is added if there is none)."""
+        hand = list(self.board.zone(player, HAND))
+        card = self.named(name, hand, hand.index)
+        return card if card is not None else self.new_card(name, player, HAND)
+
+    def new_card(self, name: str, owner: int, zone_kind: str, *, index: int | None = None) -> MtgCard:
+        definition = self.definition(name)
+        self.check_new_copy(name)
+        return self.bring_in(definition, owner, zone_kind, face_up=False, index=index, card_class=MtgCard)
 
     def tick(self) -> int:
         self.clock += 1
@@ -399,3 +433,60 @@ class Game(GameBase, ZoneRules):
     def end_effects_on_gone_objects(self) -> None:
         self.layer_rules.end_effects_on_gone_objects()
 
+    # -- zones, moving, visibility (visibility.py) --------------------------------------
+
+    def zone_of(self, card: MtgCard) -> str:
+        return self.zone_rules.zone_of(card)
+
+    def on_battlefield(self, card: MtgCard) -> bool:
+        return self.zone_rules.on_battlefield(card)
+
+    def on_stack(self, card: MtgCard) -> bool:
+        return self.zone_rules.on_stack(card)
+
+    def permanents(self) -> list[MtgCard]:
+        return self.zone_rules.permanents()
+
+    def can_see(self, player: int, card: MtgCard) -> bool:
+        return self.zone_rules.can_see(player, card)
+
+    def reveal(self, card: MtgCard, why: str) -> None:
+        self.zone_rules.reveal(card, why)
+
+    def was_revealed(self, card: MtgCard) -> bool:
+        return self.zone_rules.was_revealed(card)
+
+    def move(self, card: MtgCard, zone_kind: str, *, face_up: bool = True, index: int | None = None,
+             controller: int | None = None, reason: str = "") -> MtgCard:
+        return self.zone_rules.move(card, zone_kind, face_up=face_up, index=index, controller=controller, reason=reason)
+
+    def put_onto_battlefield(self, card: MtgCard, controller: int | None = None, *,
+                             face_down_as: Characteristics | None = None, face_down_by: str = "",
+                             copy_of: MtgCard | None = None, setup: bool = False,
+                             attach_to: Any = None, reason: str = "", tapped: bool = False,
+                             face_up_when: frozenset[str] = frozenset()) -> MtgCard:
+        return self.zone_rules.put_onto_battlefield(card, controller, face_down_as=face_down_as, face_down_by=face_down_by, copy_of=copy_of, setup=setup, attach_to=attach_to, reason=reason, tapped=tapped, face_up_when=face_up_when)
+
+    def others_see_enter(self, card: MtgCard) -> None:
+        self.zone_rules.others_see_enter(card)
+
+    def draw(self, player: int) -> MtgCard:
+        return self.zone_rules.draw(player)
+
+    def exile(self, card: MtgCard, *, face_down: bool = False) -> MtgCard:
+        return self.zone_rules.exile(card, face_down=face_down)
+
+    def put_into_command_zone(self, card: MtgCard, *, face_down: bool) -> MtgCard:
+        return self.zone_rules.put_into_command_zone(card, face_down=face_down)
+
+    def let_look(self, player: int, card: MtgCard) -> None:
+        self.zone_rules.let_look(player, card)
+
+    def leave_game(self, player: int) -> None:
+        self.zone_rules.leave_game(player)
+
+    def end_game(self) -> None:
+        self.zone_rules.end_game()
+
+    def public_view(self, viewer: int, card: MtgCard) -> dict[str, str]:
+        return self.zone_rules.public_view(viewer, card)

@@ -18,6 +18,7 @@ from rulings.mtg.copying import LayerRules
 from rulings.mtg.face_down_rules import FaceDown
 from rulings.mtg.game import Game
 from rulings.mtg.stack import StackRules
+from rulings.mtg.visibility import ZoneRules
 
 
 def _components(game):
@@ -35,7 +36,7 @@ def _is_collaborator(value, game) -> bool:
 
 @pytest.mark.parametrize("make, expected", [
     (Duel, {"zones", "visibility", "moves", "shield_rules", "processing", "turns", "playing", "combat"}),
-    (Game, {"stack_rules", "combat_rules", "face_down_rules", "layer_rules"}),
+    (Game, {"zone_rules", "stack_rules", "combat_rules", "face_down_rules", "layer_rules"}),
 ])
 def test_each_component_holds_its_state_and_its_collaborators_only(make, expected):
     game = make()
@@ -60,6 +61,7 @@ def test_a_component_state_change_changes_the_fingerprint():
     assert fingerprint(game) != before
 
 
-def test_the_converted_concerns_are_not_mixins():
-    assert not {StackRules, Combat, FaceDown, LayerRules} & set(Game.__mro__)
+def test_the_rules_are_not_mixins():
+    assert Game.__bases__ == (GameBase,)
+    assert not {ZoneRules, StackRules, Combat, FaceDown, LayerRules} & set(Game.__mro__)
     assert Duel.__bases__ == (GameBase,)
