@@ -188,7 +188,7 @@ class Battle:
         self.log.record("attack.unblocked", card=attacker)
         self.processing.trigger(attacker, "unblocked", {"target": target})
         self.processing.after_action()
-        if self.processing.duel.waiting is not None:
+        if self.processing.waiting is not None:
             return
         defender = 1 - attacker.controller
         if target == "creature" and self.attacked is not None and self.zones.is_top_creature(self.attacked):

@@ -43,6 +43,11 @@ class Processing:
         #: players who lost, and why
         self.lost: dict[int, str] = {}
 
+    @property
+    def waiting(self) -> Any:
+        """The choice the duel waits for a player to make, if any."""
+        return self.duel.waiting
+
     def trigger(self, card: DmCard, event: str, data: dict) -> None:
         for ability in card.definition.abilities_on(event):
             if ability.when is None or ability.when(data):
