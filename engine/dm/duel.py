@@ -71,6 +71,10 @@ class Duel(Game):
     def turn(self) -> int:
         return self.turns.number
 
+    @turn.setter
+    def turn(self, number: int) -> None:
+        self.turns.number = number
+
     @property
     def turn_player(self) -> int:
         return self.turns.player
