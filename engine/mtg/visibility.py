@@ -20,8 +20,7 @@ from .cards import (ANOTHER_DIES, ANOTHER_ENTERS, AS_ENTERS, DIES, ENTERS, LEAVE
                     Ability)
 from .characteristics import BATTLE, CREATURE, PLANESWALKER, Characteristics
 from .identity import ZONE_CHANGE
-from .objects import (BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, PLAYERS, PLAYER_NAMES, STACK,
-                      ZONE_LOG, Death, MtgCard)
+from .objects import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, PLAYERS, STACK, Death, MtgCard
 from .view import GameView
 
 
