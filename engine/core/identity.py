@@ -11,12 +11,20 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .memory import Memory
 
-if TYPE_CHECKING:
-    from .zones import Zone
+
+class Place(Protocol):
+    """What a card needs of the zone it is in (rulings.core.zones.Zone is one)."""
+
+    kind: str
+    owner: int | None
+    public: bool
+
+    @property
+    def label(self) -> str: ...
 
 _object_ids = itertools.count(1)
 
@@ -31,7 +39,7 @@ class Card:
     owner: int
     serial: int
     controller: int = -1
-    zone: "Zone | None" = None
+    zone: "Place | None" = None
     face_up: bool = False
     object_id: int = field(default_factory=new_object_id)
     #: players who have looked at this card while it was hidden, for as long as it

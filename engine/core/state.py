@@ -99,9 +99,23 @@ def card_state(card: Card) -> tuple:
 def fingerprint(game: Any) -> tuple:
     """A value equal before and after anything that leaves ``game`` unchanged."""
     board = tuple([(zone.label, tuple([card_state(c) for c in zone.cards])) for zone in game.board.zones.values()])
-    own = tuple([(name, _value(value, _DEPTH)) for name, value in sorted(vars(game).items())
-                 if name not in ("board", "log") and not name.startswith("__")])
+    own = tuple([(name, _value(value, _DEPTH)) for name, value in sorted(_own_state(game))])
     return len(game.log), board, own
+
+
+def _own_state(game: Any):
+    """The game's own attributes, by name.  A component of the rules (an attribute whose
+    class names its ``state_fields``) counts by the state it owns, each at the depth of
+    the game's own attributes (``battle.attacking``), not by its links to the others."""
+    for name, value in vars(game).items():
+        if name in ("board", "log") or name.startswith("__"):
+            continue
+        fields = getattr(type(value), "state_fields", None)
+        if fields is None:
+            yield name, value
+        else:
+            for field_name in fields:
+                yield f"{name}.{field_name}", getattr(value, field_name)
 
 
 def difference(before: tuple, after: tuple) -> str:

@@ -35,16 +35,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rulings.core.choices import Choice
 from rulings.vocabulary import PhraseBook, Term
 
 from . import words
-from .objects import BATTLE, DECK, GRAVEYARD, HAND, MANA, SHIELDS, DmCard, Shield
-
-if TYPE_CHECKING:
-    from .duel import Duel
+from .objects import BATTLE, DECK, GRAVEYARD, HAND, MANA, SHIELDS, DmCard, DuelView, Shield
 
 BLOCKS = PhraseBook("dm", "ja", kinds=("effect", "condition", "static"))
 
@@ -53,7 +50,7 @@ BLOCKS = PhraseBook("dm", "ja", kinds=("effect", "condition", "static"))
 class Context:
     """One resolution of an ability: whose it is, and what its text calls それ."""
 
-    duel: Duel
+    duel: DuelView
     card: DmCard
     data: dict
     #: the player whose ability it is (the caster of a spell, else the controller)

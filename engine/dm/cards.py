@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .duel import DmCard, Duel
+from .objects import DmCard, DuelView
 
-Resolution = Callable[["Duel", "DmCard", dict], Generator]
+Resolution = Callable[[DuelView, DmCard, dict], Generator]
 
 
 @dataclass(frozen=True)

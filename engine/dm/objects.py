@@ -1,12 +1,17 @@
-"""What a Duel Masters game is made of: its zones, its cards and its shields.
+"""What a Duel Masters game is made of: its zones, its cards and its shields, and what
+card data may ask of a duel (:class:`Places`, :class:`DuelView`).
 
-The rules (duel.py) and the building blocks cards are written with (blocks.py) both
-depend on these; neither depends on the other's module for them.
+The rules (duel.py and its components) and the building blocks cards are written with
+(blocks.py) both depend on these; neither depends on the other's module for them, not
+even for annotations (issue 23).
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
+from random import Random
+from typing import Any, Protocol
 
 from rulings.core import Card
 from rulings.core.events import said
@@ -17,6 +22,11 @@ DECK, HAND, SHIELDS, MANA, GRAVEYARD, BATTLE, HYPERSPATIAL = (
 PUBLIC_ZONES = (MANA, GRAVEYARD, BATTLE, HYPERSPATIAL)
 #: where a card named in a step is looked for first
 _SEARCH_ORDER = (BATTLE, SHIELDS, HAND, MANA, GRAVEYARD, HYPERSPATIAL, DECK)
+#: how the refusals a page shows name the players (its steps: 自分, 相手)
+PLAYER_WORDS = {0: "自分", 1: "相手"}
+#: the documents' words for the zones, in refusals
+ZONE_WORDS = {DECK: "山札", HAND: "手札", SHIELDS: "シールドゾーン", MANA: "マナゾーン", GRAVEYARD: "墓地",
+              BATTLE: "バトルゾーン", HYPERSPATIAL: "超次元ゾーン"}
 
 
 @dataclass(eq=False, repr=False)  # keep Card.__repr__: a short name, not every field
@@ -47,3 +57,64 @@ class Shield:
 
     def __repr__(self) -> str:
         return f"<shield of {self.owner}: {'、'.join(c.name for c in self.cards)}>"
+
+
+class Places(Protocol):
+    """Where the cards are: what static abilities (statics.py) need to tell whether a
+    card's ability works from where it lies (rulings.dm.zones.Zones is one)."""
+
+    #: the board (rulings.core.zones.Board)
+    board: Any
+    shields: dict[int, list[Shield]]
+
+    def zone(self, player: int, kind: str) -> Any: ...
+
+    def is_top_creature(self, card: DmCard) -> bool: ...
+
+    def shield_of(self, card: DmCard) -> Shield | None: ...
+
+    def creatures(self, player: int) -> list[DmCard]: ...
+
+
+class DuelView(Places, Protocol):
+    """What a card's abilities (cards.py, blocks.py) may do in a duel: the primitives its
+    building blocks are made of.  rulings.dm.duel.Duel is one."""
+
+    #: the trace (rulings.core.events.EventLog)
+    log: Any
+    rng: Random
+    #: players who take a turn after this one, in order
+    extra_turns: list[int]
+
+    def move(self, card: DmCard, kind: str, *, player: int | None = None, index: int | None = None,
+             reason: str = "", face_up: Any = None) -> list[DmCard]: ...
+
+    def reveal(self, cards: list[DmCard], reason: str = "") -> list[DmCard]: ...
+
+    def look(self, player: int, cards: list[DmCard]) -> list[DmCard]: ...
+
+    def keep_face_up(self, cards: Iterable[DmCard], reason: str = "") -> None: ...
+
+    def turn_face_down(self, cards: Iterable[DmCard], reason: str = "") -> None: ...
+
+    def to_deck_top(self, card: DmCard, reason: str = "") -> None: ...
+
+    def to_deck_bottom(self, card: DmCard, reason: str = "") -> None: ...
+
+    def shuffle(self, player: int) -> None: ...
+
+    def draw(self, player: int) -> DmCard | None: ...
+
+    def add_shield(self, player: int, cards: list[DmCard], *, face_up: bool = False, reason: str = "") -> Shield: ...
+
+    def put_under_shield(self, shield: Shield, card: DmCard, reason: str = "") -> None: ...
+
+    def shuffle_shields(self, player: int, reason: str = "") -> None: ...
+
+    def break_shield(self, shield: Shield) -> list[DmCard]: ...
+
+    def put_into_battle(self, card: DmCard, player: int | None = None, reason: str = "") -> None: ...
+
+    def destroy(self, card: DmCard) -> None: ...
+
+    def cast_ability(self, player: int, card: DmCard) -> Generator: ...

@@ -9,19 +9,15 @@ fortifies a shield (要塞化), even if it lies face up on top of one.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
-
 from .cards import Static
-
-if TYPE_CHECKING:
-    from .duel import DmCard, Duel
+from .objects import DmCard, Places
 
 
-def works(duel: "Duel", card: "DmCard", static: Static) -> bool:
+def works(places: Places, card: DmCard, static: Static) -> bool:
     kind = card.zone.kind if card.zone is not None else None
     if static.works_from == "battle zone":
-        return kind == "battle zone" and duel.is_top_creature(card)
-    shield = duel.shield_of(card) if kind == "shield zone" else None
+        return kind == "battle zone" and places.is_top_creature(card)
+    shield = places.shield_of(card) if kind == "shield zone" else None
     if shield is None:
         return False
     if static.works_from == "shield zone":
@@ -31,34 +27,34 @@ def works(duel: "Duel", card: "DmCard", static: Static) -> bool:
     return False
 
 
-def active(duel: "Duel") -> Iterator[tuple["DmCard", Static]]:
-    for card in list(duel.board.cards()):
+def active(places: Places) -> Iterator[tuple[DmCard, Static]]:
+    for card in list(places.board.cards()):
         for static in card.definition.statics:
-            if works(duel, card, static):
+            if works(places, card, static):
                 yield card, static
 
 
-def keywords_of(duel: "Duel", creature: "DmCard") -> frozenset[str]:
-    granted = {k for card, st in active(duel) if card.controller == creature.controller for k in st.grants}
+def keywords_of(places: Places, creature: DmCard) -> frozenset[str]:
+    granted = {k for card, st in active(places) if card.controller == creature.controller for k in st.grants}
     return creature.definition.keywords | granted
 
 
-def shields_broken_by(duel: "Duel", creature: "DmCard") -> int:
-    keywords = keywords_of(duel, creature)
+def shields_broken_by(places: Places, creature: DmCard) -> int:
+    keywords = keywords_of(places, creature)
     count = 3 if "T・ブレイカー" in keywords else 2 if "W・ブレイカー" in keywords else 1
-    for card, st in active(duel):
+    for card, st in active(places):
         if card.controller == creature.controller:
             count *= st.break_multiplier
     return count
 
 
-def looking_forbidden(duel: "Duel", zone_kind: str) -> "DmCard | None":
+def looking_forbidden(places: Places, zone_kind: str) -> DmCard | None:
     """The card whose ability forbids looking at cards of ``zone_kind``, if any."""
-    for card, st in active(duel):
+    for card, st in active(places):
         if zone_kind in st.forbids_looking_at:
             return card
     return None
 
 
-def top_of_deck_face_up(duel: "Duel") -> bool:
-    return any(st.top_of_deck_face_up for _, st in active(duel))
+def top_of_deck_face_up(places: Places) -> bool:
+    return any(st.top_of_deck_face_up for _, st in active(places))

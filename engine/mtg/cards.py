@@ -13,12 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .characteristics import Characteristics, colors_of_cost
-
-if TYPE_CHECKING:
-    from .game import Game
+from .view import GameView
 
 # ability kinds
 KEYWORD = "keyword"          # 飛行, トランプル, 防衛, 護法{2} … (read by the rules)
@@ -109,9 +107,9 @@ class Target:
     description: str
     #: "battlefield" or "stack": where the target must be
     zone: str
-    legal: Callable[["Game", Any, Any], bool]  # (game, spell/source, candidate) -> bool
+    legal: Callable[[GameView, Any, Any], bool]  # (game, spell/source, candidate) -> bool
     #: whether a player may be chosen, and which: (game, spell/source, player) -> bool
-    player: Callable[["Game", Any, int], bool] | None = None
+    player: Callable[[GameView, Any, int], bool] | None = None
     #: how many targets it may have (「最大2体」: up to two, CR 601.2c); one unless it says
     most: int = 1
 

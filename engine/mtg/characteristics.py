@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .cards import Ability
+from typing import Any
 
 CREATURE, ARTIFACT, LAND, ENCHANTMENT, PLANESWALKER, BATTLE, INSTANT, SORCERY = (
     "クリーチャー", "アーティファクト", "土地", "エンチャント", "プレインズウォーカー", "バトル",
@@ -42,7 +39,7 @@ class Characteristics:
     toughness: int | None = None
     loyalty: int | None = None
     defense: int | None = None
-    abilities: tuple["Ability", ...] = field(default=())
+    abilities: tuple[Any, ...] = field(default=())  # cards.Ability records
 
     def is_(self, card_type: str) -> bool:
         return card_type in self.types

@@ -5,20 +5,67 @@ what may turn them and what stops it, and double-faced cards turning over.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, Protocol
+
 from rulings.core import IllegalAction, SetupError
 from rulings.core.choices import FIRST_FITTING
+from rulings.core.events import EventLog
+from rulings.core.zones import Board
 
 from . import layers
-from .cards import AS_TURNED_UP, FACE_UP_COST, RESTRICTION, TAPPED, TRIGGERED, TURN_FACE_UP, TURNED_FACE_UP
+from .cards import AS_TURNED_UP, Ability, FACE_UP_COST, RESTRICTION, TAPPED, TRIGGERED, TURN_FACE_UP, TURNED_FACE_UP
 from .characteristics import CREATURE, FACE_DOWN_DEFAULT, INSTANT, SORCERY, Characteristics
 from .face_down import counters_on_turning_up, turns_up_for_mana_cost, way_characteristics
 from .identity import TURNED_FACE_DOWN
 from .identity import TURNED_FACE_UP as FACE_UP_TRANSITION  # not the trigger event of the same name
 from .objects import GRAVEYARD, HAND, LIBRARY, MtgCard
+from .view import GameView
 
 
-class FaceDownRules:
-    """Mixed into :class:`rulings.mtg.game.Game`."""
+class FaceDownGame(GameView, Protocol):
+    """What the face-down rules need of the rest of the game (rulings.mtg.game.Game is
+    one)."""
+
+    #: "day", "night" or None
+    day_night: str | None
+
+    def trigger(self, source: MtgCard, ability: Ability, controller: int, **context) -> None: ...
+
+    def add_counters(self, card: MtgCard, kind: str, n: int) -> None: ...
+
+    def characteristics(self, card: MtgCard) -> Characteristics: ...
+
+    def move(self, card: MtgCard, zone_kind: str, *, face_up: bool = True, index: int | None = None,
+             controller: int | None = None, reason: str = "") -> MtgCard: ...
+
+    def put_onto_battlefield(self, card: MtgCard, controller: int | None = None, *,
+                             face_down_as: Characteristics | None = None, face_down_by: str = "",
+                             copy_of: MtgCard | None = None, setup: bool = False,
+                             attach_to: Any = None, reason: str = "", tapped: bool = False,
+                             face_up_when: frozenset[str] = frozenset()) -> MtgCard: ...
+
+    def reveal(self, card: MtgCard, why: str) -> None: ...
+
+    def settle(self) -> None: ...
+
+    def tick(self) -> int: ...
+
+    def by_default(self, chooser: int, prompt: str, options: Sequence[Any], rule: str, n: int = 1) -> list[Any]: ...
+
+
+class FaceDown:
+    """Face-down permanents: what may turn them face up or down, and turning them.  Owns
+    the card a step said a player manifests when they next manifest dread."""
+
+    state_fields = ("dread_choice",)
+
+    def __init__(self, game: FaceDownGame, log: EventLog, board: Board) -> None:
+        self.game = game
+        self.log = log
+        self.board = board
+        #: by player: the card a step said the player manifests when it next manifests dread
+        self.dread_choice: dict[int, MtgCard] = {}
 
     def is_face_down(self, card: MtgCard) -> bool:
         if card.zone.kind == HAND:
@@ -31,7 +78,7 @@ class FaceDownRules:
         """The ways its controller may turn ``card`` face up as a special action, with
         their costs (変異・大変異・変装 of its face-up copiable values (CR 708.10); a
         manifested or cloaked creature card for its mana cost)."""
-        if not self.on_battlefield(card) or card.face_up or card.phased_out:
+        if not self.game.on_battlefield(card) or card.face_up or card.phased_out:
             return []
         options = [(a.way, a.cost) for a in layers.copiable_values(card, with_face_down=False).abilities
                    if a.kind == FACE_UP_COST]
@@ -41,7 +88,7 @@ class FaceDownRules:
         return options
 
     def why_cannot_turn_face_up(self, card: MtgCard, cost: str | None = None, way: str | None = None) -> str | None:
-        if not self.on_battlefield(card):
+        if not self.game.on_battlefield(card):
             return "戦場にない"
         if card.face_up:
             return "既に表向きである"
@@ -55,10 +102,10 @@ class FaceDownRules:
         """A static ability that forbids ``action`` for ``card`` (「～できない」): a
         permanent's, or a spell's own about itself on the stack (「この呪文は打ち消されない」,
         CR 113.6)."""
-        spells = [c for c in self.stack if isinstance(c, MtgCard) and c is card]
-        for source in [*self.permanents(), *spells]:
-            for ability in self.characteristics(source).abilities:
-                if ability.kind == RESTRICTION and ability.event == action and ability.affects(self, source, card):
+        spells = [c for c in self.game.stack if isinstance(c, MtgCard) and c is card]
+        for source in [*self.game.permanents(), *spells]:
+            for ability in self.game.characteristics(source).abilities:
+                if ability.kind == RESTRICTION and ability.event == action and ability.affects(self.game, source, card):
                     return f"「{source.name}」: {ability.text}"
         return None
 
@@ -77,7 +124,7 @@ class FaceDownRules:
 
     def turn_face_up(self, card: MtgCard, *, reason: str = "", counters: int = 0) -> bool:
         """Turn a face-down permanent face up: the same object, a new timestamp."""
-        if not self.on_battlefield(card) or card.face_up:
+        if not self.game.on_battlefield(card) or card.face_up:
             return False
         if card.phased_out:
             self.log.record("no-op.phased-out-face-up", card=card)
@@ -88,7 +135,7 @@ class FaceDownRules:
             return False
         front = card.definition.front
         if INSTANT in front.types or SORCERY in front.types:
-            self.reveal(card, "インスタントやソーサリーのカードは表向きにならない")
+            self.game.reveal(card, "インスタントやソーサリーのカードは表向きにならない")
             self.log.record("face-up-fails", card=card)
             return False
         card.erase(FACE_UP_TRANSITION)
@@ -96,28 +143,28 @@ class FaceDownRules:
         # CR 708.11: "as this is turned face up" applies while it turns, not afterwards
         for ability in upcoming.abilities:
             if ability.kind == AS_TURNED_UP:
-                ability.effect(self, card)
+                ability.effect(self.game, card)
         self.board.turn(card, True, reason=reason)
-        card.timestamp = self.tick()
+        card.timestamp = self.game.tick()
         if counters:
-            self.add_counters(card, "+1/+1", counters)
-        values = self.characteristics(card)
-        if self.day_night == "night" and card.definition.double_faced and values.has("日暮"):
+            self.game.add_counters(card, "+1/+1", counters)
+        values = self.game.characteristics(card)
+        if self.game.day_night == "night" and card.definition.double_faced and values.has("日暮"):
             # it turns face up front face up and transforms at once; this is not a
             # state-based action, so nothing is checked in between
             card.transformed = True
-            card.timestamp = self.tick()
+            card.timestamp = self.game.tick()
             self.log.record("transform.night", card=card)
-            values = self.characteristics(card)
+            values = self.game.characteristics(card)
         for ability in values.abilities:
             if ability.kind == TRIGGERED and ability.event == TURNED_FACE_UP:
-                self._trigger(card, ability, card.controller)
-        self.settle()
+                self.game.trigger(card, ability, card.controller)
+        self.game.settle()
         return True
 
     def turn_face_down(self, card: MtgCard, *, face_down_as: Characteristics | None = None,
                        by: str = "効果") -> bool:
-        if not self.on_battlefield(card):
+        if not self.game.on_battlefield(card):
             raise IllegalAction(f"「{card.name}」はパーマネントではないので裏向きにできない")
         if not card.face_up:
             # CR 708.2b: nothing happens, and the effect's characteristics do not apply
@@ -133,15 +180,15 @@ class FaceDownRules:
         card.face_down_as = face_down_as or FACE_DOWN_DEFAULT
         card.face_down_by = by
         self.board.turn(card, False, reason=by)
-        card.timestamp = self.tick()
-        self.settle()
+        card.timestamp = self.game.tick()
+        self.game.settle()
         return True
 
     def transform(self, card: MtgCard) -> None:
         if not card.definition.double_faced or not card.face_up:
             raise IllegalAction(f"「{card.name}」は変身できない（両面カードで表向きのものだけが変身する）")
         card.transformed = not card.transformed
-        card.timestamp = self.tick()
+        card.timestamp = self.game.tick()
         self.log.record("transform", card=card)
 
     def manifest(self, player: int, way: str) -> MtgCard:
@@ -149,7 +196,7 @@ class FaceDownRules:
         if not library.cards:
             raise SetupError("ライブラリーにカードがない")
         card = library.cards[0]
-        return self.put_onto_battlefield(card, player, face_down_as=way_characteristics(way), face_down_by=way,
+        return self.game.put_onto_battlefield(card, player, face_down_as=way_characteristics(way), face_down_by=way,
                                          reason=way)
 
     def manifest_dread(self, player: int) -> MtgCard | None:
@@ -166,17 +213,17 @@ class FaceDownRules:
         if stated is not None and stated not in looked:
             raise IllegalAction(f"「{stated.name}」はライブラリーの一番上の2枚の中にない（CR 701.62a）")
         self.log.record("look.top", cards=looked, way="戦慄予示")
-        chosen = stated or self.by_default(player, "manifests one of the top two cards (戦慄予示)", looked,
+        chosen = stated or self.game.by_default(player, "manifests one of the top two cards (戦慄予示)", looked,
                                            FIRST_FITTING)[0]
-        card = self.put_onto_battlefield(chosen, player, face_down_as=way_characteristics("予示"),
+        card = self.game.put_onto_battlefield(chosen, player, face_down_as=way_characteristics("予示"),
                                          face_down_by="予示", reason="戦慄予示")
         for other in looked:
             if other is not chosen:
-                self.move(other, GRAVEYARD, reason="戦慄予示")
+                self.game.move(other, GRAVEYARD, reason="戦慄予示")
         return card
 
-    def _face_up_instead(self, card: MtgCard, event: str) -> None:
+    def face_up_instead(self, card: MtgCard, event: str) -> None:
         """Illusionary Mask's rider: the event turns it face up first (CR 708.2 table)."""
-        if event in card.face_up_when and not card.face_up and self.on_battlefield(card):
+        if event in card.face_up_when and not card.face_up and self.game.on_battlefield(card):
             self.log.record("face-up-instead.tapped" if event == TAPPED else "face-up-instead.damaged", card=card)
             self.turn_face_up(card, reason=f"{card.face_down_by}の効果")

@@ -16,14 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from .cards import CDA, STATIC
 from .characteristics import CREATURE, Characteristics
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .objects import MtgCard
+from .objects import MtgCard
+from .view import GameView
 
 LAYERS_BEFORE_PT = ("4", "5", "6")
 
@@ -41,12 +37,12 @@ class ContinuousEffect:
     until_end_of_turn: bool = False
 
 
-def printed(card: "MtgCard") -> Characteristics:
+def printed(card: MtgCard) -> Characteristics:
     face = card.definition.back if card.transformed and card.definition.back else card.definition.front
     return face.characteristics()
 
 
-def copiable_values(card: "MtgCard", *, with_face_down: bool = True) -> Characteristics:
+def copiable_values(card: MtgCard, *, with_face_down: bool = True) -> Characteristics:
     """Layer 1: printed values, then copy effects (1a), then the face-down status (1b)."""
     values = printed(card)
     for _timestamp, copied in sorted(card.copies, key=lambda c: c[0]):
@@ -56,7 +52,7 @@ def copiable_values(card: "MtgCard", *, with_face_down: bool = True) -> Characte
     return values
 
 
-def _effects_for(game: "Game", card: "MtgCard", layers: tuple[str, ...]) -> list[tuple[str, int, Callable]]:
+def _effects_for(game: GameView, card: MtgCard, layers: tuple[str, ...]) -> list[tuple[str, int, Callable]]:
     found = [(e.layer, e.timestamp, e.apply) for e in game.effects
              if e.object_id == card.object_id and e.layer in layers]
     # static abilities of permanents (an Aura's or Equipment's bonus …)
@@ -67,7 +63,7 @@ def _effects_for(game: "Game", card: "MtgCard", layers: tuple[str, ...]) -> list
     return sorted(found, key=lambda e: (e[0], e[1]))
 
 
-def compute(game: "Game", card: "MtgCard", upto: str = "7") -> Characteristics:
+def compute(game: GameView, card: MtgCard, upto: str = "7") -> Characteristics:
     """The characteristics of ``card`` now, through layer ``upto``."""
     values = copiable_values(card)
     wanted = LAYERS_BEFORE_PT[: LAYERS_BEFORE_PT.index(upto) + 1] if upto in LAYERS_BEFORE_PT else LAYERS_BEFORE_PT
@@ -88,7 +84,7 @@ def compute(game: "Game", card: "MtgCard", upto: str = "7") -> Characteristics:
     return values
 
 
-def _effects_for_bounded(game: "Game", card: "MtgCard", layers: tuple[str, ...]):
+def _effects_for_bounded(game: GameView, card: MtgCard, layers: tuple[str, ...]):
     found = [(e.layer, e.timestamp, e.apply) for e in game.effects
              if e.object_id == card.object_id and e.layer in layers]
     # static abilities of permanents that change types or grant abilities (「あなたがコン

@@ -5,10 +5,11 @@ abilities, resolving, countering, and state-based actions (CR 704).
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Protocol
 
 from rulings.core import IllegalAction, SetupError
-from rulings.core.events import Said, said
+from rulings.core.events import EventLog, Said, said
+from rulings.core.zones import Board
 
 from . import layers, legality
 from .cards import (ACTIVATED, CAST_FACE_DOWN, COUNTERED, END_STEP, FACE_UP_COST, MANA, TRIGGERED, YOUR_END_STEP,
@@ -19,6 +20,7 @@ from .face_down import way_characteristics
 from .protection import stops
 from .objects import (BATTLEFIELD, EXILE, GRAVEYARD, HAND, PLAYERS, PLAYER_NAMES, STACK, ZONE_LOG, MtgCard,
                       TriggeredInstance)
+from .view import GameView
 from .ward import ward_costs, ward_trigger
 
 
@@ -26,8 +28,58 @@ from .ward import ward_costs, ward_trigger
 ATTACHING = frozenset({"オーラ", "装備品", "城砦"})
 
 
+class StackGame(GameView, Protocol):
+    """What the stack rules need of the rest of the game (rulings.mtg.game.Game is one):
+    the turn, where objects are and what they are now (zones, layers), moving them,
+    combat and the face-down rules' restrictions.  Card effects get the game itself."""
+
+    active_player: int
+    #: where the turn is (legality.MAIN1 …)
+    phase: str
+    left_game: set[int]
+
+    def remove_non_creatures_from_combat(self) -> None: ...
+
+    def characteristics(self, card: MtgCard) -> Characteristics: ...
+
+    def forbidden(self, action: str, card: MtgCard) -> str | None: ...
+
+    def move(self, card: MtgCard, zone_kind: str, *, face_up: bool = True, index: int | None = None,
+             controller: int | None = None, reason: str = "") -> MtgCard: ...
+
+    def put_onto_battlefield(self, card: MtgCard, controller: int | None = None, *,
+                             face_down_as: Characteristics | None = None, face_down_by: str = "",
+                             copy_of: MtgCard | None = None, setup: bool = False,
+                             attach_to: Any = None, reason: str = "", tapped: bool = False,
+                             face_up_when: frozenset[str] = frozenset()) -> MtgCard: ...
+
+    def sacrifice(self, card: MtgCard, reason: str = "") -> None: ...
+
+    def summoning_sick(self, card: MtgCard) -> bool: ...
+
+    def tap(self, card: MtgCard, reason: str = "") -> None: ...
+
+    def tick(self) -> int: ...
+
+
 class StackRules:
-    """Mixed into :class:`rulings.mtg.game.Game`."""
+    """Casting and the stack.  Owns the stack, the triggered abilities waiting to be put
+    on it, the delayed ones waiting for their event, the spell being cast, and whether a
+    replacement or an effect is being applied (nothing is checked meanwhile)."""
+
+    state_fields = ("stack", "pending", "delayed", "casting", "_held")
+
+    def __init__(self, game: StackGame, log: EventLog, board: Board) -> None:
+        self.game = game
+        self.log = log
+        self.board = board
+        self.stack: list[MtgCard | TriggeredInstance] = []
+        self.pending: list[TriggeredInstance] = []
+        #: delayed triggered abilities, waiting for their event (END_STEP)
+        self.delayed: list[TriggeredInstance] = []
+        self.casting: MtgCard | None = None
+        #: >0 while a replacement effect is being applied (nothing is checked meanwhile)
+        self._held = 0
 
     def cast(self, player: int, card: MtgCard, *, face_down_way: str | None = None,
              targets: tuple[MtgCard, ...] = (), face_down_by: MtgCard | None = None) -> None:
@@ -46,11 +98,11 @@ class StackRules:
         if face_down_by is not None:
             face_down_as = face_down_by.definition.face_down_as or FACE_DOWN_DEFAULT
             face_down_way, rider = f"「{face_down_by.name}」", face_down_by.definition.face_up_when
-        self.move(card, STACK, face_up=face_down_as is None, controller=player, reason="唱える")
+        self.game.move(card, STACK, face_up=face_down_as is None, controller=player, reason="唱える")
         if face_down_as is not None:
             card.face_down_as, card.face_down_by = face_down_as, face_down_way
             card.face_up_when = rider
-        card.timestamp = self.tick()
+        card.timestamp = self.game.tick()
         self.stack.append(card)
         for target in targets:
             if not self.is_legal_target(card, target):
@@ -87,11 +139,11 @@ class StackRules:
         elif face_down_by is not None:
             # a permanent's ability lets its controller cast a creature card face down
             # with the characteristics the ability states (Illusionary Mask, CR 708.4)
-            permission = next((a for a in self.characteristics(face_down_by).abilities if a.kind == CAST_FACE_DOWN),
+            permission = next((a for a in self.game.characteristics(face_down_by).abilities if a.kind == CAST_FACE_DOWN),
                               None)
-            if not self.on_battlefield(face_down_by) or face_down_by.controller != player or permission is None:
+            if not self.game.on_battlefield(face_down_by) or face_down_by.controller != player or permission is None:
                 return f"{who}は「{face_down_by.name}」の能力で裏向きに唱えることはできない"
-            if permission.affects is not None and not permission.affects(self, face_down_by, card):
+            if permission.affects is not None and not permission.affects(self.game, face_down_by, card):
                 return f"{shown}は「{face_down_by.name}」が裏向きに唱えさせるカードではない"
             spell = face_down_by.definition.face_down_as or FACE_DOWN_DEFAULT
         else:
@@ -118,15 +170,15 @@ class StackRules:
             return None
         if not legality.on("sorcery-timing"):
             return None
-        return self._sorcery_timing(player, f"{shown}はインスタントでも瞬速を持つ呪文でもないので、", "唱えられない",
+        return self.sorcery_timing(player, f"{shown}はインスタントでも瞬速を持つ呪文でもないので、", "唱えられない",
                                     "CR 117.1a、307.1")
 
-    def _sorcery_timing(self, player: int, what: str, verb: str, rule: str) -> str | None:
+    def sorcery_timing(self, player: int, what: str, verb: str, rule: str) -> str | None:
         """Sorcery timing: the player's own turn, a main phase, the stack empty."""
-        if player != self.active_player:
-            now = f"今は{PLAYER_NAMES[self.active_player]}のターン"
-        elif self.phase not in legality.MAIN_PHASES:
-            now = f"今は{legality.PHASE_NAMES[self.phase]}"
+        if player != self.game.active_player:
+            now = f"今は{PLAYER_NAMES[self.game.active_player]}のターン"
+        elif self.game.phase not in legality.MAIN_PHASES:
+            now = f"今は{legality.PHASE_NAMES[self.game.phase]}"
         elif self.stack:
             now = "スタックが空でない"
         else:
@@ -135,14 +187,14 @@ class StackRules:
 
     def _became_target(self, target: MtgCard, by: Any, player: int) -> None:
         """A permanent became the target of a spell or ability ``player`` controls (ward)."""
-        if not self.on_battlefield(target) or target.controller == player:
+        if not self.game.on_battlefield(target) or target.controller == player:
             return
-        for cost in ward_costs(self.characteristics(target)):
-            self._trigger(target, ward_trigger(cost), target.controller, victim=by,
+        for cost in ward_costs(self.game.characteristics(target)):
+            self.trigger(target, ward_trigger(cost), target.controller, victim=by,
                           victim_id=getattr(by, "object_id", 0), cost=cost)
 
     def activated_ability(self, card: MtgCard) -> Ability:
-        ability = next((a for a in self.characteristics(card).abilities if a.kind == ACTIVATED), None)
+        ability = next((a for a in self.game.characteristics(card).abilities if a.kind == ACTIVATED), None)
         if ability is None:
             raise IllegalAction(f"「{card.name}」は起動型能力を持たない")
         return ability
@@ -153,9 +205,9 @@ class StackRules:
         may): its controller only (CR 602.2), sorcery timing (602.5d), {T} in the cost
         (107.5, 302.6, 602.5a, 702.10c), and its target (601.2c, 602.2b)."""
         shown = f"「{source.name}」"
-        if not self.on_battlefield(source) or source.controller != player:
+        if not self.game.on_battlefield(source) or source.controller != player:
             return f"{PLAYER_NAMES[player]}は{shown}をコントロールしていないので、その能力を起動できない（CR 602.2）"
-        ability = next((a for a in self.characteristics(source).abilities if a.kind == ACTIVATED), None)
+        ability = next((a for a in self.game.characteristics(source).abilities if a.kind == ACTIVATED), None)
         if ability is None:
             return f"{shown}は起動型能力を持たない"
         if self.casting is not None and legality.on("casting-in-progress"):
@@ -163,7 +215,7 @@ class StackRules:
                     "唱え終えるまではマナ能力しか起動できない（CR 601.2、601.2g）")
         if ability.sorcery and legality.on("ability-sorcery-timing"):
             # CR 602.5d, 307.1: its controller's main phase, with the stack empty
-            why = self._sorcery_timing(player, f"{shown}の「{ability.text}」は起動はソーサリーとしてのみ行う能力なので、",
+            why = self.sorcery_timing(player, f"{shown}の「{ability.text}」は起動はソーサリーとしてのみ行う能力なので、",
                                        "起動できない", "CR 602.5d")
             if why is not None:
                 return why
@@ -184,7 +236,7 @@ class StackRules:
         only if controlled since its controller's turn began, or with haste (302.6, 702.10c)."""
         if source.tapped and legality.on("tapped"):
             return f"「{source.name}」はタップ状態なので、{{T}}を含むコストを支払えない（CR 107.5）"
-        if CREATURE in self.characteristics(source).types and self.summoning_sick(source):
+        if CREATURE in self.game.characteristics(source).types and self.game.summoning_sick(source):
             return (f"「{source.name}」はこのターンの開始時から続けてコントロールされていないクリーチャーなので、"
                     "{T}を含むコストを支払えない（召喚酔い、CR 302.6）")
         return None
@@ -199,9 +251,9 @@ class StackRules:
         if ability.target is not None:
             instance.context.update(target=target, target_id=target.object_id)
         if ability.tap:
-            self.tap(source, reason="コスト")
+            self.game.tap(source, reason="コスト")
         if ability.sacrifice:
-            self.sacrifice(source, reason="コスト")
+            self.game.sacrifice(source, reason="コスト")
         self.stack.append(instance)
         self.log.record("activate", player=player, ability=_ability(instance), card=source, target=target)
         if target is not None:
@@ -217,13 +269,13 @@ class StackRules:
     def _legal_ability_target(self, instance: TriggeredInstance, candidate: Any) -> bool:
         wanted = instance.ability.target
         if isinstance(candidate, int):
-            return candidate not in self.left_game and wanted.player is not None and \
-                wanted.player(self, instance, candidate)
+            return candidate not in self.game.left_game and wanted.player is not None and \
+                wanted.player(self.game, instance, candidate)
         if candidate.zone is None or candidate.zone.kind != wanted.zone:
             return False
-        if stops(self, candidate, instance):
+        if stops(self.game, candidate, instance):
             return False  # CR 702.16b
-        return wanted.legal(self, instance, candidate)
+        return wanted.legal(self.game, instance, candidate)
 
     def begin_casting(self, player: int, card: MtgCard) -> None:
         self.cast(player, card)
@@ -240,13 +292,13 @@ class StackRules:
         target = spell.definition.targets[0] if spell.definition.targets else None
         if target is None:
             return False
-        if target.zone == BATTLEFIELD and not self.on_battlefield(candidate):
+        if target.zone == BATTLEFIELD and not self.game.on_battlefield(candidate):
             return False
-        if target.zone == STACK and not self.on_stack(candidate):
+        if target.zone == STACK and not self.game.on_stack(candidate):
             return False
-        if stops(self, candidate, spell):
+        if stops(self.game, candidate, spell):
             return False  # CR 702.16b
-        return target.legal(self, spell, candidate)
+        return target.legal(self.game, spell, candidate)
 
     def resolve_top(self, *, pay: bool = False) -> None:
         """Resolve the top of the stack; ``pay``: its controller's opponent pays what the
@@ -273,7 +325,7 @@ class StackRules:
                     else dict(entry.context)
                 context.setdefault("controller", entry.controller)
                 with self.holding():
-                    entry.ability.effect(self, entry.source, **context)
+                    entry.ability.effect(self.game, entry.source, **context)
             self.settle()
             return
         spell = entry
@@ -286,15 +338,15 @@ class StackRules:
             legal = [t for t, _ in spell.targets]
         if spell.targets and not legal:
             self.log.record("fizzle", card=spell)
-            self.move(spell, GRAVEYARD, reason="立ち消え")
+            self.game.move(spell, GRAVEYARD, reason="立ち消え")
             self.settle()
             return
-        values = self.characteristics(spell)
+        values = self.game.characteristics(spell)
         self.log.record("resolve", card=spell)
         if any(t in PERMANENT_TYPES for t in values.types):
             self.stack.remove(spell)
             attach_to = legal[0] if spell.definition.enchant and legal else None
-            self.put_onto_battlefield(spell, spell.controller, face_down_as=spell.face_down_as,
+            self.game.put_onto_battlefield(spell, spell.controller, face_down_as=spell.face_down_as,
                                       face_down_by=spell.face_down_by, attach_to=attach_to, reason="解決",
                                       face_up_when=spell.face_up_when)
             return
@@ -302,9 +354,9 @@ class StackRules:
         # wait until it has finished and gone to the graveyard (CR 608.2n, 704.3)
         with self.holding():
             if spell.definition.resolve is not None:
-                spell.definition.resolve(self, spell, legal)
-            if self.on_stack(spell):
-                self.move(spell, GRAVEYARD, reason="解決した")
+                spell.definition.resolve(self.game, spell, legal)
+            if self.game.on_stack(spell):
+                self.game.move(spell, GRAVEYARD, reason="解決した")
         self.settle()
 
     def resolve_all(self) -> None:
@@ -316,15 +368,15 @@ class StackRules:
             self.stack.remove(spell)
             self.log.record("counter.ability", ability=_ability(spell), card=spell.source, by=by)
             return
-        why = self.forbidden(COUNTERED, spell)
+        why = self.game.forbidden(COUNTERED, spell)
         if why is not None:
             # CR 101.2: the spell that "can't be countered" stays; the effect does nothing to it
             self.log.record("no-op.not-countered", card=spell, why=why)
             return
         self.log.record("counter", card=spell, by=by)
-        self.move(spell, GRAVEYARD, reason="打ち消された")
+        self.game.move(spell, GRAVEYARD, reason="打ち消された")
 
-    def _trigger(self, source: MtgCard, ability: Ability, controller: int, **context) -> None:
+    def trigger(self, source: MtgCard, ability: Ability, controller: int, **context) -> None:
         self.log.record("trigger", card=source, text=ability.text, event=ability.event)
         self.pending.append(TriggeredInstance(source, ability, controller, context))
 
@@ -358,8 +410,8 @@ class StackRules:
         wanted = instance.ability.target
         cards = [c for c in self.board.cards() if c.zone is not None and c.zone.kind == wanted.zone
                  and not getattr(c, "phased_out", False) and self._legal_ability_target(instance, c)]
-        players = [p for p in PLAYERS if p not in self.left_game and wanted.player is not None
-                   and wanted.player(self, instance, p)]
+        players = [p for p in PLAYERS if p not in self.game.left_game and wanted.player is not None
+                   and wanted.player(self.game, instance, p)]
         return [*cards, *players]
 
     def _choose_trigger_target(self, instance: TriggeredInstance) -> bool:
@@ -399,10 +451,10 @@ class StackRules:
 
     def _state_based_actions(self) -> bool:
         acted = False
-        for card in self.permanents():
-            if not self.on_battlefield(card):
+        for card in self.game.permanents():
+            if not self.game.on_battlefield(card):
                 continue
-            values = self.characteristics(card)
+            values = self.game.characteristics(card)
             why = None
             if CREATURE in values.types and values.toughness is not None and values.toughness <= 0:
                 why = "タフネスが0以下"
@@ -415,9 +467,9 @@ class StackRules:
             elif "オーラ" in values.subtypes and not self._legally_attached(card):
                 why = "オーラが何にもついていないか不正についている"
             elif "装備品" in values.subtypes and isinstance(card.attached_to, MtgCard) and not (
-                    card.attached_to.object_id == card.attached_object and self.on_battlefield(card.attached_to)
-                    and CREATURE in self.characteristics(card.attached_to).types
-                    and not stops(self, card.attached_to, card)):  # CR 702.16d
+                    card.attached_to.object_id == card.attached_object and self.game.on_battlefield(card.attached_to)
+                    and CREATURE in self.game.characteristics(card.attached_to).types
+                    and not stops(self.game, card.attached_to, card)):  # CR 702.16d
                 # CR 704.5n: an Equipment attached to what is not a creature any more (or gone)
                 # becomes unattached and stays on the battlefield
                 card.attached_to, card.attached_object = None, 0
@@ -431,9 +483,9 @@ class StackRules:
                 acted = True
             if why:
                 self.log.record("sba", card=card, why=why)
-                self.move(card, GRAVEYARD, reason="状況起因処理")
+                self.game.move(card, GRAVEYARD, reason="状況起因処理")
                 acted = True
-        self._remove_non_creatures_from_combat()
+        self.game.remove_non_creatures_from_combat()
         return acted
 
     def _legally_attached(self, aura: MtgCard) -> bool:
@@ -445,40 +497,40 @@ class StackRules:
             return isinstance(target, tuple)
         if not isinstance(target, MtgCard) or target.object_id != aura.attached_object:
             return False
-        if not self.on_battlefield(target):
+        if not self.game.on_battlefield(target):
             return False
-        if stops(self, target, aura):
+        if stops(self.game, target, aura):
             return False  # CR 702.16c
-        return enchant in self.characteristics(target).types
+        return enchant in self.game.characteristics(target).types
 
     def delay(self, source: MtgCard, ability: Ability, **context) -> None:
         """A delayed triggered ability (「次の終了ステップの開始時に…」)."""
         self.delayed.append(TriggeredInstance(source, ability, source.controller, context))
 
     def begin_end_step(self) -> None:
-        for card in self.permanents():
+        for card in self.game.permanents():
             card.attacking, card.blocking = False, None  # the combat phase is over (CR 511.3)
-        self.phase = legality.END
+        self.game.phase = legality.END
         self.log.record("step.end")
         waiting = [d for d in self.delayed if d.ability.event == END_STEP]
         self.delayed = [d for d in self.delayed if d.ability.event != END_STEP]
         for instance in waiting:
-            self._trigger(instance.source, instance.ability, instance.controller, **instance.context)
+            self.trigger(instance.source, instance.ability, instance.controller, **instance.context)
         # 「あなたの終了ステップの開始時に」: the abilities of the active player's permanents (CR 513.1)
-        for card in self.permanents():
-            if card.controller != self.active_player:
+        for card in self.game.permanents():
+            if card.controller != self.game.active_player:
                 continue
-            for ability in self.characteristics(card).abilities:
+            for ability in self.game.characteristics(card).abilities:
                 if ability.kind == TRIGGERED and ability.event == YOUR_END_STEP:
-                    self._trigger(card, ability, card.controller)
+                    self.trigger(card, ability, card.controller)
         self.settle()
 
     def why_cannot_activate_mana_ability(self, player: int, card: MtgCard) -> str | None:
         """Why ``player`` may not activate ``card``'s mana ability now (None: they may):
         its controller only (CR 605.3a, 602.2), and {T} in its cost (107.5, 302.6)."""
-        if not self.on_battlefield(card) or card.controller != player:
+        if not self.game.on_battlefield(card) or card.controller != player:
             return f"{PLAYER_NAMES[player]}は「{card.name}」をコントロールしていないので、そのマナ能力を起動できない（CR 605.3a）"
-        ability = next((a for a in self.characteristics(card).abilities if a.kind == MANA), None)
+        ability = next((a for a in self.game.characteristics(card).abilities if a.kind == MANA), None)
         if ability is None:
             return f"「{card.name}」はマナ能力を持たない"
         return self.why_cannot_tap_for_cost(card) if ability.tap else None
@@ -488,15 +540,15 @@ class StackRules:
         why = self.why_cannot_activate_mana_ability(player, card)
         if why is not None:
             raise IllegalAction(why)
-        ability = next(a for a in self.characteristics(card).abilities if a.kind == MANA)
+        ability = next(a for a in self.game.characteristics(card).abilities if a.kind == MANA)
         self.log.record("activate.mana", card=card)
         if ability.tap:
-            self.tap(card, reason="コスト")
+            self.game.tap(card, reason="コスト")
         if ability.sacrifice:
             # the cost is paid first; the ability still resolves (CR 605.3b)
-            card = self.move(card, GRAVEYARD, reason="生け贄に捧げる")
+            card = self.game.move(card, GRAVEYARD, reason="生け贄に捧げる")
         if ability.effect is not None:
-            ability.effect(self, card)
+            ability.effect(self.game, card)
 
 
 def _ability(instance) -> Said:

@@ -1,49 +1,72 @@
-"""Magic: finding cards, zones and the one way objects move between them (a new object,
-CR 400.7), who may see a hidden card (CR 708.5–708.11), and leaving the game.
+"""Magic: zones and the one way objects move between them (a new object, CR 400.7),
+entering the battlefield, who may see a hidden card (CR 708.5–708.11), and leaving the
+game.  Finding the cards an example names is the game's (game.py).
 """
 
 from __future__ import annotations
 
-from typing import Any
 import math
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
 from rulings.core import IllegalAction, SetupError
 from rulings.core.choices import FIRST_FITTING
+from rulings.core.events import EventLog
+from rulings.core.zones import Board
 
 from . import layers
-from .cards import ANOTHER_DIES, ANOTHER_ENTERS, AS_ENTERS, DIES, ENTERS, LEAVES_BATTLEFIELD, REPLACEMENT, TRIGGERED
+from .cards import (ANOTHER_DIES, ANOTHER_ENTERS, AS_ENTERS, DIES, ENTERS, LEAVES_BATTLEFIELD, REPLACEMENT, TRIGGERED,
+                    Ability)
 from .characteristics import BATTLE, CREATURE, PLANESWALKER, Characteristics
 from .identity import ZONE_CHANGE
-from .objects import (BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, PLAYERS, PLAYER_NAMES, STACK,
-                      ZONE_LOG, Death, MtgCard)
+from .objects import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, PLAYERS, STACK, Death, MtgCard
+from .view import GameView
+
+
+class ZonesGame(GameView, Protocol):
+    """What the zone rules need of the rest of the game (rulings.mtg.game.Game is one):
+    the clock, characteristics and copy effects (LayerRules), triggers and holding checks
+    (StackRules), attaching, last known information and choices (the game)."""
+
+    #: the game's clock (what timestamps are taken from)
+    clock: int
+    #: the spell being cast, if any (a card drawn meanwhile is concealed)
+    casting: MtgCard | None
+
+    def tick(self) -> int: ...
+
+    def characteristics(self, card: MtgCard) -> Characteristics: ...
+
+    def become_copy(self, card: MtgCard, original: MtgCard) -> None: ...
+
+    def end_effects_on_gone_objects(self) -> None: ...
+
+    def trigger(self, source: MtgCard, ability: Ability, controller: int, **context) -> None: ...
+
+    def holding(self) -> AbstractContextManager[None]: ...
+
+    def settle(self) -> None: ...
+
+    def attach(self, aura: MtgCard, target: Any) -> None: ...
+
+    def keep_last_known(self, card: MtgCard, known: Any) -> None: ...
+
+    def by_default(self, chooser: int, prompt: str, options: Sequence[Any], rule: str, n: int = 1) -> list[Any]: ...
 
 
 class ZoneRules:
-    """Mixed into :class:`rulings.mtg.game.Game`."""
+    """Zones, moving and visibility.  Owns the players who left the game and whether
+    the game is over."""
 
-    def find(self, name: str) -> MtgCard | None:
-        """The card called ``name`` (Japanese or English), on the battlefield first."""
-        order = {BATTLEFIELD: 0, STACK: 1, EXILE: 2, COMMAND: 3, HAND: 4, GRAVEYARD: 5, LIBRARY: 6}
-        self.definition(name)  # UnknownCard for a name in neither language
-        return self.named(name, self.board.cards(), lambda c: (order[c.zone.kind], c.serial))
+    state_fields = ("left_game", "over")
 
-    def card(self, name: str, player: int = 0) -> MtgCard:
-        """The card called ``name``; one not yet in the game starts in ``player``'s hand."""
-        existing = self.find(name)
-        if existing is not None:
-            return existing
-        return self.new_card(name, player, HAND)
-
-    def in_hand(self, name: str, player: int) -> MtgCard:
-        """A card called ``name`` in ``player``'s hand (one is added if there is none)."""
-        hand = list(self.board.zone(player, HAND))
-        card = self.named(name, hand, hand.index)
-        return card if card is not None else self.new_card(name, player, HAND)
-
-    def new_card(self, name: str, owner: int, zone_kind: str, *, index: int | None = None) -> MtgCard:
-        definition = self.definition(name)
-        self.check_new_copy(name)
-        return self.bring_in(definition, owner, zone_kind, face_up=False, index=index, card_class=MtgCard)
+    def __init__(self, game: ZonesGame, log: EventLog, board: Board) -> None:
+        self.game = game
+        self.log = log
+        self.board = board
+        self.left_game: set[int] = set()
+        self.over = False
 
     def zone_of(self, card: MtgCard) -> str:
         return card.zone.kind
@@ -81,9 +104,9 @@ class ZoneRules:
             # CR 702.26b: a phased-out permanent is treated as though it does not exist
             raise IllegalAction(f"「{card.name}」はフェイズ・アウトしているので、何もそれを動かせない（CR 702.26b）")
         leaving_face_down = source in (BATTLEFIELD, STACK) and not card.face_up
-        last_known = self.characteristics(card) if source == BATTLEFIELD else None
+        last_known = self.game.characteristics(card) if source == BATTLEFIELD else None
         if last_known is not None:
-            self.keep_last_known(card, last_known)
+            self.game.keep_last_known(card, last_known)
         if last_known is not None and zone_kind != EXILE and any(
                 a.kind == REPLACEMENT and a.event == LEAVES_BATTLEFIELD for a in last_known.abilities):
             self.log.record("replace.exiled", card=card, zone=zone_kind)
@@ -91,8 +114,8 @@ class ZoneRules:
         if leaving_face_down and zone_kind != BATTLEFIELD:
             self.reveal(card, "裏向きのまま戦場かスタックを離れた（CR 708.9）")
         last_controller = card.controller
-        if card in self.stack:
-            self.stack.remove(card)
+        if card in self.game.stack:
+            self.game.stack.remove(card)
         for other in self.board.zone(None, BATTLEFIELD):
             if other.blocking is card:
                 other.blocking = None
@@ -102,7 +125,7 @@ class ZoneRules:
         self.board.move(card, owner_zone, face_up=face_up, index=index,
                         controller=controller if controller is not None else card.owner, reason=reason)
         card.erase(ZONE_CHANGE)
-        self.effects = [e for e in self.effects if self._effect_target_alive(e)]
+        self.game.end_effects_on_gone_objects()
         if source == BATTLEFIELD and zone_kind == GRAVEYARD and last_known is not None and CREATURE in last_known.types:
             self._dies(Death(card, last_known, last_controller, leaving_face_down))
         return card
@@ -112,12 +135,12 @@ class ZoneRules:
         self.log.record("dies", card=card)
         for ability in death.values.abilities:
             if ability.kind == TRIGGERED and ability.event == DIES:
-                self._trigger(card, ability, death.controller, card=card, card_id=card.object_id)
+                self.game.trigger(card, ability, death.controller, card=card, card_id=card.object_id)
         # "whenever another … creature dies": which deaths count is the card's own text
         for permanent in self.permanents():
-            for ability in self.characteristics(permanent).abilities:
-                if ability.kind == TRIGGERED and ability.event == ANOTHER_DIES and ability.affects(self, permanent, death):
-                    self._trigger(permanent, ability, permanent.controller, card=card, card_id=card.object_id)
+            for ability in self.game.characteristics(permanent).abilities:
+                if ability.kind == TRIGGERED and ability.event == ANOTHER_DIES and ability.affects(self.game, permanent, death):
+                    self.game.trigger(permanent, ability, permanent.controller, card=card, card_id=card.object_id)
 
     def put_onto_battlefield(self, card: MtgCard, controller: int | None = None, *,
                              face_down_as: Characteristics | None = None, face_down_by: str = "",
@@ -131,33 +154,33 @@ class ZoneRules:
             # CR 303.4f: an Aura put onto the battlefield without being cast is attached, as
             # it enters, to an object its controller chooses; with nothing it could enchant, it
             # stays where it is.  What it was attached to before is never remembered (400.7).
-            fitting = [p for p in self.permanents() if p is not card and enchant in self.characteristics(p).types]
+            fitting = [p for p in self.permanents() if p is not card and enchant in self.game.characteristics(p).types]
             if not fitting:
                 self.log.record("stays", card=card, zone=card.zone.kind)
                 return card
-            attach_to = self.by_default(controller, f"chooses what 「{card.name}」 enchants", fitting, FIRST_FITTING)[0]
+            attach_to = self.game.by_default(controller, f"chooses what 「{card.name}」 enchants", fitting, FIRST_FITTING)[0]
         self.move(card, BATTLEFIELD, face_up=not face_down, controller=controller, reason=reason)
         if face_down:
             card.face_down_as, card.face_down_by = face_down_as, face_down_by
             card.face_up_when = face_up_when
         card.tapped = tapped
-        card.timestamp = card.entered_at = self.tick()
-        card.controlled_since = -math.inf if setup else self.clock
+        card.timestamp = card.entered_at = self.game.tick()
+        card.controlled_since = -math.inf if setup else self.game.clock
         if attach_to is not None:
-            self.attach(card, attach_to)
+            self.game.attach(card, attach_to)
         if face_down:
             # CR 708.3: it is face down before it enters, so its own "enters" abilities
             # neither apply nor trigger
             self.log.record("enter.face-down", card=card, way=face_down_by)
         else:
             if copy_of is not None:
-                self.become_copy(card, copy_of)
-            values = self.characteristics(card)
-            with self.holding():
+                self.game.become_copy(card, copy_of)
+            values = self.game.characteristics(card)
+            with self.game.holding():
                 for ability in values.abilities:
                     if ability.kind == AS_ENTERS and not setup:
-                        ability.effect(self, card)
-            values = self.characteristics(card)
+                        ability.effect(self.game, card)
+            values = self.game.characteristics(card)
             if PLANESWALKER in values.types and values.loyalty is not None:
                 card.counters = {**card.counters, "忠誠": values.loyalty}
             if BATTLE in values.types and values.defense is not None:
@@ -166,10 +189,10 @@ class ZoneRules:
             if not setup:
                 for ability in values.abilities:
                     if ability.kind == TRIGGERED and ability.event == ENTERS:
-                        self._trigger(card, ability, controller)
+                        self.game.trigger(card, ability, controller)
         if not setup:
             self.others_see_enter(card)
-            self.settle()
+            self.game.settle()
         return card
 
     def others_see_enter(self, card: MtgCard) -> None:
@@ -179,10 +202,10 @@ class ZoneRules:
         for permanent in self.permanents():
             if permanent is card:
                 continue
-            for ability in self.characteristics(permanent).abilities:
+            for ability in self.game.characteristics(permanent).abilities:
                 if ability.kind == TRIGGERED and ability.event == ANOTHER_ENTERS and ability.affects(
-                        self, permanent, card):
-                    self._trigger(permanent, ability, permanent.controller, card=card, card_id=card.object_id)
+                        self.game, permanent, card):
+                    self.game.trigger(permanent, ability, permanent.controller, card=card, card_id=card.object_id)
 
     def draw(self, player: int) -> MtgCard:
         library = self.board.zone(player, LIBRARY)
@@ -190,7 +213,7 @@ class ZoneRules:
             raise SetupError("ライブラリーにカードがない")
         card = library.cards[0]
         self.move(card, HAND, reason="引く")
-        if self.casting is not None:
+        if self.game.casting is not None:
             card.concealed = True
             self.log.record("concealed", card=card)
         return card

@@ -10,14 +10,12 @@ spell with 護法{2} on the stack does not trigger when targeted.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import BECOMES_TARGET, TRIGGERED, Ability
 from .characteristics import Characteristics
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .objects import MtgCard
+from .objects import MtgCard
+from .view import GameView
 
 WARD = re.compile(r"^護法((?:\{[^}]+\})+)$")
 
@@ -27,7 +25,7 @@ def ward_costs(values: Characteristics) -> list[str]:
     return [m.group(1) for a in values.abilities if (m := WARD.match(a.text))]
 
 
-def _counter_unless_paid(game: "Game", source: "MtgCard", *, victim: Any, victim_id: int, cost: str,
+def _counter_unless_paid(game: GameView, source: MtgCard, *, victim: Any, victim_id: int, cost: str,
                          paid: bool = False, **_) -> None:
     if paid:
         game.log.record("pay.ward", cost=cost, card=source)

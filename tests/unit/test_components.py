@@ -1,0 +1,67 @@
+"""The rules of Magic and Duel Masters are components (issue 23): each owns its state,
+names it in ``state_fields`` (what the fingerprint a Then is checked with reads), and
+holds nothing else but the collaborators it was given when made."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulings.core.events import EventLog
+from rulings.core.state import fingerprint
+from rulings.core.zones import Board
+from rulings.core.game import Game as GameBase
+from rulings.dm.duel import Duel
+from rulings.mtg.combat import Combat
+from rulings.mtg.copying import LayerRules
+from rulings.mtg.face_down_rules import FaceDown
+from rulings.mtg.game import Game
+from rulings.mtg.stack import StackRules
+from rulings.mtg.visibility import ZoneRules
+
+
+def _components(game):
+    return {name: value for name, value in vars(game).items() if hasattr(type(value), "state_fields")}
+
+
+def _is_collaborator(value, game) -> bool:
+    if value is game or hasattr(type(value), "state_fields"):
+        return True
+    if isinstance(value, (EventLog, Board, random.Random)):
+        return True
+    # who is told of something (Moves.arrivals): functions, not state
+    return isinstance(value, list) and all(callable(v) for v in value)
+
+
+@pytest.mark.parametrize("make, expected", [
+    (Duel, {"zones", "visibility", "moves", "shield_rules", "processing", "turns", "playing", "combat"}),
+    (Game, {"zone_rules", "stack_rules", "combat_rules", "face_down_rules", "layer_rules"}),
+])
+def test_each_component_holds_its_state_and_its_collaborators_only(make, expected):
+    game = make()
+    components = _components(game)
+    assert set(components) == expected
+    for name, component in components.items():
+        state = set(type(component).state_fields)
+        assert state <= set(vars(component)), f"{name}: state_fields names what it does not have"
+        others = {k: v for k, v in vars(component).items() if k not in state}
+        strays = [k for k, v in others.items() if not _is_collaborator(v, game)]
+        assert not strays, f"{name} holds {strays}: state the fingerprint would not see (add to state_fields)"
+
+
+def test_a_component_state_change_changes_the_fingerprint():
+    duel = Duel()
+    before = fingerprint(duel)
+    duel.combat.sick.add(99)
+    assert fingerprint(duel) != before
+    game = Game()
+    before = fingerprint(game)
+    game.face_down_rules.dread_choice[0] = None
+    assert fingerprint(game) != before
+
+
+def test_the_rules_are_not_mixins():
+    assert Game.__bases__ == (GameBase,)
+    assert not {ZoneRules, StackRules, Combat, FaceDown, LayerRules} & set(Game.__mro__)
+    assert Duel.__bases__ == (GameBase,)
