@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from importlib import metadata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -160,10 +161,32 @@ def runner_digest(runner: Path) -> str:
     return digest.hexdigest()[:16]
 
 
+#: the libraries an example is read and run through (its Gherkin parsed, its steps bound
+#: and run): a new version may read or run it differently, so a result rests on them too
+LIBRARIES = ("gherkin-official", "pytest", "pytest-bdd")
+_LIBRARIES: list[str] = []
+
+
+def libraries_digest() -> str:
+    """The versions of :data:`LIBRARIES` installed (once per process)."""
+    if not _LIBRARIES:
+        versions = []
+        for name in LIBRARIES:
+            try:
+                versions.append(f"{name}=={metadata.version(name)}")
+            except metadata.PackageNotFoundError:
+                versions.append(f"{name} missing")
+        _LIBRARIES.append(hashlib.sha256("\n".join(versions).encode()).hexdigest()[:16])
+    return _LIBRARIES[0]
+
+
 def basis_of(example: dict, cards: dict[str, CardDigests], runner: str | None = None) -> dict[str, str]:
+    """What a run of ``example`` rests on now: its game's engine code, the cards it names,
+    the libraries it runs through and (given) the runner's code."""
     game = example.get("game") or ""
     out = {"engine": code_digest(game),
-           "cards": cards.get(game, CardDigests()).digest(list(example.get("cards") or []))}
+           "cards": cards.get(game, CardDigests()).digest(list(example.get("cards") or [])),
+           "libraries": libraries_digest()}
     if runner is not None:
         out["runner"] = runner
     return out
@@ -202,6 +225,8 @@ def plan(manifest: list[dict], results: dict[str, dict[str, Any]], cards_dir: Pa
             why = "cards changed"
         elif entry["basis"].get("runner") != basis.get("runner"):
             why = "runner changed"
+        elif entry["basis"].get("libraries") != basis["libraries"]:
+            why = "libraries changed"
         elif (entry.get("status") == "pending") != (example.get("declared") == "pending"):
             # a result recorded as pending says nothing of the ruling once it is declared
             # settled (and the other way round): run it as it is declared now

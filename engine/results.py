@@ -253,16 +253,29 @@ def write_atomic(path: str | os.PathLike, text: str | Iterable[str], *, durable:
         raise
 
 
+def rests_on(entry: Mapping[str, Any], basis: Mapping[str, str] | None) -> bool:
+    """Whether a result was computed against ``basis`` (every part of it; None: no
+    basis to compare, as for a caller that knows only the text)."""
+    if basis is None:
+        return True
+    kept = entry.get("basis")
+    return isinstance(kept, Mapping) and all(kept.get(part) == value for part, value in basis.items())
+
+
 def status_of(example_id: str, text_hash_: str, declared: str | None,
-              results: dict[str, dict[str, Any]]) -> tuple[str, dict[str, Any] | None]:
+              results: dict[str, dict[str, Any]], basis: Mapping[str, str] | None = None
+              ) -> tuple[str, dict[str, Any] | None]:
     """The status an example shows, and the result entry it rests on (if any), without
-    its trace when ``results`` are :class:`Entries` (:func:`brief`)."""
+    its trace when ``results`` are :class:`Entries` (:func:`brief`).  The one place a
+    status is decided: a result counts only for the text it was run on and, given
+    ``basis`` (what a run would rest on now: ``rulings.incremental.basis_of``), only if
+    it was run against that engine, those cards and that runner — else it is stale."""
     entry = brief(results, example_id)
     if declared == "pending":
         return "pending", entry if entry and entry.get("hash") == text_hash_ else None
     if entry is None:
         return "not-run", None
-    if entry.get("hash") != text_hash_:
+    if entry.get("hash") != text_hash_ or not rests_on(entry, basis):
         return "stale", entry
     status = entry.get("status")
     # "error": the example could not be set up, so its ruling was not checked

@@ -151,6 +151,18 @@ def test_a_result_rests_on_the_runner_and_the_wording(tmp_path, monkeypatch):
     assert _plan_of(manifest, results, tmp_path, runner=runner).run == {"a": "engine of ygo changed"}
 
 
+def test_a_result_rests_on_the_libraries_it_ran_through(tmp_path, monkeypatch):
+    """Issue 23: a new pytest-bdd or Gherkin parser may read or run an example differently;
+    its result rested on the versions it ran through."""
+    from rulings import incremental
+
+    manifest = [{"id": "a", "hash": "h", "game": "ygo", "extracted": True, "cards": [], "declared": None}]
+    results = _recorded(_plan_of(manifest, {}, tmp_path), manifest)
+    assert _plan_of(manifest, results, tmp_path).run == {}
+    monkeypatch.setattr(incremental, "_LIBRARIES", ["another version"])
+    assert _plan_of(manifest, results, tmp_path).run == {"a": "libraries changed"}
+
+
 
 # -- case 8: a document that stops the reading is an error naming it; the others stand ----
 

@@ -162,6 +162,18 @@ def test_a_result_counts_only_for_the_text_it_was_recorded_for():
     assert results.status_of("x", "h2", "pending", entries) == ("pending", None)
 
 
+def test_a_result_counts_only_against_the_engine_cards_and_runner_it_ran_on():
+    """The one status function: given what a run would rest on now, a result computed
+    against anything else is stale, not passed (a plain sphinx-build after an engine edit)."""
+    entries = {"x": {"hash": "h1", "status": "passed", "basis": {"engine": "e1", "cards": "c1"}},
+               "old": {"hash": "h1", "status": "passed"}}
+    assert results.status_of("x", "h1", None, entries, {"engine": "e1", "cards": "c1"})[0] == "passed"
+    assert results.status_of("x", "h1", None, entries, {"engine": "e2", "cards": "c1"})[0] == "stale"
+    assert results.status_of("x", "h1", None, entries, {"engine": "e1", "cards": "c2"})[0] == "stale"
+    assert results.status_of("old", "h1", None, entries, {"engine": "e1"})[0] == "stale"
+    assert results.status_of("x", "h1", None, entries)[0] == "passed"  # no basis to compare
+
+
 def test_the_hash_ignores_trailing_space_but_not_words():
     assert results.text_hash("zh-CN", "t", "a\nb  ") == results.text_hash("zh-CN", " t ", "a\nb")
     assert results.text_hash("zh-CN", "t", "a\nb") != results.text_hash("zh-CN", "t", "a\nc")
