@@ -12,7 +12,7 @@ from sphinx.application import Sphinx
 
 from . import nodes as rnodes
 from . import encoding, problems, reading, render, search, state
-from . import attention, cards, coverage_page, domain, guard, measured, memory, plain, unpinned
+from . import attention, cards, coverage_page, domain, guard, language, measured, memory, plain, unpinned
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective, block_index, resolve_blocks
@@ -44,6 +44,8 @@ def _builder_inited(app: Sphinx) -> None:
     if app.builder.format == "html":
         app.config.html_static_path.append(str(STATIC))
         app.add_css_file("rulings.css")
+    # each page in its document's language (language.py)
+    language.install(app)
 
 
 def setup(app: Sphinx) -> dict:
@@ -115,6 +117,8 @@ def setup(app: Sphinx) -> dict:
     app.connect("env-updated", memory.freeze_after_reading, priority=950)
     app.connect("build-finished", memory.thaw)
     app.connect("html-collect-pages", attention.collect_pages)
+    # each page's lang and the theme's words in its language (before the sidebar's, which reads it)
+    app.connect("html-page-context", language.page_context, priority=400)
     # after the theme's own handler, which builds furo's navigation tree
     app.connect("html-page-context", attention.sidebar_status, priority=600)
     return {"version": "0.1", "env_version": _format_version(), "parallel_read_safe": True,
