@@ -1,8 +1,9 @@
 """Sphinx configuration of the executable ruling documents."""
 
 project = "rulings"
-author = "rulings contributors"
-copyright = "2026, rulings contributors"
+author = "rulings"
+# no words in it: the footer shows it on Chinese and Japanese pages alike
+copyright = "2026 rulings"
 language = "zh_CN"
 
 extensions = ["rulings.sphinxext"]

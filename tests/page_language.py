@@ -28,11 +28,17 @@ from pathlib import Path
 ALLOWED_LATIN = {
     "rulings",          # the project's name
     "Sphinx", "Furo", "pradyunsg",  # the theme's credit line names the tools that made the page
-    "FAQ", "CR", "OCG", "fid", "Q", "A",   # rule citations: FAQ fid=…, CR 708.2a, Q&A
+    "FAQ", "CR", "OCG", "fid",   # rule citations: FAQ fid=…, CR 708.2a
+    "Wiki", "wiki",     # a source's name: デュエル・マスターズ Wiki
     "Gherkin",          # the language the examples are written in (a name)
-    "ID", "id",         # an example's id is shown beside it
-    "Python",           # the card index says whether a card needs a hook written in Python
-    "reStructuredText",
+    "JavaScript", "Python",  # names of languages (the search page; a card's hook is a Python function)
+    "ygopro",           # a program the Yu-Gi-Oh! prose names
+    "Doctor", "Who",    # a Magic product line named by its title (Doctor Who)
+    # the games' own Latin signs in Japanese and Chinese text: power/toughness, a Duel Masters
+    # set code and ability kinds (FE, TT, KM), a race suffix (…MAX), the source "MTG Wiki"
+    "PT", "MTG", "DMC", "FE", "TT", "KM", "MAX",
+    # Chinese players' own word for a stat boost, as the Yu-Gi-Oh! card file's title writes it
+    "buff",
 }
 
 #: what is never scanned: code, machine text, and (until the traces helper lands)
@@ -47,7 +53,10 @@ SKIP_CLASSES = {"rulings-trace", "rulings-raw", "rulings-step-id", "rulings-exam
 ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 
 _CARD_NAME = re.compile(r"「[^」]*」|『[^』]*』|\{[^}]*\}|<[^>]*>")
-_URL = re.compile(r"(?:https?://|mailto:)\S+|\b[\w.-]+\.(?:rst|html|py|json|feature)\b|\S+/\S+")
+_URL = re.compile(r"(?:https?://|mailto:)\S+|\b[\w.-]+\.(?:rst|html|py|json|feature|md)\b|[\w.-]+/[\w./-]+"
+                  r"|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|jp|io|wiki)\b"
+                  # an example's id (ygo-loc-4.3.3.4.1-destroyed-to-graveyard), a command (rulings coverage)
+                  r"|\b[a-z0-9]+(?:[-_][a-z0-9.]+)+\b|\brulings\s+[a-z]+\b")
 _CITATION = re.compile(r"\b(?:CR|FAQ)\s*[\w.=-]*|\bfid=\d+|\b\d+(?:\.\d+)*[a-z]?\b")
 _LATIN = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _KANA = re.compile(r"[\u3041-\u309f\u30a1-\u30fa\u30fc-\u30ff\uff66-\uff9f]+")
@@ -70,7 +79,9 @@ def foreign_words(text: str, language: str, allowed: set[str] = frozenset()) -> 
     text = _CITATION.sub(" ", text)
     out = []
     for word in _LATIN.findall(text):
-        if word.strip("'’-") not in ALLOWED_LATIN and word not in allowed:
+        bare = word.strip("'’-")
+        # one letter is the games' own sign (X素材, N张, S・トリガー), not English
+        if len(bare) > 1 and bare not in ALLOWED_LATIN and bare not in allowed and word not in allowed:
             out.append(word)
     if language == "ja":
         out += [c for c in _HAN.findall(text) if not japanese_han(c)]
@@ -108,6 +119,7 @@ def scan_page(html: str, allowed: set[str] = frozenset()) -> tuple[str | None, l
                 return True
         return False
 
+    head = soup.find("head")
     for string in soup.find_all(string=True):
         if isinstance(string, Comment) or not isinstance(string, NavigableString) or not string.strip():
             continue
@@ -115,15 +127,21 @@ def scan_page(html: str, allowed: set[str] = frozenset()) -> tuple[str | None, l
             continue
         if string.parent.name in ("html", "[document]", "head") or type(string).__name__ == "Doctype":
             continue
+        # of the head, only the title is read (in a tab): links and metadata are for machines
+        if head is not None and head in string.parents and string.parent.name != "title":
+            continue
         for word in foreign_words(str(string), lang_of(string.parent), allowed):
             found.append((word, str(string).strip()[:120]))
+    page = "ja" if (language or "").startswith("ja") else "zh-CN"
     for element in soup.find_all(True):
-        if element.name in SKIP_TAGS or skipped(element):
+        if element.name in SKIP_TAGS or skipped(element) or (head is not None and head in element.parents):
             continue
+        # the theme's permalinks and the status dots speak the page's language wherever they are
+        ui = bool({"headerlink", "rulings-permalink", "rulings-nav-status"} & set(element.get("class") or []))
         for attr in ATTRIBUTES:
             value = element.get(attr)
             if isinstance(value, str) and value.strip():
-                for word in foreign_words(value, lang_of(element), allowed):
+                for word in foreign_words(value, page if ui else lang_of(element), allowed):
                     found.append((word, f"{element.name}[{attr}]={value[:100]}"))
     return language, found
 
@@ -132,6 +150,25 @@ def expected_language(page: Path, site: Path) -> str:
     """The language a page of the site must be in: its game's, else the project's."""
     top = page.relative_to(site).parts[0]
     return "ja" if top in ("mtg", "dm") else "zh-CN"
+
+
+def card_names(build: Path) -> set[str]:
+    """Every card's names (as the documents write them, and an English name a card file
+    gives) and the words of those names: the allow-list of names."""
+    import json
+
+    out: set[str] = set()
+    for path in sorted(build.glob("cards/*.json")):
+        for card in json.loads(path.read_text(encoding="utf-8")).get("cards", []):
+            names = [card.get("name"), (card.get("fields") or {}).get("english")]
+            for effect in card.get("effects") or []:
+                names += [effect.get("label"), (effect.get("fields") or {}).get("english")]
+            for name in names:
+                if name:
+                    out.add(name)
+                    out.update(_LATIN.findall(name))
+                    out.update(_KANA.findall(name))
+    return out
 
 
 def site_pages(site: Path) -> list[Path]:

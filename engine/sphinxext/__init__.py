@@ -107,6 +107,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("doctree-read", reading.keep_read)
     app.connect("env-updated", cards.check_examples)
     app.connect("env-updated", state.warn_not_run, priority=600)
+    app.connect("doctree-resolved", language.mark_parts, priority=400)
     app.connect("doctree-resolved", render.refresh_examples)
     app.connect("doctree-resolved", render.fill_dashboards)
     app.connect("doctree-resolved", cards.resolve)

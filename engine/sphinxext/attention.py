@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from .language import PROJECT, game_name, of_document, of_game, tag, word
+from .language import PROJECT, captions_in_language, document_languages, game_name, of_game, tag, word
 from .state import all_records, counts, load_results, result_of
 
 PAGE = "rulings-attention"
@@ -120,16 +120,6 @@ def _badges(app, language: str) -> list[tuple[str, str]]:
 
 _NAV_LINK = re.compile(r'(<a class="[^"]*reference internal[^"]*" href="([^"]*)")(>)(.*?)(</a>)')
 _NAV_TOGGLE = re.compile(r'aria-label="Toggle navigation of ([^"]*)"')
-_CAPTION = re.compile(r'<span class="caption-text">([^<]*)</span>')
-
-
-def _languages(app, pagename: str) -> dict[str, str]:
-    """The address of every document from this page -> its language."""
-    env, out = app.env, {}
-    for docname in sorted(env.found_docs):
-        uri = "#" if docname == pagename else app.builder.get_relative_uri(pagename, docname)
-        out.setdefault(uri, of_document(env, docname))
-    return out
 
 
 def sidebar_status(app, pagename, templatename, context, doctree) -> None:
@@ -148,23 +138,20 @@ def sidebar_status(app, pagename, templatename, context, doctree) -> None:
         # the page's own entry links to "#"
         uri = "#" if docname == pagename else app.builder.get_relative_uri(pagename, docname)
         badges.setdefault(uri, badge_html)
-    languages = _languages(app, pagename)
+    languages = document_languages(app, pagename)
+    languages["#"] = languages.pop("", here)
 
     def badge(m: re.Match) -> str:
         # the first link to each document gets its badge (one pass over the tree: a
         # pass per document made every page cost as much as the site has documents)
         extra = badges.pop(m.group(2), None) or ""
         language = languages.get(m.group(2), here)
-        lang = f' lang="{language}"' if language != here else ""
-        return m.group(1) + lang + m.group(3) + m.group(4) + extra + m.group(5)
-
-    def caption(m: re.Match) -> str:
-        game = next((g for g in ("mtg", "dm", "ygo") if game_name(g) == m.group(1)), None)
-        language = of_game(game) if game else here
-        return m.group(0) if language == here else f'<span class="caption-text" lang="{language}">{m.group(1)}</span>'
+        # the title in its document's language, the status dot in the page's
+        text = m.group(4) if language == here else f'<span lang="{language}">{m.group(4)}</span>'
+        return m.group(1) + m.group(3) + text + extra + m.group(5)
 
     toggle = THEME[here]["Toggle navigation of %s"]
     tree = _NAV_LINK.sub(badge, tree)
-    tree = _CAPTION.sub(caption, tree)
+    tree = captions_in_language(tree, here)
     tree = _NAV_TOGGLE.sub(lambda m: f'aria-label="{escape(toggle % m.group(1), quote=True)}"', tree)
     context["furo_navigation_tree"] = tree

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 from functools import lru_cache
 
 import sphinx
@@ -38,6 +39,9 @@ from rulings.project import GAMES
 PROJECT = "zh-CN"
 #: the language tags of the site (BCP 47) -> the name of Sphinx's catalog
 CATALOG = {"zh-CN": "zh_CN", "ja": "ja"}
+
+#: the site's title (``html_title`` in spec/conf.py is the project's, Chinese)
+SITE_TITLE = {"zh-CN": "rulings · 可执行的裁定文档", "ja": "rulings · 実行できる裁定文書"}
 
 #: how each game is named, in its own language
 GAME_NAMES = {"ygo": "游戏王 OCG", "mtg": "マジック：ザ・ギャザリング", "dm": "デュエル・マスターズ"}
@@ -58,6 +62,7 @@ THEME = {
         "Expand": "展开", "Light mode": "浅色模式", "Dark mode": "深色模式",
         "Auto light/dark, in light mode": "自动浅色 / 深色，当前为浅色", "Auto light/dark, in dark mode": "自动浅色 / 深色，当前为深色",
         "Toggle navigation of %s": "展开或收起「%s」",
+        "Copyright &#169; %(copyright)s": "版权所有 &#169; %(copyright)s",
     },
     "ja": {
         "Skip to content": "本文へ移動", "Back to top": "ページの先頭へ", "On this page": "このページの内容",
@@ -75,6 +80,7 @@ THEME = {
         "Auto light/dark, in light mode": "自動（ライト / ダーク）、現在はライト",
         "Auto light/dark, in dark mode": "自動（ライト / ダーク）、現在はダーク",
         "Toggle navigation of %s": "「%s」を開閉",
+        "Copyright &#169; %(copyright)s": "著作権 &#169; %(copyright)s",
     },
 }
 
@@ -250,7 +256,9 @@ def translate_rendered(html: str, language: str) -> str:
             html = html.replace("</a>'s\n", "</a>" + (" 的\n" if tag(language) == PROJECT else " の\n"))
             continue
         html = html.replace(written, written.replace(message, words[message]))
-    return html
+    # … and the sentence ends as the language ends it
+    furo = '<a href="https://github.com/pradyunsg/furo">Furo</a>'
+    return html.replace(furo, furo + (" 制作" if tag(language) == PROJECT else " で作られています"), 1)
 
 
 def _translator_in_language(app) -> None:
@@ -277,3 +285,176 @@ def page_context(app, pagename, templatename, context, doctree) -> None:
     context["gettext"] = trans.gettext
     context["ngettext"] = trans.ngettext
     context["rulings_language"] = language
+    if language != PROJECT:
+        context["docstitle"] = SITE_TITLE[language]
+    # the neighbours' titles, in their own language
+    here_docs = {"prev", "next"}
+    for key in here_docs:
+        neighbour = context.get(key)
+        if isinstance(neighbour, dict) and neighbour.get("link") and neighbour.get("title"):
+            target = _docname_of_link(app, pagename, neighbour["link"])
+            other = of_document(app.env, target) if target else language
+            if other != language:
+                context[key] = {**neighbour, "title": f'<span lang="{other}">{neighbour["title"]}</span>'}
+    if context.get("body"):
+        body = _lang_attributes(context["body"])
+        body = captions_in_language(body, language)
+        if "reference internal" in body:
+            body = links_in_language(body, document_languages(app, pagename), language)
+        context["body"] = body
+    if context.get("toc"):
+        # the page's contents: a heading that is a game's name, in the game's language
+        toc = context["toc"]
+        for game, name in GAME_NAMES.items():
+            if of_game(game) != language:
+                toc = toc.replace(f">{name}</a>", f'><span lang="{of_game(game)}">{name}</span></a>')
+        context["toc"] = toc
+
+
+# -- parts of a page in another language --------------------------------------------------
+
+def mark(node, language: str) -> None:
+    """Say that a node (and what it holds) is in ``language``: its HTML element gets that
+    ``lang`` (:func:`_lang_attributes`), whatever the page's."""
+    node["classes"] = [c for c in node.get("classes", []) if not c.startswith("rulings-lang-")]
+    node["classes"].append(f"rulings-lang-{tag(language)}")
+
+
+_MARKED = re.compile(r'<(\w+)([^<>]*?) class="([^"]*\brulings-lang-(ja|zh-CN)\b[^"]*)"')
+
+
+def _lang_attributes(body: str) -> str:
+    return _MARKED.sub(lambda m: f'<{m.group(1)}{m.group(2)} class="{m.group(3)}" lang="{m.group(4)}"', body)
+
+
+#: an English word: two letters or more with a small letter, or an upper-case run of four
+#: (X, N, LP, FE … are the games' own signs)
+_LATIN_WORD = re.compile(r"[A-Za-z]*[a-z][A-Za-z]*|[A-Z]{4,}")
+_KANA_RUN = re.compile(r"[\u3041-\u309f\u30a1-\u30ff]")
+
+
+def written_in(text: str, language: str) -> bool:
+    """Whether an explanation the engine wrote reads in ``language``: no English words
+    (outside card names and placeholders), and no kana in Chinese."""
+    text = re.sub(r"「[^」]*」|\{[^}]*\}", "", text or "")
+    if not text.strip() or any(len(w) > 1 for w in _LATIN_WORD.findall(text)):
+        return False
+    return tag(language) == "ja" or not _KANA_RUN.search(text)
+
+
+_ENGLISH_ASIDE = re.compile(r"\s*[(（][^()（）]*[A-Za-z]{3,}[^()（）]*[)）]")
+_ALTERNATIVE = re.compile(r"^[^\\\[\](){}?*+.^$]+$")
+#: what a placeholder whose pattern is no list of words stands for, by its name
+TERM_WORDS = {
+    "zh-CN": {"card": "卡名（卡片目录中的卡）", "name": "卡名或字段名，写在「」里", "number": "数字", "n": "数字",
+              "label": "效果编号（①②…）", "desc": "对卡片的描述", "pick_desc": "对卡片的描述", "rest": "另一个积木块",
+              "monsters": "对怪兽的描述", "lasting": "持续的效果，用「，」分隔"},
+    "ja": {"card": "カード名（カード目録にあるカード）", "keyword": "キーワード能力", "number": "数", "n": "数",
+           "label": "同じカードの効果のラベル", "pt": "パワー/タフネス（例：2/2）", "cost": "マナ・シンボルで書いたコスト（例：{2}{B}{B}）",
+           "typeline": "タイプ行", "ability": "印刷されている能力（例：飛行、護法{2}）", "counter": "カウンターの種類",
+           "mod": "パワーとタフネスの修整（例：+3/+3）", "objects": "オブジェクトの条件（コントローラー・状態・色・タイプ・数値）",
+           "subtypes": "「・」でつないだクリーチャー・タイプ", "word": "キーワード能力", "do": "すること（破壊する、追放する…）"},
+}
+
+
+def localize(text: str, language: str, *, name: str = "", pattern: str = "") -> str:
+    """An explanation the engine wrote (often in English, with the document's words as
+    examples) as the page can show it in ``language``: as written when it is in that
+    language; else its examples in that language; else the words its pattern allows;
+    else what :data:`TERM_WORDS` says of the placeholder; else ""."""
+    language = tag(language)
+    text = (text or "").split("\n")[0].strip()
+    if written_in(text, language):
+        return text
+    sep = "、"
+    bare = _ENGLISH_ASIDE.sub("", text).strip()
+    if written_in(bare, language):
+        return bare
+    if ":" in bare:
+        after = bare.split(":", 1)[1].strip()
+        if written_in(after, language):
+            return ("如：" if language == PROJECT else "例：") + after
+    pieces = [p.strip(" ,…") for p in re.split(r",? or |, ", bare) if p.strip(" ,…")]
+    if pieces and all(written_in(p, language) for p in pieces):
+        return sep.join(pieces)
+    if name in TERM_WORDS[language]:
+        return TERM_WORDS[language][name]
+    alternatives = [a for a in pattern.split("|")] if pattern else []
+    if alternatives and all(_ALTERNATIVE.match(a) for a in alternatives if a):
+        shown = [a for a in alternatives if a]
+        if all(written_in(a, language) or a.isdigit() for a in shown):
+            return sep.join(shown) + ("" if len(shown) == len(alternatives) else ("（或不写）" if language == PROJECT else "（または省略）"))
+    return ""
+
+
+def mark_parts(app, doctree, docname: str) -> None:
+    """``doctree-resolved`` (before the card index and block tables are filled): on a
+    page serving every game, each game's part — the section holding its card index,
+    vocabulary or blocks — in the game's language."""
+    from docutils import nodes
+
+    here = of_document(app.env, docname)
+    for node in list(doctree.findall(nodes.Element)):
+        game = node.get("game") if isinstance(node.get("game"), str) else None
+        if not game or game not in GAMES:
+            continue
+        language = of_game(game)
+        if language == here:
+            continue
+        mark(node, language)
+        section = node.parent
+        while section is not None and not isinstance(section, nodes.section):
+            section = section.parent
+        if section is not None:
+            mark(section, language)
+
+
+def _docname_of_link(app, pagename: str, link: str) -> str | None:
+    """The document a relative link of the page leads to (prev/next), if any."""
+    import posixpath
+
+    suffix = app.builder.link_suffix if hasattr(app.builder, "link_suffix") else ".html"
+    path = link.split("#", 1)[0]
+    if not path.endswith(suffix):
+        return None
+    joined = posixpath.normpath(posixpath.join(posixpath.dirname(pagename), path[: -len(suffix)]))
+    return joined if joined in app.env.all_docs else None
+
+
+_LINK = re.compile(r'(<a class="[^"]*reference internal[^"]*" href=")([^"#]*)((?:#[^"]*)?"[^>]*>)(.*?)(</a>)', re.S)
+
+
+def document_languages(app, pagename: str) -> dict[str, str]:
+    """The address of every document from this page -> its language ("" for the page itself)."""
+    env, out = app.env, {}
+    for docname in sorted(env.found_docs):
+        try:
+            uri = "" if docname == pagename else app.builder.get_relative_uri(pagename, docname)
+        except Exception:  # builders without pages
+            continue
+        out.setdefault(uri, of_document(env, docname))
+    return out
+
+
+def links_in_language(html: str, languages: dict[str, str], here: str) -> str:
+    """Each link to a document in another language: its text in that language."""
+    def one(m: re.Match) -> str:
+        language = languages.get(m.group(2), here)
+        if language == here or not m.group(4).strip():
+            return m.group(0)
+        return f'{m.group(1)}{m.group(2)}{m.group(3)}<span lang="{language}">{m.group(4)}</span>{m.group(5)}'
+
+    return _LINK.sub(one, html)
+
+
+_CAPTION = re.compile(r'<span class="caption-text">([^<]*)</span>')
+
+
+def captions_in_language(html: str, here: str) -> str:
+    """A toctree's caption that is a game's name, in the game's language."""
+    def one(m: re.Match) -> str:
+        game = next((g for g, name in GAME_NAMES.items() if name == m.group(1)), None)
+        language = of_game(game) if game else here
+        return m.group(0) if language == here else f'<span class="caption-text" lang="{language}">{m.group(1)}</span>'
+
+    return _CAPTION.sub(one, html)
