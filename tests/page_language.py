@@ -7,7 +7,7 @@ runs of one script, and a run is foreign when
 
 - it is Latin letters (English) and not on the short allow-list below, or
 - the page is Japanese and a Han character cannot be written in Japanese (not in JIS
-  X 0208, the character set of Japanese text: 个, 们, 过, 败, 运, 记 …), or
+  X 0208, the character set of Japanese text: 们, 过, 败, 运, 记 …; or 个), or
 - the page is Chinese and it holds kana (Japanese).
 
 Left out of the scan: ``script``, ``style``, ``code``-like attributes, the names of cards
@@ -63,10 +63,17 @@ _KANA = re.compile(r"[\u3041-\u309f\u30a1-\u30fa\u30fc-\u30ff\uff66-\uff9f]+")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
+#: characters JIS X 0208 has but Japanese text does not use as Chinese does (个: the
+#: Chinese counter of 「116 个例子」)
+CHINESE_ONLY = set("个")
+
+
 def japanese_han(char: str) -> bool:
     """Whether a Han character is one Japanese text is written with (JIS X 0208)."""
+    if char in CHINESE_ONLY:
+        return False
     try:
-        char.encode("euc_jp")
+        char.encode("shift_jis")
         return True
     except UnicodeEncodeError:
         return False
