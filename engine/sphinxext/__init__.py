@@ -59,6 +59,8 @@ def setup(app: Sphinx) -> dict:
     app.add_config_value("rulings_coverage", "../build/coverage", "env", str)
     # what reading each example decided, kept by content (reading.py): a cache, no rebuild
     app.add_config_value("rulings_reading", "../build/reading", "", str)
+    # the LaTeX book switches its CJK font per document's language (conf.py declares the families)
+    app.add_config_value("rulings_latex_cjk_families", False, "", bool)
 
     skip = (render.skip, None)
     for node, visit in ((rnodes.example, render.visit_example_html),
@@ -108,6 +110,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("env-updated", cards.check_examples)
     app.connect("env-updated", state.warn_not_run, priority=600)
     app.connect("doctree-resolved", language.mark_parts, priority=400)
+    app.connect("doctree-resolved", language.latex_fonts, priority=950)
     app.connect("doctree-resolved", render.refresh_examples)
     app.connect("doctree-resolved", render.fill_dashboards)
     app.connect("doctree-resolved", cards.resolve)

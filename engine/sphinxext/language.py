@@ -458,3 +458,27 @@ def captions_in_language(html: str, here: str) -> str:
         return m.group(0) if language == here else f'<span class="caption-text" lang="{language}">{m.group(1)}</span>'
 
     return _CAPTION.sub(one, html)
+
+
+# -- LaTeX ----------------------------------------------------------------------------------
+
+#: the CJK font family of each language in the LaTeX book (spec/conf.py declares them:
+#: ``\setCJKfamilyfont{rulingszh}`` / ``{rulingsja}``)
+LATEX_FAMILY = {"zh-CN": "rulingszh", "ja": "rulingsja"}
+
+
+def latex_fonts(app, doctree, docname: str) -> None:
+    """``doctree-resolved`` (LaTeX): the book holds every document; each starts by
+    switching the CJK font to its language's (Japanese glyph forms for Magic and Duel
+    Masters, Simplified Chinese for the rest)."""
+    if app.builder.format != "latex":
+        return
+    from docutils import nodes
+    from sphinx import addnodes
+
+    families = getattr(app.config, "rulings_latex_cjk_families", None)
+    if not families:
+        return
+    for part in doctree.findall(addnodes.start_of_file):
+        language = of_document(app.env, part["docname"])
+        part.insert(0, nodes.raw("", f"\\CJKfamily{{{LATEX_FAMILY[language]}}}\n", format="latex"))

@@ -109,6 +109,13 @@ def replace(app, doctree: nodes.document, fromdocname: str) -> None:
     for node in list(doctree.findall(rnodes.example)):
         node.replace_self(example_nodes(node["record"], node["ids"][0], result_of(app.env, node["record"], trace=False)))
     language = of_document(app.env, fromdocname)
+    if app.builder.format in ("man", "text", "texinfo"):
+        # formats without links within the book: a card's or example's name is plain text
+        # (the man writer would print each anchor as "<#:card-…>")
+        for ref in list(doctree.findall(nodes.reference)):
+            if {"rulings-card-ref", "rulings-example-ref"} & set(ref.get("classes", [])) or \
+                    str(ref.get("refuri", "")).split("#", 1)[-1].startswith(("card-", "example-")):
+                ref.replace_self(nodes.inline("", "", *ref.children, classes=ref.get("classes", [])))
     for node in list(doctree.findall(rnodes.example_summary)):
         node.replace_self(_summary_nodes(node["counts"], language))
     for node in list(doctree.findall(rnodes.dashboard)):
