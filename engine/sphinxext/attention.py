@@ -41,7 +41,7 @@ def _reason(record: dict, result: dict) -> str:
     """Why an example is listed, in its document's language."""
     language = tag(record.get("language"))
     if record.get("error"):
-        return record["error"]
+        return record.get("reason") or record["error"]
     if record["status"] == "stale":
         return word("edited", language)
     if result.get("failing_step"):

@@ -266,23 +266,32 @@ def check_examples(app, env) -> list[str]:
             problems = [f"duplicate example id {record['id']!r}: also used at {', '.join(others)}"
                         for others in [[p for p in places[record["id"]] if p != f"{record['source']}:{record['line']}"]]
                         if others]
+            # the same problems as the page says them, in the document's language
+            words = PROBLEM_WORDS[of_game(game)]
+            reasons = [words["duplicate"].format(id=record["id"], places="、".join(others))
+                       for others in [[p for p in places[record["id"]] if p != f"{record['source']}:{record['line']}"]]
+                       if others]
             for name, line in sorted(record.get("cards", {}).items(), key=lambda kv: kv[1]):
                 card = known.get(name) or known.get(aliases.get(game, {}).get(name, ""))
                 if card is None:
                     err = cardformat.UnknownCard(name, [*known, *aliases.get(game, {})])
                     problems.append(f"line {line}: {err}")
+                    reasons.append(words["unknown"].format(line=line, name=name))
                     _warn(str(err), (docname, line), "unknown-card")
                 elif card["problems"]:
                     problems.append(f"line {line}: card 「{name}」 is broken: {card['problems'][0]}")
+                    reasons.append(words["broken"].format(line=line, name=name, source=card["source"], at=card["line"]))
                     _warn(f"card 「{name}」 is broken: {card['problems'][0]}", (docname, line), "broken-card")
             error = "; ".join(filter(None, [record.get("parse_error"), *problems])) or None
+            reason = "；".join(filter(None, [record.get("parse_reason", record.get("parse_error")), *reasons])) or None
             extracted = record["parsed"] and not problems
             if extracted:
                 status, _ = results_mod.status_of(record["id"], record["hash"], record["declared"], results)
             else:
                 status = "not-run"
-            if (record["extracted"], record["error"], record["status"]) != (extracted, error, status):
-                record.update(extracted=extracted, error=error, status=status)
+            if (record["extracted"], record["error"], record["status"], record.get("reason")) != \
+                    (extracted, error, status, reason):
+                record.update(extracted=extracted, error=error, status=status, reason=reason)
                 changed = True
         if changed:
             rewrite.append(docname)
@@ -328,6 +337,16 @@ def _uses(env) -> dict[tuple[str, str], list[dict]]:
                 out.setdefault((game, name), []).append(record)
     return out
 
+
+#: why an example cannot run because of its cards or its id, as its page says it
+PROBLEM_WORDS = {
+    "zh-CN": {"duplicate": "例子编号 {id} 重复：{places} 也用了它",
+              "unknown": "第 {line} 行：卡片目录里没有「{name}」",
+              "broken": "第 {line} 行：卡片「{name}」写错了（{source}:{at}）"},
+    "ja": {"duplicate": "例の ID {id} が重複している：{places} でも使われている",
+           "unknown": "{line} 行目：カード目録に「{name}」がない",
+           "broken": "{line} 行目：カード「{name}」の書き方に誤りがある（{source}:{at}）"},
+}
 
 #: the card index's columns, in the language of the game
 INDEX_HEADER = {"zh-CN": ("卡名", "效果", "代码钩子", "例子"), "ja": ("カード名", "効果", "コードのフック", "例")}

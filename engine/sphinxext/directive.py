@@ -232,6 +232,7 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
             record.update(extracted=False, error="; ".join([*problems, *filter(None, [record["error"]])]))
         # what reading the example alone decided; the cards are checked against it later
         record["parsed"], record["parse_error"] = record["extracted"], record["error"]
+        record["parse_reason"] = record.get("reason") or record["error"]
         # the entry itself is looked up when the example is shown (state.result_of)
         status, _ = results_mod.status_of(example_id, record["hash"], record["declared"], results)
         record["status"] = sys.intern(status)
@@ -272,6 +273,10 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
             record["error"] = f"line {at(index)}: {message}" if located else message
         if read.get("undefined"):
             record["error"] = "; ".join(f"line {at(index)}: {message}" for message, index in read["undefined"])
+            # the page's reason, in the document's language
+            ja = (language or "").lower().startswith("ja")
+            record["reason"] = "；".join((f"{at(index)} 行目：" if ja else f"第 {at(index)} 行：") + message
+                                        for message, index in read.get("undefined_read") or read["undefined"])
 
 
 class DashboardDirective(SphinxDirective):

@@ -54,7 +54,7 @@ def example_nodes(record: dict, anchor: str, result: dict) -> nodes.Element:
     if len(meta):
         box += meta
     if record.get("error"):
-        box += nodes.paragraph(text=f"{word('example-error', language)}：{record['error']}")
+        box += nodes.paragraph(text=f"{word('example-error', language)}：{record.get('reason') or record['error']}")
     if status in ("failed", "not-run", "pending") and result.get("failing_step") and result.get("outcome") != "passed":
         box += nodes.paragraph(text=f"{word('failing-step', language)}：{result['failing_step']}")
         if result.get("message"):

@@ -99,7 +99,8 @@ def visit_example_html(self, node: rnodes.example) -> None:
         out.append(f'<pre class="rulings-raw">{_a(chr(10).join(r["body"]))}</pre>')
     out.append("</div>")
     if r.get("error"):
-        out.append(f'<div class="rulings-error">{_a(r["error"])}</div>')
+        # the reason in the document's language (the console keeps the English warning)
+        out.append(f'<div class="rulings-error">{_a(r.get("reason") or r["error"])}</div>')
     if status == "failed" or (status == "pending" and result.get("outcome") == "failed"):
         what = word("failing-step" if status == "failed" else "pending-step", language)
         out.append('<div class="rulings-failure">'

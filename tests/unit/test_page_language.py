@@ -137,3 +137,40 @@ def test_japanese_pages_draw_japanese_glyphs():
     rule = css[css.index("html:lang(ja) body"):]
     rule = rule[:rule.index("}")]
     assert rule.index("Noto Sans CJK JP") < rule.index("Noto Sans CJK SC"), rule
+
+
+BROKEN_JA = """\
+========
+壊れた例
+========
+
+.. example:: 知らないステップ
+   :id: ja-unknown-step
+
+   前提 あなたは「カルロフの番犬」をコントロールしている
+   もし あなたは「カルロフの番犬」で空を飛ぶ
+   ならば 「カルロフの番犬」は攻撃している
+
+.. example:: 知らないカード
+   :id: ja-unknown-card
+
+   前提 あなたは「存在しないカード」をコントロールしている
+   もし あなたは「存在しないカード」で攻撃する
+   ならば 「存在しないカード」は攻撃している
+"""
+
+
+def test_why_an_example_cannot_run_is_said_in_the_document_language(sandbox):
+    sandbox.write("spec/mtg/broken.rst", BROKEN_JA)
+    done = sandbox.rulings("build")
+    page = sandbox.html("mtg/broken")
+    # the console keeps the English warning for whoever maintains the vocabulary
+    assert "no when phrase matches" in sandbox.output(done)
+    errors = re.findall(r'<div class="rulings-error">([^<]*)</div>', page)
+    assert len(errors) == 2, errors
+    assert "「もし」のステップ「あなたは「カルロフの番犬」で空を飛ぶ」に合うフレーズがない" in errors[0], errors
+    assert "カード目録に「存在しないカード」がない" in errors[1], errors
+    language, found = scan_page(page, card_names(sandbox.build))
+    assert language == "ja" and not found, found
+    attention = sandbox.html("rulings-attention")
+    assert "カード目録に「存在しないカード」がない" in attention
