@@ -230,6 +230,7 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
         if problems:
             # a malformed example is not run: it would pass or fail for the wrong reason
             record.update(extracted=False, error="; ".join([*problems, *filter(None, [record["error"]])]))
+            record.pop("reason", None)  # issue 27: the options' problems are worded in English only
         # what reading the example alone decided; the cards are checked against it later
         record["parsed"], record["parse_error"] = record["extracted"], record["error"]
         record["parse_reason"] = record.get("reason") or record["error"]
@@ -271,6 +272,9 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
         if read["error"]:
             message, index, located = read["error"]
             record["error"] = f"line {at(index)}: {message}" if located else message
+            said = read.get("error_read") or message
+            ja = (language or "").lower().startswith("ja")
+            record["reason"] = ((f"{at(index)} 行目：" if ja else f"第 {at(index)} 行：") + said) if located else said
         if read.get("undefined"):
             record["error"] = "; ".join(f"line {at(index)}: {message}" for message, index in read["undefined"])
             # the page's reason, in the document's language

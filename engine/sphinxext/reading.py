@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -115,6 +116,7 @@ def read_body(language: str, game: str, title: str, body: list[str]) -> dict[str
     except ExampleError as err:
         index = err.line if err.line is not None and err.line < len(body) else None
         out["error"] = [err.message, index, True]
+        out["error_read"] = err.said(language)
         out["warnings"].append([err.message, index, "gherkin"])
         return out
     out.update(extracted=True, outline=parsed.is_outline, header=parsed.header, rows=parsed.rows,
@@ -133,7 +135,8 @@ def read_body(language: str, game: str, title: str, body: list[str]) -> dict[str
     for message, where in checks_nothing(language, parsed.steps):
         # runs green whatever the engine does: not run, and says why
         undefined.append([message, where])
-        out["undefined_read"].append([message, where])
+        # the page's words: the document's language without the English half the console shows
+        out["undefined_read"].append([re.sub(r" \([^()]*[A-Za-z]{3,}[^()]*\)$", "", message), where])
         out["warnings"].append([message, where, "checks-nothing"])
     for instance in parsed.instances():
         for step, text in instance:

@@ -10,6 +10,7 @@ may stay).  The engine's trace is left out until the traces helper lands (see
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -157,6 +158,17 @@ BROKEN_JA = """\
    前提 あなたは「存在しないカード」をコントロールしている
    もし あなたは「存在しないカード」で攻撃する
    ならば 「存在しないカード」は攻撃している
+
+.. example:: 表のないプレースホルダー
+   :id: ja-no-table
+
+   前提 あなたは「<カード>」をコントロールしている
+   ならば 「<カード>」は攻撃している
+
+.. example:: 何も確かめない
+   :id: ja-checks-nothing
+
+   前提 あなたは「カルロフの番犬」をコントロールしている
 """
 
 
@@ -167,9 +179,11 @@ def test_why_an_example_cannot_run_is_said_in_the_document_language(sandbox):
     # the console keeps the English warning for whoever maintains the vocabulary
     assert "no when phrase matches" in sandbox.output(done)
     errors = re.findall(r'<div class="rulings-error">([^<]*)</div>', page)
-    assert len(errors) == 2, errors
+    assert len(errors) == 4, errors
     assert "「もし」のステップ「あなたは「カルロフの番犬」で空を飛ぶ」に合うフレーズがない" in errors[0], errors
     assert "カード目録に「存在しないカード」がない" in errors[1], errors
+    assert "プレースホルダー <カード> があるのに例の表がない" in html.unescape(errors[2]), errors
+    assert errors[3].endswith("この例は何も確かめていない：「ならば」のステップがない"), errors
     language, found = scan_page(page, card_names(sandbox.build))
     assert language == "ja" and not found, found
     attention = sandbox.html("rulings-attention")
