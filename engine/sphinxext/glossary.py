@@ -14,6 +14,7 @@ from rulings import vocabulary as vocab_mod
 from rulings.project import GAMES
 
 from .gherkin import dialect
+from .explanations import EXPLANATIONS
 from .language import game_name, localize, tag
 
 #: the vocabulary table's words, in the language of the game's documents
@@ -56,7 +57,7 @@ class VocabularyDirective(SphinxDirective):
             # the engine's explanations are English where its authors wrote them so (the
             # console shows them: `rulings steps`); the page shows what reads in its language
             rows.append((kinds, p.template + (words["table"] if p.takes_table else ""),
-                         localize(p.description, language) or "—"))
+                         localize(p.description, language) or EXPLANATIONS.get((game, p.template)) or "—"))
         table = self._table(words["header"], rows)
         terms = self._table(words["terms"],
                             [("{" + t.name + "}", localize(t.description, language, name=t.name, pattern=t.pattern) or "—")

@@ -188,3 +188,32 @@ def test_why_an_example_cannot_run_is_said_in_the_document_language(sandbox):
     assert language == "ja" and not found, found
     attention = sandbox.html("rulings-attention")
     assert "カード目録に「存在しないカード」がない" in attention
+
+
+def test_every_phrase_is_explained_in_its_game_language():
+    """The vocabulary page explains each phrase in the documents' language: as the engine
+    describes it when that description reads in the language, else by
+    engine/sphinxext/explanations.py (a phrase added with an English description needs
+    its explanation there, or a description in the documents' language)."""
+    from rulings import vocabulary as vocab_mod
+    from rulings.sphinxext.explanations import EXPLANATIONS
+    from rulings.sphinxext.language import localize, tag, written_in
+
+    missing, foreign = [], []
+    for game in GAMES:
+        book = vocab_mod.load(game)
+        language = tag(book.language)
+        for phrase in book.phrases:
+            if not phrase.description:
+                continue
+            said = localize(phrase.description, language) or EXPLANATIONS.get((game, phrase.template))
+            if not said:
+                missing.append((game, phrase.template))
+            elif foreign_words(said, language):
+                foreign.append((game, phrase.template, said))
+    stale = [key for key in EXPLANATIONS
+             if key[1] not in {p.template for p in vocab_mod.load(key[0]).phrases}]
+    assert not missing, missing
+    assert not foreign, foreign
+    assert not stale, stale
+    assert written_in("该玩家的基本分", "zh-CN") and not written_in("自己 or 对方", "zh-CN")
