@@ -276,7 +276,9 @@ def check_examples(app, env) -> list[str]:
                 if card is None:
                     err = cardformat.UnknownCard(name, [*known, *aliases.get(game, {})])
                     problems.append(f"line {line}: {err}")
-                    reasons.append(words["unknown"].format(line=line, name=name))
+                    reasons.append(words["unknown"].format(line=line, name=name) + (
+                        words["closest"].format(names="、".join(f"「{s}」" for s in err.suggestions))
+                        if err.suggestions else ""))
                     _warn(str(err), (docname, line), "unknown-card")
                 elif card["problems"]:
                     problems.append(f"line {line}: card 「{name}」 is broken: {card['problems'][0]}")
@@ -342,10 +344,10 @@ def _uses(env) -> dict[tuple[str, str], list[dict]]:
 PROBLEM_WORDS = {
     "zh-CN": {"duplicate": "例子编号 {id} 重复：{places} 也用了它",
               "unknown": "第 {line} 行：卡片目录里没有「{name}」",
-              "broken": "第 {line} 行：卡片「{name}」写错了（{source}:{at}）"},
+              "broken": "第 {line} 行：卡片「{name}」写错了（{source}:{at}）", "closest": "（最接近的：{names}）"},
     "ja": {"duplicate": "例の ID {id} が重複している：{places} でも使われている",
            "unknown": "{line} 行目：カード目録に「{name}」がない",
-           "broken": "{line} 行目：カード「{name}」の書き方に誤りがある（{source}:{at}）"},
+           "broken": "{line} 行目：カード「{name}」の書き方に誤りがある（{source}:{at}）", "closest": "（近いカード：{names}）"},
 }
 
 #: the card index's columns, in the language of the game

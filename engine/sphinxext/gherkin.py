@@ -55,12 +55,12 @@ PROBLEMS = {
         "doc-string": "例子里不用文档字符串：把文字写进步骤，或写成步骤下的数据表",
         "after-table": "例子表格之后不能再写步骤：所有步骤都写在表格之前",
         "foreign": "「{word}」是 {other} 的 Gherkin 关键字，而这篇文档用 {language} 写成：请用 {own}",
-        "not-a-step": "这一行不是步骤：每一行都要以 {own} 之一开头（或是表格的一行），这里是「{line}」",
+        "not-a-step": "这一行不是步骤：每一行都要以 {own} 之一开头（或是表格的一行），这里是「{text}」",
         "first": "例子不能以「{word}」开始：第一步用「假如」",
         "one-table": "一个大纲例子只有一个例子表格", "table-rows": "例子表格需要一行表头和至少一行数据",
         "no-column": "占位 <{name}> 在例子表格里没有对应的列（列：{columns}）",
         "no-table": "有占位 <{name}>，但例子没有例子表格", "one-scenario": "一个例子只写一个场景的步骤",
-        "loose": "这一行不属于任何步骤：「{line}」（表格要紧接在它的步骤下面）",
+        "loose": "这一行不属于任何步骤：「{text}」（表格要紧接在它的步骤下面）",
         "parser": "Gherkin 解析器读不懂这个例子（{detail}）",
     },
     "ja": {
@@ -68,12 +68,12 @@ PROBLEMS = {
         "doc-string": "例ではドキュメント文字列を使わない：文はステップに書くか、ステップの下のデータ表にする",
         "after-table": "例の表の後にステップは書けない：ステップはすべて表の前に書く",
         "foreign": "「{word}」は {other} の Gherkin のキーワードだが、この文書は {language} で書かれている：{own} を使う",
-        "not-a-step": "この行はステップではない：各行は {own} のどれかで始まる（または表の行である）。ここは「{line}」",
+        "not-a-step": "この行はステップではない：各行は {own} のどれかで始まる（または表の行である）。ここは「{text}」",
         "first": "例は「{word}」では始められない：最初のステップは「前提」",
         "one-table": "アウトラインの例の表は1つだけ", "table-rows": "例の表には見出しの行と1行以上のデータが必要",
         "no-column": "プレースホルダー <{name}> に対応する列が例の表にない（列：{columns}）",
         "no-table": "プレースホルダー <{name}> があるのに例の表がない", "one-scenario": "1つの例には1つのシナリオのステップだけを書く",
-        "loose": "この行はどのステップにも属さない：「{line}」（表はそのステップのすぐ下に置く）",
+        "loose": "この行はどのステップにも属さない：「{text}」（表はそのステップのすぐ下に置く）",
         "parser": "Gherkin のパーサーがこの例を読めない（{detail}）",
     },
 }
@@ -228,7 +228,7 @@ def parse_example(language: str, title: str, body: list[str]) -> ParsedExample:
         hint = f"; closest keyword: {near[0]}" if near else ""
         raise ExampleError(f"not a step: a line must start with one of {' '.join(own)} "
                            f"(or be a table row), got {line[:40]!r}{hint}", i, key="not-a-step",
-                           own=" ".join(own), line=line[:40])
+                           own=" ".join(own), text=line[:40])
     alone = _steps_alone(language, body) if examples_at is None and _FAST else None
     if alone is not None:
         scenario = {"steps": alone}
@@ -321,7 +321,7 @@ def _check_every_line_used(body: list[str], scenario: dict) -> None:
             what = "a table row" if line.startswith("|") else "a line"
             raise ExampleError(f"{what} that belongs to no step: {line[:40]!r}"
                                + (" (a table goes right under its step)" if line.startswith("|") else ""), i,
-                               key="loose", line=line[:40])
+                               key="loose", text=line[:40])
 
 
 def _body_line(err) -> int | None:
