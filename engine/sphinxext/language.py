@@ -93,9 +93,11 @@ _RENDERED = [
     ("<title>Light mode</title>", "Light mode"), ("<title>Dark mode</title>", "Dark mode"),
     ("<title>Auto light/dark, in light mode</title>", "Auto light/dark, in light mode"),
     ("<title>Auto light/dark, in dark mode</title>", "Auto light/dark, in dark mode"),
-    # furo's credit line: "@pradyunsg's Furo" reads "Furo by @pradyunsg" in neither language
-    ("'s\n", " 的\n"),
 ]
+#: furo's credit line, "Made with Sphinx and @pradyunsg's Furo": its possessive and the end
+#: of the sentence (the first words are THEME's "Made with ")
+_CREDIT = {"zh-CN": (" 的\n", " 制作"), "ja": (" の\n", " で作られています")}
+_FURO = '<a href="https://github.com/pradyunsg/furo">Furo</a>'
 
 #: the words of the extension, by language: the statuses, counts and labels of every page
 WORDS = {
@@ -249,16 +251,13 @@ def install(app) -> None:
 
 
 def translate_rendered(html: str, language: str) -> str:
+    """furo's plain-English strings of a rendered page, in the page's language."""
     words = THEME[tag(language)]
     for written, message in _RENDERED:
-        if written.startswith("'s"):
-            # furo's credit: "Made with Sphinx and @pradyunsg's Furo"
-            html = html.replace("</a>'s\n", "</a>" + (" 的\n" if tag(language) == PROJECT else " の\n"))
-            continue
         html = html.replace(written, written.replace(message, words[message]))
-    # … and the sentence ends as the language ends it
-    furo = '<a href="https://github.com/pradyunsg/furo">Furo</a>'
-    return html.replace(furo, furo + (" 制作" if tag(language) == PROJECT else " で作られています"), 1)
+    possessive, end = _CREDIT[tag(language)]
+    html = html.replace("</a>'s\n", "</a>" + possessive, 1)
+    return html.replace(_FURO, _FURO + end, 1)
 
 
 def _translator_in_language(app) -> None:
@@ -288,8 +287,7 @@ def page_context(app, pagename, templatename, context, doctree) -> None:
     if language != PROJECT:
         context["docstitle"] = SITE_TITLE[language]
     # the neighbours' titles, in their own language
-    here_docs = {"prev", "next"}
-    for key in here_docs:
+    for key in ("prev", "next"):
         neighbour = context.get(key)
         if isinstance(neighbour, dict) and neighbour.get("link") and neighbour.get("title"):
             target = _docname_of_link(app, pagename, neighbour["link"])
