@@ -32,7 +32,8 @@ ALLOWED_LATIN = {
     "Wiki", "wiki",     # a source's name: デュエル・マスターズ Wiki
     "Gherkin",          # the language the examples are written in (a name)
     "JavaScript", "Python",  # names of languages (the search page; a card's hook is a Python function)
-    "ygopro",           # a program the Yu-Gi-Oh! prose names
+    "ygopro", "XMage",  # programs the prose names as sources of test situations
+    "Ver",              # a rules document's version in a citation (Ver.1.17)
     "Doctor", "Who",    # a Magic product line named by its title (Doctor Who)
     # the games' own Latin signs in Japanese and Chinese text: power/toughness, a Duel Masters
     # set code and ability kinds (FE, TT, KM), a race suffix (…MAX), the source "MTG Wiki"
@@ -56,7 +57,9 @@ _CARD_NAME = re.compile(r"「[^」]*」|『[^』]*』|\{[^}]*\}|<[^>]*>")
 _URL = re.compile(r"(?:https?://|mailto:)\S+|\b[\w.-]+\.(?:rst|html|py|json|feature|md)\b|[\w.-]+/[\w./-]+"
                   r"|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|jp|io|wiki)\b"
                   # an example's id (ygo-loc-4.3.3.4.1-destroyed-to-graveyard), a command (rulings coverage)
-                  r"|\b[a-z0-9]+(?:[-_][a-z0-9.]+)+\b|\brulings\s+[a-z]+\b")
+                  r"|\b[a-z0-9]+(?:[-_][a-z0-9.]+)+\b|\brulings\s+[a-z]+\b"
+                  # an identifier of code the prose names (MorphTest, ManifestTest)
+                  r"|\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b")
 _CITATION = re.compile(r"\b(?:CR|FAQ)\s*[\w.=-]*|\bfid=\d+|\b\d+(?:\.\d+)*[a-z]?\b")
 _LATIN = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _KANA = re.compile(r"[\u3041-\u309f\u30a1-\u30fa\u30fc-\u30ff\uff66-\uff9f]+")
