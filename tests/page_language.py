@@ -32,6 +32,7 @@ ALLOWED_LATIN = {
     "Wiki", "wiki",     # a source's name: デュエル・マスターズ Wiki
     "Gherkin",          # the language the examples are written in (a name)
     "JavaScript", "Python",  # names of languages (the search page; a card's hook is a Python function)
+    "URL", "http", "https", "UTF",  # technical terms both languages write in Latin letters
     "ygopro", "XMage",  # programs the prose names as sources of test situations
     "Ver",              # a rules document's version in a citation (Ver.1.17)
     "Doctor", "Who",    # a Magic product line named by its title (Doctor Who)

@@ -169,6 +169,14 @@ BROKEN_JA = """\
    :id: ja-checks-nothing
 
    前提 あなたは「カルロフの番犬」をコントロールしている
+
+.. example:: 出典がURLでない
+   :id: ja-bad-source
+   :source: javascript:alert(1)
+
+   前提 あなたは「カルロフの番犬」をコントロールしている
+   もし あなたは「カルロフの番犬」で攻撃する
+   ならば 「カルロフの番犬」は攻撃している
 """
 
 
@@ -179,7 +187,8 @@ def test_why_an_example_cannot_run_is_said_in_the_document_language(sandbox):
     # the console keeps the English warning for whoever maintains the vocabulary
     assert "no when phrase matches" in sandbox.output(done)
     errors = re.findall(r'<div class="rulings-error">([^<]*)</div>', page)
-    assert len(errors) == 4, errors
+    assert len(errors) == 5, errors
+    assert errors[4] == "出典「javascript:alert(1)」は http(s) の URL ではない", errors
     assert "「もし」のステップ「あなたは「カルロフの番犬」で空を飛ぶ」に合うフレーズがない" in errors[0], errors
     assert "カード目録に「存在しないカード」がない" in errors[1], errors
     assert "プレースホルダー <カード> があるのに例の表がない" in html.unescape(errors[2]), errors
