@@ -1,8 +1,9 @@
 """Sphinx configuration of the executable ruling documents."""
 
 project = "rulings"
-author = "rulings contributors"
-copyright = "2026, rulings contributors"
+author = "rulings"
+# no words in it: the footer shows it on Chinese and Japanese pages alike
+copyright = "2026 rulings"
 language = "zh_CN"
 
 extensions = ["rulings.sphinxext"]
@@ -13,6 +14,23 @@ html_theme = "furo"
 html_title = "rulings · 可执行的裁定文档"
 html_search_language = "zh"
 html_static_path = []
+
+# The LaTeX book (PDF): titled in the project's language, each document set in its own
+# language's CJK font (engine/sphinxext/language.py switches the family per document)
+latex_engine = "xelatex"
+latex_documents = [("index", "rulings.tex", "可执行的裁定文档", "rulings", "manual")]
+latex_elements = {
+    "preamble": r"""
+\setCJKmainfont{Noto Serif CJK SC}
+\setCJKsansfont{Noto Sans CJK SC}
+\setCJKmonofont{Noto Sans Mono CJK SC}
+\setCJKfamilyfont{rulingszh}{Noto Serif CJK SC}
+\setCJKfamilyfont{rulingsja}{Noto Serif CJK JP}
+""",
+}
+rulings_latex_cjk_families = True
+# EPUB3 wants a version
+version = release = "2026"
 
 # Documents are text written by people; they must not run code or read files:
 # raw HTML and file inclusion are switched off in docutils.conf beside this file.

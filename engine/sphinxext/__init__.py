@@ -12,7 +12,7 @@ from sphinx.application import Sphinx
 
 from . import nodes as rnodes
 from . import encoding, problems, reading, render, search, state
-from . import attention, cards, coverage_page, domain, guard, measured, memory, plain, unpinned
+from . import attention, cards, coverage_page, domain, guard, language, measured, memory, plain, unpinned
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective, block_index, resolve_blocks
@@ -44,6 +44,8 @@ def _builder_inited(app: Sphinx) -> None:
     if app.builder.format == "html":
         app.config.html_static_path.append(str(STATIC))
         app.add_css_file("rulings.css")
+    # each page in its document's language (language.py)
+    language.install(app)
 
 
 def setup(app: Sphinx) -> dict:
@@ -57,6 +59,8 @@ def setup(app: Sphinx) -> dict:
     app.add_config_value("rulings_coverage", "../build/coverage", "env", str)
     # what reading each example decided, kept by content (reading.py): a cache, no rebuild
     app.add_config_value("rulings_reading", "../build/reading", "", str)
+    # the LaTeX book switches its CJK font per document's language (conf.py declares the families)
+    app.add_config_value("rulings_latex_cjk_families", False, "", bool)
 
     skip = (render.skip, None)
     for node, visit in ((rnodes.example, render.visit_example_html),
@@ -105,6 +109,8 @@ def setup(app: Sphinx) -> dict:
     app.connect("doctree-read", reading.keep_read)
     app.connect("env-updated", cards.check_examples)
     app.connect("env-updated", state.warn_not_run, priority=600)
+    app.connect("doctree-resolved", language.mark_parts, priority=400)
+    app.connect("doctree-resolved", language.latex_fonts, priority=950)
     app.connect("doctree-resolved", render.refresh_examples)
     app.connect("doctree-resolved", render.fill_dashboards)
     app.connect("doctree-resolved", cards.resolve)
@@ -115,6 +121,8 @@ def setup(app: Sphinx) -> dict:
     app.connect("env-updated", memory.freeze_after_reading, priority=950)
     app.connect("build-finished", memory.thaw)
     app.connect("html-collect-pages", attention.collect_pages)
+    # each page's lang and the theme's words in its language (before the sidebar's, which reads it)
+    app.connect("html-page-context", language.page_context, priority=400)
     # after the theme's own handler, which builds furo's navigation tree
     app.connect("html-page-context", attention.sidebar_status, priority=600)
     return {"version": "0.1", "env_version": _format_version(), "parallel_read_safe": True,

@@ -8,20 +8,19 @@ from __future__ import annotations
 import re
 from html import escape
 
-from rulings.project import GAME_LABELS
-
+from .language import PROJECT, captions_in_language, document_languages, game_name, of_game, tag, word
 from .state import all_records, counts, load_results, result_of
 
 PAGE = "rulings-attention"
-#: the sections of the page, in order: (anchor, label)
+#: the sections of the page, in order: (anchor, label's key in language.WORDS)
 SECTIONS = (
-    ("failed", "失败 failed"),
-    ("stale", "过期 stale"),
-    ("pending", "待定 pending"),
+    ("failed", "failed"),
+    ("stale", "stale"),
+    ("pending", "pending"),
     # the dashboard's not-run count links to #not-run: the broken ones first, then the
     # ones that merely have no result yet
-    ("not-run", "有误 broken — 无法按原文运行 (not run: cannot run as written)"),
-    ("no-result", "未运行 not run — 还没有结果 (no result yet)"),
+    ("not-run", "attention-not-run"),
+    ("no-result", "attention-no-result"),
 )
 
 
@@ -39,15 +38,17 @@ def worst(records: list[dict]) -> str:
 
 
 def _reason(record: dict, result: dict) -> str:
+    """Why an example is listed, in its document's language."""
+    language = tag(record.get("language"))
     if record.get("error"):
-        return record["error"]
+        return record.get("reason") or record["error"]
     if record["status"] == "stale":
-        return "这个例子在上次运行后被修改过 · edited since its last run"
+        return word("edited", language)
     if result.get("failing_step"):
         message = (result.get("message") or "").splitlines()
         return f"{result['failing_step']}" + (f" — {' / '.join(message)}" if message else "")
     if record["status"] == "not-run":
-        return "没有运行结果 · no result"
+        return word("no-result", language)
     return ""
 
 
@@ -62,13 +63,13 @@ def _page_body(app, env) -> str:
         key = section_of(record, result_of(env, record, results, trace=False))
         if key:
             listed[key].append(record)
-    out = ['<section id="rulings-attention"><h1>需要关注的例子 · Examples needing attention</h1>',
-           '<p>每个没有通过的例子，按状态分组，附链接和原因。 Every example that did not pass, by status, '
-           "with a link to it and why.</p>"]
+    here = PROJECT
+    out = [f'<section id="rulings-attention"><h1>{word("attention-title", here)}</h1>',
+           f'<p>{word("attention-intro", here)}</p>']
     for key, label in SECTIONS:
         records = listed[key]
         out.append(f'<section id="{key}" class="rulings-attention-group" data-status="{key}">'
-                   f'<h2>{escape(label)} ({len(records)})</h2>')
+                   f'<h2>{escape(word(label, here))}（{len(records)}）</h2>')
         if not records:
             out.append("<p>—</p></section>")
             continue
@@ -76,8 +77,10 @@ def _page_body(app, env) -> str:
         for r in records:
             uri = app.builder.get_target_uri(r["docname"]) + "#" + nodes.make_id("example-" + r["id"])
             doc_title = env.titles[r["docname"]].astext() if r["docname"] in env.titles else r["docname"]
-            game = GAME_LABELS.get(r.get("game") or "", r.get("game") or "")
-            out.append(f'<li class="rulings-attention-item" data-example-id="{escape(r["id"], quote=True)}">'
+            game = game_name(r.get("game") or "")
+            # each example in its document's language
+            out.append(f'<li class="rulings-attention-item" data-example-id="{escape(r["id"], quote=True)}" '
+                       f'lang="{tag(r.get("language")) if r.get("language") else of_game(r.get("game"))}">'
                        f'<a href="{escape(uri, quote=True)}">{escape(r["title"])}</a> '
                        f'<span class="rulings-attention-where">{escape(game)} · {escape(doc_title)} · '
                        f'{escape(r["source"])}:{r["line"]}</span>'
@@ -91,48 +94,64 @@ def collect_pages(app):
     """``html-collect-pages``: the page of examples needing attention."""
     if app.builder.format != "html":
         return
-    yield PAGE, {"title": "需要关注的例子 · Examples needing attention", "body": _page_body(app, app.env)}, "page.html"
+    yield PAGE, {"title": word("attention-title", PROJECT), "body": _page_body(app, app.env)}, "page.html"
 
 
-def _badges(app) -> list[tuple[str, str]]:
-    """Each document's status dot, counted once per build: pages are written after every
-    document was read, and every page shows every document's dot."""
-    cached = getattr(app.builder, "_rulings_badges", None)
-    if cached is not None:
-        return cached
+def _badges(app, language: str) -> list[tuple[str, str]]:
+    """Each document's status dot, counted once per build and language: pages are written
+    after every document was read, and every page shows every document's dot."""
+    cache = getattr(app.builder, "_rulings_badges", None)
+    if cache is None:
+        cache = app.builder._rulings_badges = {}
+    if language in cache:
+        return cache[language]
     env, out = app.env, []
     for docname, records in sorted(env.rulings_examples.items()):
         if not records or docname not in env.found_docs:
             continue
         status = worst(records)
         c = counts(records)
-        title = " · ".join(f"{s} {n}" for s, n in c.items() if n)
+        title = word("list-sep", language).join(f"{word(s, language)} {n}" for s, n in c.items() if n)
         out.append((docname, f' <span class="rulings-nav-status rulings-badge-{status}" data-status="{status}" '
                              f'title="{escape(title, quote=True)}"></span>'))
-    app.builder._rulings_badges = out
+    cache[language] = out
     return out
 
 
-_NAV_LINK = re.compile(r'(<a class="[^"]*reference internal[^"]*" href="([^"]*)">)(.*?)(</a>)')
+_NAV_LINK = re.compile(r'(<a class="[^"]*reference internal[^"]*" href="([^"]*)")(>)(.*?)(</a>)')
+_NAV_TOGGLE = re.compile(r'aria-label="Toggle navigation of ([^"]*)"')
 
 
 def sidebar_status(app, pagename, templatename, context, doctree) -> None:
     """``html-page-context`` (after the theme's): a status dot after each document with
-    examples in the navigation (furo's ``furo_navigation_tree``)."""
+    examples in the navigation (furo's ``furo_navigation_tree``), each entry in its
+    document's language (``lang`` where it is not the page's), furo's toggles worded in
+    the page's."""
+    from .language import THEME
+
     tree = context.get("furo_navigation_tree")
     if not tree:
         return
+    here = context.get("rulings_language") or PROJECT
     badges: dict[str, str] = {}
-    for docname, badge_html in _badges(app):
+    for docname, badge_html in _badges(app, here):
         # the page's own entry links to "#"
         uri = "#" if docname == pagename else app.builder.get_relative_uri(pagename, docname)
         badges.setdefault(uri, badge_html)
+    languages = document_languages(app, pagename)
+    languages["#"] = languages.pop("", here)
 
     def badge(m: re.Match) -> str:
         # the first link to each document gets its badge (one pass over the tree: a
         # pass per document made every page cost as much as the site has documents)
-        extra = badges.pop(m.group(2), None)
-        return m.group(0) if extra is None else m.group(1) + m.group(3) + extra + m.group(4)
+        extra = badges.pop(m.group(2), None) or ""
+        language = languages.get(m.group(2), here)
+        # the title in its document's language, the status dot in the page's
+        text = m.group(4) if language == here else f'<span lang="{language}">{m.group(4)}</span>'
+        return m.group(1) + m.group(3) + text + extra + m.group(5)
 
+    toggle = THEME[here]["Toggle navigation of %s"]
     tree = _NAV_LINK.sub(badge, tree)
+    tree = captions_in_language(tree, here)
+    tree = _NAV_TOGGLE.sub(lambda m: f'aria-label="{escape(toggle % m.group(1), quote=True)}"', tree)
     context["furo_navigation_tree"] = tree

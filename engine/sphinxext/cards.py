@@ -36,6 +36,7 @@ from rulings.results import write_atomic
 
 from .directive import ReadsOwnOptions
 from .domain import note_card
+from .language import mark, of_game
 from .state import document_language, load_results, project_path
 
 logger = logging.getLogger(__name__)
@@ -159,7 +160,7 @@ class CardDirective(_FieldsDirective):
         box["rulings-card"] = record["name"]
         title = nodes.rubric(text=record["name"] or "?", classes=["rulings-card-name"])
         box += title
-        box += _field_table(record["fields"], fmt, effect=False, cls="rulings-card-fields")
+        box += _field_table(record["fields"], fmt, effect=False, cls="rulings-card-fields", game=game)
         for child in list(body.children):
             box += child
         for effect in record["effects"]:
@@ -169,7 +170,7 @@ class CardDirective(_FieldsDirective):
             part += head
             if effect["text"]:
                 part += nodes.paragraph(text=effect["text"])
-            part += _field_table(effect["fields"], fmt, effect=True, cls="rulings-effect-fields")
+            part += _field_table(effect["fields"], fmt, effect=True, cls="rulings-effect-fields", game=game)
             box += part
         if record["problems"]:
             box += nodes.paragraph(text="；".join(record["problems"]), classes=["rulings-error"])
@@ -177,12 +178,17 @@ class CardDirective(_FieldsDirective):
         return box
 
 
-def _field_table(fields: dict[str, str], fmt, *, effect: bool, cls: str) -> nodes.Node:
+#: the names of fields that a card format gives no label, in the language of the game
+FIELD_WORDS = {"zh-CN": {"hook": "代码钩子"}, "ja": {"hook": "コードのフック"}}
+
+
+def _field_table(fields: dict[str, str], fmt, *, effect: bool, cls: str, game: str | None = None) -> nodes.Node:
     items = nodes.field_list(classes=[cls])
+    words = FIELD_WORDS[of_game(game)]
     for key, value in fields.items():
         f = fmt.field_of(key, effect=effect) if fmt else None
         field = nodes.field()
-        field += nodes.field_name(text=(f.label if f and f.label else key))
+        field += nodes.field_name(text=(f.label if f and f.label else words.get(key, key)))
         field_body = nodes.field_body()
         for line in (value or "✓").splitlines():
             field_body += nodes.paragraph(text=line.strip())
@@ -260,23 +266,34 @@ def check_examples(app, env) -> list[str]:
             problems = [f"duplicate example id {record['id']!r}: also used at {', '.join(others)}"
                         for others in [[p for p in places[record["id"]] if p != f"{record['source']}:{record['line']}"]]
                         if others]
+            # the same problems as the page says them, in the document's language
+            words = PROBLEM_WORDS[of_game(game)]
+            reasons = [words["duplicate"].format(id=record["id"], places="、".join(others))
+                       for others in [[p for p in places[record["id"]] if p != f"{record['source']}:{record['line']}"]]
+                       if others]
             for name, line in sorted(record.get("cards", {}).items(), key=lambda kv: kv[1]):
                 card = known.get(name) or known.get(aliases.get(game, {}).get(name, ""))
                 if card is None:
                     err = cardformat.UnknownCard(name, [*known, *aliases.get(game, {})])
                     problems.append(f"line {line}: {err}")
+                    reasons.append(words["unknown"].format(line=line, name=name) + (
+                        words["closest"].format(names="、".join(f"「{s}」" for s in err.suggestions))
+                        if err.suggestions else ""))
                     _warn(str(err), (docname, line), "unknown-card")
                 elif card["problems"]:
                     problems.append(f"line {line}: card 「{name}」 is broken: {card['problems'][0]}")
+                    reasons.append(words["broken"].format(line=line, name=name, source=card["source"], at=card["line"]))
                     _warn(f"card 「{name}」 is broken: {card['problems'][0]}", (docname, line), "broken-card")
             error = "; ".join(filter(None, [record.get("parse_error"), *problems])) or None
+            reason = "；".join(filter(None, [record.get("parse_reason", record.get("parse_error")), *reasons])) or None
             extracted = record["parsed"] and not problems
             if extracted:
                 status, _ = results_mod.status_of(record["id"], record["hash"], record["declared"], results)
             else:
                 status = "not-run"
-            if (record["extracted"], record["error"], record["status"]) != (extracted, error, status):
-                record.update(extracted=extracted, error=error, status=status)
+            if (record["extracted"], record["error"], record["status"], record.get("reason")) != \
+                    (extracted, error, status, reason):
+                record.update(extracted=extracted, error=error, status=status, reason=reason)
                 changed = True
         if changed:
             rewrite.append(docname)
@@ -322,6 +339,19 @@ def _uses(env) -> dict[tuple[str, str], list[dict]]:
                 out.setdefault((game, name), []).append(record)
     return out
 
+
+#: why an example cannot run because of its cards or its id, as its page says it
+PROBLEM_WORDS = {
+    "zh-CN": {"duplicate": "例子编号 {id} 重复：{places} 也用了它",
+              "unknown": "第 {line} 行：卡片目录里没有「{name}」",
+              "broken": "第 {line} 行：卡片「{name}」写错了（{source}:{at}）", "closest": "（最接近的：{names}）"},
+    "ja": {"duplicate": "例の ID {id} が重複している：{places} でも使われている",
+           "unknown": "{line} 行目：カード目録に「{name}」がない",
+           "broken": "{line} 行目：カード「{name}」の書き方に誤りがある（{source}:{at}）", "closest": "（近いカード：{names}）"},
+}
+
+#: the card index's columns, in the language of the game
+INDEX_HEADER = {"zh-CN": ("卡名", "效果", "代码钩子", "例子"), "ja": ("カード名", "効果", "コードのフック", "例")}
 
 #: what a card's entry says of the examples naming it, in the language of its game
 USES_WORDS = {"zh-CN": ("用到这张卡的例子（{n}）：", "还没有例子用到这张卡。"),
@@ -381,6 +411,8 @@ def resolve(app, doctree: nodes.document, fromdocname: str) -> None:
         uses = uses if uses is not None else _uses(env)
         cards = cards_by_game(env).get(node["game"], {})
         table = _index_table(app, fromdocname, node["game"], cards, uses, uris)
+        # the index of a game on a page in another language (the card index): in the game's
+        mark(table, of_game(node["game"]))
         node.replace_self(table)
 
 
@@ -394,7 +426,7 @@ def _index_table(app, fromdocname: str, game: str, cards: dict[str, dict], uses,
     head = nodes.thead()
     group += head
     row = nodes.row()
-    for cell in ("卡名 · card", "效果 · effects", "代码 · hook", "例子 · examples"):
+    for cell in INDEX_HEADER[of_game(game)]:
         row += nodes.entry("", nodes.paragraph(text=cell))
     head += row
     body = nodes.tbody()
@@ -409,7 +441,15 @@ def _index_table(app, fromdocname: str, game: str, cards: dict[str, dict], uses,
         hooks = [e["fields"]["hook"].split()[0] for e in record["effects"] if e["fields"].get("hook")]
         if record["fields"].get("hook"):
             hooks.insert(0, record["fields"]["hook"].split()[0])
-        row += nodes.entry("", nodes.paragraph(text="、".join(hooks) or "—"))
+        hook_cell = nodes.paragraph()
+        for i, hook in enumerate(hooks):
+            if i:
+                hook_cell += nodes.Text("、")
+            # a hook is named by its Python function: code, not a word
+            hook_cell += nodes.literal(text=hook)
+        if not hooks:
+            hook_cell += nodes.Text("—")
+        row += nodes.entry("", hook_cell)
         para = nodes.paragraph()
         for i, example in enumerate(uses.get((game, name), [])):
             if i:

@@ -107,9 +107,10 @@ class CoverageDirective(SphinxDirective):
 
 # -- status of a game's results ----------------------------------------------------------
 
-def state_of(env, game: str) -> tuple[dict | None, str]:
-    """(the results, "" if they can be shown, else the reason in the game's language)."""
-    words = words_of(game)
+def state_of(env, game: str, language: str | None = None) -> tuple[dict | None, str]:
+    """(the results, "" if they can be shown, else the reason in the game's language, or
+    in ``language``: the dashboard's)."""
+    words = WORDS.get(language, WORDS["zh-CN"]) if language else words_of(game)
     data, problem = measured.load(env, game)
     if data is None:
         path = measured.path_of(env, game)
@@ -323,7 +324,8 @@ def dashboard_rows(app, fromdocname: str) -> list[dict]:
     pages = {game: docname for docname, game in sorted(env.rulings_coverage_pages.items())}
     out = []
     for game in GAMES:
-        data, why = state_of(env, game)
+        # the dashboard's reason in the dashboard's language (the project's)
+        data, why = state_of(env, game, "zh-CN")
         uri = ""
         if game in pages:
             try:

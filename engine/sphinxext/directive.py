@@ -163,24 +163,31 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
         env, docname = self.env, self.env.docname
         line = self.lineno
         problems: list[str] = []
+        #: the same problems as the page says them, in the document's language
+        reasons: list[str] = []
+        game, language, why = document_language(self.state.document, docname, self.config)
+        words = OPTION_PROBLEMS["ja" if (language or "").lower().startswith("ja") else "zh-CN"]
 
-        def problem(message: str, subtype: str, near: str | None = None) -> None:
+        def problem(message: str, subtype: str, near: str | None = None, *, key: str = "", **values) -> None:
             problems.append(message)
+            reasons.append(words[key].format(**values) if key in words else message)
             self.warn(message, self._line_of(near) if near else line, subtype)
 
         title = " ".join(self.arguments[0].split()) if self.arguments else ""
         if not title:
-            problem("the example has no title: write it after '.. example::'", "title")
-            title = f"line {line}"
+            problem("the example has no title: write it after '.. example::'", "title", key="title")
+            title = f"{line} 行目" if words is OPTION_PROBLEMS["ja"] else f"第 {line} 行"
         for name in sorted(set(self.options) - set(self.known_options)):
             problem(f"unknown option ':{name}:' of the example; known: "
-                    f"{', '.join(':' + k + ':' for k in self.known_options)}", "option", f":{name}:")
+                    f"{', '.join(':' + k + ':' for k in self.known_options)}", "option", f":{name}:",
+                    key="option", name=name, known="、".join(":" + k + ":" for k in self.known_options))
         declared = self.options.get("status")
         if declared is not None:
             declared = declared.strip()
             if declared not in STATUSES:
                 problem(f"unknown :status: {declared!r}; the only status an example declares is "
-                        f"{' or '.join(STATUSES)} (the others come from running it)", "status", ":status:")
+                        f"{' or '.join(STATUSES)} (the others come from running it)", "status", ":status:",
+                        key="status", status=declared)
                 declared = None
         body = list(self.content)
         body_lines = [self.content.offset(i) + 1 for i in range(len(body))]
@@ -188,26 +195,26 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
             # the lines of a body follow one another: a range keeps them in 48 bytes
             # (a list of line numbers was 6 % of an example's record)
             body_lines = range(body_lines[0], body_lines[-1] + 1)
-        game, language, why = document_language(self.state.document, docname, self.config)
         source, results = _of_document(self.state.document, env, docname)
         example_id = (self.options.get("id") or "").strip() or f"{docname}/{slug(title)}"
         if not ID_PATTERN.match(example_id):
-            problem(f"example id {example_id!r} may only hold letters, digits and . - : /", "id", ":id:")
+            problem(f"example id {example_id!r} may only hold letters, digits and . - : /", "id", ":id:",
+                    key="id", id=example_id)
             example_id = slug(example_id) or f"{docname}/line-{line}"
         sources = []
         for url in self.options.get("source", "").split():
             if URL_PATTERN.match(url):
                 sources.append(url)
             else:
-                problem(f"source {url!r} is not an http(s) URL", "source", url)
+                problem(f"source {url!r} is not an http(s) URL", "source", url, key="source", url=url)
         written_date = self.options.get("date", "").strip()
         try:
             dates = iso_dates(written_date)
         except DateError as err:
             dates = []
-            problem(str(err), "date", ":date:")
+            problem(str(err), "date", ":date:", key="date", date=written_date)
         if "source" in self.options and not self.options["source"].strip():
-            problem(":source: is empty: give one or more http(s) URLs", "source", ":source:")
+            problem(":source: is empty: give one or more http(s) URLs", "source", ":source:", key="no-source")
         record = {
             "id": example_id, "title": title, "docname": docname,
             "source": source,
@@ -227,11 +234,15 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
         bad_byte = undecodable_line(env)
         if bad_byte is not None:
             problems.append(f"the document is not valid UTF-8 (line {bad_byte})")
+            reasons.append(words["utf-8"].format(line=bad_byte))
         if problems:
             # a malformed example is not run: it would pass or fail for the wrong reason
+            read_reason = record.get("reason") or record["error"]
             record.update(extracted=False, error="; ".join([*problems, *filter(None, [record["error"]])]))
+            record["reason"] = "；".join([*reasons, *filter(None, [read_reason])])
         # what reading the example alone decided; the cards are checked against it later
         record["parsed"], record["parse_error"] = record["extracted"], record["error"]
+        record["parse_reason"] = record.get("reason") or record["error"]
         # the entry itself is looked up when the example is shown (state.result_of)
         status, _ = results_mod.status_of(example_id, record["hash"], record["declared"], results)
         record["status"] = sys.intern(status)
@@ -270,8 +281,30 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
         if read["error"]:
             message, index, located = read["error"]
             record["error"] = f"line {at(index)}: {message}" if located else message
+            said = read.get("error_read") or message
+            ja = (language or "").lower().startswith("ja")
+            record["reason"] = ((f"{at(index)} 行目：" if ja else f"第 {at(index)} 行：") + said) if located else said
         if read.get("undefined"):
             record["error"] = "; ".join(f"line {at(index)}: {message}" for message, index in read["undefined"])
+            # the page's reason, in the document's language
+            ja = (language or "").lower().startswith("ja")
+            record["reason"] = "；".join((f"{at(index)} 行目：" if ja else f"第 {at(index)} 行：") + message
+                                        for message, index in read.get("undefined_read") or read["undefined"])
+
+
+#: what is wrong with an example's options, as its page says it
+OPTION_PROBLEMS = {
+    "zh-CN": {"title": "例子没有标题：写在「.. example::」之后", "option": "例子没有选项 :{name}:；可用的选项：{known}",
+              "status": "例子只能声明 :status: pending，不能声明 {status}（其他状态来自运行结果）",
+              "id": "例子编号 {id} 只能由字母、数字和 . - : / 组成", "source": "出处「{url}」不是 http(s) 网址",
+              "date": "日期「{date}」读不懂", "no-source": ":source: 是空的：写一个或几个 http(s) 网址",
+              "utf-8": "文档不是有效的 UTF-8（第 {line} 行）"},
+    "ja": {"title": "例にタイトルがない：「.. example::」の後に書く", "option": "例に :{name}: というオプションはない。使えるもの：{known}",
+           "status": "例が宣言できる :status: は pending だけで、{status} は宣言できない（ほかの状態は実行結果から決まる）",
+           "id": "例の ID {id} に使えるのは英字・数字と . - : / だけ", "source": "出典「{url}」は http(s) の URL ではない",
+           "date": "日付「{date}」が読めない", "no-source": ":source: が空である：http(s) の URL を1つ以上書く",
+           "utf-8": "文書が正しい UTF-8 ではない（{line} 行目）"},
+}
 
 
 class DashboardDirective(SphinxDirective):

@@ -29,8 +29,8 @@ class RulingsDomain(Domain):
     name = "rulings"
     label = "rulings"
     object_types = {
-        "example": ObjType("例子 example", "example"),
-        "card": ObjType("卡 card", "card"),
+        "example": ObjType("例子", "example"),
+        "card": ObjType("卡片", "card"),
     }
     # plain text, not code: the references are words of the prose
     roles = {"example": XRefRole(innernodeclass=nodes.inline), "card": XRefRole(innernodeclass=nodes.inline)}

@@ -31,11 +31,52 @@ _FAST = True
 
 
 class ExampleError(Exception):
-    def __init__(self, message: str, line: int | None = None):
+    """``message``: the English warning (console); ``key`` and ``values``: the same
+    problem as the page says it in the document's language (:meth:`said`)."""
+
+    def __init__(self, message: str, line: int | None = None, *, key: str | None = None, **values):
         super().__init__(message)
         self.message = message
         #: index of the body line the problem is on (0-based), if known
         self.line = line
+        self.key, self.values = key, values
+
+    def said(self, language: str) -> str:
+        words = PROBLEMS["ja" if language.lower().startswith("ja") else "zh-CN"]
+        if self.key in words:
+            return words[self.key].format(**self.values)
+        return words["parser"].format(detail=self.message)
+
+
+#: what is wrong with an example's text, as its page says it
+PROBLEMS = {
+    "zh-CN": {
+        "no-steps": "这个例子没有步骤", "tags": "例子里不能写标签（状态用 :status: 选项）",
+        "doc-string": "例子里不用文档字符串：把文字写进步骤，或写成步骤下的数据表",
+        "after-table": "例子表格之后不能再写步骤：所有步骤都写在表格之前",
+        "foreign": "「{word}」是 {other} 的 Gherkin 关键字，而这篇文档用 {language} 写成：请用 {own}",
+        "not-a-step": "这一行不是步骤：每一行都要以 {own} 之一开头（或是表格的一行），这里是「{text}」",
+        "first": "例子不能以「{word}」开始：第一步用「假如」",
+        "one-table": "一个大纲例子只有一个例子表格", "table-rows": "例子表格需要一行表头和至少一行数据",
+        "no-column": "占位 <{name}> 在例子表格里没有对应的列（列：{columns}）",
+        "no-table": "有占位 <{name}>，但例子没有例子表格", "one-scenario": "一个例子只写一个场景的步骤",
+        "loose": "这一行不属于任何步骤：「{text}」（表格要紧接在它的步骤下面）",
+        "parser": "Gherkin 解析器读不懂这个例子（{detail}）",
+    },
+    "ja": {
+        "no-steps": "この例にはステップがない", "tags": "例にタグは書けない（状態は :status: オプションで書く）",
+        "doc-string": "例ではドキュメント文字列を使わない：文はステップに書くか、ステップの下のデータ表にする",
+        "after-table": "例の表の後にステップは書けない：ステップはすべて表の前に書く",
+        "foreign": "「{word}」は {other} の Gherkin のキーワードだが、この文書は {language} で書かれている：{own} を使う",
+        "not-a-step": "この行はステップではない：各行は {own} のどれかで始まる（または表の行である）。ここは「{text}」",
+        "first": "例は「{word}」では始められない：最初のステップは「前提」",
+        "one-table": "アウトラインの例の表は1つだけ", "table-rows": "例の表には見出しの行と1行以上のデータが必要",
+        "no-column": "プレースホルダー <{name}> に対応する列が例の表にない（列：{columns}）",
+        "no-table": "プレースホルダー <{name}> があるのに例の表がない", "one-scenario": "1つの例には1つのシナリオのステップだけを書く",
+        "loose": "この行はどのステップにも属さない：「{text}」（表はそのステップのすぐ下に置く）",
+        "parser": "Gherkin のパーサーがこの例を読めない（{detail}）",
+    },
+}
 
 
 @dataclass
@@ -155,17 +196,17 @@ def parse_example(language: str, title: str, body: list[str]) -> ParsedExample:
     """Parse the steps of one example; raise :class:`ExampleError` with the body line."""
     d = dialect(language)
     if not any(line.strip() for line in body):
-        raise ExampleError("the example has no steps")
+        raise ExampleError("the example has no steps", key="no-steps")
     examples_kw = tuple(k.strip() + ":" for k in d.examples_keywords)
     own = keywords(language)
     examples_at = None
     for i, raw in enumerate(body):
         line = raw.strip()
         if line.startswith("@"):
-            raise ExampleError("tags are not allowed in an example (its status is the :status: option)", i)
+            raise ExampleError("tags are not allowed in an example (its status is the :status: option)", i, key="tags")
         if line.startswith(('"""', "```")):
             raise ExampleError("doc strings are not used in examples: write the text in the step, "
-                               "or a data table under it", i)
+                               "or a data table under it", i, key="doc-string")
         if not line or line.startswith(("#", "|")):
             continue
         if line.startswith(examples_kw):
@@ -174,18 +215,20 @@ def parse_example(language: str, title: str, body: list[str]) -> ParsedExample:
         if line.startswith(own):
             if examples_at is not None:
                 raise ExampleError(f"a step after the Examples table (line {i - examples_at} below it): "
-                                   "every step comes before the table", i)
+                                   "every step comes before the table", i, key="after-table")
             continue
         foreign = _foreign_keyword(line, language)
         if foreign:
             word, other = foreign
             raise ExampleError(f"'{word}' is a Gherkin keyword of {other}, but this document is written in "
-                               f"{language}: use {' / '.join(own[:5])}", i)
+                               f"{language}: use {' / '.join(own[:5])}", i, key="foreign", word=word, other=other,
+                               language=language, own=" / ".join(own[:5]))
         first = line.split()[0] if line.split() else line
         near = difflib.get_close_matches(first, own, n=1, cutoff=0.3)
         hint = f"; closest keyword: {near[0]}" if near else ""
         raise ExampleError(f"not a step: a line must start with one of {' '.join(own)} "
-                           f"(or be a table row), got {line[:40]!r}{hint}", i)
+                           f"(or be a table row), got {line[:40]!r}{hint}", i, key="not-a-step",
+                           own=" ".join(own), text=line[:40])
     alone = _steps_alone(language, body) if examples_at is None and _FAST else None
     if alone is not None:
         scenario = {"steps": alone}
@@ -197,36 +240,39 @@ def parse_example(language: str, title: str, body: list[str]) -> ParsedExample:
         kind = KIND_OF.get(s["keywordType"], kind)
         if kind is None:
             raise ExampleError(f"'{s['keyword'].strip()}' cannot start an example: begin with a Given",
-                               s["location"]["line"] - _HEADER_LINES - 1)
+                               s["location"]["line"] - _HEADER_LINES - 1, key="first", word=s["keyword"].strip())
         table = None
         if "dataTable" in s:
             table = [[c["value"] for c in r["cells"]] for r in s["dataTable"]["rows"]]
         steps.append(Step(s["keyword"].strip(), kind, s["text"], s["location"]["line"] - _HEADER_LINES - 1, table))
     if not steps:
-        raise ExampleError("the example has no steps")
+        raise ExampleError("the example has no steps", key="no-steps")
     if alone is None:  # a body of steps alone uses every line that is not blank
         _check_every_line_used(body, scenario)
     parsed = ParsedExample(steps)
     examples = scenario.get("examples", [])
     if len(examples) > 1:
-        raise ExampleError("an outline example has one Examples table", examples[1]["location"]["line"] - 4)
+        raise ExampleError("an outline example has one Examples table", examples[1]["location"]["line"] - 4,
+                           key="one-table")
     if examples:
         ex = examples[0]
         if "tableHeader" not in ex or not ex.get("tableBody"):
             raise ExampleError("the Examples table needs a header row and at least one row",
-                               ex["location"]["line"] - _HEADER_LINES - 1)
+                               ex["location"]["line"] - _HEADER_LINES - 1, key="table-rows")
         parsed.header = [c["value"] for c in ex["tableHeader"]["cells"]]
         parsed.rows = [[c["value"] for c in r["cells"]] for r in ex["tableBody"]]
         for step in steps:
             for name in re.findall(r"<([^<>]+)>", step.text):
                 if name not in parsed.header:
                     raise ExampleError(f"placeholder <{name}> has no column in the Examples table "
-                                       f"(columns: {', '.join(parsed.header)})", step.line)
+                                       f"(columns: {', '.join(parsed.header)})", step.line, key="no-column",
+                                       name=name, columns="、".join(parsed.header))
     else:
         for step in steps:
             m = re.search(r"<([^<>]+)>", step.text)
             if m:
-                raise ExampleError(f"placeholder <{m.group(1)}> but the example has no Examples table", step.line)
+                raise ExampleError(f"placeholder <{m.group(1)}> but the example has no Examples table", step.line,
+                                   key="no-table", name=m.group(1))
     return parsed
 
 
@@ -245,7 +291,7 @@ def _parse_scenario(language: str, title: str, body: list[str]) -> dict:
         raise ExampleError(_clean(str(err)), _body_line(err)) from None
     children = document["feature"]["children"]
     if len(children) != 1 or "scenario" not in children[0]:
-        raise ExampleError("an example holds the steps of exactly one scenario")
+        raise ExampleError("an example holds the steps of exactly one scenario", key="one-scenario")
     return children[0]["scenario"]
 
 
@@ -274,7 +320,8 @@ def _check_every_line_used(body: list[str], scenario: dict) -> None:
         if line and not line.startswith("#") and i not in used:
             what = "a table row" if line.startswith("|") else "a line"
             raise ExampleError(f"{what} that belongs to no step: {line[:40]!r}"
-                               + (" (a table goes right under its step)" if line.startswith("|") else ""), i)
+                               + (" (a table goes right under its step)" if line.startswith("|") else ""), i,
+                               key="loose", text=line[:40])
 
 
 def _body_line(err) -> int | None:

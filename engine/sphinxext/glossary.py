@@ -14,6 +14,17 @@ from rulings import vocabulary as vocab_mod
 from rulings.project import GAMES
 
 from .gherkin import dialect
+from .explanations import EXPLANATIONS
+from .language import game_name, localize, tag
+
+#: the vocabulary table's words, in the language of the game's documents
+VOCABULARY_WORDS = {
+    "zh-CN": {"header": ("关键字", "短语", "含义"), "terms": ("占位", "代表什么"), "table": " + 表格",
+              "intro": "{game}：{phrases} 个步骤短语（可用于几个关键字的同一句子合为一行，共 {rows} 行），{terms} 种占位。"},
+    "ja": {"header": ("キーワード", "フレーズ", "意味"), "terms": ("プレースホルダー", "表すもの"), "table": " ＋ 表",
+           "intro": "{game}：ステップのフレーズ {phrases} 個（複数のキーワードで使える同じ文は1行にまとめて {rows} 行）、"
+                    "プレースホルダー {terms} 種。"},
+}
 
 
 class VocabularyDirective(SphinxDirective):
@@ -33,6 +44,8 @@ class VocabularyDirective(SphinxDirective):
         d = dialect(v.language)
         keyword = {"given": d.given_keywords[1].strip(), "when": d.when_keywords[1].strip(),
                    "then": d.then_keywords[1].strip()}
+        language = tag(v.language)
+        words = VOCABULARY_WORDS[language]
         rows = []
         seen: dict[str, list[str]] = {}
         for p in v.phrases:
@@ -41,12 +54,21 @@ class VocabularyDirective(SphinxDirective):
             if p.template not in seen:
                 continue
             kinds = " / ".join(seen.pop(p.template))
-            rows.append((kinds, p.template + ("  + 表" if p.takes_table else ""), p.description.split("\n")[0]))
-        table = self._table(("keyword", "phrase", "meaning"), rows)
-        terms = self._table(("placeholder", "stands for"),
-                            [("{" + t.name + "}", t.description or t.pattern) for t in v.terms.values()])
-        intro = nodes.paragraph(text=f"{game} · Gherkin language {v.language} · {len(rows)} phrases.")
-        return [intro, table, terms]
+            # the engine's explanations are English where its authors wrote them so (the
+            # console shows them: `rulings steps`); the page shows what reads in its language
+            rows.append((kinds, p.template + (words["table"] if p.takes_table else ""),
+                         localize(p.description, language) or EXPLANATIONS.get((game, p.template)) or "—"))
+        table = self._table(words["header"], rows)
+        terms = self._table(words["terms"],
+                            [("{" + t.name + "}", localize(t.description, language, name=t.name, pattern=t.pattern) or "—")
+                             for t in v.terms.values()])
+        # the same count as `rulings steps`: every phrase, each kind once
+        intro = nodes.paragraph(text=words["intro"].format(game=game_name(game), phrases=len(v.phrases), rows=len(rows),
+                                                           terms=len(v.terms)))
+        part = nodes.container(classes=["rulings-vocabulary-part"])
+        part["game"] = game
+        part += [intro, table, terms]
+        return [part]
 
     @staticmethod
     def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> nodes.table:
@@ -66,7 +88,9 @@ class VocabularyDirective(SphinxDirective):
         for values in rows:
             row = nodes.row()
             for cell in values:
-                row += nodes.entry("", nodes.literal(text=cell) if cell.startswith("{") else nodes.paragraph(text=cell))
+                # placeholders and field names are code
+                code = cell.startswith("{") or (cell.startswith(":") and cell.endswith(":"))
+                row += nodes.entry("", nodes.literal(text=cell) if code else nodes.paragraph(text=cell))
             body += row
         return table
 
@@ -82,12 +106,14 @@ BLOCK_WORDS = {
               "fields": ("字段", "属于", "含义"), "card": "卡片", "effect": "效果",
               "terms": ("占位", "代表什么"),
               "intro": "{game}：{fields} 个字段，{blocks} 个积木块（{templates} 种写法），{hooks} 个代码钩子。",
-              "cards": "{n} 张", "none": "还没有卡用到"},
+              "cards": "{n} 张", "none": "还没有卡用到",
+              "field-hook": "这部分需要的 Python 函数，以及为什么数据写不出它（一行）"},
     "ja": {"header": ("部分", "ブロック（同じブロックの書き方）", "使うカード", "例：カードでの書き方"),
            "fields": ("フィールド", "対象", "意味"), "card": "カード", "effect": "効果",
            "terms": ("プレースホルダー", "表すもの"),
            "intro": "{game}：フィールド {fields} 個、ブロック {blocks} 個（書き方 {templates} 通り）、コードのフック {hooks} 個。",
-           "cards": "{n} 枚", "none": "使うカードはまだない"},
+           "cards": "{n} 枚", "none": "使うカードはまだない",
+           "field-hook": "この部分に必要な Python の関数と、データで書けない理由（1行）"},
 }
 
 
@@ -112,14 +138,20 @@ class BlocksDirective(SphinxDirective):
         # the cards using each block are the whole site's: written again whenever it changes
         self.env.rulings_dashboards.add(self.env.docname)
         words = BLOCK_WORDS["ja" if GAMES[game][0] == "ja" else "zh-CN"]
+        language = "ja" if GAMES[game][0] == "ja" else "zh-CN"
         fields = VocabularyDirective._table(
             words["fields"],
-            [(":" + f.name + ":", words["card"] if f in fmt.card_fields else words["effect"], f.label or f.description)
+            [(":" + f.name + ":", words["card"] if f in fmt.card_fields else words["effect"],
+              f.label or words.get("field-" + f.name) or localize(f.description, language, name=f.name) or "—")
              for f in (*fmt.card_fields, *fmt.effect_fields)])
         terms = VocabularyDirective._table(words["terms"],
-                                           [("{" + t.name + "}", t.description or t.pattern)
+                                           [("{" + t.name + "}",
+                                             localize(t.description, language, name=t.name, pattern=t.pattern) or "—")
                                             for t in fmt.blocks.terms.values()])
-        return [block_index(game=game), fields, terms]
+        part = nodes.container(classes=["rulings-blocks-part"])
+        part["game"] = game
+        part += [block_index(game=game), fields, terms]
+        return [part]
 
 
 def resolve_blocks(app, doctree: nodes.document, fromdocname: str) -> None:
@@ -156,6 +188,6 @@ def resolve_blocks(app, doctree: nodes.document, fromdocname: str) -> None:
                 row += nodes.entry("", example)
                 body += row
         intro = nodes.paragraph(text=words["intro"].format(
-            game=game, fields=len(fmt.card_fields) + len(fmt.effect_fields), blocks=len(families),
+            game=game_name(game), fields=len(fmt.card_fields) + len(fmt.effect_fields), blocks=len(families),
             templates=len(fmt.blocks.phrases), hooks=len(fmt.hooks)))
         node.replace_self([intro, table])

@@ -12,7 +12,7 @@ from rulings.project import GAME_LABELS
 from rulings.results import STATUSES
 
 from . import nodes as rnodes
-from .render import LABELS
+from .language import PROJECT, game_name, of_document, tag, word
 from .sources import source_label
 from .state import result_of
 
@@ -36,7 +36,8 @@ def example_nodes(record: dict, anchor: str, result: dict) -> nodes.Element:
     # a target, which every writer turns into an anchor (LaTeX: \label), for links to it
     box += nodes.target("", "", ids=[anchor])
     head = nodes.paragraph()
-    head += nodes.strong(text=f"[{LABELS[status]}]")
+    language = tag(record.get("language"))
+    head += nodes.strong(text=f"[{word(status, language)}]")
     head += nodes.Text(" ")
     head += nodes.strong(text=record["title"])
     head += nodes.Text(f"  ({record['id']})")
@@ -53,51 +54,52 @@ def example_nodes(record: dict, anchor: str, result: dict) -> nodes.Element:
     if len(meta):
         box += meta
     if record.get("error"):
-        box += nodes.paragraph(text=f"有误 error: {record['error']}")
+        box += nodes.paragraph(text=f"{word('example-error', language)}：{record.get('reason') or record['error']}")
     if status in ("failed", "not-run", "pending") and result.get("failing_step") and result.get("outcome") != "passed":
-        box += nodes.paragraph(text=f"失败的步骤 failing step: {result['failing_step']}")
+        box += nodes.paragraph(text=f"{word('failing-step', language)}：{result['failing_step']}")
         if result.get("message"):
             box += nodes.literal_block(text=result["message"])
     if status == "stale":
-        box += nodes.paragraph(text="这个例子在上次运行后被修改过，结果已过期。 The example was edited after its last run.")
+        box += nodes.paragraph(text=word("stale-note", language))
     return box
 
 
-def _summary_nodes(counts: dict[str, int]) -> nodes.Element:
+def _summary_nodes(counts: dict[str, int], language: str) -> nodes.Element:
     total = sum(counts.values())
-    shown = ", ".join(f"{LABELS[s]}: {counts[s]}" for s in STATUSES if counts[s])
-    return nodes.paragraph(text=f"{total} 个例子 examples — {shown}", classes=["rulings-summary"])
+    shown = word("list-sep", language).join(f"{word(s, language)}：{counts[s]}" for s in STATUSES if counts[s])
+    return nodes.paragraph(text=f"{word('examples', language, n=total)} — {shown}", classes=["rulings-summary"])
 
 
-def _coverage_nodes(rows: list[dict]) -> list[nodes.Element]:
+def _coverage_nodes(rows: list[dict], here: str = PROJECT) -> list[nodes.Element]:
     from .render import COVERAGE
 
     out = []
     for row in rows:
         f = row["figures"]
-        shown = (" · ".join(f"{label} {f[s]}" for s, label in COVERAGE) + f" / 合计 total {f['total']}" if f
-                 else "未测量 not measured")
-        out.append(nodes.paragraph(text=f"规则覆盖 rule coverage — {GAME_LABELS.get(row['game'], row['game'])}: {shown}"))
+        shown = (" · ".join(f"{word(key, here)} {f[s]}" for s, key in COVERAGE) + f" / {word('total', here)} {f['total']}"
+                 if f else word("not-measured", here))
+        out.append(nodes.paragraph(text=f"{word('coverage', here)} — {game_name(row['game'])}：{shown}"))
     return out
 
 
-def _dashboard_nodes(rows: list[dict], coverage: list[dict]) -> list[nodes.Element]:
+def _dashboard_nodes(rows: list[dict], coverage: list[dict], here: str = PROJECT) -> list[nodes.Element]:
     out = nodes.bullet_list(classes=["rulings-dashboard"])
     for game in list(GAME_LABELS) + sorted({r["game"] for r in rows} - set(GAME_LABELS)):
         group = [r for r in rows if r["game"] == game]
         if not group:
             continue
         item = nodes.list_item()
-        item += nodes.paragraph(text=GAME_LABELS.get(game, game))
+        item += nodes.paragraph(text=game_name(game))
         docs = nodes.bullet_list()
         for row in group:
             c = row["counts"]
             line = nodes.list_item()
-            line += nodes.paragraph(text=f"{row['title']}: " + ", ".join(f"{LABELS[s]} {c[s]}" for s in STATUSES if c[s]))
+            line += nodes.paragraph(text=f"{row['title']}：" + word("list-sep", here).join(
+                f"{word(s, here)} {c[s]}" for s in STATUSES if c[s]))
             docs += line
         item += docs
         out += item
-    return [out, *_coverage_nodes(coverage)]
+    return [out, *_coverage_nodes(coverage, here)]
 
 
 def replace(app, doctree: nodes.document, fromdocname: str) -> None:
@@ -106,7 +108,15 @@ def replace(app, doctree: nodes.document, fromdocname: str) -> None:
         return
     for node in list(doctree.findall(rnodes.example)):
         node.replace_self(example_nodes(node["record"], node["ids"][0], result_of(app.env, node["record"], trace=False)))
+    language = of_document(app.env, fromdocname)
+    if app.builder.format in ("man", "text", "texinfo"):
+        # formats without links within the book: a card's or example's name is plain text
+        # (the man writer would print each anchor as "<#:card-…>")
+        for ref in list(doctree.findall(nodes.reference)):
+            if {"rulings-card-ref", "rulings-example-ref"} & set(ref.get("classes", [])) or \
+                    str(ref.get("refuri", "")).split("#", 1)[-1].startswith(("card-", "example-")):
+                ref.replace_self(nodes.inline("", "", *ref.children, classes=ref.get("classes", [])))
     for node in list(doctree.findall(rnodes.example_summary)):
-        node.replace_self(_summary_nodes(node["counts"]))
+        node.replace_self(_summary_nodes(node["counts"], language))
     for node in list(doctree.findall(rnodes.dashboard)):
-        node.replace_self(_dashboard_nodes(node.get("rows", []), node.get("coverage", [])))
+        node.replace_self(_dashboard_nodes(node.get("rows", []), node.get("coverage", []), language))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -94,6 +95,16 @@ def checks_nothing(language: str, steps) -> list[tuple[str, int]]:
     return []
 
 
+def unknown_step(language: str, keyword: str, text: str, closest: str | None) -> str:
+    """Why a step cannot run, in the document's language (the page's reason; the console
+    keeps the English warning)."""
+    if language.lower().startswith("ja"):
+        said = f"「{keyword}」のステップ「{text}」に合うフレーズがない"
+        return said + (f"（近いフレーズ：{keyword} {closest}）" if closest else "")
+    said = f"没有与「{keyword}」步骤「{text}」相符的短语"
+    return said + (f"（最接近的短语：{keyword} {closest}）" if closest else "")
+
+
 def read_body(language: str, game: str, title: str, body: list[str]) -> dict[str, Any]:
     """Parse one body and check its steps against the game's vocabulary.  Lines are
     indexes into ``body``; ``None`` means the example's own line.  Raises KeyError or
@@ -105,6 +116,7 @@ def read_body(language: str, game: str, title: str, body: list[str]) -> dict[str
     except ExampleError as err:
         index = err.line if err.line is not None and err.line < len(body) else None
         out["error"] = [err.message, index, True]
+        out["error_read"] = err.said(language)
         out["warnings"].append([err.message, index, "gherkin"])
         return out
     out.update(extracted=True, outline=parsed.is_outline, header=parsed.header, rows=parsed.rows,
@@ -118,9 +130,13 @@ def read_body(language: str, game: str, title: str, body: list[str]) -> dict[str
         return out
     reported: set[tuple[int, str]] = set()
     undefined: list[list] = []
+    #: the same reasons as the page says them (in the document's language)
+    out["undefined_read"] = []
     for message, where in checks_nothing(language, parsed.steps):
         # runs green whatever the engine does: not run, and says why
         undefined.append([message, where])
+        # the page's words: the document's language without the English half the console shows
+        out["undefined_read"].append([re.sub(r" \([^()]*[A-Za-z]{3,}[^()]*\)$", "", message), where])
         out["warnings"].append([message, where, "checks-nothing"])
     for instance in parsed.instances():
         for step, text in instance:
@@ -133,6 +149,9 @@ def read_body(language: str, game: str, title: str, body: list[str]) -> dict[str
                     hint = f"; closest known phrase: {step.keyword} {closest[0]}" if closest else ""
                     message = f"no {step.kind} phrase matches {text!r}{hint}"
                     undefined.append([message, where])
+                    # the same, as the page says it: in the document's language
+                    out["undefined_read"].append(
+                        [unknown_step(language, step.keyword, text, closest[0] if closest else None), where])
                     out["warnings"].append([message, where, "undefined-step"])
                 continue
             tied = found.tied

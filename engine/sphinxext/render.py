@@ -15,11 +15,9 @@ from rulings.results import STATUSES
 from . import coverage_page
 from . import nodes as rnodes
 from .attention import PAGE
+from .language import PROJECT, game_name, of_document, of_game, tag, word
 from .sources import source_label
 from .state import counts, result_of
-
-LABELS = {"passed": "通过 passed", "failed": "失败 failed", "pending": "待定 pending",
-          "stale": "过期 stale", "not-run": "未运行 not run"}
 
 
 def _a(text) -> str:
@@ -70,11 +68,12 @@ def visit_example_html(self, node: rnodes.example) -> None:
     status = r["status"]
     result = result_of(self.builder.env, r)
     failing = result.get("failing_step") if status in ("failed", "pending", "not-run") else None
-    lang = f' lang="{_a(r["language"])}"' if r.get("language") else ""
+    language = tag(r.get("language"))
+    lang = f' lang="{language}"'
     out = [f'<div class="rulings-example rulings-{_a(status)}" id="{_a(node["ids"][0])}"{lang} '
            f'data-example-id="{_a(r["id"])}" data-status="{_a(status)}">',
            '<div class="rulings-example-header">',
-           f'<span class="rulings-badge rulings-badge-{_a(status)}">{_a(LABELS[status])}</span> ',
+           f'<span class="rulings-badge rulings-badge-{_a(status)}">{_a(word(status, language))}</span> ',
            f'<span class="rulings-example-title">{_a(r["title"])}</span>',
            f'<a class="rulings-permalink" href="#{_a(node["ids"][0])}" title="{_a(r["id"])}">¶</a>',
            "</div>"]
@@ -100,24 +99,24 @@ def visit_example_html(self, node: rnodes.example) -> None:
         out.append(f'<pre class="rulings-raw">{_a(chr(10).join(r["body"]))}</pre>')
     out.append("</div>")
     if r.get("error"):
-        out.append(f'<div class="rulings-error">{_a(r["error"])}</div>')
+        # the reason in the document's language (the console keeps the English warning)
+        out.append(f'<div class="rulings-error">{_a(r.get("reason") or r["error"])}</div>')
     if status == "failed" or (status == "pending" and result.get("outcome") == "failed"):
-        what = "失败的步骤" if status == "failed" else "尚未通过的步骤"
+        what = word("failing-step" if status == "failed" else "pending-step", language)
         out.append('<div class="rulings-failure">'
-                   f'<div class="rulings-failure-step">{what}: {_a(result.get("failing_step") or "—")}</div>'
+                   f'<div class="rulings-failure-step">{what}：{_a(result.get("failing_step") or "—")}</div>'
                    f'<pre class="rulings-failure-message">{_a(result.get("message") or "")}</pre></div>')
     if status == "not-run" and result.get("outcome") == "error":
         # the example itself is wrong (an impossible set-up, an unknown step): its ruling was not checked
         out.append('<div class="rulings-failure rulings-example-error">'
-                   f'<div class="rulings-failure-step">例子有误 error in the example: '
+                   f'<div class="rulings-failure-step">{word("example-error", language)}：'
                    f'{_a(result.get("failing_step") or "—")}</div>'
                    f'<pre class="rulings-failure-message">{_a(result.get("message") or "")}</pre></div>')
     if status == "stale":
-        out.append('<div class="rulings-note">这个例子在上次运行后被修改过，结果已过期。'
-                   " The example was edited after its last run.</div>")
+        out.append(f'<div class="rulings-note">{word("stale-note", language)}</div>')
     trace = result.get("trace") if status in ("passed", "failed", "pending") else None
     if trace:
-        out.append('<details class="rulings-trace"><summary>引擎记录 trace</summary><pre>'
+        out.append(f'<details class="rulings-trace"><summary>{word("trace", language)}</summary><pre>'
                    + _a("\n".join(trace)) + "</pre></details>")
     out.append("</div>")
     self.body.append("".join(out))
@@ -138,8 +137,8 @@ def _card_uris(self, record: dict) -> dict[str, str]:
     return out
 
 
-def _counts_html(c: dict[str, int]) -> str:
-    return " ".join(f'<span class="rulings-count rulings-badge-{s}" data-status="{s}">{_a(LABELS[s])}: {c[s]}</span>'
+def _counts_html(c: dict[str, int], language: str) -> str:
+    return " ".join(f'<span class="rulings-count rulings-badge-{s}" data-status="{s}">{_a(word(s, language))}：{c[s]}</span>'
                     for s in STATUSES if c[s])
 
 
@@ -147,8 +146,9 @@ def visit_summary_html(self, node: rnodes.example_summary) -> None:
     c = node["counts"]
     attrs = " ".join(f'data-{s}="{c[s]}"' for s in STATUSES)
     total = sum(c.values())
+    language = of_document(self.builder.env, self.builder.current_docname)
     self.body.append(f'<div class="rulings-summary" {attrs}><span class="rulings-summary-total">'
-                     f'{total} 个例子 examples</span> {_counts_html(c)}</div>')
+                     f'{_a(word("examples", language, n=total))}</span> {_counts_html(c, language)}</div>')
     raise nodes.SkipNode
 
 
@@ -159,18 +159,20 @@ def visit_dashboard_html(self, node: rnodes.dashboard) -> None:
 
     rows = node.get("rows", [])
     attention = node.get("attention", "")
-    out = ['<table class="rulings-dashboard"><thead><tr><th>文档 document</th>']
-    out += [f"<th>{_a(LABELS[s])}</th>" for s in STATUSES]
-    out.append("<th>合计 total</th></tr></thead>")
+    # the page's language (the project's); each game's rows in the game's
+    here = of_document(self.builder.env, self.builder.current_docname)
+    out = [f'<table class="rulings-dashboard"><thead><tr><th>{word("document", here)}</th>']
+    out += [f"<th>{_a(word(s, here))}</th>" for s in STATUSES]
+    out.append(f"<th>{word('total', here)}</th></tr></thead>")
     totals = {s: 0 for s in STATUSES}
     games = list(GAME_LABELS) + sorted({r["game"] for r in rows} - set(GAME_LABELS))
     for game in games:
         group = [r for r in rows if r["game"] == game]
         if not group:
             continue
-        out.append(f'<tbody class="rulings-dashboard-game" data-game="{_a(game)}"><tr>'
+        out.append(f'<tbody class="rulings-dashboard-game" data-game="{_a(game)}" lang="{of_game(game)}"><tr>'
                    f'<th colspan="{len(STATUSES) + 2}" class="rulings-game-label">'
-                   f"{_a(GAME_LABELS.get(game, game))}</th></tr>")
+                   f"{_a(game_name(game))}</th></tr>")
         for row in group:
             c = row["counts"]
             worst = next((s for s in ("failed", "stale", "not-run", "pending") if c[s]), "passed")
@@ -181,43 +183,40 @@ def visit_dashboard_html(self, node: rnodes.dashboard) -> None:
             for s in STATUSES:
                 totals[s] += c[s]
         out.append("</tbody>")
-    out.append('<tfoot><tr><th>合计 total</th>'
+    out.append(f'<tfoot><tr><th>{word("total", here)}</th>'
                + "".join(f"<th>{_count_link(totals[s], s, attention)}</th>" for s in STATUSES)
                + f"<th>{sum(totals.values())}</th></tr></tfoot></table>")
     if attention:
-        out.append(f'<p class="rulings-attention-link"><a href="{_a(attention)}">需要关注的例子 · '
-                   "every example that did not pass</a></p>")
-    out.append(_coverage_html(node.get("coverage", [])))
+        out.append(f'<p class="rulings-attention-link"><a href="{_a(attention)}">{word("attention-link", here)}</a></p>')
+    out.append(_coverage_html(node.get("coverage", []), here))
     self.body.append("".join(out))
     raise nodes.SkipNode
 
 
-COVERAGE = (("pinned", "已固定 pinned"), ("equivalent", "等价 equivalent"), ("unpinned", "未固定 unpinned"),
-            ("survivor", "幸存 survivor"))
+COVERAGE = (("pinned", "coverage-pinned"), ("equivalent", "coverage-equivalent"),
+            ("unpinned", "coverage-unpinned"), ("survivor", "coverage-survivor"))
 
 
-def _coverage_html(rows: list[dict]) -> str:
+def _coverage_html(rows: list[dict], here: str = PROJECT) -> str:
     """Each game's rule coverage: how many cells of its rules tables are pinned by an
     example, equivalent, declared unpinned or survive every example (see coverage_page)."""
-    from rulings.project import GAME_LABELS
-
     if not rows:
         return ""
-    out = ['<table class="rulings-coverage-figures"><thead><tr><th>规则覆盖 rule coverage</th>']
-    out += [f"<th>{_a(label)}</th>" for _, label in COVERAGE]
-    out.append("<th>合计 total</th></tr></thead><tbody>")
+    out = [f'<table class="rulings-coverage-figures"><thead><tr><th>{word("coverage", here)}</th>']
+    out += [f"<th>{_a(word(key, here))}</th>" for _, key in COVERAGE]
+    out.append(f"<th>{word('total', here)}</th></tr></thead><tbody>")
     for row in rows:
-        label = _a(GAME_LABELS.get(row["game"], row["game"]))
+        label = _a(game_name(row["game"]))
         name = f'<a href="{_a(row["uri"])}">{label}</a>' if row["uri"] else label
         f = row["figures"]
         out.append(f'<tr class="rulings-coverage-figure" data-game="{_a(row["game"])}" '
-                   f'data-measured="{"yes" if f else "no"}"><td>{name}</td>')
+                   f'data-measured="{"yes" if f else "no"}"><td lang="{of_game(row["game"])}">{name}</td>')
         if f:
             out += [f'<td class="rulings-coverage-{s}" data-{s}="{f[s]}">{f[s]}</td>' for s, _ in COVERAGE]
             out.append(f'<td data-total="{f["total"]}">{f["total"]}</td>')
         else:
             out.append(f'<td colspan="{len(COVERAGE) + 1}" class="rulings-coverage-not-measured" '
-                       f'title="{_a(row["why"])}">未测量 not measured</td>')
+                       f'title="{_a(row["why"])}">{word("not-measured", here)}</td>')
         out.append("</tr>")
     out.append("</tbody></table>")
     return "".join(out)

@@ -251,7 +251,7 @@ def test_the_dashboard_shows_each_games_figure(measured_site):
     shown = dict(re.findall(r'data-(pinned|equivalent|unpinned|survivor|total)="(\d+)"', row.group(1)))
     assert shown == {"pinned": "2", "equivalent": "1", "unpinned": "1", "survivor": "2", "total": "6"}
     assert 'href="ygo/coverage.html"' in row.group(1)
-    assert re.search(r'data-game="mtg" data-measured="no"><td><a href="mtg/coverage.html">', index)
+    assert re.search(r'data-game="mtg" data-measured="no"><td lang="ja"><a href="mtg/coverage.html">', index)
 
 
 def test_results_measured_against_other_documents_are_not_shown(sandbox):

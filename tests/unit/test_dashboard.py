@@ -52,7 +52,9 @@ def test_the_pages_show_iso_dates_and_readable_sources(real_site):
 
 def test_the_dashboard_groups_documents_by_game_with_labels(real_site):
     index = real_site.html("index")
-    groups = re.findall(r'<tbody class="rulings-dashboard-game" data-game="(\w+)"><tr><th[^>]*>([^<]+)</th>', index)
+    # each game's rows in the game's language (issue 27)
+    groups = re.findall(r'<tbody class="rulings-dashboard-game" data-game="(\w+)" lang="(?:zh-CN|ja)"><tr><th[^>]*>([^<]+)</th>',
+                        index)
     assert [g for g, _ in groups] == ["ygo", "mtg", "dm"], groups
     assert all(label for _, label in groups)
     ygo = index[index.index('data-game="ygo"'):index.index('data-game="mtg"')]
@@ -65,7 +67,7 @@ def test_counts_lead_to_a_page_listing_every_example_needing_attention(real_site
                        r'href="([^"#]+)#failed">1</a>', index, re.S)
     assert failed, index[index.find('data-document="ygo/browser"'):][:800]
     page = (real_site.build / "site" / failed.group(1)).read_text(encoding="utf-8")
-    listed = re.findall(r'<li class="rulings-attention-item" data-example-id="([^"]+)"><a href="([^"]+)">', page)
+    listed = re.findall(r'<li class="rulings-attention-item" data-example-id="([^"]+)" lang="[^"]+"><a href="([^"]+)">', page)
     # every example not passed is listed, and no other
     statuses = {}
     for doc in real_site.build.joinpath("site").rglob("*.html"):
@@ -81,5 +83,7 @@ def test_the_sidebar_shows_each_document_s_status(real_site):
     nav = page[page.find('class="sidebar-tree"'):]
     assert re.search(r'href="#">浏览器测试 <span class="rulings-nav-status rulings-badge-failed" data-status="failed"',
                      nav), nav[:3000]
-    assert re.search(r'href="\.\./mtg/face-down\.html">[^<]*<span class="rulings-nav-status rulings-badge-\w+" '
-                     r'data-status="[\w-]+"', nav), nav[:3000]
+    # a Japanese document's title in Japanese on a Chinese page, its status dot in the page's language
+    assert re.search(r'href="\.\./mtg/face-down\.html"><span lang="ja">[^<]*</span> '
+                     r'<span class="rulings-nav-status rulings-badge-\w+" data-status="[\w-]+" title="通过 \d+',
+                     nav), nav[:3000]

@@ -124,7 +124,7 @@ def test_titles_steps_sources_and_messages_show_as_text(sandbox, monkeypatch):
     example = html[html.index('data-example-id="hostile-1"'):]
     example = example[:example.index('data-example-id="hostile-2"')]
     # the reason it was not run (an unknown card) is escaped as well
-    assert "rulings-error" in example and "unknown card 「x&quot; onmouseover=&quot;alert(1)」" in example
+    assert "rulings-error" in example and "卡片目录里没有「x&quot; onmouseover=&quot;alert(1)」" in example
     step = html[html.index('data-example-id="hostile-3"'):]
     assert "自己通常召唤「&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in step
     index = (sandbox.build / "site" / "index.html").read_text(encoding="utf-8")

@@ -13,12 +13,16 @@ import pytest
 from tests.unit.test_bad_input import GOOD, document, example
 
 BROKEN = {
-    # id: (body, what its page and `rulings check` must say)
-    "kw": (GOOD.replace("那么", "那末"), r"not a step: .*closest keyword: 那么"),
+    # id: (body, what `rulings check` says, what its page says: in the document's language)
+    "kw": (GOOD.replace("那么", "那末"), r"not a step: .*closest keyword: 那么",
+           r"这一行不是步骤：.*这里是「那末"),
     "phrase": (GOOD.replace("变成里侧守备表示", "变成里侧攻击表示"),
-               r"no when phrase matches .*; closest known phrase: 当 「\{card\}」变成里侧守备表示"),
-    "card": (GOOD.replace("甘多拉」仍然", "干多拉」仍然"), r"unknown card 「破坏龙 干多拉」; closest: 「破坏龙 甘多拉」"),
-    "twice": (GOOD, r"duplicate example id 'twice': also used at spec/ygo/(a|b)\.rst:\d+"),
+               r"no when phrase matches .*; closest known phrase: 当 「\{card\}」变成里侧守备表示",
+               r"没有与「当」步骤「.*」相符的短语（最接近的短语：当 「\{card\}」变成里侧守备表示）"),
+    "card": (GOOD.replace("甘多拉」仍然", "干多拉」仍然"), r"unknown card 「破坏龙 干多拉」; closest: 「破坏龙 甘多拉」",
+             r"卡片目录里没有「破坏龙 干多拉」（最接近的：「破坏龙 甘多拉」"),
+    "twice": (GOOD, r"duplicate example id 'twice': also used at spec/ygo/(a|b)\.rst:\d+",
+              r"例子编号 twice 重复：spec/ygo/(a|b)\.rst:\d+ 也用了它"),
 }
 
 
@@ -33,7 +37,7 @@ def broken_after_a_run(sandboxes):
     box.write("spec/ygo/a.rst", document("文档一", *(example(i) for i in BROKEN)))
     first = box.rulings("check")
     assert first.returncode == 0, box.output(first)
-    box.write("spec/ygo/a.rst", document("文档一", *(example(i, body) for i, (body, _) in BROKEN.items())))
+    box.write("spec/ygo/a.rst", document("文档一", *(example(i, body) for i, (body, _, _) in BROKEN.items())))
     box.write("spec/ygo/b.rst", document("文档二", example("twice")))
     return box, box.rulings("build")
 
@@ -44,7 +48,7 @@ def test_an_example_that_cannot_be_parsed_is_not_run_never_stale(broken_after_a_
     assert "Traceback" not in output and "stale" not in done.stdout, output
     assert statuses(box.html("ygo/a")) == {i: "not-run" for i in BROKEN}
     assert statuses(box.html("ygo/b")) == {"twice": "not-run"}
-    for ident, (_, why) in BROKEN.items():
+    for ident, (_, why, _) in BROKEN.items():
         assert re.search(rf"a\.rst:\d+: not-run: {ident} — .*{why}", done.stdout), (ident, done.stdout)
     assert done.stdout.strip().splitlines()[-1] == "0 passed, 0 failed, 5 not-run", done.stdout
 
@@ -52,7 +56,7 @@ def test_an_example_that_cannot_be_parsed_is_not_run_never_stale(broken_after_a_
 def test_the_reason_and_the_closest_phrase_are_on_the_page(broken_after_a_run):
     box, _ = broken_after_a_run
     page = html.unescape(box.html("ygo/a"))
-    for ident, (_, why) in BROKEN.items():
+    for ident, (_, _, why) in BROKEN.items():
         box_html = page[page.index(f'data-example-id="{ident}"'):]
         box_html = box_html[:box_html.index('class="rulings-example ', 1) if 'class="rulings-example ' in box_html[1:] else None]
         error = re.search(r'<div class="rulings-error">(.*?)</div>', box_html, re.S)
