@@ -43,13 +43,10 @@ ALLOWED_LATIN = {
     "buff",
 }
 
-#: what is never scanned: code, machine text, and (until the traces helper lands)
-#: the engine's trace.
+#: what is never scanned: code and machine text.  The engine's traces are scanned: they
+#: are worded per language (engine/core/events.py and each game's trace_words.py).
 SKIP_TAGS = {"script", "style", "code", "kbd", "samp", "svg"}
-#: issue 27: the engine's trace lines become structured events worded per language in the
-#: traces helper's branch; until it lands, trace blocks are excluded from the scan.
-#: The lead removes "rulings-trace" from this set once the traces branch is merged.
-SKIP_CLASSES = {"rulings-trace", "rulings-raw", "rulings-step-id", "rulings-example-id", "pre",
+SKIP_CLASSES = {"rulings-raw", "rulings-step-id", "rulings-example-id", "pre",
                 "highlight", "literal", "rulings-card-name", "rulings-card-hook", "rulings-phrase",
                 "rulings-block-name", "rulings-coverage-cell-name", "rulings-id", "rulings-coverage-rule-name"}
 ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")

@@ -11,6 +11,14 @@ from __future__ import annotations
 
 #: (game, template) -> what the phrase means, in the game's language
 EXPLANATIONS: dict[tuple[str, str], str] = {
+    ('ygo', '{player}用「{by:card}」的效果把{source}的「{card}」当作装备卡给「{target:card}」装备'):
+        '用效果把那个区域的怪兽卡当作装备卡给该玩家的表侧表示怪兽装备（「同盟运输车」）：卡没有被召唤就放到魔法与陷阱区域，是没有用正规手续出场过的怪兽。',
+    ('ygo', '{player}的一边灵摆区域有「{card}」'):
+        '该玩家的一边灵摆区域有这张卡（另一边是空的）。',
+    ('ygo', '{player}以「{t1:card}」和「{t2:card}」为对象发动「{card}」'):
+        '以两张卡为对象发动魔法·陷阱卡。',
+    ('ygo', '「{card}」的灵摆刻度是{number}'):
+        '这张卡现在的灵摆刻度（印刷的数值，再按适用中的它自身的效果改变）。',
     ('ygo', '{player}{method}召唤「{card}」'):
         '用所写的方法召唤这张卡（再度召唤：把二重怪兽再度召唤）。',
     ('ygo', '{player}不用解放召唤「{card}」'):
