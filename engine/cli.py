@@ -390,6 +390,10 @@ def reconcile(paths, only: set[str] | None = None) -> Reconciliation:
                             "to extract them again")
         return out
     results, problem = incremental.read_results(paths.results)
+    # what a run of each example would rest on now: a result against another engine or
+    # other cards counts as stale, as the pages show it (results.status_of)
+    cards = {game: incremental.CardDigests.read(paths.cards / f"{game}.json")
+             for game in {e.get("game") for e in manifest if e.get("game")}}
     if only is not None:
         manifest = [e for e in manifest if e["id"] in only]
         results = {k: v for k, v in results.items() if k in only}
@@ -421,7 +425,8 @@ def reconcile(paths, only: set[str] | None = None) -> Reconciliation:
     for e in manifest:
         where = f"{e['source']}:{e['line']}"
         # an example that cannot be parsed was not run: never "stale", whatever ran before
-        status, entry = (results_mod.status_of(e["id"], e["hash"], e.get("declared"), results)
+        status, entry = (results_mod.status_of(e["id"], e["hash"], e.get("declared"), results,
+                                               incremental.basis_of(e, cards))
                          if e["extracted"] else ("not-run", None))
         out.counts[status] += 1
         found = scenarios.get(e["id"], [])

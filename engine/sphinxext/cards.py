@@ -37,7 +37,7 @@ from rulings.results import write_atomic
 from .directive import ReadsOwnOptions
 from .domain import note_card
 from .language import mark, of_game
-from .state import document_language, load_results, project_path
+from .state import document_language, load_results, project_path, status_now
 
 logger = logging.getLogger(__name__)
 CARDS_FORMAT = cardformat.FORMAT_VERSION
@@ -288,7 +288,7 @@ def check_examples(app, env) -> list[str]:
             reason = "；".join(filter(None, [record.get("parse_reason", record.get("parse_error")), *reasons])) or None
             extracted = record["parsed"] and not problems
             if extracted:
-                status, _ = results_mod.status_of(record["id"], record["hash"], record["declared"], results)
+                status = status_now(env, record, results)
             else:
                 status = "not-run"
             if (record["extracted"], record["error"], record["status"], record.get("reason")) != \

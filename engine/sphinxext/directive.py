@@ -31,7 +31,7 @@ from . import reading
 from .domain import note_example
 from .encoding import undecodable_line
 from .sources import DateError, iso_dates
-from .state import document_language, load_results, project_path
+from .state import document_language, load_results, project_path, status_now
 
 logger = logging.getLogger(__name__)
 ID_PATTERN = re.compile(r"^[\w.\-:/]+$")
@@ -244,8 +244,7 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
         record["parsed"], record["parse_error"] = record["extracted"], record["error"]
         record["parse_reason"] = record.get("reason") or record["error"]
         # the entry itself is looked up when the example is shown (state.result_of)
-        status, _ = results_mod.status_of(example_id, record["hash"], record["declared"], results)
-        record["status"] = sys.intern(status)
+        record["status"] = sys.intern(status_now(env, record, results))
         env.rulings_examples.setdefault(docname, []).append(record)
 
         node = rnodes.example(record=record, ids=[nodes.make_id("example-" + example_id)])

@@ -17,9 +17,10 @@ from typing import Any
 from docutils import nodes
 from sphinx.util import logging
 
+from rulings import incremental
 from rulings import results as results_mod
 from rulings import vocabulary as vocab_mod
-from rulings.project import GAMES
+from rulings.project import GAMES, read_cached
 
 from . import measured
 
@@ -85,8 +86,6 @@ def load_results(env) -> tuple[dict[str, dict[str, Any]], str | None]:
     """The results file, parsed once per process and version of the file (shared with the
     CLI, rulings.incremental); a broken file is reported (naming the file) and treated as
     empty: nothing shows as passed."""
-    from rulings import incremental
-
     path = Path(getattr(env, "rulings_results_path", "") or Path(env.srcdir, env.config.rulings_results).resolve())
     data, problem = incremental.read_results(path)
     if problem and (id(env), problem) not in _WARNED:
@@ -94,6 +93,29 @@ def load_results(env) -> tuple[dict[str, dict[str, Any]], str | None]:
         _WARNED.add((id(env), problem))
         logger.warning(problem, type="rulings", subtype="results")
     return data, problem
+
+
+#: per process: the cards file of a game -> (its stamp, its digests)
+_CARD_DIGESTS: dict[str, tuple[tuple | None, Any]] = {}
+
+
+def basis_now(env, record: dict) -> dict[str, str] | None:
+    """What a run of the example would rest on now (``incremental.basis_of``): its game's
+    engine code, the cards it names as the last extraction wrote them, the libraries.  A
+    result computed against anything else is stale on the page — as after an engine edit
+    followed by a plain ``sphinx-build`` (``rulings build`` runs those examples first)."""
+    game = record.get("game")
+    if not game:
+        return None
+    path = Path(env.srcdir, env.config.rulings_cards).resolve() / f"{game}.json"
+    cards = read_cached(_CARD_DIGESTS, path, lambda stamp: incremental.CardDigests.read(path))[1]
+    return incremental.basis_of({"game": game, "cards": list(record.get("cards") or ())}, {game: cards})
+
+
+def status_now(env, record: dict, results: Mapping[str, dict[str, Any]]) -> str:
+    """The status an extracted example shows: ``results.status_of`` with what it rests on now."""
+    return results_mod.status_of(record["id"], record["hash"], record.get("declared"), results,
+                                 basis_now(env, record))[0]
 
 
 def result_of(env, record: dict, results: Mapping[str, dict[str, Any]] | None = None, *,
@@ -109,7 +131,8 @@ def result_of(env, record: dict, results: Mapping[str, dict[str, Any]] | None = 
         return {}
     if results is None:
         results, _ = load_results(env)
-    entry = results_mod.status_of(record["id"], record["hash"], record.get("declared"), results)[1]
+    entry = results_mod.status_of(record["id"], record["hash"], record.get("declared"), results,
+                                  basis_now(env, record))[1]
     if entry is None:
         return {}
     return results[record["id"]] if trace else entry
@@ -122,7 +145,7 @@ _SHOWN = ("hash", "status", "outcome", "failing_step", "message")
 def results_digest(records: list[dict], results: Mapping[str, dict]) -> str:
     """What the pages showing ``records`` show of their results (the traces as text:
     parsing every trace to compare them was most of an edit cycle's html build)."""
-    relevant = {r["id"]: [*((results_mod.brief(results, r["id"]) or {}).get(k) for k in _SHOWN),
+    relevant = {r["id"]: [r.get("status"), *((results_mod.brief(results, r["id"]) or {}).get(k) for k in _SHOWN),
                           results_mod.trace_text(results, r["id"])] for r in records}
     return hashlib.sha256(json.dumps(relevant, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 

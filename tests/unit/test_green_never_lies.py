@@ -400,6 +400,29 @@ def test_plain_sphinx_build_warns_with_the_count_not_run_and_fails_under_W(sandb
     assert "no current result" not in sandbox.output(built)
 
 
+def test_a_result_run_against_another_engine_is_stale_on_the_page(sandbox):
+    """A plain sphinx-build after an engine edit: the result on file rests on the engine as
+    it was, so the page says stale, not passed (results.status_of with the basis now)."""
+    import json as json_mod
+
+    from tests.unit.test_bad_input import document, example
+
+    sandbox.write("spec/ygo/plain.rst", document("普通", example("plain-1"), example("plain-2")))
+    assert sandbox.rulings("check").returncode == 0
+    path = sandbox.root / "build" / "results.json"
+    data = json_mod.loads(path.read_text(encoding="utf-8"))
+    data["results"]["plain-1"]["basis"]["engine"] = "an older engine"
+    path.write_text(json_mod.dumps(data, ensure_ascii=False), encoding="utf-8")
+    warned = sandbox.sphinx_build("-b", "html", "spec", "build/plain")
+    assert "1 of 2 examples have no current result (0 not run, 1 stale)" in warned.stderr, warned.stderr
+    page = (sandbox.root / "build" / "plain" / "ygo" / "plain.html").read_text(encoding="utf-8")
+    assert 'data-example-id="plain-1" data-status="stale"' in page
+    assert 'data-example-id="plain-2" data-status="passed"' in page
+    # rulings runs it again against the engine as it is
+    built = sandbox.rulings("build")
+    assert "running 1 of 2 examples: 1 engine of ygo changed" in sandbox.output(built), sandbox.output(built)
+
+
 # -- the command line tells the truth: `check PATH…` is about the examples it ran ---------
 
 def test_check_of_some_documents_reports_and_exits_on_their_examples(sandbox):
