@@ -1296,6 +1296,35 @@ def lock_monsters(monsters, what):
     return _one(what, fits)
 
 
+#: what destroys a monster that a replacement from the graveyard protects: words -> (by battle,
+#: by an effect: "any" / "opponent" / None)
+REPLACED_DESTRUCTIONS = {"战斗或者对方的效果": (True, "opponent"), "战斗·效果": (True, "any"), "效果": (False, "any"),
+                         "对方的效果": (False, "opponent"), "战斗": (True, None)}
+BLOCKS.term(Term.choice("replaced_by", REPLACED_DESTRUCTIONS, "战斗或者对方的效果、战斗·效果、效果、对方的效果 or 战斗"))
+
+
+@BLOCKS.phrase("static", "{monsters}被{by:replaced_by}破坏的场合，可以作为代替把墓地的这张卡除外")
+def replace_destruction_banish_self(monsters, by):
+    """A destruction replacement of a card in the graveyard (give the effect ':zone: 墓地'):
+    when a face-up monster of its controller's field that fits the description would be
+    destroyed that way, this card is banished instead and the monster is not destroyed
+    (Duel.destroy reads it; applied when it can — the player would choose it)."""
+    battle, effect = by
+    side = re.match(r"(自己)场上的", monsters.strip())
+    if side is None:
+        raise ValueError("a replacement from the graveyard protects 自己场上的… monsters")
+    test = describe(monsters.strip()[side.end():])
+
+    def fits(duel, source, c, by_battle: bool, by_player) -> bool:
+        if not (duel.face_up_on_field(c) and c.controller == source.controller and test(duel, source, c)):
+            return False
+        if by_battle:
+            return battle
+        return effect == "any" or (effect == "opponent" and by_player is not None and by_player != c.controller)
+
+    return _one("replace-destruction-banish-self", fits)
+
+
 BLOCKS.term(Term("battle_winner", r"这张卡的控制者的[^；;，]+?怪兽|自己场上存在的[^；;，]+?怪兽|这张卡",
                  description="the monster that destroys by battle: 这张卡、这张卡的控制者的…怪兽、自己场上存在的…怪兽"))
 

@@ -288,6 +288,12 @@ RULES: dict[str, bool] = {
     # a mandatory trigger of a phase whose condition is not met then does not start at all
     # (原数天地: 『没有进行战斗的对方回合结束时』, FAQ fid=23247)
     "phase-trigger-needs-condition": True,
+    # a card in the graveyard whose effect is banished instead of a monster's destruction
+    # (『作为代替把墓地的这张卡除外』: 暗黑界的惩罚, FAQ fid=24011) keeps that monster on the field
+    "destruction-replaced-from-graveyard": True,
+    # a monster whose flip summon was negated cannot stay on the field: not destroyed (a
+    # replacement applied), it is sent to the graveyard by the rules, by no player (fid=24011)
+    "negated-flip-summon-leaves": True,
 }
 
 #: card-specific rulings about summon conditions (values.proper_by_effect)
@@ -454,6 +460,8 @@ LABELS: dict[object, str] = {
     "summon-without-tribute": "这张卡可以不用解放作召唤",
     "summon-stat-applied-once": "『这个方法特殊召唤的这张卡的攻击力上升N』只在出场时适用1次",
     "phase-trigger-needs-condition": "条件不满足的必发的阶段诱发效果不会发动",
+    "destruction-replaced-from-graveyard": "『作为代替把墓地的这张卡除外』：怪兽不被破坏，墓地的卡除外",
+    "negated-flip-summon-leaves": "反转召唤被无效而没有被破坏的怪兽由规则送去墓地（不是被哪个玩家）",
     "may-tribute-three": "这张卡也能把3只怪兽解放作召唤",
     "may-tribute-five": "这张卡也能把5只怪兽解放作召唤",
     "three-tributes-either-field": "把自己或对方场上3只怪兽解放，在那一边的场上召唤",
