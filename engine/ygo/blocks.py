@@ -1227,6 +1227,9 @@ FIXED_STATICS: dict[str, tuple[str, Any, str]] = {
     "满足以上条件才能把这张卡发动": ("activation-condition", None, "A rule of the card: it may be activated (by its "
                                                          "controller or by an effect) only when the effect's "
                                                          ":condition: holds (魂缚门, activation.py)."),
+    "这张卡连接召唤的场合，对方场上1只表侧表示怪兽也能作为连接素材": ("link-material-from-opponent", None,
+                                            "A rule of the link monster: one face-up monster of the opponent "
+                                            "may be among its link materials (families.link_materials)."),
     "被送去墓地的卡不去墓地而除外": ("graveyard-to-banish", None, "Whatever would be sent to the graveyard is banished instead (大宇宙 and the like)."),
     "攻击过的怪兽在战斗阶段结束时破坏": ("destroy-attacked-at-end-battle", None,
                               "At the end of the battle phase, every monster on the field that remembers "

@@ -25,7 +25,7 @@ from rulings.vocabulary import Term
 
 from . import primitives as p
 from .blocks import BLOCKS, STATS, StaticPart, _summon, _why, describe, give, moving, subject
-from .memory import Info, erased_until_turn_end
+from .memory import RULES, Info, erased_until_turn_end
 
 # == actions in sequence =======================================================================
 
@@ -167,6 +167,8 @@ PICK_TO: dict[str, tuple[str, str | None]] = {
     "在自己的灵摆区域放置": ("pendulum zone", None), "里侧表示除外": ("banish face-down", None),
     # 『把1只同调怪兽同调召唤』: a conditional summon the player makes once the link is done
     "同调召唤": ("synchro-after", None),
+    # 『把1只连接怪兽连接召唤』: the same for a link summon (来自星遗物中的觉醒)
+    "连接召唤": ("link-after", None),
     # 『给对方观看』: shown to the opponent, staying where it is (what 『那个卡名』 then names)
     "给对方观看": ("reveal", None),
 }
@@ -180,7 +182,7 @@ _PLAIN = re.compile(r"(这张卡以外的)?(卡|怪兽)?")
 _MOVE_TAGS = {"hand": "to-hand", "graveyard": "to-graveyard", "summon": "summon", "summon-ignoring": "summon",
               "destroy": None,
               "banish": "to-banished", "banish face-down": "to-banished", "pendulum zone": "to-pendulum-zone",
-              "synchro-after": None, "reveal": None}
+              "synchro-after": None, "link-after": None, "reveal": None}
 
 
 def _move(duel, link, card, to: str, position: str | None) -> bool:
@@ -190,6 +192,8 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
         return bool(duel.destroy(card, reason=why, by_effect=link.card, by_player=link.player))
     if to == "synchro-after":
         return _synchro_after(duel, link, card)
+    if to == "link-after":
+        return _link_after(duel, link, card)
     if to == "reveal":
         duel.log.record("reveal", card=card, player=link.player)
         link.revealed = [*getattr(link, "revealed", ()), card]
@@ -243,6 +247,51 @@ def _synchro_after(duel, link, card) -> bool:
     return True
 
 
+def _link_count(card, rating_of_link: bool) -> int:
+    """What a material counts for a link summon: 1, or a link monster's link rating."""
+    return card.definition.link if rating_of_link and "link" in card.definition.types else 1
+
+
+def link_materials(duel, player: int, card) -> list | None:
+    """The first fitting link materials for ``card``: ``player``'s face-up monsters that its
+    material text accepts, counting 1 each (a link monster may count as its link rating)
+    up to its link rating — its own monsters first; with a rule of the card 『对方场上1只
+    表侧表示怪兽也能作为连接素材』 one face-up monster of the opponent too.  An effect that
+    lets a player link summon (『把连接怪兽连接召唤』, not 『只用…』) leaves these rules of
+    the monster as they are (fid=23101; memory.RULES)."""
+    def fits(c) -> bool:
+        return c.face_up and c.definition.is_monster and duel.why_not_link_material(c, card) is None
+
+    own = [c for c in duel.monsters(player) if fits(c)]
+    theirs = [c for c in duel.monsters(1 - player) if fits(c)] \
+        if any(st.kind == "link-material-from-opponent" for st in card.definition.statics) \
+        and RULES["summon-after-effect-keeps-material-rules"] else []
+    rating = card.definition.link
+    for extra in ([()] + [(c,) for c in theirs]):
+        pool = own + list(extra)
+        for k in range(1, len(pool) + 1):
+            for group in itertools.combinations(pool, k):
+                if not all(c in group for c in extra):
+                    continue
+                counts = [(1, _link_count(c, True)) for c in group]
+                if any(sum(pick) == rating for pick in itertools.product(*counts)):
+                    return list(group)
+    return None
+
+
+def _link_after(duel, link, card) -> bool:
+    """『把1只连接怪兽连接召唤』: the effect lets its player link summon once the chain link is
+    done — a summon by the rules with the monster's own material rules (fid=23101)."""
+    if "link" not in card.definition.types or card.zone.kind != "extra deck":
+        return False
+    materials = link_materials(duel, link.player, card)
+    if materials is None:
+        duel.log.record("resolve.no-materials", card=card, method="link")
+        return False
+    duel.after_link.append(lambda: duel.summon(card, "link", link.player, materials=materials))
+    return True
+
+
 def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = False, top: bool = False):
     """Pick ``n`` cards that fit the description from where ``origin`` says, as the effect
     resolves (not targeted: by default the first fitting, in the order of the zones), and
@@ -284,7 +333,7 @@ def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = 
     if "field" in zones or "hand" in zones:
         resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card, player) if c is not card])
     tag = _MOVE_TAGS[what]
-    summons = what in ("summon", "summon-ignoring", "synchro-after")
+    summons = what in ("summon", "summon-ignoring", "synchro-after", "link-after")
     tags = ["destroy-field"] if what == "destroy" else ["summon"] if summons else []
     if what == "summon-ignoring":
         tags.append("ignore-summon-conditions")
