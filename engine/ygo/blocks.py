@@ -192,6 +192,8 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"攻击力(\d+)以上的?", lambda n: _atk_at_least(int(n))),
     (r"守备力(\d+)以下的?", lambda n: (lambda duel, src, c, n=int(n): c.definition.is_monster
                                       and (duel.defense(c) or 0) <= n)),
+    (rf"({'|'.join(ATTRIBUTES)})属性以外的", lambda a: (lambda duel, src, c: c.definition.is_monster
+                                                      and c.definition.attribute != a)),
     (rf"({'|'.join(ATTRIBUTES)})属性的?", lambda a: (lambda duel, src, c: c.definition.attribute == a)),
     (rf"({'|'.join(sorted(RACES, key=len, reverse=True))})族的?",
      lambda r: (lambda duel, src, c: c.definition.race == r)),

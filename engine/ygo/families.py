@@ -680,6 +680,12 @@ def activated_by(text: str):
         opponents_only, kinds = bool(m.group(1)), _ACTIVATED_KINDS[m.group(2)]
         return lambda duel, card, link: duel.is_card_activation(link) and link.card.definition.kind in kinds \
             and not (opponents_only and link.player == card.controller)
+    m = re.fullmatch(r"自己的(「[^」]+」)(魔法·陷阱|魔法|陷阱)卡或者它的效果", text)
+    if m is not None:
+        # 『自己的「X」魔法卡或者它的效果』: its card activation or any effect of such a card,
+        # activated by this card's controller (闪刀姬-魁奈)
+        fits = describe(f"{m.group(1)}{m.group(2)}卡")
+        return lambda duel, card, link: link.player == card.controller and fits(duel, card, link.card)
     m = re.fullmatch(r"(「[^」]+」)卡持有的效果", text)
     if m is not None:
         fits = describe(f"{m.group(1)}卡")
@@ -729,6 +735,38 @@ def each_time_activated(what, rest):
             act(duel, _Applying(card))
 
     return [StaticPart("on-card-activated", on_activated)]
+
+
+@BLOCKS.phrase("static", "每次{what:activated_by}发动，那个处理后，{rest}")
+def each_time_resolved(what, rest):
+    """Each time a card or effect of that kind is activated, this card does the action once
+    that chain link has resolved — before a summon the link lets its player make then
+    (闪刀姬-魁奈 ②, fid=24182; chain.py)."""
+    test = what
+    found = BLOCKS.match("action", rest)
+    if found is None:
+        raise ValueError(f"no action block matches {rest!r}")
+    phrase, args = found
+    act = phrase.action(**args)
+
+    def on_resolved(duel, card, link) -> None:
+        if test(duel, card, link):
+            duel.log.record("after-resolved", card=card, target=link.card)
+            act(duel, _Applying(card))
+
+    return [StaticPart("on-link-resolved", on_resolved)]
+
+
+@BLOCKS.phrase("action", "{side}回复{amount:lp_amount}基本分")
+def gain_life_points(side, amount):
+    """That player (of the effect's controller) gains life points."""
+    def resolve(duel, link) -> None:
+        player = link.player if side == "own" else 1 - link.player
+        n = amount(duel, link)
+        duel.lp[player] += n
+        duel.log.record("lp.gain", player=player, amount=n, card=link.card)
+
+    return resolve
 
 
 # == a spell that stays on the field ==============================================================

@@ -297,6 +297,9 @@ RULES: dict[str, bool] = {
     # an effect's 『把连接怪兽连接召唤』 (not 『只用…』) lets the monster's own material rules apply,
     # an opponent's monster its text accepts included (闭锁世界的冥神, fid=23101)
     "summon-after-effect-keeps-material-rules": True,
+    # what applies as a chain link is done (『…处理后，回复100基本分』: 闪刀姬-魁奈) applies before the
+    # summon the link lets its player make then (fid=24182)
+    "resolved-effects-before-summon": True,
 }
 
 #: card-specific rulings about summon conditions (values.proper_by_effect)
@@ -466,6 +469,7 @@ LABELS: dict[object, str] = {
     "destruction-replaced-from-graveyard": "『作为代替把墓地的这张卡除外』：怪兽不被破坏，墓地的卡除外",
     "negated-flip-summon-leaves": "反转召唤被无效而没有被破坏的怪兽由规则送去墓地（不是被哪个玩家）",
     "summon-after-effect-keeps-material-rules": "效果处理后进行的连接召唤，照样适用怪兽自身关于素材的规则（可以用对方的怪兽）",
+    "resolved-effects-before-summon": "连锁块处理后才适用的效果，比那之后进行的条件召唤先适用",
     "may-tribute-three": "这张卡也能把3只怪兽解放作召唤",
     "may-tribute-five": "这张卡也能把5只怪兽解放作召唤",
     "three-tributes-either-field": "把自己或对方场上3只怪兽解放，在那一边的场上召唤",
