@@ -1232,6 +1232,13 @@ FIXED_STATICS: dict[str, tuple[str, Any, str]] = {
     "这张卡连接召唤的场合，对方场上1只表侧表示怪兽也能作为连接素材": ("link-material-from-opponent", None,
                                             "A rule of the link monster: one face-up monster of the opponent "
                                             "may be among its link materials (families.link_materials)."),
+    "场上的魔法卡的效果无效化": ("negate-spells", None,
+                       "The effects of every spell card on the field are negated (王宫的敕命): its continuous "
+                       "effects do not apply (values.active_statics)."),
+    "这张卡表侧表示存在期间，记下被解放的怪兽数量": ("count-tributed", None,
+                                   "A rule of the card: each monster tributed while it is face-up on the field "
+                                   "adds one to the count it keeps this turn (duel.send_to_graveyard) — even "
+                                   "while its effects are negated (fid=8112)."),
     "被送去墓地的卡不去墓地而除外": ("graveyard-to-banish", None, "Whatever would be sent to the graveyard is banished instead (大宇宙 and the like)."),
     "攻击过的怪兽在战斗阶段结束时破坏": ("destroy-attacked-at-end-battle", None,
                               "At the end of the battle phase, every monster on the field that remembers "

@@ -862,6 +862,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             | ({"tributed"} if tributed else set())
         from_hand = card.zone.kind == HAND
         from_zone = card.zone.kind
+        if tributed and self.on_field(card):
+            self.count_tributed(card)
         if self.on_field(card):
             where = self.redirect(card, GRAVEYARD)
         else:
@@ -934,6 +936,18 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.send_to_graveyard(card, reason="destroyed", destroyed=True, by_battle=by_battle, by_player=by_player,
                                tags=how)
         return True
+
+    def count_tributed(self, card: YgoCard) -> None:
+        """『这张卡表侧表示存在的状态被解放的怪兽数量』: each face-up card keeping that count
+        counts ``card`` — while its effects are negated too (fid=8112; memory.RULES)."""
+        for other in self.field_cards():
+            if other is card:
+                continue
+            if self.active_statics(other, "count-tributed",
+                                   ignore_negation=RULES["count-tributed-while-negated"]):
+                n = (self.recall(other, Info.COUNT) or 0) + 1
+                self.remember(other, Info.COUNT, n)
+                self.log.record("count.tributed", card=other, n=n)
 
     def destruction_replaced(self, card: YgoCard, *, by_battle: bool, by_player: int | None) -> bool:
         """『…被破坏的场合，可以作为代替把墓地的这张卡除外』: a card in its controller's

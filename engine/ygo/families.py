@@ -769,6 +769,55 @@ def gain_life_points(side, amount):
     return resolve
 
 
+# == tokens: 『在自己场上把N只「X衍生物」特殊召唤』 ===================================================
+
+#: on whose field tokens appear
+TOKEN_SIDES = {"自己场上": "own", "回合玩家的场上": "turn player"}
+BLOCKS.term(Term.choice("token_side", TOKEN_SIDES, "自己场上 or 回合玩家的场上"))
+
+
+def _tributed_count(duel, link) -> int:
+    return duel.recall(link.card, Info.COUNT) or 0
+
+
+#: how many tokens, when not a number: words -> (duel, link) -> int
+TOKEN_COUNTS = {"最多这个回合这张卡表侧表示存在的状态被解放的怪兽数量": _tributed_count}
+
+
+def token_count(text: str):
+    if text.isdigit():
+        return lambda duel, link, n=int(text): n
+    if text in TOKEN_COUNTS:
+        return TOKEN_COUNTS[text]
+    raise ValueError(f"cannot read how many tokens {text!r}: N只, or {'、'.join(TOKEN_COUNTS)}的")
+
+
+BLOCKS.term(Term("token_count", r"\d+只|最多[^；;，「」]+数量的", lambda t: token_count(t.removesuffix("只").removesuffix("的")),
+                 description="N只, or 最多这个回合这张卡表侧表示存在的状态被解放的怪兽数量的"))
+BLOCKS.term(Term.choice("token_position", {"": None, "守备表示": "defense", "攻击表示": "attack"},
+                        "守备表示、攻击表示 or nothing"))
+
+
+@BLOCKS.phrase("action", "在{side:token_side}把{count:token_count}「{name}」{position:token_position}特殊召唤")
+def summon_tokens(side, count, name, position):
+    """Tokens (衍生物: a card of the kind 衍生物, defined as data) appear on that player's field
+    by this effect, as many as the count says and the free monster zones allow (最多 …:
+    up to that many)."""
+    def resolve(duel, link) -> bool:
+        player = link.player if side == "own" else duel.turn_player
+        zone = duel.board.zone(player, "monster zone")
+        n = min(count(duel, link), (zone.capacity or 5) - len(zone))
+        for _ in range(max(n, 0)):
+            token = duel.new_card(name, player, "hand")
+            if "token" not in token.definition.types:
+                raise ValueError(f"「{name}」 is not a token (衍生物)")
+            duel.log.record("token", card=token, player=player)
+            duel.summon(token, "special", player, by=link.card.name, position=position)
+        return n > 0
+
+    return moving(resolve, "summon")
+
+
 # == a spell that stays on the field ==============================================================
 
 @BLOCKS.phrase("static", "这张卡发动后，用对方回合计算的{n}回合在场上残留")
