@@ -378,7 +378,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.remember(card, Info.SUMMONED_WITHOUT_TRIBUTE)
         if method in SPECIAL_METHODS:
             self.remember(card, Info.SPECIAL_SUMMONED)
-            self.remember(card, Info.SUMMONED_FROM, source)
+            # a token (衍生物) comes from no zone
+            self.remember(card, Info.SUMMONED_FROM, None if "token" in d.types else source)
             self.special_summons[player] += 1
             self.special_summoned_names.add((self.turn, player, card.name))
             self.count_special_summon(player)

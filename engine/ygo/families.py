@@ -20,6 +20,7 @@ import itertools
 import re
 from typing import Any
 
+from rulings.core import SetupError
 from rulings.core.choices import FIRST_FITTING
 from rulings.vocabulary import Term
 
@@ -808,9 +809,11 @@ def summon_tokens(side, count, name, position):
         zone = duel.board.zone(player, "monster zone")
         n = min(count(duel, link), (zone.capacity or 5) - len(zone))
         for _ in range(max(n, 0)):
-            token = duel.new_card(name, player, "hand")
-            if "token" not in token.definition.types:
-                raise ValueError(f"「{name}」 is not a token (衍生物)")
+            definition = duel.definition(name)
+            if "token" not in definition.types:
+                raise SetupError(f"「{name}」不是衍生物，不能作为衍生物特殊召唤")
+            # a token comes from no zone of the game: it is made where the summon takes it from
+            token = duel.bring_in(definition, player, "hand", card_class=type(link.card))
             duel.log.record("token", card=token, player=player)
             duel.summon(token, "special", player, by=link.card.name, position=position)
         return n > 0
