@@ -192,6 +192,8 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"攻击力(\d+)以上的?", lambda n: _atk_at_least(int(n))),
     (r"守备力(\d+)以下的?", lambda n: (lambda duel, src, c, n=int(n): c.definition.is_monster
                                       and (duel.defense(c) or 0) <= n)),
+    (rf"({'|'.join(ATTRIBUTES)})属性以外的", lambda a: (lambda duel, src, c: c.definition.is_monster
+                                                      and c.definition.attribute != a)),
     (rf"({'|'.join(ATTRIBUTES)})属性的?", lambda a: (lambda duel, src, c: c.definition.attribute == a)),
     (rf"({'|'.join(sorted(RACES, key=len, reverse=True))})族的?",
      lambda r: (lambda duel, src, c: c.definition.race == r)),
@@ -1227,6 +1229,16 @@ FIXED_STATICS: dict[str, tuple[str, Any, str]] = {
     "满足以上条件才能把这张卡发动": ("activation-condition", None, "A rule of the card: it may be activated (by its "
                                                          "controller or by an effect) only when the effect's "
                                                          ":condition: holds (魂缚门, activation.py)."),
+    "这张卡连接召唤的场合，对方场上1只表侧表示怪兽也能作为连接素材": ("link-material-from-opponent", None,
+                                            "A rule of the link monster: one face-up monster of the opponent "
+                                            "may be among its link materials (families.link_materials)."),
+    "场上的魔法卡的效果无效化": ("negate-spells", None,
+                       "The effects of every spell card on the field are negated (王宫的敕命): its continuous "
+                       "effects do not apply (values.active_statics)."),
+    "这张卡表侧表示存在期间，记下被解放的怪兽数量": ("count-tributed", None,
+                                   "A rule of the card: each monster tributed while it is face-up on the field "
+                                   "adds one to the count it keeps this turn (duel.send_to_graveyard) — even "
+                                   "while its effects are negated (fid=8112)."),
     "被送去墓地的卡不去墓地而除外": ("graveyard-to-banish", None, "Whatever would be sent to the graveyard is banished instead (大宇宙 and the like)."),
     "攻击过的怪兽在战斗阶段结束时破坏": ("destroy-attacked-at-end-battle", None,
                               "At the end of the battle phase, every monster on the field that remembers "
@@ -1294,6 +1306,35 @@ def lock_monsters(monsters, what):
         return test(duel, source, c)
 
     return _one(what, fits)
+
+
+#: what destroys a monster that a replacement from the graveyard protects: words -> (by battle,
+#: by an effect: "any" / "opponent" / None)
+REPLACED_DESTRUCTIONS = {"战斗或者对方的效果": (True, "opponent"), "战斗·效果": (True, "any"), "效果": (False, "any"),
+                         "对方的效果": (False, "opponent"), "战斗": (True, None)}
+BLOCKS.term(Term.choice("replaced_by", REPLACED_DESTRUCTIONS, "战斗或者对方的效果、战斗·效果、效果、对方的效果 or 战斗"))
+
+
+@BLOCKS.phrase("static", "{monsters}被{by:replaced_by}破坏的场合，可以作为代替把墓地的这张卡除外")
+def replace_destruction_banish_self(monsters, by):
+    """A destruction replacement of a card in the graveyard (give the effect ':zone: 墓地'):
+    when a face-up monster of its controller's field that fits the description would be
+    destroyed that way, this card is banished instead and the monster is not destroyed
+    (Duel.destroy reads it; applied when it can — the player would choose it)."""
+    battle, effect = by
+    side = re.match(r"(自己)场上的", monsters.strip())
+    if side is None:
+        raise ValueError("a replacement from the graveyard protects 自己场上的… monsters")
+    test = describe(monsters.strip()[side.end():])
+
+    def fits(duel, source, c, by_battle: bool, by_player) -> bool:
+        if not (duel.face_up_on_field(c) and c.controller == source.controller and test(duel, source, c)):
+            return False
+        if by_battle:
+            return battle
+        return effect == "any" or (effect == "opponent" and by_player is not None and by_player != c.controller)
+
+    return _one("replace-destruction-banish-self", fits)
 
 
 BLOCKS.term(Term("battle_winner", r"这张卡的控制者的[^；;，]+?怪兽|自己场上存在的[^；;，]+?怪兽|这张卡",

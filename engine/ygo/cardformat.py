@@ -50,6 +50,8 @@ CARD_KINDS: dict[str, tuple[str, str | None]] = {
     "X怪兽": ("monster", "xyz"), "仪式怪兽": ("monster", "ritual"), "灵摆怪兽": ("monster", "pendulum"),
     "连接怪兽": ("monster", "link"), "二重怪兽": ("monster", "gemini"), "反转怪兽": ("monster", "flip"),
     "调整": ("monster", "tuner"), "效果": ("monster", "effect"),
+    # a token (衍生物): a monster that an effect puts on the field, not a card of any deck
+    "衍生物": ("monster", "token"),
     "通常魔法": ("spell", None), "速攻魔法": ("spell", "quick"), "永续魔法": ("spell", "continuous"),
     "装备魔法": ("spell", "equip"), "场地魔法": ("spell", "field"), "仪式魔法": ("spell", "ritual"),
     "通常陷阱": ("trap", None), "永续陷阱": ("trap", "continuous"), "反击陷阱": ("trap", "counter"),

@@ -661,12 +661,26 @@ class ChainRules:
             self.resolved.append(link)
             self.resolving.remove(link)
             self.finishing.append(link)
+            if memory.RULES["resolved-effects-before-summon"]:
+                self.on_link_resolved(link)
             while self.after_link:
                 # the conditional summons the link lets its player make, now that it is done
                 self.after_link.pop(0)()
+            if not memory.RULES["resolved-effects-before-summon"]:
+                self.on_link_resolved(link)
         # the spells and traps that do not stay leave the field once the whole chain is done
         while self.finishing:
             self._finish_spell(self.finishing.pop(0))
+
+    def on_link_resolved(self, link: ChainLink) -> None:
+        """Continuous effects that act once a chain link of some kind has resolved (闪刀姬-魁奈:
+        『…处理后，自己回复100基本分』) — as the link is done, before a summon it lets its
+        player make then (fid=24182; memory.RULES)."""
+        if link.outcome != "applied":
+            return
+        for card in self.field_cards():
+            for st in self.active_statics(card, "on-link-resolved"):
+                st.value(self, card, link)
 
     @staticmethod
     def applies_from_the_field(link: ChainLink) -> bool:

@@ -27,7 +27,7 @@ from . import trace_words
 from .control import ControlRules
 from .links import LinkRules, TargetLink
 from .legality import Rule, enforced, refusal
-from .memory import SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition, erased_by
+from .memory import RULES, SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition, erased_by
 from .negation import NegationRules
 from .values import KIND_WORDS, METHOD_WORDS, ZONE_WORDS, ValueRules
 
@@ -378,7 +378,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.remember(card, Info.SUMMONED_WITHOUT_TRIBUTE)
         if method in SPECIAL_METHODS:
             self.remember(card, Info.SPECIAL_SUMMONED)
-            self.remember(card, Info.SUMMONED_FROM, source)
+            # a token (衍生物) comes from no zone
+            self.remember(card, Info.SUMMONED_FROM, None if "token" in d.types else source)
             self.special_summons[player] += 1
             self.special_summoned_names.add((self.turn, player, card.name))
             self.count_special_summon(player)
@@ -862,6 +863,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             | ({"tributed"} if tributed else set())
         from_hand = card.zone.kind == HAND
         from_zone = card.zone.kind
+        if tributed and self.on_field(card):
+            self.count_tributed(card)
         if self.on_field(card):
             where = self.redirect(card, GRAVEYARD)
         else:
@@ -911,6 +914,10 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         if why_not:
             self.log.record("survive", card=card, why=why_not)
             return False
+        if not by_rule and self.destruction_replaced(card, by_battle=by_battle,
+                                                     by_player=by_effect.controller if by_effect is not None
+                                                     and by_player is None else by_player):
+            return False
         self.log.record("destroy", card=card, reason=reason)
         how = ("destroyed-by-battle",) if by_battle else () if by_rule else ("destroyed-by-effect",)
         if "destroyed-by-effect" in how and card.zone.kind == SPELL_TRAP and not card.face_up:
@@ -930,6 +937,32 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.send_to_graveyard(card, reason="destroyed", destroyed=True, by_battle=by_battle, by_player=by_player,
                                tags=how)
         return True
+
+    def count_tributed(self, card: YgoCard) -> None:
+        """『这张卡表侧表示存在的状态被解放的怪兽数量』: each face-up card keeping that count
+        counts ``card`` — while its effects are negated too (fid=8112; memory.RULES)."""
+        for other in self.field_cards():
+            if other is card:
+                continue
+            if self.active_statics(other, "count-tributed",
+                                   ignore_negation=RULES["count-tributed-while-negated"]):
+                n = (self.recall(other, Info.COUNT) or 0) + 1
+                self.remember(other, Info.COUNT, n)
+                self.log.record("count.tributed", card=other, n=n)
+
+    def destruction_replaced(self, card: YgoCard, *, by_battle: bool, by_player: int | None) -> bool:
+        """『…被破坏的场合，可以作为代替把墓地的这张卡除外』: a card in its controller's
+        graveyard whose replacement fits ``card`` and how it would be destroyed is banished
+        instead, and ``card`` stays on the field (memory.RULES, fid=24011)."""
+        if not RULES["destruction-replaced-from-graveyard"]:
+            return False
+        for source in list(self.board.zone(card.controller, GRAVEYARD)):
+            for st in self.active_statics(source, "replace-destruction-banish-self"):
+                if st.value(self, source, card, by_battle, by_player):
+                    self.log.record("destroy-replaced", card=card, source=source)
+                    self.banish(source, reason=f"replaces the destruction of 「{card.name}」")
+                    return True
+        return False
 
     @one_action
     def banish(self, card: YgoCard, reason: str = "", face_up: bool = True) -> None:

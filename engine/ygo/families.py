@@ -20,12 +20,13 @@ import itertools
 import re
 from typing import Any
 
+from rulings.core import SetupError
 from rulings.core.choices import FIRST_FITTING
 from rulings.vocabulary import Term
 
 from . import primitives as p
 from .blocks import BLOCKS, STATS, StaticPart, _summon, _why, describe, give, moving, subject
-from .memory import Info, erased_until_turn_end
+from .memory import RULES, Info, erased_until_turn_end
 
 # == actions in sequence =======================================================================
 
@@ -167,6 +168,8 @@ PICK_TO: dict[str, tuple[str, str | None]] = {
     "在自己的灵摆区域放置": ("pendulum zone", None), "里侧表示除外": ("banish face-down", None),
     # 『把1只同调怪兽同调召唤』: a conditional summon the player makes once the link is done
     "同调召唤": ("synchro-after", None),
+    # 『把1只连接怪兽连接召唤』: the same for a link summon (来自星遗物中的觉醒)
+    "连接召唤": ("link-after", None),
     # 『给对方观看』: shown to the opponent, staying where it is (what 『那个卡名』 then names)
     "给对方观看": ("reveal", None),
 }
@@ -180,7 +183,7 @@ _PLAIN = re.compile(r"(这张卡以外的)?(卡|怪兽)?")
 _MOVE_TAGS = {"hand": "to-hand", "graveyard": "to-graveyard", "summon": "summon", "summon-ignoring": "summon",
               "destroy": None,
               "banish": "to-banished", "banish face-down": "to-banished", "pendulum zone": "to-pendulum-zone",
-              "synchro-after": None, "reveal": None}
+              "synchro-after": None, "link-after": None, "reveal": None}
 
 
 def _move(duel, link, card, to: str, position: str | None) -> bool:
@@ -190,6 +193,8 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
         return bool(duel.destroy(card, reason=why, by_effect=link.card, by_player=link.player))
     if to == "synchro-after":
         return _synchro_after(duel, link, card)
+    if to == "link-after":
+        return _link_after(duel, link, card)
     if to == "reveal":
         duel.log.record("reveal", card=card, player=link.player)
         link.revealed = [*getattr(link, "revealed", ()), card]
@@ -243,6 +248,51 @@ def _synchro_after(duel, link, card) -> bool:
     return True
 
 
+def _link_count(card, rating_of_link: bool) -> int:
+    """What a material counts for a link summon: 1, or a link monster's link rating."""
+    return card.definition.link if rating_of_link and "link" in card.definition.types else 1
+
+
+def link_materials(duel, player: int, card) -> list | None:
+    """The first fitting link materials for ``card``: ``player``'s face-up monsters that its
+    material text accepts, counting 1 each (a link monster may count as its link rating)
+    up to its link rating — its own monsters first; with a rule of the card 『对方场上1只
+    表侧表示怪兽也能作为连接素材』 one face-up monster of the opponent too.  An effect that
+    lets a player link summon (『把连接怪兽连接召唤』, not 『只用…』) leaves these rules of
+    the monster as they are (fid=23101; memory.RULES)."""
+    def fits(c) -> bool:
+        return c.face_up and c.definition.is_monster and duel.why_not_link_material(c, card) is None
+
+    own = [c for c in duel.monsters(player) if fits(c)]
+    theirs = [c for c in duel.monsters(1 - player) if fits(c)] \
+        if any(st.kind == "link-material-from-opponent" for st in card.definition.statics) \
+        and RULES["summon-after-effect-keeps-material-rules"] else []
+    rating = card.definition.link
+    for extra in ([()] + [(c,) for c in theirs]):
+        pool = own + list(extra)
+        for k in range(1, len(pool) + 1):
+            for group in itertools.combinations(pool, k):
+                if not all(c in group for c in extra):
+                    continue
+                counts = [(1, _link_count(c, True)) for c in group]
+                if any(sum(pick) == rating for pick in itertools.product(*counts)):
+                    return list(group)
+    return None
+
+
+def _link_after(duel, link, card) -> bool:
+    """『把1只连接怪兽连接召唤』: the effect lets its player link summon once the chain link is
+    done — a summon by the rules with the monster's own material rules (fid=23101)."""
+    if "link" not in card.definition.types or card.zone.kind != "extra deck":
+        return False
+    materials = link_materials(duel, link.player, card)
+    if materials is None:
+        duel.log.record("resolve.no-materials", card=card, method="link")
+        return False
+    duel.after_link.append(lambda: duel.summon(card, "link", link.player, materials=materials))
+    return True
+
+
 def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = False, top: bool = False):
     """Pick ``n`` cards that fit the description from where ``origin`` says, as the effect
     resolves (not targeted: by default the first fitting, in the order of the zones), and
@@ -284,7 +334,7 @@ def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = 
     if "field" in zones or "hand" in zones:
         resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card, player) if c is not card])
     tag = _MOVE_TAGS[what]
-    summons = what in ("summon", "summon-ignoring", "synchro-after")
+    summons = what in ("summon", "summon-ignoring", "synchro-after", "link-after")
     tags = ["destroy-field"] if what == "destroy" else ["summon"] if summons else []
     if what == "summon-ignoring":
         tags.append("ignore-summon-conditions")
@@ -631,6 +681,12 @@ def activated_by(text: str):
         opponents_only, kinds = bool(m.group(1)), _ACTIVATED_KINDS[m.group(2)]
         return lambda duel, card, link: duel.is_card_activation(link) and link.card.definition.kind in kinds \
             and not (opponents_only and link.player == card.controller)
+    m = re.fullmatch(r"自己的(「[^」]+」)(魔法·陷阱|魔法|陷阱)卡或者它的效果", text)
+    if m is not None:
+        # 『自己的「X」魔法卡或者它的效果』: its card activation or any effect of such a card,
+        # activated by this card's controller (闪刀姬-魁奈)
+        fits = describe(f"{m.group(1)}{m.group(2)}卡")
+        return lambda duel, card, link: link.player == card.controller and fits(duel, card, link.card)
     m = re.fullmatch(r"(「[^」]+」)卡持有的效果", text)
     if m is not None:
         fits = describe(f"{m.group(1)}卡")
@@ -680,6 +736,89 @@ def each_time_activated(what, rest):
             act(duel, _Applying(card))
 
     return [StaticPart("on-card-activated", on_activated)]
+
+
+@BLOCKS.phrase("static", "每次{what:activated_by}发动，那个处理后，{rest}")
+def each_time_resolved(what, rest):
+    """Each time a card or effect of that kind is activated, this card does the action once
+    that chain link has resolved — before a summon the link lets its player make then
+    (闪刀姬-魁奈 ②, fid=24182; chain.py)."""
+    test = what
+    found = BLOCKS.match("action", rest)
+    if found is None:
+        raise ValueError(f"no action block matches {rest!r}")
+    phrase, args = found
+    act = phrase.action(**args)
+
+    def on_resolved(duel, card, link) -> None:
+        if test(duel, card, link):
+            duel.log.record("after-resolved", card=card, target=link.card)
+            act(duel, _Applying(card))
+
+    return [StaticPart("on-link-resolved", on_resolved)]
+
+
+@BLOCKS.phrase("action", "{side}回复{amount:lp_amount}基本分")
+def gain_life_points(side, amount):
+    """That player (of the effect's controller) gains life points."""
+    def resolve(duel, link) -> None:
+        player = link.player if side == "own" else 1 - link.player
+        n = amount(duel, link)
+        duel.lp[player] += n
+        duel.log.record("lp.gain", player=player, amount=n, card=link.card)
+
+    return resolve
+
+
+# == tokens: 『在自己场上把N只「X衍生物」特殊召唤』 ===================================================
+
+#: on whose field tokens appear
+TOKEN_SIDES = {"自己场上": "own", "回合玩家的场上": "turn player"}
+BLOCKS.term(Term.choice("token_side", TOKEN_SIDES, "自己场上 or 回合玩家的场上"))
+
+
+def _tributed_count(duel, link) -> int:
+    return duel.recall(link.card, Info.COUNT) or 0
+
+
+#: how many tokens, when not a number: words -> (duel, link) -> int
+TOKEN_COUNTS = {"最多这个回合这张卡表侧表示存在的状态被解放的怪兽数量": _tributed_count}
+
+
+def token_count(text: str):
+    if text.isdigit():
+        return lambda duel, link, n=int(text): n
+    if text in TOKEN_COUNTS:
+        return TOKEN_COUNTS[text]
+    raise ValueError(f"cannot read how many tokens {text!r}: N只, or {'、'.join(TOKEN_COUNTS)}的")
+
+
+BLOCKS.term(Term("token_count", r"\d+只|最多[^；;，「」]+数量的", lambda t: token_count(t.removesuffix("只").removesuffix("的")),
+                 description="N只, or 最多这个回合这张卡表侧表示存在的状态被解放的怪兽数量的"))
+BLOCKS.term(Term.choice("token_position", {"": None, "守备表示": "defense", "攻击表示": "attack"},
+                        "守备表示、攻击表示 or nothing"))
+
+
+@BLOCKS.phrase("action", "在{side:token_side}把{count:token_count}「{name}」{position:token_position}特殊召唤")
+def summon_tokens(side, count, name, position):
+    """Tokens (衍生物: a card of the kind 衍生物, defined as data) appear on that player's field
+    by this effect, as many as the count says and the free monster zones allow (最多 …:
+    up to that many)."""
+    def resolve(duel, link) -> bool:
+        player = link.player if side == "own" else duel.turn_player
+        zone = duel.board.zone(player, "monster zone")
+        n = min(count(duel, link), (zone.capacity or 5) - len(zone))
+        for _ in range(max(n, 0)):
+            definition = duel.definition(name)
+            if "token" not in definition.types:
+                raise SetupError(f"「{name}」不是衍生物，不能作为衍生物特殊召唤")
+            # a token comes from no zone of the game: it is made where the summon takes it from
+            token = duel.bring_in(definition, player, "hand", card_class=type(link.card))
+            duel.log.record("token", card=token, player=player)
+            duel.summon(token, "special", player, by=link.card.name, position=position)
+        return n > 0
+
+    return moving(resolve, "summon")
 
 
 # == a spell that stays on the field ==============================================================

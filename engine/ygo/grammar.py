@@ -248,9 +248,14 @@ def _destroyed(m):
     return "destroyed", test
 
 
-@happening(r"从场上离开")
+@happening(r"(因对方)?从场上离开")
 def _left_field(m):
-    return "left-field", lambda duel, card, ev: True
+    """『从场上离开』; 『因对方从场上离开』: the opponent's card made it leave (an effect or a
+    battle of that player) — not the rules (a negated flip summon's monster, fid=24011)."""
+    if not m.group(1):
+        return "left-field", lambda duel, card, ev: True
+    return "left-field", lambda duel, card, ev: ev.by_player is not None and ev.lki is not None \
+        and ev.by_player != ev.lki["controller"]
 
 
 @happening(r"(从场上)?被?除外")

@@ -288,6 +288,21 @@ RULES: dict[str, bool] = {
     # a mandatory trigger of a phase whose condition is not met then does not start at all
     # (原数天地: 『没有进行战斗的对方回合结束时』, FAQ fid=23247)
     "phase-trigger-needs-condition": True,
+    # a card in the graveyard whose effect is banished instead of a monster's destruction
+    # (『作为代替把墓地的这张卡除外』: 暗黑界的惩罚, FAQ fid=24011) keeps that monster on the field
+    "destruction-replaced-from-graveyard": True,
+    # a monster whose flip summon was negated cannot stay on the field: not destroyed (a
+    # replacement applied), it is sent to the graveyard by the rules, by no player (fid=24011)
+    "negated-flip-summon-leaves": True,
+    # an effect's 『把连接怪兽连接召唤』 (not 『只用…』) lets the monster's own material rules apply,
+    # an opponent's monster its text accepts included (闭锁世界的冥神, fid=23101)
+    "summon-after-effect-keeps-material-rules": True,
+    # what applies as a chain link is done (『…处理后，回复100基本分』: 闪刀姬-魁奈) applies before the
+    # summon the link lets its player make then (fid=24182)
+    "resolved-effects-before-summon": True,
+    # a count a face-up card keeps (『这张卡表侧表示存在的状态被解放的怪兽数量』) goes on while its
+    # effects are negated: it is still face-up (黯黑世界-暗影敌托邦- under 王宫的敕命, fid=8112)
+    "count-tributed-while-negated": True,
 }
 
 #: card-specific rulings about summon conditions (values.proper_by_effect)
@@ -454,6 +469,11 @@ LABELS: dict[object, str] = {
     "summon-without-tribute": "这张卡可以不用解放作召唤",
     "summon-stat-applied-once": "『这个方法特殊召唤的这张卡的攻击力上升N』只在出场时适用1次",
     "phase-trigger-needs-condition": "条件不满足的必发的阶段诱发效果不会发动",
+    "destruction-replaced-from-graveyard": "『作为代替把墓地的这张卡除外』：怪兽不被破坏，墓地的卡除外",
+    "negated-flip-summon-leaves": "反转召唤被无效而没有被破坏的怪兽由规则送去墓地（不是被哪个玩家）",
+    "summon-after-effect-keeps-material-rules": "效果处理后进行的连接召唤，照样适用怪兽自身关于素材的规则（可以用对方的怪兽）",
+    "resolved-effects-before-summon": "连锁块处理后才适用的效果，比那之后进行的条件召唤先适用",
+    "count-tributed-while-negated": "效果被无效期间，表侧表示存在的卡照样记下被解放的怪兽数量",
     "may-tribute-three": "这张卡也能把3只怪兽解放作召唤",
     "may-tribute-five": "这张卡也能把5只怪兽解放作召唤",
     "three-tributes-either-field": "把自己或对方场上3只怪兽解放，在那一边的场上召唤",

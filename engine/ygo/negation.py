@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from rulings.core import IllegalAction, SetupError
 from rulings.core.events import named
 
-from .memory import SPECIAL_METHODS, Info
+from .memory import RULES, SPECIAL_METHODS, Info
 from .values import METHOD_WORDS
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ class NegationRules:
         self.log.record("negate", card=card, how=kind, source=named(source) if source else None)
 
 
-    def negate_summon(self, card: "YgoCard", method: str, player: int) -> None:
+    def negate_summon(self, card: "YgoCard", method: str, player: int, by: int | None = None) -> None:
         """A summon negated as it is made (召唤无效: 神之宣告 and the like).  A flip summon
         is negated on the field: the face-down monster is destroyed there, and keeps how
         it was summoned before.  Any other summon never reaches the field: the monster
@@ -140,7 +140,18 @@ class NegationRules:
             if why:
                 raise IllegalAction(f"「{card.name}」不能反转召唤：{why}")
             self.log.record("summon-negated", card=card, method="flip")
-            self.destroy(card, reason="its flip summon was negated", by_rule=True)
+            if by is None:
+                self.destroy(card, reason="its flip summon was negated", by_rule=True)
+                return
+            # negated and destroyed by ``by``'s effect: the monster was flipped face-up as it
+            # was flip summoned, and is destroyed by that effect — or, if a replacement keeps
+            # it from being destroyed, it cannot stay: the rules send it to the graveyard
+            self.board.turn(card, True, reason="flip summon")
+            card.position = "attack"
+            self.destroy(card, reason="its flip summon was negated", by_player=by)
+            if self.on_field(card) and RULES["negated-flip-summon-leaves"]:
+                self.log.record("summon-negated.to-graveyard", card=card)
+                self.send_to_graveyard(card, reason="its flip summon was negated")
             return
         if method in SPECIAL_METHODS:
             why = self.why_cannot_special_summon(card, player, how=self.summon_how(method))

@@ -336,6 +336,14 @@ def summon_negated(duel: Duel, player: int, method: str, card: str) -> None:
     duel.negate_summon(c, method, player)
 
 
+@V.phrase(("given", "when"), "{player}反转召唤「{card}」被对方的效果无效并破坏")
+def flip_summon_negated_by_opponent(duel: Duel, player: int, card: str) -> None:
+    """The flip summon is negated and the monster destroyed by the opponent's effect (光之放逐,
+    神之宣告 …): a replacement may keep it from being destroyed, and then the rules send it
+    to the graveyard (fid=24011)."""
+    duel.negate_summon(_on_field(duel, card, player), "flip", player, by=1 - player)
+
+
 @V.phrase(("given", "when"), "{player}把「{card}」从{source}里侧守备表示特殊召唤")
 def special_summon_face_down(duel: Duel, player: int, card: str, source: str) -> None:
     """Special Summon a card of one's own face-down defense, straight from a zone."""

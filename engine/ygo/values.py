@@ -52,6 +52,8 @@ class ValueRules:
                     continue
                 if not ignore_negation and card.definition.is_monster and self.negations(card):
                     continue
+                if not ignore_negation and d.kind == "spell" and self.spells_negated(card):
+                    continue
                 if self.chain and not d.is_monster and self.decided_at_card_activation(card):
                     # a spell or trap card's continuous effects apply once its card
                     # activation has resolved, not while it is on the chain
@@ -65,6 +67,12 @@ class ValueRules:
                 continue
             found.append(st)
         return found
+
+    def spells_negated(self, card: "YgoCard") -> bool:
+        """Whether a face-up card's 『场上的魔法卡的效果无效化』 (王宫的敕命) reaches ``card``, a
+        spell card on the field."""
+        return any(other is not card and other.definition.kind != "spell"
+                   and self.active_statics(other, "negate-spells") for other in self.field_cards())
 
     def applies(self, card: "YgoCard", kind: str) -> bool:
         return bool(self.active_statics(card, kind))
