@@ -11,6 +11,8 @@ from __future__ import annotations
 
 #: (game, template) -> what the phrase means, in the game's language
 EXPLANATIONS: dict[tuple[str, str], str] = {
+    ('ygo', '{player}反转召唤「{card}」被对方的效果无效并破坏'):
+        '反转召唤被对方的效果无效并破坏（「神之宣告」等）：代替破坏的效果可以使它不被破坏，这时它按规则送去墓地（fid=24011）。',
     ('ygo', '{player}用「{by:card}」的效果把{source}的「{card}」当作装备卡给「{target:card}」装备'):
         '用效果把那个区域的怪兽卡当作装备卡给该玩家的表侧表示怪兽装备（「同盟运输车」）：卡没有被召唤就放到魔法与陷阱区域，是没有用正规手续出场过的怪兽。',
     ('ygo', '{player}的一边灵摆区域有「{card}」'):
