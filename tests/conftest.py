@@ -88,13 +88,15 @@ def make_sandbox(root: Path) -> Sandbox:
     return Sandbox(root)
 
 
-@pytest.fixture(scope="session", autouse=True)
-def cards_extracted():
-    """The engine reads its cards from what the documents define: extract them once
-    (incrementally) before any test builds a game."""
+@pytest.fixture(scope="session")
+def extracted():
+    """The engine reads its cards from what the documents define: a test that builds a
+    game of the real cards, or reads build/features, asks for this fixture (extracted once
+    per session, incrementally: nothing is built when nothing changed).  A session that
+    collects no documented example does not extract at start-up (rulings.bdd.plugin)."""
     from rulings.bdd import extract
 
-    extract(ROOT)
+    return extract(ROOT)
 
 
 @pytest.fixture

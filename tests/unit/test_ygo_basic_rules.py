@@ -9,6 +9,9 @@ from rulings.core import IllegalAction, SetupError
 from rulings.ygo.duel import Duel
 from rulings.ygo.steps import VOCABULARY
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 
 def step(duel: Duel, kind: str, text: str) -> None:
     phrase, arguments = VOCABULARY.match(kind, text)
