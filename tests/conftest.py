@@ -100,6 +100,53 @@ def extracted():
     return extract(ROOT)
 
 
+class SmallProject:
+    """A few documents (spec/ with the project's conf.py, no cards unless written) built
+    in this process with ``sphinx.testing``: for what the extension itself reads, warns
+    and writes, where a whole project (``Sandbox``: every card, the command line, a run
+    of the examples) is not the point."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        (root / "spec").mkdir(parents=True)
+        for name in ("conf.py", "docutils.conf"):
+            shutil.copy(ROOT / "spec" / name, root / "spec" / name)
+        (root / "spec" / "index.rst").write_text(INDEX, encoding="utf-8")
+
+    write = Sandbox.write
+
+    @property
+    def build_dir(self) -> Path:
+        return self.root / "build"
+
+    def sphinx(self, builder: str = "gherkin") -> str:
+        """Build the documents with ``builder`` as ``rulings`` configures it; the
+        warnings, as Sphinx printed them."""
+        import io
+
+        from sphinx.testing.util import SphinxTestApp
+
+        from rulings.project import Paths
+        from rulings.sphinxext.build import settings
+
+        paths = Paths(self.root)
+        assert paths.build == self.build_dir, "RULINGS_BUILD is set: the fixture unsets it"
+        warnings = io.StringIO()
+        app = SphinxTestApp(builder, srcdir=paths.spec, builddir=self.build_dir / "sphinx",
+                            confoverrides=settings(paths, builder), status=io.StringIO(), warning=warnings)
+        try:
+            app.build()
+        finally:
+            app.cleanup()
+        return warnings.getvalue()
+
+
+@pytest.fixture
+def small_project(tmp_path, monkeypatch) -> SmallProject:
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    return SmallProject(tmp_path / "small")
+
+
 @pytest.fixture
 def sandbox(tmp_path) -> Sandbox:
     return make_sandbox(tmp_path / "project")
