@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -88,13 +89,62 @@ def make_sandbox(root: Path) -> Sandbox:
     return Sandbox(root)
 
 
-@pytest.fixture(scope="session", autouse=True)
-def cards_extracted():
-    """The engine reads its cards from what the documents define: extract them once
-    (incrementally) before any test builds a game."""
+@pytest.fixture(scope="session")
+def extracted():
+    """The engine reads its cards from what the documents define: a test that builds a
+    game of the real cards, or reads build/features, asks for this fixture (extracted once
+    per session, incrementally: nothing is built when nothing changed).  A session that
+    collects no documented example does not extract at start-up (rulings.bdd.plugin)."""
     from rulings.bdd import extract
 
-    extract(ROOT)
+    return extract(ROOT)
+
+
+class SmallProject:
+    """A few documents (spec/ with the project's conf.py, no cards unless written) built
+    in this process with ``sphinx.testing``: for what the extension itself reads, warns
+    and writes, where a whole project (``Sandbox``: every card, the command line, a run
+    of the examples) is not the point."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        (root / "spec").mkdir(parents=True)
+        for name in ("conf.py", "docutils.conf"):
+            shutil.copy(ROOT / "spec" / name, root / "spec" / name)
+        (root / "spec" / "index.rst").write_text(INDEX, encoding="utf-8")
+
+    write = Sandbox.write
+
+    @property
+    def build_dir(self) -> Path:
+        return self.root / "build"
+
+    def sphinx(self, builder: str = "gherkin") -> str:
+        """Build the documents with ``builder`` as ``rulings`` configures it; the
+        warnings, as Sphinx printed them."""
+        import io
+
+        from sphinx.testing.util import SphinxTestApp
+
+        from rulings.project import Paths
+        from rulings.sphinxext.build import settings
+
+        paths = Paths(self.root)
+        assert paths.build == self.build_dir, "RULINGS_BUILD is set: the fixture unsets it"
+        warnings = io.StringIO()
+        app = SphinxTestApp(builder, srcdir=paths.spec, builddir=self.build_dir / "sphinx",
+                            confoverrides=settings(paths, builder), status=io.StringIO(), warning=warnings)
+        try:
+            app.build()
+        finally:
+            app.cleanup()
+        return warnings.getvalue()
+
+
+@pytest.fixture
+def small_project(tmp_path, monkeypatch) -> SmallProject:
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    return SmallProject(tmp_path / "small")
 
 
 @pytest.fixture
@@ -143,18 +193,49 @@ FAILING_DOC = """\
 """
 
 
+def made_once(tmp_path_factory, name: str, make) -> Path:
+    """A folder ``name`` that ``make(folder)`` fills once per pytest session, whatever the
+    number of pytest-xdist workers: the first worker to need it makes it while the others
+    wait, then every worker reads the same folder (a session fixture alone would be made
+    once per worker).  A ``make`` that fails leaves no folder: the next worker tries again."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the session's folder, shared by its workers
+    folder = base / name
+    with (base / f"{name}.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not (base / f"{name}.made").exists():
+                shutil.rmtree(folder, ignore_errors=True)
+                folder.mkdir(parents=True)
+                make(folder)
+                (base / f"{name}.made").touch()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def real_site(tmp_path_factory):
     """Every document of spec/ plus FAILING_DOC, built with ``rulings build`` in a sandbox:
-    the site as readers get it (search, dashboard, every output format)."""
-    root = tmp_path_factory.mktemp("real-site") / "project"
-    shutil.copytree(ROOT / "spec", root / "spec", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(ROOT / "tests" / "examples", root / "tests" / "examples",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
-    box = Sandbox(root)
-    box.write("spec/ygo/browser.rst", FAILING_DOC)
-    done = box.rulings("build")
-    assert (box.build / "site" / "index.html").exists(), box.output(done)[-3000:]
-    box.build_output = done
+    the site as readers get it (search, dashboard, every output format).  Built once per
+    session (``made_once``); tests read it, and write only into folders of their own."""
+
+    def make(folder: Path) -> None:
+        root = folder / "project"
+        shutil.copytree(ROOT / "spec", root / "spec", ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(ROOT / "tests" / "examples", root / "tests" / "examples",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
+        box = Sandbox(root)
+        box.write("spec/ygo/browser.rst", FAILING_DOC)
+        done = box.rulings("build")
+        assert (box.build / "site" / "index.html").exists(), box.output(done)[-3000:]
+        (folder / "build-output.json").write_text(json.dumps([done.returncode, done.stdout, done.stderr]),
+                                                  encoding="utf-8")
+
+    folder = made_once(tmp_path_factory, "real-site", make)
+    box = Sandbox(folder / "project")
+    returncode, stdout, stderr = json.loads((folder / "build-output.json").read_text(encoding="utf-8"))
+    box.build_output = subprocess.CompletedProcess(["rulings", "build"], returncode, stdout, stderr)
     return box

@@ -16,11 +16,16 @@ vocabulary's own, the same the Sphinx extension and the CLI use.
 
 from __future__ import annotations
 
+try:
+    import fcntl
+except ImportError:  # not POSIX
+    fcntl = None
 import inspect
 import json
 import os
 import re
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,7 +74,11 @@ def extract(root: Path) -> Extraction:
         if os.environ.get(EXTRACTED) != str(root):
             from rulings.sphinxext.build import build
 
-            build(paths, "gherkin")
+            # processes of one session that extract side by side (xdist workers of a
+            # session that collects no example: each test that needs the cards extracts)
+            # take turns; the later ones find nothing changed and build nothing
+            with _locked(paths.build / "extract.lock"):
+                build(paths, "gherkin")
             os.environ[EXTRACTED] = str(root)
         try:
             recorded = json.loads(paths.problems("gherkin").read_text(encoding="utf-8"))
@@ -79,6 +88,20 @@ def extract(root: Path) -> Extraction:
         # the engine reads the cards this extraction wrote
         use_cards_dir(paths.cards)
     return _extraction[root]
+
+
+@contextmanager
+def _locked(path: Path):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as handle:
+        if fcntl is None:  # not POSIX: no lock
+            yield
+            return
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 _PLANS: dict[Path, incremental.Plan] = {}

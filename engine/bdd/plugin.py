@@ -222,15 +222,26 @@ def pytest_configure(config) -> None:
 
     config.pluginmanager.register(LetGoOfReports(), "rulings-let-go-of-reports")
     if not hasattr(config, "workeroutput"):
-        # extract once, here, before any worker starts or any module is collected
         try:
             root = find_root(Path(str(config.rootpath)))
         except FileNotFoundError:
             return
-        from rulings.bdd import extract
+        if _collects_examples(config, root):
+            # extract once, here, before any worker starts or any module is collected;
+            # a session that collects no documented example builds nothing (a test that
+            # needs the features or cards extracts them itself: rulings.bdd.extract)
+            from rulings.bdd import extract
 
-        extract(root)
+            extract(root)
         _share_out(config, root)
+
+
+def _collects_examples(config, root: Path) -> bool:
+    """Whether the session's paths (the command line's, or ``testpaths``) take in the
+    documented examples (tests/examples)."""
+    examples = root / "tests" / "examples"
+    here = Path(str(config.invocation_params.dir))
+    return any(_overlaps((here / a.split("::")[0]).resolve(), examples) for a in config.args)
 
 
 def _share_out(config, root: Path) -> None:
@@ -321,8 +332,7 @@ def pytest_sessionstart(session) -> None:
         root = find_root(Path(str(config.rootpath)))
     except FileNotFoundError:
         return
-    examples = root / "tests" / "examples"
-    if any(_overlaps(Path(a.split("::")[0]).resolve(), examples) for a in config.args):
+    if _collects_examples(config, root):
         reporter = config.pluginmanager.get_plugin("terminalreporter")
         if reporter is not None:
             reporter.write_line(f"rulings: {plan_for(root).summary()}")

@@ -12,6 +12,9 @@ from rulings.cardformat import BlockFamily, CardFormat, block_families, count_ca
 from rulings.project import GAMES, Paths
 from rulings.vocabulary import PhraseBook, Term
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

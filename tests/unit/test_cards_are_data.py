@@ -6,8 +6,13 @@ import ast
 import importlib
 from pathlib import Path
 
+import pytest
+
 from rulings import cardformat
 from rulings.project import GAMES, Paths
+
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the share of all cards of the three games that must be data only (no Python hook)

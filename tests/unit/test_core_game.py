@@ -11,6 +11,9 @@ from rulings.dm.duel import Duel as DmDuel
 from rulings.mtg.game import Game as MtgGame
 from rulings.ygo.duel import Duel as YgoDuel
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 GAMES = {"ygo": (YgoDuel, "黑魔术师"), "mtg": (MtgGame, "本質の散乱"), "dm": (DmDuel, "アクア・マスター")}
 
 

@@ -15,6 +15,9 @@ from rulings.dm.hooks import HOOKS
 from rulings.core.choices import Choice
 from rulings.dm.duel import BATTLE, DECK, GRAVEYARD, HAND, MANA, SHIELDS, Duel
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 SOURCE = "spec/dm/cards/test.rst"
 
 

@@ -10,6 +10,9 @@ from rulings.dm.duel import BATTLE, DECK, GRAVEYARD, HAND, MANA, SHIELDS, Duel
 from rulings.dm.memory import ERASED_BY, FaceUp, Transition
 from rulings.dm import statics
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 
 def deck(duel: Duel, player: int, *names: str):
     return [duel.put(n, player, DECK) for n in names]

@@ -12,6 +12,9 @@ from rulings.dm.duel import BATTLE, DECK, GRAVEYARD, HAND, MANA, SHIELDS, Duel
 from rulings.dm.legality import LABELS, Rule
 from rulings.dm.tables import tables
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 
 def mana(d: Duel, player: int, name: str, n: int, tapped: bool = False):
     return [d.put(name, player, MANA, tapped=tapped) for _ in range(n)]

@@ -14,6 +14,9 @@ from rulings.mtg.identity import ERASED_BY, TURNED_FACE_UP, ZONE_CHANGE
 
 from .mtg_setup import on_battlefield
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 # -- ward ---------------------------------------------------------------------------------
 
 def test_ward_counters_an_opponents_spell_unless_paid():

@@ -12,6 +12,9 @@ from rulings.mtg.cards import CAST_FACE_DOWN, FACE_UP_COST, RESTRICTION, STATIC
 from rulings.mtg.catalogue import CATALOGUE
 from rulings.mtg.objects import BATTLEFIELD, GRAVEYARD, HAND, MtgCard
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 
 def record(fields: dict, *effects: dict, name: str = "テスト用カード") -> dict:
     return {"name": name, "game": "mtg", "source": "t.rst", "line": 1, "fields": fields, "lines": {}, "text": "",

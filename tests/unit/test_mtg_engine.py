@@ -11,6 +11,9 @@ from rulings.mtg.objects import BATTLEFIELD, GRAVEYARD, HAND
 
 from .mtg_setup import on_battlefield
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 # -- layers ------------------------------------------------------------------------------
 
 def test_face_down_status_applies_after_copy_effects():

@@ -12,6 +12,9 @@ from rulings.mtg.objects import BATTLEFIELD, GRAVEYARD, HAND
 
 from .mtg_setup import on_battlefield
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 
 @pytest.fixture
 def switched_off():

@@ -11,6 +11,9 @@ import pytest
 from rulings import vocabulary as vocab_mod
 from rulings.vocabulary import Phrase, ThenChangedGame
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 GAMES = ("ygo", "mtg", "dm")
 #: a card of each game's catalogue, and the world's way to bring it into the game
 CARD = {"ygo": "黑魔术师", "mtg": "本質の散乱", "dm": "アクア・マスター"}

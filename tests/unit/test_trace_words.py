@@ -17,6 +17,9 @@ from rulings.core.events import EventLog, _template, line, said
 from rulings.project import GAMES, Paths, find_root
 from rulings.scenarios import documented
 
+#: the traces are of games of the real cards (the module's ``extracted`` fixture)
+pytestmark = pytest.mark.usefixtures("extracted")
+
 ROOT = find_root(Path(__file__).parent)
 ENGINE = ROOT / "engine"
 #: each game's documents' language

@@ -5,6 +5,9 @@ import pytest
 from rulings.core import IllegalAction
 from rulings.vocabulary import ExpectationFailed, Term, Vocabulary, expect
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 
 class Counter:
     def __init__(self):

@@ -19,6 +19,9 @@ from rulings.ygo.memory import Info
 
 from .sources import example_sources, source_text
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = ROOT / "spec" / "ygo" / "activation.rst"
 FAQ = re.compile(r"(fid|cid)=(\d+)")

@@ -11,6 +11,9 @@ from rulings.ygo.duel import Duel
 from rulings.ygo.legality import Rule
 from rulings.ygo.steps import VOCABULARY
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 
 def step(duel: Duel, kind: str, text: str) -> None:
     phrase, arguments = VOCABULARY.match(kind, text)

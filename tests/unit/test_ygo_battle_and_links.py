@@ -4,9 +4,14 @@ the 'summoned without tributing' row."""
 
 from __future__ import annotations
 
+import pytest
+
 from rulings.ygo.duel import Duel
 from rulings.ygo.memory import ERASED_BY, STANDARD, Info
 from rulings.ygo.negation import FieldNegation
+
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
 
 
 def _summon(duel: Duel, name: str, player: int, method: str = "earlier", **kw):

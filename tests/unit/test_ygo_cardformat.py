@@ -11,6 +11,9 @@ from rulings.ygo.blocks import BLOCKS, describe
 from rulings.ygo.cardformat import FORMAT
 from rulings.ygo.duel import MONSTER, Duel
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 
 def card(name="测试卡", fields=None, effects=()):
     base = {"kind": "效果怪兽", "attribute": "暗", "level": "4", "atk": "1000", "def": "1000"}

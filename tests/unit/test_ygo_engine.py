@@ -8,6 +8,9 @@ from rulings.core import IllegalAction
 from rulings.ygo.duel import Duel
 from rulings.ygo.memory import ERASED_BY, EXCEPTIONS, STANDARD, Info, Transition, erased_by
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 T = Transition
 
 

@@ -3,8 +3,13 @@ continuous-target link needs its source face-up on the field when it is made."""
 
 from __future__ import annotations
 
+import pytest
+
 from rulings.ygo.duel import Duel
 from rulings.ygo.memory import Info
+
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
 
 
 def test_gemini_resummon_is_a_normal_summon_and_uses_the_turns_normal_summon():

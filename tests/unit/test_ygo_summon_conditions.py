@@ -8,6 +8,9 @@ import pytest
 from rulings.core import IllegalAction
 from rulings.ygo.duel import Duel
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 
 def why(duel: Duel, card, by: str = "", method: str = "special") -> str | None:
     return duel.why_cannot_special_summon(card, 0, how=duel.summon_how(method, by), by=by, method=method)

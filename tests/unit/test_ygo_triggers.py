@@ -9,6 +9,9 @@ import pytest
 from rulings.core import IllegalAction
 from rulings.ygo.duel import MONSTER, Duel
 
+#: the engine builds games of the cards the documents define
+pytestmark = pytest.mark.usefixtures("extracted")
+
 
 def _face_up(duel: Duel, name: str, player: int):
     card = duel.new_card(name, player)
