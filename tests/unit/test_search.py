@@ -24,10 +24,13 @@ _TEXT: dict = {}
 
 
 def _text(site, doc: str) -> str:
-    """What a reader sees of a page: its article, without tags (not comments of the source)."""
+    """What a reader sees of a page: its article, without tags (not comments of the source),
+    and without the engines' traces: a log of each run, folded under its example, which the
+    index leaves out (the words of a ruling are in its prose and steps)."""
     if (site, doc) not in _TEXT:
         page = (site / f"{doc}.html").read_text(encoding="utf-8")
         article = page[page.find("<article"):page.rfind("</article>")]
+        article = re.sub(r'<details class="rulings-trace".*?</details>', " ", article, flags=re.S)
         _TEXT[site, doc] = html.unescape(re.sub(r"<[^>]+>", " ", article))
     return _TEXT[site, doc]
 
