@@ -84,13 +84,13 @@ def basis(paths: Paths, game: str) -> dict[str, str]:
         features += [path.relative_to(paths.features).as_posix(),
                      "\n".join(line.rstrip() for line in text.splitlines()
                                if line.strip() and not line.lstrip().startswith("#"))]
-    return {"engine": incremental.code_digest(game),
+    return {"engine": incremental.code_digest(game), "steps": incremental.vocabulary_digest(game),
             "cards": _digest(f"{name}\t{digest}" for name, digest in sorted(cards.items())),
             "examples": _digest(features),
             "tool": _digest(p.read_bytes() for p in (engine_dir / name for name in TOOL))}
 
 
-_BASIS_WORDS = {"engine": "engine of {game} changed", "cards": "cards changed", "examples": "examples changed",
+_BASIS_WORDS = {"engine": "engine of {game} changed", "steps": "steps of {game} changed", "cards": "cards changed", "examples": "examples changed",
                 "tool": "the coverage tool changed"}
 
 
@@ -140,12 +140,18 @@ class Measurement:
                    float(data.get("seconds", 0.0)), dict(data.get("keys", {})))
 
 
-def example_key(example: scenarios.Example, cards: incremental.CardDigests, named: list[str] | None) -> str:
+def example_key(example: scenarios.Example, cards: incremental.CardDigests, named: list[str] | None,
+                phrases: list[str] | None = None) -> str:
     """What an example's outcome rests on besides the engine: its steps and tables as they
-    run (not its title, nor where it is written), whether it is pending, and the cards it
-    names with those their records name (``named``: the manifest's list; the names in its
-    steps when it has none)."""
-    parts: list[str] = ["pending" if example.pending else "settled"]
+    run (not its title, nor where it is written), the phrases they match with their
+    functions (``incremental.steps_digest``, as a result's basis has it; ``phrases``: the
+    manifest's list, else the phrases its steps match now), whether it is pending, and the
+    cards it names with those their records name (``named``: the manifest's list; the
+    names in its steps when it has none)."""
+    if phrases is None:
+        phrases = scenarios.phrases_of(vocab_mod.load(example.game), example)
+    parts: list[str] = ["pending" if example.pending else "settled",
+                        incremental.steps_digest(example.game, phrases)]
     found: set[str] = set()
     for scenario in example.scenarios:
         for step in scenario.steps:
@@ -244,6 +250,15 @@ def _manifest_cards(paths: Paths) -> dict[str, list[str]]:
     return {e["id"]: list(e.get("cards") or []) for e in manifest if isinstance(e, dict) and "id" in e}
 
 
+def _manifest_phrases(paths: Paths) -> dict[str, list[str]]:
+    """example id -> the phrases the manifest says its steps matched."""
+    try:
+        manifest = incremental.read_manifest(paths.features)
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    return {e["id"]: list(e["phrases"]) for e in manifest if isinstance(e, dict) and "id" in e and "phrases" in e}
+
+
 def _load(paths: Paths, games: Iterable[str], previous: dict[str, "Measurement"] | None = None) -> None:
     """Read the examples, vocabularies and cells of ``games`` into this process, and run
     once unchanged every example that will run under the changes (which fail; which rows
@@ -251,13 +266,13 @@ def _load(paths: Paths, games: Iterable[str], previous: dict[str, "Measurement"]
     examples whose ``example_key`` differs from it will run."""
     use_cards_dir(paths.cards)
     examples = scenarios.documented(paths, set(games))
-    named = _manifest_cards(paths)
+    named, phrases = _manifest_cards(paths), _manifest_phrases(paths)
     for game_id in games:
         game = _WORK[game_id] = _Game(vocab_mod.load(game_id), [e for e in examples if e.game == game_id],
                                       {c.id: c for t in mutation.tables(game_id) for c in t.cells},
                                       _bringers(mutation.catalogue_records(game_id)))
         cards = incremental.CardDigests.read(paths.cards / f"{game_id}.json")
-        game.keys = {e.id: example_key(e, cards, named.get(e.id)) for e in game.examples}
+        game.keys = {e.id: example_key(e, cards, named.get(e.id), phrases.get(e.id)) for e in game.examples}
         before = (previous or {}).get(game_id)
         if before is not None:
             game.only = {i for i, key in game.keys.items() if before.keys.get(i) != key}

@@ -17,6 +17,7 @@ from typing import Any
 from pytest_bdd.parser import FeatureParser
 
 from rulings import vocabulary as vocab_mod
+from rulings.incremental import phrase_id
 from rulings.project import Paths
 
 _GAME_TAG = re.compile(r"\s*@rulings-game:(\S+)")
@@ -78,16 +79,33 @@ def names_card(scenario, card: str) -> bool:
                for step in scenario.steps)
 
 
-def run(vocabulary: vocab_mod.Vocabulary, scenario, replace: tuple[int, str, list | None] | None = None
-        ) -> tuple[int, BaseException | None]:
+def phrases_of(vocabulary: vocab_mod.Vocabulary, example: Example) -> list[str]:
+    """The phrases (``rulings.incremental.phrase_id``) the steps of ``example`` match now:
+    what its record says they matched when it was read, as long as the vocabulary is the
+    one it was read against (tests/unit/test_vocabulary_match.py compares them)."""
+    found = set()
+    for scenario in example.scenarios:
+        for step in scenario.steps:
+            match = vocabulary.read(step.type, step.name)
+            if match is not None:
+                found.add(phrase_id(vocabulary.game, match.phrase.kind, match.phrase.template))
+    return sorted(found)
+
+
+def run(vocabulary: vocab_mod.Vocabulary, scenario, replace: tuple[int, str, list | None] | None = None,
+        recorded: list[str] | None = None) -> tuple[int, BaseException | None]:
     """Run a scenario on a fresh world (maybe with one step's text and table replaced):
-    (the index of the step that raised, or the number of steps; the error or None)."""
+    (the index of the step that raised, or the number of steps; the error or None).
+    ``recorded``: the phrases its example matched when it was read; a step that matches
+    another phrase now (a vocabulary changed since) raises ``LookupError``."""
     world = vocabulary.new_world()
     for i, step in enumerate(scenario.steps):
         text = replace[1] if replace and replace[0] == i else step.name
         found = vocabulary.match(step.type, text)
         if found is None:
             return i, LookupError(f"undefined: {text}")
+        if recorded is not None and phrase_id(vocabulary.game, found[0].kind, found[0].template) not in recorded:
+            return i, LookupError(f"{text}: matches {found[0].template!r}, not a phrase it matched when it was read")
         table = step.datatable.raw() if step.datatable else None
         if replace and replace[0] == i and replace[2] is not None:
             table = replace[2]

@@ -178,9 +178,35 @@ class PhraseParser(parsers.StepParser):
         return {"step_text": name}
 
 
+class ReadOtherwise(Exception):
+    """A step matched another phrase than when its example was read: the vocabulary
+    changed since the features were extracted, so the result would rest on a match the
+    documents were not checked against."""
+
+
+def recorded_phrases(request) -> list[str] | None:
+    """The phrases the running example's steps matched when it was read (the manifest's
+    ``phrases``, carried by the plan onto its ``rulings`` mark); None when not known."""
+    node = getattr(request, "node", None)
+    mark = node.get_closest_marker("rulings") if node is not None else None
+    return None if mark is None else mark.kwargs.get("phrases")
+
+
+def check_recorded(game: str, phrase, recorded: list[str] | None, text: str) -> None:
+    """The match travels with the example: a step must run the phrase it matched when
+    its example was read (what its result's basis names), else it fails, saying so."""
+    if recorded is None:
+        return
+    found = incremental.phrase_id(game, phrase.kind, phrase.template)
+    if found not in recorded:
+        raise ReadOtherwise(f"step {text!r} matches {phrase.kind} 「{phrase.template}」, which its example did not "
+                            f"match when it was read: extract the features again (rulings check does)")
+
+
 def _step_function(parser: PhraseParser):
-    def run_step(world, step_text, datatable=None):
+    def run_step(world, step_text, request, datatable=None):
         phrase, arguments = parser.match(step_text)
+        check_recorded(parser.vocabulary.game, phrase, recorded_phrases(request), step_text)
         # a Then that changes the game is an error of the vocabulary (ThenChangedGame)
         return vocab_mod.run_step(phrase, world, arguments, datatable)
 
@@ -286,7 +312,8 @@ def bind(game: str) -> None:
                                        pending="rulings-pending" in sc.tags,
                                        title=scenario_title(sc.name, example_id, sc.tags),
                                        feature=feature.rel_filename, why=run[example_id],
-                                       basis=plan.basis.get(example_id))(test)
+                                       basis=plan.basis.get(example_id),
+                                       phrases=plan.phrases.get(example_id))(test)
             base = f"test_{re.sub(r'[^0-9a-zA-Z_]', '_', example_id)}"
             # ids that differ only in punctuation (a-b, a_b) must not hide one another
             test_name, n = base, 1

@@ -104,7 +104,8 @@ class GherkinBuilder(Builder):
                 path.unlink()
         manifest = [{k: r[k] for k in ("id", "hash", "title", "docname", "source", "line", "game", "language",
                                        "declared", "extracted", "error")}
-                    | {"body_lines": list(r["body_lines"]), "cards": sorted(r.get("cards") or ())}
+                    | {"body_lines": list(r["body_lines"]), "cards": sorted(r.get("cards") or ()),
+                       "phrases": list(r.get("phrases") or ())}
                     for r in all_records(self.env) if r["docname"] in self.env.found_docs]
         write_cards(self.env, Path(self.confdir, self.config.rulings_cards).resolve())
         write_declarations(self.env, Path(self.confdir, self.config.rulings_coverage).resolve())

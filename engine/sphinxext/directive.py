@@ -225,6 +225,8 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
             # card names the steps use -> first line (checked against the site's cards once
             # every document is read: see cards.check_examples)
             "cards": {},
+            # the phrase each step matched (rulings.incremental.phrase_id), when it was read
+            "phrases": [],
         }
         if language is None:
             record["error"] = why
@@ -276,7 +278,8 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
         record.update(extracted=read["extracted"], outline=read["outline"], header=read["header"], rows=read["rows"],
                       steps=[rnodes.recorded_step(sys.intern(s["keyword"]), sys.intern(s["kind"]), s["text"],
                                                   body_lines[s["line"]], s["table"]) for s in read["steps"]],
-                      cards={name: at(index) for name, index in read["cards"].items()})
+                      cards={name: at(index) for name, index in read["cards"].items()},
+                      phrases=[sys.intern(p) for p in read.get("phrases") or ()])
         if read["error"]:
             message, index, located = read["error"]
             record["error"] = f"line {at(index)}: {message}" if located else message

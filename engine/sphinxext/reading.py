@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from rulings import vocabulary as vocab_mod
+from rulings.incremental import phrase_id
 from rulings.results import write_atomic
 
 from .gherkin import ExampleError, dialect, parse_example
@@ -138,6 +139,9 @@ def read_body(language: str, game: str, title: str, body: list[str]) -> dict[str
         # the page's words: the document's language without the English half the console shows
         out["undefined_read"].append([re.sub(r" \([^()]*[A-Za-z]{3,}[^()]*\)$", "", message), where])
         out["warnings"].append([message, where, "checks-nothing"])
+    #: the phrase each step matched (``rulings.incremental.phrase_id``): the match travels
+    #: with the example (what its result rests on, what the binding checks it runs)
+    matched: set[str] = set()
     for instance in parsed.instances():
         for step, text in instance:
             where = step.line
@@ -161,6 +165,8 @@ def read_body(language: str, game: str, title: str, body: list[str]) -> dict[str
                                         where, "ambiguous-step"])
             for name in found.card_names:
                 out["cards"].setdefault(name, where)
+            matched.add(phrase_id(game, found.phrase.kind, found.phrase.template))
+    out["phrases"] = sorted(matched)
     if undefined:
         # a step no phrase matches cannot be run: the example is not run, and says why
         out.update(extracted=False, undefined=undefined)
@@ -186,7 +192,7 @@ def cached_read(folder: str, docname: str, language: str, game: str, title: str,
         _DOCS[path] = (kept, {})
     kept, used = _DOCS[path]
     entry = kept.get(key)
-    if not isinstance(entry, dict) or "warnings" not in entry:
+    if not isinstance(entry, dict) or "warnings" not in entry or "phrases" not in entry:
         entry = read_body(language, game, title, body)
     used[key] = entry
     return entry

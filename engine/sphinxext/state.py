@@ -109,7 +109,8 @@ def basis_now(env, record: dict) -> dict[str, str] | None:
         return None
     path = Path(env.srcdir, env.config.rulings_cards).resolve() / f"{game}.json"
     cards = read_cached(_CARD_DIGESTS, path, lambda stamp: incremental.CardDigests.read(path))[1]
-    return incremental.basis_of({"game": game, "cards": list(record.get("cards") or ())}, {game: cards})
+    return incremental.basis_of({"game": game, "cards": list(record.get("cards") or ()),
+                                 "phrases": record.get("phrases") or ()}, {game: cards})
 
 
 def status_now(env, record: dict, results: Mapping[str, dict[str, Any]]) -> str:
