@@ -226,6 +226,14 @@ def _escape(text: str) -> str:
     return escape(text, quote=True)
 
 
+def _shown(path: Path, root: Path) -> str:
+    """A path as the console shows it: relative to the project when it is in it."""
+    try:
+        return Path(path).resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
 class Server:
     """``rulings serve``: the HTTP server, the watch, and the worker it restarts."""
 
@@ -320,11 +328,11 @@ class Server:
         if restart or self._pending_restart or self.worker is None or self.worker.poll() is not None:
             self._pending_restart = False
             first = next((c for c in changed if classify(self.paths, [c])[1]), None)
-            name = os.path.relpath(first, self.paths.root) if first else "a file"
+            name = _shown(Path(first), self.paths.root) if first else "a file"
             print(f"rulings serve: {name} changed: the worker starts again", flush=True)
             self.start_worker(f"{name} changed")
             return
-        self.changes.set_behind("a document changed: " + ", ".join(os.path.relpath(d, self.paths.root)
+        self.changes.set_behind("a document changed: " + ", ".join(_shown(Path(d), self.paths.root)
                                                                    for d in documents[:3]))
         try:
             self._sent += 1
@@ -358,7 +366,7 @@ class Server:
             signal.signal(signum, end)
         self.start_worker("the site is being built")
         print(f"rulings serve: http://{self.host}:{self.port}/ (build/site); watching "
-              + ", ".join(os.path.relpath(p, self.paths.root) for p in self.watched()), flush=True)
+              + ", ".join(_shown(p, self.paths.root) for p in self.watched()), flush=True)
         httpd.serve_forever()
         return 0
 
