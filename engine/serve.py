@@ -306,9 +306,10 @@ class Server:
             f"in {message.get('seconds', 0):.2f} s"
         shown = ", ".join(pages[:6]) + (f" … ({len(pages)} pages)" if len(pages) > 6 else "")
         parts = message.get("timings") or {}
-        detail = ", ".join(f"{k} {parts[k]:.2f} s" for k in ("read", "extract", "run") if k in parts)
+        detail = ", ".join(f"{k} {parts[k]:.2f} s" for k in ("read", "extract", "run", "resolve", "write")
+                           if k in parts)
         if detail:
-            detail = f" ({detail}, {parts.get('examples', 0)} examples run, then the pages)"
+            detail = f" ({detail}; {parts.get('examples', 0)} examples run)"
         print(f"rulings serve: {what}: {shown or 'no page changed'} written {took}{detail}", flush=True)
 
     # the watch ------------------------------------------------------------------------------
@@ -483,6 +484,10 @@ class Site:
         self.app = self.started.app
         self.app.connect("env-updated", self._extract_and_run, priority=560)
         self.app.connect("html-page-context", self._note_page)
+        # before state.commit_written (500): a page build keeps no record of what it wrote
+        self.app.connect("build-finished", self._keep_no_record, priority=400)
+        self._page_build = False
+        self.app.connect("write-started", self._note_writing)
         self._written: set[str] = set()
         #: page -> digest of its file as last written
         self._digests: dict[str, str] = {}
@@ -507,6 +512,7 @@ class Site:
         self.timings.update(read=round(start - self.timings.pop("start", start), 3),
                             extract=round(extracted - start, 3), run=round(time.perf_counter() - extracted, 3),
                             examples=len(plan.run))
+        self.timings["ran"] = time.perf_counter()
         if self.failed_run:
             print(self.failed_run)
         results, _ = state.load_results(env)
@@ -542,6 +548,19 @@ class Site:
         record.update(at=at, docs=sorted(record.get("docs", ())))
         write_atomic(state._written_file(env, "gherkin"), json.dumps(record, ensure_ascii=False, sort_keys=True))
 
+    def _keep_no_record(self, app, exception) -> None:
+        """``build-finished`` of a page build: what html last wrote stays as the last full
+        build kept it, so that the next build writes every other page that changed (the
+        page build wrote the saved documents' pages only, and Sphinx's list of what to
+        write again said more)."""
+        from rulings.sphinxext import state
+
+        if self._page_build:
+            state._TENTATIVE.pop(app.builder.name, None)
+
+    def _note_writing(self, app, builder) -> None:
+        self.timings["writing"] = time.perf_counter()
+
     def _note_page(self, app, pagename, templatename, context, doctree) -> None:
         self._written.add(pagename)
 
@@ -564,21 +583,23 @@ class Site:
             problems.start(app)
         self._written = set()
         self.timings = {"start": time.perf_counter()}
-        record = Path(app.doctreedir) / "rulings-written-html.json"
-        kept = record.read_bytes() if documents and record.exists() else None
+        self._page_build = bool(documents)
         for stamp in ("gherkin-inputs.txt", "html-inputs.txt"):
             # this site is not the one `rulings build` stamped: it builds again
             (self.paths.build / stamp).unlink(missing_ok=True)
+        if documents:
+            # the site-wide files (search index, general index, the page of examples that
+            # need attention, static files) are the catch-up's: they show every document
+            app.builder.finish = lambda: None
         try:
             app.build(False, [Path(d) for d in documents] if documents else ())
         finally:
             if documents:
-                # what html wrote is kept only for the pages it wrote: the next build,
-                # without documents, writes every other page that changed
-                if kept is None:
-                    record.unlink(missing_ok=True)
-                else:
-                    record.write_bytes(kept)
+                del app.builder.finish
+        now = time.perf_counter()
+        writing = self.timings.pop("writing", now)
+        self.timings.update(resolve=round(writing - self.timings.pop("ran", writing), 3),
+                            write=round(now - writing, 3))
         lines = [line for line in started.warnings.getvalue().splitlines() if line.strip()]
         self._keep_problems(lines)
         return self._changed_pages(), lines
