@@ -287,8 +287,11 @@ class Server:
                 pages = message["pages"]
                 self.changes.pages_written(pages)
                 self._say_timing(message, pages)
-            if message.get("caught_up") is not None and message["caught_up"] >= self._sent:
-                self.changes.set_behind(None)
+            if message.get("caught_up") is not None:
+                with self._lock:
+                    # a save sent after the build began is not in it
+                    if worker is self.worker and message["caught_up"] >= self._sent:
+                        self.changes.set_behind(None)
         code = worker.wait()
         if worker is self.worker and code == RESTART:
             self.start_worker("the engine changed while the worker started")
@@ -333,14 +336,15 @@ class Server:
             print(f"rulings serve: {name} changed: the worker starts again", flush=True)
             self.start_worker(f"{name} changed")
             return
-        self.changes.set_behind("a document changed: " + ", ".join(_shown(Path(d), self.paths.root)
-                                                                   for d in documents[:3]))
-        try:
+        with self._lock:
             self._sent += 1
-            self.worker.stdin.write(json.dumps({"documents": documents, "seq": self._sent}) + "\n")
-            self.worker.stdin.flush()
-        except (BrokenPipeError, OSError):
-            self.start_worker("the worker stopped")
+            self.changes.set_behind("a document changed: " + ", ".join(_shown(Path(d), self.paths.root)
+                                                                       for d in documents[:3]))
+            try:
+                self.worker.stdin.write(json.dumps({"documents": documents, "seq": self._sent}) + "\n")
+                self.worker.stdin.flush()
+            except (BrokenPipeError, OSError):
+                self.start_worker("the worker stopped")
 
     def watch(self, stop: threading.Event) -> None:
         import watchfiles
