@@ -496,6 +496,8 @@ class Site:
         #: page -> digest of its file as last written
         self._digests: dict[str, str] = {}
         self.failed_run: str | None = None
+        #: the examples run since the console was last told how they went
+        self.ran: set[str] = set()
         #: how long the parts of the last build took (seconds)
         self.timings: dict[str, float] = {}
 
@@ -513,6 +515,7 @@ class Site:
         plan = cli.plan_run(self.paths)
         extracted = time.perf_counter()
         self.failed_run = run_examples(self.paths, plan)
+        self.ran |= set(plan.run)
         self.timings.update(read=round(start - self.timings.pop("start", start), 3),
                             extract=round(extracted - start, 3), run=round(time.perf_counter() - extracted, 3),
                             examples=len(plan.run))
@@ -674,10 +677,17 @@ def worker(root: Path) -> int:
     def build(documents: list[str] | None, phase: str) -> None:
         start = time.time()
         pages, warnings = site.build(documents)
-        for line in warnings:
-            print(line, file=sys.stderr)
         tell(pages=pages, phase=phase, documents=documents or [], at=time.time(), seconds=time.time() - start,
              timings=site.timings)
+        for line in warnings:
+            print(line, file=sys.stderr)
+        if site.ran:
+            # after the page is out: how the examples that ran went, as `rulings check` says it
+            summary = cli.reconcile(paths, only=site.ran)
+            for problem in summary.problems:
+                print(problem)
+            print(f"ran {len(site.ran)} example(s): {summary.last_line()}")
+            site.ran = set()
 
     commands = _Commands(0)
     done = 0  # the last command taken
