@@ -48,6 +48,8 @@ from rulings.project import GAMES, Paths
 
 #: the worker's exit status when the code it imported is not the code on disk
 RESTART = 75
+#: the environment variable that gives a new worker the Python files changed (JSON list)
+CHANGED_CODE = "RULINGS_SERVE_CHANGED_CODE"
 #: how long a browser's request for changes waits before it is answered "nothing"
 POLL_SECONDS = 25
 
@@ -247,6 +249,8 @@ class Server:
         #: document -> when it was saved (its modification time), for the console's timings
         self._saved: dict[str, float] = {}
         self._pending_restart = False
+        #: Python files changed since the worker started (its successor compiles them anew)
+        self._changed_code: set[str] = set()
 
     # the worker ---------------------------------------------------------------------------
     def start_worker(self, why: str) -> None:
@@ -255,8 +259,10 @@ class Server:
             self.changes.set_behind(why)
             self._sent = 0
             cmd = [sys.executable, "-m", "rulings.serve", "--root", str(self.paths.root)]
+            env = {**os.environ, CHANGED_CODE: json.dumps(sorted(self._changed_code))}
+            self._changed_code = set()
             self.worker = subprocess.Popen(cmd, cwd=self.paths.root, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                           start_new_session=True, text=True, encoding="utf-8")
+                                           start_new_session=True, text=True, encoding="utf-8", env=env)
             threading.Thread(target=self._listen, args=(self.worker,), daemon=True).start()
 
     def _stop_worker(self) -> None:
@@ -324,6 +330,7 @@ class Server:
         documents, restart = classify(self.paths, changed)
         if not documents and not restart:
             return
+        self._changed_code |= {c for c in changed if c.endswith(".py") and not ignored(c)}
         for document in documents:
             try:
                 self._saved[document] = os.stat(document).st_mtime
@@ -639,6 +646,26 @@ class Site:
         return out
 
 
+def _compile_anew(files: list[str]) -> None:
+    """The bytecode of files just edited, checked by the source's hash from now on.
+    Python takes a cached ``.pyc`` as current when the source's modification time (in
+    whole seconds) and size are those it was compiled from: an edit within the second
+    of the last compilation that keeps the size would run the old code, under results
+    recorded against the new code's digest."""
+    import importlib.util
+    import py_compile
+
+    for file in files:
+        cache = importlib.util.cache_from_source(file) if file.endswith(".py") else None
+        # with bytecode not written (PYTHONDONTWRITEBYTECODE), only a cache already there is read
+        if cache and os.path.isfile(file) and (not sys.dont_write_bytecode or os.path.exists(cache)):
+            try:
+                py_compile.compile(file, cfile=cache, doraise=True,
+                                   invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+            except (py_compile.PyCompileError, OSError, ValueError):
+                pass  # a syntax error: the import says so
+
+
 def _code_unchanged() -> bool:
     """Whether every game's engine on disk is the one whose digest this process keeps
     (computed before the engine was imported)."""
@@ -661,6 +688,7 @@ def worker(root: Path) -> int:
     from rulings import cli, incremental
 
     paths = Paths(root)
+    _compile_anew(json.loads(os.environ.pop(CHANGED_CODE, "[]") or "[]"))
     # what the results rest on, from the files as they are before the engine is imported:
     # an engine edited while this process starts is seen below (and the server restarts it)
     for game in GAMES:

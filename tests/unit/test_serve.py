@@ -180,3 +180,33 @@ def test_a_browser_is_told_which_pages_changed_and_whether_the_site_is_behind():
     # nothing new: the request waits, then says nothing changed
     again = changes.wait(told["version"], 0.05)
     assert again["pages"] == [] and again["version"] == told["version"]
+
+
+def test_a_new_worker_never_runs_the_bytecode_of_an_edit_it_replaced(tmp_path, monkeypatch):
+    """Python takes a cached .pyc as current when the source's time (in whole seconds) and
+    size match: an edit within that second keeping the size would run the old code."""
+    import importlib
+
+    from rulings.serve import _compile_anew
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = tmp_path / "rulings_serve_probe.py"
+
+    def load(text: str) -> int:
+        module.write_text(text, encoding="utf-8")
+        os.utime(module, (1000, 1000))
+        sys.modules.pop("rulings_serve_probe", None)
+        importlib.invalidate_caches()
+        return importlib.import_module("rulings_serve_probe").X
+
+    try:
+        assert load("X = 1\n") == 1
+        module.write_text("X = 2\n", encoding="utf-8")
+        os.utime(module, (1000, 1000))
+        _compile_anew([str(module)])
+        sys.modules.pop("rulings_serve_probe", None)
+        assert importlib.import_module("rulings_serve_probe").X == 2
+        assert load("X = 3\n") == 3  # checked by the source's hash from then on
+    finally:
+        sys.modules.pop("rulings_serve_probe", None)
