@@ -111,8 +111,7 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
         assert "running 4 of 4 examples: 4 runner changed" in "".join(output)
 
         # a signal to `rulings serve` alone ends its worker too: nothing is left serving
-        worker = [pid for pid in _processes() if "rulings.serve" in _processes()[pid]
-                  and str(sandbox.root) in _processes()[pid]]
+        worker = [pid for pid, line in _processes().items() if "rulings.serve" in line and str(sandbox.root) in line]
         assert worker, "no worker process"
         os.kill(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
