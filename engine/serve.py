@@ -190,6 +190,8 @@ def _handler(site: Path, changes: Changes):
                 return
             path = Path(self.translate_path(url.path))
             if path.is_dir():
+                if not url.path.endswith("/"):
+                    return super().do_GET()  # redirected to the folder's own address
                 path = path / "index.html"
             if path.suffix == ".html" and path.is_file():
                 try:
@@ -362,7 +364,11 @@ class Server:
 
     # running ----------------------------------------------------------------------------------
     def run(self) -> int:
-        httpd = ThreadingHTTPServer((self.host, self.port), _handler(self.paths.site, self.changes))
+        try:
+            httpd = ThreadingHTTPServer((self.host, self.port), _handler(self.paths.site, self.changes))
+        except OSError as err:
+            print(f"rulings serve: cannot serve on {self.host}:{self.port}: {err.strerror or err}", file=sys.stderr)
+            return 2
         httpd.daemon_threads = True
         stop = threading.Event()
         threading.Thread(target=self.watch, args=(stop,), daemon=True).start()
