@@ -1,6 +1,6 @@
 """`rulings serve`, the live edit loop (issue 28): a saved document's examples run and its
-page is written and reloaded; an edit of the code the results rest on runs them again;
-a signal ends everything it started."""
+page is written and reloaded; an edit of the engine runs its game's examples again; a
+signal ends everything it started."""
 
 from __future__ import annotations
 
@@ -29,9 +29,18 @@ def _free_port() -> int:
 def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
     sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="仍然是"))
     sandbox.write("spec/ygo/inc1.rst", YGO.format(n=1, verdict="仍然是"))
+    # an engine of its own, which this test edits (first on the path: before the checkout's)
+    import shutil
+
+    import rulings
+
+    engine = sandbox.root.parent / "engine-copy" / "rulings"
+    shutil.copytree(Path(rulings.__file__).parent, engine, ignore=shutil.ignore_patterns("__pycache__"))
+    env = {**sandbox.env(), "PYTHONPATH": os.pathsep.join(filter(None, [str(engine.parent),
+                                                                         os.environ.get("PYTHONPATH")]))}
     port = _free_port()
     server = subprocess.Popen([sys.executable, "-m", "rulings.cli", "--root", str(sandbox.root), "serve",
-                               "--port", str(port)], cwd=sandbox.root, env=sandbox.env(),
+                               "--port", str(port)], cwd=sandbox.root, env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     output: list[str] = []
@@ -92,10 +101,11 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
         said = [line for line in output if line.startswith("rulings serve: page: ")]
         assert said and "ygo/inc0" in said[0] and "after the save" in said[0], "".join(output)
 
-        # the runner (like the engine) is code the results rest on: the worker starts again
+        # an edit of the game's engine: the worker starts again (the engine as it is now)
         # and every example of the game runs again; meanwhile the pages say they are behind
-        runner = sandbox.root / "tests" / "examples" / "test_ygo.py"
-        runner.write_text(runner.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
+        assert f"watching spec, {engine}" in "".join(output), "".join(output)
+        edited = engine / "ygo" / "__init__.py"
+        edited.write_text(edited.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
         seen_behind: list[str] = []
 
         def rerun() -> bool:
@@ -103,12 +113,12 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
             if behind:
                 seen_behind.append(behind)
             results = sandbox.results()
-            return behind is None and all(results[k]["basis"]["runner"] != after[k]["basis"]["runner"]
+            return behind is None and all(results[k]["basis"]["engine"] != after[k]["basis"]["engine"]
                                           for k in ("inc0-1", "inc0-2", "inc1-1", "inc1-2"))
 
-        wait(rerun, "the examples run again after the runner changed")
-        assert any("tests/examples/test_ygo.py changed" in b for b in seen_behind), seen_behind
-        assert "running 4 of 4 examples: 4 runner changed" in "".join(output)
+        wait(rerun, "the examples run again after the engine changed")
+        assert any(f"{edited} changed" in b for b in seen_behind), seen_behind
+        assert "running 4 of 4 examples: 4 engine of ygo changed" in "".join(output), "".join(output)
 
         # a signal to `rulings serve` alone ends its worker too: nothing is left serving
         worker = [pid for pid, line in _processes().items() if "rulings.serve" in line and str(sandbox.root) in line]
