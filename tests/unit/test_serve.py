@@ -84,10 +84,22 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
 
         waiting = threading.Thread(target=browser, daemon=True)
         waiting.start()
+        # and a real one, where there is one (the script reloads the page)
+        chromium = _chromium(sandbox.root.parent / "chromium-profile")
+        if chromium is not None:
+            chromium.get(base + "/ygo/inc0.html")
+            chromium.execute_script("window.rulingsNotReloaded = true;")
         time.sleep(0.2)
         sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="不再是"))
         wait(lambda: 'data-example-id="inc0-1" data-status="failed"' in get("/ygo/inc0.html"),
              "the page of the edited example")
+        if chromium is not None:
+            try:
+                wait(lambda: chromium.execute_script(
+                    "return !window.rulingsNotReloaded && !!document.querySelector("
+                    "'[data-example-id=\"inc0-1\"][data-status=\"failed\"]');"), "the browser's reload", 30)
+            finally:
+                chromium.quit()
         after = sandbox.results()
         assert {k for k in after if after[k] != before[k]} == {"inc0-1"}
         assert after["inc0-1"]["status"] == "failed"
@@ -136,6 +148,27 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
+
+
+def _chromium(profile: Path):
+    """Headless Chromium through chromium-driver (make browser), or None without them."""
+    import shutil
+
+    browser, driver = shutil.which("chromium") or shutil.which("chromium-browser"), shutil.which("chromedriver")
+    if browser is None or driver is None:
+        return None
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = browser
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                f"--user-data-dir={profile}"):
+        options.add_argument(arg)
+    driver_ = webdriver.Chrome(service=Service(executable_path=driver), options=options)
+    driver_.set_page_load_timeout(60)
+    return driver_
 
 
 def _processes() -> dict[int, str]:
