@@ -44,6 +44,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+from sphinx.errors import SphinxError
+
 from rulings.project import GAMES, Paths
 
 #: the worker's exit status when the code it imported is not the code on disk
@@ -313,6 +315,8 @@ class Server:
         saved = [self._saved.pop(d, None) for d in message.get("documents", [])]
         saved = [s for s in saved if s is not None]
         what = message.get("phase", "build")
+        if (message.get("timings") or {}).get("preempted"):
+            what += " (stopped for a save; taken up again after its page)"
         took = f"{message['at'] - max(saved):.2f} s after the save" if saved and message.get("at") else \
             f"in {message.get('seconds', 0):.2f} s"
         shown = ", ".join(pages[:6]) + (f" … ({len(pages)} pages)" if len(pages) > 6 else "")
@@ -488,6 +492,13 @@ def _warm() -> None:
         vocabulary.load(game)
 
 
+class Preempted(SphinxError):
+    """A catch-up build stopped for a save (a SphinxError: Sphinx's events pass it on as
+    it is)."""
+
+    category = "rulings serve: a catch-up build stopped for a save"
+
+
 class Site:
     """The html application kept from one save to the next, and what each build wrote."""
 
@@ -504,7 +515,11 @@ class Site:
         # before state.commit_written (500): a page build keeps no record of what it wrote
         self.app.connect("build-finished", self._keep_no_record, priority=400)
         self._page_build = False
+        self._catching_up = False
+        #: whether a save is waiting (a catch-up then stops for it)
+        self.preempt = None
         self.app.connect("write-started", self._note_writing)
+        self.app.connect("doctree-resolved", self._resolving, priority=1)
         self._written: set[str] = set()
         #: page -> digest of its file as last written
         self._digests: dict[str, str] = {}
@@ -580,9 +595,24 @@ class Site:
 
     def _note_writing(self, app, builder) -> None:
         self.timings["writing"] = time.perf_counter()
+        self._give_way("the pages")
 
     def _note_page(self, app, pagename, templatename, context, doctree) -> None:
+        """``html-page-context``, before the page is rendered and written: a catch-up
+        gives way to a save that came meanwhile (the pages written so far are whole, this
+        one is not begun; nothing of the catch-up is recorded as written, so the next one
+        writes everything it would have)."""
+        self._give_way(pagename)
         self._written.add(pagename)
+
+    def _give_way(self, where: str) -> None:
+        if self._catching_up and self.preempt is not None and self.preempt():
+            raise Preempted(where)
+
+    def _resolving(self, app, doctree, docname: str) -> None:
+        """``doctree-resolved``, first: before the page's own work (the card index fills
+        a table of every card and every example naming it)."""
+        self._give_way(docname)
 
     # builds ------------------------------------------------------------------------------------
     def build(self, documents: list[str] | None = None) -> tuple[list[str], list[str]]:
@@ -611,9 +641,15 @@ class Site:
             # the site-wide files (search index, general index, the page of examples that
             # need attention, static files) are the catch-up's: they show every document
             app.builder.finish = lambda: None
+        self._catching_up = not documents
         try:
             app.build(False, [Path(d) for d in documents] if documents else ())
+        except Preempted:
+            # Sphinx removes the saved environment after a build that raised: the next
+            # build, which reads the saved document, saves it again
+            self.timings["preempted"] = 1
         finally:
+            self._catching_up = False
             if documents:
                 del app.builder.finish
         now = time.perf_counter()
@@ -702,6 +738,8 @@ def worker(root: Path) -> int:
     _warm()
     cli._end_children_on_signals()
     site = Site(paths)
+    commands = _Commands(0)
+    site.preempt = commands.ready
     if not _code_unchanged():
         return RESTART
 
@@ -723,7 +761,6 @@ def worker(root: Path) -> int:
             print(f"ran {len(site.ran)} example(s): {summary.last_line()}")
             site.ran = set()
 
-    commands = _Commands(0)
     done = 0  # the last command taken
 
     def take(line: str) -> list[str]:
@@ -733,7 +770,8 @@ def worker(root: Path) -> int:
         return list(message.get("documents", []))
 
     build(None, "first build")
-    tell(caught_up=done)
+    if not site.timings.get("preempted"):
+        tell(caught_up=done)
     pending: list[str] = []
     while True:
         if not pending:
@@ -754,7 +792,8 @@ def worker(root: Path) -> int:
         if commands.ready():
             continue
         build(None, "catch-up")
-        tell(caught_up=done)
+        if not site.timings.get("preempted"):
+            tell(caught_up=done)
 
 
 class _Commands:
