@@ -113,6 +113,19 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
         said = [line for line in output if line.startswith("rulings serve: page: ")]
         assert said and "ygo/inc0" in said[0] and "after the save" in said[0], "".join(output)
 
+        # saves one after the other (a catch-up may stop for the next save and start again):
+        # once caught up, every page shows the last verdicts
+        sandbox.write("spec/ygo/inc1.rst", YGO.format(n=1, verdict="不再是"))
+        time.sleep(0.3)
+        sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="仍然是"))
+        wait(lambda: changes()["behind"] is None
+             and 'data-document="ygo/inc0" data-status="passed"' in get("/index.html")
+             and 'data-document="ygo/inc1" data-status="failed"' in get("/index.html"), "the last verdicts")
+        assert 'data-example-id="inc1-1" data-status="failed"' in get("/ygo/inc1.html")
+        assert 'data-example-id="inc0-1" data-status="passed"' in get("/ygo/inc0.html")
+        after = sandbox.results()
+        assert (after["inc0-1"]["status"], after["inc1-1"]["status"]) == ("passed", "failed")
+
         # an edit of the game's engine: the worker starts again (the engine as it is now)
         # and every example of the game runs again; meanwhile the pages say they are behind
         assert f"watching spec, {engine}" in "".join(output), "".join(output)
