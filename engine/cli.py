@@ -6,7 +6,8 @@
     rulings steps   print the step vocabulary of each game
     rulings blocks  print the building blocks cards are written with
     rulings cards   extract the cards; count them, and those that need code (hooks)
-    rulings serve   serve the site; on every save run what changed and rebuild
+    rulings serve   serve the site; on every save run what changed, write and reload the
+                    saved document's page first, then the other pages
     rulings bench   measure the pipeline on a synthetic spec (docs/performance.md)
     rulings coverage  which rules the examples pin: each cell of each rules table changed
                     in turn (docs/writing-examples.md, "Rule coverage")
@@ -810,7 +811,8 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--no-run", action="store_true", help="check the last results without running")
     c.add_argument("--exit-zero", action="store_true", help="exit 0 whatever the verdict (rulings serve)")
     c.set_defaults(func=cmd_check)
-    v = sub.add_parser("serve", help="serve the site; on every save, run what changed and rebuild")
+    v = sub.add_parser("serve", help="serve the site; on every save, run the saved document's changed examples, "
+                                     "write and reload its page, then bring the other pages up to date")
     v.add_argument("--host", default="127.0.0.1")
     v.add_argument("--port", type=_port, default=8000)
     v.set_defaults(func=cmd_serve)
