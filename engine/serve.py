@@ -521,6 +521,8 @@ class Site:
         self.app.connect("build-finished", self._keep_no_record, priority=400)
         self._page_build = False
         self._catching_up = False
+        #: what every page's sidebar shows once the build under way has written them all
+        self._sidebars: str | None = None
         #: whether a save is waiting (a catch-up then stops for it)
         self.preempt = None
         self.app.connect("write-started", self._note_writing)
@@ -566,7 +568,38 @@ class Site:
                         record["status"], changed = status, True
             if changed:
                 again.append(docname)
+        if self._catching_up:
+            # every page's sidebar marks each document with its worst status: when one of
+            # them changed since the sidebars were last all written, every page is written
+            shown = self._sidebars = self._sidebar_digest(env)
+            if shown != self._sidebars_written(env):
+                return sorted(env.found_docs)
         return again
+
+    def _sidebar_digest(self, env) -> str:
+        """What the sidebars show: each document with examples and its worst status."""
+        from rulings.sphinxext.attention import worst
+
+        shown = sorted((d, worst(rs)) for d, rs in env.rulings_examples.items() if rs and d in env.found_docs)
+        return hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()
+
+    def _sidebars_file(self) -> Path:
+        return Path(self.app.doctreedir) / "rulings-serve-sidebars.json"
+
+    def _sidebars_written(self, env) -> str | None:
+        """The statuses every page's sidebar showed after the last catch-up that wrote them
+        all, if no html build wrote pages since (``rulings build`` writes some pages only,
+        with the statuses of then in their sidebars): kept beside the environment with
+        when html last decided what to write (``state.written_record``)."""
+        from rulings.sphinxext import state
+
+        try:
+            kept = json.loads(self._sidebars_file().read_text(encoding="utf-8"))
+            if kept.get("at") != state.written_record(env, "html").get("at"):
+                return None
+            return kept.get("digest")
+        except (OSError, ValueError, AttributeError):
+            return None
 
     def _extract(self, app, env) -> None:
         """What ``rulings build``'s gherkin build writes (features, manifest, cards,
@@ -653,10 +686,20 @@ class Site:
             # Sphinx removes the saved environment after a build that raised: the next
             # build, which reads the saved document, saves it again
             self.timings["preempted"] = 1
+            self._sidebars = None
         finally:
             self._catching_up = False
             if documents:
                 del app.builder.finish
+        if self._sidebars is not None:
+            from rulings.results import write_atomic
+            from rulings.sphinxext import state
+
+            # after a catch-up: every sidebar shows these statuses (they did already, or
+            # every page was written); with when html decided, this build's, committed
+            at = state.written_record(app.env, "html").get("at")
+            write_atomic(self._sidebars_file(), json.dumps({"digest": self._sidebars, "at": at}))
+            self._sidebars = None
         now = time.perf_counter()
         writing = self.timings.pop("writing", now)
         self.timings.update(resolve=round(writing - self.timings.pop("ran", writing), 3),

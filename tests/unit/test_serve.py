@@ -110,6 +110,8 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
         # the other pages catch up: the dashboard counts the failure
         wait(lambda: changes()["behind"] is None
              and 'data-document="ygo/inc0" data-status="failed"' in get("/index.html"), "the dashboard")
+        # and every page's sidebar, which marks each document with its worst status
+        assert _sidebar_dot(get("/ygo/inc1.html"), "inc0.html") == "failed"
         said = [line for line in output if line.startswith("rulings serve: page: ")]
         assert said and "ygo/inc0" in said[0] and "after the save" in said[0], "".join(output)
 
@@ -161,6 +163,14 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
+
+
+def _sidebar_dot(html: str, link: str) -> str | None:
+    """The status a page's sidebar shows for the document it links to as ``link``."""
+    import re
+
+    m = re.search(rf'href="{re.escape(link)}">[^<]*<span class="rulings-nav-status rulings-badge-(\w+)"', html)
+    return m and m.group(1)
 
 
 def _chromium(profile: Path):
