@@ -75,9 +75,10 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
         # a browser showing the page waits for it to change (as the script the server puts
         # into every page does: it asks again until its page is among those written)
         told: list[dict] = []
+        first = changes()["version"]
 
         def browser() -> None:
-            since = changes()["version"]
+            since = first
             while not told or "ygo/inc0" not in told[-1]["pages"]:
                 told.append(changes(since))
                 since = told[-1]["version"]
