@@ -175,11 +175,6 @@ def _handler(site: Path, changes: Changes):
         def log_message(self, format, *args) -> None:  # noqa: A002 - the base class's name
             pass
 
-        def end_headers(self) -> None:
-            # a page is written again on every save: never from the browser's cache
-            self.send_header("Cache-Control", "no-store")
-            super().end_headers()
-
         def do_GET(self) -> None:  # noqa: N802 - the base class's name
             url = urlsplit(self.path)
             if url.path == "/_rulings/changes":
@@ -216,6 +211,9 @@ def _handler(site: Path, changes: Changes):
         def _send(self, body: bytes, kind: str) -> None:
             self.send_response(HTTPStatus.OK)
             self.send_header("Content-Type", kind)
+            # a page is written again on every save: never from the browser's cache (the
+            # other files are checked by their time, If-Modified-Since)
+            self.send_header("Cache-Control", "no-store")
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             try:
