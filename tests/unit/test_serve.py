@@ -190,7 +190,12 @@ def _chromium(profile: Path):
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 f"--user-data-dir={profile}"):
         options.add_argument(arg)
-    driver_ = webdriver.Chrome(service=Service(executable_path=driver), options=options)
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        driver_ = webdriver.Chrome(service=Service(executable_path=driver), options=options)
+    except WebDriverException:
+        return None  # a browser that does not start here is no browser (tests/browser say why)
     driver_.set_page_load_timeout(60)
     return driver_
 
