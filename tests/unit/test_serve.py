@@ -69,7 +69,8 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
         wait(lambda: 'data-example-id="inc0-1" data-status="passed"' in get("/ygo/inc0.html")
              and changes()["behind"] is None, "the first build")
         page = get("/ygo/inc0.html")
-        assert "/_rulings/changes" in page and "rulings-behind" not in page.split("<script>")[0]
+        # the script that reloads it; no banner once the site is caught up
+        assert "/_rulings/changes" in page and '<div id="rulings-behind"' not in page
         before = sandbox.results()
 
         # a browser showing the page waits for it to change (as the script the server puts
@@ -136,16 +137,21 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
         edited.write_text(edited.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
         seen_behind: list[str] = []
 
+        banners: list[bool] = []
+
         def rerun() -> bool:
             behind = changes()["behind"]
             if behind:
                 seen_behind.append(behind)
+                # a page served meanwhile says so
+                banners.append('<div id="rulings-behind"' in get("/ygo/inc0.html"))
             results = sandbox.results()
             return behind is None and all(results[k]["basis"]["engine"] != after[k]["basis"]["engine"]
                                           for k in ("inc0-1", "inc0-2", "inc1-1", "inc1-2"))
 
         wait(rerun, "the examples run again after the engine changed")
         assert any(f"{edited} changed" in b for b in seen_behind), seen_behind
+        assert any(banners), banners
         assert "running 4 of 4 examples: 4 engine of ygo changed" in "".join(output), "".join(output)
 
         # a signal to `rulings serve` alone ends its worker too: nothing is left serving
