@@ -8,7 +8,8 @@
     rulings steps   print the step vocabulary of each game
     rulings blocks  print the building blocks cards are written with
     rulings cards   extract the cards; count them, and those that need code (hooks)
-    rulings serve   serve the site; on every save run what changed and rebuild
+    rulings serve   serve the site; on every save run what changed, write and reload the
+                    saved document's page first, then the other pages
     rulings bench   measure the pipeline on a synthetic spec (docs/performance.md)
     rulings coverage  which rules the examples pin: each cell of each rules table changed
                     in turn (docs/writing-examples.md, "Rule coverage")
@@ -807,44 +808,19 @@ def cmd_cards(args) -> int:
 
 
 def cmd_serve(args) -> int:
-    """Serve the site and rebuild it on every save (sphinx-autobuild): before each html
-    build, ``rulings check`` extracts and runs what changed, which after editing one
-    document is the examples edited in it (after editing the engine, that game's)."""
-    import shlex
+    """Serve the site and keep it up to date (rulings.serve): a saved document's examples
+    run and its page is written first, in a worker that keeps the engine and Sphinx
+    loaded, and the browser reloads it; the other pages catch up after.  An edit of
+    the engine, the runner or the cards starts the worker again (that game's examples
+    run again)."""
+    from rulings.serve import Server
 
-    paths = _paths(args)
     try:
-        import sphinx_autobuild  # noqa: F401
+        import watchfiles  # noqa: F401
     except ImportError:
-        print("rulings serve needs sphinx-autobuild: `make site` installs it")
+        print("rulings serve needs watchfiles: `make site` installs it (with sphinx-autobuild)")
         return 2
-    check = shlex.join([sys.executable, "-m", "rulings.cli", "--root", str(paths.root), "check", "--exit-zero"])
-    # the settings of `rulings build`: the environment `rulings check` leaves is used as it is
-    from rulings.sphinxext.build import settings
-
-    cmd = [sys.executable, "-m", "sphinx_autobuild", str(paths.spec), str(paths.site),
-           "-d", str(paths.environment), "-q",
-           *[arg for key, value in settings(paths, "html").items() for arg in ("-D", f"{key}={value}")],
-           "--pre-build", check, "--watch", str(Path(__file__).resolve().parent), "--re-ignore", r"__pycache__|\.pyc$",
-           "--host", args.host, "--port", str(args.port)]
-    # the server (and the checks it starts) in a group of its own: a signal to `rulings
-    # serve` ends the whole group, so no server is left serving behind it
-    server = subprocess.Popen(cmd, cwd=paths.root, start_new_session=True)
-
-    def stop(signum, frame) -> None:
-        try:
-            os.killpg(server.pid, signal.SIGTERM)
-            server.wait(timeout=10)
-        except (ProcessLookupError, PermissionError):
-            pass
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-        print(f"rulings serve: stopped by {signal.Signals(signum).name}", flush=True)
-        os._exit(0 if signum == signal.SIGINT else 128 + signum)
-
-    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        signal.signal(signum, stop)
-    return server.wait()
+    return Server(_paths(args), args.host, args.port).run()
 
 
 def cmd_coverage(args) -> int:
@@ -971,7 +947,8 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--out", metavar="FILE", help="where the merged results go (default: the project's "
                                                  "build/results.json, which rulings build shows)")
     g.set_defaults(func=cmd_merge)
-    v = sub.add_parser("serve", help="serve the site; on every save, run what changed and rebuild")
+    v = sub.add_parser("serve", help="serve the site; on every save, run the saved document's changed examples, "
+                                     "write and reload its page, then bring the other pages up to date")
     v.add_argument("--host", default="127.0.0.1")
     v.add_argument("--port", type=_port, default=8000)
     v.set_defaults(func=cmd_serve)
