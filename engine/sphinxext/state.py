@@ -285,6 +285,15 @@ def to_write(app, env) -> list[str]:
     out |= measured.changed(env, written.setdefault("coverage", {}))
     if out or removed:
         out |= _pages_showing_everything(env, written.setdefault("cards", {}))
+    # every page's sidebar shows each document's status dot (attention.sidebar_status):
+    # when one document's counts change, a page not written again would keep its old dot
+    # — a green dot beside a document that now fails
+    dots = hashlib.sha256(json.dumps(sorted((d, sorted(counts(records).items()))
+                                            for d, records in env.rulings_examples.items()
+                                            if records and d in env.found_docs)).encode()).hexdigest()
+    if written.get("sidebar") != dots:
+        out |= set(env.found_docs)
+        written["sidebar"] = dots
     written["at"] = time.time_ns() // 1_000
     written["docs"] = set(env.found_docs)
     return sorted(out)

@@ -423,6 +423,31 @@ def test_a_result_run_against_another_engine_is_stale_on_the_page(sandbox):
     assert "running 1 of 2 examples: 1 engine of ygo changed" in sandbox.output(built), sandbox.output(built)
 
 
+def test_every_sidebar_shows_a_document_that_starts_failing(sandbox):
+    """Each page's sidebar carries every document's status dot: when one document starts
+    failing, a page written before must not keep its green dot for it (found by the serve
+    branch: the other pages were not written again)."""
+    import re as re_mod
+
+    from tests.unit.test_bad_input import GOOD, document, example
+
+    sandbox.write("spec/ygo/one.rst", document("一", example("one-1")))
+    sandbox.write("spec/ygo/two.rst", document("二", example("two-1")))
+    assert sandbox.rulings("build").returncode == 0
+
+    def dot(page: str) -> str:
+        html = (sandbox.root / "build" / "site" / "ygo" / f"{page}.html").read_text(encoding="utf-8")
+        m = re_mod.search(r'href="one\.html"[^>]*>.*?data-status="([a-z-]+)"', html, re_mod.S)
+        assert m, html[:2000]
+        return m.group(1)
+
+    assert dot("two") == "passed"
+    sandbox.write("spec/ygo/one.rst", document("一", example("one-1", GOOD.replace("仍然是", "不再是"))))
+    built = sandbox.rulings("build")
+    assert "1 passed, 1 failed" in sandbox.output(built), sandbox.output(built)
+    assert dot("two") == "failed", "the page not edited must show the document that now fails"
+
+
 # -- the command line tells the truth: `check PATH…` is about the examples it ran ---------
 
 def test_check_of_some_documents_reports_and_exits_on_their_examples(sandbox):
