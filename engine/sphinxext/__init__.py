@@ -12,7 +12,7 @@ from sphinx.application import Sphinx
 
 from . import nodes as rnodes
 from . import encoding, problems, reading, render, search, state
-from . import attention, cards, coverage_page, domain, guard, language, measured, memory, plain, unpinned
+from . import attention, cards, coverage_page, domain, guard, language, measured, plain, unpinned
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective, block_index, resolve_blocks
@@ -117,9 +117,6 @@ def setup(app: Sphinx) -> dict:
     app.connect("doctree-resolved", resolve_blocks)
     # every other builder (LaTeX, text, man …) gets examples as standard nodes, last
     app.connect("doctree-resolved", plain.replace, priority=900)
-    app.connect("doctree-resolved", memory.forget_loaded_doctree, priority=950)
-    app.connect("env-updated", memory.freeze_after_reading, priority=950)
-    app.connect("build-finished", memory.thaw)
     app.connect("html-collect-pages", attention.collect_pages)
     # each page's lang and the theme's words in its language (before the sidebar's, which reads it)
     app.connect("html-page-context", language.page_context, priority=400)

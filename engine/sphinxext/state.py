@@ -11,6 +11,7 @@ import json
 import sys
 import time
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,13 @@ def load_results(env) -> tuple[dict[str, dict[str, Any]], str | None]:
 _CARD_DIGESTS: dict[str, tuple[tuple | None, Any]] = {}
 
 
+@lru_cache(maxsize=64)
+def _cards_file(srcdir: str, setting: str, game: str) -> Path:
+    """A game's cards file (resolved once per process: basis_now asks for every example
+    it reads and shows, and resolving a path is a system call per folder)."""
+    return Path(srcdir, setting).resolve() / f"{game}.json"
+
+
 def basis_now(env, record: dict) -> dict[str, str] | None:
     """What a run of the example would rest on now (``incremental.basis_of``): its game's
     engine code, the cards it names as the last extraction wrote them, the libraries.  A
@@ -107,7 +115,7 @@ def basis_now(env, record: dict) -> dict[str, str] | None:
     game = record.get("game")
     if not game:
         return None
-    path = Path(env.srcdir, env.config.rulings_cards).resolve() / f"{game}.json"
+    path = _cards_file(str(env.srcdir), env.config.rulings_cards, game)
     cards = read_cached(_CARD_DIGESTS, path, lambda stamp: incremental.CardDigests.read(path))[1]
     return incremental.basis_of({"game": game, "cards": list(record.get("cards") or ()),
                                  "phrases": record.get("phrases") or ()}, {game: cards})

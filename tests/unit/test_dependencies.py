@@ -80,28 +80,6 @@ def test_the_gherkin_builder_overrides_a_documented_hook():
     assert "can be overridden" in (Builder.write_documents.__doc__ or "")
 
 
-def test_sphinx_still_keeps_loaded_doctrees_where_the_build_lets_them_go(tmp_path):
-    """engine/sphinxext/memory.py drops a written page's doctree bytes from Sphinx's
-    ``_pickled_doctree_cache``: the attribute must still be where get_doctree keeps them."""
-    from sphinx.environment import BuildEnvironment
-
-    source = inspect.getsource(BuildEnvironment.get_doctree)
-    assert "self._pickled_doctree_cache[docname]" in source, \
-        "Sphinx no longer caches doctrees in _pickled_doctree_cache: see engine/sphinxext/memory.py"
-
-
-def test_sphinx_still_keeps_the_doctrees_it_read_where_the_build_lets_them_go():
-    """engine/sphinxext/memory.py empties ``_write_doc_doctree_cache`` before freezing:
-    Sphinx must still keep the doctrees it read there, and take them from there."""
-    from sphinx.builders import Builder
-    from sphinx.environment import BuildEnvironment
-
-    assert "self.env._write_doc_doctree_cache[docname] = doctree" in inspect.getsource(Builder.write_doctree), \
-        "see engine/sphinxext/memory.py"
-    assert "self._write_doc_doctree_cache.pop(docname)" in inspect.getsource(BuildEnvironment.get_and_resolve_doctree), \
-        "see engine/sphinxext/memory.py"
-
-
 def test_pytest_bdd_still_keeps_its_reports_where_the_run_lets_them_go():
     """engine/bdd/memory.py drops pytest-bdd's report of each scenario and each test
     report's copy of it: the registries must still be where pytest-bdd keeps them."""
