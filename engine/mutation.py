@@ -230,6 +230,19 @@ def memory_table(game: str, module: ModuleType, table: dict, columns: list, titl
     return out
 
 
+def switch_table(game: str, table_id: str, title: str, module: ModuleType, switches: dict, labels: dict,
+                 column: str, column_label: str, change: str) -> Table:
+    """A table of rules each switched off alone (``switches``: rule -> on; every game's
+    basic rules, legality.py, and the smaller rule sets beside them): the change turns
+    the rule off, and the engine lets through what the rule forbids."""
+    out = Table(table_id, title, module)
+    for rule, on in switches.items():
+        out.add(Cell(table_id, _id(rule), column, on, change,
+                     set_value(game, switches, rule, not on), (rule, column)),
+                label_of(labels, rule, out), column_label)
+    return out
+
+
 @dataclass(frozen=True)
 class Flags:
     """The flags a game's card definitions set on themselves, each a cell of the flag table."""

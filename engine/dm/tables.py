@@ -4,7 +4,7 @@ referees actions by (each switched off), and the cards' own flags (FE abilities,
 
 from __future__ import annotations
 
-from rulings.mutation import Cell, Flags, Table, flag_table, label_of, memory_table, set_value
+from rulings.mutation import Cell, Flags, Table, flag_table, label_of, memory_table, set_value, switch_table
 
 from . import legality, memory
 
@@ -13,12 +13,8 @@ FLAGS = Flags(effect={"fort-e": {"": [None]}}, card_fields={"fort-e": "fort-e"},
 
 def rules() -> Table:
     """The basic rules the engine referees actions by (legality.py), each switched off."""
-    out = Table("rule", "エンジンが行動を審査する基本ルール", legality)
-    for rule, on in legality.ENFORCED.items():
-        out.add(Cell("rule", rule.name, "enforced", on, "このルールを外す",
-                     set_value("dm", legality.ENFORCED, rule, not on), (rule, "enforced")),
-                label_of(legality.LABELS, rule, out), "守らせる")
-    return out
+    return switch_table("dm", "rule", "エンジンが行動を審査する基本ルール", legality, legality.ENFORCED,
+                        legality.LABELS, "enforced", "守らせる", "このルールを外す")
 
 
 def tables() -> list[Table]:

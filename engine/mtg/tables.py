@@ -5,7 +5,7 @@ a card face down makes of it (CR 708.2a), the basic rules the engine referees ac
 
 from __future__ import annotations
 
-from rulings.mutation import Cell, Flags, Table, flag_table, memory_table, set_value
+from rulings.mutation import Cell, Flags, Table, flag_table, memory_table, set_value, switch_table
 
 from . import face_down, identity, legality
 
@@ -34,12 +34,8 @@ def face_down_table() -> Table:
 
 def rules_table() -> Table:
     """Each basic rule of legality.RULES, switched off: the engine lets through what it forbids."""
-    out = Table("rules", "エンジンが行動を裁く基本ルール", legality)
-    for rule, applied in legality.RULES.items():
-        out.add(Cell("rules", rule, "on", applied, WORDS["rule off"],
-                     set_value("mtg", legality.RULES, rule, not applied), (rule, "on")),
-                legality.LABELS.get(rule, rule), legality.LABELS["on"])
-    return out
+    return switch_table("mtg", "rules", "エンジンが行動を裁く基本ルール", legality, legality.RULES, legality.LABELS,
+                        "on", legality.LABELS["on"], WORDS["rule off"])
 
 
 # -- turning face up again (mtg-facedown): which ways allow the mana cost, and megamorph's

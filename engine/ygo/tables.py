@@ -6,7 +6,7 @@ spell speed rules and the basic rules the engine referees actions by (legality.p
 from __future__ import annotations
 
 from rulings.mutation import (Cell, Flags, Table, catalogue_records, flag_table, label_of, memory_table, records_changed,
-                             set_value)
+                             set_value, switch_table)
 
 from . import chain, legality, memory, values
 
@@ -67,21 +67,14 @@ def spell_speed() -> Table:
 
 def general_rules() -> Table:
     """The general rules of the face-down document beyond the memory table (memory.RULES)."""
-    out = Table("general", "里侧·一时除外的一般规则", memory)
-    for name, on in memory.RULES.items():
-        out.add(Cell("general", name, "off", on, "不再适用这条规则", set_value("ygo", memory.RULES, name, not on),
-                     (name, "off")), _label(name, out), "关掉")
-    return out
+    return switch_table("ygo", "general", "里侧·一时除外的一般规则", memory, memory.RULES,
+                        memory.LABELS, "off", "关掉", "不再适用这条规则")
 
 
 def rules() -> Table:
     """The basic rules the engine referees actions by (legality.py), each switched off."""
-    out = Table("rule", "引擎裁定操作的基本规则", legality)
-    for rule, on in legality.ENFORCED.items():
-        out.add(Cell("rule", rule.name, "enforced", on, "不再适用这条规则",
-                     set_value("ygo", legality.ENFORCED, rule, not on), (rule, "enforced")),
-                label_of(legality.LABELS, rule, out), "适用")
-    return out
+    return switch_table("ygo", "rule", "引擎裁定操作的基本规则", legality, legality.ENFORCED, legality.LABELS,
+                        "enforced", "适用", "不再适用这条规则")
 
 
 def tables() -> list[Table]:
