@@ -719,23 +719,30 @@ class _Applying:
         return []
 
 
-@BLOCKS.phrase("static", "每次{what:activated_by}发动，{rest}")
-def each_time_activated(what, rest):
-    """Each time a card of that kind is activated (a card activation: not one activated by an
-    effect as it resolves) — by the opponent only, if it says so —, this card does the
-    action (给这张卡放置N个魔力指示物、给与对方N伤害 …: an action block)."""
-    test = what
+def _each_time(test, rest: str, part: str, record: bool) -> list:
+    """This card does the action block ``rest`` when ``test`` holds of a chain link, at
+    ``part`` (as the card is activated, or once the link has resolved)."""
     found = BLOCKS.match("action", rest)
     if found is None:
         raise ValueError(f"no action block matches {rest!r}")
     phrase, args = found
     act = phrase.action(**args)
 
-    def on_activated(duel, card, link) -> None:
+    def on_link(duel, card, link) -> None:
         if test(duel, card, link):
+            if record:
+                duel.log.record("after-resolved", card=card, target=link.card)
             act(duel, _Applying(card))
 
-    return [StaticPart("on-card-activated", on_activated)]
+    return [StaticPart(part, on_link)]
+
+
+@BLOCKS.phrase("static", "每次{what:activated_by}发动，{rest}")
+def each_time_activated(what, rest):
+    """Each time a card of that kind is activated (a card activation: not one activated by an
+    effect as it resolves) — by the opponent only, if it says so —, this card does the
+    action (给这张卡放置N个魔力指示物、给与对方N伤害 …: an action block)."""
+    return _each_time(what, rest, "on-card-activated", record=False)
 
 
 @BLOCKS.phrase("static", "每次{what:activated_by}发动，那个处理后，{rest}")
@@ -743,19 +750,7 @@ def each_time_resolved(what, rest):
     """Each time a card or effect of that kind is activated, this card does the action once
     that chain link has resolved — before a summon the link lets its player make then
     (闪刀姬-魁奈 ②, fid=24182; chain.py)."""
-    test = what
-    found = BLOCKS.match("action", rest)
-    if found is None:
-        raise ValueError(f"no action block matches {rest!r}")
-    phrase, args = found
-    act = phrase.action(**args)
-
-    def on_resolved(duel, card, link) -> None:
-        if test(duel, card, link):
-            duel.log.record("after-resolved", card=card, target=link.card)
-            act(duel, _Applying(card))
-
-    return [StaticPart("on-link-resolved", on_resolved)]
+    return _each_time(what, rest, "on-link-resolved", record=True)
 
 
 @BLOCKS.phrase("action", "{side}回复{amount:lp_amount}基本分")
