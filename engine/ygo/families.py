@@ -191,10 +191,8 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
     why = _why(link)
     if to == "destroy":
         return bool(duel.destroy(card, reason=why, by_effect=link.card, by_player=link.player))
-    if to == "synchro-after":
-        return _synchro_after(duel, link, card)
-    if to == "link-after":
-        return _link_after(duel, link, card)
+    if to in ("synchro-after", "link-after"):
+        return _summon_after(duel, link, card, to.removesuffix("-after"))
     if to == "reveal":
         duel.log.record("reveal", card=card, player=link.player)
         link.revealed = [*getattr(link, "revealed", ()), card]
@@ -234,17 +232,17 @@ def synchro_materials(duel, player: int, card) -> list | None:
     return None
 
 
-def _synchro_after(duel, link, card) -> bool:
-    """『把1只同调怪兽同调召唤』: not a summon by the effect — the effect lets its player
-    synchro summon once the chain link is done (the summon is then a synchro summon by the
-    rules: 条件特殊召唤, fid=24054, 24086)."""
-    if "synchro" not in card.definition.types or card.zone.kind != "extra deck":
+def _summon_after(duel, link, card, method: str) -> bool:
+    """『把1只同调怪兽同调召唤』『把1只连接怪兽连接召唤』: not a summon by the effect — the effect
+    lets its player summon by that method once the chain link is done, a summon by the
+    rules with the monster's own material rules (条件特殊召唤, fid=24054, 24086, 23101)."""
+    if method not in card.definition.types or card.zone.kind != "extra deck":
         return False
-    materials = synchro_materials(duel, link.player, card)
+    materials = (synchro_materials if method == "synchro" else link_materials)(duel, link.player, card)
     if materials is None:
-        duel.log.record("resolve.no-materials", card=card, method="synchro")
+        duel.log.record("resolve.no-materials", card=card, method=method)
         return False
-    duel.after_link.append(lambda: duel.summon(card, "synchro", link.player, materials=materials))
+    duel.after_link.append(lambda: duel.summon(card, method, link.player, materials=materials))
     return True
 
 
@@ -278,19 +276,6 @@ def link_materials(duel, player: int, card) -> list | None:
                 if any(sum(pick) == rating for pick in itertools.product(*counts)):
                     return list(group)
     return None
-
-
-def _link_after(duel, link, card) -> bool:
-    """『把1只连接怪兽连接召唤』: the effect lets its player link summon once the chain link is
-    done — a summon by the rules with the monster's own material rules (fid=23101)."""
-    if "link" not in card.definition.types or card.zone.kind != "extra deck":
-        return False
-    materials = link_materials(duel, link.player, card)
-    if materials is None:
-        duel.log.record("resolve.no-materials", card=card, method="link")
-        return False
-    duel.after_link.append(lambda: duel.summon(card, "link", link.player, materials=materials))
-    return True
 
 
 def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = False, top: bool = False):
