@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rulings.core import IllegalAction
 from rulings.core.events import named
@@ -46,9 +46,8 @@ from rulings.core.events import named
 from .legality import Rule, enforced, refusal
 from .memory import Info
 
-if TYPE_CHECKING:
-    from .chain import ChainLink
-    from .duel import YgoCard
+from .objects import YgoCard
+from .view import LinkView
 
 #: spell and trap types that stay on the field after their card activation resolves
 STAYS = frozenset({"continuous", "field", "equip"})
@@ -143,7 +142,7 @@ class ActivationRules:
     # -- what a card activation is ------------------------------------------------------
 
     @staticmethod
-    def is_card_activation(link: "ChainLink") -> bool:
+    def is_card_activation(link: "LinkView") -> bool:
         """A spell or trap card activated, or a pendulum monster card activated as a spell
         card by putting it in the pendulum zone (its only activation of kind "activation")."""
         return link.effect.kind == "activation" and (not link.card.definition.is_monster
@@ -356,7 +355,7 @@ class ActivationRules:
 
     # -- counts -------------------------------------------------------------------------
 
-    def record_activation(self, link: "ChainLink | None", card: "YgoCard", player: int, *,
+    def record_activation(self, link: "LinkView | None", card: "YgoCard", player: int, *,
                           by_effect: bool = False) -> None:
         self.activations.append(Record(self.turn, player, self.kind_of(card),
                                        link is None or self.is_card_activation(link), link, by_effect=by_effect,
@@ -418,7 +417,7 @@ class ActivationRules:
 
     # -- 『发动和效果不会被无效化』 -----------------------------------------------------------
 
-    def why_unnegatable(self, link: "ChainLink") -> str | None:
+    def why_unnegatable(self, link: "LinkView") -> str | None:
         card = link.card
         if self.is_card_activation(link):
             for st in card.definition.statics:
@@ -433,7 +432,7 @@ class ActivationRules:
                     return f"「{other.name}」: the activation of 「{card.name}」 and its effect cannot be negated"
         return None
 
-    def intercepted(self, link: "ChainLink") -> str | None:
+    def intercepted(self, link: "LinkView") -> str | None:
         """A face-up card whose effect negates an effect as it resolves (深渊鳞甲-鲸鱼: 『对方场上
         发动的陷阱卡的效果无效化』, 魔轰神兽 尤尼科): the name of that card, or None.  Its
         'then' (sending itself to the graveyard, destroying the card) follows at once."""
@@ -448,7 +447,7 @@ class ActivationRules:
                     return card.name
         return None
 
-    def on_card_activated(self, link: "ChainLink") -> None:
+    def on_card_activated(self, link: "LinkView") -> None:
         """Continuous effects that act each time something is activated (王立魔法图书馆: a
         card activation; 音响放大器: an effect a 「音响战士」 card has), each testing which; they
         never see a card activated by an effect as it resolves."""
@@ -456,14 +455,14 @@ class ActivationRules:
             for st in self.active_statics(card, "on-card-activated"):
                 st.value(self, card, link)
 
-    def applied(self, link: "ChainLink", definition=None) -> None:
+    def applied(self, link: "LinkView", definition=None) -> None:
         """The effect of ``link`` applied (it was not negated): 『在决斗中只能适用1次』 is used —
         that of ``definition`` when the link applied another card's effect (连续魔法)."""
         definition = definition or link.card.definition
         if any(st.kind == "once-per-duel-applied" for st in definition.statics):
             self.applied_once.add((link.player, definition.name))
 
-    def already_applied(self, link: "ChainLink") -> str | None:
+    def already_applied(self, link: "LinkView") -> str | None:
         """『在决斗中只能适用1次』: its effect already applied in this duel (another chain link
         applied it first), so this one does not apply."""
         d = link.card.definition
@@ -478,7 +477,7 @@ class ActivationRules:
 
     # -- a negated card activation ------------------------------------------------------
 
-    def take_off_field(self, link: "ChainLink", *, destroyed: bool = False, by=None, by_player=None) -> None:
+    def take_off_field(self, link: "LinkView", *, destroyed: bool = False, by=None, by_player=None) -> None:
         """The card activation of ``link`` was negated: its card is no longer on the field."""
         card = link.card_if_unchanged()
         if card is None or not self.on_field(card) or self.in_limbo(card):

@@ -12,15 +12,13 @@ the attack declaration ("attack-declared": 消战者), the start of the damage s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rulings.core import IllegalAction
 
 from .legality import Rule, enforced, refusal
 from .memory import Info, Transition
 
-if TYPE_CHECKING:
-    from .duel import YgoCard
+from .objects import YgoCard
 
 
 @dataclass

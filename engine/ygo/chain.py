@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rulings.core import IllegalAction
 from rulings.core.choices import FIRST_FITTING, describe
@@ -23,8 +23,7 @@ from .legality import Rule, enforced, refusal
 from .memory import Info, Transition, erased_by
 from .negation import resolution_negated
 
-if TYPE_CHECKING:
-    from .duel import YgoCard
+from .objects import YgoCard
 
 
 #: rules of spell speed the coverage tool switches off one at a time (tables.py): a card

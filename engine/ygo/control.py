@@ -10,12 +10,10 @@ link, a loan until the End Phase) the new object is given back to its owner at o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .memory import Info, Transition
 
-if TYPE_CHECKING:
-    from .duel import YgoCard
+from .objects import YgoCard
 
 
 @dataclass

@@ -12,11 +12,11 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from rulings.core import Card, IllegalAction, SetupError, Zone
+from rulings.core import IllegalAction, SetupError
 from rulings.core.events import Said, named, said
 from rulings.core.game import Game
 from rulings.project import GAMES
-from rulings.core.zones import HiddenTo
+from rulings.core.zones import HiddenTo, Zone as BoardZone
 
 from .activation import ActivationRules
 from .battle import BattleRules
@@ -29,28 +29,16 @@ from .links import LinkRules, TargetLink
 from .legality import Rule, enforced, refusal
 from .memory import RULES, SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition, erased_by
 from .negation import NegationRules
+from .objects import FIELD_ZONES, PLAYERS, WAS_BANISHED, YgoCard, Zone
 from .values import KIND_WORDS, METHOD_WORDS, ZONE_WORDS, ValueRules
 
-PLAYERS = (0, 1)
-
-# zone kinds
+# zone kinds (objects.Zone), by the names the rules have always used
 DECK, HAND, EXTRA, MONSTER, SPELL_TRAP, PENDULUM, GRAVEYARD, BANISHED, MATERIALS, FIELD_SPELL = (
-    "deck", "hand", "extra deck", "monster zone", "spell & trap zone", "pendulum zone", "graveyard",
-    "banished", "xyz materials", "field zone")
-FIELD_ZONES = (MONSTER, SPELL_TRAP, PENDULUM, FIELD_SPELL)
+    Zone.DECK, Zone.HAND, Zone.EXTRA, Zone.MONSTER, Zone.SPELL_TRAP, Zone.PENDULUM, Zone.GRAVEYARD,
+    Zone.BANISHED, Zone.MATERIALS, Zone.FIELD_SPELL)
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 #: summons a monster makes by its own procedure, as the rules let the turn player: method -> word
 PROCEDURE_METHODS = {"synchro": "同调", "xyz": "超量", "link": "连接", "pendulum": "灵摆"}
-
-
-@dataclass(eq=False, repr=False)  # keep Card.__repr__: a short name, not every field
-class YgoCard(Card):
-    #: "attack" | "defense" while a monster is on the field
-    position: str = ""
-    #: 正规召唤手续: summoned by its own procedure (kept in the graveyard and banished)
-    proc_complete: bool = False
-    #: the xyz monster this card is attached to as material
-    attached_to: "YgoCard | None" = None
 
 
 @dataclass
@@ -84,19 +72,19 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         Game.__init__(self)
         ActivationRules.__init__(self)
         for p in PLAYERS:
-            self.board.add_zone(Zone(DECK, p, HiddenTo.EVERYONE, ordered=True))
-            self.board.add_zone(Zone(HAND, p, HiddenTo.ALL_BUT_OWNER))
-            self.board.add_zone(Zone(EXTRA, p, HiddenTo.ALL_BUT_OWNER))
-            self.board.add_zone(Zone(MONSTER, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=5))
-            self.board.add_zone(Zone(SPELL_TRAP, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=5))
-            self.board.add_zone(Zone(PENDULUM, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=2))
+            self.board.add_zone(BoardZone(DECK, p, HiddenTo.EVERYONE, ordered=True))
+            self.board.add_zone(BoardZone(HAND, p, HiddenTo.ALL_BUT_OWNER))
+            self.board.add_zone(BoardZone(EXTRA, p, HiddenTo.ALL_BUT_OWNER))
+            self.board.add_zone(BoardZone(MONSTER, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=5))
+            self.board.add_zone(BoardZone(SPELL_TRAP, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=5))
+            self.board.add_zone(BoardZone(PENDULUM, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=2))
             # one field spell per player: a new one sends the old one to the graveyard
-            self.board.add_zone(Zone(FIELD_SPELL, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=1))
-            self.board.add_zone(Zone(GRAVEYARD, p, public=True))
+            self.board.add_zone(BoardZone(FIELD_SPELL, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=1))
+            self.board.add_zone(BoardZone(GRAVEYARD, p, public=True))
             # banished cards are face up, except those an effect banishes face-down:
             # only their owner may look at those (4.3.3.4.4)
-            self.board.add_zone(Zone(BANISHED, p, HiddenTo.ALL_BUT_OWNER, face_up_default=True))
-            self.board.add_zone(Zone(MATERIALS, p, public=True))
+            self.board.add_zone(BoardZone(BANISHED, p, HiddenTo.ALL_BUT_OWNER, face_up_default=True))
+            self.board.add_zone(BoardZone(MATERIALS, p, public=True))
         #: an example is a scene in the middle of a duel: it starts on player 0's second
         #: turn.  The duel's first turn (no battle phase for the player who goes first) is
         #: only where a Given says so (``first_turn_of_the_duel``).

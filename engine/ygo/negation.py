@@ -22,7 +22,7 @@ field between activation and resolution:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from rulings.core import IllegalAction, SetupError
 from rulings.core.events import named
@@ -30,9 +30,8 @@ from rulings.core.events import named
 from .memory import RULES, SPECIAL_METHODS, Info
 from .values import METHOD_WORDS
 
-if TYPE_CHECKING:
-    from .chain import ChainLink
-    from .duel import Duel, YgoCard
+from .objects import YgoCard
+from .view import DuelView, LinkView
 
 KINDS = ("chain", "summon", "continuous", "field-wide", "free-chain")
 
@@ -57,21 +56,21 @@ class FieldNegation:
                                        and duel.face_up_on_field(self.source))
 
 
-def locked_by_another(duel: "Duel", card: "YgoCard") -> bool:
+def locked_by_another(duel: "DuelView", card: "YgoCard") -> bool:
     """Whether a face-up card's 『这张卡以外的场上的卡的效果…无效化』 (DDD 双晓王 末法神) reaches
     ``card``, a card on the field."""
     return duel.on_field(card) and any(
         other is not card and duel.active_statics(other, "negate-other-field-cards") for other in duel.field_cards())
 
 
-def field_wide(duel: "Duel", card: "YgoCard") -> bool:
+def field_wide(duel: "DuelView", card: "YgoCard") -> bool:
     """Whether a field-wide negation reaches ``card`` (its name or its kind)."""
     if card.name in duel.negated_names or locked_by_another(duel, card):
         return True
     return any(n.active(duel) and n.test(duel, card) for n in duel.field_negations)
 
 
-def resolution_negated(duel: "Duel", link: "ChainLink") -> str | None:
+def resolution_negated(duel: "DuelView", link: "LinkView") -> str | None:
     """The kind of negation that stops ``link`` from applying, or None."""
     if link.negated:
         return "chain"

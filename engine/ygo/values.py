@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import copy
 
-from typing import TYPE_CHECKING
 
 from .memory import Info
 
-if TYPE_CHECKING:
-    from .duel import YgoCard
+from .objects import YgoCard
 
 
 #: how the engine's zone and summon words read in the refusals a page shows (Chinese)
