@@ -45,8 +45,7 @@ from rulings.core.events import named
 
 from .legality import Rule, enforced, refusal
 from .memory import Info
-
-from .objects import YgoCard
+from .objects import WAS_BANISHED, YgoCard, Zone
 from .view import LinkView
 
 #: spell and trap types that stay on the field after their card activation resolves
@@ -152,12 +151,12 @@ class ActivationRules:
         """A pendulum monster card that is not on the field as a monster: in the hand it
         may be activated as a spell card, in the pendulum zone it is one."""
         return card.definition.is_monster and "pendulum" in card.definition.types \
-            and card.zone.kind in ("hand", "pendulum zone")
+            and card.zone.kind in (Zone.HAND, Zone.PENDULUM)
 
     @staticmethod
     def kind_of(card: "YgoCard") -> str:
         """What a card is for the rules on activating: a card in a pendulum zone is a spell."""
-        return "spell" if card.zone.kind == "pendulum zone" else card.definition.kind
+        return "spell" if card.zone.kind == Zone.PENDULUM else card.definition.kind
 
     def in_limbo(self, card: "YgoCard") -> bool:
         return any(entry.card is card for entry in self.limbo)
@@ -182,7 +181,7 @@ class ActivationRules:
         """Why ``player`` cannot make the card activation of ``card`` from where it is, or None."""
         definition = card.definition
         if definition.kind == "trap" and enforced(Rule.TRAP_SET_FIRST):
-            if card.zone.kind == "hand":
+            if card.zone.kind == Zone.HAND:
                 if any(st.kind == "activate-from-hand" for st in definition.statics):
                     return None
                 return refusal(Rule.TRAP_SET_FIRST, f"「{card.name}」是陷阱卡：要先在场上盖放才能发动，不能从手卡发动")
@@ -199,7 +198,7 @@ class ActivationRules:
         elif definition.kind == "spell" and "quick" in definition.types and enforced(Rule.QUICK_PLAY_TIMING):
             # from the hand only in its controller's own turn; in the opponent's turn only set
             # on the field, and not in the turn it was set
-            if card.zone.kind == "hand" and player != self.turn_player:
+            if card.zone.kind == Zone.HAND and player != self.turn_player:
                 return refusal(Rule.QUICK_PLAY_TIMING, f"「{card.name}」是速攻魔法：只有在自己的回合才能从手卡发动")
             if self.on_field(card) and self.remembers(card, Info.SET_THIS_TURN):
                 return refusal(Rule.QUICK_PLAY_TIMING, f"「{card.name}」是这个回合盖放的速攻魔法：要到下一个回合才能发动")
@@ -260,7 +259,7 @@ class ActivationRules:
             return None
         if isinstance(cost, tuple) and cost[0] in ("discard-paid", "send-paid"):
             _kind, n, *fits = cost
-            others = [c for c in self.board.zone(player, "hand")
+            others = [c for c in self.board.zone(player, Zone.HAND)
                       if c is not card and all(fit(self, card, c) for fit in fits)]
             if len(others) < n:
                 return f"the cost of 「{card.name}」{effect.label} needs {n} other card(s) of the hand that it names"
@@ -491,13 +490,13 @@ class ActivationRules:
         entry = next((e for e in self.limbo if e.card is card), None)
         if entry is None:
             return False
-        if where == "banished" and self.banish_forbidden(card):
+        if where == Zone.BANISHED and self.banish_forbidden(card):
             self.log.record("survive.not-banished", card=card)
             return True
         self.limbo.remove(entry)
         zone = self.board.zone(card.owner, where)
         self.board.move(card, zone, reason=reason)
-        self.arrived(card, "banished" if where == "banished" else "returned-to-deck")
+        self.arrived(card, WAS_BANISHED if where == Zone.BANISHED else "returned-to-deck")
         return True
 
     def banish_forbidden(self, card: "YgoCard") -> bool:
@@ -512,7 +511,7 @@ class ActivationRules:
             tags = {"sent-to-graveyard", "left-field-before"}
             if entry.destroyed:
                 tags |= {"destroyed", "destroyed-by-effect", "sent-by-effect"}
-            zone = self.board.zone(card.owner, "graveyard")
+            zone = self.board.zone(card.owner, Zone.GRAVEYARD)
             self.board.move(card, zone, reason="its card activation was negated")
             self.arrived(card, *tags)
             self.emit("to-graveyard", card, lki=None, destroyed=entry.destroyed, by_battle=False,

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .memory import Info, Transition
-
-from .objects import YgoCard
+from .objects import YgoCard, Zone
 
 
 @dataclass
@@ -31,7 +30,7 @@ class ControlRules:
         """Move a monster to ``player``'s side without it becoming a new object."""
         if card.controller == player:
             return
-        zone = self.board.zone(player, "monster zone")
+        zone = self.board.zone(player, Zone.MONSTER)
         if len(zone) >= (zone.capacity or 5):
             # 4.3.3.4.7: no monster zone left on the side it would move to — it is
             # destroyed and sent to the graveyard by the rules (not by an effect)

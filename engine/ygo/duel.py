@@ -807,7 +807,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             where = BANISHED if self.graveyard_replaced_by() else GRAVEYARD
             self.board.move(material, self.board.zone(material.owner, where),
                             reason=f"material of 「{card.name}」 that left the field")
-            self.arrived(material, "sent-to-graveyard" if where == GRAVEYARD else "banished")
+            self.arrived(material, "sent-to-graveyard" if where == GRAVEYARD else WAS_BANISHED)
         self.transition(card, transition)
         card.position = ""
         owner_zone = self.board.zone(card.owner, to.kind) if to.kind != MATERIALS else to
@@ -826,7 +826,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         if destroyed:
             self.emit("destroyed", card, lki=snapshot, destroyed=True, by_battle=by_battle, by_player=by_player)
         if to.kind == BANISHED:
-            self.emit("banished", card, lki=snapshot)
+            self.emit(WAS_BANISHED, card, lki=snapshot)
         self.adjust()
 
     def banished_when_leaving(self, card: YgoCard) -> bool:
@@ -864,7 +864,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         if where == GRAVEYARD:
             tags |= {"sent-to-graveyard"} | ({"from-hand-to-graveyard"} if from_hand else set())
         else:
-            tags |= {"banished"}
+            tags |= {WAS_BANISHED}
         zone = self.board.zone(card.owner, where)
         if self.on_field(card):
             self.leave_field(card, zone, reason=reason, destroyed=destroyed, by_battle=by_battle,
@@ -878,7 +878,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.emit("to-graveyard", card, lki=None, destroyed=destroyed, by_battle=False, by_player=by_player,
                       discarded=discarded, from_hand=from_hand, from_zone=from_zone)
         else:
-            self.emit("banished", card, lki=None)
+            self.emit(WAS_BANISHED, card, lki=None)
         self.run_mandatory()
 
     def discard(self, card: YgoCard, reason: str = "") -> None:
@@ -914,7 +914,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             # 『破坏并除外』: destroyed, and banished instead of going to the graveyard
             self.leave_field(card, self.board.zone(card.owner, BANISHED), reason="destroyed and banished",
                              destroyed=True, by_battle=by_battle, by_player=by_player,
-                             tags=("destroyed", *how, "banished"))
+                             tags=("destroyed", *how, WAS_BANISHED))
             return True
         if card.zone.kind == PENDULUM or ("pendulum" in card.definition.types and card.zone.kind == MONSTER
                                           and card.face_up):
@@ -958,13 +958,13 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         owner may look at it."""
         zone = self.board.zone(card.owner, BANISHED)
         self.drop_temporary_banish(card)
-        tags = ("banished",) if face_up else ("banished", "banished-face-down")
+        tags = (WAS_BANISHED,) if face_up else (WAS_BANISHED, "banished-face-down")
         if self.on_field(card):
             self.leave_field(card, zone, reason=reason, face_up=face_up, tags=tags)
         else:
             self.board.move(card, zone, face_up=face_up, reason=reason)
             self.arrived(card, *tags)
-            self.emit("banished", card, lki=None)
+            self.emit(WAS_BANISHED, card, lki=None)
 
     @one_action
     def return_to_hand(self, card: YgoCard, reason: str = "") -> None:
@@ -1063,7 +1063,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             record.source, record.source_object = source, source.object_id
         self.leave_field(card, self.board.zone(card.owner, BANISHED), face_up=face_up,
                          reason=reason or "banished temporarily", transition=Transition.BANISHED_TEMPORARILY,
-                         tags=("banished",) if face_up else ("banished", "banished-face-down"))
+                         tags=(WAS_BANISHED,) if face_up else (WAS_BANISHED, "banished-face-down"))
         record.object_id = card.object_id
         self.temporarily_banished.append(record)
         self.log.record("temp-banish", card=card, returns=returns, position=record.position)

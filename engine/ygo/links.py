@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .memory import Info
-
 from .objects import YgoCard
 
 

@@ -28,9 +28,8 @@ from rulings.core import IllegalAction, SetupError
 from rulings.core.events import named
 
 from .memory import RULES, SPECIAL_METHODS, Info
+from .objects import YgoCard, Zone
 from .values import METHOD_WORDS
-
-from .objects import YgoCard
 from .view import DuelView, LinkView
 
 KINDS = ("chain", "summon", "continuous", "field-wide", "free-chain")
@@ -165,7 +164,7 @@ class NegationRules:
             raise SetupError(f"{METHOD_WORDS.get(method, method)}召唤不能这样无效")
         self.log.record("summon-negated", card=card, method=method)
         self.drop_temporary_banish(card)
-        self.board.move(card, self.board.zone(card.owner, "graveyard"), face_up=True,
+        self.board.move(card, self.board.zone(card.owner, Zone.GRAVEYARD), face_up=True,
                         reason=f"its {method} summon was negated")
         self.arrived(card, "destroyed", "sent-to-graveyard")
         self.emit("to-graveyard", card, lki=None, destroyed=True, by_battle=False, by_player=None,

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from .memory import Info
-from .objects import YgoCard
+from .objects import YgoCard, Zone
 
 
 class LinkView(Protocol):
@@ -130,7 +130,7 @@ class DuelView(Protocol):
                           tags: tuple = ()) -> None: ...
 
     def destroy(self, card: YgoCard, reason: str = "", *, by_effect: YgoCard | None = None, by_battle: bool = False,
-                by_player: int | None = None, by_rule: bool = False, to: str = "graveyard") -> bool: ...
+                by_player: int | None = None, by_rule: bool = False, to: str = Zone.GRAVEYARD) -> bool: ...
 
     def banish(self, card: YgoCard, reason: str = "", face_up: bool = True) -> None: ...
 
