@@ -39,6 +39,7 @@ from .cards import CardDef, Effect, Static
 from .families import sequence, split_actions, split_statics
 from .hooks import HOOKS
 from .memory import CARD_RULINGS
+from .objects import Zone
 
 #: card kinds, as the card's type line says: word -> (card kind, frame or type)
 CARD_KINDS: dict[str, tuple[str, str | None]] = {
@@ -78,8 +79,8 @@ class EffectKind(Enum):
 
 EFFECT_KINDS = {k.value: k for k in EffectKind}
 ONCE_PER_TURN = {"这张卡": "card", "卡名": "name", "决斗中": "duel", "表侧表示存在期间": "face-up"}
-EFFECT_ZONES = {"场上": "field", "手卡": "hand", "墓地": "graveyard", "除外状态": "banished",
-                "魔法与陷阱区域": "spell & trap zone", "灵摆区域": "pendulum zone", "场地区域": "field zone",
+EFFECT_ZONES = {"场上": "field", "手卡": Zone.HAND, "墓地": Zone.GRAVEYARD, "除外状态": Zone.BANISHED,
+                "魔法与陷阱区域": Zone.SPELL_TRAP, "灵摆区域": Zone.PENDULUM, "场地区域": Zone.FIELD_SPELL,
                 "卡的规则": "definition"}
 
 UNOBSERVABLE = unobservable("无法观察的变化")

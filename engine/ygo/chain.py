@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rulings.core import IllegalAction
 from rulings.core.choices import FIRST_FITTING, describe
@@ -22,9 +22,7 @@ from .cards import Effect
 from .legality import Rule, enforced, refusal
 from .memory import Info, Transition, erased_by
 from .negation import resolution_negated
-
-if TYPE_CHECKING:
-    from .duel import YgoCard
+from .objects import YgoCard, Zone
 
 
 #: rules of spell speed the coverage tool switches off one at a time (tables.py): a card
@@ -345,7 +343,7 @@ class ChainRules:
         card that moved elsewhere may still (『……的场合』 of a monster used as material)."""
         card = pending.card
         return card.object_id != pending.object_id and (
-            card.zone.kind == "deck" or (card.zone.kind == "extra deck" and not card.face_up))
+            card.zone.kind == Zone.DECK or (card.zone.kind == Zone.EXTRA and not card.face_up))
 
     # -- activation -----------------------------------------------------------------
 
@@ -370,7 +368,7 @@ class ChainRules:
                 and not spell_speed_3(card, effect):
             return f"「{self.chain[-1].card.name}」是反击陷阱（咒文速度3），只能用反击陷阱连锁"
         if effect.kind == "activation":
-            if card.zone.kind not in ("hand", "spell & trap zone", "field zone") or (
+            if card.zone.kind not in (Zone.HAND, Zone.SPELL_TRAP, Zone.FIELD_SPELL) or (
                     self.on_field(card) and card.face_up):
                 return f"「{card.name}」不在手卡，也没有盖放在场上"
             where = self.why_not_from_where_it_is(card, player)
@@ -383,9 +381,9 @@ class ChainRules:
             if unmet:
                 return unmet
             if self.is_pendulum_card(card):
-                if card.zone.kind != "hand":
+                if card.zone.kind != Zone.HAND:
                     return f"「{card.name}」 is put in the pendulum zone from the hand"
-                zone = self.board.zone(player, "pendulum zone")
+                zone = self.board.zone(player, Zone.PENDULUM)
                 if len(zone) >= (zone.capacity or 2):
                     return f"player {player} has no free pendulum zone"
         elif effect.kind in ("ignition", "quick"):
@@ -416,7 +414,7 @@ class ChainRules:
         if needs is not None and not needs(self, card, player):
             return f"「{card.name}」{label} would have nothing to do: it cannot count itself"
         if getattr(effect.resolve, "needs_monster_zone", False):
-            zone = self.board.zone(player, "monster zone")
+            zone = self.board.zone(player, Zone.MONSTER)
             if len(zone) >= (zone.capacity or 5):
                 return f"player {player} has no free monster zone to take control of a monster into"
         if effect.condition is not None and not effect.condition(self, card):
@@ -445,7 +443,7 @@ class ChainRules:
         if target is card and effect.kind == "activation" and not card.definition.is_monster \
                 and not stays_on_field(card.definition):
             return f"「{card.name}」 must leave the field after its chain: its own activation cannot target it"
-        if effect.moves & {"hand", "deck"} and self.leaves_after_resolving(target):
+        if effect.moves & {Zone.HAND, Zone.DECK} and self.leaves_after_resolving(target):
             return (f"「{target.name}」 must leave the field after its chain: it cannot be returned to the hand "
                     "or deck meanwhile")
         if TARGETING["summon-target-summonable"] and "summon-targets" in effect.moves:
@@ -511,7 +509,7 @@ class ChainRules:
         prepare = getattr(effect.cost, "prepare", None)
         quoted = prepare(self, card, player) if prepare is not None else None
         if effect.kind == "activation" and self.is_pendulum_card(card):
-            self.board.move(card, self.board.zone(player, "pendulum zone"), face_up=True, reason="activated")
+            self.board.move(card, self.board.zone(player, Zone.PENDULUM), face_up=True, reason="activated")
         elif effect.kind == "activation" and not self.on_field(card):
             self.put_spell_trap(card, player, face_up=True, reason="activated")
         elif effect.kind == "activation":
@@ -526,7 +524,7 @@ class ChainRules:
             self.discard(card, reason="cost")
         elif isinstance(effect.cost, tuple) and effect.cost[0] in ("discard-paid", "send-paid"):
             _kind, n, *fits = effect.cost
-            cards = [c for c in paid if c.zone.kind == "hand" and c.owner == player and c is not card
+            cards = [c for c in paid if c.zone.kind == Zone.HAND and c.owner == player and c is not card
                      and all(fit(self, card, c) for fit in fits)]
             if len(cards) != n:
                 raise IllegalAction(f"「{card.name}」{label}的代价需要{n}张手卡中符合条件的卡")

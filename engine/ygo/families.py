@@ -27,6 +27,7 @@ from rulings.vocabulary import Term
 from . import primitives as p
 from .blocks import BLOCKS, STATS, StaticPart, _summon, _why, describe, give, moving, subject
 from .memory import RULES, Info, erased_until_turn_end
+from .objects import Zone
 
 # == actions in sequence =======================================================================
 
@@ -150,9 +151,9 @@ def split_statics(text: str) -> list[str]:
 #: where an effect picks cards as it resolves: (zones in the order looked at, whose —
 #: of the effect's controller — or None for both players' field)
 PICK_FROM: dict[str, tuple[tuple[str, ...], str | None]] = {
-    "卡组": (("deck",), "own"), "自己卡组": (("deck",), "own"), "手卡": (("hand",), "own"),
-    "自己墓地": (("graveyard",), "own"), "额外卡组": (("extra deck",), "own"),
-    "手卡·卡组": (("hand", "deck"), "own"), "自己的手卡·场上": (("field", "hand"), "own"),
+    "卡组": ((Zone.DECK,), "own"), "自己卡组": ((Zone.DECK,), "own"), "手卡": ((Zone.HAND,), "own"),
+    "自己墓地": ((Zone.GRAVEYARD,), "own"), "额外卡组": ((Zone.EXTRA,), "own"),
+    "手卡·卡组": ((Zone.HAND, Zone.DECK), "own"), "自己的手卡·场上": (("field", Zone.HAND), "own"),
     "场上": (("field",), None), "自己场上": (("field",), "own"), "对方场上": (("field",), "opponent"),
 }
 BLOCKS.term(Term.choice("pick_from", PICK_FROM, "卡组、手卡、自己墓地、手卡·卡组、自己的手卡·场上、场上、自己场上、对方场上 …"))
@@ -162,10 +163,10 @@ BLOCKS.term(Term.choice("besides", {"": False, "这张卡以外的": True}, "这
 
 #: what is done with the picked cards: (what, battle position for a summon)
 PICK_TO: dict[str, tuple[str, str | None]] = {
-    "加入手卡": ("hand", None), "送去墓地": ("graveyard", None), "破坏": ("destroy", None), "除外": ("banish", None),
+    "加入手卡": (Zone.HAND, None), "送去墓地": (Zone.GRAVEYARD, None), "破坏": ("destroy", None), "除外": ("banish", None),
     "特殊召唤": ("summon", None), "无视召唤条件特殊召唤": ("summon-ignoring", None),
     "守备表示特殊召唤": ("summon", "defense"), "攻击表示特殊召唤": ("summon", "attack"),
-    "在自己的灵摆区域放置": ("pendulum zone", None), "里侧表示除外": ("banish face-down", None),
+    "在自己的灵摆区域放置": (Zone.PENDULUM, None), "里侧表示除外": ("banish face-down", None),
     # 『把1只同调怪兽同调召唤』: a conditional summon the player makes once the link is done
     "同调召唤": ("synchro-after", None),
     # 『把1只连接怪兽连接召唤』: the same for a link summon (来自星遗物中的觉醒)
@@ -180,9 +181,9 @@ BLOCKS.term(Term.choice("pick_to", PICK_TO, "加入手卡、送去墓地、破�
 _PLAIN = re.compile(r"(这张卡以外的)?(卡|怪兽)?")
 
 #: the trace words of the moves, by what is done (the rules read them: 『包含…的效果』)
-_MOVE_TAGS = {"hand": "to-hand", "graveyard": "to-graveyard", "summon": "summon", "summon-ignoring": "summon",
+_MOVE_TAGS = {Zone.HAND: "to-hand", Zone.GRAVEYARD: "to-graveyard", "summon": "summon", "summon-ignoring": "summon",
               "destroy": None,
-              "banish": "to-banished", "banish face-down": "to-banished", "pendulum zone": "to-pendulum-zone",
+              "banish": "to-banished", "banish face-down": "to-banished", Zone.PENDULUM: "to-pendulum-zone",
               "synchro-after": None, "link-after": None, "reveal": None}
 
 
@@ -202,12 +203,12 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
         _summon(lambda d, lk: [card], position=position, determined=False)(duel, link)
         return card.zone is not before
     before = card.zone
-    if to == "hand":
+    if to == Zone.HAND:
         if duel.on_field(card):
             duel.return_to_hand(card, reason=why)
         else:
             duel.add_to_hand(card, reason=why)
-    elif to == "graveyard":
+    elif to == Zone.GRAVEYARD:
         duel.send_to_graveyard(card, reason=why)
     elif to == "banish":
         duel.banish(card, reason=why)
@@ -236,7 +237,7 @@ def _summon_after(duel, link, card, method: str) -> bool:
     """『把1只同调怪兽同调召唤』『把1只连接怪兽连接召唤』: not a summon by the effect — the effect
     lets its player summon by that method once the chain link is done, a summon by the
     rules with the monster's own material rules (条件特殊召唤, fid=24054, 24086, 23101)."""
-    if method not in card.definition.types or card.zone.kind != "extra deck":
+    if method not in card.definition.types or card.zone.kind != Zone.EXTRA:
         return False
     materials = (synchro_materials if method == "synchro" else link_materials)(duel, link.player, card)
     if materials is None:
@@ -316,7 +317,7 @@ def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = 
         link.moved = [*getattr(link, "moved", ()), *moved]
         return bool(moved)
 
-    if "field" in zones or "hand" in zones:
+    if "field" in zones or Zone.HAND in zones:
         resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card, player) if c is not card])
     tag = _MOVE_TAGS[what]
     summons = what in ("summon", "summon-ignoring", "synchro-after", "link-after")
@@ -370,7 +371,7 @@ def pick_and_move_block(origin, n, unit, desc, to, others=False, top=False):
 
 NEGATED = {"个发动": "activation", "个效果": "effect", "次攻击": "attack"}
 BLOCKS.term(Term.choice("negated", NEGATED, "个发动 (the activation), 个效果 (the effect) or 次攻击 (the attack)"))
-NEGATED_FATES = {"破坏": "destroy", "除外": "banished", "回到持有者卡组": "deck"}
+NEGATED_FATES = {"破坏": "destroy", "除外": Zone.BANISHED, "回到持有者卡组": Zone.DECK}
 BLOCKS.term(Term.choice("negated_fate", NEGATED_FATES, "破坏、除外 or 回到持有者卡组"))
 
 
@@ -388,12 +389,12 @@ def _negated_card_to(what: str, fate: str):
             return False
         if duel.in_limbo(card):
             return duel.move_from_limbo(card, fate, reason=_why(link))
-        if fate == "banished":
+        if fate == Zone.BANISHED:
             if duel.on_field(card):
                 duel.banish(card, reason=_why(link))
                 return True
             return False
-        if card.zone.kind not in ("deck", "extra deck") and not duel.leaves_after_resolving(card):
+        if card.zone.kind not in (Zone.DECK, Zone.EXTRA) and not duel.leaves_after_resolving(card):
             duel.return_to_deck(card, reason=_why(link))
             return True
         return False
@@ -420,7 +421,7 @@ def negate_that(what, fate=None):
     if fate == "destroy":
         return moving(p.negate_below(destroy=True, what=what), f"negate-{what}-destroy")
     resolve = _negated_card_to(what, fate)
-    return moving(resolve, "deck") if fate == "deck" else resolve
+    return moving(resolve, Zone.DECK) if fate == Zone.DECK else resolve
 
 
 # == everything that fits: 『{place}的{desc}全部{verb}』 =======================================
@@ -786,14 +787,14 @@ def summon_tokens(side, count, name, position):
     up to that many)."""
     def resolve(duel, link) -> bool:
         player = link.player if side == "own" else duel.turn_player
-        zone = duel.board.zone(player, "monster zone")
+        zone = duel.board.zone(player, Zone.MONSTER)
         n = min(count(duel, link), (zone.capacity or 5) - len(zone))
         for _ in range(max(n, 0)):
             definition = duel.definition(name)
             if "token" not in definition.types:
                 raise SetupError(f"「{name}」不是衍生物，不能作为衍生物特殊召唤")
             # a token comes from no zone of the game: it is made where the summon takes it from
-            token = duel.bring_in(definition, player, "hand", card_class=type(link.card))
+            token = duel.bring_in(definition, player, Zone.HAND, card_class=type(link.card))
             duel.log.record("token", card=token, player=player)
             duel.summon(token, "special", player, by=link.card.name, position=position)
         return n > 0
