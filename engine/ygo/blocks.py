@@ -101,7 +101,8 @@ BLOCKS.term(Term.choice("while", LINK_WHILE, "how long a continuous-target effec
 ATTRIBUTES = ("地", "水", "炎", "风", "光", "暗", "神")
 RACES = ("魔法师", "龙", "不死", "战士", "兽战士", "兽", "鸟兽", "恶魔", "天使", "昆虫", "恐龙", "爬虫类", "鱼", "海龙",
          "水", "炎", "雷", "岩石", "植物", "机械", "念动力", "幻神兽", "创造神", "幻龙", "电子界", "幻想魔")
-FRAMES = {"融合": "fusion", "同调": "synchro", "仪式": "ritual", "连接": "link", "灵摆": "pendulum", "二重": "gemini"}
+FRAMES = {"融合": "fusion", "同调": "synchro", "仪式": "ritual", "连接": "link", "灵摆": "pendulum", "二重": "gemini",
+          "卡通": "toon"}
 
 
 _FRAME = "|".join([*FRAMES, "X", "超量"])

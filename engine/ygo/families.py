@@ -172,6 +172,9 @@ PICK_TO: dict[str, tuple[str, str | None]] = {
     "连接召唤": ("link-after", None),
     # 『给对方观看』: shown to the opponent, staying where it is (what 『那个卡名』 then names)
     "给对方观看": ("reveal", None),
+    # 『直到那个效果处理后除外』: banished until the chain link being resolved is done (一时除外;
+    # it comes back before a summon that link lets its player make then: chain.py)
+    "直到那个效果处理后除外": ("banish-until-resolved", None),
 }
 BLOCKS.term(Term.choice("pick_to", PICK_TO, "加入手卡、送去墓地、破坏、除外、里侧表示除外、特殊召唤、守备表示特殊召唤、攻击表示特殊召唤、"
                                           "在自己的灵摆区域放置"))
@@ -183,7 +186,7 @@ _PLAIN = re.compile(r"(这张卡以外的)?(卡|怪兽)?")
 _MOVE_TAGS = {"hand": "to-hand", "graveyard": "to-graveyard", "summon": "summon", "summon-ignoring": "summon",
               "destroy": None,
               "banish": "to-banished", "banish face-down": "to-banished", "pendulum zone": "to-pendulum-zone",
-              "synchro-after": None, "link-after": None, "reveal": None}
+              "synchro-after": None, "link-after": None, "reveal": None, "banish-until-resolved": "to-banished"}
 
 
 def _move(duel, link, card, to: str, position: str | None) -> bool:
@@ -193,6 +196,11 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
         return bool(duel.destroy(card, reason=why, by_effect=link.card, by_player=link.player))
     if to in ("synchro-after", "link-after"):
         return _summon_after(duel, link, card, to.removesuffix("-after"))
+    if to == "banish-until-resolved":
+        if not (duel.on_field(card) and card.face_up):
+            return False
+        duel.banish_temporarily(card, returns="link-resolved", reason=why)
+        return card.zone.kind == "banished"
     if to == "reveal":
         duel.log.record("reveal", card=card, player=link.player)
         link.revealed = [*getattr(link, "revealed", ()), card]
@@ -235,14 +243,23 @@ def synchro_materials(duel, player: int, card) -> list | None:
 def _summon_after(duel, link, card, method: str) -> bool:
     """『把1只同调怪兽同调召唤』『把1只连接怪兽连接召唤』: not a summon by the effect — the effect
     lets its player summon by that method once the chain link is done, a summon by the
-    rules with the monster's own material rules (条件特殊召唤, fid=24054, 24086, 23101)."""
+    rules with the monster's own material rules (条件特殊召唤, fid=24054, 24086, 23101).  The
+    materials are those on the field when the summon is made, after what the end of the
+    link brings back (a monster banished until that effect was done: fid=24346)."""
     if method not in card.definition.types or card.zone.kind != "extra deck":
         return False
-    materials = (synchro_materials if method == "synchro" else link_materials)(duel, link.player, card)
-    if materials is None:
-        duel.log.record("resolve.no-materials", card=card, method=method)
-        return False
-    duel.after_link.append(lambda: duel.summon(card, method, link.player, materials=materials))
+    player, kind = link.player, card.zone.kind
+
+    def summon() -> None:
+        if card.zone.kind != kind:
+            return
+        materials = (synchro_materials if method == "synchro" else link_materials)(duel, player, card)
+        if materials is None:
+            duel.log.record("resolve.no-materials", card=card, method=method)
+            return
+        duel.summon(card, method, player, materials=materials)
+
+    duel.after_link.append(summon)
     return True
 
 
@@ -676,10 +693,13 @@ def activated_by(text: str):
     if m is not None:
         fits = describe(f"{m.group(1)}卡")
         return lambda duel, card, link: not duel.is_card_activation(link) and fits(duel, card, link.card)
-    raise ValueError(f"cannot read {text!r}: 魔法卡、陷阱卡、魔法·陷阱卡, 对方把…卡, or 「…」卡持有的效果")
+    if text == "其他卡":
+        # 『其他卡发动的效果』: any activation (a card's or an effect's) of a card other than this one
+        return lambda duel, card, link: link.card is not card
+    raise ValueError(f"cannot read {text!r}: 魔法卡、陷阱卡、魔法·陷阱卡, 对方把…卡, 「…」卡持有的效果 or 其他卡")
 
 
-BLOCKS.term(Term("activated_by", r"[^；;，]+?", activated_by, description="魔法卡、对方把魔法·陷阱卡、「…」卡持有的效果 …"))
+BLOCKS.term(Term("activated_by", r"[^；;，]+?", activated_by, description="魔法卡、对方把魔法·陷阱卡、「…」卡持有的效果、其他卡 …"))
 
 
 class _Applying:
@@ -704,38 +724,46 @@ class _Applying:
         return []
 
 
-def _each_time(test, rest: str, part: str, record: bool) -> list:
+def _each_time(test, rest: str, part: str, record: bool, optional: bool = False) -> list:
     """This card does the action block ``rest`` when ``test`` holds of a chain link, at
-    ``part`` (as the card is activated, or once the link has resolved)."""
+    ``part`` (as the card is activated, as the link's effect applies, or once the link has
+    resolved); ``optional`` (『可以』): only when its controller chose to (a step says so:
+    ``Duel.plan_applying``)."""
     found = BLOCKS.match("action", rest)
     if found is None:
         raise ValueError(f"no action block matches {rest!r}")
     phrase, args = found
     act = phrase.action(**args)
 
-    def on_link(duel, card, link) -> None:
-        if test(duel, card, link):
-            if record:
-                duel.log.record("after-resolved", card=card, target=link.card)
-            act(duel, _Applying(card))
+    def on_link(duel, card, link, label: str = "") -> None:
+        if not test(duel, card, link):
+            return
+        if optional and not duel.chose_to_apply(card, label, link):
+            duel.log.record("apply.not-chosen", card=card, label=label, target=link.card)
+            return
+        if record:
+            duel.log.record("after-resolved" if part == "on-link-resolved" else "apply.as-link-applies",
+                            card=card, target=link.card)
+        act(duel, _Applying(card))
 
     return [StaticPart(part, on_link)]
 
 
-@BLOCKS.phrase("static", "每次{what:activated_by}发动，{rest}")
-def each_time_activated(what, rest):
-    """Each time a card of that kind is activated (a card activation: not one activated by an
-    effect as it resolves) — by the opponent only, if it says so —, this card does the
-    action (给这张卡放置N个魔力指示物、给与对方N伤害 …: an action block)."""
-    return _each_time(what, rest, "on-card-activated", record=False)
+#: when a continuous effect of the family below acts on a chain link of the kind it names
+EACH_TIME_WHEN = {"": "on-card-activated", "那个处理后，": "on-link-resolved"}
+BLOCKS.term(Term.choice("each_time_when", EACH_TIME_WHEN, "nothing (as it is activated) or 那个处理后，"))
 
 
-@BLOCKS.phrase("static", "每次{what:activated_by}发动，那个处理后，{rest}")
-def each_time_resolved(what, rest):
-    """Each time a card or effect of that kind is activated, this card does the action once
-    that chain link has resolved — before a summon the link lets its player make then
-    (闪刀姬-魁奈 ②, fid=24182; chain.py)."""
-    return _each_time(what, rest, "on-link-resolved", record=True)
+@BLOCKS.phrase("static", "每次{what:activated_by}发动，{when:each_time_when}{rest}")
+@BLOCKS.phrase("static", "{what:activated_by}发动的效果适用之际，可以{rest}")
+def each_time_activated(what, rest, when="on-link-applying"):
+    """A continuous effect doing an action (an action block) on chain links of that kind:
+    each time a card of that kind is activated (a card activation: not one activated by an
+    effect as it resolves; 王立魔法图书馆, 音响放大器); 那个处理后: once that chain link has
+    resolved — before a summon the link lets its player make then (闪刀姬-魁奈 ②, fid=24182;
+    chain.py); 『…发动的效果适用之际，可以…』: as that link's effect is about to apply, if
+    this card's controller chooses to (完美世界 卡通世界 ③, fid=24346)."""
+    return _each_time(what, rest, when, record=when != "on-card-activated", optional=when == "on-link-applying")
 
 
 @BLOCKS.phrase("action", "{side}回复{amount:lp_amount}基本分")

@@ -300,6 +300,10 @@ RULES: dict[str, bool] = {
     # what applies as a chain link is done (『…处理后，回复100基本分』: 闪刀姬-魁奈) applies before the
     # summon the link lets its player make then (fid=24182)
     "resolved-effects-before-summon": True,
+    # a monster banished until the effect being resolved is done (『直到那个效果处理后除外』) comes
+    # back as that chain link is done, before the summon the link lets its player make then: the
+    # summon may use it (完美世界 卡通世界 ③ and 来自星遗物中的觉醒, fid=24346)
+    "banished-until-resolved-returns-before-summon": True,
     # a count a face-up card keeps (『这张卡表侧表示存在的状态被解放的怪兽数量』) goes on while its
     # effects are negated: it is still face-up (黯黑世界-暗影敌托邦- under 王宫的敕命, fid=8112)
     "count-tributed-while-negated": True,
@@ -473,6 +477,7 @@ LABELS: dict[object, str] = {
     "negated-flip-summon-leaves": "反转召唤被无效而没有被破坏的怪兽由规则送去墓地（不是被哪个玩家）",
     "summon-after-effect-keeps-material-rules": "效果处理后进行的连接召唤，照样适用怪兽自身关于素材的规则（可以用对方的怪兽）",
     "resolved-effects-before-summon": "连锁块处理后才适用的效果，比那之后进行的条件召唤先适用",
+    "banished-until-resolved-returns-before-summon": "直到那个效果处理后除外的怪兽，比那之后进行的召唤先回到场上",
     "count-tributed-while-negated": "效果被无效期间，表侧表示存在的卡照样记下被解放的怪兽数量",
     "may-tribute-three": "这张卡也能把3只怪兽解放作召唤",
     "may-tribute-five": "这张卡也能把5只怪兽解放作召唤",
