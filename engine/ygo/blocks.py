@@ -191,6 +191,8 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"(\d+)星以下的?", lambda n: _level(lambda a, b: a <= b)(int(n))),
     (r"(\d+)星的?", lambda n: _level(lambda a, b: a == b)(int(n))),
     (r"攻击力(\d+)以上的?", lambda n: _atk_at_least(int(n))),
+    # 『给对方观看的』: a card the describing card's effect showed to the opponent as it resolves
+    (r"给对方观看的", lambda: _revealed_by_source),
     (r"守备力(\d+)以下的?", lambda n: (lambda duel, src, c, n=int(n): c.definition.is_monster
                                       and (duel.defense(c) or 0) <= n)),
     (rf"({'|'.join(ATTRIBUTES)})属性以外的", lambda a: (lambda duel, src, c: c.definition.is_monster
@@ -1167,6 +1169,13 @@ def mentions(card, name: str) -> bool:
     """Whether the card's text names 「name」 as a card name (有…的卡名记述): its 『「X」降临』,
     not 『「X」卡降临』 (there 「X」 is an archetype)."""
     return any(st.kind == "descends-by" and st.value == (name, False) for st in card.definition.statics)
+
+
+def _revealed_by_source(duel, src, c) -> bool:
+    """The card is one the describing card's effect, resolving now, has shown to the
+    opponent (『给对方观看』)."""
+    return any(r is c for link in getattr(duel, "resolving", ()) if link.card is src
+               for r in getattr(link, "revealed", ()))
 
 
 def _mentions_revealed(duel, src, c) -> bool:

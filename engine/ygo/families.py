@@ -154,6 +154,7 @@ PICK_FROM: dict[str, tuple[tuple[str, ...], str | None]] = {
     "自己墓地": (("graveyard",), "own"), "额外卡组": (("extra deck",), "own"),
     "手卡·卡组": (("hand", "deck"), "own"), "自己的手卡·场上": (("field", "hand"), "own"),
     "场上": (("field",), None), "自己场上": (("field",), "own"), "对方场上": (("field",), "opponent"),
+    "自己除外状态": (("banished",), "own"),
 }
 BLOCKS.term(Term.choice("pick_from", PICK_FROM, "卡组、手卡、自己墓地、手卡·卡组、自己的手卡·场上、场上、自己场上、对方场上 …"))
 BLOCKS.term(Term.choice("pick_unit", {"只": True, "张": False}, "只 (monsters) or 张 (cards)"))
@@ -172,6 +173,11 @@ PICK_TO: dict[str, tuple[str, str | None]] = {
     "连接召唤": ("link-after", None),
     # 『给对方观看』: shown to the opponent, staying where it is (what 『那个卡名』 then names)
     "给对方观看": ("reveal", None),
+    # 『里侧守备表示特殊召唤』: special summoned face-down in defense position
+    "里侧守备表示特殊召唤": ("summon-face-down", "defense"),
+    # 『把这个效果特殊召唤的怪兽全部解放…仪式召唤』: a ritual summon tributing exactly what this
+    # effect special summoned (their levels must add up to its level)
+    "仪式召唤（把这个效果特殊召唤的怪兽全部解放）": ("ritual-tributing-summoned", None),
     # 『直到那个效果处理后除外』: banished until the chain link being resolved is done (一时除外;
     # it comes back before a summon that link lets its player make then: chain.py)
     "直到那个效果处理后除外": ("banish-until-resolved", None),
@@ -186,7 +192,8 @@ _PLAIN = re.compile(r"(这张卡以外的)?(卡|怪兽)?")
 _MOVE_TAGS = {"hand": "to-hand", "graveyard": "to-graveyard", "summon": "summon", "summon-ignoring": "summon",
               "destroy": None,
               "banish": "to-banished", "banish face-down": "to-banished", "pendulum zone": "to-pendulum-zone",
-              "synchro-after": None, "link-after": None, "reveal": None, "banish-until-resolved": "to-banished"}
+              "synchro-after": None, "link-after": None, "reveal": None, "banish-until-resolved": "to-banished",
+              "summon-face-down": "summon", "ritual-tributing-summoned": "summon"}
 
 
 def _move(duel, link, card, to: str, position: str | None) -> bool:
@@ -205,10 +212,13 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
         duel.log.record("reveal", card=card, player=link.player)
         link.revealed = [*getattr(link, "revealed", ()), card]
         return True
-    if to in ("summon", "summon-ignoring"):
+    if to in ("summon", "summon-ignoring", "summon-face-down"):
         before = card.zone
-        _summon(lambda d, lk: [card], position=position, determined=False)(duel, link)
+        _summon(lambda d, lk: [card], position=position, determined=False,
+                face_up=to != "summon-face-down")(duel, link)
         return card.zone is not before
+    if to == "ritual-tributing-summoned":
+        return _ritual_tributing_summoned(duel, link, card)
     before = card.zone
     if to == "hand":
         if duel.on_field(card):
@@ -224,6 +234,20 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
     else:
         duel.place(card, to, link.player)
     return card.zone is not before
+
+
+def _ritual_tributing_summoned(duel, link, card) -> bool:
+    """Ritual summon ``card`` tributing all the monsters this effect special summoned that are
+    still on the field: only when their levels add up to its level (a ritual summon needs
+    that), else nothing is done."""
+    tributes = [c for c, obj in (getattr(link, "summoned", None) or ()) if c.object_id == obj and duel.on_field(c)]
+    level = card.definition.level or 0
+    total = sum(c.definition.level or 0 for c in tributes)
+    if "ritual" not in card.definition.types or not tributes or total != level:
+        duel.log.record("ritual.levels-short", card=card, total=total, level=level)
+        return False
+    duel.summon(card, "ritual", link.player, tributes=tributes, by=link.card.name)
+    return True
 
 
 def synchro_materials(duel, player: int, card) -> list | None:
@@ -295,6 +319,47 @@ def link_materials(duel, player: int, card) -> list | None:
     return None
 
 
+class LevelSum:
+    """『卡名不同、等级合计和给对方观看的怪兽相同的任意数量』: as many as the player likes, no
+    two of one name, whose levels add up to the level of the monster this effect revealed."""
+
+    def __repr__(self) -> str:
+        return "等级合计和给对方观看的怪兽相同的任意数量"
+
+    @staticmethod
+    def pick(duel, link, fitting: list) -> list:
+        revealed = list(getattr(link, "revealed", ()))
+        if not revealed:
+            return []
+        level = revealed[0].definition.level or 0
+        for k in range(1, len(fitting) + 1):
+            for group in itertools.combinations(fitting, k):
+                names = [c.name for c in group]
+                if len(set(names)) == len(names) and sum(c.definition.level or 0 for c in group) == level:
+                    return list(group)
+        return []
+
+
+LEVEL_SUM = LevelSum()
+PICK_COUNTS = {"卡名不同、等级合计和给对方观看的怪兽相同的任意数量": LEVEL_SUM}
+BLOCKS.term(Term("pick_n", r"\d+|" + "|".join(map(re.escape, PICK_COUNTS)), lambda t: PICK_COUNTS.get(t) or int(t),
+                 description="a number, or 卡名不同、等级合计和给对方观看的怪兽相同的任意数量"))
+
+
+def _summons_all_or_none(duel, link, picked: list) -> bool:
+    """A card whose effect summons all the monsters it picked or none (a named card ruling:
+    memory.ZONE_EXCEPTIONS): with fewer free monster zones than those monsters, the effect
+    applies not at all — True when so (nothing is summoned)."""
+    if "nothing-unless-all-fit" not in link.card.definition.rulings:
+        return False
+    zone = duel.board.zone(link.player, "monster zone")
+    free = (zone.capacity or 5) - len(zone)
+    if len(picked) <= free:
+        return False
+    duel.log.record("no-summon.whole-effect", card=link.card, n=len(picked), free=free)
+    return True
+
+
 def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = False, top: bool = False):
     """Pick ``n`` cards that fit the description from where ``origin`` says, as the effect
     resolves (not targeted: by default the first fitting, in the order of the zones), and
@@ -324,8 +389,15 @@ def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = 
         fitting = candidates(duel, link.card, link.player)
         moved = []
         # 最上面的N张: the top cards of the deck, nothing to choose
-        picked = fitting[:n] if top else duel.by_default(
-            link.player, f"picks {n} {desc} ({'、'.join(zones)})", fitting, FIRST_FITTING, n)
+        if n is LEVEL_SUM:
+            options = LEVEL_SUM.pick(duel, link, fitting)
+            picked = duel.by_default(link.player, f"picks {n} {desc} ({'、'.join(zones)})", options,
+                                     "the first group that fits, in the zone's order", len(options))
+        else:
+            picked = fitting[:n] if top else duel.by_default(
+                link.player, f"picks {n} {desc} ({'、'.join(zones)})", fitting, FIRST_FITTING, n)
+        if what in ("summon", "summon-ignoring", "summon-face-down") and _summons_all_or_none(duel, link, picked):
+            return False
         for c in picked:
             if _move(duel, link, c, what, position):
                 moved.append(c)
@@ -336,7 +408,8 @@ def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = 
     if "field" in zones or "hand" in zones:
         resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card, player) if c is not card])
     tag = _MOVE_TAGS[what]
-    summons = what in ("summon", "summon-ignoring", "synchro-after", "link-after")
+    summons = what in ("summon", "summon-ignoring", "summon-face-down", "ritual-tributing-summoned", "synchro-after",
+                       "link-after")
     tags = ["destroy-field"] if what == "destroy" else ["summon"] if summons else []
     if what == "summon-ignoring":
         tags.append("ignore-summon-conditions")
@@ -374,9 +447,9 @@ def special_summon_together(who, origin, n, desc):
 BLOCKS.term(Term.choice("deck_top", {"最上面的": True}, "最上面的 (the top cards of the deck)"))
 
 
-@BLOCKS.phrase("action", "从{origin:pick_from}把{n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
-@BLOCKS.phrase("action", "把{origin:pick_from}{top:deck_top}{n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
-@BLOCKS.phrase("action", "{others:besides}{origin:pick_from}{n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
+@BLOCKS.phrase("action", "从{origin:pick_from}把{n:pick_n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
+@BLOCKS.phrase("action", "把{origin:pick_from}{top:deck_top}{n:pick_n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
+@BLOCKS.phrase("action", "{others:besides}{origin:pick_from}{n:pick_n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
 def pick_and_move_block(origin, n, unit, desc, to, others=False, top=False):
     """Pick cards as the effect resolves and move them: 从卡组把1只…加入手卡、场上1张卡破坏、
     自己的手卡·场上1张…送去墓地、这张卡以外的自己场上1张卡破坏、把自己卡组最上面的3张卡里侧表示除外 …"""

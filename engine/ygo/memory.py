@@ -319,6 +319,15 @@ SUMMON_CONDITION_EXCEPTIONS: dict[str, str] = {
     "own-effect-proper-from-hand": "only its own effect that summons it from the hand is its proper procedure",
 }
 
+#: card-specific rulings about an effect special summoning several monsters with too few free
+#: monster zones (families.pick_and_move; the rule: as many as fit, the text decides the rest)
+ZONE_EXCEPTIONS: dict[str, str] = {
+    # 复仇死者的续魂再结: what it could summon into the free zones falls short of the level of the
+    # monster it showed, so the ritual summon it leads to cannot be made: its effect does not apply at
+    # all, and none of the banished monsters is special summoned (fid=22130)
+    "nothing-unless-all-fit": "with fewer free monster zones than the monsters it picked, its effect does not apply",
+}
+
 
 def given_face_down(mark: str) -> bool:
     """Whether the lasting effect ``mark`` is given to a face-down monster."""
@@ -404,6 +413,7 @@ CARD_RULINGS: dict[str, str] = {
     **BANISH_EXCEPTIONS,
     **SUMMON_EXCEPTIONS,
     **SUMMON_CONDITION_EXCEPTIONS,
+    **ZONE_EXCEPTIONS,
     **{name: why for name, (_what, why) in ACTIVATION_EXCEPTIONS.items()},
 }
 
@@ -466,6 +476,7 @@ LABELS: dict[object, str] = {
     "temporary-banish-face-up": "里侧表示的怪兽也表侧表示除外（之后表侧表示回来）",
     "own-effect-not-proper": "自身的效果可以把它特殊召唤，但不是正规召唤手续",
     "own-effect-proper-from-hand": "自身的效果只有从手卡特殊召唤才是正规召唤手续",
+    "nothing-unless-all-fit": "怪兽区域不够放下选出的全部怪兽时，这个效果完全不适用（一只也不特殊召唤）",
     "bans-face-up-effects": "「不能发动」也禁止场上已表侧表示的卡的效果",
     "negated-activations-counted": "被无效的发动也计入次数（卡的发动也一样）",
     "sees-activations-by-effect": "效果处理中被发动的卡，『…卡发动的场合』也会发动",
