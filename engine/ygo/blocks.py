@@ -102,7 +102,8 @@ BLOCKS.term(Term.choice("while", LINK_WHILE, "how long a continuous-target effec
 ATTRIBUTES = ("地", "水", "炎", "风", "光", "暗", "神")
 RACES = ("魔法师", "龙", "不死", "战士", "兽战士", "兽", "鸟兽", "恶魔", "天使", "昆虫", "恐龙", "爬虫类", "鱼", "海龙",
          "水", "炎", "雷", "岩石", "植物", "机械", "念动力", "幻神兽", "创造神", "幻龙", "电子界", "幻想魔")
-FRAMES = {"融合": "fusion", "同调": "synchro", "仪式": "ritual", "连接": "link", "灵摆": "pendulum", "二重": "gemini"}
+FRAMES = {"融合": "fusion", "同调": "synchro", "仪式": "ritual", "连接": "link", "灵摆": "pendulum", "二重": "gemini",
+          "卡通": "toon"}
 
 
 _FRAME = "|".join([*FRAMES, "X", "超量"])
@@ -191,6 +192,8 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"(\d+)星以下的?", lambda n: _level(lambda a, b: a <= b)(int(n))),
     (r"(\d+)星的?", lambda n: _level(lambda a, b: a == b)(int(n))),
     (r"攻击力(\d+)以上的?", lambda n: _atk_at_least(int(n))),
+    # 『给对方观看的』: a card the describing card's effect showed to the opponent as it resolves
+    (r"给对方观看的", lambda: _revealed_by_source),
     (r"守备力(\d+)以下的?", lambda n: (lambda duel, src, c, n=int(n): c.definition.is_monster
                                       and (duel.defense(c) or 0) <= n)),
     (rf"({'|'.join(ATTRIBUTES)})属性以外的", lambda a: (lambda duel, src, c: c.definition.is_monster
@@ -1167,6 +1170,13 @@ def mentions(card, name: str) -> bool:
     """Whether the card's text names 「name」 as a card name (有…的卡名记述): its 『「X」降临』,
     not 『「X」卡降临』 (there 「X」 is an archetype)."""
     return any(st.kind == "descends-by" and st.value == (name, False) for st in card.definition.statics)
+
+
+def _revealed_by_source(duel, src, c) -> bool:
+    """The card is one the describing card's effect, resolving now, has shown to the
+    opponent (『给对方观看』)."""
+    return any(r is c for link in getattr(duel, "resolving", ()) if link.card is src
+               for r in getattr(link, "revealed", ()))
 
 
 def _mentions_revealed(duel, src, c) -> bool:

@@ -50,6 +50,7 @@ CARD_KINDS: dict[str, tuple[str, str | None]] = {
     "融合怪兽": ("monster", "fusion"), "同调怪兽": ("monster", "synchro"), "超量怪兽": ("monster", "xyz"),
     "X怪兽": ("monster", "xyz"), "仪式怪兽": ("monster", "ritual"), "灵摆怪兽": ("monster", "pendulum"),
     "连接怪兽": ("monster", "link"), "二重怪兽": ("monster", "gemini"), "反转怪兽": ("monster", "flip"),
+    "卡通怪兽": ("monster", "toon"),
     "调整": ("monster", "tuner"), "效果": ("monster", "effect"),
     # a token (衍生物): a monster that an effect puts on the field, not a card of any deck
     "衍生物": ("monster", "token"),

@@ -175,6 +175,9 @@ class ChainRules:
         self.declined: set = set()
         #: targets stated ahead for a mandatory trigger: (card serial, label, player) -> cards
         self.stated_targets: dict = {}
+        #: continuous effects a player chose to apply as some card's activated effect applies
+        #: (『…适用之际，可以…』): (this card's serial, its label, that card's serial)
+        self.applying_plans: set = set()
 
     # -- effects a card has -----------------------------------------------------------
 
@@ -250,6 +253,27 @@ class ChainRules:
         self.declined.add((card.serial, label, player))
         for p in [p for p in self.pending if p.card is card and p.effect.label == label and p.player == player]:
             self._passes(p)
+
+    def plan_applying(self, card: "YgoCard", label: str, player: int, at: "YgoCard") -> None:
+        """``player`` chooses to apply the continuous effect ``label`` of ``card`` (『…适用之际，
+        可以…』) when the activated effect of ``at`` applies (stated ahead of the resolution)."""
+        statics = [st for st in card.definition.statics if st.label == label]
+        if not statics:
+            raise IllegalAction(f"「{card.name}」没有{label}效果")
+        if not any(st.kind == "on-link-applying" for st in statics):
+            raise IllegalAction(f"「{card.name}」的{label}不是在别的效果适用之际可以选择适用的效果")
+        if card.controller != player:
+            raise IllegalAction(f"「{card.name}」不是{'自己' if player == 0 else '对方'}的卡")
+        self.applying_plans.add((card.serial, label, at.serial))
+
+    def chose_to_apply(self, card: "YgoCard", label: str, link: "ChainLink") -> bool:
+        """Whether the controller of ``card`` chose to apply its effect ``label`` as the effect
+        of ``link`` applies (used up once applied)."""
+        key = (card.serial, label, link.card.serial)
+        if key in self.applying_plans:
+            self.applying_plans.discard(key)
+            return True
+        return False
 
     def _passes(self, pending: Pending) -> None:
         """The player passes on a triggered effect.  A mandatory (强制) trigger cannot be
@@ -651,6 +675,7 @@ class ChainRules:
             else:
                 link.outcome = "applied"
                 self.log.record("resolve", chain=link.number, card=link.card, label=link.effect.label)
+                self.on_link_applying(link)
                 if link.effect.resolve is not None:
                     link.effect.resolve(self, link)
                 if link.with_effect is not None and link.with_effect.resolve is not None:
@@ -661,14 +686,25 @@ class ChainRules:
             self.finishing.append(link)
             if memory.RULES["resolved-effects-before-summon"]:
                 self.on_link_resolved(link)
+            if memory.RULES["banished-until-resolved-returns-before-summon"]:
+                self.returns_due("link-resolved")
             while self.after_link:
                 # the conditional summons the link lets its player make, now that it is done
                 self.after_link.pop(0)()
             if not memory.RULES["resolved-effects-before-summon"]:
                 self.on_link_resolved(link)
+            if not memory.RULES["banished-until-resolved-returns-before-summon"]:
+                self.returns_due("link-resolved")
         # the spells and traps that do not stay leave the field once the whole chain is done
         while self.finishing:
             self._finish_spell(self.finishing.pop(0))
+
+    def on_link_applying(self, link: ChainLink) -> None:
+        """Continuous effects that may act as the effect of a chain link applies (完美世界 卡通世界
+        ③: 『其他卡发动的效果适用之际，可以…』), before that effect does anything."""
+        for card in self.field_cards():
+            for st in self.active_statics(card, "on-link-applying"):
+                st.value(self, card, link, st.label)
 
     def on_link_resolved(self, link: ChainLink) -> None:
         """Continuous effects that act once a chain link of some kind has resolved (闪刀姬-魁奈:

@@ -643,6 +643,14 @@ def decline_trigger(duel: Duel, player: int, card: str, label: str) -> None:
     duel.decline(duel.card(card, player), label, player)
 
 
+@V.phrase(("given", "when"), "{player}在「{at:card}」的效果处理时适用「{card}」的{label}效果")
+def apply_as_effect_applies(duel: Duel, player: int, at: str, card: str, label: str) -> None:
+    """That player chooses to apply a continuous effect of their card that may apply as
+    another card's activated effect applies (『…适用之际，可以…』): stated ahead, it applies
+    when the chain link of that card resolves (not stated: it does not apply)."""
+    duel.plan_applying(duel.card(card, player), label, player, duel.card(at))
+
+
 @V.phrase(("given", "when"), "{player}发动「{card}」")
 def activate_card(duel: Duel, player: int, card: str) -> None:
     """Activate a spell or trap card (from the hand, or the set one)."""
