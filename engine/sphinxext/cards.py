@@ -36,7 +36,7 @@ from rulings.results import write_atomic
 
 from .directive import ReadsOwnOptions
 from .domain import note_card
-from .language import mark, of_game
+from .language import mark, of_game, reason_nodes
 from .state import document_language, load_results, project_path, status_now
 
 logger = logging.getLogger(__name__)
@@ -195,15 +195,9 @@ def said_problem(game: str | None, message: str) -> str:
 
 def problems_paragraph(record: dict, game: str | None) -> nodes.paragraph:
     """The card's problems in its game's language; an option name (``:level:``) is code."""
-    import re
-
     said = record.get("problems_read") or [[record.get("line", 0), said_problem(game, p)] for p in record["problems"]]
     text = "；".join(AT_LINE[of_game(game)].format(line=line, said=words) for line, words in said)
-    para = nodes.paragraph(classes=["rulings-error"])
-    for i, part in enumerate(re.split(r"(:[\w-]+:)", text)):
-        if part:
-            para += nodes.literal(text=part) if i % 2 else nodes.Text(part)
-    return para
+    return nodes.paragraph("", "", *reason_nodes(text), classes=["rulings-error"])
 
 
 #: the names of fields that a card format gives no label, in the language of the game

@@ -15,7 +15,7 @@ from rulings.results import STATUSES
 from . import coverage_page
 from . import nodes as rnodes
 from .attention import PAGE
-from .language import PROJECT, game_name, of_document, of_game, tag, word
+from .language import PROJECT, game_name, of_document, of_game, reason_html, tag, word
 from .sources import source_label
 from .state import counts, result_of
 
@@ -100,7 +100,7 @@ def visit_example_html(self, node: rnodes.example) -> None:
     out.append("</div>")
     if r.get("error"):
         # the reason in the document's language (the console keeps the English warning)
-        out.append(f'<div class="rulings-error">{_a(r.get("reason") or r["error"])}</div>')
+        out.append(f'<div class="rulings-error">{reason_html(r.get("reason") or r["error"])}</div>')
     if status == "failed" or (status == "pending" and result.get("outcome") == "failed"):
         what = word("failing-step" if status == "failed" else "pending-step", language)
         out.append('<div class="rulings-failure">'
