@@ -43,6 +43,9 @@ FORMAT_VERSION = 1
 class CardDataError(SetupError):
     """A card definition that cannot be used, at its file and line."""
 
+    #: the game of the card (the catalogue that met it says so), for its wording
+    game = ""
+
     def __init__(self, source: str, line: int, message: str, card: str = ""):
         self.source, self.line, self.message, self.card = source, line, message, card
         super().__init__(f"{source}:{line}: {message}")
@@ -650,6 +653,7 @@ class Catalogue(Mapping[str, Any]):
             try:
                 cards[name] = card_format.build(record)
             except CardDataError as err:
+                err.game = self.game
                 self.broken[name] = err
                 continue
             for key in card_format.alias_fields:
