@@ -420,6 +420,10 @@ BROKEN_EXAMPLES = {
    前提 あなたは「熊」をコントロールしている
    もし あなたは「熊」で攻撃する
    ならば 「熊」は攻撃している
+
+.. rulings:unpinned:: 壊れた-セル
+
+.. rulings:coverage:: mtg
 """,
     # a document of no game: its examples cannot tell their language (the project's page)
     "misc": """\
