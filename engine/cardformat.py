@@ -23,6 +23,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from functools import lru_cache
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +42,9 @@ FORMAT_VERSION = 1
 
 class CardDataError(SetupError):
     """A card definition that cannot be used, at its file and line."""
+
+    #: the game of the card (the catalogue that met it says so), for its wording
+    game = ""
 
     def __init__(self, source: str, line: int, message: str, card: str = ""):
         self.source, self.line, self.message, self.card = source, line, message, card
@@ -127,6 +131,180 @@ def flag(text: str) -> bool:
     return True
 
 
+# -- a card's problems, as its page says them ---------------------------------------------
+#
+# The problems above are English, for the console (Sphinx's warning names the file and
+# line).  The card's page, the page of an example naming it and the other formats say
+# them in the game's language: each game's ``card_words.WORDS`` (this shared table under
+# its own), a wording table as the traces have (rulings.core.events): ``phrases``, the
+# English text's pattern -> the page's template (tried in order: the first whose fields
+# all read in the language wins), and ``words``, a value said in one word.  A placeholder
+# named ``field``/``fields`` is an option name (said as ``:level:``), ``hook``/``hooks`` a
+# Python function (in 「」); the author's own text ('…') is quoted with 「」.  A problem
+# no phrase says is said by ``fallback``: the page never shows the English.
+
+PROBLEM_WORDS = {
+    "zh-CN": {
+        "phrases": {
+            "unknown field ':{field}:' of a card; closest: {fields}": "卡片没有 :{field}: 这个字段（最接近的：{fields}）",
+            "unknown field ':{field}:' of a card; known: {fields}": "卡片没有 :{field}: 这个字段（可以写的：{fields}）",
+            "unknown field ':{field}:' of a effect; closest: {fields}": "效果没有 :{field}: 这个字段（最接近的：{fields}）",
+            "unknown field ':{field}:' of a effect; known: {fields}": "效果没有 :{field}: 这个字段（可以写的：{fields}）",
+            "no {kind} block matches '{text}'; closest known block: {closest}":
+                "没有与'{text}'相符的{kind}积木块（最接近的积木块：{closest}）",
+            "no {kind} block matches '{text}'": "没有与'{text}'相符的{kind}积木块",
+            "block '{text}': {problem}": "积木块'{text}'：{problem}",
+            "':{field}:' is empty: give one or more {kind} blocks": ":{field}: 是空的：请写一个以上的{kind}积木块",
+            "':{field}:' {problem}": ":{field}: 栏：{problem}",
+            "unknown hook '{hook}'; closest: {hooks}": "没有'{hook}'这个代码钩子（最接近的：{hooks}）",
+            "unknown hook '{hook}'; known: {hooks}": "没有'{hook}'这个代码钩子（可以用的：{hooks}）",
+            "unknown hook '{hook}'; known:": "没有'{hook}'这个代码钩子（这个游戏没有代码钩子）",
+            "unknown {what} '{word}'; closest: {names}": "没有'{word}'这种{what}（最接近的：{names}）",
+            "unknown {what} '{word}'; known: {names}": "没有'{word}'这种{what}（可以写的：{names}）",
+            "unknown {what} '{word}'": "没有'{word}'这种{what}",
+            "'{text}' is not a whole number": "'{text}'不是整数",
+            "this field takes no value (found '{text}')": "这个字段不写值（写了'{text}'）",
+            "the card has no ':{field}:' ({description})": "卡片缺少 :{field}: 栏",
+            "the effect {label} has no ':{field}:' ({description})": "效果{label}缺少 :{field}: 栏",
+            "hook '{hook}': say in one line why this card needs code": "代码钩子'{hook}'：请用一行说明这张卡为什么需要代码",
+            "effect {label} is defined twice (also at line {line})": "效果{label}定义了两次（另一次在第 {line} 行）",
+            "the card cannot be made: {rest}": "引擎做不出这张卡：生成它时出错",
+            "the card has no name: write it after '.. card::'": "卡片没有名字：请写在「.. card::」后面",
+            "cannot tell the game and Gherkin language of '{doc}': put it in one of the folders {folders}/ or start "
+            "it with the fields ':game:' and ':gherkin-language:'":
+                "看不出'{doc}'属于哪个游戏、用哪种 Gherkin 语言：请把它放进游戏的文件夹，或在开头写 :game: 和 "
+                ":gherkin-language: 两个字段",
+            "effect {label}: {problem}": "效果{label}：{problem}",
+        },
+        # tried after every phrase: what is said when the detail cannot be
+        "last": {
+            "block '{text}'{rest}": "积木块'{text}'里有引擎读不懂的写法",
+            "effect {label}: {rest}": "效果{label}的写法有误",
+            "':{field}:' {rest}": ":{field}: 栏的写法有误",
+        },
+        "words": {"hook": "代码钩子"},
+        "fallback": "这里的写法有误（构建时的警告写明了详情）",
+    },
+    "ja": {
+        "phrases": {
+            "unknown field ':{field}:' of a card; closest: {fields}": "カードに :{field}: という欄はない（近いもの：{fields}）",
+            "unknown field ':{field}:' of a card; known: {fields}": "カードに :{field}: という欄はない（書ける欄：{fields}）",
+            "unknown field ':{field}:' of a effect; closest: {fields}": "効果に :{field}: という欄はない（近いもの：{fields}）",
+            "unknown field ':{field}:' of a effect; known: {fields}": "効果に :{field}: という欄はない（書ける欄：{fields}）",
+            "no {kind} block matches '{text}'; closest known block: {closest}":
+                "'{text}'に合う{kind}のブロックがない（近いブロック：{closest}）",
+            "no {kind} block matches '{text}'": "'{text}'に合う{kind}のブロックがない",
+            "block '{text}': {problem}": "ブロック'{text}'：{problem}",
+            "':{field}:' is empty: give one or more {kind} blocks": ":{field}: が空：{kind}のブロックを1つ以上書く",
+            "':{field}:' {problem}": ":{field}: 欄：{problem}",
+            "unknown hook '{hook}'; closest: {hooks}": "'{hook}'というコードのフックはない（近いもの：{hooks}）",
+            "unknown hook '{hook}'; known: {hooks}": "'{hook}'というコードのフックはない（使えるもの：{hooks}）",
+            "unknown hook '{hook}'; known:": "'{hook}'というコードのフックはない（このゲームにコードのフックはない）",
+            "unknown {what} '{word}'; closest: {names}": "'{word}'という{what}はない（近いもの：{names}）",
+            "unknown {what} '{word}'; known: {names}": "'{word}'という{what}はない（書けるもの：{names}）",
+            "unknown {what} '{word}'": "'{word}'という{what}はない",
+            "'{text}' is not a whole number": "'{text}'は整数ではない",
+            "this field takes no value (found '{text}')": "この欄には値を書かない（'{text}'と書かれている）",
+            "the card has no ':{field}:' ({description})": "カードに :{field}: 欄がない",
+            "the effect {label} has no ':{field}:' ({description})": "効果{label}に :{field}: 欄がない",
+            "hook '{hook}': say in one line why this card needs code": "コードのフック'{hook}'：このカードにコードが要る理由を1行で書く",
+            "effect {label} is defined twice (also at line {line})": "効果{label}が2回定義されている（もう1つは{line}行目）",
+            "the card cannot be made: {rest}": "エンジンがこのカードを作れない：作る途中で誤りが起きた",
+            "the card has no name: write it after '.. card::'": "カードに名前がない：「.. card::」の後に書く",
+            "cannot tell the game and Gherkin language of '{doc}': put it in one of the folders {folders}/ or start "
+            "it with the fields ':game:' and ':gherkin-language:'":
+                "'{doc}'がどのゲームの文書で、どの Gherkin の言語で書かれているかわからない：ゲームのフォルダーに置くか、"
+                "先頭に :game: と :gherkin-language: の欄を書く",
+            "effect {label}: {problem}": "効果{label}：{problem}",
+        },
+        # tried after every phrase: what is said when the detail cannot be
+        "last": {
+            "block '{text}'{rest}": "ブロック'{text}'にエンジンが読めない書き方がある",
+            "effect {label}: {rest}": "効果{label}の書き方に誤りがある",
+            "':{field}:' {rest}": ":{field}: 欄の書き方に誤りがある",
+        },
+        "words": {"hook": "コードのフック"},
+        "fallback": "ここの書き方に誤りがある（詳しくはビルド時の警告）",
+    },
+}
+
+#: what the page shows as it is: the author's text, names, templates' slots, option names,
+#: code identifiers, rule citations
+_SHOWN_AS_IS = re.compile(r"「[^」]*」|'[^'\n]*'|\{[^}]*\}|:[\w-]+:|\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b"
+                          r"|\bCR\s*[\d.]+[a-z]?")
+_ENGLISH = re.compile(r"[A-Za-z]*[a-z][A-Za-z]*|[A-Z]{4,}")
+_QUOTED = re.compile(r"'([^'\n]*)'")
+
+
+def _english(text: str) -> bool:
+    return any(len(w) > 1 for w in _ENGLISH.findall(_SHOWN_AS_IS.sub(" ", text)))
+
+
+@lru_cache(maxsize=None)
+def _pattern(english: str) -> re.Pattern:
+    """An English template's pattern: ``{name}`` any text (no quote inside '…')."""
+    pattern, pos = "", 0
+    for m in re.finditer(r"\{(\w+)\}", english):
+        quoted = english[m.start() - 1:m.start()] == "'" and english[m.end():m.end() + 1] == "'"
+        pattern += re.escape(english[pos:m.start()]) + (r"(?P<%s>[^'\n]+?)" if quoted else r"(?P<%s>.+?)") % m.group(1)
+        pos = m.end()
+    return re.compile(pattern + re.escape(english[pos:]), re.S)
+
+
+def _tables(words: Mapping[str, Any], language: str, section: str) -> list[tuple[str, str]]:
+    """A section of the game's table, then of the shared one."""
+    out = list((words.get(language) or {}).get(section, {}).items())
+    if words is not PROBLEM_WORDS:
+        out += list(PROBLEM_WORDS[language].get(section, {}).items())
+    return out
+
+
+def _reworded(text: str, language: str, words: Mapping[str, Any]) -> str | None:
+    if not _english(text):
+        return text
+    for said_as in ((words.get(language) or {}).get("words", {}), PROBLEM_WORDS[language]["words"]):
+        if text in said_as:
+            return said_as[text]
+    for english, template in _tables(words, language, "phrases") + _tables(words, language, "last"):
+        m = _pattern(english).fullmatch(text)
+        if m is None:
+            continue
+        given: dict[str, str] = {}
+        for name, value in m.groupdict().items():
+            if name in ("field", "hook"):
+                given[name] = value
+            elif name == "rest":  # what a catch-all leaves unsaid
+                continue
+            elif name == "fields":
+                given[name] = "、".join(f":{v}:" for v in re.split(r"、|, ", value) if v)
+            elif name == "hooks":
+                given[name] = "、".join(f"「{v}」" for v in re.split(r"、|, ", value) if v)
+            else:
+                said = _reworded(value, language, words)
+                if said is None:
+                    break
+                given[name] = said
+        else:
+            out = re.sub(r"\{(\w+)\}", lambda f: given.get(f.group(1), "?"), template)
+            if not _english(out):
+                return out
+    if "、" in text:  # a list the message joined
+        parts = [_reworded(part, language, words) for part in text.split("、")]
+        if all(p is not None for p in parts):
+            return "、".join(parts)  # type: ignore[arg-type]
+    return None
+
+
+def problem_said(message: str, language: str, words: Mapping[str, Any] | None = None) -> str:
+    """A card's problem (its English ``message``) as a page in ``language`` says it."""
+    words = words if words is not None else PROBLEM_WORDS
+    language = "ja" if language.lower().startswith("ja") else "zh-CN"
+    said = _reworded(message.strip(), language, words)
+    if said is None:
+        said = PROBLEM_WORDS[language]["fallback"]
+    return _QUOTED.sub(lambda m: f"「{m.group(1)}」", said)
+
+
 # -- parsed cards ------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -191,6 +369,12 @@ class CardFormat:
     #: how a block field's text is split into blocks, by the field's block kind (a game
     #: whose sentences hold several blocks); not given: by ；and new lines
     split: Mapping[str, Callable[[str], list[str]]] = field(default_factory=dict)
+    #: how the pages say the card's problems (:data:`PROBLEM_WORDS` and the game's own)
+    words: Mapping[str, Any] = field(default_factory=lambda: PROBLEM_WORDS)
+
+    def said(self, message: str, language: str) -> str:
+        """A problem of a card of this game as its page says it, in ``language``."""
+        return problem_said(message, language, self.words)
 
     def field_of(self, name: str, *, effect: bool) -> Field | None:
         for f in (self.effect_fields if effect else self.card_fields):
@@ -469,6 +653,7 @@ class Catalogue(Mapping[str, Any]):
             try:
                 cards[name] = card_format.build(record)
             except CardDataError as err:
+                err.game = self.game
                 self.broken[name] = err
                 continue
             for key in card_format.alias_fields:

@@ -444,6 +444,9 @@ def reconcile(paths, only: set[str] | None = None) -> Reconciliation:
             at = entry.get("failing_location") or where
             if status == "failed":
                 message = " / ".join((entry.get("message") or "").splitlines())  # one line per example
+                if entry.get("detail"):
+                    # what the page leaves out, in English for whoever fixes the engine
+                    message += f" ({' / '.join(entry['detail'].splitlines())})"
                 out.problems.append(f"{at}: failed: {e['id']} — {entry.get('failing_step')}: {message}")
             elif status == "stale":
                 out.problems.append(f"{where}: stale: {e['id']} — edited since its last run")

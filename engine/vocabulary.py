@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol
 
-from .core.errors import IllegalAction, InvariantBroken, SetupError, UnknownCard
+from .core.errors import IllegalAction, InvariantBroken, RefusedSetup, SetupError, UnknownCard
 from .core.identity import CardName
 from .core.state import difference
 
@@ -160,14 +160,16 @@ class Phrase:
             if self.kind == "given" and isinstance(err, IllegalAction):
                 # the rules refuse the situation a Given describes: the example is wrong,
                 # not the ruling it states
-                raise SetupError(f"the rules do not allow this set-up: {err}") from err
+                raise RefusedSetup(str(err)) from err
             raise
         try:
             world.check_invariants()
         except Exception as err:
             # the state is impossible: name the step that produced it
             shown = ", ".join(f"{k}={v!r}" for k, v in arguments.items())
-            raise InvariantBroken(f"after {self.kind} 「{self.template}」({shown}): {err}") from err
+            broken = InvariantBroken(f"after {self.kind} 「{self.template}」({shown}): {err}")
+            broken.after = (self.kind, self.template)
+            raise broken from err
         return result
 
 

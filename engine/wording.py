@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .core.errors import InvariantBroken, SetupError
+from .cardformat import CardDataError, problem_said
+from .core.errors import InvariantBroken, RefusedSetup, SetupError, UnknownCard
 from .vocabulary import ExpectationFailed, Phrase, Vocabulary
 
 #: (what the document states, what the engine computed, the engine's reason) per language
@@ -29,19 +30,76 @@ ERROR_WORDS = {
     "ja": ("前提が成り立たない", "エンジンの不変条件が破られた", "この手順に合う言い回しがない"),
     "en": ("the set-up is impossible", "engine invariant broken", "no step phrase matches this step"),
 }
+#: the rest of what an example that could not run says, per language: (the rules refuse
+#: what a Given sets up, after which step the engine's state broke, the engine itself
+#: failed — its English detail is on the console —, a card named that no document defines)
+MORE_ERROR_WORDS = {
+    "zh-CN": ("规则不允许这样的设定", "「{template}」这一步之后", "引擎出错（{kind}），这不是裁定的结论：详情见运行时的控制台输出",
+              "卡片目录里没有「{name}」"),
+    "ja": ("ルールがこの前提を許さない", "「{template}」の手順の後", "エンジンのエラー（{kind}）で、裁定の結果ではない：詳しくは実行時のコンソール出力",
+           "カード目録に「{name}」がない"),
+}
 
 
 def error_message(language: str, err: BaseException) -> str:
     """The message of an example whose step raised (not a Then that disagreed), headed in
-    the document's language."""
+    the document's language.  A detail the engine gives in English (a broken invariant's,
+    an unexpected exception's) is the console's; the page says what happened without it."""
     impossible, broken, _ = ERROR_WORDS.get(language, ERROR_WORDS["en"])
     kind = type(err).__name__
     text = str(err).strip()
+    if language == "en":
+        if isinstance(err, SetupError):
+            return f"{impossible}: {text}"
+        if isinstance(err, InvariantBroken):
+            return f"{broken}: {text}"
+        return f"{kind}: {text}" if kind not in ("ExpectationFailed",) else text
+    refused, after, engine_error, unknown_card = MORE_ERROR_WORDS["ja" if language.lower().startswith("ja") else "zh-CN"]
+    if isinstance(err, RefusedSetup):
+        return f"{impossible}：{refused}：{err.refusal}"
+    if isinstance(err, CardDataError):
+        # a card that does not load: said as its page says it
+        from .cardformat import format_of
+
+        try:
+            said = format_of(err.game).said(err.message, language) if getattr(err, "game", "") else None
+        except KeyError:
+            said = None
+        said = said or problem_said(err.message, language)
+        return f"{impossible}：" + (f"「{err.card}」：" if err.card else "") + said
+    if isinstance(err, UnknownCard):
+        return f"{impossible}：{unknown_card.format(name=err.name)}"
     if isinstance(err, SetupError):
-        return f"{impossible}：{text}" if language != "en" else f"{impossible}: {text}"
+        return f"{impossible}：{text}"
     if isinstance(err, InvariantBroken):
-        return f"{broken}：{text}" if language != "en" else f"{broken}: {text}"
-    return f"{kind}: {text}" if kind not in ("ExpectationFailed",) else text
+        where = after.format(template=err.after[1]) + "：" if err.after else ""
+        cause = str(err.__cause__ or "").strip() if err.after else text
+        return f"{broken}：{where}{cause}" if cause and not has_english(cause) else f"{broken}：{where}".rstrip("：")
+    if kind == "ExpectationFailed":
+        return text
+    return text if text and not has_english(text) else engine_error.format(kind=kind)
+
+
+def console_detail(language: str, err: BaseException) -> str | None:
+    """The English text of an error whose page message (:func:`error_message`) leaves it
+    out — an engine bug's detail —, for the console; None when the page says it all."""
+    if language == "en":
+        return None
+    text = str(err).strip()
+    said = error_message(language, err)
+    if not text or text in said or isinstance(err, (SetupError, ExpectationFailed)):
+        return None
+    return f"{type(err).__name__}: {text}" if not isinstance(err, InvariantBroken) else text
+
+
+#: what the page shows as it is (card names, the document's words, slots, option names, ids)
+_SHOWN_AS_IS = re.compile(r"「[^」]*」|\{[^}]*\}|:[\w-]+:|\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b")
+_ENGLISH = re.compile(r"[A-Za-z]*[a-z][A-Za-z]*|[A-Z]{4,}")
+
+
+def has_english(text: str) -> bool:
+    """Whether ``text`` holds English words outside what the page shows as it is."""
+    return any(len(w) > 1 for w in _ENGLISH.findall(_SHOWN_AS_IS.sub(" ", text)))
 
 
 def no_phrase(language: str) -> str:

@@ -37,6 +37,8 @@ class ResultsRecorder:
         self.entries: dict[str, dict] = {}
         #: nodeid -> (step as written, message, error in the example?, body index of the step)
         self.failures: dict[str, tuple[str, str, bool, int | None]] = {}
+        #: the English detail of an error the page says without it (console only)
+        self.details: dict[str, str | None] = {}
         self.traces: dict[str, list[str]] = {}
         #: nodeid -> the trace in English, shown under a failure on the console
         self.traces_en: dict[str, list[str]] = {}
@@ -78,6 +80,9 @@ class ResultsRecorder:
         self.failures[request.node.nodeid] = (f"{step.keyword} {step.name}",
                                               said or wording.error_message(language, exception),
                                               _is_example_error(exception), _body_index(scenario, step))
+        if not said:
+            # the English detail the page leaves out (an engine bug's), for the console
+            self.details[request.node.nodeid] = wording.console_detail(language, exception)
         self._keep_trace(request, feature)
 
     def pytest_bdd_step_func_lookup_error(self, request, feature, scenario, step, exception):
@@ -114,9 +119,13 @@ class ResultsRecorder:
                 report.sections.append(("rulings trace (English)", "\n".join(english)))
         if failed and entry["outcome"] == "passed":
             step, message, example_error, index = self.failures.get(item.nodeid, (None, None, False, None))
+            detail = self.details.pop(item.nodeid, None)
             if message is None and call.excinfo is not None:
                 message = wording.error_message(language, call.excinfo.value)
+                detail = wording.console_detail(language, call.excinfo.value)
                 example_error = _is_example_error(call.excinfo.value)
+            if detail:
+                entry["detail"] = detail
             # an impossible set-up is a mistake in the example, not a verdict on the ruling
             entry["outcome"] = "error" if example_error else "failed"
             entry["failing_step"] = step or f"({call.when})"

@@ -34,5 +34,17 @@ class UnknownCard(SetupError):
         super().__init__(f"unknown card 「{name}」{hint}")
 
 
+class RefusedSetup(SetupError):
+    """The rules refuse the situation a Given describes: the example is wrong, not the
+    ruling it states.  ``refusal``: the rules' own reason (worded in the game's language)."""
+
+    def __init__(self, refusal: str):
+        self.refusal = refusal
+        super().__init__(f"the rules do not allow this set-up: {refusal}")
+
+
 class InvariantBroken(RulingsError):
     """The engine reached a state that no game can be in (a bug in the engine)."""
+
+    #: the step after which the state broke: (its kind, its template), when a step did it
+    after: tuple[str, str] | None = None

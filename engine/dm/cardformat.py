@@ -48,6 +48,7 @@ from collections.abc import Callable, Generator
 from rulings.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect, closest_words, flag, number, \
     one_of, optional_number, some_of, unobservable
 
+from . import card_words
 from . import words
 from .blocks import BLOCKS, Context
 from .cards import Ability, CardDef, Static
@@ -226,4 +227,4 @@ def make(parsed: ParsedCard, fmt: CardFormat) -> CardDef:
 
 
 FORMAT = CardFormat(game="dm", blocks=BLOCKS, card_fields=CARD_FIELDS, effect_fields=EFFECT_FIELDS, make=make,
-                    hooks=HOOKS)
+                    hooks=HOOKS, words=card_words.WORDS)

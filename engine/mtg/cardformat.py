@@ -96,6 +96,7 @@ from typing import Any
 from rulings.cardformat import HOOK, CardFormat, Field, ParsedCard, ParsedEffect, closest_words, number, \
     one_of, some_of, unobservable
 
+from . import card_words
 from . import words
 from .blocks import (BLOCKS, Affected, CastFaceDown, Change, Context, Defines, Event, Forbid, Grant, Instead,
                      TargetSpec, _keyword)
@@ -630,4 +631,4 @@ def _build(effect: ParsedEffect, kind: str, name: str, granted: dict[str, Abilit
 
 
 FORMAT = CardFormat(game="mtg", blocks=BLOCKS, card_fields=CARD_FIELDS, effect_fields=EFFECT_FIELDS, make=make,
-                    hooks=HOOKS, alias_fields=("english",))
+                    hooks=HOOKS, alias_fields=("english",), words=card_words.WORDS)

@@ -11,7 +11,7 @@ from html import escape
 from rulings.results import WORST_FIRST
 from rulings.results import worst as worst_of
 
-from .language import PROJECT, captions_in_language, document_languages, game_name, of_game, tag, word
+from .language import PROJECT, captions_in_language, document_languages, game_name, of_game, reason_html, tag, word
 from .state import all_records, counts, load_results, result_of
 
 PAGE = "rulings-attention"
@@ -82,7 +82,7 @@ def _page_body(app, env) -> str:
                        f'<a href="{escape(uri, quote=True)}">{escape(r["title"])}</a> '
                        f'<span class="rulings-attention-where">{escape(game)} · {escape(doc_title)} · '
                        f'{escape(r["source"])}:{r["line"]}</span>'
-                       f'<div class="rulings-attention-why">{escape(_reason(r, result_of(env, r, results, trace=False)))}</div></li>')
+                       f'<div class="rulings-attention-why">{reason_html(_reason(r, result_of(env, r, results, trace=False)))}</div></li>')
         out.append("</ul></section>")
     out.append("</section>")
     return "".join(out)

@@ -36,7 +36,7 @@ from rulings.results import write_atomic
 
 from .directive import ReadsOwnOptions
 from .domain import note_card
-from .language import mark, of_game
+from .language import mark, of_game, reason_nodes
 from .state import document_language, load_results, project_path, status_now
 
 logger = logging.getLogger(__name__)
@@ -143,6 +143,8 @@ class CardDirective(_FieldsDirective):
         for line, message in problems:
             _warn(f"card 「{name}」: {message}", (docname, line), "card")
         record["problems"] = [f"{record['source']}:{line}: {message}" for line, message in problems]
+        # the same problems as the card's page says them, in its game's language
+        record["problems_read"] = [[line, said_problem(game, message)] for line, message in problems]
         env.rulings_cards.setdefault(docname, []).append(record)
         note_card(env, record)
         # the list of examples under the card changes with other documents
@@ -173,9 +175,29 @@ class CardDirective(_FieldsDirective):
             part += _field_table(effect["fields"], fmt, effect=True, cls="rulings-effect-fields", game=game)
             box += part
         if record["problems"]:
-            box += nodes.paragraph(text="；".join(record["problems"]), classes=["rulings-error"])
+            box += problems_paragraph(record, game)
         box += card_uses(game=game, name=record["name"])
         return box
+
+
+#: where a card's problem is, as its page says it (the file is the page's own)
+AT_LINE = {"zh-CN": "第 {line} 行：{said}", "ja": "{line} 行目：{said}"}
+
+
+def said_problem(game: str | None, message: str) -> str:
+    """A card's problem (English, for the console) as the card's page says it."""
+    language = of_game(game)
+    try:
+        return cardformat.format_of(game).said(message, language) if game else cardformat.problem_said(message, language)
+    except (KeyError, ImportError, AttributeError):
+        return cardformat.problem_said(message, language)
+
+
+def problems_paragraph(record: dict, game: str | None) -> nodes.paragraph:
+    """The card's problems in its game's language; an option name (``:level:``) is code."""
+    said = record.get("problems_read") or [[record.get("line", 0), said_problem(game, p)] for p in record["problems"]]
+    text = "；".join(AT_LINE[of_game(game)].format(line=line, said=words) for line, words in said)
+    return nodes.paragraph("", "", *reason_nodes(text), classes=["rulings-error"])
 
 
 #: the names of fields that a card format gives no label, in the language of the game
@@ -188,7 +210,13 @@ def _field_table(fields: dict[str, str], fmt, *, effect: bool, cls: str, game: s
     for key, value in fields.items():
         f = fmt.field_of(key, effect=effect) if fmt else None
         field = nodes.field()
-        field += nodes.field_name(text=(f.label if f and f.label else words.get(key, key)))
+        if f is None and key not in words:
+            # a field the format does not know: as written (an option name, code), its problem says why
+            name = nodes.field_name()
+            name += nodes.literal(text=f":{key}:")
+            field += name
+        else:
+            field += nodes.field_name(text=(f.label if f and f.label else words.get(key, key)))
         field_body = nodes.field_body()
         for line in (value or "✓").splitlines():
             field_body += nodes.paragraph(text=line.strip())
@@ -317,7 +345,7 @@ def write_cards(env, outdir: Path) -> None:
     from rulings.project import GAMES
 
     for game in sorted(set(GAMES) | set(registry)):
-        records = [{k: v for k, v in r.items() if k not in ("docname", "anchor")}
+        records = [{k: v for k, v in r.items() if k not in ("docname", "anchor", "problems_read")}
                    for r in registry.get(game, {}).values()]
         text = json.dumps({"format": CARDS_FORMAT, "game": game, "cards": records}, ensure_ascii=False, indent=1)
         path = outdir / f"{game}.json"

@@ -230,6 +230,7 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
         }
         if language is None:
             record["error"] = why
+            record["reason"] = words["language"]
             self.warn(why, line, "language")
         else:
             self._parse(record, body, body_lines)
@@ -267,7 +268,8 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
                                        record["title"], body)
         except (KeyError, ImportError) as err:
             message = f"no step vocabulary for game {game!r}: {err}"
-            record.update(extracted=False, error=message)
+            words = OPTION_PROBLEMS["ja" if (language or "").lower().startswith("ja") else "zh-CN"]
+            record.update(extracted=False, error=message, reason=words["vocabulary"].format(game=game))
             self.warn(message, record["line"], "vocabulary")
             return
         for message, index, subtype in read["warnings"]:
@@ -297,15 +299,21 @@ class ExampleDirective(ReadsOwnOptions, SphinxDirective):
 #: what is wrong with an example's options, as its page says it
 OPTION_PROBLEMS = {
     "zh-CN": {"title": "例子没有标题：写在「.. example::」之后", "option": "例子没有选项 :{name}:；可用的选项：{known}",
-              "status": "例子只能声明 :status: pending，不能声明 {status}（其他状态来自运行结果）",
+              "status": "例子只能声明 :status: pending，不能声明「{status}」（其他状态来自运行结果）",
               "id": "例子编号 {id} 只能由字母、数字和 . - : / 组成", "source": "出处「{url}」不是 http(s) 网址",
               "date": "日期「{date}」读不懂", "no-source": ":source: 是空的：写一个或几个 http(s) 网址",
-              "utf-8": "文档不是有效的 UTF-8（第 {line} 行）"},
+              "utf-8": "文档不是有效的 UTF-8（第 {line} 行）",
+              "language": "看不出这个文档属于哪个游戏、用哪种 Gherkin 语言：请把它放进游戏的文件夹，"
+                          "或在开头写 :game: 和 :gherkin-language: 两个字段",
+              "vocabulary": "游戏「{game}」没有步骤的词汇表"},
     "ja": {"title": "例にタイトルがない：「.. example::」の後に書く", "option": "例に :{name}: というオプションはない。使えるもの：{known}",
-           "status": "例が宣言できる :status: は pending だけで、{status} は宣言できない（ほかの状態は実行結果から決まる）",
+           "status": "例が宣言できる :status: は pending だけで、「{status}」は宣言できない（ほかの状態は実行結果から決まる）",
            "id": "例の ID {id} に使えるのは英字・数字と . - : / だけ", "source": "出典「{url}」は http(s) の URL ではない",
            "date": "日付「{date}」が読めない", "no-source": ":source: が空である：http(s) の URL を1つ以上書く",
-           "utf-8": "文書が正しい UTF-8 ではない（{line} 行目）"},
+           "utf-8": "文書が正しい UTF-8 ではない（{line} 行目）",
+           "language": "この文書がどのゲームのもので、どの Gherkin の言語で書かれているかわからない：ゲームのフォルダーに"
+                       "置くか、先頭に :game: と :gherkin-language: の欄を書く",
+           "vocabulary": "ゲーム「{game}」にステップの語彙がない"},
 }
 
 

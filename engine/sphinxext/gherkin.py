@@ -41,9 +41,16 @@ class ExampleError(Exception):
     def said(self, language: str) -> str:
         words = PROBLEMS["ja" if language.lower().startswith("ja") else "zh-CN"]
         if self.key in words:
-            return words[self.key].format(**self.values)
-        return words["parser"].format(detail=self.message)
+            names = LANGUAGE_NAMES["ja" if language.lower().startswith("ja") else "zh-CN"]
+            values = {k: names.get(v, names["?"]) if k in ("language", "other") else v for k, v in self.values.items()}
+            return words[self.key].format(**values)
+        # the parser's own words are English: the console's warning gives them, at the line
+        return words["parser"]
 
+
+#: the documents' languages, as each names them
+LANGUAGE_NAMES = {"zh-CN": {"zh-CN": "中文", "ja": "日语", "en": "英语", "?": "另一种语言"},
+                  "ja": {"zh-CN": "中国語", "ja": "日本語", "en": "英語", "?": "ほかの言語"}}
 
 #: what is wrong with an example's text, as its page says it
 PROBLEMS = {
@@ -51,27 +58,27 @@ PROBLEMS = {
         "no-steps": "这个例子没有步骤", "tags": "例子里不能写标签（状态用 :status: 选项）",
         "doc-string": "例子里不用文档字符串：把文字写进步骤，或写成步骤下的数据表",
         "after-table": "例子表格之后不能再写步骤：所有步骤都写在表格之前",
-        "foreign": "「{word}」是 {other} 的 Gherkin 关键字，而这篇文档用 {language} 写成：请用 {own}",
+        "foreign": "「{word}」是{other}的 Gherkin 关键字，而这篇文档用{language}写成：请用 {own}",
         "not-a-step": "这一行不是步骤：每一行都要以 {own} 之一开头（或是表格的一行），这里是「{text}」",
         "first": "例子不能以「{word}」开始：第一步用「假如」",
         "one-table": "一个大纲例子只有一个例子表格", "table-rows": "例子表格需要一行表头和至少一行数据",
         "no-column": "占位 <{name}> 在例子表格里没有对应的列（列：{columns}）",
         "no-table": "有占位 <{name}>，但例子没有例子表格", "one-scenario": "一个例子只写一个场景的步骤",
         "loose": "这一行不属于任何步骤：「{text}」（表格要紧接在它的步骤下面）",
-        "parser": "Gherkin 解析器读不懂这个例子（{detail}）",
+        "parser": "Gherkin 解析器读不懂这个例子（构建时的警告写明了详情）",
     },
     "ja": {
         "no-steps": "この例にはステップがない", "tags": "例にタグは書けない（状態は :status: オプションで書く）",
         "doc-string": "例ではドキュメント文字列を使わない：文はステップに書くか、ステップの下のデータ表にする",
         "after-table": "例の表の後にステップは書けない：ステップはすべて表の前に書く",
-        "foreign": "「{word}」は {other} の Gherkin のキーワードだが、この文書は {language} で書かれている：{own} を使う",
+        "foreign": "「{word}」は{other}の Gherkin のキーワードだが、この文書は{language}で書かれている：{own} を使う",
         "not-a-step": "この行はステップではない：各行は {own} のどれかで始まる（または表の行である）。ここは「{text}」",
         "first": "例は「{word}」では始められない：最初のステップは「前提」",
         "one-table": "アウトラインの例の表は1つだけ", "table-rows": "例の表には見出しの行と1行以上のデータが必要",
         "no-column": "プレースホルダー <{name}> に対応する列が例の表にない（列：{columns}）",
         "no-table": "プレースホルダー <{name}> があるのに例の表がない", "one-scenario": "1つの例には1つのシナリオのステップだけを書く",
         "loose": "この行はどのステップにも属さない：「{text}」（表はそのステップのすぐ下に置く）",
-        "parser": "Gherkin のパーサーがこの例を読めない（{detail}）",
+        "parser": "Gherkin のパーサーがこの例を読めない（詳しくはビルド時の警告）",
     },
 }
 

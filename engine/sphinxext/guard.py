@@ -99,4 +99,4 @@ def stand_in(app, docname: str, source: list[str]) -> None:
     title = docname
     detail = "\n".join("   " + line for line in what.splitlines()) or "   ?"
     source[0] = (f"{'=' * len(title)}\n{title}\n{'=' * len(title)}\n\n"
-                 f"{_SAYS.get(language, _SAYS['zh-CN'])} (this document could not be read)\n\n::\n\n{detail}\n")
+                 f"{_SAYS.get(language, _SAYS['zh-CN'])}\n\n::\n\n{detail}\n")

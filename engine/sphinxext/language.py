@@ -307,6 +307,30 @@ def page_context(app, pagename, templatename, context, doctree) -> None:
         context["toc"] = toc
 
 
+# -- option names in a reason ------------------------------------------------------------------
+
+#: an option name a reason quotes as the author writes it (``:level:``, ``:status: pending``):
+#: code, not a word of either language
+OPTION_TOKEN = re.compile(r"(:[\w-]+:(?: pending\b)?)")
+
+
+def reason_html(text: str) -> str:
+    """A reason, escaped, with the option names it quotes as code."""
+    from html import escape
+
+    parts = OPTION_TOKEN.split(str(text))
+    return "".join(f'<code class="rulings-option">{escape(p)}</code>' if i % 2 else escape(p, quote=True)
+                   for i, p in enumerate(parts) if p)
+
+
+def reason_nodes(text: str) -> list:
+    """A reason as docutils nodes (every format), with the option names it quotes as code."""
+    from docutils import nodes
+
+    return [nodes.literal(text=p) if i % 2 else nodes.Text(p)
+            for i, p in enumerate(OPTION_TOKEN.split(str(text))) if p]
+
+
 # -- parts of a page in another language --------------------------------------------------
 
 def mark(node, language: str) -> None:

@@ -12,7 +12,7 @@ from rulings.project import GAME_LABELS
 from rulings.results import STATUS, STATUSES
 
 from . import nodes as rnodes
-from .language import PROJECT, game_name, of_document, tag, word
+from .language import PROJECT, game_name, of_document, reason_nodes, tag, word
 from .sources import source_label
 from .state import result_of
 
@@ -54,7 +54,8 @@ def example_nodes(record: dict, anchor: str, result: dict) -> nodes.Element:
     if len(meta):
         box += meta
     if record.get("error"):
-        box += nodes.paragraph(text=f"{word('example-error', language)}：{record.get('reason') or record['error']}")
+        box += nodes.paragraph("", "", nodes.Text(f"{word('example-error', language)}："),
+                               *reason_nodes(record.get("reason") or record["error"]))
     if STATUS[status].shows_failing_step and result.get("failing_step") and result.get("outcome") != "passed":
         box += nodes.paragraph(text=f"{word('failing-step', language)}：{result['failing_step']}")
         if result.get("message"):

@@ -96,6 +96,22 @@ def checks_nothing(language: str, steps) -> list[tuple[str, int]]:
     return []
 
 
+#: a document whose Gherkin language is not its game's vocabulary's, as its page says it
+_OTHER_LANGUAGE = {"zh-CN": "游戏「{game}」的步骤是用{theirs}写的，这个文档却声明 Gherkin 语言为{ours}",
+                   "ja": "ゲーム「{game}」のステップは{theirs}で書かれているのに、この文書は Gherkin の言語を{ours}と宣言している"}
+#: the languages, as each names them
+_LANGUAGE_NAMES = {"zh-CN": {"zh-CN": "中文", "ja": "日语"}, "ja": {"zh-CN": "中国語", "ja": "日本語"}}
+
+
+def _other_language(game: str, theirs: str, ours: str) -> str:
+    def tag(language: str) -> str:
+        return "ja" if language.lower().startswith("ja") else "zh-CN"
+
+    names = _LANGUAGE_NAMES[tag(ours)]
+    return _OTHER_LANGUAGE[tag(ours)].format(game=game, theirs=names.get(tag(theirs), theirs),
+                                             ours=names.get(tag(ours), ours))
+
+
 def unknown_step(language: str, keyword: str, text: str, closest: str | None) -> str:
     """Why a step cannot run, in the document's language (the page's reason; the console
     keeps the English warning)."""
@@ -127,7 +143,8 @@ def read_body(language: str, game: str, title: str, body: list[str]) -> dict[str
     if vocabulary.language != language:
         message = (f"the {game} vocabulary is written in {vocabulary.language}, "
                    f"but this document declares Gherkin language {language}")
-        out.update(extracted=False, error=[message, None, False], warnings=[[message, None, "language"]])
+        out.update(extracted=False, error=[message, None, False], warnings=[[message, None, "language"]],
+                   error_read=_other_language(game, vocabulary.language, language))
         return out
     reported: set[tuple[int, str]] = set()
     undefined: list[list] = []

@@ -16,7 +16,7 @@ from rulings.results import worst as worst_of
 from . import coverage_page
 from . import nodes as rnodes
 from .attention import PAGE
-from .language import PROJECT, game_name, of_document, of_game, tag, word
+from .language import PROJECT, game_name, of_document, of_game, reason_html, tag, word
 from .sources import source_label
 from .state import counts, result_of
 
@@ -101,7 +101,7 @@ def visit_example_html(self, node: rnodes.example) -> None:
     out.append("</div>")
     if r.get("error"):
         # the reason in the document's language (the console keeps the English warning)
-        out.append(f'<div class="rulings-error">{_a(r.get("reason") or r["error"])}</div>')
+        out.append(f'<div class="rulings-error">{reason_html(r.get("reason") or r["error"])}</div>')
     # the example's own ruling failed against the engine as it is now (failed, or pending and still failing)
     if STATUS[status].current and result.get("outcome") == "failed":
         what = word("failing-step" if status == "failed" else "pending-step", language)

@@ -30,6 +30,7 @@ from enum import Enum
 from rulings.cardformat import HOOK, CardDataError, CardFormat, Field, ParsedCard, ParsedEffect, flag, number, one_of, \
     optional_number, some_of, unobservable
 
+from . import card_words
 from . import memory
 from . import grammar  # noqa: F401  (registers the event, condition, cost and restriction phrases in BLOCKS)
 from . import primitives as p
@@ -331,4 +332,5 @@ def make(parsed: ParsedCard, fmt: CardFormat) -> CardDef:
 
 
 FORMAT = CardFormat(game="ygo", blocks=BLOCKS, card_fields=CARD_FIELDS, effect_fields=EFFECT_FIELDS, make=make,
-                    hooks=HOOKS, alias_fields=("english",), split={"action": split_actions, "static": split_statics})
+                    hooks=HOOKS, alias_fields=("english",), split={"action": split_actions, "static": split_statics},
+                    words=card_words.WORDS)

@@ -387,7 +387,7 @@ def monster_card_in_spell_trap_zone(duel: Duel, player: int, card: str) -> None:
     continuous spell card, as 「群豪」 monsters place themselves): never summoned."""
     c = _fresh(duel, card, player)
     if not c.definition.is_monster:
-        raise SetupError(f"「{card}」 is not a monster card")
+        raise SetupError(f"「{card}」不是怪兽卡")
     duel.place(c, SPELL_TRAP, player)
 
 

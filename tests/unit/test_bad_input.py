@@ -463,6 +463,8 @@ def test_a_broken_invariant_fails_the_example_at_its_step(sandbox):
     sandbox.write("tests/examples/conftest.py", BUGGY_ENGINE)
     done = sandbox.rulings("check")
     assert done.returncode != 0
+    # the page's words (the step after which the state broke), then the engine's English detail
     assert re.search(r"good\.rst:9: failed: good-1 — 当 「破坏龙 甘多拉」变成里侧守备表示: 引擎的不变式被破坏："
-                     r"after when 「「\{card\}」变成里侧守备表示」\(card='破坏龙 甘多拉'\): .* in more than one zone",
+                     r"「「\{card\}」变成里侧守备表示」这一步之后 "
+                     r"\(after when 「「\{card\}」变成里侧守备表示」\(card='破坏龙 甘多拉'\): .* in more than one zone\)",
                      done.stdout), done.stdout

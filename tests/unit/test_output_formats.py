@@ -75,3 +75,20 @@ def test_man_page_has_every_example(outputs):
     man = _read(box.build / "man", "*.1").replace("\\-", "-")
     missing = [e["id"] for e in manifest if f"({e['id']})" not in man]
     assert not missing, missing[:10]
+
+
+def test_other_formats_read_as_the_site_does(outputs):
+    """Issue 27: the man and text books name cards without raw anchors, the LaTeX book is
+    titled in the project's language and switches each document to its language's CJK
+    font, and the EPUB builds without a warning of its own."""
+    box, _ = outputs
+    for folder, pattern in (("man", "*.1"), ("text", "*.txt")):
+        assert "#card-" not in _read(box.build / folder, pattern), folder
+    tex = _read(box.build / "latex", "*.tex")
+    assert re.search(r"\\title\{[^}]*裁定[^}]*\}", tex), re.findall(r"\\title\{[^}]*\}", tex)
+    chapters = re.findall(r"\\CJKfamily\{(rulings\w+)\}\s*(?:\\[a-z]+\{[^}]*\}\s*)*\\chapter\{([^}]*)\}", tex)
+    ja = {title for family, title in chapters if family == "rulingsja"}
+    assert "マジックの基本ルール" in ja and "基本规则" not in ja, chapters[:20]
+    log = box.sphinx_build("-b", "epub", "spec", "build/epub", "-d", "build/doctrees-outputs")
+    warnings = [line for line in box.output(log).splitlines() if "WARNING" in line and "rulings.not-run" not in line]
+    assert log.returncode == 0 and not warnings, warnings
