@@ -396,13 +396,31 @@ def _lands_in(duel, card) -> str:
     return "banished" if duel.graveyard_replaced_by() else "graveyard"
 
 
+def chosen_first(duel, candidates: list, pool: list, zones, enough) -> tuple | None:
+    """An effect that fusion or ritual summons chooses the monster to summon first, then
+    the materials or tributes among ``pool`` (a group that is ``enough(monster, group)``):
+    never the monster itself, which was chosen before them (fid=24272: tributing it from the
+    hand or field and then summoning it from the graveyard or banishment is not a summon of
+    that effect).  The first fitting monster and the fewest cards are taken (the player's
+    choice, stated by default): (the monster, the group), or None."""
+    for monster in candidates:
+        if RULES["summoned-monster-chosen-before-tributes"]:
+            others = [c for c in pool if c is not monster]
+        else:
+            # materials first: the monster may be one of them if it then lands where the
+            # effect summons from
+            others = [c for c in pool if c is not monster or _lands_in(duel, c) in zones]
+        for k in range(1, len(others) + 1):
+            group = next((list(g) for g in itertools.combinations(others, k) if enough(monster, g)), None)
+            if group is not None:
+                return monster, group
+    return None
+
+
 def ritual_plan(duel, card, player: int, zones, pool_zones, fits) -> tuple | None:
-    """The ritual summon an effect can make now: (the monster, its tributes), or None.
-    The monster is chosen first, then monsters of ``pool_zones`` whose levels add up to its
-    level or more are tributed — never the monster itself, which was chosen before them
-    (fid=24272: tributing it from the hand or field and then summoning it from the graveyard
-    or banishment is not a ritual summon of that effect).  The first fitting monster and
-    the fewest tributes are taken (the player's choice, stated by default)."""
+    """The ritual summon an effect of ``card`` can make now (chosen_first): a ritual monster
+    of ``zones`` that fits (of the extra deck, a face-up one), and monsters with a level of
+    ``pool_zones`` whose levels add up to its level or more."""
     candidates = []
     for zone in zones:
         for c in duel.board.zone(player, zone):
@@ -415,20 +433,8 @@ def ritual_plan(duel, card, player: int, zones, pool_zones, fits) -> tuple | Non
     for zone in pool_zones:
         cards = duel.monsters(player) if zone == "field" else duel.board.zone(player, zone)
         pool += [c for c in cards if c.definition.is_monster and c.definition.level]
-    for monster in candidates:
-        level = monster.definition.level or 0
-        if RULES["summoned-monster-chosen-before-tributes"]:
-            others = [c for c in pool if c is not monster]
-        else:
-            # tributes first: the monster may be one of them if it then lands where the
-            # effect summons from
-            others = [c for c in pool if c is not monster or _lands_in(duel, c) in zones]
-        for k in range(1, len(others) + 1):
-            group = next((list(g) for g in itertools.combinations(others, k)
-                          if sum(c.definition.level for c in g) >= level), None)
-            if group is not None:
-                return monster, group
-    return None
+    return chosen_first(duel, candidates, pool, zones,
+                        lambda monster, group: sum(c.definition.level for c in group) >= (monster.definition.level or 0))
 
 
 @BLOCKS.phrase("action", "等级合计直到变成仪式召唤的怪兽的等级以上为止，把{pool:ritual_pool}的怪兽解放，"

@@ -482,7 +482,7 @@ LABELS: dict[object, str] = {
     "summon-after-effect-keeps-material-rules": "效果处理后进行的连接召唤，照样适用怪兽自身关于素材的规则（可以用对方的怪兽）",
     "resolved-effects-before-summon": "连锁块处理后才适用的效果，比那之后进行的条件召唤先适用",
     "count-tributed-while-negated": "效果被无效期间，表侧表示存在的卡照样记下被解放的怪兽数量",
-    "summoned-monster-chosen-before-tributes": "效果进行的仪式召唤先决定召唤的怪兽再选解放：那只怪兽自身不能被解放",
+    "summoned-monster-chosen-before-tributes": "效果进行的融合·仪式召唤先决定召唤的怪兽再选素材·解放：那只怪兽自身不能作为素材·被解放",
     "treated-name-replaces-own": "『卡名当作「X」使用』适用期间，卡名只是X，不再是原本的卡名",
     "may-tribute-three": "这张卡也能把3只怪兽解放作召唤",
     "may-tribute-five": "这张卡也能把5只怪兽解放作召唤",
