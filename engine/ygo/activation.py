@@ -314,9 +314,10 @@ class ActivationRules:
                 continue
             if ban.scope == "response":
                 # the name of the card whose activation is the last chain link, as it is now
-                if self.chain and self.current_name(self.chain[-1].card) in ban.names:
+                top = self.chain[-1].card if self.chain else None
+                if top is not None and any(self.is_named(top, n) for n in ban.names):
                     return (f"「{ban.source}」 forbids player {player} to respond to the activation of "
-                            f"「{self.current_name(self.chain[-1].card)}」")
+                            f"「{self.current_name(top)}」")
                 continue
             if ban.names is not None and card.name not in ban.names:
                 continue
