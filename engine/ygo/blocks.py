@@ -244,8 +244,8 @@ def describe(text: str) -> Pred:
     what is not understood, for a word that is not a known qualifier."""
     text = text.strip()
     whole = re.fullmatch(r"「([^」]+)」", text)
-    if whole:  # 「卡名」 alone is that card
-        return lambda duel, src, c, name=whole.group(1): c.name == name
+    if whole:  # 「卡名」 alone is that card: a card of that name now (『卡名当作「X」使用』 included)
+        return lambda duel, src, c, name=whole.group(1): duel.is_named(c, name) if duel is not None else c.name == name
     tests: list[Pred] = []
     at = 0
     while at < len(text):
@@ -1282,18 +1282,27 @@ BLOCKS.term(Term("monsters", r"[^；;，]+?怪兽", description="a description o
 #: what a static does to the monsters it describes: words -> the kind the rules read
 MONSTER_LOCKS = {"的效果无效化": "negate-monsters", "效果不能发动": "forbid-activation", "不能攻击宣言": "forbid-attack",
                  "不能攻击": "forbid-attack", "不会成为对方的效果的对象": "untargetable-by-opponent",
+                 # 带刻印者 ③: read by values.why_not_destroyed (a card of the field it describes)
+                 "不会被效果破坏": "indestructible-effect-given",
                  # 轻盈水星 ③: read by values._stat (each loses its own original ATK)
                  "的攻击力下降那怪兽的原本攻击力数值": "lose-original-atk"}
 BLOCKS.term(Term.choice("monster_lock", MONSTER_LOCKS, "的效果无效化、效果不能发动、不能攻击宣言、不能攻击、"
-                                                       "不会成为对方的效果的对象 or 的攻击力下降那怪兽的原本攻击力数值"))
+                                                       "不会成为对方的效果的对象、不会被效果破坏 or "
+                                                       "的攻击力下降那怪兽的原本攻击力数值"))
+
+
+BLOCKS.term(Term("named_cards", r"(?:自己|对方)?场上的「[^」]+」", description="自己场上的「卡名」 (the cards of that name)"))
 
 
 @BLOCKS.phrase("static", "{monsters}{what:monster_lock}")
+@BLOCKS.phrase("static", "{monsters:named_cards}{what:monster_lock}")
 def lock_monsters(monsters, what):
     """Face-up monsters on the field that fit the description (自己场上的/对方场上的: of one
     side, of this card's controller) have their effects negated, cannot activate their
     effects, cannot declare an attack, or cannot be targeted by the opponent's effects
-    (场上的表侧表示怪兽的效果无效化: all of them)."""
+    (场上的表侧表示怪兽的效果无效化: all of them); the cards of the field it describes cannot
+    be destroyed by effects (自己场上的「王家的神殿」不会被效果破坏: a card treated as that
+    name too, once that applies)."""
     if what == "negate-monsters" and monsters.strip() == "场上的表侧表示怪兽":
         return _one("negate-monsters")
     # 自己场上的 / 对方场上的: whose monsters, of this card's controller

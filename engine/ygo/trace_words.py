@@ -116,6 +116,7 @@ WORDS = merge(SHARED, {
             "its {method} summon was negated": "{method}召唤被无效",
             "replaces the destruction of {card}": "代替{card}被破坏",
             "tributed for {card}": "为{card}解放",
+            "the effect of {card}: it cannot be destroyed by card effects": "{card}的效果：不会被卡的效果破坏",
             "material for {card}": "作为{card}的素材",
             "material of {card} that left the field": "离开场上的{card}的素材",
             "material of {card} ": "{card}的素材",
