@@ -31,7 +31,11 @@ negated.
   does not have, cards it does not have in its hand or deck, a material it lacks, a card
   that cannot be banished) cannot be activated at all.
 - 『不能对应这张卡的发动把效果发动』: while that card activation is the last link of the
-  chain, the players it names cannot activate anything in response to it.
+  chain, the players it names cannot activate anything in response to it.  A resolved
+  effect may forbid it for a while for every activation of cards of some names
+  (『不能对应…以及那些同名卡的效果的发动把效果发动』): the name is the one the card has as
+  it is activated — a card whose name an effect of its own changes (『卡名当作「X」使用』) has
+  that name only once the effect applies (fid=24315).
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ from rulings.core import IllegalAction
 from rulings.core.events import named
 
 from .legality import Rule, enforced, refusal
-from .memory import Info
+from .memory import RULES, Info
 from .objects import WAS_BANISHED, YgoCard, Zone
 from .view import LinkView
 
@@ -70,7 +74,9 @@ class Ban:
     "face-up-effect" — effects of spells and traps already face-up on the field, not their
     card activation (已是表侧表示存在的魔法·陷阱卡不能把效果发动); "field-effect" — effects of
     cards on the field (a card activated from the hand is on the field as it activates);
-    "zone" — activations of cards in ``zones`` (除外状态以及墓地的怪兽不能把效果发动).
+    "zone" — activations of cards in ``zones`` (除外状态以及墓地的怪兽不能把效果发动);
+    "response" — every activation made in response to an activation of a card named one of
+    ``names`` (不能对应…以及那些同名卡的效果的发动把效果发动: the name it has now).
     ``kinds``: "spell", "trap", "monster".  ``players``: who is forbidden."""
 
     scope: str
@@ -135,6 +141,8 @@ class ActivationRules:
         self.applied_once: set = set()
         #: card activations nothing may respond to: (card, object id, players who may not)
         self.unanswerable: list = []
+        #: the cards the cost of the activation being made shows to the opponent
+        self.revealed_by_cost: list = []
         #: (card, turn) of 『1回合1次』 continuous effects that applied this turn
         self.once_applied: set = set()
 
@@ -302,6 +310,13 @@ class ActivationRules:
         for ban in self.active_bans():
             if player not in ban.players or kind not in ban.kinds or ban.exempt is card:
                 continue
+            if ban.scope == "response":
+                # the name of the card whose activation is the last chain link, as it is now
+                top = self.chain[-1].card if self.chain else None
+                if top is not None and any(self.is_named(top, n) for n in ban.names):
+                    return (f"「{ban.source}」 forbids player {player} to respond to the activation of "
+                            f"「{self.current_name(top)}」")
+                continue
             if ban.names is not None and card.name not in ban.names:
                 continue
             if ban.scope == "card":
@@ -332,7 +347,7 @@ class ActivationRules:
         self.bans.append(Ban(scope, frozenset(kinds), frozenset(players), source, until, frozenset(rulings),
                              exempt, frozenset(names) if names is not None else None, frozenset(zones)))
         self.log.record("rule.ban", source=named(source), players=sorted(players), kinds=sorted(kinds), scope=scope,
-                        until=until)
+                        until=until, **({"names": "、".join(f"「{n}」" for n in sorted(names))} if names else {}))
 
     def forbid_responses(self, card: "YgoCard", players) -> None:
         """『不能对应这张卡的发动把效果发动』: the card activation of ``card`` being made now
@@ -345,11 +360,10 @@ class ActivationRules:
         if not self.chain:
             return None
         top = self.chain[-1]
-        if not self.is_card_activation(top):
-            return None
-        for card, obj, players in self.unanswerable:
-            if card is top.card and obj == top.object_id and player in players:
-                return f"nothing can be activated in response to the activation of 「{card.name}」"
+        if self.is_card_activation(top):
+            for card, obj, players in self.unanswerable:
+                if card is top.card and obj == top.object_id and player in players:
+                    return f"nothing can be activated in response to the activation of 「{card.name}」"
         return None
 
     # -- counts -------------------------------------------------------------------------
@@ -601,6 +615,15 @@ class ActivationRules:
         return "sees-own-activations-by-effect" in rulings and event.by is watcher
 
 
+    def current_name(self, card: "YgoCard") -> str:
+        """The card's name now: the one an effect of its own that applies now says it is
+        treated as (『卡名当作「X」使用』), else its own."""
+        treated = self.active_statics(card, "named")
+        return treated[0].value if treated else card.name
+
     def is_named(self, card: "YgoCard", name: str) -> bool:
-        """Whether the card's name is, or is treated as, ``name`` now."""
-        return card.name == name or any(st.value == name for st in self.active_statics(card, "named"))
+        """Whether the card's name is ``name`` now: its own name, unless an effect of its own
+        that applies now gives it another (which then is its only name)."""
+        if not RULES["treated-name-replaces-own"] and card.name == name:
+            return True
+        return self.current_name(card) == name

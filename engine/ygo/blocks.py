@@ -185,6 +185,7 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     # the two cards in the pendulum zones of the describing card's controller, as they are now
     (r"持有用自己的灵摆刻度可以灵摆召唤的等级的", lambda: _level_between_scales),
     (r"有那个卡名记述的", lambda: _mentions_revealed),
+    (r"有「([^」]+)」的卡名记述的", lambda name: (lambda duel, src, c: mentions(c, name))),
     (r"「([^」]+)」以外的", lambda name: (lambda duel, src, c: c.name != name)),
     (r"「([^」]+)」卡或「([^」]+)」卡", lambda a, b: (lambda duel, src, c: a in c.name or b in c.name)),
     (r"「([^」]+)」", lambda name: (lambda duel, src, c: name in c.name)),
@@ -247,8 +248,8 @@ def describe(text: str) -> Pred:
     what is not understood, for a word that is not a known qualifier."""
     text = text.strip()
     whole = re.fullmatch(r"「([^」]+)」", text)
-    if whole:  # 「卡名」 alone is that card
-        return lambda duel, src, c, name=whole.group(1): c.name == name
+    if whole:  # 「卡名」 alone is that card: a card of that name now (『卡名当作「X」使用』 included)
+        return lambda duel, src, c, name=whole.group(1): duel.is_named(c, name) if duel is not None else c.name == name
     tests: list[Pred] = []
     at = 0
     while at < len(text):
@@ -1292,18 +1293,27 @@ BLOCKS.term(Term("monsters", r"[^；;，]+?怪兽", description="a description o
 #: what a static does to the monsters it describes: words -> the kind the rules read
 MONSTER_LOCKS = {"的效果无效化": "negate-monsters", "效果不能发动": "forbid-activation", "不能攻击宣言": "forbid-attack",
                  "不能攻击": "forbid-attack", "不会成为对方的效果的对象": "untargetable-by-opponent",
+                 # 带刻印者 ③: read by values.why_not_destroyed (a card of the field it describes)
+                 "不会被效果破坏": "indestructible-effect-given",
                  # 轻盈水星 ③: read by values._stat (each loses its own original ATK)
                  "的攻击力下降那怪兽的原本攻击力数值": "lose-original-atk"}
 BLOCKS.term(Term.choice("monster_lock", MONSTER_LOCKS, "的效果无效化、效果不能发动、不能攻击宣言、不能攻击、"
-                                                       "不会成为对方的效果的对象 or 的攻击力下降那怪兽的原本攻击力数值"))
+                                                       "不会成为对方的效果的对象、不会被效果破坏 or "
+                                                       "的攻击力下降那怪兽的原本攻击力数值"))
+
+
+BLOCKS.term(Term("named_cards", r"(?:自己|对方)?场上的「[^」]+」", description="自己场上的「卡名」 (the cards of that name)"))
 
 
 @BLOCKS.phrase("static", "{monsters}{what:monster_lock}")
+@BLOCKS.phrase("static", "{monsters:named_cards}{what:monster_lock}")
 def lock_monsters(monsters, what):
     """Face-up monsters on the field that fit the description (自己场上的/对方场上的: of one
     side, of this card's controller) have their effects negated, cannot activate their
     effects, cannot declare an attack, or cannot be targeted by the opponent's effects
-    (场上的表侧表示怪兽的效果无效化: all of them)."""
+    (场上的表侧表示怪兽的效果无效化: all of them); the cards of the field it describes cannot
+    be destroyed by effects (自己场上的「王家的神殿」不会被效果破坏: a card treated as that
+    name too, once that applies)."""
     if what == "negate-monsters" and monsters.strip() == "场上的表侧表示怪兽":
         return _one("negate-monsters")
     # 自己场上的 / 对方场上的: whose monsters, of this card's controller
@@ -1483,8 +1493,8 @@ def _players(sides: str, controller: int) -> frozenset:
 
 
 BAN_UNTIL = {"这个回合，": "this turn", "这个回合": "this turn",
-             "直到下次的对方回合结束时，": "next opponent's turn"}
-BLOCKS.term(Term.choice("ban_until", BAN_UNTIL, "这个回合，or 直到下次的对方回合结束时，"))
+             "直到下次的对方回合结束时，": "next opponent's turn", "直到下个回合的结束时，": "next turn"}
+BLOCKS.term(Term.choice("ban_until", BAN_UNTIL, "这个回合，、直到下次的对方回合结束时，or 直到下个回合的结束时，"))
 
 
 def _moved_to_hand(duel, link) -> list:
@@ -1509,6 +1519,16 @@ def ban_scope(text: str):
             return ("effect", everything, found) if found else None
 
         return names
+    m = re.fullmatch(r"给人观看的(.+)以及那些同名卡", text)
+    if m:
+        shown = describe(m.group(1))
+
+        def revealed(duel, link):
+            """The names the cards shown for this activation have (in the hand: their own)."""
+            found = {duel.current_name(c) for c in link.revealed if shown(duel, link.card, c)}
+            return ("effect", everything, found) if found else None
+
+        return revealed
     m = re.fullmatch(f"({'|'.join(CARD_KINDS)})卡", text)
     if m:
         return lambda duel, link, kinds=CARD_KINDS[m.group(1)]: ("effect", kinds, None)
@@ -1527,23 +1547,28 @@ def ban_scope(text: str):
         zones = frozenset(SCOPE_ZONES[z] for z in m.group(1).split("·"))
         return lambda duel, link: ("zone", everything, None, zones)
     raise ValueError(f"cannot read {text!r}: 场上的卡、魔法卡、陷阱卡、魔法·陷阱卡、怪兽卡、宣言的种类的卡、手卡·墓地的卡、"
-                     "魔法与陷阱区域的卡、这个效果加入手卡的卡以及那些同名卡 …")
+                     "魔法与陷阱区域的卡、这个效果加入手卡的卡以及那些同名卡、给人观看的魔法·陷阱卡以及那些同名卡 …")
 
 
 BLOCKS.term(Term("ban_scope", r"[^；;，]+?", ban_scope, description="场上的卡、{kinds}卡、宣言的种类的卡、这个效果加入手卡的卡以及那些同名卡 …"))
 BLOCKS.term(Term.choice("ban_how", {"不能发动": "card"}, "不能发动 (card activations; a monster's: its effects)"))
+BLOCKS.term(Term.choice("ban_respond", {"对应": "response"}, "对应 (activations in response to theirs)"))
 
 
 @BLOCKS.phrase("action", "{until:ban_until}{sides}不能把{what:ban_scope}的效果发动")
 @BLOCKS.phrase("action", "{until:ban_until}{what:ban_scope}{sides}都{how:ban_how}")
+@BLOCKS.phrase("action", "{until:ban_until}{sides}不能{how:ban_respond}{what:ban_scope}的效果的发动把效果发动")
 def ban_effects(until, sides, what, how="effect"):
-    """For this turn (or until the end of the next opponent's turn) those players cannot
-    activate the effects of those cards — card activations included; of the cards on the
-    field (a spell or trap card activated from the hand is on the field as it activates); of
-    the cards this effect added or returned to the hand and of cards with their names (a
-    pendulum monster card put in the pendulum zone is one); of the kind declared on
-    activation.  『…都不能发动』: card activations only (a spell or trap already face-up may
-    still activate its effects; a monster has no card activation: its effects are meant)."""
+    """For this turn (or until the end of the next opponent's turn, or of the next turn)
+    those players cannot activate the effects of those cards — card activations included; of
+    the cards on the field (a spell or trap card activated from the hand is on the field as
+    it activates); of the cards this effect added or returned to the hand and of cards with
+    their names (a pendulum monster card put in the pendulum zone is one); of the kind
+    declared on activation.  『…都不能发动』: card activations only (a spell or trap already
+    face-up may still activate its effects; a monster has no card activation: its effects are
+    meant).  『不能对应…的效果的发动把效果发动』: nothing at all in response to an activation
+    (a card activation included) of a card of those names — the name it has as it is
+    activated (起始之神 法拉: the cards shown and those of their names, fid=24315)."""
     def resolve(duel, link) -> None:
         banned = what(duel, link)
         if banned is None:
@@ -1551,7 +1576,9 @@ def ban_effects(until, sides, what, how="effect"):
         scope, kinds, names, *zones = banned
         if how == "card" and "monster" not in kinds:
             scope = "card"
-        last = duel.turn if until == "this turn" else (
+        if how == "response":
+            scope = "response"
+        last = duel.turn if until == "this turn" else duel.turn + 1 if until == "next turn" else (
             duel.turn + 1 if duel.turn_player == link.player else duel.turn + 2)
         duel.ban(scope, kinds, _players(sides, link.player), link.card.name, last,
                  **({"names": names} if names is not None else {}), **({"zones": zones[0]} if zones else {}))

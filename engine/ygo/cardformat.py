@@ -91,7 +91,8 @@ CARD_FIELDS = (
           required=True, label="种类"),
     Field("attribute", "属性 (monsters)", one_of(ATTRIBUTES, "attribute"), label="属性"),
     Field("race", "种族 (monsters), where an effect asks for it", one_of({r: r for r in RACES}, "race"), label="种族"),
-    Field("level", "等级", number, label="等级"),
+    Field("level", "等级 (? when no source the documents cite gives it: the card then has no level for the rules, and "
+                   "the text says so)", optional_number, label="等级"),
     Field("rank", "阶级 (Xyz monsters)", number, label="阶级"),
     Field("link", "连接值 (Link monsters)", number, label="连接"),
     Field("scale", "灵摆刻度 (pendulum monsters)", number, label="灵摆刻度"),
@@ -300,7 +301,8 @@ def make(parsed: ParsedCard, fmt: CardFormat) -> CardDef:
     if len(set(labels)) != len(labels):
         raise ValueError("two activated effects share a label")
     if kind == "monster":
-        given = [f for f in ("level", "rank", "link") if parsed.value(f) is not None]
+        given = [f for f in ("level", "rank", "link") if parsed.value(f) is not None
+                 or (f == "level" and "level" in parsed.values)]
         if len(given) != 1:
             raise ValueError("a monster has one of ':level:', ':rank:' or ':link:'")
         if "normal" in types and (effects or statics):

@@ -101,6 +101,8 @@ class ChainLink:
     #: the hand (『手卡·墓地·除外状态的卡的效果发动时』 does not see it); an effect, where
     #: the card was before its cost moved it (灰流丽: the hand)
     zone: str | None = None
+    #: the cards shown to the opponent for this activation or as it resolved (『给对方观看』)
+    revealed: list = field(default_factory=list)
 
     def below(self, duel) -> "ChainLink | None":
         """The chain link this one was activated in response to."""
@@ -542,6 +544,8 @@ class ChainRules:
         # 古圣戴 始龙) leaves a new card that is no longer 『那张卡』 of this activation
         activated_as = card.object_id
         activated_in = card.zone.kind
+        # what a cost shows to the opponent (『把…给对方观看才能发动』) belongs to this link
+        self.revealed_by_cost = []
         if effect.cost == "send-self":
             self.send_to_graveyard(card, reason="cost")
         elif effect.cost == "discard-self":
@@ -593,7 +597,8 @@ class ChainRules:
                          [(t, t.object_id) for t in targets], None, at_activation,
                          pending.event if pending else None, chosen=list(chosen),
                          effect_owner=self.owner_of_effect(card, effect), with_effect=also,
-                         declared=declared, zone=activated_in)
+                         declared=declared, zone=activated_in, revealed=self.revealed_by_cost)
+        self.revealed_by_cost = []
         self.chain.append(link)
         if len(self.chain) == 1:
             # a new chain: what happened before it is no longer "what just happened"

@@ -451,6 +451,9 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         d = card.definition
         if not d.is_monster or d.extra_deck:
             return f"「{card.name}」不是可以通常召唤的怪兽"
+        if not d.level:
+            # 『:level: ?』: no source the documents cite gives its level (cardformat.py)
+            return f"「{card.name}」的等级在本站依据的资料里不明：不知道要几只解放，引擎不让它通常召唤"
         if enforced(Rule.OWN_TURN) and player != self.turn_player:
             return refusal(Rule.OWN_TURN, f"{_who(player)}不是回合玩家：通常召唤·盖放只能在自己的回合进行")
         if enforced(Rule.MAIN_PHASE) and self.phase not in self.MAIN_PHASES:

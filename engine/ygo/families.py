@@ -457,6 +457,105 @@ def pick_and_move_block(origin, n, unit, desc, to, others=False, top=False):
     return pick_and_move(origin, n, unit, desc, to, others, top)
 
 
+# == summoning by an effect that tributes (ritual summons) =====================================
+
+#: where an effect ritual summons from, as the text lists them (『自己的手卡·额外卡组（表侧）·墓地·除外状态』)
+RITUAL_FROM = {"手卡": Zone.HAND, "卡组": Zone.DECK, "额外卡组（表侧）": Zone.EXTRA, "墓地": Zone.GRAVEYARD,
+               "除外状态": Zone.BANISHED}
+
+
+def ritual_from(text: str) -> tuple[str, ...]:
+    words = text.removeprefix("自己的").split("·")
+    unknown = [w for w in words if w not in RITUAL_FROM]
+    if unknown:
+        raise ValueError(f"cannot read where it summons from: {'、'.join(unknown)}; known: {'、'.join(RITUAL_FROM)}")
+    return tuple(RITUAL_FROM[w] for w in words)
+
+
+BLOCKS.term(Term("ritual_from", r"自己的[^，。；;]+?", ritual_from,
+                 description="自己的手卡·额外卡组（表侧）·墓地·除外状态 … (where the monster is summoned from)"))
+BLOCKS.term(Term.choice("ritual_pool", {"自己的手卡·场上": (Zone.HAND, "field")},
+                        "自己的手卡·场上 (where the monsters tributed are)"))
+
+
+def _lands_in(duel, card) -> str:
+    """Where a monster tributed now goes: the graveyard, or banished instead (大宇宙)."""
+    if duel.on_field(card):
+        where = duel.redirect(card, Zone.GRAVEYARD)
+        if where != Zone.GRAVEYARD:
+            return where
+    return Zone.BANISHED if duel.graveyard_replaced_by() else Zone.GRAVEYARD
+
+
+def chosen_first(duel, candidates: list, pool: list, zones, enough) -> tuple | None:
+    """An effect that fusion or ritual summons chooses the monster to summon first, then
+    the materials or tributes among ``pool`` (a group that is ``enough(monster, group)``):
+    never the monster itself, which was chosen before them (fid=24272: tributing it from the
+    hand or field and then summoning it from the graveyard or banishment is not a summon of
+    that effect).  The first fitting monster and the fewest cards are taken (the player's
+    choice, stated by default): (the monster, the group), or None."""
+    for monster in candidates:
+        if RULES["summoned-monster-chosen-before-tributes"]:
+            others = [c for c in pool if c is not monster]
+        else:
+            # materials first: the monster may be one of them if it then lands where the
+            # effect summons from
+            others = [c for c in pool if c is not monster or _lands_in(duel, c) in zones]
+        for k in range(1, len(others) + 1):
+            group = next((list(g) for g in itertools.combinations(others, k) if enough(monster, g)), None)
+            if group is not None:
+                return monster, group
+    return None
+
+
+def ritual_plan(duel, card, player: int, zones, pool_zones, fits) -> tuple | None:
+    """The ritual summon an effect of ``card`` can make now (chosen_first): a ritual monster
+    of ``zones`` that fits (of the extra deck, a face-up one), and monsters with a level of
+    ``pool_zones`` whose levels add up to its level or more."""
+    candidates = []
+    for zone in zones:
+        for c in duel.board.zone(player, zone):
+            if not (c.definition.is_monster and "ritual" in c.definition.types and fits(duel, card, c)):
+                continue
+            if zone == Zone.EXTRA and not c.face_up:
+                continue
+            candidates.append(c)
+    pool = []
+    for zone in pool_zones:
+        cards = duel.monsters(player) if zone == "field" else duel.board.zone(player, zone)
+        pool += [c for c in cards if c.definition.is_monster and c.definition.level]
+    return chosen_first(duel, candidates, pool, zones,
+                        lambda monster, group: sum(c.definition.level for c in group) >= (monster.definition.level or 0))
+
+
+@BLOCKS.phrase("action", "等级合计直到变成仪式召唤的怪兽的等级以上为止，把{pool:ritual_pool}的怪兽解放，"
+                         "把{origin:ritual_from}的1只{desc:pick_desc}仪式怪兽仪式召唤")
+def ritual_summon(pool, origin, desc):
+    """Ritual summon 1 ritual monster that fits from those zones, tributing monsters of
+    one's hand and field whose levels add up to its level or more (ritual_plan: the monster
+    is chosen first).  With nothing to summon so, the effect cannot be activated."""
+    fits = describe(desc + "怪兽") if desc else (lambda duel, src, c: True)
+
+    def resolve(duel, link) -> bool:
+        plan = ritual_plan(duel, link.card, link.player, origin, pool, fits)
+        if plan is None:
+            duel.log.record("ritual.none", card=link.card)
+            return False
+        monster, tributes = plan
+        duel.log.record("ritual.chosen", card=monster, tributes=tributes)
+        for t in tributes:
+            duel.send_to_graveyard(t, reason=f"tributed for 「{monster.name}」", tributed=True)
+        if monster.zone.kind not in origin:
+            duel.log.record("ritual.none", card=link.card)
+            return False
+        duel.summon(monster, "ritual", link.player, by=link.card.name)
+        link.summoned.append((monster, monster.object_id))
+        return True
+
+    resolve.needs = lambda duel, card, player: ritual_plan(duel, card, player, origin, pool, fits) is not None
+    return moving(resolve, "summon", *(f"{zone}-summon" for zone in origin))
+
+
 # == negating what is activated, and what becomes of that card ================================
 
 NEGATED = {"个发动": "activation", "个效果": "effect", "次攻击": "attack"}

@@ -804,13 +804,13 @@ def activated(what=None, place=None, desc=None):
 
 # == costs ======================================================================================
 
-COST_CARDS = (r"这张卡|手卡的这张卡|墓地的这张卡|这张卡从手卡|场上表侧表示存在的这张卡|表侧表示的这张卡|\d+张手卡"
+COST_CARDS = (r"手卡的这张卡和手卡1张[^；;，]*?|这张卡|手卡的这张卡|墓地的这张卡|这张卡从手卡|场上表侧表示存在的这张卡|表侧表示的这张卡|\d+张手卡"
               r"|自己卡组最上面的\d+张卡|自己场上1只表侧表示的[^；;]*?怪兽|这张卡1个X素材")
 BLOCKS.term(Term("cost_cards", COST_CARDS, description="what a cost moves: 这张卡、墓地的这张卡、1张手卡、"
                                                        "自己卡组最上面的1张卡、自己场上1只表侧表示的…怪兽 …"))
 COST_MOVES = {"送去墓地": "grave", "除外": "banish", "解放": "tribute", "丢弃": "discard", "取除": "detach",
-              "回到持有者手卡": "return-to-hand"}
-BLOCKS.term(Term.choice("cost_move", COST_MOVES, "送去墓地、除外、解放、丢弃、取除、回到持有者手卡"))
+              "回到持有者手卡": "return-to-hand", "给对方观看": "reveal"}
+BLOCKS.term(Term.choice("cost_move", COST_MOVES, "送去墓地、除外、解放、丢弃、取除、回到持有者手卡、给对方观看"))
 
 
 BLOCKS.term(Term("counters", r"\d+个魔力指示物", lambda t: int(t[:-len("个魔力指示物")]),
@@ -834,6 +834,10 @@ def move_cards(move=None, cards=None, n=None, desc=None, placed=None):
         return _place_counters(placed)
     if cards is None:   # 从手卡把{n}张{desc}…
         cards = f"{n}张手卡"
+    if m := re.fullmatch(r"手卡的这张卡和手卡1张(.+)", cards):
+        if move == "reveal":
+            return _reveal_with_self(m.group(1))
+        raise ValueError(f"the engine cannot pay {cards}{move} as a cost")
     if cards.endswith("这张卡") or cards == "这张卡从手卡":
         return _self_cost(cards, move)
     if m := re.fullmatch(r"(\d+)张手卡", cards):
@@ -851,6 +855,33 @@ def move_cards(move=None, cards=None, n=None, desc=None, placed=None):
     elif cards == "这张卡1个X素材" and move == "detach":
         return _detach_one()
     raise ValueError(f"the engine cannot pay {cards}{move} as a cost")
+
+
+def _reveal_with_self(desc: str):
+    """『把手卡的这张卡和手卡1张X给对方观看』: this card and another card of the hand that
+    fits are shown to the opponent and stay in the hand; the chain link keeps them (what
+    『给人观看的…』 of its effect then names).  Which other card: the first that fits (the
+    player's choice, stated by default)."""
+    test = describe(desc)
+
+    def others(duel, card, player) -> list:
+        return [c for c in duel.board.zone(player, Zone.HAND) if c is not card and test(duel, card, c)]
+
+    def pay(duel, card, player) -> None:
+        shown = others(duel, card, player)[:1]
+        for c in (card, *shown):
+            duel.log.record("reveal.cost", card=c, player=player)
+        duel.revealed_by_cost = [card, *shown]
+
+    def payable(duel, card, player) -> str | None:
+        if card.zone.kind != Zone.HAND:
+            return f"the cost of 「{card.name}」 shows it from the hand: it is not in the hand"
+        if not others(duel, card, player):
+            return f"the cost of 「{card.name}」 shows another card of the hand ({desc}): there is none"
+        return None
+
+    pay.payable = payable
+    return pay
 
 
 def _place_counters(n: int):

@@ -307,6 +307,14 @@ RULES: dict[str, bool] = {
     # a count a face-up card keeps (『这张卡表侧表示存在的状态被解放的怪兽数量』) goes on while its
     # effects are negated: it is still face-up (黯黑世界-暗影敌托邦- under 王宫的敕命, fid=8112)
     "count-tributed-while-negated": True,
+    # an effect that ritual (or fusion) summons chooses the monster first, then what it
+    # tributes (or uses as material): the monster it summons is never one of them, so it
+    # cannot be tributed from the hand or field and then summoned from where it went
+    # (恶魔们的玉座, fid=24272)
+    "summoned-monster-chosen-before-tributes": True,
+    # 『卡名当作「X」使用』 while it applies makes X the card's name instead of its own, not a
+    # second name (王之遗宝祭祀圣域 on the field is 「王家的神殿」 only, fid=24315)
+    "treated-name-replaces-own": True,
 }
 
 #: card-specific rulings about summon conditions (values.proper_by_effect)
@@ -490,6 +498,8 @@ LABELS: dict[object, str] = {
     "resolved-effects-before-summon": "连锁块处理后才适用的效果，比那之后进行的条件召唤先适用",
     "banished-until-resolved-returns-before-summon": "直到那个效果处理后除外的怪兽，比那之后进行的召唤先回到场上",
     "count-tributed-while-negated": "效果被无效期间，表侧表示存在的卡照样记下被解放的怪兽数量",
+    "summoned-monster-chosen-before-tributes": "效果进行的融合·仪式召唤先决定召唤的怪兽再选素材·解放：那只怪兽自身不能作为素材·被解放",
+    "treated-name-replaces-own": "『卡名当作「X」使用』适用期间，卡名只是X，不再是原本的卡名",
     "may-tribute-three": "这张卡也能把3只怪兽解放作召唤",
     "may-tribute-five": "这张卡也能把5只怪兽解放作召唤",
     "three-tributes-either-field": "把自己或对方场上3只怪兽解放，在那一边的场上召唤",

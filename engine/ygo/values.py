@@ -196,6 +196,9 @@ class ValueRules:
             if (up and self.applies(card, "indestructible-effect")) or self.lasting(card, "indestructible-effect") \
                     or self.links_granting(card, "indestructible-effect"):
                 return "cannot be destroyed by card effects"
+            given = self.field_ban(card, "indestructible-effect-given") if up else None
+            if given:
+                return f"the effect of 「{given}」: it cannot be destroyed by card effects"
             if up and by_effect.definition.is_monster and self.applies(card, "indestructible-monster-effect"):
                 return "cannot be destroyed by monster effects"
         if by_battle and ((up and self.applies(card, "indestructible-battle"))

@@ -92,6 +92,8 @@ class DuelView(Protocol):
     battle_state: Any
     #: an effect ended this turn's battle phase (消战者)
     battle_over: bool
+    #: the cards the cost being paid showed to the opponent (『给对方观看』), kept by its chain link
+    revealed_by_cost: list
 
     # -- cards and zones, and what moves them (duel.py) ---------------------------------
     @classmethod
@@ -156,6 +158,12 @@ class DuelView(Protocol):
     def turn_face_down(self, card: YgoCard, reason: str = "") -> None: ...
 
     def arrived_as(self, card: YgoCard) -> frozenset[str]: ...
+
+    def redirect(self, card: YgoCard, to_kind: str) -> str: ...
+
+    def graveyard_replaced_by(self) -> str | None: ...
+
+    def current_name(self, card: YgoCard) -> str: ...
 
     # -- what a card remembers (memory.py) ----------------------------------------------
     def remember(self, card: YgoCard, info: Info, value: Any = True, *, per: Any = None, erase: Any = None,
