@@ -38,7 +38,7 @@ from pytest_bdd.steps import step_function_context_registry
 from rulings import incremental
 from rulings import vocabulary as vocab_mod
 from rulings.cardformat import use_cards_dir
-from rulings.project import Paths, find_root, scenario_title
+from rulings.project import Paths, find_root, game_of, scenario_title
 
 _DECORATORS = {"given": given, "when": when, "then": then}
 #: set once the features are up to date: by ``rulings`` before it starts pytest, by
@@ -257,17 +257,6 @@ def find_step_definitions(step, fixturemanager, node):
             yield fixturedef
 
 
-def _game_of(feature_file: Path) -> str | None:
-    with feature_file.open(encoding="utf-8") as f:
-        for line in f:
-            m = re.match(r"\s*@rulings-game:(\S+)", line)
-            if m:
-                return m.group(1)
-            if not line.startswith("#") and line.strip():
-                break
-    return None
-
-
 def bind(game: str) -> None:
     """Make the calling test module run the documented examples of ``game`` that the
     session's plan runs (``plan_for``: what changed, or everything with RULINGS_RERUN=all).
@@ -285,7 +274,7 @@ def bind(game: str) -> None:
     features_dir = Paths(root).features
     # only the features holding an example to run are parsed; a game with none is not loaded
     files = sorted(p for p in {features_dir / f"{d}.feature" for d in documents.values()}
-                   if p.is_file() and _game_of(p) == game)
+                   if p.is_file() and game_of(p) == game)
     if not files:
         return
     vocabulary = vocab_mod.load(game)
