@@ -72,7 +72,7 @@ def extract(root: Path) -> Extraction:
     if root not in _extraction:
         paths = Paths(root)
         if os.environ.get(EXTRACTED) != str(root):
-            from rulings.sphinxext.build import build
+            from rulings.sphinxext.build import build  # deferred: Sphinx, only when no `rulings` extracted
 
             # processes of one session that extract side by side (xdist workers of a
             # session that collects no example: each test that needs the cards extracts)
