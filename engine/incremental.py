@@ -37,7 +37,7 @@ _CARD_NAME = re.compile(r"「([^「」]+)」")
 #: package imports nothing of ``engine`` beyond these and itself (kept true by
 #: tests/unit/test_incremental.py); the Sphinx extension and the CLI are not on the
 #: path of a run.
-SHARED = ("__init__.py", "cardformat.py", "vocabulary.py", "project.py", "results.py", "wording.py",
+SHARED = ("__init__.py", "cardformat.py", "vocabulary.py", "runner.py", "project.py", "results.py", "wording.py",
           "core/**/*.py", "bdd/**/*.py")
 
 

@@ -25,6 +25,9 @@ GAME_LABELS: dict[str, str] = {
     "dm": "デュエル・マスターズ · Duel Masters",
 }
 
+#: game id -> how it is named in its own language (its part of a page serving every game)
+GAME_NAMES: dict[str, str] = {"ygo": "游戏王 OCG", "mtg": "マジック：ザ・ギャザリング", "dm": "デュエル・マスターズ"}
+
 #: the statuses of a rules-table cell in the coverage results (rulings.coverage); here so
 #: that the site reads them without importing the coverage tool (every game's engine)
 COVERAGE_STATUSES = ("pinned", "equivalent", "unpinned", "survivor")

@@ -12,11 +12,63 @@ import json
 import os
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 FORMAT = 1
-STATUSES = ("passed", "failed", "pending", "stale", "not-run")
+
+
+@dataclass(frozen=True)
+class Status:
+    """What a status means to everything that shows or counts it (pages, the attention
+    page, the sidebar, `rulings check`): a new status is a row here (decided in
+    :func:`status_of`) and its words in each language (``rulings.sphinxext.language``)."""
+
+    name: str
+    #: worst first: what a document, a game or a page is marked with when its examples differ
+    rank: int
+    #: its result ran on the text, engine and cards as they are now (its trace is shown)
+    current: bool
+    #: `rulings check` fails while an example has it
+    blocks: bool
+    #: its result's failing step (and message) is shown when it has one
+    shows_failing_step: bool
+    #: `rulings check`'s last line counts it even when no example has it
+    counted_always: bool
+    #: the colour pages mark it with (``rulings-statuses.css`` is written from this)
+    colour: str
+
+
+KINDS = (
+    Status("passed", rank=4, current=True, blocks=False, shows_failing_step=False, counted_always=True,
+           colour="#2e9e44"),
+    Status("failed", rank=0, current=True, blocks=True, shows_failing_step=True, counted_always=True,
+           colour="#d32f2f"),
+    Status("pending", rank=3, current=True, blocks=False, shows_failing_step=True, counted_always=False,
+           colour="#9e9e9e"),
+    Status("stale", rank=1, current=False, blocks=True, shows_failing_step=False, counted_always=False,
+           colour="#c68400"),
+    Status("not-run", rank=2, current=False, blocks=True, shows_failing_step=True, counted_always=False,
+           colour="#607d8b"),
+)
+#: in the order pages list them
+STATUSES = tuple(k.name for k in KINDS)
+STATUS = {k.name: k for k in KINDS}
+WORST_FIRST = tuple(sorted(STATUSES, key=lambda s: STATUS[s].rank))
+
+
+def worst(counts: Mapping[str, int]) -> str:
+    """The worst status with a count (the best when there is none)."""
+    return next((s for s in WORST_FIRST if counts.get(s)), WORST_FIRST[-1])
+
+
+def status_css() -> str:
+    """The colour of each status on every element that shows one."""
+    return "".join(f".rulings-{k.name} {{ border-left-color: {k.colour}; }}\n"
+                   f".rulings-badge-{k.name} {{ background: {k.colour}; }}\n"
+                   f'.rulings-dashboard-row[data-status="{k.name}"] td:first-child {{ border-left: 5px solid {k.colour}; }}\n'
+                   for k in KINDS)
 
 
 class ResultsError(Exception):

@@ -221,12 +221,11 @@ class Reconciliation:
 
     def last_line(self) -> str:
         c = self.counts
-        tail = [f"{c[s]} {s}" for s in ("pending", "stale", "not-run") if c[s]]
-        return ", ".join([f"{c['passed']} passed", f"{c['failed']} failed", *tail])
+        return ", ".join(f"{c[s]} {s}" for s in results_mod.STATUSES if c[s] or results_mod.STATUS[s].counted_always)
 
     @property
     def ok(self) -> bool:
-        return not self.problems and not (self.counts["failed"] or self.counts["stale"] or self.counts["not-run"])
+        return not self.problems and not any(n for s, n in self.counts.items() if results_mod.STATUS[s].blocks)
 
 
 _TAGS = re.compile(r"^\s*@rulings-id:(\S+) @rulings-hash:(\S*)", re.M)
@@ -296,7 +295,7 @@ def reconcile(paths, only: set[str] | None = None) -> Reconciliation:
         if e["hash"] not in found:
             out.problems.append(f"{where}: {status}: {e['id']} — changed since the features were written")
             continue
-        if status in ("failed", "stale", "not-run"):
+        if results_mod.STATUS[status].blocks:
             entry = entry or {}
             at = entry.get("failing_location") or where
             if status == "failed":
@@ -307,8 +306,10 @@ def reconcile(paths, only: set[str] | None = None) -> Reconciliation:
             elif entry.get("outcome") == "error":
                 out.problems.append(f"{at}: not-run: {e['id']} — error in the example: "
                                     f"{entry.get('failing_step')}: {entry.get('message')}")
-            else:
+            elif status == "not-run":
                 out.problems.append(f"{where}: not-run: {e['id']} — no result")
+            else:
+                out.problems.append(f"{where}: {status}: {e['id']}")
     for extra in sorted(set(scenarios) - set(places)):
         out.problems.append(f"{paths.features}: scenario {extra!r} has no example in the documents")
     for extra in sorted(set(results) - set(places)):

@@ -17,6 +17,8 @@ from pytest_bdd.parser import FeatureParser
 from rulings import vocabulary as vocab_mod
 from rulings.incremental import phrase_id
 from rulings.project import Paths, feature_files, game_of
+from rulings.runner import runner_for
+
 
 @dataclass(frozen=True)
 class Example:
@@ -71,26 +73,12 @@ def phrases_of(vocabulary: vocab_mod.Vocabulary, example: Example) -> list[str]:
 
 def run(vocabulary: vocab_mod.Vocabulary, scenario, replace: tuple[int, str, list | None] | None = None,
         recorded: list[str] | None = None) -> tuple[int, BaseException | None]:
-    """Run a scenario on a fresh world (maybe with one step's text and table replaced):
-    (the index of the step that raised, or the number of steps; the error or None).
+    """Run a scenario on a fresh world (maybe with one step's text and table replaced)
+    through the one runner (``rulings.runner``, as the binding runs each step): (the
+    index of the step that raised, or the number of steps; the error or None).
     ``recorded``: the phrases its example matched when it was read; a step that matches
-    another phrase now (a vocabulary changed since) raises ``LookupError``."""
-    world = vocabulary.new_world()
-    for i, step in enumerate(scenario.steps):
-        text = replace[1] if replace and replace[0] == i else step.name
-        found = vocabulary.match(step.type, text)
-        if found is None:
-            return i, LookupError(f"undefined: {text}")
-        if recorded is not None and phrase_id(vocabulary.game, found[0].kind, found[0].template) not in recorded:
-            return i, LookupError(f"{text}: matches {found[0].template!r}, not a phrase it matched when it was read")
-        table = step.datatable.raw() if step.datatable else None
-        if replace and replace[0] == i and replace[2] is not None:
-            table = replace[2]
-        try:
-            vocab_mod.run_step(found[0], world, found[1], table)
-        except Exception as err:  # noqa: BLE001 - the kind of failure is what the callers check
-            return i, err
-    return len(scenario.steps), None
+    another phrase now (a vocabulary changed since) raises ``runner.ReadOtherwise``."""
+    return runner_for(vocabulary).scenario(scenario.steps, recorded, replace)
 
 
 def fails(vocabulary: vocab_mod.Vocabulary, example: Example) -> BaseException | None:

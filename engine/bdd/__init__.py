@@ -39,6 +39,7 @@ from rulings import incremental
 from rulings import vocabulary as vocab_mod
 from rulings.cardformat import use_cards_dir
 from rulings.project import Paths, find_root, game_of, scenario_title
+from rulings.runner import Runner, runner_for
 
 _DECORATORS = {"given": given, "when": when, "then": then}
 #: set once the features are up to date: by ``rulings`` before it starts pytest, by
@@ -159,29 +160,18 @@ def _my_share(plan: incremental.Plan) -> set[str] | None:
 
 
 class PhraseParser(parsers.StepParser):
-    """Matches the steps that a phrase of one kind in the vocabulary matches."""
+    """Matches the steps that a phrase of one kind in the vocabulary matches (the one
+    runner's match: ``rulings.runner``)."""
 
-    def __init__(self, vocabulary: vocab_mod.Vocabulary, kind: str) -> None:
-        super().__init__(f"rulings {vocabulary.game} {kind} phrases")
-        self.vocabulary, self.kind = vocabulary, kind
-        self._matches: dict[str, tuple | None] = {}
-
-    def match(self, text: str):
-        if text not in self._matches:
-            self._matches[text] = self.vocabulary.match(self.kind, text)
-        return self._matches[text]
+    def __init__(self, runner: Runner, kind: str) -> None:
+        super().__init__(f"rulings {runner.vocabulary.game} {kind} phrases")
+        self.runner, self.kind = runner, kind
 
     def is_matching(self, name: str) -> bool:
-        return self.match(name) is not None
+        return self.runner.match(self.kind, name) is not None
 
     def parse_arguments(self, name: str) -> dict[str, str]:
         return {"step_text": name}
-
-
-class ReadOtherwise(Exception):
-    """A step matched another phrase than when its example was read: the vocabulary
-    changed since the features were extracted, so the result would rest on a match the
-    documents were not checked against."""
 
 
 def recorded_phrases(request) -> list[str] | None:
@@ -192,25 +182,13 @@ def recorded_phrases(request) -> list[str] | None:
     return None if mark is None else mark.kwargs.get("phrases")
 
 
-def check_recorded(game: str, phrase, recorded: list[str] | None, text: str) -> None:
-    """The match travels with the example: a step must run the phrase it matched when
-    its example was read (what its result's basis names), else it fails, saying so."""
-    if recorded is None:
-        return
-    found = incremental.phrase_id(game, phrase.kind, phrase.template)
-    if found not in recorded:
-        raise ReadOtherwise(f"step {text!r} matches {phrase.kind} 「{phrase.template}」, which its example did not "
-                            f"match when it was read: extract the features again (rulings check does)")
-
-
 def _step_function(parser: PhraseParser):
     def run_step(world, step_text, request, datatable=None):
-        phrase, arguments = parser.match(step_text)
-        check_recorded(parser.vocabulary.game, phrase, recorded_phrases(request), step_text)
-        # a Then that changes the game is an error of the vocabulary (ThenChangedGame)
-        return vocab_mod.run_step(phrase, world, arguments, datatable)
+        # the one runner's step: matched, checked against the match of its reading, run
+        # (a Then that changes the game is an error of the vocabulary: ThenChangedGame)
+        return parser.runner.step(world, parser.kind, step_text, datatable, recorded_phrases(request))
 
-    run_step.__name__ = f"rulings_{parser.vocabulary.game}_{parser.kind}"
+    run_step.__name__ = f"rulings_{parser.runner.vocabulary.game}_{parser.kind}"
     # pytest-bdd reads the signature of a step function twice per step (which arguments
     # to pass); inspect.signature returns a function's own __signature__ at once
     run_step.__signature__ = inspect.signature(run_step)
@@ -278,6 +256,7 @@ def bind(game: str) -> None:
     if not files:
         return
     vocabulary = vocab_mod.load(game)
+    runner = runner_for(vocabulary)
 
     @pytest.fixture
     def world():
@@ -287,7 +266,7 @@ def bind(game: str) -> None:
     _BOUND.add(namespace["__name__"])
     _BDD_SCENARIO.find_fixturedefs_for_step = find_step_definitions
     for kind in vocab_mod.STEP_KINDS:
-        parser = PhraseParser(vocabulary, kind)
+        parser = PhraseParser(runner, kind)
         _DECORATORS[kind](parser, stacklevel=2)(_step_function(parser))
 
     for feature in get_features([str(p) for p in files]):

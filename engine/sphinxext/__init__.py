@@ -9,6 +9,8 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 
+from rulings import results as results_mod
+
 from . import nodes as rnodes
 from . import encoding, problems, reading, render, search, state
 from . import attention, cards, coverage_page, domain, guard, language, measured, plain, unpinned
@@ -31,6 +33,9 @@ def _builder_inited(app: Sphinx) -> None:
     if app.builder.format == "html":
         app.config.html_static_path.append(str(STATIC))
         app.add_css_file("rulings.css")
+        # each status's colour, from the one table of statuses (static/rulings-statuses.css_t)
+        app.config.html_context["rulings_status_css"] = results_mod.status_css()
+        app.add_css_file("rulings-statuses.css")
     # each page in its document's language (language.py)
     language.install(app)
 

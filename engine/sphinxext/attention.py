@@ -10,20 +10,19 @@ from html import escape
 
 from docutils import nodes
 
+from rulings.results import WORST_FIRST
+from rulings.results import worst as worst_of
+
 from .language import PROJECT, THEME, captions_in_language, document_languages, game_name, of_game, tag, word
 from .state import all_records, counts, load_results, result_of
 
 PAGE = "rulings-attention"
 #: the sections of the page, in order: (anchor, label's key in language.WORDS)
-SECTIONS = (
-    ("failed", "failed"),
-    ("stale", "stale"),
-    ("pending", "pending"),
-    # the dashboard's not-run count links to #not-run: the broken ones first, then the
-    # ones that merely have no result yet
-    ("not-run", "attention-not-run"),
-    ("no-result", "attention-no-result"),
-)
+#: the dashboard's not-run count links to #not-run: the broken ones first, then the
+#: ones that merely have no result yet
+_PARTS = {"not-run": (("not-run", "attention-not-run"), ("no-result", "attention-no-result"))}
+#: every status but the best, worst first
+SECTIONS = tuple(part for s in WORST_FIRST[:-1] for part in _PARTS.get(s, ((s, s),)))
 
 
 def section_of(record: dict, result: dict) -> str | None:
@@ -35,8 +34,7 @@ def section_of(record: dict, result: dict) -> str | None:
 
 
 def worst(records: list[dict]) -> str:
-    c = counts(records)
-    return next((s for s in ("failed", "stale", "not-run", "pending") if c[s]), "passed")
+    return worst_of(counts(records))
 
 
 def _reason(record: dict, result: dict) -> str:

@@ -36,7 +36,7 @@ from docutils import nodes
 from sphinx import addnodes, locale
 from sphinx.locale import NullTranslations
 
-from rulings.project import GAMES
+from rulings.project import GAME_NAMES, GAMES
 
 #: the project's language: its own pages and the pages serving every game
 PROJECT = "zh-CN"
@@ -46,8 +46,6 @@ CATALOG = {"zh-CN": "zh_CN", "ja": "ja"}
 #: the site's title (``html_title`` in spec/conf.py is the project's, Chinese)
 SITE_TITLE = {"zh-CN": "rulings · 可执行的裁定文档", "ja": "rulings · 実行できる裁定文書"}
 
-#: how each game is named, in its own language
-GAME_NAMES = {"ygo": "游戏王 OCG", "mtg": "マジック：ザ・ギャザリング", "dm": "デュエル・マスターズ"}
 
 #: the theme's strings that Sphinx's catalogs do not have (furo ships no catalog)
 THEME = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 from docutils import nodes
 
 from rulings.project import GAME_LABELS
-from rulings.results import STATUSES
+from rulings.results import STATUS, STATUSES
 
 from . import nodes as rnodes
 from .language import PROJECT, game_name, of_document, tag, word
@@ -56,7 +56,7 @@ def example_nodes(record: dict, anchor: str, result: dict) -> nodes.Element:
         box += meta
     if record.get("error"):
         box += nodes.paragraph(text=f"{word('example-error', language)}：{record.get('reason') or record['error']}")
-    if status in ("failed", "not-run", "pending") and result.get("failing_step") and result.get("outcome") != "passed":
+    if STATUS[status].shows_failing_step and result.get("failing_step") and result.get("outcome") != "passed":
         box += nodes.paragraph(text=f"{word('failing-step', language)}：{result['failing_step']}")
         if result.get("message"):
             box += nodes.literal_block(text=result["message"])

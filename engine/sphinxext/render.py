@@ -11,7 +11,8 @@ from html import escape
 from docutils import nodes
 
 from rulings.project import GAME_LABELS
-from rulings.results import STATUSES
+from rulings.results import STATUS, STATUSES
+from rulings.results import worst as worst_of
 
 from . import coverage_page
 from . import nodes as rnodes
@@ -69,7 +70,7 @@ def visit_example_html(self, node: rnodes.example) -> None:
     r = node["record"]
     status = r["status"]
     result = result_of(self.builder.env, r)
-    failing = result.get("failing_step") if status in ("failed", "pending", "not-run") else None
+    failing = result.get("failing_step") if STATUS[status].shows_failing_step else None
     language = tag(r.get("language"))
     lang = f' lang="{language}"'
     out = [f'<div class="rulings-example rulings-{_a(status)}" id="{_a(node["ids"][0])}"{lang} '
@@ -103,7 +104,8 @@ def visit_example_html(self, node: rnodes.example) -> None:
     if r.get("error"):
         # the reason in the document's language (the console keeps the English warning)
         out.append(f'<div class="rulings-error">{_a(r.get("reason") or r["error"])}</div>')
-    if status == "failed" or (status == "pending" and result.get("outcome") == "failed"):
+    # the example's own ruling failed against the engine as it is now (failed, or pending and still failing)
+    if STATUS[status].current and result.get("outcome") == "failed":
         what = word("failing-step" if status == "failed" else "pending-step", language)
         out.append('<div class="rulings-failure">'
                    f'<div class="rulings-failure-step">{what}：{_a(result.get("failing_step") or "—")}</div>'
@@ -116,7 +118,7 @@ def visit_example_html(self, node: rnodes.example) -> None:
                    f'<pre class="rulings-failure-message">{_a(result.get("message") or "")}</pre></div>')
     if status == "stale":
         out.append(f'<div class="rulings-note">{word("stale-note", language)}</div>')
-    trace = result.get("trace") if status in ("passed", "failed", "pending") else None
+    trace = result.get("trace") if STATUS[status].current else None
     if trace:
         out.append(f'<details class="rulings-trace"><summary>{word("trace", language)}</summary><pre>'
                    + _a("\n".join(trace)) + "</pre></details>")
@@ -173,7 +175,7 @@ def visit_dashboard_html(self, node: rnodes.dashboard) -> None:
                    f"{_a(game_name(game))}</th></tr>")
         for row in group:
             c = row["counts"]
-            worst = next((s for s in ("failed", "stale", "not-run", "pending") if c[s]), "passed")
+            worst = worst_of(c)
             out.append(f'<tr class="rulings-dashboard-row" data-document="{_a(row["docname"])}" data-status="{worst}">'
                        f'<td><a href="{_a(row["uri"])}">{_a(row["title"])}</a></td>')
             out += [f'<td class="rulings-cell-{s}">{_count_link(c[s], s, attention)}</td>' for s in STATUSES]

@@ -425,9 +425,11 @@ def warn_not_run(app, env) -> None:
         return
     records = [r for docname, rs in env.rulings_examples.items() if docname in env.found_docs for r in rs]
     c = counts(records)
-    if c["not-run"] or c["stale"]:
-        logger.warning(f"{c['not-run'] + c['stale']} of {len(records)} examples have no current result "
-                       f"({c['not-run']} not run, {c['stale']} stale): the site shows them so; "
+    # every status whose result is not current, counted even when none has it
+    missing = sorted((s for s in c if not results_mod.STATUS[s].current), key=lambda s: -results_mod.STATUS[s].rank)
+    if any(c[s] for s in missing):
+        logger.warning(f"{sum(c[s] for s in missing)} of {len(records)} examples have no current result "
+                       f"({', '.join(f'{c[s]} {s.replace(chr(45), chr(32))}' for s in missing)}): the site shows them so; "
                        "`rulings check` runs them", type="rulings", subtype="not-run")
 
 

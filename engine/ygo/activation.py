@@ -38,17 +38,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rulings.core import IllegalAction
 from rulings.core.events import named
 
 from .legality import Rule, enforced, refusal
 from .memory import Info
-
-if TYPE_CHECKING:
-    from .chain import ChainLink
-    from .duel import YgoCard
+from .objects import WAS_BANISHED, YgoCard, Zone
+from .view import LinkView
 
 #: spell and trap types that stay on the field after their card activation resolves
 STAYS = frozenset({"continuous", "field", "equip"})
@@ -143,7 +141,7 @@ class ActivationRules:
     # -- what a card activation is ------------------------------------------------------
 
     @staticmethod
-    def is_card_activation(link: "ChainLink") -> bool:
+    def is_card_activation(link: "LinkView") -> bool:
         """A spell or trap card activated, or a pendulum monster card activated as a spell
         card by putting it in the pendulum zone (its only activation of kind "activation")."""
         return link.effect.kind == "activation" and (not link.card.definition.is_monster
@@ -153,12 +151,12 @@ class ActivationRules:
         """A pendulum monster card that is not on the field as a monster: in the hand it
         may be activated as a spell card, in the pendulum zone it is one."""
         return card.definition.is_monster and "pendulum" in card.definition.types \
-            and card.zone.kind in ("hand", "pendulum zone")
+            and card.zone.kind in (Zone.HAND, Zone.PENDULUM)
 
     @staticmethod
     def kind_of(card: "YgoCard") -> str:
         """What a card is for the rules on activating: a card in a pendulum zone is a spell."""
-        return "spell" if card.zone.kind == "pendulum zone" else card.definition.kind
+        return "spell" if card.zone.kind == Zone.PENDULUM else card.definition.kind
 
     def in_limbo(self, card: "YgoCard") -> bool:
         return any(entry.card is card for entry in self.limbo)
@@ -183,7 +181,7 @@ class ActivationRules:
         """Why ``player`` cannot make the card activation of ``card`` from where it is, or None."""
         definition = card.definition
         if definition.kind == "trap" and enforced(Rule.TRAP_SET_FIRST):
-            if card.zone.kind == "hand":
+            if card.zone.kind == Zone.HAND:
                 if any(st.kind == "activate-from-hand" for st in definition.statics):
                     return None
                 return refusal(Rule.TRAP_SET_FIRST, f"「{card.name}」是陷阱卡：要先在场上盖放才能发动，不能从手卡发动")
@@ -200,7 +198,7 @@ class ActivationRules:
         elif definition.kind == "spell" and "quick" in definition.types and enforced(Rule.QUICK_PLAY_TIMING):
             # from the hand only in its controller's own turn; in the opponent's turn only set
             # on the field, and not in the turn it was set
-            if card.zone.kind == "hand" and player != self.turn_player:
+            if card.zone.kind == Zone.HAND and player != self.turn_player:
                 return refusal(Rule.QUICK_PLAY_TIMING, f"「{card.name}」是速攻魔法：只有在自己的回合才能从手卡发动")
             if self.on_field(card) and self.remembers(card, Info.SET_THIS_TURN):
                 return refusal(Rule.QUICK_PLAY_TIMING, f"「{card.name}」是这个回合盖放的速攻魔法：要到下一个回合才能发动")
@@ -261,7 +259,7 @@ class ActivationRules:
             return None
         if isinstance(cost, tuple) and cost[0] in ("discard-paid", "send-paid"):
             _kind, n, *fits = cost
-            others = [c for c in self.board.zone(player, "hand")
+            others = [c for c in self.board.zone(player, Zone.HAND)
                       if c is not card and all(fit(self, card, c) for fit in fits)]
             if len(others) < n:
                 return f"the cost of 「{card.name}」{effect.label} needs {n} other card(s) of the hand that it names"
@@ -356,7 +354,7 @@ class ActivationRules:
 
     # -- counts -------------------------------------------------------------------------
 
-    def record_activation(self, link: "ChainLink | None", card: "YgoCard", player: int, *,
+    def record_activation(self, link: "LinkView | None", card: "YgoCard", player: int, *,
                           by_effect: bool = False) -> None:
         self.activations.append(Record(self.turn, player, self.kind_of(card),
                                        link is None or self.is_card_activation(link), link, by_effect=by_effect,
@@ -418,7 +416,7 @@ class ActivationRules:
 
     # -- 『发动和效果不会被无效化』 -----------------------------------------------------------
 
-    def why_unnegatable(self, link: "ChainLink") -> str | None:
+    def why_unnegatable(self, link: "LinkView") -> str | None:
         card = link.card
         if self.is_card_activation(link):
             for st in card.definition.statics:
@@ -433,7 +431,7 @@ class ActivationRules:
                     return f"「{other.name}」: the activation of 「{card.name}」 and its effect cannot be negated"
         return None
 
-    def intercepted(self, link: "ChainLink") -> str | None:
+    def intercepted(self, link: "LinkView") -> str | None:
         """A face-up card whose effect negates an effect as it resolves (深渊鳞甲-鲸鱼: 『对方场上
         发动的陷阱卡的效果无效化』, 魔轰神兽 尤尼科): the name of that card, or None.  Its
         'then' (sending itself to the graveyard, destroying the card) follows at once."""
@@ -448,7 +446,7 @@ class ActivationRules:
                     return card.name
         return None
 
-    def on_card_activated(self, link: "ChainLink") -> None:
+    def on_card_activated(self, link: "LinkView") -> None:
         """Continuous effects that act each time something is activated (王立魔法图书馆: a
         card activation; 音响放大器: an effect a 「音响战士」 card has), each testing which; they
         never see a card activated by an effect as it resolves."""
@@ -456,14 +454,14 @@ class ActivationRules:
             for st in self.active_statics(card, "on-card-activated"):
                 st.value(self, card, link)
 
-    def applied(self, link: "ChainLink", definition=None) -> None:
+    def applied(self, link: "LinkView", definition=None) -> None:
         """The effect of ``link`` applied (it was not negated): 『在决斗中只能适用1次』 is used —
         that of ``definition`` when the link applied another card's effect (连续魔法)."""
         definition = definition or link.card.definition
         if any(st.kind == "once-per-duel-applied" for st in definition.statics):
             self.applied_once.add((link.player, definition.name))
 
-    def already_applied(self, link: "ChainLink") -> str | None:
+    def already_applied(self, link: "LinkView") -> str | None:
         """『在决斗中只能适用1次』: its effect already applied in this duel (another chain link
         applied it first), so this one does not apply."""
         d = link.card.definition
@@ -478,7 +476,7 @@ class ActivationRules:
 
     # -- a negated card activation ------------------------------------------------------
 
-    def take_off_field(self, link: "ChainLink", *, destroyed: bool = False, by=None, by_player=None) -> None:
+    def take_off_field(self, link: "LinkView", *, destroyed: bool = False, by=None, by_player=None) -> None:
         """The card activation of ``link`` was negated: its card is no longer on the field."""
         card = link.card_if_unchanged()
         if card is None or not self.on_field(card) or self.in_limbo(card):
@@ -492,13 +490,13 @@ class ActivationRules:
         entry = next((e for e in self.limbo if e.card is card), None)
         if entry is None:
             return False
-        if where == "banished" and self.banish_forbidden(card):
+        if where == Zone.BANISHED and self.banish_forbidden(card):
             self.log.record("survive.not-banished", card=card)
             return True
         self.limbo.remove(entry)
         zone = self.board.zone(card.owner, where)
         self.board.move(card, zone, reason=reason)
-        self.arrived(card, "banished" if where == "banished" else "returned-to-deck")
+        self.arrived(card, WAS_BANISHED if where == Zone.BANISHED else "returned-to-deck")
         return True
 
     def banish_forbidden(self, card: "YgoCard") -> bool:
@@ -513,7 +511,7 @@ class ActivationRules:
             tags = {"sent-to-graveyard", "left-field-before"}
             if entry.destroyed:
                 tags |= {"destroyed", "destroyed-by-effect", "sent-by-effect"}
-            zone = self.board.zone(card.owner, "graveyard")
+            zone = self.board.zone(card.owner, Zone.GRAVEYARD)
             self.board.move(card, zone, reason="its card activation was negated")
             self.arrived(card, *tags)
             self.emit("to-graveyard", card, lki=None, destroyed=entry.destroyed, by_battle=False,

@@ -12,15 +12,12 @@ the attack declaration ("attack-declared": 消战者), the start of the damage s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rulings.core import IllegalAction
 
 from .legality import Rule, enforced, refusal
 from .memory import Info, Transition
-
-if TYPE_CHECKING:
-    from .duel import YgoCard
+from .objects import YgoCard, Zone
 
 
 @dataclass
@@ -101,7 +98,7 @@ class BattleRules:
             if self.monsters(opponent):
                 return refusal(Rule.ATTACK_TARGET, "对方场上有怪兽存在，不能直接攻击")
             return None
-        if not (self.on_field(target) and target.zone.kind == "monster zone" and target.controller == opponent):
+        if not (self.on_field(target) and target.zone.kind == Zone.MONSTER and target.controller == opponent):
             return refusal(Rule.ATTACK_TARGET, f"「{target.name}」不是对方场上的怪兽，不能作为攻击对象")
         return None
 
@@ -230,7 +227,7 @@ class BattleRules:
         """『…战斗破坏的效果怪兽的效果无效化』 (冥界的魔王 哈·迪斯): a face-up card whose
         static describes the winner negates the destroyed effect monster's effects in the
         graveyard, as long as it stays there (gone once it moves on)."""
-        if loser.zone.kind != "graveyard" or not self.is_effect_monster(loser):
+        if loser.zone.kind != Zone.GRAVEYARD or not self.is_effect_monster(loser):
             return
         for other in self.field_cards():
             for st in self.active_statics(other, "negate-battle-destroyed"):

@@ -35,6 +35,7 @@ from . import primitives as p
 from .activation import Ban
 from .cards import CostWord
 from .memory import Info, erased_until_turn_end, given_face_down
+from .objects import Zone
 
 BLOCKS = PhraseBook("ygo", "zh-CN", kinds=("event", "condition", "cost", "restriction", "target", "action",
                                            "static"))
@@ -84,7 +85,7 @@ SUMMON_EVENTS = {  # 这张卡……的场合: the summon methods of the event
     "仪式召唤": ("ritual",), "连接召唤": ("link",), "灵摆召唤": ("pendulum",),
 }
 BLOCKS.term(Term.choice("summoned", SUMMON_EVENTS, "召唤、特殊召唤、召唤·特殊召唤、同调召唤 …"))
-ZONES = {"手卡": "hand", "卡组": "deck", "额外卡组": "extra deck", "墓地": "graveyard", "除外状态": "banished",
+ZONES = {"手卡": Zone.HAND, "卡组": Zone.DECK, "额外卡组": Zone.EXTRA, "墓地": Zone.GRAVEYARD, "除外状态": Zone.BANISHED,
          "场上": "field"}
 BLOCKS.term(Term.choice("zone", ZONES, "a zone"))
 RETURNS = {"结束阶段": "end-phase", "这个回合的结束阶段": "end-phase", "战斗阶段结束时": "end-battle",
@@ -101,7 +102,8 @@ BLOCKS.term(Term.choice("while", LINK_WHILE, "how long a continuous-target effec
 ATTRIBUTES = ("地", "水", "炎", "风", "光", "暗", "神")
 RACES = ("魔法师", "龙", "不死", "战士", "兽战士", "兽", "鸟兽", "恶魔", "天使", "昆虫", "恐龙", "爬虫类", "鱼", "海龙",
          "水", "炎", "雷", "岩石", "植物", "机械", "念动力", "幻神兽", "创造神", "幻龙", "电子界", "幻想魔")
-FRAMES = {"融合": "fusion", "同调": "synchro", "仪式": "ritual", "连接": "link", "灵摆": "pendulum", "二重": "gemini"}
+FRAMES = {"融合": "fusion", "同调": "synchro", "仪式": "ritual", "连接": "link", "灵摆": "pendulum", "二重": "gemini",
+          "卡通": "toon"}
 
 
 _FRAME = "|".join([*FRAMES, "X", "超量"])
@@ -131,7 +133,7 @@ def _atk_at_least(n: int) -> Pred:
 
 def _from_extra(duel, src, c) -> bool:
     return duel.on_field(c) and duel.remembers(c, Info.SPECIAL_SUMMONED) \
-        and duel.recall(c, Info.SUMMONED_FROM) == "extra deck"
+        and duel.recall(c, Info.SUMMONED_FROM) == Zone.EXTRA
 
 
 def _special_summoned_from(zone: str) -> Pred:
@@ -190,6 +192,8 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"(\d+)星以下的?", lambda n: _level(lambda a, b: a <= b)(int(n))),
     (r"(\d+)星的?", lambda n: _level(lambda a, b: a == b)(int(n))),
     (r"攻击力(\d+)以上的?", lambda n: _atk_at_least(int(n))),
+    # 『给对方观看的』: a card the describing card's effect showed to the opponent as it resolves
+    (r"给对方观看的", lambda: _revealed_by_source),
     (r"守备力(\d+)以下的?", lambda n: (lambda duel, src, c, n=int(n): c.definition.is_monster
                                       and (duel.defense(c) or 0) <= n)),
     (rf"({'|'.join(ATTRIBUTES)})属性以外的", lambda a: (lambda duel, src, c: c.definition.is_monster
@@ -202,15 +206,15 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"表侧表示的?", lambda: (lambda duel, src, c: c.face_up)),
     (r"里侧守备表示的?|里侧表示的?", lambda: (lambda duel, src, c: not c.face_up)),
     (r"从额外卡组特殊召唤的", lambda: _from_extra),
-    (r"从卡组特殊召唤的", lambda: (lambda duel, src, c: duel.recall(c, Info.SUMMONED_FROM) == "deck")),
+    (r"从卡组特殊召唤的", lambda: (lambda duel, src, c: duel.recall(c, Info.SUMMONED_FROM) == Zone.DECK)),
     (r"从(手卡|墓地|除外状态)特殊召唤的", lambda zone: _special_summoned_from(ZONES[zone])),
     (r"攻击力比这张卡(低|高)的", lambda how: _compared_with_source(lambda duel, c, v: duel.atk(c, viewer=v), how)),
     (r"原本攻击力比这张卡的攻击力(低|高)的", lambda how: _original_compared_with_source(how)),
     (r"等级比这张卡(低|高)的", lambda how: _compared_with_source(lambda duel, c, v: c.definition.level
                                                                 if c.definition.is_monster else None, how)),
-    (r"特殊召唤的", lambda: (lambda duel, src, c: c.zone.kind == "monster zone"
+    (r"特殊召唤的", lambda: (lambda duel, src, c: c.zone.kind == Zone.MONSTER
                            and duel.remembers(c, Info.SPECIAL_SUMMONED))),
-    (r"通常召唤的", lambda: (lambda duel, src, c: c.zone.kind == "monster zone"
+    (r"通常召唤的", lambda: (lambda duel, src, c: c.zone.kind == Zone.MONSTER
                            and duel.remembers(c, Info.NORMAL_SUMMONED))),
     (r"这个回合攻击过的", lambda: (lambda duel, src, c: duel.remembers(c, Info.ATTACKED))),
     (r"这个回合召唤的", lambda: (lambda duel, src, c: duel.remembers(c, Info.SUMMONED_THIS_TURN))),
@@ -266,10 +270,10 @@ def describe(text: str) -> Pred:
 
 PLACES = {  # where a card is: (zone kind, whose, this card excluded)
     "场上": ("field", None), "自己场上": ("field", "own"), "对方场上": ("field", "opponent"),
-    "墓地": ("graveyard", None), "自己墓地": ("graveyard", "own"), "对方墓地": ("graveyard", "opponent"),
-    "除外状态的": ("banished", None), "自己除外状态的": ("banished", "own"),
-    "手卡": ("hand", "own"), "卡组": ("deck", "own"), "额外卡组": ("extra deck", "own"),
-    "自己的魔法与陷阱区域": ("spell & trap zone", "own"),
+    "墓地": (Zone.GRAVEYARD, None), "自己墓地": (Zone.GRAVEYARD, "own"), "对方墓地": (Zone.GRAVEYARD, "opponent"),
+    "除外状态的": (Zone.BANISHED, None), "自己除外状态的": (Zone.BANISHED, "own"),
+    "手卡": (Zone.HAND, "own"), "卡组": (Zone.DECK, "own"), "额外卡组": (Zone.EXTRA, "own"),
+    "自己的魔法与陷阱区域": (Zone.SPELL_TRAP, "own"),
 }
 BLOCKS.term(Term.choice("place", PLACES, "场上、自己场上、对方场上、自己墓地、对方墓地、自己除外状态的、手卡、卡组 …"))
 UNITS = {"只": True, "张": False}
@@ -281,7 +285,7 @@ def where(place: tuple[str, str | None], monster: bool) -> Pred:
 
     def test(duel, src, c) -> bool:
         if zone == "field":
-            if not duel.on_field(c) or (monster and c.zone.kind != "monster zone"):
+            if not duel.on_field(c) or (monster and c.zone.kind != Zone.MONSTER):
                 return False
             holder = c.controller
         else:
@@ -420,7 +424,7 @@ def target(desc, n, place=None, unit=False, besides=False):
 # == action blocks ============================================================================
 
 BLOCKS.term(Term("lasting", r"[^；;]+", description="lasting effects, split by ，(see blocks.LASTING)"))
-BLOCKS.term(Term.choice("destroyed_to", {"除外": "banished"}, "除外 (破坏并除外)"))
+BLOCKS.term(Term.choice("destroyed_to", {"除外": Zone.BANISHED}, "除外 (破坏并除外)"))
 
 
 def moving(resolve, *kinds: str):
@@ -479,8 +483,8 @@ def to_graveyard(who):
 def to_hand(who):
     """To its owner's hand, from the field or wherever it is still the same card; not a
     spell or trap card that must leave the field after its chain (activation.py)."""
-    return moving(_each(who, lambda duel, link, c: c.zone.kind != "hand" and not duel.leaves_after_resolving(c)
-                        and duel.return_to_hand(c, reason=_why(link))), "hand")
+    return moving(_each(who, lambda duel, link, c: c.zone.kind != Zone.HAND and not duel.leaves_after_resolving(c)
+                        and duel.return_to_hand(c, reason=_why(link))), Zone.HAND)
 
 
 DECK_ENDS = {"": "shuffle", "最上面": "top", "最下面": "bottom"}
@@ -493,9 +497,9 @@ BLOCKS.term(Term.choice("end", DECK_ENDS, "最上面、最下面 (nothing: shuff
 def to_deck(who, end):
     """To its owner's deck: shuffled in, or to the top or bottom without shuffling (4.3.3.4.5);
     not a spell or trap card that must leave the field after its chain (activation.py)."""
-    return moving(_each(who, lambda duel, link, c: c.zone.kind not in ("deck", "extra deck")
+    return moving(_each(who, lambda duel, link, c: c.zone.kind not in (Zone.DECK, Zone.EXTRA)
                         and not duel.leaves_after_resolving(c)
-                        and duel.return_to_deck(c, reason=_why(link), where=end)), "deck")
+                        and duel.return_to_deck(c, reason=_why(link), where=end)), Zone.DECK)
 
 
 @BLOCKS.phrase("action", "{who}除外")
@@ -509,7 +513,7 @@ def banish(who):
         for c in pick(duel, link):
             if c is link.card and pick is _self:
                 p.banish_self(duel, link)
-            elif c.zone.kind != "banished":
+            elif c.zone.kind != Zone.BANISHED:
                 duel.banish(c, reason=_why(link))
 
     return resolve
@@ -737,7 +741,7 @@ def keep_as_continuous_target(who, lasting, **kw):
 
 
 #: where an effect special summons a card from, unless it says
-SUMMON_FROM = ("graveyard", "banished", "hand", "deck", "extra deck")
+SUMMON_FROM = (Zone.GRAVEYARD, Zone.BANISHED, Zone.HAND, Zone.DECK, Zone.EXTRA)
 
 
 def _summon(pick, *, negated: bool = False, position: str | None = None, face_up: bool = True,
@@ -761,7 +765,7 @@ def _summon(pick, *, negated: bool = False, position: str | None = None, face_up
                 duel.log.record("no-summon", card=card, why=why)
                 continue
             cards.append(card)
-        zone = duel.board.zone(link.player, "monster zone")
+        zone = duel.board.zone(link.player, Zone.MONSTER)
         free = (zone.capacity or 5) - len(zone)
         if len(cards) > free:
             if together:
@@ -788,7 +792,7 @@ def _self_or_targets(who: str):
         # targets that left the field, and what was chosen on activation
         # (a monster card in the spell & trap zone is on the field, and may be summoned)
         return lambda duel, link: [*link.chosen, *[t for t in link.live_targets()
-                                                   if not duel.on_field(t) or t.zone.kind == "spell & trap zone"]]
+                                                   if not duel.on_field(t) or t.zone.kind == Zone.SPELL_TRAP]]
     return pick
 
 
@@ -824,7 +828,7 @@ def special_summon(who, way=(None, False, False), zone=None):
         if subject(who) is _targets:
             # its targets: each must be a monster this effect could special summon (chain.py)
             return moving(_summon(_self_or_targets(who), position=position, negated=negated,
-                                  zones=(*SUMMON_FROM, "spell & trap zone")), *moves, "summon-targets")
+                                  zones=(*SUMMON_FROM, Zone.SPELL_TRAP)), *moves, "summon-targets")
         return moving(_summon(_self_or_targets(who), position=position, negated=negated), *moves)
     return moving(_summon(_self_or_targets(who), zones=(zone,)), "summon", f"{zone}-summon")
 
@@ -995,7 +999,7 @@ def take_control(who, how_long=None):
     def resolve(duel, link) -> None:
         cards = pick(duel, link)
         if pick is _targets and how_long != "equip":
-            cards = [*cards, *[c for c in link.chosen if c.zone.kind == "monster zone"]]
+            cards = [*cards, *[c for c in link.chosen if c.zone.kind == Zone.MONSTER]]
         source = link.card_if_unchanged()
         for c in cards:
             if duel.on_field(c) and c.controller != link.player:
@@ -1082,7 +1086,7 @@ def defuse(who):
             return
         materials = duel.recall(c, Info.MATERIAL_LINK) or ()
         duel.return_to_deck(c, reason=_why(link))
-        for m in [x for x in duel.board.zone(link.player, "graveyard") if x.serial in materials]:
+        for m in [x for x in duel.board.zone(link.player, Zone.GRAVEYARD) if x.serial in materials]:
             duel.summon(m, "special", link.player, by=link.card.name)
 
     return _each(who, act)
@@ -1166,6 +1170,13 @@ def mentions(card, name: str) -> bool:
     """Whether the card's text names 「name」 as a card name (有…的卡名记述): its 『「X」降临』,
     not 『「X」卡降临』 (there 「X」 is an archetype)."""
     return any(st.kind == "descends-by" and st.value == (name, False) for st in card.definition.statics)
+
+
+def _revealed_by_source(duel, src, c) -> bool:
+    """The card is one the describing card's effect, resolving now, has shown to the
+    opponent (『给对方观看』)."""
+    return any(r is c for link in getattr(duel, "resolving", ()) if link.card is src
+               for r in getattr(link, "revealed", ()))
 
 
 def _mentions_revealed(duel, src, c) -> bool:
@@ -1405,7 +1416,7 @@ def protect_spells_and_traps(side):
         until = duel.turn + 1 if duel.turn_player == link.player else duel.turn + 2
 
         def test(d, card) -> bool:
-            return card.controller == who and d.on_field(card) and card.zone.kind != "monster zone"
+            return card.controller == who and d.on_field(card) and card.zone.kind != Zone.MONSTER
 
         duel.unnegatable.append((test, until, link.card.name))
 
@@ -1478,11 +1489,11 @@ BLOCKS.term(Term.choice("ban_until", BAN_UNTIL, "这个回合，or 直到下次�
 
 def _moved_to_hand(duel, link) -> list:
     """The cards this effect moved to the hand, still there: what it picked, or its targets."""
-    return [c for c in [*getattr(link, "moved", ()), *(card for card, _obj in link.targets)] if c.zone.kind == "hand"]
+    return [c for c in [*getattr(link, "moved", ()), *(card for card, _obj in link.targets)] if c.zone.kind == Zone.HAND]
 
 
-SCOPE_ZONES = {"手卡": "hand", "墓地": "graveyard", "除外状态": "banished", "魔法与陷阱区域": "spell & trap zone",
-               "怪兽区域": "monster zone"}
+SCOPE_ZONES = {"手卡": Zone.HAND, "墓地": Zone.GRAVEYARD, "除外状态": Zone.BANISHED, "魔法与陷阱区域": Zone.SPELL_TRAP,
+               "怪兽区域": Zone.MONSTER}
 
 
 def ban_scope(text: str):
@@ -1557,7 +1568,7 @@ def _ban_static(scope: str, kinds, sides: str, zones=frozenset()):
 
 
 #: the zones of the field: a card there is 『场上的卡』
-FIELD_ZONES = frozenset({"monster zone", "spell & trap zone", "field zone", "pendulum zone"})
+FIELD_ZONES = frozenset({Zone.MONSTER, Zone.SPELL_TRAP, Zone.FIELD_SPELL, Zone.PENDULUM})
 
 
 @BLOCKS.phrase("static", "这张卡以外的场上的卡的效果不能发动并无效化")
@@ -1574,7 +1585,7 @@ def others_on_the_field_locked():
 
 
 #: zones whose cards a static may keep from activating effects
-BAN_ZONES = {"墓地": "graveyard", "除外状态": "banished", "手卡": "hand"}
+BAN_ZONES = {"墓地": Zone.GRAVEYARD, "除外状态": Zone.BANISHED, "手卡": Zone.HAND}
 
 
 def static_ban(text: str):
@@ -1743,7 +1754,7 @@ def _send_self_to_graveyard(duel, source, link) -> None:
 def negate_when(text: str):
     """When a static negating the opponent's effects applies: (once a turn, test (duel, card))."""
     if text == "双方手卡数量相同的场合":
-        return False, lambda duel, card: len(duel.board.zone(0, "hand")) == len(duel.board.zone(1, "hand"))
+        return False, lambda duel, card: len(duel.board.zone(0, Zone.HAND)) == len(duel.board.zone(1, Zone.HAND))
     m = re.fullmatch(rf"1回合1次，自己场上有({'|'.join(sorted(RACES, key=len, reverse=True))})族怪兽存在的场合", text)
     if m:
         race = m.group(1)
@@ -1854,11 +1865,11 @@ def search_or_activate(desc):
     test = describe(desc)
 
     def resolve(duel, link) -> None:
-        fitting = [c for c in duel.board.zone(link.player, "deck") if test(duel, link.card, c)]
+        fitting = [c for c in duel.board.zone(link.player, Zone.DECK) if test(duel, link.card, c)]
         for c in duel.by_default(link.player, f"picks {desc} from the deck", fitting, FIRST_FITTING, 1):
             zone = duel.board.zone(link.player, duel.zone_kind_for(c))
             # a field spell always has room: it replaces the one in the field zone
-            full = zone.kind != "field zone" and len(zone) >= (zone.capacity or 5)
+            full = zone.kind != Zone.FIELD_SPELL and len(zone) >= (zone.capacity or 5)
             why = duel.activation_ban(c, duel.effect_of(c, "发动"), link.player) or (
                 "no free spell & trap zone" if full else None)
             if why is None:

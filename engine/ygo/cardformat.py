@@ -39,6 +39,7 @@ from .cards import CardDef, Effect, Static
 from .families import sequence, split_actions, split_statics
 from .hooks import HOOKS
 from .memory import CARD_RULINGS
+from .objects import Zone
 
 #: card kinds, as the card's type line says: word -> (card kind, frame or type)
 CARD_KINDS: dict[str, tuple[str, str | None]] = {
@@ -49,6 +50,7 @@ CARD_KINDS: dict[str, tuple[str, str | None]] = {
     "融合怪兽": ("monster", "fusion"), "同调怪兽": ("monster", "synchro"), "超量怪兽": ("monster", "xyz"),
     "X怪兽": ("monster", "xyz"), "仪式怪兽": ("monster", "ritual"), "灵摆怪兽": ("monster", "pendulum"),
     "连接怪兽": ("monster", "link"), "二重怪兽": ("monster", "gemini"), "反转怪兽": ("monster", "flip"),
+    "卡通怪兽": ("monster", "toon"),
     "调整": ("monster", "tuner"), "效果": ("monster", "effect"),
     # a token (衍生物): a monster that an effect puts on the field, not a card of any deck
     "衍生物": ("monster", "token"),
@@ -78,8 +80,8 @@ class EffectKind(Enum):
 
 EFFECT_KINDS = {k.value: k for k in EffectKind}
 ONCE_PER_TURN = {"这张卡": "card", "卡名": "name", "决斗中": "duel", "表侧表示存在期间": "face-up"}
-EFFECT_ZONES = {"场上": "field", "手卡": "hand", "墓地": "graveyard", "除外状态": "banished",
-                "魔法与陷阱区域": "spell & trap zone", "灵摆区域": "pendulum zone", "场地区域": "field zone",
+EFFECT_ZONES = {"场上": "field", "手卡": Zone.HAND, "墓地": Zone.GRAVEYARD, "除外状态": Zone.BANISHED,
+                "魔法与陷阱区域": Zone.SPELL_TRAP, "灵摆区域": Zone.PENDULUM, "场地区域": Zone.FIELD_SPELL,
                 "卡的规则": "definition"}
 
 UNOBSERVABLE = unobservable("无法观察的变化")

@@ -12,16 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from rulings.core import Card
+from .objects import YgoCard
+from .view import DuelView, LinkView
 
-    from .chain import ChainLink
-    from .duel import Duel
-
-Condition = Callable[["Duel", "Card"], bool]
-Resolution = Callable[["Duel", "ChainLink"], None]
+Condition = Callable[[DuelView, YgoCard], bool]
+Resolution = Callable[[DuelView, LinkView], None]
 
 
 class CostWord(str):

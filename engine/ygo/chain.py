@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rulings.core import IllegalAction
 from rulings.core.choices import FIRST_FITTING, describe
@@ -22,9 +22,7 @@ from .cards import Effect
 from .legality import Rule, enforced, refusal
 from .memory import Info, Transition, erased_by
 from .negation import resolution_negated
-
-if TYPE_CHECKING:
-    from .duel import YgoCard
+from .objects import YgoCard, Zone
 
 
 #: rules of spell speed the coverage tool switches off one at a time (tables.py): a card
@@ -177,6 +175,9 @@ class ChainRules:
         self.declined: set = set()
         #: targets stated ahead for a mandatory trigger: (card serial, label, player) -> cards
         self.stated_targets: dict = {}
+        #: continuous effects a player chose to apply as some card's activated effect applies
+        #: (『…适用之际，可以…』): (this card's serial, its label, that card's serial)
+        self.applying_plans: set = set()
 
     # -- effects a card has -----------------------------------------------------------
 
@@ -252,6 +253,27 @@ class ChainRules:
         self.declined.add((card.serial, label, player))
         for p in [p for p in self.pending if p.card is card and p.effect.label == label and p.player == player]:
             self._passes(p)
+
+    def plan_applying(self, card: "YgoCard", label: str, player: int, at: "YgoCard") -> None:
+        """``player`` chooses to apply the continuous effect ``label`` of ``card`` (『…适用之际，
+        可以…』) when the activated effect of ``at`` applies (stated ahead of the resolution)."""
+        statics = [st for st in card.definition.statics if st.label == label]
+        if not statics:
+            raise IllegalAction(f"「{card.name}」没有{label}效果")
+        if not any(st.kind == "on-link-applying" for st in statics):
+            raise IllegalAction(f"「{card.name}」的{label}不是在别的效果适用之际可以选择适用的效果")
+        if card.controller != player:
+            raise IllegalAction(f"「{card.name}」不是{'自己' if player == 0 else '对方'}的卡")
+        self.applying_plans.add((card.serial, label, at.serial))
+
+    def chose_to_apply(self, card: "YgoCard", label: str, link: "ChainLink") -> bool:
+        """Whether the controller of ``card`` chose to apply its effect ``label`` as the effect
+        of ``link`` applies (used up once applied)."""
+        key = (card.serial, label, link.card.serial)
+        if key in self.applying_plans:
+            self.applying_plans.discard(key)
+            return True
+        return False
 
     def _passes(self, pending: Pending) -> None:
         """The player passes on a triggered effect.  A mandatory (强制) trigger cannot be
@@ -345,7 +367,7 @@ class ChainRules:
         card that moved elsewhere may still (『……的场合』 of a monster used as material)."""
         card = pending.card
         return card.object_id != pending.object_id and (
-            card.zone.kind == "deck" or (card.zone.kind == "extra deck" and not card.face_up))
+            card.zone.kind == Zone.DECK or (card.zone.kind == Zone.EXTRA and not card.face_up))
 
     # -- activation -----------------------------------------------------------------
 
@@ -370,7 +392,7 @@ class ChainRules:
                 and not spell_speed_3(card, effect):
             return f"「{self.chain[-1].card.name}」是反击陷阱（咒文速度3），只能用反击陷阱连锁"
         if effect.kind == "activation":
-            if card.zone.kind not in ("hand", "spell & trap zone", "field zone") or (
+            if card.zone.kind not in (Zone.HAND, Zone.SPELL_TRAP, Zone.FIELD_SPELL) or (
                     self.on_field(card) and card.face_up):
                 return f"「{card.name}」不在手卡，也没有盖放在场上"
             where = self.why_not_from_where_it_is(card, player)
@@ -383,9 +405,9 @@ class ChainRules:
             if unmet:
                 return unmet
             if self.is_pendulum_card(card):
-                if card.zone.kind != "hand":
+                if card.zone.kind != Zone.HAND:
                     return f"「{card.name}」 is put in the pendulum zone from the hand"
-                zone = self.board.zone(player, "pendulum zone")
+                zone = self.board.zone(player, Zone.PENDULUM)
                 if len(zone) >= (zone.capacity or 2):
                     return f"player {player} has no free pendulum zone"
         elif effect.kind in ("ignition", "quick"):
@@ -416,7 +438,7 @@ class ChainRules:
         if needs is not None and not needs(self, card, player):
             return f"「{card.name}」{label} would have nothing to do: it cannot count itself"
         if getattr(effect.resolve, "needs_monster_zone", False):
-            zone = self.board.zone(player, "monster zone")
+            zone = self.board.zone(player, Zone.MONSTER)
             if len(zone) >= (zone.capacity or 5):
                 return f"player {player} has no free monster zone to take control of a monster into"
         if effect.condition is not None and not effect.condition(self, card):
@@ -445,7 +467,7 @@ class ChainRules:
         if target is card and effect.kind == "activation" and not card.definition.is_monster \
                 and not stays_on_field(card.definition):
             return f"「{card.name}」 must leave the field after its chain: its own activation cannot target it"
-        if effect.moves & {"hand", "deck"} and self.leaves_after_resolving(target):
+        if effect.moves & {Zone.HAND, Zone.DECK} and self.leaves_after_resolving(target):
             return (f"「{target.name}」 must leave the field after its chain: it cannot be returned to the hand "
                     "or deck meanwhile")
         if TARGETING["summon-target-summonable"] and "summon-targets" in effect.moves:
@@ -511,7 +533,7 @@ class ChainRules:
         prepare = getattr(effect.cost, "prepare", None)
         quoted = prepare(self, card, player) if prepare is not None else None
         if effect.kind == "activation" and self.is_pendulum_card(card):
-            self.board.move(card, self.board.zone(player, "pendulum zone"), face_up=True, reason="activated")
+            self.board.move(card, self.board.zone(player, Zone.PENDULUM), face_up=True, reason="activated")
         elif effect.kind == "activation" and not self.on_field(card):
             self.put_spell_trap(card, player, face_up=True, reason="activated")
         elif effect.kind == "activation":
@@ -526,7 +548,7 @@ class ChainRules:
             self.discard(card, reason="cost")
         elif isinstance(effect.cost, tuple) and effect.cost[0] in ("discard-paid", "send-paid"):
             _kind, n, *fits = effect.cost
-            cards = [c for c in paid if c.zone.kind == "hand" and c.owner == player and c is not card
+            cards = [c for c in paid if c.zone.kind == Zone.HAND and c.owner == player and c is not card
                      and all(fit(self, card, c) for fit in fits)]
             if len(cards) != n:
                 raise IllegalAction(f"「{card.name}」{label}的代价需要{n}张手卡中符合条件的卡")
@@ -653,6 +675,7 @@ class ChainRules:
             else:
                 link.outcome = "applied"
                 self.log.record("resolve", chain=link.number, card=link.card, label=link.effect.label)
+                self.on_link_applying(link)
                 if link.effect.resolve is not None:
                     link.effect.resolve(self, link)
                 if link.with_effect is not None and link.with_effect.resolve is not None:
@@ -663,14 +686,25 @@ class ChainRules:
             self.finishing.append(link)
             if memory.RULES["resolved-effects-before-summon"]:
                 self.on_link_resolved(link)
+            if memory.RULES["banished-until-resolved-returns-before-summon"]:
+                self.returns_due("link-resolved")
             while self.after_link:
                 # the conditional summons the link lets its player make, now that it is done
                 self.after_link.pop(0)()
             if not memory.RULES["resolved-effects-before-summon"]:
                 self.on_link_resolved(link)
+            if not memory.RULES["banished-until-resolved-returns-before-summon"]:
+                self.returns_due("link-resolved")
         # the spells and traps that do not stay leave the field once the whole chain is done
         while self.finishing:
             self._finish_spell(self.finishing.pop(0))
+
+    def on_link_applying(self, link: ChainLink) -> None:
+        """Continuous effects that may act as the effect of a chain link applies (完美世界 卡通世界
+        ③: 『其他卡发动的效果适用之际，可以…』), before that effect does anything."""
+        for card in self.field_cards():
+            for st in self.active_statics(card, "on-link-applying"):
+                st.value(self, card, link, st.label)
 
     def on_link_resolved(self, link: ChainLink) -> None:
         """Continuous effects that act once a chain link of some kind has resolved (闪刀姬-魁奈:

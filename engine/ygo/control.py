@@ -10,12 +10,9 @@ link, a loan until the End Phase) the new object is given back to its owner at o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .memory import Info, Transition
-
-if TYPE_CHECKING:
-    from .duel import YgoCard
+from .objects import YgoCard, Zone
 
 
 @dataclass
@@ -33,7 +30,7 @@ class ControlRules:
         """Move a monster to ``player``'s side without it becoming a new object."""
         if card.controller == player:
             return
-        zone = self.board.zone(player, "monster zone")
+        zone = self.board.zone(player, Zone.MONSTER)
         if len(zone) >= (zone.capacity or 5):
             # 4.3.3.4.7: no monster zone left on the side it would move to — it is
             # destroyed and sent to the graveyard by the rules (not by an effect)

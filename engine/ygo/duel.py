@@ -12,11 +12,11 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from rulings.core import Card, IllegalAction, SetupError, Zone
+from rulings.core import IllegalAction, SetupError
 from rulings.core.events import Said, named, said
 from rulings.core.game import Game
 from rulings.project import GAMES
-from rulings.core.zones import HiddenTo
+from rulings.core.zones import HiddenTo, Zone as BoardZone
 
 from .activation import ActivationRules
 from .battle import BattleRules
@@ -29,28 +29,16 @@ from .links import LinkRules, TargetLink
 from .legality import Rule, enforced, refusal
 from .memory import RULES, SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition, erased_by
 from .negation import NegationRules
+from .objects import FIELD_ZONES, PLAYERS, WAS_BANISHED, YgoCard, Zone
 from .values import KIND_WORDS, METHOD_WORDS, ZONE_WORDS, ValueRules
 
-PLAYERS = (0, 1)
-
-# zone kinds
+# zone kinds (objects.Zone), by the names the rules have always used
 DECK, HAND, EXTRA, MONSTER, SPELL_TRAP, PENDULUM, GRAVEYARD, BANISHED, MATERIALS, FIELD_SPELL = (
-    "deck", "hand", "extra deck", "monster zone", "spell & trap zone", "pendulum zone", "graveyard",
-    "banished", "xyz materials", "field zone")
-FIELD_ZONES = (MONSTER, SPELL_TRAP, PENDULUM, FIELD_SPELL)
+    Zone.DECK, Zone.HAND, Zone.EXTRA, Zone.MONSTER, Zone.SPELL_TRAP, Zone.PENDULUM, Zone.GRAVEYARD,
+    Zone.BANISHED, Zone.MATERIALS, Zone.FIELD_SPELL)
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 #: summons a monster makes by its own procedure, as the rules let the turn player: method -> word
 PROCEDURE_METHODS = {"synchro": "同调", "xyz": "超量", "link": "连接", "pendulum": "灵摆"}
-
-
-@dataclass(eq=False, repr=False)  # keep Card.__repr__: a short name, not every field
-class YgoCard(Card):
-    #: "attack" | "defense" while a monster is on the field
-    position: str = ""
-    #: 正规召唤手续: summoned by its own procedure (kept in the graveyard and banished)
-    proc_complete: bool = False
-    #: the xyz monster this card is attached to as material
-    attached_to: "YgoCard | None" = None
 
 
 @dataclass
@@ -84,19 +72,19 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         Game.__init__(self)
         ActivationRules.__init__(self)
         for p in PLAYERS:
-            self.board.add_zone(Zone(DECK, p, HiddenTo.EVERYONE, ordered=True))
-            self.board.add_zone(Zone(HAND, p, HiddenTo.ALL_BUT_OWNER))
-            self.board.add_zone(Zone(EXTRA, p, HiddenTo.ALL_BUT_OWNER))
-            self.board.add_zone(Zone(MONSTER, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=5))
-            self.board.add_zone(Zone(SPELL_TRAP, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=5))
-            self.board.add_zone(Zone(PENDULUM, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=2))
+            self.board.add_zone(BoardZone(DECK, p, HiddenTo.EVERYONE, ordered=True))
+            self.board.add_zone(BoardZone(HAND, p, HiddenTo.ALL_BUT_OWNER))
+            self.board.add_zone(BoardZone(EXTRA, p, HiddenTo.ALL_BUT_OWNER))
+            self.board.add_zone(BoardZone(MONSTER, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=5))
+            self.board.add_zone(BoardZone(SPELL_TRAP, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=5))
+            self.board.add_zone(BoardZone(PENDULUM, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=2))
             # one field spell per player: a new one sends the old one to the graveyard
-            self.board.add_zone(Zone(FIELD_SPELL, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=1))
-            self.board.add_zone(Zone(GRAVEYARD, p, public=True))
+            self.board.add_zone(BoardZone(FIELD_SPELL, p, HiddenTo.ALL_BUT_CONTROLLER, capacity=1))
+            self.board.add_zone(BoardZone(GRAVEYARD, p, public=True))
             # banished cards are face up, except those an effect banishes face-down:
             # only their owner may look at those (4.3.3.4.4)
-            self.board.add_zone(Zone(BANISHED, p, HiddenTo.ALL_BUT_OWNER, face_up_default=True))
-            self.board.add_zone(Zone(MATERIALS, p, public=True))
+            self.board.add_zone(BoardZone(BANISHED, p, HiddenTo.ALL_BUT_OWNER, face_up_default=True))
+            self.board.add_zone(BoardZone(MATERIALS, p, public=True))
         #: an example is a scene in the middle of a duel: it starts on player 0's second
         #: turn.  The duel's first turn (no battle phase for the player who goes first) is
         #: only where a Given says so (``first_turn_of_the_duel``).
@@ -819,7 +807,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             where = BANISHED if self.graveyard_replaced_by() else GRAVEYARD
             self.board.move(material, self.board.zone(material.owner, where),
                             reason=f"material of 「{card.name}」 that left the field")
-            self.arrived(material, "sent-to-graveyard" if where == GRAVEYARD else "banished")
+            self.arrived(material, "sent-to-graveyard" if where == GRAVEYARD else WAS_BANISHED)
         self.transition(card, transition)
         card.position = ""
         owner_zone = self.board.zone(card.owner, to.kind) if to.kind != MATERIALS else to
@@ -838,7 +826,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         if destroyed:
             self.emit("destroyed", card, lki=snapshot, destroyed=True, by_battle=by_battle, by_player=by_player)
         if to.kind == BANISHED:
-            self.emit("banished", card, lki=snapshot)
+            self.emit(WAS_BANISHED, card, lki=snapshot)
         self.adjust()
 
     def banished_when_leaving(self, card: YgoCard) -> bool:
@@ -876,7 +864,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         if where == GRAVEYARD:
             tags |= {"sent-to-graveyard"} | ({"from-hand-to-graveyard"} if from_hand else set())
         else:
-            tags |= {"banished"}
+            tags |= {WAS_BANISHED}
         zone = self.board.zone(card.owner, where)
         if self.on_field(card):
             self.leave_field(card, zone, reason=reason, destroyed=destroyed, by_battle=by_battle,
@@ -890,7 +878,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             self.emit("to-graveyard", card, lki=None, destroyed=destroyed, by_battle=False, by_player=by_player,
                       discarded=discarded, from_hand=from_hand, from_zone=from_zone)
         else:
-            self.emit("banished", card, lki=None)
+            self.emit(WAS_BANISHED, card, lki=None)
         self.run_mandatory()
 
     def discard(self, card: YgoCard, reason: str = "") -> None:
@@ -926,7 +914,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             # 『破坏并除外』: destroyed, and banished instead of going to the graveyard
             self.leave_field(card, self.board.zone(card.owner, BANISHED), reason="destroyed and banished",
                              destroyed=True, by_battle=by_battle, by_player=by_player,
-                             tags=("destroyed", *how, "banished"))
+                             tags=("destroyed", *how, WAS_BANISHED))
             return True
         if card.zone.kind == PENDULUM or ("pendulum" in card.definition.types and card.zone.kind == MONSTER
                                           and card.face_up):
@@ -970,13 +958,13 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         owner may look at it."""
         zone = self.board.zone(card.owner, BANISHED)
         self.drop_temporary_banish(card)
-        tags = ("banished",) if face_up else ("banished", "banished-face-down")
+        tags = (WAS_BANISHED,) if face_up else (WAS_BANISHED, "banished-face-down")
         if self.on_field(card):
             self.leave_field(card, zone, reason=reason, face_up=face_up, tags=tags)
         else:
             self.board.move(card, zone, face_up=face_up, reason=reason)
             self.arrived(card, *tags)
-            self.emit("banished", card, lki=None)
+            self.emit(WAS_BANISHED, card, lki=None)
 
     @one_action
     def return_to_hand(self, card: YgoCard, reason: str = "") -> None:
@@ -1075,7 +1063,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
             record.source, record.source_object = source, source.object_id
         self.leave_field(card, self.board.zone(card.owner, BANISHED), face_up=face_up,
                          reason=reason or "banished temporarily", transition=Transition.BANISHED_TEMPORARILY,
-                         tags=("banished",) if face_up else ("banished", "banished-face-down"))
+                         tags=(WAS_BANISHED,) if face_up else (WAS_BANISHED, "banished-face-down"))
         record.object_id = card.object_id
         self.temporarily_banished.append(record)
         self.log.record("temp-banish", card=card, returns=returns, position=record.position)

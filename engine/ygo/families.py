@@ -27,6 +27,7 @@ from rulings.vocabulary import Term
 from . import primitives as p
 from .blocks import BLOCKS, STATS, StaticPart, _summon, _why, describe, give, moving, subject
 from .memory import RULES, Info, erased_until_turn_end
+from .objects import Zone
 
 # == actions in sequence =======================================================================
 
@@ -150,10 +151,11 @@ def split_statics(text: str) -> list[str]:
 #: where an effect picks cards as it resolves: (zones in the order looked at, whose —
 #: of the effect's controller — or None for both players' field)
 PICK_FROM: dict[str, tuple[tuple[str, ...], str | None]] = {
-    "卡组": (("deck",), "own"), "自己卡组": (("deck",), "own"), "手卡": (("hand",), "own"),
-    "自己墓地": (("graveyard",), "own"), "额外卡组": (("extra deck",), "own"),
-    "手卡·卡组": (("hand", "deck"), "own"), "自己的手卡·场上": (("field", "hand"), "own"),
+    "卡组": ((Zone.DECK,), "own"), "自己卡组": ((Zone.DECK,), "own"), "手卡": ((Zone.HAND,), "own"),
+    "自己墓地": ((Zone.GRAVEYARD,), "own"), "额外卡组": ((Zone.EXTRA,), "own"),
+    "手卡·卡组": ((Zone.HAND, Zone.DECK), "own"), "自己的手卡·场上": (("field", Zone.HAND), "own"),
     "场上": (("field",), None), "自己场上": (("field",), "own"), "对方场上": (("field",), "opponent"),
+    "自己除外状态": ((Zone.BANISHED,), "own"),
 }
 BLOCKS.term(Term.choice("pick_from", PICK_FROM, "卡组、手卡、自己墓地、手卡·卡组、自己的手卡·场上、场上、自己场上、对方场上 …"))
 BLOCKS.term(Term.choice("pick_unit", {"只": True, "张": False}, "只 (monsters) or 张 (cards)"))
@@ -162,16 +164,24 @@ BLOCKS.term(Term.choice("besides", {"": False, "这张卡以外的": True}, "这
 
 #: what is done with the picked cards: (what, battle position for a summon)
 PICK_TO: dict[str, tuple[str, str | None]] = {
-    "加入手卡": ("hand", None), "送去墓地": ("graveyard", None), "破坏": ("destroy", None), "除外": ("banish", None),
+    "加入手卡": (Zone.HAND, None), "送去墓地": (Zone.GRAVEYARD, None), "破坏": ("destroy", None), "除外": ("banish", None),
     "特殊召唤": ("summon", None), "无视召唤条件特殊召唤": ("summon-ignoring", None),
     "守备表示特殊召唤": ("summon", "defense"), "攻击表示特殊召唤": ("summon", "attack"),
-    "在自己的灵摆区域放置": ("pendulum zone", None), "里侧表示除外": ("banish face-down", None),
+    "在自己的灵摆区域放置": (Zone.PENDULUM, None), "里侧表示除外": ("banish face-down", None),
     # 『把1只同调怪兽同调召唤』: a conditional summon the player makes once the link is done
     "同调召唤": ("synchro-after", None),
     # 『把1只连接怪兽连接召唤』: the same for a link summon (来自星遗物中的觉醒)
     "连接召唤": ("link-after", None),
     # 『给对方观看』: shown to the opponent, staying where it is (what 『那个卡名』 then names)
     "给对方观看": ("reveal", None),
+    # 『里侧守备表示特殊召唤』: special summoned face-down in defense position
+    "里侧守备表示特殊召唤": ("summon-face-down", "defense"),
+    # 『把这个效果特殊召唤的怪兽全部解放…仪式召唤』: a ritual summon tributing exactly what this
+    # effect special summoned (their levels must add up to its level)
+    "仪式召唤（把这个效果特殊召唤的怪兽全部解放）": ("ritual-tributing-summoned", None),
+    # 『直到那个效果处理后除外』: banished until the chain link being resolved is done (一时除外;
+    # it comes back before a summon that link lets its player make then: chain.py)
+    "直到那个效果处理后除外": ("banish-until-resolved", None),
 }
 BLOCKS.term(Term.choice("pick_to", PICK_TO, "加入手卡、送去墓地、破坏、除外、里侧表示除外、特殊召唤、守备表示特殊召唤、攻击表示特殊召唤、"
                                           "在自己的灵摆区域放置"))
@@ -180,10 +190,11 @@ BLOCKS.term(Term.choice("pick_to", PICK_TO, "加入手卡、送去墓地、破�
 _PLAIN = re.compile(r"(这张卡以外的)?(卡|怪兽)?")
 
 #: the trace words of the moves, by what is done (the rules read them: 『包含…的效果』)
-_MOVE_TAGS = {"hand": "to-hand", "graveyard": "to-graveyard", "summon": "summon", "summon-ignoring": "summon",
+_MOVE_TAGS = {Zone.HAND: "to-hand", Zone.GRAVEYARD: "to-graveyard", "summon": "summon", "summon-ignoring": "summon",
               "destroy": None,
-              "banish": "to-banished", "banish face-down": "to-banished", "pendulum zone": "to-pendulum-zone",
-              "synchro-after": None, "link-after": None, "reveal": None}
+              "banish": "to-banished", "banish face-down": "to-banished", Zone.PENDULUM: "to-pendulum-zone",
+              "synchro-after": None, "link-after": None, "reveal": None, "banish-until-resolved": "to-banished",
+              "summon-face-down": "summon", "ritual-tributing-summoned": "summon"}
 
 
 def _move(duel, link, card, to: str, position: str | None) -> bool:
@@ -193,21 +204,29 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
         return bool(duel.destroy(card, reason=why, by_effect=link.card, by_player=link.player))
     if to in ("synchro-after", "link-after"):
         return _summon_after(duel, link, card, to.removesuffix("-after"))
+    if to == "banish-until-resolved":
+        if not (duel.on_field(card) and card.face_up):
+            return False
+        duel.banish_temporarily(card, returns="link-resolved", reason=why)
+        return card.zone.kind == Zone.BANISHED
     if to == "reveal":
         duel.log.record("reveal", card=card, player=link.player)
         link.revealed = [*getattr(link, "revealed", ()), card]
         return True
-    if to in ("summon", "summon-ignoring"):
+    if to in ("summon", "summon-ignoring", "summon-face-down"):
         before = card.zone
-        _summon(lambda d, lk: [card], position=position, determined=False)(duel, link)
+        _summon(lambda d, lk: [card], position=position, determined=False,
+                face_up=to != "summon-face-down")(duel, link)
         return card.zone is not before
+    if to == "ritual-tributing-summoned":
+        return _ritual_tributing_summoned(duel, link, card)
     before = card.zone
-    if to == "hand":
+    if to == Zone.HAND:
         if duel.on_field(card):
             duel.return_to_hand(card, reason=why)
         else:
             duel.add_to_hand(card, reason=why)
-    elif to == "graveyard":
+    elif to == Zone.GRAVEYARD:
         duel.send_to_graveyard(card, reason=why)
     elif to == "banish":
         duel.banish(card, reason=why)
@@ -216,6 +235,20 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
     else:
         duel.place(card, to, link.player)
     return card.zone is not before
+
+
+def _ritual_tributing_summoned(duel, link, card) -> bool:
+    """Ritual summon ``card`` tributing all the monsters this effect special summoned that are
+    still on the field: only when their levels add up to its level (a ritual summon needs
+    that), else nothing is done."""
+    tributes = [c for c, obj in (getattr(link, "summoned", None) or ()) if c.object_id == obj and duel.on_field(c)]
+    level = card.definition.level or 0
+    total = sum(c.definition.level or 0 for c in tributes)
+    if "ritual" not in card.definition.types or not tributes or total != level:
+        duel.log.record("ritual.levels-short", card=card, total=total, level=level)
+        return False
+    duel.summon(card, "ritual", link.player, tributes=tributes, by=link.card.name)
+    return True
 
 
 def synchro_materials(duel, player: int, card) -> list | None:
@@ -235,14 +268,23 @@ def synchro_materials(duel, player: int, card) -> list | None:
 def _summon_after(duel, link, card, method: str) -> bool:
     """『把1只同调怪兽同调召唤』『把1只连接怪兽连接召唤』: not a summon by the effect — the effect
     lets its player summon by that method once the chain link is done, a summon by the
-    rules with the monster's own material rules (条件特殊召唤, fid=24054, 24086, 23101)."""
-    if method not in card.definition.types or card.zone.kind != "extra deck":
+    rules with the monster's own material rules (条件特殊召唤, fid=24054, 24086, 23101).  The
+    materials are those on the field when the summon is made, after what the end of the
+    link brings back (a monster banished until that effect was done: fid=24346)."""
+    if method not in card.definition.types or card.zone.kind != Zone.EXTRA:
         return False
-    materials = (synchro_materials if method == "synchro" else link_materials)(duel, link.player, card)
-    if materials is None:
-        duel.log.record("resolve.no-materials", card=card, method=method)
-        return False
-    duel.after_link.append(lambda: duel.summon(card, method, link.player, materials=materials))
+    player, kind = link.player, card.zone.kind
+
+    def summon() -> None:
+        if card.zone.kind != kind:
+            return
+        materials = (synchro_materials if method == "synchro" else link_materials)(duel, player, card)
+        if materials is None:
+            duel.log.record("resolve.no-materials", card=card, method=method)
+            return
+        duel.summon(card, method, player, materials=materials)
+
+    duel.after_link.append(summon)
     return True
 
 
@@ -278,6 +320,47 @@ def link_materials(duel, player: int, card) -> list | None:
     return None
 
 
+class LevelSum:
+    """『卡名不同、等级合计和给对方观看的怪兽相同的任意数量』: as many as the player likes, no
+    two of one name, whose levels add up to the level of the monster this effect revealed."""
+
+    def __repr__(self) -> str:
+        return "等级合计和给对方观看的怪兽相同的任意数量"
+
+    @staticmethod
+    def pick(duel, link, fitting: list) -> list:
+        revealed = list(getattr(link, "revealed", ()))
+        if not revealed:
+            return []
+        level = revealed[0].definition.level or 0
+        for k in range(1, len(fitting) + 1):
+            for group in itertools.combinations(fitting, k):
+                names = [c.name for c in group]
+                if len(set(names)) == len(names) and sum(c.definition.level or 0 for c in group) == level:
+                    return list(group)
+        return []
+
+
+LEVEL_SUM = LevelSum()
+PICK_COUNTS = {"卡名不同、等级合计和给对方观看的怪兽相同的任意数量": LEVEL_SUM}
+BLOCKS.term(Term("pick_n", r"\d+|" + "|".join(map(re.escape, PICK_COUNTS)), lambda t: PICK_COUNTS.get(t) or int(t),
+                 description="a number, or 卡名不同、等级合计和给对方观看的怪兽相同的任意数量"))
+
+
+def _summons_all_or_none(duel, link, picked: list) -> bool:
+    """A card whose effect summons all the monsters it picked or none (a named card ruling:
+    memory.ZONE_EXCEPTIONS): with fewer free monster zones than those monsters, the effect
+    applies not at all — True when so (nothing is summoned)."""
+    if "nothing-unless-all-fit" not in link.card.definition.rulings:
+        return False
+    zone = duel.board.zone(link.player, Zone.MONSTER)
+    free = (zone.capacity or 5) - len(zone)
+    if len(picked) <= free:
+        return False
+    duel.log.record("no-summon.whole-effect", card=link.card, n=len(picked), free=free)
+    return True
+
+
 def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = False, top: bool = False):
     """Pick ``n`` cards that fit the description from where ``origin`` says, as the effect
     resolves (not targeted: by default the first fitting, in the order of the zones), and
@@ -307,8 +390,15 @@ def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = 
         fitting = candidates(duel, link.card, link.player)
         moved = []
         # 最上面的N张: the top cards of the deck, nothing to choose
-        picked = fitting[:n] if top else duel.by_default(
-            link.player, f"picks {n} {desc} ({'、'.join(zones)})", fitting, FIRST_FITTING, n)
+        if n is LEVEL_SUM:
+            options = LEVEL_SUM.pick(duel, link, fitting)
+            picked = duel.by_default(link.player, f"picks {n} {desc} ({'、'.join(zones)})", options,
+                                     "the first group that fits, in the zone's order", len(options))
+        else:
+            picked = fitting[:n] if top else duel.by_default(
+                link.player, f"picks {n} {desc} ({'、'.join(zones)})", fitting, FIRST_FITTING, n)
+        if what in ("summon", "summon-ignoring", "summon-face-down") and _summons_all_or_none(duel, link, picked):
+            return False
         for c in picked:
             if _move(duel, link, c, what, position):
                 moved.append(c)
@@ -316,10 +406,11 @@ def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = 
         link.moved = [*getattr(link, "moved", ()), *moved]
         return bool(moved)
 
-    if "field" in zones or "hand" in zones:
+    if "field" in zones or Zone.HAND in zones:
         resolve.needs = lambda duel, card, player: bool([c for c in candidates(duel, card, player) if c is not card])
     tag = _MOVE_TAGS[what]
-    summons = what in ("summon", "summon-ignoring", "synchro-after", "link-after")
+    summons = what in ("summon", "summon-ignoring", "summon-face-down", "ritual-tributing-summoned", "synchro-after",
+                       "link-after")
     tags = ["destroy-field"] if what == "destroy" else ["summon"] if summons else []
     if what == "summon-ignoring":
         tags.append("ignore-summon-conditions")
@@ -357,9 +448,9 @@ def special_summon_together(who, origin, n, desc):
 BLOCKS.term(Term.choice("deck_top", {"最上面的": True}, "最上面的 (the top cards of the deck)"))
 
 
-@BLOCKS.phrase("action", "从{origin:pick_from}把{n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
-@BLOCKS.phrase("action", "把{origin:pick_from}{top:deck_top}{n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
-@BLOCKS.phrase("action", "{others:besides}{origin:pick_from}{n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
+@BLOCKS.phrase("action", "从{origin:pick_from}把{n:pick_n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
+@BLOCKS.phrase("action", "把{origin:pick_from}{top:deck_top}{n:pick_n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
+@BLOCKS.phrase("action", "{others:besides}{origin:pick_from}{n:pick_n}{unit:pick_unit}{desc:pick_desc}{to:pick_to}")
 def pick_and_move_block(origin, n, unit, desc, to, others=False, top=False):
     """Pick cards as the effect resolves and move them: 从卡组把1只…加入手卡、场上1张卡破坏、
     自己的手卡·场上1张…送去墓地、这张卡以外的自己场上1张卡破坏、把自己卡组最上面的3张卡里侧表示除外 …"""
@@ -370,7 +461,7 @@ def pick_and_move_block(origin, n, unit, desc, to, others=False, top=False):
 
 NEGATED = {"个发动": "activation", "个效果": "effect", "次攻击": "attack"}
 BLOCKS.term(Term.choice("negated", NEGATED, "个发动 (the activation), 个效果 (the effect) or 次攻击 (the attack)"))
-NEGATED_FATES = {"破坏": "destroy", "除外": "banished", "回到持有者卡组": "deck"}
+NEGATED_FATES = {"破坏": "destroy", "除外": Zone.BANISHED, "回到持有者卡组": Zone.DECK}
 BLOCKS.term(Term.choice("negated_fate", NEGATED_FATES, "破坏、除外 or 回到持有者卡组"))
 
 
@@ -388,12 +479,12 @@ def _negated_card_to(what: str, fate: str):
             return False
         if duel.in_limbo(card):
             return duel.move_from_limbo(card, fate, reason=_why(link))
-        if fate == "banished":
+        if fate == Zone.BANISHED:
             if duel.on_field(card):
                 duel.banish(card, reason=_why(link))
                 return True
             return False
-        if card.zone.kind not in ("deck", "extra deck") and not duel.leaves_after_resolving(card):
+        if card.zone.kind not in (Zone.DECK, Zone.EXTRA) and not duel.leaves_after_resolving(card):
             duel.return_to_deck(card, reason=_why(link))
             return True
         return False
@@ -420,7 +511,7 @@ def negate_that(what, fate=None):
     if fate == "destroy":
         return moving(p.negate_below(destroy=True, what=what), f"negate-{what}-destroy")
     resolve = _negated_card_to(what, fate)
-    return moving(resolve, "deck") if fate == "deck" else resolve
+    return moving(resolve, Zone.DECK) if fate == Zone.DECK else resolve
 
 
 # == everything that fits: 『{place}的{desc}全部{verb}』 =======================================
@@ -676,10 +767,13 @@ def activated_by(text: str):
     if m is not None:
         fits = describe(f"{m.group(1)}卡")
         return lambda duel, card, link: not duel.is_card_activation(link) and fits(duel, card, link.card)
-    raise ValueError(f"cannot read {text!r}: 魔法卡、陷阱卡、魔法·陷阱卡, 对方把…卡, or 「…」卡持有的效果")
+    if text == "其他卡":
+        # 『其他卡发动的效果』: any activation (a card's or an effect's) of a card other than this one
+        return lambda duel, card, link: link.card is not card
+    raise ValueError(f"cannot read {text!r}: 魔法卡、陷阱卡、魔法·陷阱卡, 对方把…卡, 「…」卡持有的效果 or 其他卡")
 
 
-BLOCKS.term(Term("activated_by", r"[^；;，]+?", activated_by, description="魔法卡、对方把魔法·陷阱卡、「…」卡持有的效果 …"))
+BLOCKS.term(Term("activated_by", r"[^；;，]+?", activated_by, description="魔法卡、对方把魔法·陷阱卡、「…」卡持有的效果、其他卡 …"))
 
 
 class _Applying:
@@ -704,38 +798,46 @@ class _Applying:
         return []
 
 
-def _each_time(test, rest: str, part: str, record: bool) -> list:
+def _each_time(test, rest: str, part: str, record: bool, optional: bool = False) -> list:
     """This card does the action block ``rest`` when ``test`` holds of a chain link, at
-    ``part`` (as the card is activated, or once the link has resolved)."""
+    ``part`` (as the card is activated, as the link's effect applies, or once the link has
+    resolved); ``optional`` (『可以』): only when its controller chose to (a step says so:
+    ``Duel.plan_applying``)."""
     found = BLOCKS.match("action", rest)
     if found is None:
         raise ValueError(f"no action block matches {rest!r}")
     phrase, args = found
     act = phrase.action(**args)
 
-    def on_link(duel, card, link) -> None:
-        if test(duel, card, link):
-            if record:
-                duel.log.record("after-resolved", card=card, target=link.card)
-            act(duel, _Applying(card))
+    def on_link(duel, card, link, label: str = "") -> None:
+        if not test(duel, card, link):
+            return
+        if optional and not duel.chose_to_apply(card, label, link):
+            duel.log.record("apply.not-chosen", card=card, label=label, target=link.card)
+            return
+        if record:
+            duel.log.record("after-resolved" if part == "on-link-resolved" else "apply.as-link-applies",
+                            card=card, target=link.card)
+        act(duel, _Applying(card))
 
     return [StaticPart(part, on_link)]
 
 
-@BLOCKS.phrase("static", "每次{what:activated_by}发动，{rest}")
-def each_time_activated(what, rest):
-    """Each time a card of that kind is activated (a card activation: not one activated by an
-    effect as it resolves) — by the opponent only, if it says so —, this card does the
-    action (给这张卡放置N个魔力指示物、给与对方N伤害 …: an action block)."""
-    return _each_time(what, rest, "on-card-activated", record=False)
+#: when a continuous effect of the family below acts on a chain link of the kind it names
+EACH_TIME_WHEN = {"": "on-card-activated", "那个处理后，": "on-link-resolved"}
+BLOCKS.term(Term.choice("each_time_when", EACH_TIME_WHEN, "nothing (as it is activated) or 那个处理后，"))
 
 
-@BLOCKS.phrase("static", "每次{what:activated_by}发动，那个处理后，{rest}")
-def each_time_resolved(what, rest):
-    """Each time a card or effect of that kind is activated, this card does the action once
-    that chain link has resolved — before a summon the link lets its player make then
-    (闪刀姬-魁奈 ②, fid=24182; chain.py)."""
-    return _each_time(what, rest, "on-link-resolved", record=True)
+@BLOCKS.phrase("static", "每次{what:activated_by}发动，{when:each_time_when}{rest}")
+@BLOCKS.phrase("static", "{what:activated_by}发动的效果适用之际，可以{rest}")
+def each_time_activated(what, rest, when="on-link-applying"):
+    """A continuous effect doing an action (an action block) on chain links of that kind:
+    each time a card of that kind is activated (a card activation: not one activated by an
+    effect as it resolves; 王立魔法图书馆, 音响放大器); 那个处理后: once that chain link has
+    resolved — before a summon the link lets its player make then (闪刀姬-魁奈 ②, fid=24182;
+    chain.py); 『…发动的效果适用之际，可以…』: as that link's effect is about to apply, if
+    this card's controller chooses to (完美世界 卡通世界 ③, fid=24346)."""
+    return _each_time(what, rest, when, record=when != "on-card-activated", optional=when == "on-link-applying")
 
 
 @BLOCKS.phrase("action", "{side}回复{amount:lp_amount}基本分")
@@ -786,14 +888,14 @@ def summon_tokens(side, count, name, position):
     up to that many)."""
     def resolve(duel, link) -> bool:
         player = link.player if side == "own" else duel.turn_player
-        zone = duel.board.zone(player, "monster zone")
+        zone = duel.board.zone(player, Zone.MONSTER)
         n = min(count(duel, link), (zone.capacity or 5) - len(zone))
         for _ in range(max(n, 0)):
             definition = duel.definition(name)
             if "token" not in definition.types:
                 raise SetupError(f"「{name}」不是衍生物，不能作为衍生物特殊召唤")
             # a token comes from no zone of the game: it is made where the summon takes it from
-            token = duel.bring_in(definition, player, "hand", card_class=type(link.card))
+            token = duel.bring_in(definition, player, Zone.HAND, card_class=type(link.card))
             duel.log.record("token", card=token, player=player)
             duel.summon(token, "special", player, by=link.card.name, position=position)
         return n > 0

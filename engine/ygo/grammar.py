@@ -33,6 +33,7 @@ from .activation import Ban
 from .blocks import BLOCKS, CARD_KINDS, PLACES, SUMMONS, ZONES, _own_battler, describe, where
 from .cards import CostWord
 from .memory import SPECIAL_METHODS, Info, erased_until_turn_end
+from .objects import WAS_BANISHED, Zone
 
 EventTest = Callable[[Any, Any, Any], bool]   # (duel, watching card, event) -> bool
 Condition = Callable[[Any, Any], bool]        # (duel, card) -> bool
@@ -205,7 +206,7 @@ def _summoned_by_card_kind(m):
 def _came_from(ev, zones: tuple[str, ...]) -> bool:
     """Where the card of a to-graveyard event came from: an xyz material detached was on
     the field too (under its xyz monster)."""
-    if ev.data.get("lki") is not None or ev.data.get("from_zone") == "xyz materials":
+    if ev.data.get("lki") is not None or ev.data.get("from_zone") == Zone.MATERIALS:
         return "field" in zones
     return ev.data.get("from_zone") in zones
 
@@ -261,7 +262,7 @@ def _left_field(m):
 @happening(r"(从场上)?被?除外")
 def _banished(m):
     from_field = bool(m.group(1))
-    return "banished", lambda duel, card, ev: not from_field or ev.lki is not None
+    return WAS_BANISHED, lambda duel, card, ev: not from_field or ev.lki is not None
 
 
 @happening(r"反转")
@@ -297,7 +298,7 @@ def _destroys_owned_by_opponent(m):
 def _destroys_by_battle(m):
     to_graveyard = bool(m.group(2))
     return "destroyed-by-battle", lambda duel, card, ev: duel.face_up_on_field(ev.subject) and (
-        not to_graveyard or ev.victim.zone.kind == "graveyard")
+        not to_graveyard or ev.victim.zone.kind == Zone.GRAVEYARD)
 
 
 @happening(r"向对方怪兽攻击的伤害步骤开始")
@@ -476,7 +477,7 @@ def at_phase(what=None, label=None, whose=None):
     if what == "因这张卡的效果除外":
         return "end-phase", lambda duel, card, ev: cond(duel, card)
     phase = "end-battle" if what in ("战斗", "进行战斗") else "end-phase"
-    return phase, lambda duel, card, ev: card.zone.kind == "monster zone" and card.face_up and cond(duel, card)
+    return phase, lambda duel, card, ev: card.zone.kind == Zone.MONSTER and card.face_up and cond(duel, card)
 
 
 NEXT_PHASES = {"准备阶段": ("standby", None), "对方结束阶段": ("end-phase", "opponent")}
@@ -597,10 +598,10 @@ def in_phase(phase, turn=None):
 
 #: where cards are looked for by a board condition: (zone kind, whose) as blocks.where reads it
 BOARD = {"场上": ("field", None), "自己场上": ("field", "own"), "对方场上": ("field", "opponent"),
-         "自己墓地": ("graveyard", "own"), "对方墓地": ("graveyard", "opponent"), "自己卡组": ("deck", "own"),
-         "自己手卡": ("hand", "own"), "自己手卡·墓地": ("hand·graveyard", "own"),
-         "另一边的自己灵摆区域": ("pendulum zone", "own"), "自己的灵摆区域": ("pendulum zone", "own"),
-         "场地区域": ("field zone", None)}
+         "自己墓地": (Zone.GRAVEYARD, "own"), "对方墓地": (Zone.GRAVEYARD, "opponent"), "自己卡组": (Zone.DECK, "own"),
+         "自己手卡": (Zone.HAND, "own"), "自己手卡·墓地": ("hand·graveyard", "own"),
+         "另一边的自己灵摆区域": (Zone.PENDULUM, "own"), "自己的灵摆区域": (Zone.PENDULUM, "own"),
+         "场地区域": (Zone.FIELD_SPELL, None)}
 BLOCKS.term(Term.choice("board", BOARD, "场上、自己场上、对方场上、自己墓地、自己卡组、另一边的自己灵摆区域 …"))
 
 
@@ -630,8 +631,8 @@ def board_has(board, desc="卡", has=True, n=1, unit=False):
         return (not monster or c.definition.is_monster) and what(duel, card, c)
 
     def count(duel, card) -> int:
-        if zone == "pendulum zone":   # 另一边的: the other pendulum zone of its controller
-            cards = duel.board.zone(card.controller, "pendulum zone")
+        if zone == Zone.PENDULUM:   # 另一边的: the other pendulum zone of its controller
+            cards = duel.board.zone(card.controller, Zone.PENDULUM)
         else:
             cards = [c for c in duel.board.cards() if at(duel, card, c)]
         return sum(1 for c in cards if c is not card and fits(duel, card, c))
@@ -749,7 +750,7 @@ ACTIVATED_KINDS: dict[str, Callable[[Any, Any], bool]] = {
     "破坏场上的卡的效果": _destroys_field_card,
     # where the card was as it activated: a spell or trap activated from the hand is put on
     # the field first, so its card activation is not one of these (天下独步的大义贼, fid=24365)
-    "手卡·墓地·除外状态的卡的效果": lambda duel, top: top.zone in ("hand", "graveyard", "banished"),
+    "手卡·墓地·除外状态的卡的效果": lambda duel, top: top.zone in (Zone.HAND, Zone.GRAVEYARD, Zone.BANISHED),
 }
 ACTIVATION = (r"(?:对方把|对方的|自己的|自己把)?(?:只以卡\d+张为对象的|包含(?:" + "|".join(map(re.escape, INCLUDES))
               + r")的效果的)?(?:" + "|".join(map(re.escape, sorted(ACTIVATED_KINDS, key=len, reverse=True)))
@@ -808,7 +809,7 @@ COST_CARDS = (r"这张卡|手卡的这张卡|墓地的这张卡|这张卡从手�
 BLOCKS.term(Term("cost_cards", COST_CARDS, description="what a cost moves: 这张卡、墓地的这张卡、1张手卡、"
                                                        "自己卡组最上面的1张卡、自己场上1只表侧表示的…怪兽 …"))
 COST_MOVES = {"送去墓地": "grave", "除外": "banish", "解放": "tribute", "丢弃": "discard", "取除": "detach",
-              "回到持有者手卡": "hand"}
+              "回到持有者手卡": "return-to-hand"}
 BLOCKS.term(Term.choice("cost_move", COST_MOVES, "送去墓地、除外、解放、丢弃、取除、回到持有者手卡"))
 
 
@@ -861,10 +862,10 @@ def _place_counters(n: int):
 
 
 #: where this card is, as a cost says it -> how it can be moved from there
-SELF_COSTS = {"这张卡": {"grave", "discard", "banish", "tribute", "hand"}, "手卡的这张卡": {"grave", "discard"},
+SELF_COSTS = {"这张卡": {"grave", "discard", "banish", "tribute", "return-to-hand"}, "手卡的这张卡": {"grave", "discard"},
               "这张卡从手卡": {"grave", "discard", "banish"}, "墓地的这张卡": {"banish"},
-              "场上表侧表示存在的这张卡": {"grave", "banish", "tribute", "hand"},
-              "表侧表示的这张卡": {"grave", "banish", "tribute", "hand"}}
+              "场上表侧表示存在的这张卡": {"grave", "banish", "tribute", "return-to-hand"},
+              "表侧表示的这张卡": {"grave", "banish", "tribute", "return-to-hand"}}
 
 
 def _self_cost(cards: str, move: str):
@@ -879,7 +880,7 @@ def _self_cost(cards: str, move: str):
     if move == "tribute":
         def pay(duel, card, player) -> None:
             duel.send_to_graveyard(card, reason="cost", tributed=True)
-    elif move == "hand":
+    elif move == "return-to-hand":
         def pay(duel, card, player) -> None:
             duel.return_to_hand(card, reason="cost")
     else:
@@ -890,11 +891,11 @@ def _self_cost(cards: str, move: str):
 
 def _mill(n: int):
     def pay(duel, card, player) -> None:
-        for c in list(duel.board.zone(player, "deck"))[:n]:
+        for c in list(duel.board.zone(player, Zone.DECK))[:n]:
             duel.send_to_graveyard(c, reason=f"cost of 「{card.name}」")
 
     def payable(duel, card, player) -> str | None:
-        if len(duel.board.zone(player, "deck")) < n:
+        if len(duel.board.zone(player, Zone.DECK)) < n:
             return f"the cost of 「{card.name}」 sends {n} card(s) of the deck: player {player}'s deck has fewer"
         return None
 

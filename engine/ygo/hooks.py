@@ -16,6 +16,7 @@ from rulings.core.choices import FIRST_FITTING
 from .blocks import StaticPart
 from .memory import Info
 from .negation import FieldNegation
+from .objects import Zone
 
 
 def _unaffected_by_tribute_kinds() -> list[StaticPart]:
@@ -38,14 +39,14 @@ def _synchro_with_hand_monster(duel, link) -> None:
     summon of a Machine synchro monster with only it and this card."""
     me = link.card_if_unchanged()
     others = duel.by_default(link.player, "special summons a non-tuner monster from the hand",
-                             [c for c in duel.board.zone(link.player, "hand")
+                             [c for c in duel.board.zone(link.player, Zone.HAND)
                               if c.definition.is_monster and "tuner" not in c.definition.types], FIRST_FITTING)
     other = others[0] if others else None
     if other is None or me is None or not duel.on_field(me):
         return
     duel.summon(other, "special", link.player, by=link.card.name, negated=True)
     for synchro in duel.by_default(link.player, "synchro summons a Machine synchro monster",
-                                   [c for c in duel.board.zone(link.player, "extra deck")
+                                   [c for c in duel.board.zone(link.player, Zone.EXTRA)
                                     if "synchro" in c.definition.types and c.definition.race == "机械"],
                                    FIRST_FITTING):
         duel.summon(synchro, "synchro", link.player, materials=[other, me])
@@ -73,7 +74,7 @@ def _control_or_summon_victim(duel, link) -> None:
             duel.take_control(card, link.player, "permanent")
             return
     victim = link.event.victim if link.event else None
-    if victim is not None and victim.zone.kind == "graveyard":
+    if victim is not None and victim.zone.kind == Zone.GRAVEYARD:
         duel.summon(victim, "special", link.player, by=link.card.name)
 
 

@@ -13,12 +13,9 @@ so ``link`` makes no link and returns None.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .memory import Info
-
-if TYPE_CHECKING:
-    from .duel import YgoCard
+from .objects import YgoCard
 
 
 @dataclass(eq=False)

@@ -300,6 +300,10 @@ RULES: dict[str, bool] = {
     # what applies as a chain link is done (『…处理后，回复100基本分』: 闪刀姬-魁奈) applies before the
     # summon the link lets its player make then (fid=24182)
     "resolved-effects-before-summon": True,
+    # a monster banished until the effect being resolved is done (『直到那个效果处理后除外』) comes
+    # back as that chain link is done, before the summon the link lets its player make then: the
+    # summon may use it (完美世界 卡通世界 ③ and 来自星遗物中的觉醒, fid=24346)
+    "banished-until-resolved-returns-before-summon": True,
     # a count a face-up card keeps (『这张卡表侧表示存在的状态被解放的怪兽数量』) goes on while its
     # effects are negated: it is still face-up (黯黑世界-暗影敌托邦- under 王宫的敕命, fid=8112)
     "count-tributed-while-negated": True,
@@ -313,6 +317,15 @@ SUMMON_CONDITION_EXCEPTIONS: dict[str, str] = {
     # 守护者·戴思塞斯: 『用这张卡的效果才能特殊召唤』, but only its ① (from the hand) is its
     # proper procedure; its ④ reviving it from the graveyard is not (fid=6112)
     "own-effect-proper-from-hand": "only its own effect that summons it from the hand is its proper procedure",
+}
+
+#: card-specific rulings about an effect special summoning several monsters with too few free
+#: monster zones (families.pick_and_move; the rule: as many as fit, the text decides the rest)
+ZONE_EXCEPTIONS: dict[str, str] = {
+    # 复仇死者的续魂再结: what it could summon into the free zones falls short of the level of the
+    # monster it showed, so the ritual summon it leads to cannot be made: its effect does not apply at
+    # all, and none of the banished monsters is special summoned (fid=22130)
+    "nothing-unless-all-fit": "with fewer free monster zones than the monsters it picked, its effect does not apply",
 }
 
 
@@ -400,6 +413,7 @@ CARD_RULINGS: dict[str, str] = {
     **BANISH_EXCEPTIONS,
     **SUMMON_EXCEPTIONS,
     **SUMMON_CONDITION_EXCEPTIONS,
+    **ZONE_EXCEPTIONS,
     **{name: why for name, (_what, why) in ACTIVATION_EXCEPTIONS.items()},
 }
 
@@ -462,6 +476,7 @@ LABELS: dict[object, str] = {
     "temporary-banish-face-up": "里侧表示的怪兽也表侧表示除外（之后表侧表示回来）",
     "own-effect-not-proper": "自身的效果可以把它特殊召唤，但不是正规召唤手续",
     "own-effect-proper-from-hand": "自身的效果只有从手卡特殊召唤才是正规召唤手续",
+    "nothing-unless-all-fit": "怪兽区域不够放下选出的全部怪兽时，这个效果完全不适用（一只也不特殊召唤）",
     "bans-face-up-effects": "「不能发动」也禁止场上已表侧表示的卡的效果",
     "negated-activations-counted": "被无效的发动也计入次数（卡的发动也一样）",
     "sees-activations-by-effect": "效果处理中被发动的卡，『…卡发动的场合』也会发动",
@@ -473,6 +488,7 @@ LABELS: dict[object, str] = {
     "negated-flip-summon-leaves": "反转召唤被无效而没有被破坏的怪兽由规则送去墓地（不是被哪个玩家）",
     "summon-after-effect-keeps-material-rules": "效果处理后进行的连接召唤，照样适用怪兽自身关于素材的规则（可以用对方的怪兽）",
     "resolved-effects-before-summon": "连锁块处理后才适用的效果，比那之后进行的条件召唤先适用",
+    "banished-until-resolved-returns-before-summon": "直到那个效果处理后除外的怪兽，比那之后进行的召唤先回到场上",
     "count-tributed-while-negated": "效果被无效期间，表侧表示存在的卡照样记下被解放的怪兽数量",
     "may-tribute-three": "这张卡也能把3只怪兽解放作召唤",
     "may-tribute-five": "这张卡也能把5只怪兽解放作召唤",

@@ -22,17 +22,15 @@ field between activation and resolution:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from rulings.core import IllegalAction, SetupError
 from rulings.core.events import named
 
 from .memory import RULES, SPECIAL_METHODS, Info
+from .objects import YgoCard, Zone
 from .values import METHOD_WORDS
-
-if TYPE_CHECKING:
-    from .chain import ChainLink
-    from .duel import Duel, YgoCard
+from .view import DuelView, LinkView
 
 KINDS = ("chain", "summon", "continuous", "field-wide", "free-chain")
 
@@ -57,21 +55,21 @@ class FieldNegation:
                                        and duel.face_up_on_field(self.source))
 
 
-def locked_by_another(duel: "Duel", card: "YgoCard") -> bool:
+def locked_by_another(duel: "DuelView", card: "YgoCard") -> bool:
     """Whether a face-up card's 『这张卡以外的场上的卡的效果…无效化』 (DDD 双晓王 末法神) reaches
     ``card``, a card on the field."""
     return duel.on_field(card) and any(
         other is not card and duel.active_statics(other, "negate-other-field-cards") for other in duel.field_cards())
 
 
-def field_wide(duel: "Duel", card: "YgoCard") -> bool:
+def field_wide(duel: "DuelView", card: "YgoCard") -> bool:
     """Whether a field-wide negation reaches ``card`` (its name or its kind)."""
     if card.name in duel.negated_names or locked_by_another(duel, card):
         return True
     return any(n.active(duel) and n.test(duel, card) for n in duel.field_negations)
 
 
-def resolution_negated(duel: "Duel", link: "ChainLink") -> str | None:
+def resolution_negated(duel: "DuelView", link: "LinkView") -> str | None:
     """The kind of negation that stops ``link`` from applying, or None."""
     if link.negated:
         return "chain"
@@ -166,7 +164,7 @@ class NegationRules:
             raise SetupError(f"{METHOD_WORDS.get(method, method)}召唤不能这样无效")
         self.log.record("summon-negated", card=card, method=method)
         self.drop_temporary_banish(card)
-        self.board.move(card, self.board.zone(card.owner, "graveyard"), face_up=True,
+        self.board.move(card, self.board.zone(card.owner, Zone.GRAVEYARD), face_up=True,
                         reason=f"its {method} summon was negated")
         self.arrived(card, "destroyed", "sent-to-graveyard")
         self.emit("to-graveyard", card, lki=None, destroyed=True, by_battle=False, by_player=None,

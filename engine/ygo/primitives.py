@@ -9,8 +9,9 @@ from __future__ import annotations
 from rulings.core.choices import FIRST_FITTING
 
 from .memory import Info, Transition, erased_until_turn_end
+from .objects import FIELD_ZONES, Zone
 
-FIELD = ("monster zone", "spell & trap zone", "pendulum zone", "field zone")
+FIELD = FIELD_ZONES
 
 
 # -- trigger tests (duel, card, event) -> bool ------------------------------------------
@@ -48,7 +49,7 @@ def banished_from_field(duel, card, ev) -> bool:
     return ev.subject is card and ev.lki is not None
 
 
-def in_phase_if(*infos: Info, zone: str = "monster zone"):
+def in_phase_if(*infos: Info, zone: str = Zone.MONSTER):
     """A phase trigger of a face-up monster that remembers every one of ``infos``."""
 
     def test(duel, card, ev) -> bool:
@@ -70,7 +71,7 @@ def summoned_this_turn_by(*methods: str):
 def material_destroyed_by_opponent(duel, card, ev) -> bool:
     """A monster summoned with this card as material was destroyed by the opponent's
     effect (the material link survives a temporary banish)."""
-    if card.zone.kind != "graveyard" or not ev.destroyed or ev.by_battle or ev.lki is None:
+    if card.zone.kind != Zone.GRAVEYARD or not ev.destroyed or ev.by_battle or ev.lki is None:
         return False
     materials = ev.lki["memory"].get(Info.MATERIAL_LINK, ())
     return card.serial in materials and ev.by_player is not None and ev.by_player != ev.lki["controller"]
@@ -118,11 +119,11 @@ def in_battle_phase(duel, card) -> bool:
 # -- target filters (duel, card, target) -> bool ------------------------------------------
 
 def face_up_monster(duel, card, target) -> bool:
-    return target.zone.kind == "monster zone" and target.face_up
+    return target.zone.kind == Zone.MONSTER and target.face_up
 
 
 def face_up_effect_monster(duel, card, target) -> bool:
-    return target.zone.kind == "monster zone" and duel.is_effect_monster(target)
+    return target.zone.kind == Zone.MONSTER and duel.is_effect_monster(target)
 
 
 def on_field(duel, card, target) -> bool:
@@ -130,7 +131,7 @@ def on_field(duel, card, target) -> bool:
 
 
 def in_own_graveyard(duel, card, target) -> bool:
-    return target.zone.kind == "graveyard" and target.owner == card.controller
+    return target.zone.kind == Zone.GRAVEYARD and target.owner == card.controller
 
 
 # -- resolutions (duel, link) -------------------------------------------------------------
@@ -167,7 +168,7 @@ def return_targets(to: str):
     def resolve(duel, link) -> None:
         for card in link.live_targets():
             if duel.on_field(card):
-                (duel.return_to_hand if to == "hand" else duel.return_to_deck)(card, reason=f"「{link.card.name}」")
+                (duel.return_to_hand if to == Zone.HAND else duel.return_to_deck)(card, reason=f"「{link.card.name}」")
 
     return resolve
 
@@ -312,15 +313,15 @@ def link_targets(*grants: str, need=None, on_source_leaves=None, on_target_leave
 def summon_self_back(duel, link) -> None:
     """Special summon this banished card (it was banished by its own effect)."""
     card = link.card_if_unchanged()
-    if card is not None and card.zone.kind == "banished":
+    if card is not None and card.zone.kind == Zone.BANISHED:
         duel.summon(card, "special", link.player, by=card.name)
 
 
 def banished_by_own_effect(duel, card, ev) -> bool:
-    return card.zone.kind == "banished" and bool(duel.lasting(card, "banished-by-own-effect"))
+    return card.zone.kind == Zone.BANISHED and bool(duel.lasting(card, "banished-by-own-effect"))
 
 
-def attach(material: str, to: str, *, pick=None, need_xyz: bool = False, zones=("hand", "deck", "graveyard")):
+def attach(material: str, to: str, *, pick=None, need_xyz: bool = False, zones=(Zone.HAND, Zone.DECK, Zone.GRAVEYARD)):
     """Attach ``material`` ("self", "target0", "target1", or "pick" — by default the
     first card of the controller's hand/deck/graveyard passing ``pick``, shown in the
     trace) to ``to`` ("self",
@@ -356,7 +357,7 @@ def attach(material: str, to: str, *, pick=None, need_xyz: bool = False, zones=(
 def take_control_of_targets(kind: str):
     def resolve(duel, link) -> None:
         source = link.card_if_unchanged()
-        for card in [*link.live_targets(), *[c for c in link.chosen if c.zone.kind == "monster zone"]]:
+        for card in [*link.live_targets(), *[c for c in link.chosen if c.zone.kind == Zone.MONSTER]]:
             if duel.on_field(card) and card.controller != link.player:
                 duel.take_control(card, link.player, kind, source if kind == "equip" else None)
 

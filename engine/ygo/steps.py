@@ -18,6 +18,7 @@ from .catalogue import CATALOGUE
 from .duel import BANISHED, DECK, EXTRA, FIELD_SPELL, GRAVEYARD, HAND, PENDULUM, PROCEDURE_METHODS, SPELL_TRAP, Duel
 from .memory import SPECIAL_METHODS, Info
 from .values import WHO
+from .objects import WAS_BANISHED, Zone
 
 V = Vocabulary(game="ygo", language="zh-CN", new_world=Duel, card_names=CATALOGUE.names)
 VOCABULARY = V
@@ -68,7 +69,7 @@ V.term(Term.choice("regarded", {"视为": True, "同时视为": True, "仍然视
 MOVES = {
     "被破坏": "destroyed", "被效果破坏": "destroyed-by-effect", "被战斗破坏": "destroyed-by-battle",
     "被送去墓地": "sent-to-graveyard", "从手卡送去墓地": "from-hand-to-graveyard", "被丢弃": "discarded",
-    "被解放": "tributed", "被除外": "banished", "被里侧除外": "banished-face-down",
+    "被解放": "tributed", "被除外": WAS_BANISHED, "被里侧除外": "banished-face-down",
     "加入手卡": "added-to-hand", "回到手卡": "added-to-hand", "被抽到": "drawn",
     "回到卡组": "returned-to-deck", "洗切回卡组": "shuffled-into-deck", "回到卡组最上面": "deck-top",
     "回到卡组最下面": "deck-bottom",
@@ -316,7 +317,7 @@ def equip_monster_as_card(duel: Duel, player: int, by: str, source: str, card: s
     of that player (「同盟运输车」): the card goes to a spell & trap zone without being
     summoned — a monster that never came to the field by its proper procedure."""
     monster = _on_field(duel, target, player)
-    if not (monster.face_up and monster.zone.kind == "monster zone" and monster.controller == player):
+    if not (monster.face_up and monster.zone.kind == Zone.MONSTER and monster.controller == player):
         raise IllegalAction(f"「{target}」不是{WHO[player]}场上表侧表示的怪兽，不能装备")
     c = _among(duel, card, duel.board.zone(player, source)) or duel.new_card(card, player, source)
     if not c.definition.is_monster:
@@ -547,20 +548,20 @@ def discard(duel: Duel, card: str) -> None:
 @V.phrase(("given", "when"), "{player}的怪兽区域被「{card}」占满")
 def fill_monster_zone(duel: Duel, player: int, card: str) -> None:
     """Copies of that monster fill every free monster zone of that player (placed, not summoned)."""
-    zone = duel.board.zone(player, "monster zone")
+    zone = duel.board.zone(player, Zone.MONSTER)
     while len(zone) < (zone.capacity or 5):
         c = duel.new_card(card, player, DECK)
-        duel.place(c, "monster zone", player)
+        duel.place(c, Zone.MONSTER, player)
         c.position = "attack"
 
 
 @V.phrase(("given", "when"), "{player}的怪兽区域只剩{number}个空位，其余被「{card}」占满")
 def fill_monster_zone_but(duel: Duel, player: int, number: int, card: str) -> None:
     """Copies of that monster fill that player's monster zones but that many (placed, not summoned)."""
-    zone = duel.board.zone(player, "monster zone")
+    zone = duel.board.zone(player, Zone.MONSTER)
     while len(zone) < (zone.capacity or 5) - number:
         c = duel.new_card(card, player, DECK)
-        duel.place(c, "monster zone", player)
+        duel.place(c, Zone.MONSTER, player)
         c.position = "attack"
 
 
@@ -640,6 +641,14 @@ def decline_trigger(duel: Duel, player: int, card: str, label: str) -> None:
     """That player chooses not to activate that trigger effect (the one waiting now, and
     whenever it is triggered later); a mandatory one is activated all the same."""
     duel.decline(duel.card(card, player), label, player)
+
+
+@V.phrase(("given", "when"), "{player}在「{at:card}」的效果处理时适用「{card}」的{label}效果")
+def apply_as_effect_applies(duel: Duel, player: int, at: str, card: str, label: str) -> None:
+    """That player chooses to apply a continuous effect of their card that may apply as
+    another card's activated effect applies (『…适用之际，可以…』): stated ahead, it applies
+    when the chain link of that card resolves (not stated: it does not apply)."""
+    duel.plan_applying(duel.card(card, player), label, player, duel.card(at))
 
 
 @V.phrase(("given", "when"), "{player}发动「{card}」")
@@ -892,8 +901,8 @@ def sent_from_the_field(duel: Duel, card: str, regarded: bool) -> None:
     c = duel.card(card)
     moves = [e for e in duel.log.of_kind("move") if e.data.get("card") == c.serial]
     came_from = moves[-1].data.get("source", "") if moves else ""
-    from_field = c.zone.kind == GRAVEYARD and came_from.startswith(("monster zone", "spell & trap zone",
-                                                                    "pendulum zone", "field zone")) \
+    from_field = c.zone.kind == GRAVEYARD and came_from.startswith((Zone.MONSTER, Zone.SPELL_TRAP,
+                                                                    Zone.PENDULUM, Zone.FIELD_SPELL)) \
         and "left-field-before" not in duel.arrived_as(c)
     expect(f"「{card}」视为从场上送去墓地", regarded, from_field)
 
@@ -1351,7 +1360,7 @@ def material_count(duel: Duel, card: str, number: int) -> None:
 def is_material_of(duel: Duel, material: str, same: bool, card: str) -> None:
     """Whether that card is attached to that xyz monster."""
     m, x = duel.card(material), duel.card(card)
-    expect(f"「{material}」是「{card}」的X素材", same, m.attached_to is x and m.zone.kind == "xyz materials")
+    expect(f"「{material}」是「{card}」的X素材", same, m.attached_to is x and m.zone.kind == Zone.MATERIALS)
 
 
 @V.then("「{card}」的指示物有{number}个")

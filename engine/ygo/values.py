@@ -12,18 +12,15 @@ from __future__ import annotations
 
 import copy
 
-from typing import TYPE_CHECKING
 
 from .memory import Info
-
-if TYPE_CHECKING:
-    from .duel import YgoCard
+from .objects import YgoCard, Zone
 
 
 #: how the engine's zone and summon words read in the refusals a page shows (Chinese)
 #: the documents' words for zones, summon methods, players and card kinds (messages)
-ZONE_WORDS = {"hand": "手卡", "deck": "卡组", "extra deck": "额外卡组", "graveyard": "墓地", "banished": "除外状态",
-               "spell & trap zone": "魔法与陷阱区域", "monster zone": "怪兽区域"}
+ZONE_WORDS = {Zone.HAND: "手卡", Zone.DECK: "卡组", Zone.EXTRA: "额外卡组", Zone.GRAVEYARD: "墓地", Zone.BANISHED: "除外状态",
+               Zone.SPELL_TRAP: "魔法与陷阱区域", Zone.MONSTER: "怪兽区域"}
 METHOD_WORDS = {"special": "特殊", "fusion": "融合", "synchro": "同调", "xyz": "超量", "ritual": "仪式",
                 "link": "连接", "pendulum": "灵摆", "gemini": "二重", "normal": "通常", "tribute": "上级",
                 "flip": "反转"}
@@ -60,7 +57,7 @@ class ValueRules:
                     continue
             elif card.zone.kind != st.zone:
                 continue
-            elif st.zone == "pendulum zone" and self.chain and PENDULUM["pendulum-effects-after-activation"] \
+            elif st.zone == Zone.PENDULUM and self.chain and PENDULUM["pendulum-effects-after-activation"] \
                     and self.decided_at_card_activation(card):
                 continue
             if st.condition is not None and not st.condition(self, card):
@@ -229,7 +226,7 @@ class ValueRules:
     def pendulum_scales(self, player: int) -> tuple[int, int] | None:
         """The lower and higher scales of the two cards in that player's pendulum zones;
         None without two cards there."""
-        cards = list(self.board.zone(player, "pendulum zone"))
+        cards = list(self.board.zone(player, Zone.PENDULUM))
         if len(cards) < 2:
             return None
         low, high = sorted(self.pendulum_scale(c) for c in cards[:2])
@@ -295,7 +292,7 @@ class ValueRules:
         for st in card.definition.statics:
             if st.kind == "summon-only-by" and by in self._named(card, st.value):
                 if by == card.name and "own-effect-proper-from-hand" in card.definition.rulings:
-                    return (from_zone or card.zone.kind) == "hand"
+                    return (from_zone or card.zone.kind) == Zone.HAND
                 return "own-effect-not-proper" not in card.definition.rulings or by != card.name
         return False
 
@@ -326,7 +323,7 @@ class ValueRules:
             # has its own procedure from the hand (a procedure, not an effect: what negates
             # effects — 王家长眠之谷 — does not stop it, fid=24025)
             for st in card.definition.statics:
-                if st.kind == "hand-summon-procedure" and zone != "hand":
+                if st.kind == "hand-summon-procedure" and zone != Zone.HAND:
                     return f"「{card.name}」用自身的方法只能从手卡特殊召唤"
                 if st.kind == "hand-summon-procedure" and st.condition is not None and not st.condition(self, card):
                     return f"「{card.name}」特殊召唤的手续的条件没有满足"
@@ -347,10 +344,10 @@ class ValueRules:
             # face-up extra deck only a monster once properly summoned (苏生限制)
             if "summon-by-effects" in kinds:
                 return f"「{card.name}」只能用卡的效果特殊召唤，不能灵摆召唤"
-            if zone == "extra deck" and not (card.face_up and card.proc_complete):
+            if zone == Zone.EXTRA and not (card.face_up and card.proc_complete):
                 return f"「{card.name}」没有先经过正规召唤手续，不能从额外卡组灵摆召唤"
         if how == "procedure" and method == "special" and self.special_summon_monster(card) \
-                and not card.definition.extra_deck and zone != "hand":
+                and not card.definition.extra_deck and zone != Zone.HAND:
             # a main deck monster's own procedure is made from the hand (unless its text
             # names another place: not modelled)
             return f"「{card.name}」用自身的手续只能从手卡特殊召唤，不能从{ZONE_WORDS.get(zone, zone)}"
@@ -360,18 +357,18 @@ class ValueRules:
             if kinds & {"summon-only-by-procedure", "summon-only-by-ritual"} or (named and not any(
                     by in self._named(card, st.value) for st in named)):
                 return f"「{card.name}」只能按它的召唤条件特殊召唤"
-            if self.special_summon_monster(card) and zone in ("hand", "deck") \
+            if self.special_summon_monster(card) and zone in (Zone.HAND, Zone.DECK) \
                     and "summon-by-effects" not in kinds:
                 return f"「{card.name}」是特殊召唤怪兽：从{ZONE_WORDS.get(zone, zone)}只能用正规召唤手续特殊召唤"
         if self.special_summon_monster(card) and not proper and not card.proc_complete and (
-                zone in ("graveyard", "banished", "spell & trap zone") or (zone == "extra deck" and card.face_up)):
+                zone in (Zone.GRAVEYARD, Zone.BANISHED, Zone.SPELL_TRAP) or (zone == Zone.EXTRA and card.face_up)):
             return f"「{card.name}」没有先经过正规召唤手续（苏生限制）"
-        if how == "effect" and by == card.name and zone == "graveyard" and self.lasting(card, "negated-in-graveyard"):
+        if how == "effect" and by == card.name and zone == Zone.GRAVEYARD and self.lasting(card, "negated-in-graveyard"):
             # its own effect, negated in the graveyard (冥界的魔王 哈·迪斯, fid=11587)
             return f"「{card.name}」被战斗破坏送去墓地时效果被无效，在墓地不能发动"
         for other in self.field_cards():
             # (an effect that will be negated may still target: 王家长眠之谷 negates it as it resolves)
-            if how != "procedure" and zone == "graveyard" and not targeting \
+            if how != "procedure" and zone == Zone.GRAVEYARD and not targeting \
                     and self.active_statics(other, "negate-graveyard-effects"):
                 return f"「{other.name}」使对墓地的卡发生影响的效果无效"
             for st in self.active_statics(other, "forbid-summon-method"):
@@ -395,7 +392,7 @@ class ValueRules:
         paid as the procedure is made; a 『不能特殊召唤』 that applies once it is paid (the card
         sent was what kept it negated: 技能抽取 and 虚无魔人) stops the summon — asked of a
         copy of the duel, which the question leaves as it is (fid=7965)."""
-        if paid.controller != player or not (paid.zone.kind == "hand" or self.on_field(paid)):
+        if paid.controller != player or not (paid.zone.kind == Zone.HAND or self.on_field(paid)):
             return f"「{paid.name}」不是自己的手卡·场上的卡"
         why = self.why_cannot_special_summon(card, player, how="procedure")
         if why or not PROCEDURES["checked-after-cost"]:

@@ -2,8 +2,7 @@
 one (issue 12).  Rules modules depend on card data, not the other way round.
 
 Imports under ``if TYPE_CHECKING:`` never run, but a circle there is still a circle a
-reader has to follow (issue 23): they are edges of the graph too, except in the packages
-of :data:`TYPE_LEVEL_EXEMPT`.
+reader has to follow (issue 23): they are edges of the graph too, in every package.
 """
 
 from __future__ import annotations
@@ -24,28 +23,15 @@ COMPONENTS = {
     "mtg": ("visibility", "stack", "combat", "face_down_rules", "copying"),
     "dm": ("zones", "visibility", "moves", "shields", "processing", "turn", "playing", "battle"),
 }
-#: packages whose imports under ``if TYPE_CHECKING:`` are not counted yet.  Known
-#: exception: Yu-Gi-Oh!'s card data still names its Duel for annotations (issue 23).
-TYPE_LEVEL_EXEMPT = ("ygo",)
-
-
-def _is_type_checking(node: ast.If) -> bool:
-    return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
-
-
 def _imports(package: str, path: Path) -> tuple[set[str], list[int]]:
-    """(modules of ``package`` this module imports, under ``if TYPE_CHECKING:`` too
-    unless the package is exempt, lines of imports inside functions)."""
+    """(modules of ``package`` this module imports, under ``if TYPE_CHECKING:`` too,
+    lines of imports inside functions)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found: set[str] = set()
     hidden: list[int] = []
 
     def visit(node: ast.AST, in_function: bool) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _is_type_checking(child) and package in TYPE_LEVEL_EXEMPT:
-                for other in child.orelse:
-                    visit(other, in_function)
-                continue
             if isinstance(child, (ast.Import, ast.ImportFrom)):
                 if in_function:
                     hidden.append(child.lineno)
@@ -127,15 +113,19 @@ def test_the_check_finds_a_circle_and_a_hidden_import(tmp_path):
 
 
 def test_an_import_for_annotations_is_an_edge(tmp_path):
-    """A circle hidden under ``if TYPE_CHECKING:`` is found outside the exempt packages."""
+    """A circle hidden under ``if TYPE_CHECKING:`` is found, in every package."""
     package = tmp_path / "pkg"
     package.mkdir()
     (package / "a.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .b import x\n")
     assert _imports("pkg", package / "a.py")[0] == {"b"}
-    assert _imports("ygo", package / "a.py")[0] == set()
+    assert _imports("ygo", package / "a.py")[0] == {"b"}
 
 
 # -- across engine/: no import hidden in a function to dodge a circle (issue 23) ------------
+
+def _is_type_checking(node: ast.If) -> bool:
+    return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+
 
 def _engine_modules() -> dict[str, Path]:
     out = {}
