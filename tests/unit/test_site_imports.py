@@ -109,7 +109,7 @@ def tool_side_reached(start: list[Path]) -> list[str]:
     every ``rulings`` module reached (and the packages it lives in)."""
     found: list[str] = []
     seen: set[str] = set()
-    todo = [(_module_of(p), [f"{p.relative_to(ENGINE.parent)}"]) for p in start]
+    todo = [(_module_of(p), []) for p in start]
     while todo:
         module, trail = todo.pop()
         if module in seen:
@@ -123,7 +123,7 @@ def tool_side_reached(start: list[Path]) -> list[str]:
         for line, target in edges:
             step = trail + [f"{source.relative_to(ENGINE.parent)}:{line} → {target}"] if line else trail
             if _is_under(target, TOOL_SIDE):
-                found.append(" · ".join(step))
+                found.append(" · ".join(step))  # every import on the way, the last one reaching the tool
             elif target.startswith("rulings") and target not in seen:
                 todo.append((target, step))
     return sorted(set(found))
