@@ -45,7 +45,7 @@ def code_files(game: str) -> list[Path]:
     """The source files the examples of ``game`` run through."""
     package = _package_of(game)
     patterns = (*SHARED, f"{package}/**/*.py")
-    return sorted({p for pattern in patterns for p in ENGINE.glob(pattern)})
+    return sorted({p for pattern in patterns for p in ENGINE.glob(pattern)} - {ENGINE / package / n for n in PAGES_ONLY})
 
 
 _CODE: dict[str, str] = {}
@@ -53,6 +53,9 @@ _CODE: dict[str, str] = {}
 #: the modules of a game's package that hold its step vocabulary: their phrase functions
 #: are digested per example (``steps_digest``), the rest of them with the engine
 VOCABULARY_MODULES = ("steps.py",)
+#: the modules of a game's package that only the pages read (what each phrase means, in
+#: the documents' language): no example runs through them
+PAGES_ONLY = ("explanations.py",)
 _PHRASE_DECORATORS = {"given", "when", "then", "phrase"}
 
 

@@ -482,5 +482,17 @@ def load(game: str) -> Vocabulary:
     return _REGISTRY[game]
 
 
+def explanations(game: str) -> dict[str, str]:
+    """What each phrase of ``game`` means in its documents' language, by template (the
+    game's ``explanations.py``; none when it has no such module)."""
+    import importlib
+    import importlib.util
+
+    name = f"{GAMES[game].rsplit('.', 1)[0]}.explanations"
+    if importlib.util.find_spec(name) is None:
+        return {}
+    return importlib.import_module(name).EXPLANATIONS
+
+
 def available_games() -> list[str]:
     return [g for g, mod in GAMES.items() if importlib.util.find_spec(mod.rsplit(".", 1)[0]) is not None]

@@ -16,7 +16,6 @@ from rulings.project import GAMES
 from .card_registry import cards_by_game
 from .cards import _card_ref
 from .gherkin import dialect
-from .explanations import EXPLANATIONS
 from .language import game_name, localize, tag
 
 #: the vocabulary table's words, in the language of the game's documents
@@ -49,6 +48,7 @@ class VocabularyDirective(SphinxDirective):
         language = tag(v.language)
         words = VOCABULARY_WORDS[language]
         rows = []
+        explained = vocab_mod.explanations(game)
         seen: dict[str, list[str]] = {}
         for p in v.phrases:
             seen.setdefault(p.template, []).append(keyword[p.kind])
@@ -59,7 +59,7 @@ class VocabularyDirective(SphinxDirective):
             # the engine's explanations are English where its authors wrote them so (the
             # console shows them: `rulings steps`); the page shows what reads in its language
             rows.append((kinds, p.template + (words["table"] if p.takes_table else ""),
-                         localize(p.description, language) or EXPLANATIONS.get((game, p.template)) or "—"))
+                         localize(p.description, language) or explained.get(p.template) or "—"))
         table = self._table(words["header"], rows)
         terms = self._table(words["terms"],
                             [("{" + t.name + "}", localize(t.description, language, name=t.name, pattern=t.pattern) or "—")

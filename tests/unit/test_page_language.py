@@ -204,20 +204,20 @@ def test_why_an_example_cannot_run_is_said_in_the_document_language(sandbox):
 def test_every_phrase_is_explained_in_its_game_language():
     """The vocabulary page explains each phrase in the documents' language: as the engine
     describes it when that description reads in the language, else by
-    engine/sphinxext/explanations.py (a phrase added with an English description needs
+    engine/<game>/explanations.py (a phrase added with an English description needs
     its explanation there, or a description in the documents' language)."""
     from rulings import vocabulary as vocab_mod
-    from rulings.sphinxext.explanations import EXPLANATIONS
     from rulings.sphinxext.language import localize, tag, written_in
 
     missing, foreign = [], []
     for game in GAMES:
         book = vocab_mod.load(game)
+        explained = vocab_mod.explanations(game)
         language = tag(book.language)
         for phrase in book.phrases:
             if not phrase.description:
                 continue
-            said = localize(phrase.description, language) or EXPLANATIONS.get((game, phrase.template))
+            said = localize(phrase.description, language) or explained.get(phrase.template)
             if not said:
                 missing.append((game, phrase.template))
             elif foreign_words(said, language):
