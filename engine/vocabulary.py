@@ -485,9 +485,6 @@ def load(game: str) -> Vocabulary:
 def explanations(game: str) -> dict[str, str]:
     """What each phrase of ``game`` means in its documents' language, by template (the
     game's ``explanations.py``; none when it has no such module)."""
-    import importlib
-    import importlib.util
-
     name = f"{GAMES[game].rsplit('.', 1)[0]}.explanations"
     if importlib.util.find_spec(name) is None:
         return {}
