@@ -21,6 +21,8 @@ A card record::
 from __future__ import annotations
 
 import difflib
+import hashlib
+import importlib
 import json
 import re
 from functools import lru_cache
@@ -30,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from .core.errors import SetupError, UnknownCard
+from .project import GAMES, Paths, find_root
 from .vocabulary import Phrase, PhraseBook
 
 CardRecord = dict[str, Any]
@@ -384,8 +387,6 @@ class CardFormat:
 
     def fingerprint(self) -> str:
         """What card records are checked against: fields, blocks and hooks."""
-        import hashlib
-
         parts = [self.blocks.fingerprint(), *(f.name for f in self.card_fields), "|",
                  *(f.name for f in self.effect_fields), "|", *sorted(self.hooks)]
         return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
@@ -517,10 +518,6 @@ class CardFormat:
 
 def format_of(game: str) -> CardFormat:
     """The card format of ``game`` (``engine.<game>.cardformat.FORMAT``)."""
-    import importlib
-
-    from .project import GAMES
-
     if game not in GAMES:
         raise KeyError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
     return importlib.import_module(f"{GAMES[game][1]}.cardformat").FORMAT
@@ -608,8 +605,6 @@ def use_cards_dir(path: Path | str) -> None:
 
 def cards_dir() -> Path:
     if _CARDS_DIR[0] is None:
-        from .project import Paths, find_root
-
         _CARDS_DIR[0] = Paths(find_root()).cards
     return _CARDS_DIR[0]
 

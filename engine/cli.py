@@ -18,23 +18,29 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
+import io
 import json
+import logging
 import os
 import re
-import signal
-import subprocess
 import sys
 import time
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from rulings import cardformat, incremental, runs, shards
 from rulings import results as results_mod
 from rulings import vocabulary as vocab_mod
-from rulings.project import GAMES
+from rulings.project import GAMES, Paths, find_root
+
+# A command imports Sphinx (rulings.sphinxext), the coverage tool (every game's engine,
+# pytest-bdd), the server or the benchmark inside its own function: to defer loading them
+# until a command needs them (``rulings steps`` loads none), not to dodge an import circle
+# — none of them imports this module.
 
 
 def _paths(args):
-    from rulings.project import Paths, find_root
-
     return Paths(find_root(Path(args.root) if args.root else None))
 
 
@@ -57,39 +63,6 @@ class Timings:
             results_mod.write_atomic(os.environ["RULINGS_TIMINGS"], json.dumps(self.phases))
 
 
-def plan_run(paths, *, documents: list[str] | None = None, everything: bool = False, ids: set[str] | None = None,
-             share: set[str] | None = None):
-    """Which examples need running (rulings.incremental), after an extraction.
-    ``documents``: run every example of these (project-relative sources) whatever
-    their results; ``ids``: run these examples whatever their results; ``share``: of
-    these examples (``check --shard``), those that changed (all with ``everything``),
-    with what every example of the project rests on (``Plan.basis``); the other
-    results are kept."""
-    from rulings import incremental
-
-    manifest, results = incremental.read_inputs(paths)
-    if documents is not None:
-        manifest = [e for e in manifest if e["source"] in documents]
-        everything = True
-    if ids is not None:
-        manifest = [e for e in manifest if e["id"] in ids]
-        everything = True
-    force = {e["id"] for e in manifest} if everything else None
-    whole = incremental.plan(manifest, results, paths.cards, force=force, runner=paths.runner)
-    if share is None:
-        return whole
-    run = {k: why for k, why in whole.run.items() if k in share}
-    return incremental.Plan(run=run, basis=whole.basis, total=sum(1 for k in whole.basis if k in share),
-                            documents={k: whole.documents[k] for k in run})
-
-
-#: below this many examples to run, pytest-xdist's workers cost more than they save: each
-#: imports the engine, and passing every report to the controller costs about 1.8 ms of
-#: CPU per example (measured: at 3 000 examples one process 11.8 s of CPU, two workers
-#: 18.5 s, about even on two idle cores; at 10 000 two workers win)
-AUTO_PARALLEL = 3000
-
-
 #: documents to read from which the extraction reads in one Sphinx process per core: Sphinx
 #: forks and merges environments even for one document (0.7 s at 10 000 examples), while
 #: a document of 100 examples takes about 0.15 s to read
@@ -102,9 +75,7 @@ def reading_jobs(paths, args) -> int:
     examples from nothing, 15.3 → 10.6 s on two idle cores, and a lower peak), else one.
     The html build, which only writes, stays in one process by default: two gained 1.5 s
     of 13 and cost 80 MB more at its peak."""
-    import hashlib
-
-    from rulings.sphinxext.builder import SOURCES
+    from rulings.sphinxext.builder import SOURCES  # deferred: Sphinx
 
     if args.sphinx_jobs is not None:
         return args.sphinx_jobs
@@ -126,178 +97,13 @@ def reading_jobs(paths, args) -> int:
     return 1
 
 
-def auto_jobs(to_run: int) -> int:
-    """Workers when ``-j`` is not given: one per core once there is enough to run."""
-    return (os.cpu_count() or 1) if to_run >= AUTO_PARALLEL else 1
-
-
-def run_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, stream=sys.stdout) -> str | None:
-    """Run the examples of ``plan`` with pytest-bdd (in a child process, so that a crash
-    cannot take the results file with it; with ``jobs``, in that many pytest-xdist
-    workers).  Says what runs and why; runs nothing when nothing needs running.  Returns
-    what went wrong with the run, in one line (``finish_run``), or None."""
-    running = start_examples(paths, plan, extra, jobs, stream)
-    return None if running is None else finish_run(paths, plan, running)
-
-
-def start_examples(paths, plan, extra: list[str] = (), jobs: int | None = None,
-                   stream=sys.stdout) -> subprocess.Popen | None:
-    """:func:`run_examples` without waiting for the run to end (None: nothing runs)."""
-    print(plan.summary(), file=stream)
-    for line in plan.details():
-        print(line, file=stream)
-    if not plan.run:
-        _forget_removed(paths)
-        return None
-    plan_file = paths.build / "plan.json"
-    # what the run needs: the examples to run, with what each runs against
-    results_mod.write_atomic(plan_file, type(plan)(run=plan.run, basis={k: plan.basis[k] for k in plan.run},
-                                                   total=plan.total, documents=plan.documents).to_json())
-    # examples fail through the engine's own messages, not assert statements: no
-    # rewriting of every imported module, and no plugins that the examples do not use
-    # (nor pytest's watch for exceptions in finalizers and threads, which collects garbage
-    # five times at the end: 0.2 s of the run after a one-step edit)
-    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
-           "-p", "no:unraisableexception", "-p", "no:threadexception", "-p", "no:anyio",
-           "--assert=plain", "--no-header", str(paths.runner), *extra]
-    jobs = auto_jobs(len(plan.run)) if jobs is None else jobs
-    if jobs > 1 and len(plan.run) > 1:
-        cmd += ["-n", str(min(jobs, len(plan.run)))]
-    # the features are up to date (this process extracted them): pytest reads them; the
-    # run writes its receipt with this token once its results are saved (finish_run)
-    paths.receipt.unlink(missing_ok=True)
-    token = _token(plan_file)
-    env = {**os.environ, "RULINGS_EXTRACTED": str(paths.root), "RULINGS_PLAN": str(plan_file), "RULINGS_RUN": token}
-    stream.flush()
-    # a group of its own (pytest and its xdist workers): a signal to `rulings` ends it all
-    # (_end_children_on_signals), and nothing it would write afterwards replaces results
-    running = subprocess.Popen(cmd, cwd=paths.root, env=env, start_new_session=True)
-    running.rulings_token = token
-    _CHILDREN.append((paths, plan, running))
-    return running
-
-
-#: the runs started by this process: (paths, plan, the pytest process)
-_CHILDREN: list[tuple] = []
-
-
-def _end_children_on_signals() -> None:
-    """``rulings build`` / ``check`` as a program: SIGTERM, SIGINT or SIGHUP ends the run
-    of the examples (its whole process group, at once: a pytest that finished its session
-    would save the results of a run cut short), says so in one line, drops the earlier
-    results of the examples that should have run (``finish_run``) and exits non-zero."""
-    def stop(signum, frame) -> None:
-        name = signal.Signals(signum).name
-        lines = []
-        for paths, plan, running in _CHILDREN:
-            if running.returncode is None:
-                try:
-                    os.killpg(running.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
-                # not Popen.wait: the main thread may be inside it, holding its lock
-                try:
-                    _, status = os.waitpid(running.pid, 0)
-                    running.returncode = os.waitstatus_to_exitcode(status)
-                except ChildProcessError:
-                    running.returncode = -signal.SIGKILL
-            lines.append(finish_run(paths, plan, running))
-        said = next(filter(None, lines), "no run of the examples was under way")
-        print(f"rulings: stopped by {name}; {said}", flush=True)
-        sys.stderr.flush()
-        os._exit(128 + signum)
-
-    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        signal.signal(signum, stop)
-
-
-def _token(plan_file: Path) -> str:
-    """The token of a run: the plan it runs and when it started."""
-    import hashlib
-
-    return hashlib.sha256(plan_file.read_bytes() + str(time.time_ns()).encode()).hexdigest()[:16]
-
-
-def finish_run(paths, plan, running: subprocess.Popen) -> str | None:
-    """After a run of ``plan``'s examples: None when it finished and recorded each of
-    them; otherwise one line saying what went wrong (the run died or was killed, a worker
-    was lost, the results were not saved), after the results of every example that
-    should have run and has no new result are dropped, so that none of them shows an
-    old pass (they are not run, with no result).  Waits for the run to end."""
-    returncode = running.wait()
-    recorded: set[str] | None = None
-    try:
-        receipt = json.loads(paths.receipt.read_text(encoding="utf-8"))
-        if isinstance(receipt, dict) and receipt.get("run") == getattr(running, "rulings_token", None) \
-                and isinstance(receipt.get("recorded"), list):
-            recorded = set(receipt["recorded"])
-    except (OSError, ValueError):
-        pass
-    missing = set(plan.run) - (recorded or set())
-    died = returncode not in (0, 1)
-    if not died and not missing:
-        return None
-    if returncode < 0:
-        try:
-            how = f"killed by {signal.Signals(-returncode).name}"
-        except ValueError:
-            how = f"killed by signal {-returncode}"
-    elif died:
-        how = f"pytest ended with status {returncode}"
-    else:
-        how = "a worker was lost" if recorded is not None else "its results were not saved"
-    line = f"the run of the examples failed ({how}): "
-    if not missing:
-        return line + "every example that should have run has a new result"
-    dropped = _drop_results(paths, missing)
-    return line + (f"{len(missing)} of {len(plan.run)} examples that should have run have no new result; "
-                   + dropped)
-
-
-def _drop_results(paths, ids: set[str]) -> str:
-    """Remove the entries of ``ids`` from the results file (saying how it went)."""
-    try:
-        entries = results_mod.load_entries(paths.results)
-    except results_mod.ResultsError:
-        return "the results file is unreadable"
-    if not set(entries) & ids:
-        return "they have no result"
-    try:
-        results_mod.save(paths.results, {k: entries[k] for k in entries if k not in ids})
-        return "their earlier results are dropped"
-    except OSError as err:
-        try:
-            # the file cannot be written (the disk is full): none of its passes may stand
-            paths.results.unlink()
-            return f"the results file could not be written ({err}) and is removed"
-        except OSError:
-            return f"the results file could not be written nor removed ({err})"
-
-
-def _forget_removed(paths) -> None:
-    """Drop the results of examples no document has any more (a run does it when it
-    saves; when nothing runs, it is done here)."""
-    from rulings import incremental
-
-    try:
-        documented = {e["id"] for e in incremental.read_manifest(paths.features)}
-    except (OSError, ValueError, KeyError, TypeError):
-        return
-    results, problem = incremental.read_results(paths.results)
-    if problem:
-        return
-    if set(results) - documented:
-        results_mod.save(paths.results, {k: v for k, v in results.items() if k in documented})
-
-
 def _report_warnings(outcome, stream=sys.stderr) -> None:
     for line in outcome.warnings:
         print(line, file=stream)
 
 
 def cmd_build(args) -> int:
-    from rulings import incremental
-    from rulings.sphinxext.build import Started, build
+    from rulings.sphinxext.build import Started, build  # deferred: Sphinx
 
     paths = _paths(args)
     clock = Timings()
@@ -305,8 +111,8 @@ def cmd_build(args) -> int:
     _report_warnings(outcome)
     clock.lap("extract")
     # the verdicts are read as `rulings check` gives them (file:line), not as pytest tracebacks
-    plan = plan_run(paths, everything=args.all)
-    running = start_examples(paths, plan, ["--tb=no", "-rN", "-p", "no:warnings"], jobs=args.jobs)
+    plan = runs.plan_run(paths, everything=args.all)
+    running = runs.start_examples(paths, plan, ["--tb=no", "-rN", "-p", "no:warnings"], jobs=args.jobs)
     started = None
     if running is not None and not args.coverage:
         # examples run, so the site is built again (their results changed): its Sphinx
@@ -314,7 +120,7 @@ def cmd_build(args) -> int:
         started = Started(paths, "html", fresh=args.fresh, jobs=args.sphinx_jobs)
     failed_run = None
     if running is not None:
-        failed_run = finish_run(paths, plan, running)
+        failed_run = runs.finish_run(paths, plan, running)
     clock.lap("run")
     coverage_errors = []
     if args.coverage and outcome.status <= 1:
@@ -323,7 +129,7 @@ def cmd_build(args) -> int:
     # the counts are compared before the site is built, which reads none of the manifest,
     # the features' tags or anything else reconciling keeps (the manifest alone is 18 MB
     # at 10 000 examples, in the process whose html build is the cycle's largest)
-    summary = reconcile(paths)
+    summary = runs.reconcile(paths)
     incremental.forget_manifests()
     clock.lap("reconcile")
     site = build(paths, "html", fresh=args.fresh, jobs=args.sphinx_jobs, started=started)
@@ -341,9 +147,7 @@ def _measure_coverage(paths, jobs: int | None) -> list[str]:
     """``build --coverage``: measure the rule coverage of what changed (rulings.coverage),
     so that the site's coverage pages are current.  The console gets one line per game;
     the errors are returned (``rulings coverage`` lists every survivor)."""
-    import io
-
-    from rulings import coverage
+    from rulings import coverage  # deferred: every game's engine, pytest-bdd
 
     out = io.StringIO()
     coverage.run(paths, jobs=jobs, stream=out)
@@ -356,132 +160,8 @@ def _measure_coverage(paths, jobs: int | None) -> list[str]:
     return errors
 
 
-class Reconciliation:
-    def __init__(self) -> None:
-        self.counts = {s: 0 for s in results_mod.STATUSES}
-        self.problems: list[str] = []
-
-    def last_line(self) -> str:
-        c = self.counts
-        return ", ".join(f"{c[s]} {s}" for s in results_mod.STATUSES if c[s] or results_mod.STATUS[s].counted_always)
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems and not any(n for s, n in self.counts.items() if results_mod.STATUS[s].blocks)
-
-
-_TAGS = re.compile(r"^\s*@rulings-id:(\S+) @rulings-hash:(\S*)", re.M)
-
-
-def reconcile(paths, only: set[str] | None = None) -> Reconciliation:
-    """Compare the examples in the documents, the scenarios in the features and the
-    entries in the results; count statuses.  Every disagreement names the ids concerned.
-    ``only``: the examples a command selected (``check PATH…``, ``-k``): the counts, the
-    problems and the disagreements are those of these examples alone."""
-    from rulings import incremental
-
-    out = Reconciliation()
-    manifest_path = paths.features / "manifest.json"
-    try:
-        # parsed once per version of the file, whoever reads it in this process
-        manifest = incremental.read_manifest(paths.features)
-    except (OSError, ValueError, KeyError, TypeError) as err:
-        out.problems.append(f"{manifest_path}: cannot read the list of examples ({err}); run `rulings check` "
-                            "to extract them again")
-        return out
-    results, problem = incremental.read_results(paths.results)
-    # what a run of each example would rest on now: a result against another engine or
-    # other cards counts as stale, as the pages show it (results.status_of)
-    cards = {game: incremental.CardDigests.read(paths.cards / f"{game}.json")
-             for game in {e.get("game") for e in manifest if e.get("game")}}
-    if only is not None:
-        manifest = [e for e in manifest if e["id"] in only]
-        results = {k: v for k, v in results.items() if k in only}
-    if problem:
-        out.problems.append(problem)
-    elif not paths.results.exists() and (only is None or manifest):
-        # (a selection of no example needs no results: a shard left empty, check --shard)
-        out.problems.append(f"{paths.results}: no results file: the examples have not been run "
-                            "(`rulings check` runs them)")
-    scenarios: dict[str, list[str]] = {}
-    # the tag line the gherkin builder writes above each scenario (parsing every feature
-    # with the Gherkin parser cost a second per thousand examples; pytest-bdd parses the
-    # ones that run)
-    for path in sorted(paths.features.rglob("*.feature")):
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:  # a damaged feature file: say which, do not crash
-            out.problems.append(f"{path}: cannot read the feature ({err})")
-            continue
-        for example_id, text_hash in _TAGS.findall(text):
-            if only is None or example_id in only:
-                scenarios.setdefault(example_id, []).append(text_hash)
-    places: dict[str, list[str]] = {}
-    for e in manifest:
-        places.setdefault(e["id"], []).append(f"{e['source']}:{e['line']}")
-    for example_id, where in sorted(places.items()):
-        if len(where) > 1:
-            out.problems.append(f"duplicate example id {example_id!r}: {' and '.join(where)}")
-    for e in manifest:
-        where = f"{e['source']}:{e['line']}"
-        # an example that cannot be parsed was not run: never "stale", whatever ran before
-        status, entry = (results_mod.status_of(e["id"], e["hash"], e.get("declared"), results,
-                                               incremental.basis_of(e, cards))
-                         if e["extracted"] else ("not-run", None))
-        out.counts[status] += 1
-        found = scenarios.get(e["id"], [])
-        if not e["extracted"]:
-            out.problems.append(f"{where}: not-run: {e['id']} — could not be extracted: {e.get('error')}")
-            continue
-        if not found:
-            out.problems.append(f"{where}: {status}: {e['id']} — not in the features")
-            continue
-        if e["hash"] not in found:
-            out.problems.append(f"{where}: {status}: {e['id']} — changed since the features were written")
-            continue
-        if results_mod.STATUS[status].blocks:
-            entry = entry or {}
-            at = entry.get("failing_location") or where
-            if status == "failed":
-                message = " / ".join((entry.get("message") or "").splitlines())  # one line per example
-                if entry.get("detail"):
-                    # what the page leaves out, in English for whoever fixes the engine
-                    message += f" ({' / '.join(entry['detail'].splitlines())})"
-                out.problems.append(f"{at}: failed: {e['id']} — {entry.get('failing_step')}: {message}")
-            elif status == "stale":
-                out.problems.append(f"{where}: stale: {e['id']} — edited since its last run")
-            elif entry.get("outcome") == "error":
-                out.problems.append(f"{at}: not-run: {e['id']} — error in the example: "
-                                    f"{entry.get('failing_step')}: {entry.get('message')}")
-            elif status == "not-run":
-                out.problems.append(f"{where}: not-run: {e['id']} — no result")
-            else:
-                out.problems.append(f"{where}: {status}: {e['id']}")
-    for extra in sorted(set(scenarios) - set(places)):
-        out.problems.append(f"{paths.features}: scenario {extra!r} has no example in the documents")
-    for extra in sorted(set(results) - set(places)):
-        out.problems.append(f"{paths.results}: result {extra!r} has no example in the documents")
-    documented = set(places)
-    n_docs, n_features = len(manifest), sum(len(v) for v in scenarios.values())
-    n_results = len(set(results) & documented)
-    if not (n_docs == n_features == n_results):
-        missing_features = sorted(documented - set(scenarios))
-        missing_results = sorted(documented - set(results))
-        detail = []
-        if missing_features:
-            detail.append("not in the features: " + ", ".join(missing_features))
-        if missing_results:
-            detail.append("no result: " + ", ".join(missing_results))
-        extra = sorted((set(scenarios) | set(results)) - documented)
-        if extra:
-            detail.append("not in the documents: " + ", ".join(extra))
-        out.problems.append(f"counts disagree: {n_docs} examples in documents, {n_features} scenarios in "
-                            f"features, {n_results} results" + (f" ({'; '.join(detail)})" if detail else ""))
-    return out
-
-
 def cmd_check(args) -> int:
-    from rulings.sphinxext.build import build
+    from rulings.sphinxext.build import build  # deferred: Sphinx
 
     if args.shard is not None and (args.paths or args.k is not None):
         print("rulings check: --shard runs a share of every example: give no PATH and no -k with it "
@@ -530,13 +210,13 @@ def cmd_check(args) -> int:
     failed_run = None
     plan = None
     if not args.no_run or args.shard is not None:
-        plan = plan_run(paths, documents=documents, everything=args.all, ids=selected if args.k is not None else None,
+        plan = runs.plan_run(paths, documents=documents, everything=args.all, ids=selected if args.k is not None else None,
                         share=selected if args.shard is not None else None)
     if not args.no_run:
         extra = ["--tb=no", "-rN", "-p", "no:warnings"]
-        failed_run = run_examples(paths, plan, extra, jobs=args.jobs)
+        failed_run = runs.run_examples(paths, plan, extra, jobs=args.jobs)
     clock.lap("run")
-    summary = reconcile(paths, only=selected)
+    summary = runs.reconcile(paths, only=selected)
     clock.lap("reconcile")
     if failed_run:
         summary.problems.append(failed_run)
@@ -567,8 +247,6 @@ def _shard_examples(paths, index: int, count: int) -> tuple[set[str], str]:
     """``check --shard I/N``: the examples of shard I of N (``rulings.shards.shard_of``:
     by a digest of each id, so that adding or removing other examples moves none), and
     the line that says how many."""
-    from rulings import incremental, shards
-
     try:
         manifest = incremental.read_manifest(paths.features)
     except (OSError, ValueError, KeyError, TypeError):
@@ -583,8 +261,6 @@ def _write_shard(paths, out: Path, plan, selected: set[str], index: int, count: 
     every example's result rests on.  Written only when each of them has a current
     result (its text and what it ran against are those of now): otherwise the problem,
     and no file, so that no merge can take an old or missing result for this run's."""
-    from rulings import incremental, shards
-
     try:
         manifest = incremental.read_manifest(paths.features)
     except (OSError, ValueError, KeyError, TypeError) as err:
@@ -611,8 +287,6 @@ def _write_shard(paths, out: Path, plan, selected: set[str], index: int, count: 
 
 def cmd_merge(args) -> int:
     """Combine the results files of every shard into the results file of one run."""
-    from rulings import shards
-
     try:
         merged, line = shards.merge(args.files)
     except shards.ShardError as err:
@@ -630,8 +304,6 @@ def cmd_merge(args) -> int:
 
 def _examples_of(paths, documents: list[str]) -> set[str]:
     """The ids of the examples of ``documents`` (project-relative), as extracted."""
-    from rulings import incremental
-
     try:
         return {e["id"] for e in incremental.read_manifest(paths.features) if e["source"] in documents}
     except (OSError, ValueError, KeyError, TypeError):
@@ -647,8 +319,6 @@ def _warnings_of(paths, warnings: list[str], selected: set[str] | None) -> tuple
     no document; and how many others were left out."""
     if selected is None:
         return list(warnings), 0
-    from rulings import incremental
-
     try:
         sources = {e["source"] for e in incremental.read_manifest(paths.features) if e["id"] in selected}
     except (OSError, ValueError, KeyError, TypeError):
@@ -674,8 +344,6 @@ def select_examples(paths, words: str, documents: list[str] | None = None) -> tu
     is an error (the line says so).  Ids hold hyphens where pytest's test names have
     underscores: the selection is made here, on what the documents write, not by
     pytest's ``-k``."""
-    from rulings import incremental
-
     try:
         manifest = incremental.read_manifest(paths.features)
     except (OSError, ValueError, KeyError, TypeError) as err:
@@ -719,7 +387,7 @@ def cmd_steps(args) -> int:
         except (KeyError, ImportError) as err:
             print(f"{game}: {err}", file=sys.stderr)
             return 2
-        from rulings.sphinxext.gherkin import dialect
+        from rulings.sphinxext.gherkin import dialect  # deferred: Sphinx
 
         d = dialect(v.language)
         word = {"given": d.given_keywords[1].strip(), "when": d.when_keywords[1].strip(),
@@ -739,8 +407,7 @@ def cmd_steps(args) -> int:
 def _extracted_cards(paths, out) -> tuple[dict[str, list] | None, object]:
     """Every game's card records, extracted from the documents (None and a message when
     a game's cards cannot be read), and the outcome of the extraction."""
-    from rulings import cardformat
-    from rulings.sphinxext.build import build
+    from rulings.sphinxext.build import build  # deferred: Sphinx
 
     outcome = build(paths, "gherkin")
     _report_warnings(outcome, out)
@@ -757,8 +424,6 @@ def _extracted_cards(paths, out) -> tuple[dict[str, list] | None, object]:
 def cmd_blocks(args) -> int:
     """The building blocks of each game, as families (the phrases of one engine function),
     with the cards of the documents that use each: counts, the list, or ``--json``."""
-    from rulings import cardformat
-
     games = [args.game] if args.game else list(GAMES)
     records, outcome = _extracted_cards(_paths(args), sys.stderr if args.json else sys.stdout)
     if records is None:
@@ -793,8 +458,6 @@ def cmd_blocks(args) -> int:
 def cmd_cards(args) -> int:
     """How many cards each game defines: data only, with a hook (code), and broken (a card
     that does not load, counted apart and named with its first problem)."""
-    from rulings import cardformat
-
     records, outcome = _extracted_cards(_paths(args), sys.stdout)
     if records is None:
         return 1
@@ -817,7 +480,7 @@ def cmd_serve(args) -> int:
     loaded, and the browser reloads it; the other pages catch up after.  An edit of
     the engine, the runner or the cards starts the worker again (that game's examples
     run again)."""
-    from rulings.serve import Server
+    from rulings.serve import Server  # deferred: Sphinx, the server
 
     try:
         import watchfiles  # noqa: F401
@@ -830,8 +493,8 @@ def cmd_serve(args) -> int:
 def cmd_coverage(args) -> int:
     """Extract (the examples and the documents' unpinned declarations), then measure the
     rule coverage of what changed (rulings.coverage)."""
-    from rulings import coverage
-    from rulings.sphinxext.build import build
+    from rulings import coverage  # deferred: every game's engine, pytest-bdd
+    from rulings.sphinxext.build import build  # deferred: Sphinx
 
     paths = _paths(args)
     outcome = build(paths, "gherkin", fresh=args.fresh)
@@ -844,7 +507,7 @@ def cmd_coverage(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from rulings import bench
+    from rulings import bench  # deferred: only `rulings bench` needs it
 
     paths = _paths(args)  # the synthetic spec is made of this project's examples
     keep = Path(args.keep) if args.keep else None
@@ -875,8 +538,6 @@ def _count(text: str) -> int:
 
 
 def _shard(text: str) -> tuple[int, int]:
-    from rulings import shards
-
     try:
         return shards.parse(text)
     except ValueError as err:
@@ -921,7 +582,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="run every example, not only those whose text, engine or cards changed")
     common.add_argument("-j", "--jobs", type=_count, default=None, metavar="N",
                         help="run the examples in N pytest-xdist workers (default: one per core when "
-                             f"{AUTO_PARALLEL} or more examples run, else 1)")
+                             f"{runs.AUTO_PARALLEL} or more examples run, else 1)")
     common.add_argument("--sphinx-jobs", type=_count, default=None, metavar="N",
                         help="read and write documents in N Sphinx processes (default: the extraction "
                              "reads in one process per core, the html build writes in one: "
@@ -988,7 +649,7 @@ def main(argv: list[str] | None = None) -> int:
     m.set_defaults(func=cmd_bench)
     args = parser.parse_args(argv)
     if argv is None and args.func in (cmd_build, cmd_check):
-        _end_children_on_signals()
+        runs.end_children_on_signals()
     try:
         code = args.func(args)
         if argv is None and args.func in (cmd_build, cmd_check):
@@ -1012,8 +673,6 @@ def _exit_now(code: int) -> None:
     to free at 10 000 examples, which the system reclaims at once.  The output is flushed;
     nothing else of ours runs at exit (children are waited for).  Only as a program
     (``main()`` without arguments): a caller in the same process gets the code back."""
-    import logging
-
     logging.shutdown()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -1022,14 +681,10 @@ def _exit_now(code: int) -> None:
 
 def _plain(text: str) -> str:
     """Docstring text for a terminal: ``code`` and :role:`target` read as plain words."""
-    import re
-
     return re.sub(r"(?::[\w:-]+:)?`{1,2}([^`]+)(?:`{1,2}_?|$)", r"\1", text)
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         return version("rulings")
     except PackageNotFoundError:

@@ -16,13 +16,16 @@ example pins, is an error at its file and line.
 
 Measuring is incremental and parallel.  What a game's measurement rests on — its engine
 code (``rulings.incremental.code_digest``), its card records, its extracted examples and
-this tool's own code — is digested; a game whose digest did not change is not measured
+this tool's own code — is digested (``rulings.coverage_basis``, which the site reads too to
+tell current results from stale ones); a game whose digest did not change is not measured
 again.  When only its examples or cards changed, each example keeps what it pinned while
 what it rests on (``example_key``: its steps and tables, its cards) is unchanged, and only
 the edited examples run under each change.  Cells run in worker processes (``-j``), each
 applying the change in process.
 
-Outputs: ``build/coverage/<game>.json`` (the site's coverage pages read it), a console
+Outputs: ``build/coverage/<game>.json`` (the site's coverage pages read it as data: every
+label and status a page shows is in it), ``build/coverage/measured/<game>.json`` (the
+measurement and its basis), a console
 summary per game with its survivors, and the ratchet ``tests/coverage-pinned.json``
 (``--check`` fails when a cell listed there is no longer pinned; ``--update`` writes it).
 """
@@ -31,7 +34,6 @@ from __future__ import annotations
 
 import ast
 import difflib
-import hashlib
 import inspect
 import json
 import multiprocessing
@@ -50,61 +52,11 @@ from rulings.cardformat import use_cards_dir
 from rulings.core import memory as core_memory
 from rulings.project import COVERAGE_STATUSES as STATUSES
 from rulings.project import GAMES, Paths
+from rulings.coverage_basis import FORMAT, basis, measured_path, read_measurement, why_measure
+from rulings.coverage_basis import digest as _digest
 from rulings.results import write_atomic
 
-FORMAT = 2
-#: this tool's own code: a measurement rests on it too
-TOOL = ("coverage.py", "mutation.py", "scenarios.py")
 BASELINE = Path("tests") / "coverage-pinned.json"
-
-
-def coverage_dir(paths: Paths) -> Path:
-    return paths.build / "coverage"
-
-
-# -- what a measurement rests on ------------------------------------------------------------
-
-def _digest(parts: Iterable[str | bytes]) -> str:
-    h = hashlib.sha256()
-    for part in parts:
-        h.update(part if isinstance(part, bytes) else part.encode())
-        h.update(b"\0")
-    return h.hexdigest()[:16]
-
-
-def basis(paths: Paths, game: str) -> dict[str, str]:
-    """What the measurement of ``game`` rests on, each part digested: its engine code,
-    its cards, its examples as extracted (the features, without the comments that say
-    where each example is written) and this tool's code."""
-    engine_dir = incremental.ENGINE
-    cards = incremental.CardDigests.read(paths.cards / f"{game}.json").records
-    features = []
-    for path in scenarios.feature_files(paths, {game}):
-        text = path.read_text(encoding="utf-8")
-        features += [path.relative_to(paths.features).as_posix(),
-                     "\n".join(line.rstrip() for line in text.splitlines()
-                               if line.strip() and not line.lstrip().startswith("#"))]
-    return {"engine": incremental.code_digest(game), "steps": incremental.vocabulary_digest(game),
-            "cards": _digest(f"{name}\t{digest}" for name, digest in sorted(cards.items())),
-            "examples": _digest(features),
-            "tool": _digest(p.read_bytes() for p in (engine_dir / name for name in TOOL))}
-
-
-_BASIS_WORDS = {"engine": "engine of {game} changed", "steps": "steps of {game} changed", "cards": "cards changed", "examples": "examples changed",
-                "tool": "the coverage tool changed"}
-
-
-def why_measure(previous: dict | None, now: dict[str, str], everything: bool, game: str = "the game"
-                ) -> str | None:
-    """Why ``game`` must be measured again (None: its last measurement holds)."""
-    if everything:
-        return "asked for (--all)"
-    if previous is None:
-        return "never measured"
-    if previous.get("format") != FORMAT or not isinstance(previous.get("basis"), dict):
-        return "no record of what it was measured against"
-    changed = [part for part in now if previous["basis"].get(part) != now[part]]
-    return ", ".join(_BASIS_WORDS[p].format(game=game) for p in changed) if changed else None
 
 
 # -- measuring --------------------------------------------------------------------------
@@ -496,7 +448,7 @@ def unpinned_declarations(paths: Paths, known: dict[str, set[str]]
     by the gherkin build), and the errors, each with its game (None: of the file): a
     directive naming no cell, at its doc:line.  ``known``: game -> its cell ids (only
     these games are checked)."""
-    path = coverage_dir(paths) / "unpinned.json"
+    path = paths.coverage / "unpinned.json"
     if not path.exists():
         return [], []
     try:
@@ -662,18 +614,14 @@ def run(paths: Paths, games: list[str] | None = None, *, jobs: int | None = None
     games = list(games or GAMES)
     jobs = jobs or os.cpu_count() or 1
     use_cards_dir(paths.cards)
-    out_dir = coverage_dir(paths)
-    measured_dir = out_dir / "measured"
+    out_dir = paths.coverage
     bases = {g: basis(paths, g) for g in games}
     previous: dict[str, Measurement] = {}
     #: games whose last measurement holds for every example not edited since
     reuse: dict[str, Measurement] = {}
     to_measure: dict[str, str] = {}
     for game in games:
-        try:
-            data = json.loads((measured_dir / f"{game}.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            data = None
+        data = read_measurement(paths, game)
         why = why_measure(data, bases[game], everything, game)
         if why is None:
             previous[game] = Measurement.from_json(data)
@@ -690,7 +638,7 @@ def run(paths: Paths, games: list[str] | None = None, *, jobs: int | None = None
         start = time.perf_counter()
         fresh = measure(paths, list(to_measure), jobs, bases, previous=reuse)
         for game, m in fresh.items():
-            write_atomic(measured_dir / f"{game}.json", json.dumps(m.to_json(), ensure_ascii=False, indent=1))
+            write_atomic(measured_path(paths, game), json.dumps(m.to_json(), ensure_ascii=False, indent=1))
         previous.update(fresh)
         edited = [f"{g}: {m.ran} of {m.examples} examples edited" for g, m in fresh.items() if g in reuse]
         print(f"coverage: measured {sum(len(m.cells) + len(m.errors) for m in fresh.values())} cells in "

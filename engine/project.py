@@ -5,6 +5,7 @@ of them."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,28 @@ COVERAGE_STATUSES = ("pinned", "equivalent", "unpinned", "survivor")
 #: the tag of a scenario whose name is its title followed by `` (<id>)``, once per time
 #: (another example of the document has its title)
 REPEATED_TITLE = "@rulings-repeated-title"
+
+
+#: the tag line of an extracted feature file naming its game (``@rulings-game:<game>``)
+_GAME_TAG = re.compile(r"\s*@rulings-game:(\S+)")
+
+
+def game_of(feature_file: Path) -> str | None:
+    """The game an extracted feature file's tag line names, if any."""
+    with feature_file.open(encoding="utf-8") as f:
+        for line in f:
+            m = _GAME_TAG.match(line)
+            if m:
+                return m.group(1)
+            if not line.startswith("#") and line.strip():
+                break
+    return None
+
+
+def feature_files(paths: "Paths", games: set[str] | None = None) -> list[Path]:
+    """The extracted feature files (of ``games``), in a stable order."""
+    files = sorted(paths.features.rglob("*.feature"))
+    return [p for p in files if games is None or game_of(p) in games]
 
 
 def scenario_title(name: str, example_id: str, tags) -> str:

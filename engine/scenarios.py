@@ -9,19 +9,15 @@ and runs their steps through the game's vocabulary, as the binding does.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from pytest_bdd.parser import FeatureParser
 
 from rulings import vocabulary as vocab_mod
 from rulings.incremental import phrase_id
-from rulings.project import Paths
+from rulings.project import Paths, feature_files, game_of
 from rulings.runner import runner_for
-
-_GAME_TAG = re.compile(r"\s*@rulings-game:(\S+)")
 
 
 @dataclass(frozen=True)
@@ -38,24 +34,6 @@ class Example:
         """Whether a step of the example (or a step's table) names ``card``: a card comes
         into an example only by being named."""
         return any(names_card(scenario, card) for scenario in self.scenarios)
-
-
-def game_of(feature_file: Path) -> str | None:
-    """The game a feature file's tag line names, if any."""
-    with feature_file.open(encoding="utf-8") as f:
-        for line in f:
-            m = _GAME_TAG.match(line)
-            if m:
-                return m.group(1)
-            if not line.startswith("#") and line.strip():
-                break
-    return None
-
-
-def feature_files(paths: Paths, games: set[str] | None = None) -> list[Path]:
-    """The extracted feature files (of ``games``), in a stable order."""
-    files = sorted(paths.features.rglob("*.feature"))
-    return [p for p in files if games is None or game_of(p) in games]
 
 
 def documented(paths: Paths, games: set[str] | None = None) -> list[Example]:

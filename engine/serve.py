@@ -29,16 +29,23 @@ pages already open show it: a result on screen then may not rest on what is on d
 
 from __future__ import annotations
 
+import argparse
 import gc
 import hashlib
+import importlib
+import importlib.util
 import json
 import os
+import py_compile
+import re
 import select
 import signal
 import subprocess
 import sys
 import threading
 import time
+import traceback
+from html import escape
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -47,6 +54,11 @@ from urllib.parse import parse_qs, urlsplit
 from sphinx.errors import SphinxError
 
 from rulings.project import GAMES, Paths
+
+# The worker imports the site (rulings.sphinxext), pytest and the tools it runs inside the
+# functions that use them: to defer loading them until its bytecode of files just edited
+# is made anew (``_compile_anew``) and the server has handed it its work — not to dodge an
+# import circle (none of them imports this module).
 
 #: the worker's exit status when the code it imported is not the code on disk
 RESTART = 75
@@ -225,8 +237,6 @@ def _handler(site: Path, changes: Changes):
 
 
 def _escape(text: str) -> str:
-    from html import escape
-
     return escape(text, quote=True)
 
 
@@ -273,7 +283,7 @@ class Server:
             return
         try:
             # the worker's own handler ends a run of the examples under way, and drops the
-            # earlier results of the examples it was running (rulings.cli.finish_run)
+            # earlier results of the examples it was running (rulings.runs.finish_run)
             os.killpg(worker.pid, signal.SIGTERM)
             worker.wait(timeout=10)
         except (ProcessLookupError, PermissionError):
@@ -358,7 +368,7 @@ class Server:
                 self.start_worker("the worker stopped")
 
     def watch(self, stop: threading.Event) -> None:
-        import watchfiles
+        import watchfiles  # deferred: optional, only the server watches
 
         for batch in watchfiles.watch(*self.watched(), step=30, stop_event=stop, yield_on_timeout=False,
                                       watch_filter=lambda change, path: not ignored(path)):
@@ -394,7 +404,7 @@ class Server:
 # -- the worker -----------------------------------------------------------------------------
 
 class _Forked:
-    """A run of the examples in a forked copy of the worker, as ``rulings.cli`` knows a
+    """A run of the examples in a forked copy of the worker, as ``rulings.runs`` knows a
     run (``finish_run``, the signal handler): a process group of its own, a token."""
 
     def __init__(self, pid: int, token: str) -> None:
@@ -408,14 +418,14 @@ class _Forked:
 
 
 def run_examples(paths: Paths, plan) -> str | None:
-    """``rulings.cli.run_examples`` in a forked copy of this process (pytest, the engine and
+    """``rulings.runs.run_examples`` in a forked copy of this process (pytest, the engine and
     the vocabularies are imported already): the same pytest session, plan, receipt and
     token; what went wrong with the run in one line, or None."""
-    from rulings import cli
-    from rulings import results as results_mod
+    from rulings import results as results_mod  # deferred: after _compile_anew
+    from rulings import runs  # deferred: after _compile_anew
 
     if not plan.run:
-        cli._forget_removed(paths)
+        runs.forget_removed(paths)
         return None
     print(plan.summary())
     for line in plan.details():
@@ -428,11 +438,11 @@ def run_examples(paths: Paths, plan) -> str | None:
             "-p", "no:warnings", str(paths.runner),
             # the documents' problems are the console's (the html build reports them)
             "--ignore", str(paths.runner / "test_documents.py")]
-    jobs = cli.auto_jobs(len(plan.run))
+    jobs = runs.auto_jobs(len(plan.run))
     if jobs > 1 and len(plan.run) > 1:
         args += ["-n", str(min(jobs, len(plan.run)))]
     paths.receipt.unlink(missing_ok=True)
-    token = cli._token(plan_file)
+    token = runs.token_of(plan_file)
     sys.stdout.flush()
     sys.stderr.flush()
     # the child walks none of what the worker holds (Sphinx's environment): no copy of
@@ -447,12 +457,10 @@ def run_examples(paths: Paths, plan) -> str | None:
                 signal.signal(signum, signal.SIG_DFL)
             os.environ.update({"RULINGS_EXTRACTED": str(paths.root), "RULINGS_PLAN": str(plan_file),
                                "RULINGS_RUN": token})
-            import pytest
+            import pytest  # deferred: in the forked run only
 
             code = int(pytest.main(args))
         except BaseException:  # noqa: BLE001 - whatever it was, the run did not finish
-            import traceback
-
             traceback.print_exc()
         finally:
             sys.stdout.flush()
@@ -461,20 +469,20 @@ def run_examples(paths: Paths, plan) -> str | None:
     gc.unfreeze()
     running = _Forked(pid, token)
     entry = (paths, plan, running)
-    cli._CHILDREN.append(entry)
+    runs.CHILDREN.append(entry)
     try:
-        return cli.finish_run(paths, plan, running)
+        return runs.finish_run(paths, plan, running)
     finally:
         # a finished run is not one the signal handler must end (nor drop the results of)
-        cli._CHILDREN.remove(entry)
+        runs.CHILDREN.remove(entry)
 
 
 def _warm() -> None:
     """Import what each run would import: pytest and its plugins, pytest-bdd, the binding,
     every game's engine and vocabulary; and what the first page written would load."""
-    import importlib
+    from rulings import vocabulary  # deferred: after _compile_anew
 
-    import _pytest.config
+    import _pytest.config  # deferred: warming up is its point
 
     for name in _pytest.config.default_plugins:
         try:
@@ -484,13 +492,11 @@ def _warm() -> None:
     for module in ("pytest_bdd.plugin", "rulings.bdd", "rulings.bdd.plugin", "rulings.bdd.memory",
                    "rulings.core.errors"):
         importlib.import_module(module)
-    from rulings import vocabulary
-
     for game in GAMES:
         vocabulary.load(game)
     # the search index of the first Chinese page written would load jieba's dictionary
     # (most of a second): loaded now, before any save
-    import jieba
+    import jieba  # deferred: warming up is its point
 
     jieba.initialize()
 
@@ -506,7 +512,7 @@ class Site:
     """The html application kept from one save to the next, and what each build wrote."""
 
     def __init__(self, paths: Paths) -> None:
-        from rulings.sphinxext.build import Started
+        from rulings.sphinxext.build import Started  # deferred: after _compile_anew
 
         self.paths = paths
         self.started = Started(paths, "html")
@@ -539,13 +545,13 @@ class Site:
         """``env-updated``, after the cards are checked (``cards.check_examples``): the
         features, manifest and cards from the environment, then the examples whose result
         does not rest on them, then each example's status from the new results."""
-        from rulings import cli
-        from rulings import results as results_mod
-        from rulings.sphinxext import state
+        from rulings import results as results_mod  # deferred: after _compile_anew
+        from rulings import runs  # deferred: after _compile_anew
+        from rulings.sphinxext import state  # deferred: after _compile_anew
 
         start = time.perf_counter()
         self._extract(app, env)
-        plan = cli.plan_run(self.paths)
+        plan = runs.plan_run(self.paths)
         extracted = time.perf_counter()
         self.failed_run = run_examples(self.paths, plan)
         self.ran |= set(plan.run)
@@ -576,7 +582,7 @@ class Site:
 
     def _sidebar_digest(self, env) -> str:
         """What the sidebars show: each document with examples and its worst status."""
-        from rulings.sphinxext.attention import worst
+        from rulings.sphinxext.attention import worst  # deferred: after _compile_anew
 
         shown = sorted((d, worst(rs)) for d, rs in env.rulings_examples.items() if rs and d in env.found_docs)
         return hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()
@@ -589,7 +595,7 @@ class Site:
         all, if no html build wrote pages since (``rulings build`` writes some pages only,
         with the statuses of then in their sidebars): kept beside the environment with
         when html last decided what to write (``state.written_record``)."""
-        from rulings.sphinxext import state
+        from rulings.sphinxext import state  # deferred: after _compile_anew
 
         try:
             kept = json.loads(self._sidebars_file().read_text(encoding="utf-8"))
@@ -602,9 +608,9 @@ class Site:
     def _extract(self, app, env) -> None:
         """What ``rulings build``'s gherkin build writes (features, manifest, cards,
         declarations), by the gherkin builder's own code, from this environment."""
-        from rulings.results import write_atomic
-        from rulings.sphinxext import state
-        from rulings.sphinxext.builder import GherkinBuilder
+        from rulings.results import write_atomic  # deferred: after _compile_anew
+        from rulings.sphinxext import state  # deferred: after _compile_anew
+        from rulings.sphinxext.builder import GherkinBuilder  # deferred: after _compile_anew
 
         tags = set(app.tags)
         builder = GherkinBuilder(app, env)
@@ -624,7 +630,7 @@ class Site:
         build kept it, so that the next build writes every other page that changed (the
         page build wrote the saved documents' pages only, and Sphinx's list of what to
         write again said more)."""
-        from rulings.sphinxext import state
+        from rulings.sphinxext import state  # deferred: after _compile_anew
 
         if self._page_build:
             state._TENTATIVE.pop(app.builder.name, None)
@@ -655,7 +661,7 @@ class Site:
         """Build: with ``documents``, read what changed and write these documents' pages
         only (the other pages are left for the next build without them); without, bring
         every page up to date.  Returns (the pages whose file changed, the warnings)."""
-        from rulings.sphinxext import problems
+        from rulings.sphinxext import problems  # deferred: after _compile_anew
 
         app, started = self.app, self.started
         started.warnings.seek(0)
@@ -690,8 +696,8 @@ class Site:
             if documents:
                 del app.builder.finish
         if self._sidebars is not None:
-            from rulings.results import write_atomic
-            from rulings.sphinxext import state
+            from rulings.results import write_atomic  # deferred: after _compile_anew
+            from rulings.sphinxext import state  # deferred: after _compile_anew
 
             # after a catch-up: every sidebar shows these statuses (they did already, or
             # every page was written); with when html decided, this build's, committed
@@ -708,9 +714,7 @@ class Site:
 
     def _keep_problems(self, lines: list[str]) -> None:
         """The html build's problems file, as ``rulings.sphinxext.build.build`` writes it."""
-        import re
-
-        from rulings.results import write_atomic
+        from rulings.results import write_atomic  # deferred: after _compile_anew
 
         env = self.app.env
         found = {str(Path(env.doc2path(d))): d for d in env.found_docs}
@@ -740,9 +744,6 @@ def _compile_anew(files: list[str]) -> None:
     whole seconds) and size are those it was compiled from: an edit within the second
     of the last compilation that keeps the size would run the old code, under results
     recorded against the new code's digest."""
-    import importlib.util
-    import py_compile
-
     for file in files:
         cache = importlib.util.cache_from_source(file) if file.endswith(".py") else None
         # with bytecode not written (PYTHONDONTWRITEBYTECODE), only a cache already there is read
@@ -757,7 +758,7 @@ def _compile_anew(files: list[str]) -> None:
 def _code_unchanged() -> bool:
     """Whether every game's engine on disk is the one whose digest this process keeps
     (computed before the engine was imported)."""
-    from rulings import incremental
+    from rulings import incremental  # deferred: after _compile_anew
 
     kept = {g: incremental._CODE.get(g) for g in GAMES}
     for game in GAMES:
@@ -773,16 +774,16 @@ def worker(root: Path) -> int:
     to_server = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
     os.dup2(2, 1)
     sys.stdout.reconfigure(line_buffering=True)
-    from rulings import cli, incremental
 
     paths = Paths(root)
     _compile_anew(json.loads(os.environ.pop(CHANGED_CODE, "[]") or "[]"))
+    from rulings import incremental, runs  # deferred: after _compile_anew
     # what the results rest on, from the files as they are before the engine is imported:
     # an engine edited while this process starts is seen below (and the server restarts it)
     for game in GAMES:
         incremental.code_digest(game)
     _warm()
-    cli._end_children_on_signals()
+    runs.end_children_on_signals()
     site = Site(paths)
     commands = _Commands(0)
     site.preempt = commands.ready
@@ -801,7 +802,7 @@ def worker(root: Path) -> int:
             print(line, file=sys.stderr)
         if site.ran:
             # after the page is out: how the examples that ran went, as `rulings check` says it
-            summary = cli.reconcile(paths, only=site.ran)
+            summary = runs.reconcile(paths, only=site.ran)
             for problem in summary.problems:
                 print(problem)
             print(f"ran {len(site.ran)} example(s): {summary.last_line()}")
@@ -863,8 +864,6 @@ class _Commands:
 
 
 def main(argv: list[str] | None = None) -> int:
-    import argparse
-
     parser = argparse.ArgumentParser(prog="python -m rulings.serve", description="the worker of `rulings serve`")
     parser.add_argument("--root", required=True)
     args = parser.parse_args(argv)

@@ -10,6 +10,9 @@ and ``rulings steps`` prints it.  Nothing here imports pytest, Sphinx or Gherkin
 from __future__ import annotations
 
 import difflib
+import hashlib
+import importlib
+import importlib.util
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -20,6 +23,7 @@ from typing import Any, Protocol
 from .core.errors import IllegalAction, InvariantBroken, RefusedSetup, SetupError, UnknownCard
 from .core.identity import CardName
 from .core.state import difference
+from .project import GAMES as _PROJECT_GAMES
 
 STEP_KINDS = ("given", "when", "then")
 _PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
@@ -234,8 +238,6 @@ class PhraseBook:
     def fingerprint(self) -> str:
         """A digest of what texts are checked against (phrases and terms): when it
         changes, documents are checked again."""
-        import hashlib
-
         parts = [self.language, *(f"{p.kind}\t{p.template}\t{p.regex}" for p in self.phrases),
                  *(f"{t.name}\t{t.pattern}\t{t.names_card}" for t in self.terms.values())]
         return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
@@ -465,8 +467,6 @@ class Vocabulary(PhraseBook):
         return [UnknownCard(name, known) for name in self.card_names_in(kind, text) if name not in known]
 
 
-from .project import GAMES as _PROJECT_GAMES  # noqa: E402 - plain data, no cycle
-
 #: every game's vocabulary, by game id; filled by :func:`load`.
 _REGISTRY: dict[str, Vocabulary] = {}
 
@@ -477,8 +477,6 @@ GAMES = {game: f"{package}.steps" for game, (_, package) in _PROJECT_GAMES.items
 def load(game: str) -> Vocabulary:
     """The vocabulary of ``game`` (imported on first use)."""
     if game not in _REGISTRY:
-        import importlib
-
         if game not in GAMES:
             raise KeyError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
         module = importlib.import_module(GAMES[game])
@@ -489,9 +487,6 @@ def load(game: str) -> Vocabulary:
 def explanations(game: str) -> dict[str, str]:
     """What each phrase of ``game`` means in its documents' language, by template (the
     game's ``explanations.py``; none when it has no such module)."""
-    import importlib
-    import importlib.util
-
     name = f"{GAMES[game].rsplit('.', 1)[0]}.explanations"
     if importlib.util.find_spec(name) is None:
         return {}
@@ -499,6 +494,4 @@ def explanations(game: str) -> dict[str, str]:
 
 
 def available_games() -> list[str]:
-    import importlib.util
-
     return [g for g, mod in GAMES.items() if importlib.util.find_spec(mod.rsplit(".", 1)[0]) is not None]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .cardformat import CardDataError, problem_said
+from .cardformat import CardDataError, format_of, problem_said
 from .core.errors import InvariantBroken, RefusedSetup, SetupError, UnknownCard
 from .vocabulary import ExpectationFailed, Phrase, Vocabulary
 
@@ -59,8 +59,6 @@ def error_message(language: str, err: BaseException) -> str:
         return f"{impossible}：{refused}：{err.refusal}"
     if isinstance(err, CardDataError):
         # a card that does not load: said as its page says it
-        from .cardformat import format_of
-
         try:
             said = format_of(err.game).said(err.message, language) if getattr(err, "game", "") else None
         except KeyError:

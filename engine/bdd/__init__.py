@@ -38,9 +38,8 @@ from pytest_bdd.steps import step_function_context_registry
 from rulings import incremental
 from rulings import vocabulary as vocab_mod
 from rulings.cardformat import use_cards_dir
-from rulings.project import Paths, find_root, scenario_title
+from rulings.project import Paths, find_root, game_of, scenario_title
 from rulings.runner import Runner, runner_for
-from rulings.scenarios import game_of
 
 _DECORATORS = {"given": given, "when": when, "then": then}
 #: set once the features are up to date: by ``rulings`` before it starts pytest, by
@@ -74,7 +73,7 @@ def extract(root: Path) -> Extraction:
     if root not in _extraction:
         paths = Paths(root)
         if os.environ.get(EXTRACTED) != str(root):
-            from rulings.sphinxext.build import build
+            from rulings.sphinxext.build import build  # deferred: Sphinx, only when no `rulings` extracted
 
             # processes of one session that extract side by side (xdist workers of a
             # session that collects no example: each test that needs the cards extracts)

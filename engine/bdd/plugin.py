@@ -14,8 +14,11 @@ from pathlib import Path
 import pytest
 
 from rulings import results as results_mod
+from rulings import vocabulary as vocab_mod
 from rulings import wording
-from rulings.bdd import RUN
+from rulings.bdd import PLAN, RUN, SHARES, extract, plan_for
+from rulings.bdd.memory import LetGoOfReports
+from rulings.core.errors import SetupError
 from rulings.project import Paths, find_root
 
 _PENDING = "rulings-pending"
@@ -192,8 +195,6 @@ def _trace(world, language: str) -> list[str]:
 
 def _vocabulary(feature):
     """The step vocabulary of a feature's game (its ``@rulings-game:`` tag), if any."""
-    from rulings import vocabulary as vocab_mod
-
     game = next((t.split(":", 1)[1] for t in getattr(feature, "tags", ()) if t.startswith("rulings-game:")), None)
     try:
         return vocab_mod.load(game) if game else None
@@ -219,16 +220,12 @@ def _body_index(scenario, step) -> int | None:
 
 
 def _is_example_error(exc: BaseException) -> bool:
-    from rulings.core.errors import SetupError
-
     return isinstance(exc, SetupError)
 
 
 def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "rulings(id, hash, ...): a documented example (set by rulings.bdd.bind)")
     config.pluginmanager.register(ResultsRecorder(config), "rulings-results")
-    from rulings.bdd.memory import LetGoOfReports
-
     config.pluginmanager.register(LetGoOfReports(), "rulings-let-go-of-reports")
     if not hasattr(config, "workeroutput"):
         try:
@@ -239,8 +236,6 @@ def pytest_configure(config) -> None:
             # extract once, here, before any worker starts or any module is collected;
             # a session that collects no documented example builds nothing (a test that
             # needs the features or cards extracts them itself: rulings.bdd.extract)
-            from rulings.bdd import extract
-
             extract(root)
         _share_out(config, root)
 
@@ -261,8 +256,6 @@ def _share_out(config, root: Path) -> None:
     scheduling, which does not ask the workers for the same items).  A worker that dies
     is not replaced: a new one would not have the dead one's share (its examples have no
     result and ``rulings check`` says so)."""
-    from rulings.bdd import PLAN, SHARES
-
     os.environ.pop(SHARES, None)
     if getattr(config.option, "dist", "no") != "load" or not os.environ.get(PLAN):
         return
@@ -286,7 +279,7 @@ _SHARED_KEY = pytest.StashKey[bool]()
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     if config.stash.get(_SHARED_KEY, False):
-        from xdist.scheduler import EachScheduling
+        from xdist.scheduler import EachScheduling  # optional: xdist is there when it calls this hook
 
         return EachScheduling(config, log)
     return None
@@ -295,8 +288,6 @@ def pytest_xdist_make_scheduler(config, log):
 def pytest_collection_modifyitems(config, items) -> None:
     """With shares, the tests that are not examples (test_documents) run in the first
     worker only: every worker collects them."""
-    from rulings.bdd import SHARES
-
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     if not os.environ.get(SHARES) or not worker.startswith("gw") or int(worker[2:]) % int(os.environ[SHARES]) == 0:
         return
@@ -333,8 +324,6 @@ def _within(path: Path, folder: Path) -> bool:
 def pytest_sessionstart(session) -> None:
     """Say which examples run and why (``rulings`` says it itself before starting pytest)."""
     config = session.config
-    from rulings.bdd import PLAN, plan_for
-
     if hasattr(config, "workeroutput") or os.environ.get(PLAN):
         return
     try:

@@ -5,7 +5,6 @@ Load it from ``conf.py`` with ``extensions = ["rulings.sphinxext"]``.
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 from sphinx.application import Sphinx
@@ -22,18 +21,6 @@ from .refuse import refuse_file_access
 from .rstparser import RSTParser
 
 STATIC = Path(__file__).parent / "static"
-
-
-def _format_version() -> int:
-    """The environment's version: a digest of the code that reads and renders examples
-    (this package and the results module), so that any change to it re-reads every
-    document instead of leaving features and pages rendered by the old code."""
-    here = Path(__file__).parent
-    files = sorted(here.glob("*.py")) + [here.parent / "results.py", here.parent / "vocabulary.py"]
-    digest = hashlib.sha256()
-    for path in files:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return int(digest.hexdigest()[:12], 16)
 
 
 def _builder_inited(app: Sphinx) -> None:
@@ -127,5 +114,5 @@ def setup(app: Sphinx) -> dict:
     app.connect("html-page-context", language.page_context, priority=400)
     # after the theme's own handler, which builds furo's navigation tree
     app.connect("html-page-context", attention.sidebar_status, priority=600)
-    return {"version": "0.1", "env_version": _format_version(), "parallel_read_safe": True,
+    return {"version": "0.1", "env_version": reading.format_version(), "parallel_read_safe": True,
             "parallel_write_safe": True}

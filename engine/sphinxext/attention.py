@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 from html import escape
 
+from docutils import nodes
+
 from rulings.results import WORST_FIRST
 from rulings.results import worst as worst_of
 
-from .language import PROJECT, captions_in_language, document_languages, game_name, of_game, reason_html, tag, word
+from .language import PROJECT, THEME, captions_in_language, document_languages, game_name, of_game, reason_html, tag, word
 from .state import all_records, counts, load_results, result_of
 
 PAGE = "rulings-attention"
@@ -51,8 +53,6 @@ def _reason(record: dict, result: dict) -> str:
 
 
 def _page_body(app, env) -> str:
-    from docutils import nodes
-
     listed = {key: [] for key, _ in SECTIONS}
     results, _ = load_results(env)
     for record in all_records(env):
@@ -125,8 +125,6 @@ def sidebar_status(app, pagename, templatename, context, doctree) -> None:
     examples in the navigation (furo's ``furo_navigation_tree``), each entry in its
     document's language (``lang`` where it is not the page's), furo's toggles worded in
     the page's."""
-    from .language import THEME
-
     tree = context.get("furo_navigation_tree")
     if not tree:
         return

@@ -24,6 +24,7 @@ import json
 import re
 import shutil
 import sys
+import traceback
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,8 @@ from sphinx.util.docutils import docutils_namespace, patch_docutils
 from rulings.project import Paths, find_root  # noqa: F401 - re-exported
 from rulings.results import write_atomic
 
+from . import reading
+
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -47,11 +50,9 @@ class BuildOutcome:
 
 def inputs_digest(paths: Paths, builder: str, overrides: dict) -> str:
     """A digest of everything a build reads, by content."""
-    from rulings import sphinxext
-
     engine = Path(__file__).resolve().parents[1]
     digest = hashlib.sha256(json.dumps([builder, overrides, sys.version, sphinx.__version__,
-                                        sphinxext._format_version()]).encode())
+                                        reading.format_version()]).encode())
     files = [("spec", p) for p in sorted(paths.spec.rglob("*")) if p.is_file()]
     files += [("engine", p) for p in sorted(engine.rglob("*")) if p.is_file() and "__pycache__" not in p.parts]
     if builder != "gherkin":
@@ -146,8 +147,6 @@ class Started:
 
 
 def _traceback() -> str:
-    import traceback
-
     return traceback.format_exc()
 
 

@@ -32,8 +32,11 @@ from sphinx.util.docutils import SphinxDirective
 
 from rulings import cardformat
 from rulings import results as results_mod
+from rulings.project import GAMES
 from rulings.results import write_atomic
 
+from . import card_registry
+from .card_registry import cards_by_game
 from .directive import ReadsOwnOptions
 from .domain import note_card
 from .language import mark, of_game, reason_nodes
@@ -237,32 +240,6 @@ class CardIndexDirective(SphinxDirective):
 
 # -- the site's cards, once every document is read ----------------------------------------
 
-def cards_by_game(env) -> dict[str, dict[str, dict]]:
-    """game -> name -> the first record of that card (documents in name order)."""
-    out: dict[str, dict[str, dict]] = {}
-    for docname in sorted(getattr(env, "rulings_cards", {})):
-        if docname not in env.found_docs:
-            continue
-        for record in env.rulings_cards[docname]:
-            if record.get("game") and record.get("name"):
-                out.setdefault(record["game"], {}).setdefault(record["name"], record)
-    return out
-
-
-def _aliases(game: str, cards: dict[str, dict]) -> dict[str, str]:
-    try:
-        fields = cardformat.format_of(game).alias_fields
-    except (KeyError, ImportError, AttributeError):
-        return {}
-    out = {}
-    for name, record in cards.items():
-        for key in fields:
-            alias = (record["fields"].get(key) or "").strip()
-            if alias:
-                out.setdefault(alias, name)
-    return out
-
-
 def check_examples(app, env) -> list[str]:
     """``env-updated``: duplicate cards, and every example against the cards of the site.
 
@@ -278,7 +255,7 @@ def check_examples(app, env) -> list[str]:
             if first is not None and first is not record:
                 _warn(f"card 「{record['name']}」 is defined twice: also at {first['source']}:{first['line']}",
                       (docname, record["line"]), "duplicate-card")
-    aliases = {game: _aliases(game, cards) for game, cards in registry.items()}
+    aliases = {game: card_registry.aliases(game, cards) for game, cards in registry.items()}
     results, _ = load_results(env)
     places = _example_places(env)
     rewrite = []
@@ -342,7 +319,6 @@ def _example_places(env) -> dict[str, list[str]]:
 def write_cards(env, outdir: Path) -> None:
     """Every game's card records to ``<outdir>/<game>.json`` (written only when changed)."""
     registry = cards_by_game(env)
-    from rulings.project import GAMES
 
     for game in sorted(set(GAMES) | set(registry)):
         records = [{k: v for k, v in r.items() if k not in ("docname", "anchor", "problems_read")}
@@ -354,19 +330,6 @@ def write_cards(env, outdir: Path) -> None:
 
 
 # -- resolving: who uses a card, the index ---------------------------------------------------
-
-def _uses(env) -> dict[tuple[str, str], list[dict]]:
-    out: dict[tuple[str, str], list[dict]] = {}
-    registry = cards_by_game(env)
-    aliases = {game: _aliases(game, cards) for game, cards in registry.items()}
-    for docname in sorted(env.rulings_examples):
-        for record in env.rulings_examples[docname]:
-            game = record.get("game")
-            for name in record.get("cards", {}):
-                name = aliases.get(game, {}).get(name, name)
-                out.setdefault((game, name), []).append(record)
-    return out
-
 
 #: why an example cannot run because of its cards or its id, as its page says it
 PROBLEM_WORDS = {
@@ -387,8 +350,6 @@ USES_WORDS = {"zh-CN": ("用到这张卡的例子（{n}）：", "还没有例子
 
 
 def _language(game: str | None) -> str:
-    from rulings.project import GAMES
-
     return GAMES.get(game or "", ("zh-CN", ""))[0]
 
 
@@ -425,7 +386,7 @@ def resolve(app, doctree: nodes.document, fromdocname: str) -> None:
     uses = None
     uris: dict[str, str] = {}
     for node in list(doctree.findall(card_uses)):
-        uses = uses if uses is not None else _uses(env)
+        uses = uses if uses is not None else card_registry.uses(env)
         examples = uses.get((node["game"], node["name"]), [])
         para = nodes.paragraph(classes=["rulings-card-uses"])
         words = USES_WORDS["ja" if _language(node["game"]) == "ja" else "zh-CN"]
@@ -436,7 +397,7 @@ def resolve(app, doctree: nodes.document, fromdocname: str) -> None:
             para += _example_ref(app, fromdocname, record, uris)
         node.replace_self(para)
     for node in list(doctree.findall(card_index)):
-        uses = uses if uses is not None else _uses(env)
+        uses = uses if uses is not None else card_registry.uses(env)
         cards = cards_by_game(env).get(node["game"], {})
         table = _index_table(app, fromdocname, node["game"], cards, uses, uris)
         # the index of a game on a page in another language (the card index): in the game's
@@ -498,7 +459,7 @@ def card_links(env, game: str) -> dict[str, dict]:
     if key not in _LINKS:
         cards = cards_by_game(env).get(game, {})
         links = dict(cards)
-        for alias, name in _aliases(game, cards).items():
+        for alias, name in card_registry.aliases(game, cards).items():
             links.setdefault(alias, cards[name])
         _LINKS[key] = links
     return _LINKS[key]

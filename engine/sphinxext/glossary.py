@@ -13,6 +13,8 @@ from rulings import cardformat
 from rulings import vocabulary as vocab_mod
 from rulings.project import GAMES
 
+from .card_registry import cards_by_game
+from .cards import _card_ref
 from .gherkin import dialect
 from .language import game_name, localize, tag
 
@@ -156,8 +158,6 @@ class BlocksDirective(SphinxDirective):
 
 def resolve_blocks(app, doctree: nodes.document, fromdocname: str) -> None:
     """``doctree-resolved``: each game's blocks with the site's cards that use them."""
-    from .cards import _card_ref, cards_by_game
-
     for node in list(doctree.findall(block_index)):
         game = node["game"]
         fmt = cardformat.format_of(game)

@@ -27,10 +27,13 @@ from __future__ import annotations
 
 import gettext
 import os
+import posixpath
 import re
 from functools import lru_cache
 
 import sphinx
+from docutils import nodes
+from sphinx import addnodes, locale
 from sphinx.locale import NullTranslations
 
 from rulings.project import GAME_NAMES, GAMES
@@ -230,8 +233,6 @@ def activate(language: str) -> None:
 def install(app) -> None:
     """``builder-inited`` (html builders): Sphinx's writer words in the page's language,
     and furo's plain-English strings are translated as pages are rendered."""
-    from sphinx import locale
-
     locale.translators["general", "sphinx"] = PageTranslations()
     if app.builder.format != "html" or getattr(app.builder, "templates", None) is None:
         return
@@ -411,8 +412,6 @@ def mark_parts(app, doctree, docname: str) -> None:
     """``doctree-resolved`` (before the card index and block tables are filled): on a
     page serving every game, each game's part — the section holding its card index,
     vocabulary or blocks — in the game's language."""
-    from docutils import nodes
-
     here = of_document(app.env, docname)
     for node in list(doctree.findall(nodes.Element)):
         game = node.get("game") if isinstance(node.get("game"), str) else None
@@ -431,8 +430,6 @@ def mark_parts(app, doctree, docname: str) -> None:
 
 def _docname_of_link(app, pagename: str, link: str) -> str | None:
     """The document a relative link of the page leads to (prev/next), if any."""
-    import posixpath
-
     suffix = app.builder.link_suffix if hasattr(app.builder, "link_suffix") else ".html"
     path = link.split("#", 1)[0]
     if not path.endswith(suffix):
@@ -493,9 +490,6 @@ def latex_fonts(app, doctree, docname: str) -> None:
     Masters, Simplified Chinese for the rest)."""
     if app.builder.format != "latex":
         return
-    from docutils import nodes
-    from sphinx import addnodes
-
     families = getattr(app.config, "rulings_latex_cjk_families", None)
     if not families:
         return

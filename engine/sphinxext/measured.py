@@ -1,7 +1,10 @@
 """The coverage results as the site reads them: ``build/coverage/<game>.json``, written by
-``rulings coverage``.  Read when pages are resolved; a builder records a digest of what
-each page showing them showed, so that the page is written again when they change
-(``changed``)."""
+``rulings coverage``, read as data (every label and status a page shows is in the file).
+Whether they still fit the code and documents is decided with ``rulings.coverage_basis``,
+what the tool itself decides it with; the site never imports the coverage tool (every
+game's rules, mutation, the scenario runner, pytest-bdd).  Read when pages are resolved;
+a builder records a digest of what each page showing them showed, so that the page is
+written again when they change (``changed``)."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rulings import coverage_basis
 from rulings.project import COVERAGE_STATUSES as STATUSES
 from rulings.project import GAMES, Paths, read_cached
 
@@ -166,29 +170,22 @@ def _stamp(path: Path) -> tuple | None:
 
 
 def _basis_now(paths: Paths, game: str) -> dict[str, str]:
-    """``coverage.basis``: the game's engine code, cards, extracted examples and the tool."""
+    """``coverage_basis.basis``: the game's engine code, cards, extracted examples and the
+    tool, digested again only when the files the examples and cards are read from changed."""
     key = (str(paths.build), game, _stamp(paths.features / "manifest.json"), _stamp(paths.cards / f"{game}.json"),
            tuple(_stamp(p) for p in sorted(paths.features.rglob("*.feature"))))
     if key not in _BASIS:
-        from rulings import coverage as tool  # every game's engine: only when there are results
-
-        _BASIS[key] = tool.basis(paths, game)
+        _BASIS[key] = coverage_basis.basis(paths, game)
     return _BASIS[key]
 
 
 def unfit(env, game: str, data: dict) -> str | None:
     """Why the results no longer fit the site (None: they do): the game's engine code,
     cards, extracted examples or the tool changed since the measurement
-    (``coverage.why_measure`` against ``build/coverage/measured/<game>.json``), or the
-    documents declare other cells unpinned than the results say."""
-    from rulings import coverage as tool  # every game's engine: only when there are results
-
+    (``coverage_basis.why_measure`` against ``build/coverage/measured/<game>.json``), or
+    the documents declare other cells unpinned than the results say."""
     paths = _paths(env)
-    try:
-        measurement = json.loads((tool.coverage_dir(paths) / "measured" / f"{game}.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        measurement = None
-    why = tool.why_measure(measurement, _basis_now(paths, game), False, game)
+    why = coverage_basis.why_measure(coverage_basis.read_measurement(paths, game), _basis_now(paths, game), False, game)
     if why:
         return why
     declared = {r["cell"] for docname, records in env.rulings_unpinned.items() if docname in env.found_docs

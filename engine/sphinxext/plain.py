@@ -13,6 +13,7 @@ from rulings.results import STATUS, STATUSES
 
 from . import nodes as rnodes
 from .language import PROJECT, game_name, of_document, reason_nodes, tag, word
+from .render import COVERAGE
 from .sources import source_label
 from .state import result_of
 
@@ -72,8 +73,6 @@ def _summary_nodes(counts: dict[str, int], language: str) -> nodes.Element:
 
 
 def _coverage_nodes(rows: list[dict], here: str = PROJECT) -> list[nodes.Element]:
-    from .render import COVERAGE
-
     out = []
     for row in rows:
         f = row["figures"]

@@ -23,6 +23,8 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.util.logging import NAMESPACE, get_node_location
 
+from rulings.results import write_atomic
+
 FILE = "rulings-problems.json"
 #: the documents read by builds that did not finish (beside the environment)
 UNFINISHED = "rulings-read-unfinished.json"
@@ -99,8 +101,6 @@ def note_reading(app, env, docnames) -> None:
     them listed, and the next build reads them again, warnings and all."""
     if not docnames:
         return
-    from rulings.results import write_atomic
-
     target = _unfinished(app)
     listed = _read_list(target)
     if set(docnames) <= listed:
@@ -123,8 +123,6 @@ def finish(app, exception) -> None:
     target = path(app)
     text = json.dumps({"documents": sorted(recorder.documents)}, ensure_ascii=False)
     try:
-        from rulings.results import write_atomic
-
         write_atomic(target, text)
     except OSError:
         pass

@@ -18,6 +18,7 @@ import hashlib
 import json
 import re
 from functools import lru_cache
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -31,17 +32,25 @@ from .gherkin import ExampleError, dialect, parse_example
 _DOCS: dict[Path, tuple[dict[str, Any], dict[str, Any]]] = {}
 
 
+def format_version() -> int:
+    """The environment's version: a digest of the code that reads and renders examples
+    (the extension and the results and vocabulary modules), so that any change to it re-reads every
+    document instead of leaving features and pages rendered by the old code."""
+    here = Path(__file__).parent
+    files = sorted(here.glob("*.py")) + [here.parent / "results.py", here.parent / "vocabulary.py"]
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return int(digest.hexdigest()[:12], 16)
+
+
 @lru_cache(maxsize=None)
 def _code_version() -> str:
-    from importlib import metadata
-
-    from . import _format_version
-
     try:
         parser = metadata.version("gherkin-official")
     except metadata.PackageNotFoundError:
         parser = "?"
-    return f"{_format_version()}:{parser}"
+    return f"{format_version()}:{parser}"
 
 
 #: (game, vocabulary object, its phrase and term counts) -> fingerprint: computed again

@@ -10,12 +10,14 @@ from html import escape
 
 from docutils import nodes
 
+from rulings.project import GAME_LABELS
 from rulings.results import STATUS, STATUSES
 from rulings.results import worst as worst_of
 
 from . import coverage_page
 from . import nodes as rnodes
 from .attention import PAGE
+from .cards import card_links
 from .language import PROJECT, game_name, of_document, of_game, reason_html, tag, word
 from .sources import source_label
 from .state import counts, result_of
@@ -127,8 +129,6 @@ def visit_example_html(self, node: rnodes.example) -> None:
 
 def _card_uris(self, record: dict) -> dict[str, str]:
     """The card names of an example -> the address of their entry, from this page."""
-    from .cards import card_links
-
     links = card_links(self.builder.env, record.get("game") or "")
     out = {}
     for name in record.get("cards", {}):
@@ -157,8 +157,6 @@ def visit_summary_html(self, node: rnodes.example_summary) -> None:
 def visit_dashboard_html(self, node: rnodes.dashboard) -> None:
     """Documents grouped by game; every count of examples that did not pass links to
     its section of the page of examples needing attention."""
-    from rulings.project import GAME_LABELS
-
     rows = node.get("rows", [])
     attention = node.get("attention", "")
     # the page's language (the project's); each game's rows in the game's

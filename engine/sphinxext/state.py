@@ -18,12 +18,13 @@ from typing import Any
 from docutils import nodes
 from sphinx.util import logging
 
-from rulings import incremental
+from rulings import cardformat, incremental
 from rulings import results as results_mod
 from rulings import vocabulary as vocab_mod
 from rulings.project import GAMES, read_cached
 
-from . import measured
+from . import measured, problems
+from .card_registry import uses as card_uses
 
 logger = logging.getLogger(__name__)
 
@@ -223,8 +224,6 @@ def vocabulary_stamps(games) -> dict[str, str]:
     """A fingerprint of each game's vocabulary (phrases and terms) and, for keys
     ``cards:<game>``, of its card format: a document whose steps or cards were checked
     against another vocabulary or format is read again."""
-    from rulings import cardformat
-
     out = {}
     for game in sorted(games):
         try:
@@ -343,9 +342,7 @@ def commit_written(app, exception) -> None:
 def _pages_showing_everything(env, previous: dict[str, str]) -> set[str]:
     """The pages that show every document's state: the dashboard and the card indexes
     always, a card file when the examples naming its cards changed."""
-    from .cards import _uses
-
-    uses = _uses(env)
+    uses = card_uses(env)
     out = set()
     for docname in sorted(d for d in env.rulings_dashboards if d in env.found_docs):
         defined = env.rulings_cards.get(docname)
@@ -377,8 +374,6 @@ def _drop_pages_of(app, removed) -> None:
 
 def problem_documents(app, env) -> set[str]:
     """Documents that had warnings in the last build (see rulings.sphinxext.build)."""
-    from . import problems
-
     listed = problems.recorded(app)
     path = app.config.rulings_problems_file
     if path:

@@ -154,11 +154,12 @@ def coverage_json(basis: str, *, complete: bool = True) -> dict:
 def write_coverage(box, survivors: tuple[str, ...] = (), **kw) -> None:
     """The results, and the record of what they were measured against (the project as it
     is now), as ``rulings coverage`` leaves them."""
-    from rulings import coverage
+    from rulings import coverage_basis
     from rulings.sphinxext.measured import BuildPaths
 
-    basis = coverage.basis(BuildPaths(root=box.root, folder=box.build), "ygo")
-    box.write("build/coverage/measured/ygo.json", json.dumps({"format": coverage.FORMAT, "game": "ygo", "basis": basis}))
+    basis = coverage_basis.basis(BuildPaths(root=box.root, folder=box.build), "ygo")
+    box.write("build/coverage/measured/ygo.json",
+              json.dumps({"format": coverage_basis.FORMAT, "game": "ygo", "basis": basis}))
     data = coverage_json("written-by-the-test", **kw)
     for key in survivors:
         data["tables"][0]["cells"][key] = {"status": "survivor", "value": False, "change": "", "examples": []}

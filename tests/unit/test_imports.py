@@ -119,3 +119,100 @@ def test_an_import_for_annotations_is_an_edge(tmp_path):
     (package / "a.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .b import x\n")
     assert _imports("pkg", package / "a.py")[0] == {"b"}
     assert _imports("ygo", package / "a.py")[0] == {"b"}
+
+
+# -- across engine/: no import hidden in a function to dodge a circle (issue 23) ------------
+
+def _is_type_checking(node: ast.If) -> bool:
+    return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+
+
+def _engine_modules() -> dict[str, Path]:
+    out = {}
+    for path in ENGINE.rglob("*.py"):
+        parts = ["rulings", *path.relative_to(ENGINE).with_suffix("").parts]
+        out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return out
+
+
+def _rulings_imports(module: str, path: Path, modules) -> list[tuple[int, str, bool]]:
+    """(line, module imported, inside a function) of each import of a ``rulings`` module;
+    imports under ``if TYPE_CHECKING:`` never run and are left out."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    out: list[tuple[int, str, bool]] = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child):
+                for other in child.orelse:
+                    visit(other, in_function)
+                continue
+            if isinstance(child, ast.Import):
+                out.extend((child.lineno, a.name, in_function) for a in child.names if a.name.startswith("rulings"))
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    parts = package.split(".")[:len(package.split(".")) - child.level + 1]
+                    base = ".".join(parts + ([child.module] if child.module else []))
+                if base.startswith("rulings"):
+                    for alias in child.names:
+                        name = f"{base}.{alias.name}"
+                        out.append((child.lineno, name if name in modules else base, in_function))
+            visit(child, in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), False)
+    return out
+
+
+def hidden_circle_imports(modules: dict[str, Path]) -> tuple[list[str], list[str]]:
+    """(imports inside functions that close an import circle — the module imported reaches
+    the importing one by imports, at the top or inside functions —, imports of a
+    ``rulings`` module inside a function without a comment saying why they are there)."""
+    found = {m: _rulings_imports(m, p, modules) for m, p in modules.items()}
+    edges_of = {m: {t for _, t, _inside in edges if t in modules} for m, edges in found.items()}
+
+    def reaches(start: str) -> set[str]:
+        seen, todo = set(), [start]
+        while todo:
+            module = todo.pop()
+            if module not in seen:
+                seen.add(module)
+                todo.extend(edges_of.get(module, ()))
+        return seen
+
+    circles, unexplained = [], []
+    for module, edges in sorted(found.items()):
+        lines = modules[module].read_text(encoding="utf-8").splitlines()
+        for line, target, inside in edges:
+            if not inside:
+                continue
+            where = f"{modules[module].relative_to(ENGINE.parent)}:{line}"
+            if target in modules and module in reaches(target):
+                circles.append(f"{where}: {module} → {target} → … → {module}")
+            if "#" not in lines[line - 1]:
+                unexplained.append(f"{where}: {lines[line - 1].strip()}")
+    return circles, unexplained
+
+
+def test_no_import_inside_a_function_dodges_a_circle():
+    """An import may sit in a function to defer an expensive load (Sphinx, every game's
+    engine), with a comment saying so; never to dodge an import circle."""
+    circles, unexplained = hidden_circle_imports(_engine_modules())
+    assert not circles, "imports inside functions that dodge a circle:\n" + "\n".join(circles)
+    assert not unexplained, "imports inside functions without a comment saying why:\n" + "\n".join(unexplained)
+
+
+def test_the_circle_check_finds_a_dodged_circle(tmp_path):
+    engine = tmp_path / "engine"
+    engine.mkdir()
+    (engine / "a.py").write_text("from rulings import b\n")
+    (engine / "b.py").write_text("def f():\n    from rulings import a\n")
+    modules = {"rulings.a": engine / "a.py", "rulings.b": engine / "b.py"}
+    global ENGINE
+    saved, ENGINE = ENGINE, engine
+    try:
+        circles, unexplained = hidden_circle_imports(modules)
+    finally:
+        ENGINE = saved
+    assert len(circles) == 1 and "rulings.b → rulings.a" in circles[0], circles
+    assert len(unexplained) == 1, unexplained

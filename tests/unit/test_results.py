@@ -225,7 +225,7 @@ def test_a_killed_run_leaves_the_previous_results_and_the_site_shows_no_carried_
 def test_a_change_of_the_extension_renders_unchanged_documents_again(sandbox, monkeypatch):
     """Features written by older code are not kept because their document did not change."""
     monkeypatch.delenv("RULINGS_BUILD", raising=False)
-    import rulings.sphinxext as ext
+    from rulings.sphinxext import reading
     from rulings.sphinxext.build import Paths, build
 
     sandbox.write("spec/ygo/res.rst", DOC.format(verdict="仍然是"))
@@ -235,8 +235,8 @@ def test_a_change_of_the_extension_renders_unchanged_documents_again(sandbox, mo
     feature.write_text("# written by an older extension\n" + good, encoding="utf-8")
     build(Paths(sandbox.root), "gherkin")
     assert feature.read_text(encoding="utf-8") != good  # incremental: the document did not change
-    version = ext._format_version()
-    monkeypatch.setattr(ext, "_format_version", lambda: version + 1)
+    version = reading.format_version()
+    monkeypatch.setattr(reading, "format_version", lambda: version + 1)
     build(Paths(sandbox.root), "gherkin")
     assert feature.read_text(encoding="utf-8") == good
 
