@@ -434,7 +434,7 @@ def cmd_extract(args) -> int:
     except (OSError, ValueError, KeyError, TypeError):
         count = "no manifest"
     problems = f", {len(outcome.warnings)} problem(s) in the documents (above)" if outcome.warnings else ""
-    state = "the extraction stopped" if outcome.status > 1 else "current"
+    state = "the extraction stopped" if outcome.status > 1 else "up to date"
     print(f"rulings extract: {paths.features}: {state} ({count}{problems})")
     clock.report(args)
     return min(outcome.status or (1 if outcome.warnings else 0), 2)

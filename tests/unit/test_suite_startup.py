@@ -1,6 +1,7 @@
 """Issue 23: a pytest session that collects no documented example builds nothing at
-start-up (the binding's plugin extracts only for sessions that take in tests/examples);
-a test that needs the cards asks for them (the ``extracted`` fixture)."""
+start-up; a test that needs the cards asks for them (the ``extracted`` fixture, which
+runs ``rulings extract`` when needed).  The binding never builds: it reads features that
+``rulings extract`` wrote, without importing Sphinx, and refuses missing or stale ones."""
 
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ def test_the_binding_reads_current_features_without_sphinx_and_refuses_stale_one
     assert "passed" not in out and not (sandbox.build / "features").exists()
 
     extracted = sandbox.rulings("extract")
-    assert extracted.returncode == 0 and "current (2 examples)" in extracted.stdout, sandbox.output(extracted)
+    assert extracted.returncode == 0 and "up to date (2 examples)" in extracted.stdout, sandbox.output(extracted)
 
     # current features: the examples are collected and bound, and neither Sphinx nor
     # docutils is imported on the way
