@@ -16,7 +16,7 @@ import pytest
 from rulings import results as results_mod
 from rulings import vocabulary as vocab_mod
 from rulings import wording
-from rulings.bdd import PLAN, RUN, SHARES, extract, plan_for
+from rulings.bdd import PLAN, RUN, SHARES, NotExtracted, plan_for, read_extraction
 from rulings.bdd.memory import LetGoOfReports
 from rulings.core.errors import SetupError
 from rulings.project import Paths, find_root
@@ -233,10 +233,14 @@ def pytest_configure(config) -> None:
         except FileNotFoundError:
             return
         if _collects_examples(config, root):
-            # extract once, here, before any worker starts or any module is collected;
-            # a session that collects no documented example builds nothing (a test that
-            # needs the features or cards extracts them itself: rulings.bdd.extract)
-            extract(root)
+            # the features must be current before any worker starts or any module is
+            # collected: else the session stops here, naming the command that extracts
+            # (the binding never extracts; a session that collects no documented example
+            # does not look)
+            try:
+                read_extraction(root)
+            except NotExtracted as err:
+                raise pytest.UsageError(str(err)) from None
         _share_out(config, root)
 
 

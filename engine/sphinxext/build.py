@@ -18,22 +18,21 @@ warnings of the last build are reported again from the file they were kept in.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import re
 import shutil
-import sys
 import traceback
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
-import sphinx
 from sphinx.application import Sphinx
 from sphinx.util.console import nocolor
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
+from rulings import extraction
+from rulings.extraction import settings  # noqa: F401 - re-exported
 from rulings.project import Paths, find_root  # noqa: F401 - re-exported
 from rulings.results import write_atomic
 
@@ -49,50 +48,22 @@ class BuildOutcome:
 
 
 def inputs_digest(paths: Paths, builder: str, overrides: dict) -> str:
-    """A digest of everything a build reads, by content."""
-    engine = Path(__file__).resolve().parents[1]
-    digest = hashlib.sha256(json.dumps([builder, overrides, sys.version, sphinx.__version__,
-                                        reading.format_version()]).encode())
-    files = [("spec", p) for p in sorted(paths.spec.rglob("*")) if p.is_file()]
-    files += [("engine", p) for p in sorted(engine.rglob("*")) if p.is_file() and "__pycache__" not in p.parts]
-    if builder != "gherkin":
-        files.append(("results", paths.results))
-        files += [("cards", p) for p in sorted(paths.cards.glob("*.json"))]
-        # the coverage pages, the dashboard and the unpinned notes show them
-        files += [("coverage", p) for p in sorted(paths.coverage.rglob("*.json"))]
-    for kind, path in files:
-        try:
-            data = path.read_bytes()
-        except OSError:
-            data = b"\0missing"
-        digest.update(f"{kind}:{path.name}:{len(data)}\0".encode() + data)
-    return digest.hexdigest()
+    """A digest of everything a build reads, by content (``rulings.extraction``: the
+    pytest binding computes the same without Sphinx to tell stale features)."""
+    return extraction.inputs_digest(paths, builder, overrides, code_version=reading.format_version())
 
 
-def _unchanged(paths: Paths, builder: str, stamp: Path, digest: str, outdir: Path) -> BuildOutcome | None:
+def _unchanged(paths: Paths, builder: str, stamp: Path, digest: str) -> BuildOutcome | None:
     """The outcome of the last build, if it read exactly these inputs and its output is there."""
     try:
-        recorded = json.loads(paths.problems(builder).read_text(encoding="utf-8"))
         if stamp.read_text(encoding="utf-8") != digest:
             return None
-    except (OSError, ValueError):
+    except OSError:
         return None
-    markers = ([outdir / "manifest.json", paths.cards, paths.coverage / "unpinned.json"] if builder == "gherkin"
-               else [outdir / "index.html"])
-    if not all(m.exists() for m in markers) or not isinstance(recorded, dict) or recorded.get("status", 2) > 1:
+    recorded = extraction.recorded(paths, builder)
+    if recorded is None or not all(m.exists() for m in extraction.outputs(paths, builder)):
         return None
     return BuildOutcome(int(recorded["status"]), list(recorded.get("warnings", [])))
-
-
-def settings(paths: Paths, builder: str) -> dict[str, str]:
-    """What every build of the project is told (the same for every builder but the file
-    its problems go to: a setting that differs would make Sphinx read everything again)."""
-    return {"rulings_problems_file": str(paths.problems(builder)), "rulings_results": str(paths.results),
-            "rulings_cards": str(paths.cards), "rulings_coverage": str(paths.coverage),
-            "rulings_reading": str(paths.build / "reading"),
-            "rulings_search_cuts": str(paths.build / "search-cuts"),
-            # `rulings` reconciles the counts itself (and extracts before it runs)
-            "rulings_warn_not_run": "0"}
 
 
 def _drop_old_environments(paths: Paths) -> None:
@@ -157,10 +128,10 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
     changed (it was made because its inputs were about to change)."""
     outdir = paths.features if builder == "gherkin" else paths.site
     problems = paths.problems(builder)
-    stamp = paths.build / f"{builder}-inputs.txt"
+    stamp = extraction.stamp_file(paths, builder)
     digest = inputs_digest(paths, builder, settings(paths, builder))
     if not fresh and started is None:
-        outcome = _unchanged(paths, builder, stamp, digest, outdir)
+        outcome = _unchanged(paths, builder, stamp, digest)
         if outcome is not None:
             if strict and outcome.warnings:
                 outcome.status = outcome.status or 1

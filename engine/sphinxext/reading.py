@@ -23,6 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from rulings import vocabulary as vocab_mod
+# the environment's version: a digest of the code that reads and renders examples (the
+# build's stamp includes it; the pytest binding computes it without Sphinx)
+from rulings.extraction import format_version  # noqa: F401 - re-exported
 from rulings.incremental import phrase_id
 from rulings.results import write_atomic
 
@@ -30,18 +33,6 @@ from .gherkin import ExampleError, dialect, parse_example
 
 #: per process: document's file -> (entries read from disk, entries used by this reading)
 _DOCS: dict[Path, tuple[dict[str, Any], dict[str, Any]]] = {}
-
-
-def format_version() -> int:
-    """The environment's version: a digest of the code that reads and renders examples
-    (the extension and the results and vocabulary modules), so that any change to it re-reads every
-    document instead of leaving features and pages rendered by the old code."""
-    here = Path(__file__).parent
-    files = sorted(here.glob("*.py")) + [here.parent / "results.py", here.parent / "vocabulary.py"]
-    digest = hashlib.sha256()
-    for path in files:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return int(digest.hexdigest()[:12], 16)
 
 
 @lru_cache(maxsize=None)

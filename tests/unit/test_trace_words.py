@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from rulings import vocabulary as vocab_mod
-from rulings.bdd import extract
 from rulings.core.events import EventLog, _template, line, said
 from rulings.project import GAMES, Paths, find_root
 from rulings.scenarios import documented
@@ -99,11 +98,6 @@ def _traces(game: str):
                 except Exception:  # noqa: BLE001 - a failing example still has a trace to read
                     break
             yield example.id, world.trace(LANGUAGES[game])
-
-
-@pytest.fixture(scope="module")
-def extracted():
-    extract(ROOT)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
