@@ -17,6 +17,7 @@ from typing import Any
 from .cardformat import CardDataError, format_of, problem_said
 from .core.errors import IllegalAction, InvariantBroken, RefusedSetup, SetupError, UnknownCard
 from .core.events import word_value
+from .project import GAMES
 from .vocabulary import ExpectationFailed, Phrase, Vocabulary
 
 #: (what the document states, what the engine computed, the engine's reason) per language
@@ -47,8 +48,6 @@ MORE_ERROR_WORDS = {
 def trace_words(game: str) -> Mapping[str, Any]:
     """The wording table of ``game``'s trace (engine/<game>/trace_words.py): what a page says
     a reason the engine gives in English with (its ``phrases``)."""
-    from .project import GAMES
-
     return importlib.import_module(f"{GAMES[game][1]}.trace_words").WORDS
 
 
@@ -62,11 +61,15 @@ def reason_said(language: str, text: str, words: Mapping[str, Any] | None) -> st
     by the game's wording table (``phrases``: English template -> template; ``words``); a
     reason with English parts (after 「：」, in （）) has each part said in turn.  English
     (for the console) and what no table says stay as they are."""
-    if not words or language == "en" or not has_english(text):
+    if not words or language == "en" or not re.search(r"[A-Za-z]", text):
         return text
     said = word_value(text, language, words)
-    if said != text:
+    if said != text or not has_english(text):
         return said
+    if ", " in text:  # a list the engine joined the English way ("chain, field-wide")
+        items = [reason_said(language, item, words) for item in text.split(", ")]
+        if not any(has_english(item) for item in items):
+            return "、".join(items)
     for english, joined in _JOINS:
         head, sep, tail = text.partition(english)
         if sep and head.strip() and tail.strip():
