@@ -80,15 +80,31 @@ class Reason:
 
 # -- finding them ----------------------------------------------------------------------------
 
-def _sample_kind(expr: ast.expr, before: str, after: str) -> str:
+def _constant(expr: ast.expr, scope: ast.AST | None) -> str | None:
+    """The text a placeholder holds when the code says it here: a constant, the first
+    branch of a conditional of two constants, a local variable assigned one of those."""
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return expr.value
+    if isinstance(expr, ast.IfExp):
+        return _constant(expr.body, scope)
+    if isinstance(expr, ast.Name) and scope is not None:
+        for sub in ast.walk(scope):
+            if isinstance(sub, ast.Assign) and any(isinstance(t, ast.Name) and t.id == expr.id for t in sub.targets) \
+                    and isinstance(sub.value, (ast.Constant, ast.IfExp)):
+                return _constant(sub.value, None)
+    return None
+
+
+def _sample_kind(expr: ast.expr, before: str, after: str, scope: ast.AST | None = None) -> str:
     """What a placeholder stands for: a card, a player, a number, a zone, a summon method,
-    a value the expression falls back to (``reason or 'ok'``), or a word (a value already
-    in the game's words: a word table's, another reason's)."""
+    a text the code gives it here (a constant, ``reason or 'ok'``), or a word (a value
+    already in the game's words: a word table's, another reason's)."""
     source = ast.unparse(expr)
     if before.endswith("「") and after.startswith("」"):
         return "card"
-    if isinstance(expr, ast.IfExp) and all(isinstance(b, ast.Constant) for b in (expr.body, expr.orelse)):
-        return "const:" + str(expr.body.value)
+    given = _constant(expr, scope)
+    if given is not None:
+        return "const:" + given
     if isinstance(expr, ast.BoolOp) and isinstance(expr.values[-1], ast.Constant):
         return "const:" + str(expr.values[-1].value)
     if isinstance(expr, ast.Call) and ".join" in source:
@@ -145,7 +161,7 @@ def _templates(node: ast.expr, scope: ast.AST | None, seen: frozenset = frozense
                         kinds.extend(sub)
                         continue
                 parts.append(SLOT)
-                kinds.append(_sample_kind(inner, before, after))
+                kinds.append(_sample_kind(inner, before, after, scope))
         yield "".join(parts), tuple(kinds)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         for left, lk in _templates(node.left, scope, seen):
@@ -212,7 +228,7 @@ def reasons(package: str) -> list[Reason]:
                     add(path, node, node.value, function, "return")
                 elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
                         and REASON_VARIABLE.match(node.targets[0].id):
-                    add(path, node, node.value, None, "variable")
+                    add(path, node, node.value, function, "variable")
     return sorted(found.values(), key=lambda r: (r.where, r.template))
 
 
