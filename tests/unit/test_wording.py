@@ -32,7 +32,7 @@ def test_the_message_states_both_sentences_and_the_reason_in_the_language_of_the
     err = ExpectationFailed("「番兵石人」可以改变表示形式 (summoned this turn)", False, True)
     message = wording.failure_message(v, "那么 ", "「番兵石人」不能改变表示形式", err)
     assert message == ("文档写的：那么 「番兵石人」不能改变表示形式\n"
-                       "引擎得出：「番兵石人」可以改变表示形式\n原因：summoned this turn")
+                       "引擎得出：「番兵石人」可以改变表示形式\n原因：这个回合被召唤")
     assert "expected" not in message and "actual" not in message
     ja = wording.failure_message(vocab_mod.load("dm"), "ならば", "自分のシールドの数は2である",
                                  ExpectationFailed("shields", 2, 3))
