@@ -31,6 +31,10 @@ PRELOAD = ("rulings.cli", "rulings.incremental", "rulings.sphinxext", "rulings.s
            "sphinx.environment", "sphinx.search", "sphinx.search.ja", "docutils.parsers.rst",
            "furo", "jieba", "pytest_bdd.parser", "gherkin.parser")
 
+#: modules run in a new Python: pytest rewrites the asserts of the plugins it imports
+#: itself (pytest-bdd's), which a process that imported them already cannot give it
+NEW_PYTHON = {"pytest"}
+
 SERVER = r"""
 import importlib, json, os, runpy, select, signal, sys, traceback
 
@@ -85,6 +89,13 @@ while True:
                 # as `python -m module` / `python script` runs it: an uncaught exception
                 # is printed and exits 1; SystemExit as the interpreter reads it
                 if job["module"]:
+                    # run anew, as `-m` runs a module no one imported yet (a module that
+                    # imported it keeps the copy it has, as it would have its own); a
+                    # package stays, its __main__ runs
+                    name = job["module"]
+                    if not hasattr(sys.modules.get(name), "__path__"):
+                        sys.modules.pop(name, None)
+                    sys.modules.pop(name + ".__main__", None)
                     runpy.run_module(job["module"], run_name="__main__", alter_sys=True)
                 else:
                     runpy.run_path(job["script"], run_name="__main__")
@@ -215,7 +226,7 @@ def run(cmd: list[str], *, cwd, env: dict[str, str], timeout: float) -> subproce
     """A Python command of a sandbox test, forked from the server when it can be."""
     global _SERVER
     forkable = (not os.environ.get("RULINGS_TESTS_NO_FORK") and len(cmd) >= 2 and cmd[0] == sys.executable
-                and (cmd[1] == "-m" and len(cmd) >= 3 or not cmd[1].startswith("-")))
+                and (cmd[1] == "-m" and len(cmd) >= 3 and cmd[2] not in NEW_PYTHON or not cmd[1].startswith("-")))
     if forkable:
         with _SERVER_LOCK:
             if _SERVER is None or _SERVER.process.poll() is not None:
