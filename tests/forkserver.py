@@ -27,9 +27,12 @@ import threading
 #: ``sphinx-build`` with the extension, import anyway)
 PRELOAD = ("rulings.cli", "rulings.incremental", "rulings.sphinxext", "rulings.sphinxext.build",
            "rulings.sphinxext.builder", "rulings.sphinxext.render", "rulings.sphinxext.search",
-           "rulings.coverage", "sphinx.cmd.build", "sphinx.application", "sphinx.builders.html",
-           "sphinx.environment", "sphinx.search", "sphinx.search.ja", "docutils.parsers.rst",
-           "furo", "jieba", "pytest_bdd.parser", "gherkin.parser")
+           "rulings.coverage", "rulings.ygo.steps", "rulings.mtg.steps", "rulings.dm.steps",
+           "sphinx.cmd.build", "sphinx.application", "sphinx.builders.html", "sphinx.environment",
+           "sphinx.search", "sphinx.search.ja", "sphinx.ext.mathjax", "docutils.parsers.rst",
+           "docutils.languages.en", "docutils.languages.zh_cn", "docutils.languages.ja",
+           "docutils.parsers.rst.languages.zh_cn", "docutils.parsers.rst.languages.ja", "jinja2.ext",
+           "furo", "sphinx_basic_ng", "jieba", "pytest_bdd.parser", "gherkin.parser")
 
 #: modules run in a new Python: pytest rewrites the asserts of the plugins it imports
 #: itself (pytest-bdd's), which a process that imported them already cannot give it
@@ -39,7 +42,12 @@ SERVER = r"""
 import importlib, json, os, runpy, select, signal, sys, traceback
 
 requests, replies = int(sys.argv[1]), int(sys.argv[2])
-for name in json.loads(sys.argv[3]):
+import sphinx.application as sphinx_app
+
+# and the extensions every Sphinx application loads (sphinx.application's lists)
+for name in json.loads(sys.argv[3]) + [*sphinx_app.builtin_extensions,
+                                       *getattr(sphinx_app, "_first_party_extensions", ()),
+                                       *getattr(sphinx_app, "_first_party_themes", ())]:
     try:
         importlib.import_module(name)
     except Exception:
