@@ -3,7 +3,14 @@
 
 from __future__ import annotations
 
+import pytest
+
+from tests.conftest import FEW_CARDS
+
 from .test_pipeline import DOC
+
+#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 
 COUNT_REPORTS = '''

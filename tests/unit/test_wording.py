@@ -11,6 +11,7 @@ import pytest
 from rulings import vocabulary as vocab_mod
 from rulings import wording
 from rulings.vocabulary import ExpectationFailed
+from tests.conftest import FEW_CARDS
 from tests.unit.test_bad_input import document, example
 
 
@@ -53,6 +54,7 @@ FAILING = ("   假如 自己在之前的回合召唤了「破坏龙 甘多拉」
            "   那么 对方可以通常召唤「破坏龙 甘多拉」\n")
 
 
+@pytest.mark.sandbox_cards(*FEW_CARDS)  # the cards FAILING names
 def test_the_page_shows_the_failure_and_the_trace_in_the_document_s_words(sandbox):
     sandbox.write("spec/ygo/a.rst", document("文档一", example("wrong", FAILING)))
     done = sandbox.rulings("build")
