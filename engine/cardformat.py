@@ -631,25 +631,45 @@ class Catalogue(Mapping[str, Any]):
         self._format = card_format
         self._cards: dict[str, Any] | None = None
         self._aliases: dict[str, str] = {}
-        self.broken: dict[str, CardDataError] = {}
-        self.records: dict[str, CardRecord] = {}
+        self._broken: dict[str, CardDataError] = {}
+        self._records: dict[str, CardRecord] = {}
+        #: while a rules table is changed (rulings.mutation.set_value): the card file's
+        #: records, each built when it is first looked up by its name (``build_lazily``)
+        self._pending: dict[str, CardRecord] | None = None
+        self._built: dict[str, Any] = {}
+        #: (the card file, its stamp, its records) as last read
+        self._file: tuple[Path, tuple, list[CardRecord]] | None = None
+        #: how many records the cards were last built from
+        self._count = 0
         _CATALOGUES.append(self)
 
     def forget(self) -> None:
         self._cards = None
+        self._pending = None
+
+    @property
+    def broken(self) -> dict[str, CardDataError]:
+        self.cards  # noqa: B018 - every card built: which are broken
+        return self._broken
+
+    @property
+    def records(self) -> dict[str, CardRecord]:
+        self.cards  # noqa: B018
+        return self._records
 
     def load_records(self, records: list[CardRecord]) -> None:
         card_format = self._format()
         cards: dict[str, Any] = {}
-        self.broken, self.records, self._aliases = {}, {}, {}
+        self._pending, self._count = None, len(records)
+        self._broken, self._records, self._aliases = {}, {}, {}
         for record in records:
             name = record.get("name", "")
-            self.records[name] = record
+            self._records[name] = record
             try:
                 cards[name] = card_format.build(record)
             except CardDataError as err:
                 err.game = self.game
-                self.broken[name] = err
+                self._broken[name] = err
                 continue
             for key in card_format.alias_fields:
                 alias = (record.get("fields", {}).get(key) or "").strip()
@@ -657,21 +677,96 @@ class Catalogue(Mapping[str, Any]):
                     self._aliases.setdefault(alias, name)
         self._cards = cards
 
+    def file_records(self) -> list[CardRecord]:
+        """The records of the game's card file (read again when the file changed)."""
+        path = cards_dir() / f"{self.game}.json"
+        try:
+            st = path.stat()
+            stamp: tuple = (st.st_mtime_ns, st.st_size, st.st_ino)
+        except OSError:
+            stamp = ()
+        if self._file is None or self._file[:2] != (path, stamp) or not stamp:
+            self._file = (path, stamp, read_records(path))
+        return self._file[2]
+
+    # -- a rules table changed (rulings.mutation) ---------------------------------------------
+    # A card is built from its own record alone (and the rules tables): building the one
+    # card an example looks up gives the card that building them all would.  Under a
+    # changed table the coverage tool runs an edited example or two, which look up a few
+    # cards of hundreds: each is built when first looked up, and anything that needs the
+    # whole catalogue (its names, a membership test, a name that is not exactly one
+    # record's, a card that does not build) builds every card at once as ``load_records``
+    # does.  tests/unit/test_coverage.py compares the measurements both ways.
+
+    def state(self) -> tuple:
+        """What :meth:`restore` puts back (the cards built, or not yet)."""
+        return (self._cards, self._aliases, self._broken, self._records, self._pending, self._built, self._count)
+
+    def restore(self, state: tuple) -> None:
+        self._cards, self._aliases, self._broken, self._records, self._pending, self._built, self._count = state
+
+    def built_from(self, records: list[CardRecord]) -> bool:
+        """Whether the cards as they are now were built from exactly ``records``, in
+        their order, each name once (``records`` being this catalogue's)."""
+        return self._cards is not None and self._count == len(records) == len(self._records)
+
+    def build_lazily(self, records: list[CardRecord] | None = None) -> bool:
+        """Forget the cards, to be built again from ``records`` (by default the card
+        file's), one at a time as they are looked up.  False, and simply forgotten, when
+        the file cannot be read or names a card twice: then the whole catalogue is built
+        as it always is."""
+        self.forget()
+        if records is None:
+            try:
+                records = self.file_records()
+            except SetupError:
+                return False
+        by_name = {r.get("name", ""): r for r in records}
+        if len(by_name) != len(records):
+            return False
+        self._pending, self._built = by_name, {}
+        return True
+
+    def try_build(self, record: CardRecord) -> CardDataError | None:
+        """While cards are built lazily: build the card of ``record`` (one of them) now;
+        its problem, if it has one."""
+        try:
+            card = self._format().build(record)
+        except CardDataError as err:
+            err.game = self.game
+            return err
+        self._built[record.get("name", "")] = card
+        return None
+
     @property
     def cards(self) -> dict[str, Any]:
         if self._cards is None:
-            self.load_records(read_records(cards_dir() / f"{self.game}.json"))
+            pending = self._pending
+            self.load_records(list(pending.values()) if pending is not None
+                              else read_records(cards_dir() / f"{self.game}.json"))
         return self._cards
 
     def __getitem__(self, name: str) -> Any:
+        if self._cards is None and self._pending is not None:
+            if name in self._built:
+                return self._built[name]
+            record = self._pending.get(name)
+            if record is not None:
+                try:
+                    card = self._format().build(record)
+                except CardDataError:
+                    pass  # the whole catalogue says what becomes of it (an alias may be its name)
+                else:
+                    self._built[name] = card
+                    return card
         cards = self.cards
         if name in cards:
             return cards[name]
         if name in self._aliases:
             return cards[self._aliases[name]]
-        if name in self.broken:
-            raise self.broken[name]
-        raise UnknownCard(name, [*cards, *self.broken])
+        if name in self._broken:
+            raise self._broken[name]
+        raise UnknownCard(name, [*cards, *self._broken])
 
     def get(self, name: str, default: Any = None) -> Any:
         try:

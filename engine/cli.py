@@ -128,13 +128,25 @@ def cmd_build(args) -> int:
         # starts meanwhile, on the other core (a second of an edit cycle at 10 000 examples)
         started = Started(paths, "html", fresh=args.fresh, jobs=args.sphinx_jobs)
     failed_run = None
-    if running is not None:
-        failed_run = runs.finish_run(paths, plan, running)
-    clock.lap("run")
     coverage_errors = []
     if args.coverage and outcome.status <= 1:
-        coverage_errors = _measure_coverage(paths, args.jobs)
-        clock.lap("coverage")
+        # the coverage is measured while the examples run (in their own process): it reads
+        # the features and cards the extraction wrote, none of what the run writes (the
+        # results), and the run reads nothing the measurement writes (build/coverage)
+        said: list[str] = []
+        try:
+            said, coverage_errors = _measure_coverage(paths, args.jobs)
+        finally:
+            if running is not None:
+                failed_run = runs.finish_run(paths, plan, running)
+        # said once the run is over, not between the dots of its lines
+        for line in said:
+            print(line)
+        clock.lap("run and coverage")
+    else:
+        if running is not None:
+            failed_run = runs.finish_run(paths, plan, running)
+        clock.lap("run")
     # the counts are compared before the site is built, which reads none of the manifest,
     # the features' tags or anything else reconciling keeps (the manifest alone is 18 MB
     # at 10 000 examples, in the process whose html build is the cycle's largest)
@@ -152,21 +164,21 @@ def cmd_build(args) -> int:
     return site.status or (1 if failed_run else 0)
 
 
-def _measure_coverage(paths, jobs: int | None) -> list[str]:
+def _measure_coverage(paths, jobs: int | None) -> tuple[list[str], list[str]]:
     """``build --coverage``: measure the rule coverage of what changed (rulings.coverage),
-    so that the site's coverage pages are current.  The console gets one line per game;
-    the errors are returned (``rulings coverage`` lists every survivor)."""
+    so that the site's coverage pages are current.  Returns (the lines for the console:
+    one per game, the errors (``rulings coverage`` lists every survivor))."""
     from rulings import coverage  # deferred: every game's engine, pytest-bdd
 
     out = io.StringIO()
     coverage.run(paths, jobs=jobs, stream=out)
-    errors = []
+    errors, said = [], []
     for line in out.getvalue().splitlines():
         if line.startswith("error:"):
             errors.append(f"coverage {line}")
         elif line.startswith("coverage:") or re.match(r"^\w+: \d+ cells:", line):
-            print(line)
-    return errors
+            said.append(line)
+    return said, errors
 
 
 def cmd_check(args) -> int:

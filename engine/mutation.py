@@ -134,15 +134,23 @@ def catalogue_of(game: str) -> cardformat.Catalogue:
 
 def set_value(game: str, table: dict, key: Any, value: Any) -> Callable[[], Undo]:
     """``table[key] = value``; the catalogue is built again (a card may have read the
-    table as it was built), now and after the undo."""
+    table as it was built) — a card at a time, as the examples look them up
+    (``Catalogue.build_lazily``) —, and after the undo it is the one built before."""
     def apply() -> Undo:
         old = table[key]
+        catalogue = catalogue_of(game)
+        before = catalogue.state()
         table[key] = value
-        catalogue_of(game).forget()
+        # (not lazily when the card file names a card twice: then built from the file
+        # again, as it always was, now and after the undo)
+        lazily = catalogue.build_lazily()
 
         def undo() -> None:
             table[key] = old
-            catalogue_of(game).forget()
+            if lazily:
+                catalogue.restore(before)  # built with the table as it is again (or not yet built)
+            else:
+                catalogue.forget()
 
         return undo
 
@@ -151,16 +159,32 @@ def set_value(game: str, table: dict, key: Any, value: Any) -> Callable[[], Undo
 
 def records_changed(game: str, change: Callable[[dict], dict]) -> Callable[[], Undo]:
     """Every card record of ``game`` passed through ``change`` (which returns it, or a
-    changed copy) and the catalogue built again from them; the undo loads the originals."""
+    changed copy) and the catalogue built again from them; the undo puts back the
+    catalogue built before."""
     def apply() -> Undo:
         catalogue = catalogue_of(game)
         catalogue.cards  # noqa: B018 - loaded, so that its records are there
         original, broken = list(catalogue.records.values()), set(catalogue.broken)
-        catalogue.load_records([change(record) for record in original])
-        newly = {name: err for name, err in catalogue.broken.items() if name not in broken}
+        before, restorable = catalogue.state(), catalogue.built_from(original)
+        changed = [change(record) for record in original]
+        if restorable and all(new.get("name") == old.get("name") for old, new in zip(original, changed)) \
+                and catalogue.build_lazily(changed):
+            # a card is built from its own record: only a changed one can break
+            newly = {}
+            for old, new in zip(original, changed):
+                if new is not old:
+                    err = catalogue.try_build(new)
+                    if err is not None and new.get("name", "") not in broken:
+                        newly[new.get("name", "")] = err
+        else:
+            catalogue.load_records(changed)
+            newly = {name: err for name, err in catalogue.broken.items() if name not in broken}
 
         def undo() -> None:
-            catalogue.load_records(original)
+            if restorable:
+                catalogue.restore(before)  # built from the same records
+            else:
+                catalogue.load_records(original)
 
         if newly:
             undo()

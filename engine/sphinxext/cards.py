@@ -38,6 +38,7 @@ from rulings.results import write_atomic
 from . import card_registry
 from .card_registry import cards_by_game
 from .directive import ReadsOwnOptions
+from .nodes import card_index
 from .domain import note_card
 from .language import mark, of_game, reason_nodes
 from .state import document_language, load_results, project_path, status_now
@@ -54,8 +55,6 @@ class card_uses(nodes.General, nodes.Element):
     """Placeholder filled at resolve time with the examples that name a card."""
 
 
-class card_index(nodes.General, nodes.Element):
-    """Placeholder filled at resolve time with the card index of one game."""
 
 
 def anchor(game: str, name: str) -> str:

@@ -17,6 +17,7 @@ from .card_registry import cards_by_game
 from .cards import _card_ref
 from .gherkin import dialect
 from .language import game_name, localize, tag
+from .nodes import block_index
 
 #: the vocabulary table's words, in the language of the game's documents
 VOCABULARY_WORDS = {
@@ -97,9 +98,6 @@ class VocabularyDirective(SphinxDirective):
         return table
 
 
-class block_index(nodes.General, nodes.Element):
-    """Placeholder filled once every document is read: a game's building blocks, each
-    with the cards that use it (``node['game']``)."""
 
 
 #: the block table's words, in the language of the game's documents

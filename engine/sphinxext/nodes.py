@@ -27,3 +27,12 @@ class example_summary(nodes.General, nodes.Element):
 
 class dashboard(nodes.General, nodes.Element):
     """Placeholder filled at resolve time with one row per document."""
+
+
+class card_index(nodes.General, nodes.Element):
+    """Placeholder filled at resolve time with the card index of one game."""
+
+
+class block_index(nodes.General, nodes.Element):
+    """Placeholder filled once every document is read: a game's building blocks, each
+    with the cards that use it (``node['game']``)."""

@@ -239,6 +239,12 @@ class ChineseJapaneseSearch(SearchChinese):
                                        + jieba.__version__.encode()).hexdigest()[:16]
         #: the page being indexed: (its file of cuts, the cuts kept there, the cuts used now)
         self._page: tuple[Path, dict[str, list[str]], dict[str, list[str]]] | None = None
+        #: the file of every block's cut kept from the builds before (``_kept_blocks``),
+        #: known once a page is indexed; its blocks, read when a block is first missed
+        self._blocks_file: Path | None = None
+        self._kept: dict[str, list[str]] | None = None
+        #: blocks cut by jieba in this build (the file is written again when there are)
+        self._new_blocks = 0
 
     # -- the cuts of each page, kept by text ------------------------------------------------
     # A page written again (its results changed, one example of it was edited, the
@@ -248,6 +254,9 @@ class ChineseJapaneseSearch(SearchChinese):
 
     def start_page(self, folder: str, docname: str) -> None:
         self.finish_page()
+        if self._blocks_file is None:
+            # beside the pages' files (``<docname>.json``), none of which it can be
+            self._blocks_file = Path(folder).with_name(Path(folder).name + ".blocks.json")
         path = Path(folder, docname + ".json")
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -296,20 +305,57 @@ class ChineseJapaneseSearch(SearchChinese):
         is not cut again.  Card names and the phrases of steps come back again and again:
         in spec/ two thirds (65 %) of the Chinese blocks' characters are in a block met before
         (tests/unit/test_search.py compares with jieba on every text of the project)."""
+        words: list[str] = []
+        for block in jieba.re_han_default.split(input):
+            if block:
+                # the build's own cuts are made with the word list loaded (those before are
+                # forgotten when it is)
+                cut = self._blocks.get(block) if self._user_dictionary is None else None
+                if cut is None:
+                    cut = self._cut_block(block)
+                words.extend(cut)
+        return words
+
+    def _cut_block(self, block: str) -> tuple[str, ...]:
+        """A block not met before in this build: its cut kept from an earlier build (with
+        this code, word list and jieba: ``_version``), else jieba's, with the word list
+        loaded.  Loading jieba's dictionary is most of a second of an edit's html build:
+        an edited example is a new text, but its blocks (a step's phrase, a card name)
+        were mostly cut before, on its page or another."""
+        kept = self._kept_blocks().get(block)
+        if isinstance(kept, list) and all(isinstance(w, str) for w in kept):
+            return tuple(kept)
         if self._user_dictionary is not None:
             if Path(self._user_dictionary).is_file():
                 jieba_load_userdict(self._user_dictionary)
             self._user_dictionary = None
             self._blocks.clear()  # jieba's dictionary changed: cut again
-        blocks = self._blocks
-        words: list[str] = []
-        for block in jieba.re_han_default.split(input):
-            if block:
-                cut = blocks.get(block)
-                if cut is None:
-                    cut = blocks[block] = tuple(w for w in jieba.cut_for_search(block) if _is_word(w))
-                words.extend(cut)
-        return words
+        cut = self._blocks[block] = tuple(w for w in jieba.cut_for_search(block) if _is_word(w))
+        self._new_blocks += 1
+        return cut
+
+    def _kept_blocks(self) -> dict[str, list[str]]:
+        if self._kept is None:
+            self._kept = {}
+            if self._blocks_file is not None:
+                try:
+                    data = json.loads(self._blocks_file.read_text(encoding="utf-8"))
+                    if data.get("version") == self._version and isinstance(data.get("blocks"), dict):
+                        self._kept = data["blocks"]
+                except (OSError, ValueError, AttributeError):
+                    pass
+        return self._kept
+
+    def finish_build(self) -> None:
+        """Keep the blocks cut in this build with those kept before (a cache, like the
+        pages' cuts: not synced to disk)."""
+        self.finish_page()
+        if not self._new_blocks or self._blocks_file is None:
+            return
+        blocks = {**self._kept_blocks(), **{b: list(cut) for b, cut in self._blocks.items()}}
+        write_atomic(self._blocks_file, json.dumps({"version": self._version, "blocks": blocks},
+                                                   ensure_ascii=False, separators=(",", ":")), durable=False)
+        self._kept, self._new_blocks = blocks, 0
 
 
 def _language(app) -> ChineseJapaneseSearch | None:
@@ -332,7 +378,7 @@ def _start_page(app, doctree, docname: str) -> None:
 def _finish(app, exception) -> None:
     lang = _language(app)
     if lang is not None:
-        lang.finish_page()
+        lang.finish_build()
 
 
 def setup(app: Sphinx) -> None:

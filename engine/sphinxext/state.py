@@ -24,7 +24,9 @@ from rulings import vocabulary as vocab_mod
 from rulings.project import GAMES, read_cached
 
 from . import measured, problems
+from .card_registry import cards_by_game
 from .card_registry import uses as card_uses
+from .nodes import block_index, card_index
 
 logger = logging.getLogger(__name__)
 
@@ -340,19 +342,23 @@ def commit_written(app, exception) -> None:
 
 
 def _pages_showing_everything(env, previous: dict[str, str]) -> set[str]:
-    """The pages that show every document's state: the dashboard and the card indexes
-    always, a card file when the examples naming its cards changed."""
+    """The pages that show every document's state: the dashboard and the coverage pages
+    always, a card file when the examples naming its cards changed, a card index or a
+    list of building blocks when what it lists changed (``_card_data_shown``)."""
     uses = card_uses(env)
     out = set()
     for docname in sorted(d for d in env.rulings_dashboards if d in env.found_docs):
         defined = env.rulings_cards.get(docname)
         if not defined:
-            # the dashboard and the card indexes: every document counts
-            out.add(docname)
-            continue
-        shown = [[c.get("game"), c.get("name"), [[r["id"], r["title"], r["docname"], r.get("status")]
-                                                 for r in uses.get((c.get("game"), c.get("name")), [])]]
-                 for c in defined]
+            shown = _card_data_shown(env, docname, uses)
+            if shown is None:
+                # the dashboard, the coverage pages: every document counts
+                out.add(docname)
+                continue
+        else:
+            shown = [[c.get("game"), c.get("name"), [[r["id"], r["title"], r["docname"], r.get("status")]
+                                                     for r in uses.get((c.get("game"), c.get("name")), [])]]
+                     for c in defined]
         digest = hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()
         if previous.get(docname) != digest:
             previous[docname] = digest
@@ -360,6 +366,40 @@ def _pages_showing_everything(env, previous: dict[str, str]) -> set[str]:
     for docname in set(previous) - env.found_docs:
         del previous[docname]
     return out
+
+
+def _card_data_shown(env, docname: str, uses) -> list | None:
+    """What a page whose only parts filled in at writing are card indexes and lists of
+    building blocks (``spec/cards.rst``, ``spec/vocabulary.rst``) shows besides its own
+    text: each of its games' cards as recorded, the examples naming each (id, title,
+    document, status), the code the blocks are read with, and every document's title and
+    place in the tables of contents (its links and navigation).  None for any other page
+    (a placeholder of another kind, an example): it is written whenever any page is."""
+    try:
+        doctree = env.get_doctree(docname)
+    except Exception:  # noqa: BLE001 - unreadable: written, as before
+        return None
+    parts = set()
+    for node in doctree.findall(nodes.Element):
+        kind = type(node)
+        if kind in (card_index, block_index):
+            parts.add((node["game"], kind is card_index))
+        elif kind.__module__.startswith("rulings"):
+            return None
+    if not parts:
+        return None
+    registry = cards_by_game(env)
+    shown: list = []
+    for game, index in sorted(parts):
+        cards = registry.get(game, {})
+        # a card index lists the examples naming each card; the blocks, the cards alone
+        shown.append([game, index, incremental.code_digest(game) if game in GAMES else None,
+                      [[name, cards[name], [[r["id"], r["title"], r["docname"], r.get("status")]
+                                            for r in uses.get((game, name), [])] if index else None]
+                       for name in sorted(cards)]])
+    shown.append(sorted([d, env.titles[d].astext() if d in env.titles else None] for d in env.found_docs))
+    shown.append(sorted([d, list(included)] for d, included in env.toctree_includes.items()))
+    return json.loads(json.dumps(shown, ensure_ascii=False, sort_keys=True, default=repr))
 
 
 def _drop_pages_of(app, removed) -> None:

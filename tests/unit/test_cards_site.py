@@ -120,3 +120,31 @@ def test_the_block_table_shows_each_block_with_the_cards_that_use_it(site):
     most = max(rows, key=lambda r: int(re.search(r"<p>(\d+) 张</p>|$", r).group(1) or 0))
     assert int(re.search(r"<p>(\d+) 张</p>", most).group(1)) >= 2, most
     assert re.search(r'<a class="rulings-card-ref[^"]*" href="[^"]*#card-ygo-[0-9a-f]+">[^<]+</a>：<code', most), most
+
+
+def test_the_card_index_and_the_blocks_are_written_again_only_when_what_they_list_changed(sandboxes):
+    """After an edit that keeps every example's title and status, the card index and the
+    vocabulary's block tables (every card, every example naming one) are not written
+    again; after an example naming a card gets another title, the index shows it."""
+    box = sandboxes("cards-site-written")
+    box.write("spec/ygo/site.rst", DOC)
+    box.write("spec/cards.rst", ":orphan:\n\n====\n卡片\n====\n\n.. rulings-cards:: ygo\n")
+    box.write("spec/vocabulary.rst", ":orphan:\n\n======\n积木块\n======\n\n.. rulings-blocks:: ygo\n")
+    done = box.rulings("build")
+    assert "0 failed" in box.output(done), box.output(done)
+    pages = {d: box.build / "site" / f"{d}.html" for d in ("cards", "vocabulary", "ygo/site")}
+    before = {d: p.stat().st_mtime_ns for d, p in pages.items()}
+    given = "   假如 自己通常召唤「文档内的测试卡」\n   而且 对方在之前的回合召唤了「黑魔术师」\n"
+    assert given in DOC
+    box.write("spec/ygo/site.rst", DOC.replace(given, "   假如 对方在之前的回合召唤了「黑魔术师」\n"
+                                                      "   而且 自己通常召唤「文档内的测试卡」\n"))
+    done = box.rulings("build")
+    assert "1 example" in box.output(done) and "0 failed" in box.output(done), box.output(done)
+    after = {d: p.stat().st_mtime_ns for d, p in pages.items()}
+    assert after["ygo/site"] != before["ygo/site"]
+    assert after["cards"] == before["cards"] and after["vocabulary"] == before["vocabulary"]
+    box.write("spec/ygo/site.rst", DOC.replace("文档内定义的卡可以破坏对象", "文档内定义的卡能破坏对象"))
+    done = box.rulings("build")
+    assert "0 failed" in box.output(done), box.output(done)
+    assert ">文档内定义的卡能破坏对象<" in box.html("cards")
+    assert pages["vocabulary"].stat().st_mtime_ns == after["vocabulary"]  # it lists no example

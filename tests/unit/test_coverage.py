@@ -108,6 +108,44 @@ def test_a_change_is_undone(dm_measured):
     assert json.dumps(mutation.catalogue_records("dm"), sort_keys=True, ensure_ascii=False) == cards
 
 
+def _whole_catalogue_each_time(monkeypatch) -> None:
+    """Every change builds the whole catalogue again, as before cards were built one at
+    a time under a change (``Catalogue.build_lazily`` refusing, as for a card file naming
+    a card twice)."""
+    def refuse(self, records=None) -> bool:
+        self.forget()
+        return False
+
+    monkeypatch.setattr(mutation.cardformat.Catalogue, "build_lazily", refuse)
+
+
+def test_cards_built_one_at_a_time_under_a_change_measure_what_the_whole_catalogue_does(dm_measured, monkeypatch):
+    """Under a changed table only the cards an example looks up are built (a card is
+    built from its own record): every cell of Duel Masters, cells of Magic's tables and
+    Yu-Gi-Oh!'s card exceptions and flags measure the same failing examples and the
+    same errors as when every change builds every card again."""
+    mtg_some = {"face-down/変異/pt", "face-down/変異/mana-cost"} | {
+        f"memory/{row}/{transition}" for row in ("counters", "tapped") for transition in ("zone-change",
+                                                                                        "turned-face-up")}
+    ygo_game = {c.id for t in mutation.tables("ygo") for c in t.cells}
+    ygo_some = {c for c in ygo_game if c.startswith(("exception/", "face-down/", "spell-speed/"))}
+    ygo_some |= set(sorted(c for c in ygo_game if c.startswith("flag/"))[:12])
+    lazy = {"mtg": coverage.measure(PATHS, ["mtg"], jobs=1, only=mtg_some)["mtg"],
+            "ygo": coverage.measure(PATHS, ["ygo"], jobs=1, only=ygo_some)["ygo"]}
+    built = []
+    original = mutation.cardformat.Catalogue.load_records
+    monkeypatch.setattr(mutation.cardformat.Catalogue, "load_records",
+                        lambda self, records: built.append(len(records)) or original(self, records))
+    _whole_catalogue_each_time(monkeypatch)
+    whole = coverage.measure(PATHS, ["dm"], jobs=1)["dm"]
+    assert (whole.cells, whole.errors) == (dm_measured.cells, dm_measured.errors)
+    for game, only in (("mtg", mtg_some), ("ygo", ygo_some)):
+        eager = coverage.measure(PATHS, [game], jobs=1, only=only)[game]
+        assert (eager.cells, eager.errors) == (lazy[game].cells, lazy[game].errors), game
+        assert any(eager.cells.values()), f"{game}: no example fails under any of these changes"
+    assert len(built) > len(ygo_some), "the whole catalogue was not built under each change"
+
+
 def test_parallel_measurement_gives_the_serial_results(dm_measured):
     parallel = coverage.measure(PATHS, ["dm"], jobs=2)["dm"]
     assert parallel.cells == dm_measured.cells and list(parallel.cells) == list(dm_measured.cells)

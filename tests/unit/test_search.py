@@ -180,3 +180,51 @@ def test_stems_are_remembered_as_the_stemmer_makes_them():
     for word in ["running", "runs", "ran", "表向き", "running", "cards", "ID", "cards"]:
         assert remembered.stemWord(word) == stemmer.stemWord(word)
     assert len(remembered._stems) == 6
+
+
+def test_blocks_cut_in_an_earlier_build_are_not_cut_again(tmp_path, monkeypatch):
+    """A block cut in an earlier build (kept beside the pages' cuts, under the version of
+    this code, word list and jieba) is taken as it was cut, without loading jieba's
+    dictionary nor the word list; a block never cut is cut by jieba, with the word list
+    loaded, and kept for the next build; a file of another version is not read."""
+    import jieba
+
+    from rulings.sphinxext import search as search_mod
+    from rulings.sphinxext.search import ChineseJapaneseSearch, _is_word
+
+    words = tmp_path / "words.txt"
+    words.write_text("湿润之风 100000\n", encoding="utf-8")
+    folder = tmp_path / "search-cuts"
+    loaded, cut = [], []
+    monkeypatch.setattr(search_mod, "jieba_load_userdict", loaded.append)
+    real = jieba.cut_for_search
+    monkeypatch.setattr(search_mod.jieba, "cut_for_search", lambda text: cut.append(text) or real(text))
+
+    first = ChineseJapaneseSearch({"dict": str(words)})
+    first.start_page(str(folder), "a")
+    first_words = first.split("怪兽「湿润之风」效果")
+    first.finish_build()
+    blocks = ["怪兽", "「", "湿润之风", "」", "效果"]  # jieba.re_han_default's: each run of Han and of the rest
+    assert loaded == [str(words)] and cut == blocks
+    kept = folder.with_name("search-cuts.blocks.json")
+    assert set(json.loads(kept.read_text(encoding="utf-8"))["blocks"]) == set(blocks)
+
+    loaded.clear(), cut.clear()
+    second = ChineseJapaneseSearch({"dict": str(words)})
+    second.start_page(str(folder), "b")  # another page, another text: the same blocks
+    assert second._cut_chinese("效果「湿润之风」怪兽") == [w for b in ("效果", "「", "湿润之风", "」", "怪兽")
+                                                      for w in first._blocks[b]]
+    assert loaded == [] and cut == []  # neither the word list nor jieba's dictionary
+    assert second._cut_chinese("魔法卡") == [w for w in real("魔法卡") if _is_word(w)]
+    assert loaded == [str(words)] and cut == ["魔法卡"]
+    second.finish_build()
+    assert "魔法卡" in json.loads(kept.read_text(encoding="utf-8"))["blocks"]
+    assert first_words == first.split("怪兽「湿润之风」效果")
+
+    # another version (the word list changed): nothing kept is used
+    words.write_text("湿润之风 100000\n魔法 5\n", encoding="utf-8")
+    loaded.clear(), cut.clear()
+    third = ChineseJapaneseSearch({"dict": str(words)})
+    third.start_page(str(folder), "a")
+    third._cut_chinese("效果")
+    assert loaded == [str(words)] and cut == ["效果"]
