@@ -24,7 +24,7 @@ from .cards import CardDef
 from .catalogue import CATALOGUE
 from .chain import ChainRules, one_action
 from . import trace_words
-from .control import ControlRules
+from .control import Control
 from .links import LinkRules, TargetLink
 from .legality import Rule, enforced, refusal
 from .memory import RULES, SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition, erased_by
@@ -60,7 +60,7 @@ class TemporaryBanish:
     source_object: int = 0
 
 
-class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRules, NegationRules, ValueRules):
+class Duel(Game, ChainRules, ActivationRules, BattleRules, LinkRules, NegationRules, ValueRules):
     """One duel between player 0 (自己) and player 1 (对方)."""
 
     trace_words = trace_words.WORDS
@@ -71,6 +71,8 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
     def __init__(self) -> None:
         Game.__init__(self)
         ActivationRules.__init__(self)
+        #: the rules by concern, each owning its state (issue 23)
+        self.control_rules = Control(self, self.log)
         for p in PLAYERS:
             self.board.add_zone(BoardZone(DECK, p, HiddenTo.EVERYONE, ordered=True))
             self.board.add_zone(BoardZone(HAND, p, HiddenTo.ALL_BUT_OWNER))
@@ -120,7 +122,6 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
         self.field_negations: list = []
         self.board.on_move = self._changed_zone
         ChainRules.__init__(self)
-        ControlRules.__init__(self)
         BattleRules.__init__(self)
 
     # -- the world protocol ---------------------------------------------------------
@@ -132,6 +133,14 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                     yield f"「{card.name}」 is on the field with no battle position"
                 if not card.face_up and card.position != "defense":
                     yield f"「{card.name}」 is face-down in attack position"
+
+    # -- control (control.py) ---------------------------------------------------------
+
+    def shift_control(self, card: YgoCard, player: int, reason: str = "") -> None:
+        self.control_rules.shift_control(card, player, reason)
+
+    def take_control(self, card: YgoCard, player: int, kind: str, source: YgoCard | None = None) -> None:
+        self.control_rules.take_control(card, player, kind, source)
 
     # -- cards ----------------------------------------------------------------------
 
@@ -1058,7 +1067,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ControlRules, LinkRul
                              reason=f"banished by the gained effect of 「{effect_of.name}」 (does not return)")
             return
         record = TemporaryBanish(card, 0, card.controller, card.position, card.face_up, returns,
-                                 card.controller, self.turn, borrowed=self.control_is_borrowed(card))
+                                 card.controller, self.turn, borrowed=self.control_rules.control_is_borrowed(card))
         if face_up and not card.face_up:
             # banished face-up by an effect that says so: it comes back face-up in attack position
             record.face_up, record.position = True, "attack"

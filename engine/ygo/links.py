@@ -80,7 +80,7 @@ class LinkRules:
             if lk.source is card:
                 other, what = lk.target, lk.on_source_leaves
                 if "control" in lk.grants:
-                    actions.append(lambda o=lk.target, obj=lk.target_obj: self._control_back(o, obj))
+                    actions.append(lambda o=lk.target, obj=lk.target_obj: self.control_rules.control_back(o, obj))
             else:
                 other = lk.source
                 what = lk.on_target_destroyed if destroyed and lk.on_target_destroyed else lk.on_target_leaves

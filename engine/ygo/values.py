@@ -445,7 +445,7 @@ class ValueRules:
                 self.return_to_hand(card, reason="returned to the hand in the end phase by the effect that summoned it")
             elif any(v is True or v == self.turn for v in self.lasting(card, "to-graveyard-at-end-phase")):
                 self.send_to_graveyard(card, reason="sent to the graveyard in the end phase by the effect")
-        self.end_phase_control()
+        self.control_rules.end_phase_control()
 
 
 def _sides(sides: str, controller: int) -> frozenset:

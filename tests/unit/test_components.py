@@ -1,4 +1,4 @@
-"""The rules of Magic and Duel Masters are components (issue 23): each owns its state,
+"""The rules of Magic, Duel Masters and (concern by concern) Yu-Gi-Oh! are components (issue 23): each owns its state,
 names it in ``state_fields`` (what the fingerprint a Then is checked with reads), and
 holds nothing else but the collaborators it was given when made."""
 
@@ -19,6 +19,13 @@ from rulings.mtg.face_down_rules import FaceDown
 from rulings.mtg.game import Game
 from rulings.mtg.stack import StackRules
 from rulings.mtg.visibility import ZoneRules
+from rulings.ygo.control import Control
+from rulings.ygo.duel import Duel as YgoDuel
+
+
+#: Yu-Gi-Oh!'s rules made components so far (the rest are still mixins of its Duel)
+YGO_COMPONENTS = {"control_rules"}
+YGO_COMPONENT_CLASSES = {Control}
 
 
 def _components(game):
@@ -37,6 +44,7 @@ def _is_collaborator(value, game) -> bool:
 @pytest.mark.parametrize("make, expected", [
     (Duel, {"zones", "visibility", "moves", "shield_rules", "processing", "turns", "playing", "combat"}),
     (Game, {"zone_rules", "stack_rules", "combat_rules", "face_down_rules", "layer_rules"}),
+    (YgoDuel, YGO_COMPONENTS),
 ])
 def test_each_component_holds_its_state_and_its_collaborators_only(make, expected):
     game = make()
@@ -65,3 +73,16 @@ def test_the_rules_are_not_mixins():
     assert Game.__bases__ == (GameBase,)
     assert not {ZoneRules, StackRules, Combat, FaceDown, LayerRules} & set(Game.__mro__)
     assert Duel.__bases__ == (GameBase,)
+
+
+def test_the_ygo_components_are_not_mixins_and_count_in_the_fingerprint():
+    assert not YGO_COMPONENT_CLASSES & set(YgoDuel.__mro__)
+    duel = YgoDuel()
+    for name in YGO_COMPONENTS:
+        component = getattr(duel, name)
+        for field in type(component).state_fields:
+            before = fingerprint(duel)
+            value = getattr(component, field)
+            setattr(component, field, ("changed", value))
+            assert fingerprint(duel) != before, f"{name}.{field} is not in the fingerprint"
+            setattr(component, field, value)
