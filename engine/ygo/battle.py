@@ -57,7 +57,7 @@ class BattleRules:
         banned = (self.field_ban(card, "forbid-attack") or self.attack_ban(card)) if enforced(Rule.ATTACK_EFFECT) else None
         if banned:
             return refusal(Rule.ATTACK_EFFECT, f"「{banned}」的效果使「{card.name}」不能攻击宣言")
-        if enforced(Rule.ATTACK_EFFECT) and (self.lasting(card, "cannot-attack") or self.links_granting(card, "cannot-attack")
+        if enforced(Rule.ATTACK_EFFECT) and (self.lasting(card, "cannot-attack") or self.link_rules.links_granting(card, "cannot-attack")
                                             or self.applies(card, "cannot-attack")):
             return refusal(Rule.ATTACK_EFFECT, f"有效果使「{card.name}」不能攻击")
         done = self.recall(card, Info.ATTACKED) or 0

@@ -422,7 +422,7 @@ class ChainRules:
             if effect.kind == "ignition" and card.definition.kind != "trap" and (
                     self.chain or player != self.turn_player or self.phase not in ("main1", "main2")):
                 return "起动效果只能在控制者自己的主要阶段、没有连锁时发动"
-        if self.lasting(card, "cannot-activate") or self.links_granting(card, "cannot-activate"):
+        if self.lasting(card, "cannot-activate") or self.link_rules.links_granting(card, "cannot-activate"):
             # given to this card (object) by a resolved effect: a card that left the field
             # since is a new card, which the effect no longer speaks of
             return f"「{card.name}」 cannot activate its effects (a lasting effect on it)"

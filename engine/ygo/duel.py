@@ -7,7 +7,6 @@ values the rules compute (values.py) live in their own modules and are mixed in 
 
 from __future__ import annotations
 
-import itertools
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +24,7 @@ from .catalogue import CATALOGUE
 from .chain import ChainRules, one_action
 from . import trace_words
 from .control import Control
-from .links import LinkRules, TargetLink
+from .links import Links
 from .legality import Rule, enforced, refusal
 from .memory import RULES, SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition, erased_by
 from .negation import NegationRules
@@ -60,7 +59,7 @@ class TemporaryBanish:
     source_object: int = 0
 
 
-class Duel(Game, ChainRules, ActivationRules, BattleRules, LinkRules, NegationRules, ValueRules):
+class Duel(Game, ChainRules, ActivationRules, BattleRules, NegationRules, ValueRules):
     """One duel between player 0 (自己) and player 1 (对方)."""
 
     trace_words = trace_words.WORDS
@@ -73,6 +72,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, LinkRules, NegationRu
         ActivationRules.__init__(self)
         #: the rules by concern, each owning its state (issue 23)
         self.control_rules = Control(self, self.log)
+        self.link_rules = Links(self, self.control_rules, self.log)
         for p in PLAYERS:
             self.board.add_zone(BoardZone(DECK, p, HiddenTo.EVERYONE, ordered=True))
             self.board.add_zone(BoardZone(HAND, p, HiddenTo.ALL_BUT_OWNER))
@@ -95,8 +95,6 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, LinkRules, NegationRu
         self.phase = "main1"
         self.lp = [8000, 8000]
         self.temporarily_banished: list[TemporaryBanish] = []
-        self.links: list[TargetLink] = []
-        self._link_ids = itertools.count(1)
         #: 「卡名」的效果1回合只能使用1次: (player, card name, effect label) used this turn
         self.used_names: set[tuple[int, str, str]] = set()
         #: 「卡名」的效果在决斗中只能使用1次: (player, card name, effect label) used in this duel
@@ -141,6 +139,24 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, LinkRules, NegationRu
 
     def take_control(self, card: YgoCard, player: int, kind: str, source: YgoCard | None = None) -> None:
         self.control_rules.take_control(card, player, kind, source)
+
+    # -- continuous-target links (links.py) ------------------------------------------
+
+    @property
+    def links(self) -> list:
+        return self.link_rules.links
+
+    def link(self, source: YgoCard, target: YgoCard, *, grants=(), on_source_leaves=None, on_target_leaves=None,
+             on_target_destroyed=None, source_negation_matters: bool = True):
+        return self.link_rules.link(source, target, grants=grants, on_source_leaves=on_source_leaves,
+                                    on_target_leaves=on_target_leaves, on_target_destroyed=on_target_destroyed,
+                                    source_negation_matters=source_negation_matters)
+
+    def links_of(self, card: YgoCard) -> list:
+        return self.link_rules.links_of(card)
+
+    def links_granting(self, card: YgoCard, grant: str, depth: int = 0) -> list:
+        return self.link_rules.links_granting(card, grant, depth)
 
     # -- cards ----------------------------------------------------------------------
 
@@ -654,7 +670,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, LinkRules, NegationRu
         Summon changes it too."""
         if not enforced(Rule.POSITION_EFFECT):
             return None
-        if self.lasting(card, "cannot-change-position") or self.links_granting(card, "cannot-change-position"):
+        if self.lasting(card, "cannot-change-position") or self.link_rules.links_granting(card, "cannot-change-position"):
             return refusal(Rule.POSITION_EFFECT, "有效果使它不能变更表示形式")
         for other in self.field_cards():
             if self.active_statics(other, "lock-battled") and other.serial in (self.recall(card, Info.BATTLED) or ()):
@@ -780,7 +796,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, LinkRules, NegationRu
             raise IllegalAction(f"「{card.name}」已经是里侧表示")
         if "link" in card.definition.types:
             raise IllegalAction(f"「{card.name}」是连接怪兽，不能变成里侧表示")
-        held = [lk for lk in self.links_of(card) if lk.target is card and "control" in lk.grants]
+        held = [lk for lk in self.link_rules.links_of(card) if lk.target is card and "control" in lk.grants]
         self.board.turn(card, False, reason=reason)
         card.position = "defense"
         self.transition(card, Transition.TURNED_FACE_DOWN)
@@ -813,7 +829,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, LinkRules, NegationRu
         the table, the card becomes a new object in its owner's zone."""
         snapshot = self.snapshot(card)
         self.keep_last_known(card, snapshot)
-        after = self.links_on_leave(card, destroyed)
+        after = self.link_rules.links_on_leave(card, destroyed)
         for material in self.materials_of(card):
             material.attached_to = None
             where = BANISHED if self.graveyard_replaced_by() else GRAVEYARD

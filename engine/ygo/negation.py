@@ -114,7 +114,7 @@ class NegationRules:
                                                      or not self.negations(other, depth + 1)) \
                         and (st.value is None or st.value(self, other, card)):
                     kinds.add("continuous")
-        if self.links_granting(card, "negate", depth):
+        if self.link_rules.links_granting(card, "negate", depth):
             kinds.add("continuous")
         if field_wide(self, card):
             kinds.add("field-wide")

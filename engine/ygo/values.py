@@ -194,7 +194,7 @@ class ValueRules:
             if up and self.unaffected(card, by_effect):
                 return "unaffected by that effect"
             if (up and self.applies(card, "indestructible-effect")) or self.lasting(card, "indestructible-effect") \
-                    or self.links_granting(card, "indestructible-effect"):
+                    or self.link_rules.links_granting(card, "indestructible-effect"):
                 return "cannot be destroyed by card effects"
             given = self.field_ban(card, "indestructible-effect-given") if up else None
             if given:
@@ -423,7 +423,7 @@ class ValueRules:
                     self.destroy(card, reason="its own effect")
                     changed = True
                 elif "equip" in card.definition.types and card.face_up and not any(
-                        "equip" in lk.grants for lk in self.links_of(card)):
+                        "equip" in lk.grants for lk in self.link_rules.links_of(card)):
                     self.send_to_graveyard(card, reason="no monster to equip")
                     changed = True
             if not changed:
@@ -431,7 +431,7 @@ class ValueRules:
 
     def end_phase_effects(self) -> None:
         for card in self.field_cards():
-            if not card.definition.is_monster and not card.face_up and self.links_granting(card, "activate-or-grave"):
+            if not card.definition.is_monster and not card.face_up and self.link_rules.links_granting(card, "activate-or-grave"):
                 # 『在结束阶段必须把那张卡发动或送去墓地』: its controller may activate it if it
                 # can be; the engine takes the other choice, which is always open
                 self.send_to_graveyard(card, reason="it had to be activated or sent to the graveyard")

@@ -21,11 +21,12 @@ from rulings.mtg.stack import StackRules
 from rulings.mtg.visibility import ZoneRules
 from rulings.ygo.control import Control
 from rulings.ygo.duel import Duel as YgoDuel
+from rulings.ygo.links import Links
 
 
 #: Yu-Gi-Oh!'s rules made components so far (the rest are still mixins of its Duel)
-YGO_COMPONENTS = {"control_rules"}
-YGO_COMPONENT_CLASSES = {Control}
+YGO_COMPONENTS = {"control_rules", "link_rules"}
+YGO_COMPONENT_CLASSES = {Control, Links}
 
 
 def _components(game):
