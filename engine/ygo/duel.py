@@ -27,7 +27,7 @@ from .control import Control
 from .links import Links
 from .legality import Rule, enforced, refusal
 from .memory import RULES, SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition, erased_by
-from .negation import NegationRules
+from .negation import Negation
 from .objects import FIELD_ZONES, PLAYERS, WAS_BANISHED, YgoCard, Zone
 from .values import KIND_WORDS, METHOD_WORDS, ZONE_WORDS, ValueRules
 
@@ -59,7 +59,7 @@ class TemporaryBanish:
     source_object: int = 0
 
 
-class Duel(Game, ChainRules, ActivationRules, BattleRules, NegationRules, ValueRules):
+class Duel(Game, ChainRules, ActivationRules, BattleRules, ValueRules):
     """One duel between player 0 (自己) and player 1 (对方)."""
 
     trace_words = trace_words.WORDS
@@ -73,6 +73,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, NegationRules, ValueR
         #: the rules by concern, each owning its state (issue 23)
         self.control_rules = Control(self, self.log)
         self.link_rules = Links(self, self.control_rules, self.log)
+        self.negation_rules = Negation(self, self.link_rules, self.log)
         for p in PLAYERS:
             self.board.add_zone(BoardZone(DECK, p, HiddenTo.EVERYONE, ordered=True))
             self.board.add_zone(BoardZone(HAND, p, HiddenTo.ALL_BUT_OWNER))
@@ -99,8 +100,6 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, NegationRules, ValueR
         self.used_names: set[tuple[int, str, str]] = set()
         #: 「卡名」的效果在决斗中只能使用1次: (player, card name, effect label) used in this duel
         self.used_in_duel: set[tuple[int, str, str]] = set()
-        #: field-wide negation by name (墓穴的指名者): name -> last turn it applies
-        self.negated_names: dict[str, int] = {}
         #: special summons per player this turn, as seen by the rules
         self.special_summons = [0, 0]
         #: attack declarations per player this turn (放电枪野马: counted for the whole turn)
@@ -116,8 +115,6 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, NegationRules, ValueR
         self.normal_summon_grants: list[tuple] = []
         #: the player who has won the duel, if any
         self.winner: int | None = None
-        #: field-wide negations that are not a chain link's (无敌光环): see negation.py
-        self.field_negations: list = []
         self.board.on_move = self._changed_zone
         ChainRules.__init__(self)
         BattleRules.__init__(self)
@@ -157,6 +154,25 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, NegationRules, ValueR
 
     def links_granting(self, card: YgoCard, grant: str, depth: int = 0) -> list:
         return self.link_rules.links_granting(card, grant, depth)
+
+    # -- negation (negation.py) ---------------------------------------------------------
+
+    @property
+    def negated_names(self) -> dict[str, int]:
+        return self.negation_rules.negated_names
+
+    @property
+    def field_negations(self) -> list:
+        return self.negation_rules.field_negations
+
+    def negations(self, card: YgoCard, depth: int = 0) -> set[str]:
+        return self.negation_rules.negations(card, depth)
+
+    def negate_effects(self, card: YgoCard, kind: str = "free-chain", source: str = "") -> None:
+        self.negation_rules.negate_effects(card, kind, source)
+
+    def negate_summon(self, card: YgoCard, method: str, player: int, by: int | None = None) -> None:
+        self.negation_rules.negate_summon(card, method, player, by)
 
     # -- cards ----------------------------------------------------------------------
 
@@ -1204,12 +1220,11 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, NegationRules, ValueR
         self.used_names.clear()
         self.battle_over = False
         self.battle_state = None
-        self.field_negations = [n for n in self.field_negations if n.until > self.turn]
+        self.negation_rules.new_turn(self.turn)
         self.special_summons = [0, 0]
         self.attack_declarations = [0, 0]
         self.summon_count = [0, 0]
         self.normal_summons = [0, 0]
-        self.negated_names = {n: t for n, t in self.negated_names.items() if t > self.turn}
         self.turn += 1
         self.turn_player = 1 - self.turn_player
         self.log.record("phase.turn", turn=self.turn, player=self.turn_player)

@@ -22,11 +22,12 @@ from rulings.mtg.visibility import ZoneRules
 from rulings.ygo.control import Control
 from rulings.ygo.duel import Duel as YgoDuel
 from rulings.ygo.links import Links
+from rulings.ygo.negation import Negation
 
 
 #: Yu-Gi-Oh!'s rules made components so far (the rest are still mixins of its Duel)
-YGO_COMPONENTS = {"control_rules", "link_rules"}
-YGO_COMPONENT_CLASSES = {Control, Links}
+YGO_COMPONENTS = {"control_rules", "link_rules", "negation_rules"}
+YGO_COMPONENT_CLASSES = {Control, Links, Negation}
 
 
 def _components(game):
