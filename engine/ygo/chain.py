@@ -296,6 +296,10 @@ class ChainRules:
                 return p
         return None
 
+    def chain_under_way(self) -> bool:
+        """Whether a chain is being built or resolved."""
+        return bool(self.chain or self._resolving)
+
     def run_mandatory(self, hold: bool = False) -> None:
         """Put pending mandatory triggers on a chain and resolve it (the game is open);
         with ``hold`` the chain is left open for responses."""

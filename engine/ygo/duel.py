@@ -18,7 +18,7 @@ from rulings.project import GAMES
 from rulings.core.zones import HiddenTo, Zone as BoardZone
 
 from .activation import ActivationRules
-from .battle import BattleRules
+from .battle import Battle
 from .cards import CardDef
 from .catalogue import CATALOGUE
 from .chain import ChainRules, one_action
@@ -59,7 +59,7 @@ class TemporaryBanish:
     source_object: int = 0
 
 
-class Duel(Game, ChainRules, ActivationRules, BattleRules, ValueRules):
+class Duel(Game, ChainRules, ActivationRules, ValueRules):
     """One duel between player 0 (自己) and player 1 (对方)."""
 
     trace_words = trace_words.WORDS
@@ -74,6 +74,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ValueRules):
         self.control_rules = Control(self, self.log)
         self.link_rules = Links(self, self.control_rules, self.log)
         self.negation_rules = Negation(self, self.link_rules, self.log)
+        self.battle_rules = Battle(self, self.link_rules, self.log)
         for p in PLAYERS:
             self.board.add_zone(BoardZone(DECK, p, HiddenTo.EVERYONE, ordered=True))
             self.board.add_zone(BoardZone(HAND, p, HiddenTo.ALL_BUT_OWNER))
@@ -102,8 +103,6 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ValueRules):
         self.used_in_duel: set[tuple[int, str, str]] = set()
         #: special summons per player this turn, as seen by the rules
         self.special_summons = [0, 0]
-        #: attack declarations per player this turn (放电枪野马: counted for the whole turn)
-        self.attack_declarations = [0, 0]
         #: (turn, player, card name) of every special summon: 『1回合只能有1次特殊召唤』
         self.special_summoned_names: set[tuple[int, int, str]] = set()
         #: every summon of the turn (召唤·反转召唤·特殊召唤), counted by the rules themselves
@@ -117,7 +116,6 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ValueRules):
         self.winner: int | None = None
         self.board.on_move = self._changed_zone
         ChainRules.__init__(self)
-        BattleRules.__init__(self)
 
     # -- the world protocol ---------------------------------------------------------
 
@@ -173,6 +171,38 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ValueRules):
 
     def negate_summon(self, card: YgoCard, method: str, player: int, by: int | None = None) -> None:
         self.negation_rules.negate_summon(card, method, player, by)
+
+    # -- battle (battle.py) -------------------------------------------------------------
+
+    @property
+    def battle_state(self):
+        """The attack under way (battle.Attack), if any."""
+        return self.battle_rules.battle_state
+
+    @property
+    def battle_over(self) -> bool:
+        return self.battle_rules.battle_over
+
+    def why_cannot_attack(self, card: YgoCard) -> str | None:
+        return self.battle_rules.why_cannot_attack(card)
+
+    def why_not_declare_attack_now(self, card: YgoCard) -> str | None:
+        return self.battle_rules.why_not_declare_attack_now(card)
+
+    def why_not_attack_target(self, attacker: YgoCard, target: YgoCard | None) -> str | None:
+        return self.battle_rules.why_not_attack_target(attacker, target)
+
+    def attack(self, attacker: YgoCard, target: YgoCard | None = None, pause: str | None = None) -> None:
+        self.battle_rules.attack(attacker, target, pause)
+
+    def continue_battle(self) -> None:
+        self.battle_rules.continue_battle()
+
+    def negate_attack(self, reason: str = "") -> bool:
+        return self.battle_rules.negate_attack(reason)
+
+    def stop_battle_phase(self, reason: str = "") -> None:
+        self.battle_rules.stop_battle_phase(reason)
 
     # -- cards ----------------------------------------------------------------------
 
@@ -1192,7 +1222,7 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ValueRules):
             raise IllegalAction(self.why_no_battle_phase())
         self.clear_pending()
         if self.phase == "battle" and phase != "battle":
-            self.battle_state = None
+            self.battle_rules.end_battle_phase()
             self.log.record("phase.end-battle")
             self.returns_due("end-battle")
             self.destroy_attacked_at_end_battle()
@@ -1218,11 +1248,9 @@ class Duel(Game, ChainRules, ActivationRules, BattleRules, ValueRules):
         for card in list(self.board.cards()):
             self.transition(card, Transition.TURN_ENDED)
         self.used_names.clear()
-        self.battle_over = False
-        self.battle_state = None
+        self.battle_rules.new_turn()
         self.negation_rules.new_turn(self.turn)
         self.special_summons = [0, 0]
-        self.attack_declarations = [0, 0]
         self.summon_count = [0, 0]
         self.normal_summons = [0, 0]
         self.turn += 1

@@ -385,9 +385,9 @@ class ValueRules:
                 if (self.recall(other, Info.COUNT, per=player) or 0) >= st.value:
                     return f"「{other.name}」的效果使1回合只能特殊召唤{st.value}次"
             if player == self.turn_player and self.active_statics(other, "limit-special-summon-by-attacks") \
-                    and self.special_summons[player] >= self.attack_declarations[player]:
+                    and self.special_summons[player] >= self.battle_rules.attack_declarations[player]:
                 return (f"「{other.name}」的效果使回合玩家特殊召唤的次数不能超过这个回合攻击过的次数"
-                        f"（已攻击{self.attack_declarations[player]}次，已特殊召唤{self.special_summons[player]}次）")
+                        f"（已攻击{self.battle_rules.attack_declarations[player]}次，已特殊召唤{self.special_summons[player]}次）")
         return None
 
     def why_cannot_procedure_paying(self, card: "YgoCard", player: int, paid: "YgoCard") -> str | None:
