@@ -696,14 +696,14 @@ class ChainRules:
             if memory.RULES["resolved-effects-before-summon"]:
                 self.on_link_resolved(link)
             if memory.RULES["banished-until-resolved-returns-before-summon"]:
-                self.returns_due("link-resolved")
+                self.banish_rules.returns_due("link-resolved")
             while self.after_link:
                 # the conditional summons the link lets its player make, now that it is done
                 self.after_link.pop(0)()
             if not memory.RULES["resolved-effects-before-summon"]:
                 self.on_link_resolved(link)
             if not memory.RULES["banished-until-resolved-returns-before-summon"]:
-                self.returns_due("link-resolved")
+                self.banish_rules.returns_due("link-resolved")
         # the spells and traps that do not stay leave the field once the whole chain is done
         while self.finishing:
             self._finish_spell(self.finishing.pop(0))

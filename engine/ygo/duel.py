@@ -8,7 +8,6 @@ values the rules compute (values.py) live in their own modules and are mixed in 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from rulings.core import IllegalAction, SetupError
@@ -18,6 +17,7 @@ from rulings.project import GAMES
 from rulings.core.zones import HiddenTo, Zone as BoardZone
 
 from .activation import ActivationRules
+from .banish import TemporaryBanishes
 from .battle import Battle
 from .cards import CardDef
 from .catalogue import CATALOGUE
@@ -40,25 +40,6 @@ PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 PROCEDURE_METHODS = {"synchro": "同调", "xyz": "超量", "link": "连接", "pendulum": "灵摆"}
 
 
-@dataclass
-class TemporaryBanish:
-    card: YgoCard
-    object_id: int
-    controller: int
-    position: str
-    face_up: bool
-    #: "end-phase" | "end-battle" | "standby" (the next Standby Phase of ``player``)
-    returns: str
-    player: int
-    turn: int
-    #: control was held by a lasting effect (equip, temporary) that cannot follow it
-    borrowed: bool = False
-    #: the card whose effect returns it, when that return is an effect of its own that
-    #: needs the card still face-up on the field (BANISH_EXCEPTIONS "return-needs-this-card")
-    source: "YgoCard | None" = None
-    source_object: int = 0
-
-
 class Duel(Game, ChainRules, ActivationRules, ValueRules):
     """One duel between player 0 (自己) and player 1 (对方)."""
 
@@ -73,7 +54,8 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         #: the rules by concern, each owning its state (issue 23)
         self.control_rules = Control(self, self.log)
         self.link_rules = Links(self, self.control_rules, self.log)
-        self.negation_rules = Negation(self, self.link_rules, self.log)
+        self.banish_rules = TemporaryBanishes(self, self.control_rules, self.log)
+        self.negation_rules = Negation(self, self.link_rules, self.banish_rules, self.log)
         self.battle_rules = Battle(self, self.link_rules, self.log)
         for p in PLAYERS:
             self.board.add_zone(BoardZone(DECK, p, HiddenTo.EVERYONE, ordered=True))
@@ -96,7 +78,6 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         self.turn_player = 0
         self.phase = "main1"
         self.lp = [8000, 8000]
-        self.temporarily_banished: list[TemporaryBanish] = []
         #: 「卡名」的效果1回合只能使用1次: (player, card name, effect label) used this turn
         self.used_names: set[tuple[int, str, str]] = set()
         #: 「卡名」的效果在决斗中只能使用1次: (player, card name, effect label) used in this duel
@@ -400,7 +381,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
             self.send_to_graveyard(m, reason=f"material for 「{card.name}」")
         source = card.zone.kind
         self.summon_windows[card.serial] = self.summon_window_now()
-        self.drop_temporary_banish(card)
+        self.banish_rules.drop(card)
         self.board.move(card, self.free_monster_zone(side), face_up=face_up, controller=side,
                         reason=said("reason.set" if method in ("normal", "tribute") and not face_up
                                     else "reason.summon" if face_up else "reason.summon.face-down", method=method))
@@ -944,7 +925,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
             self.leave_field(card, zone, reason=reason, destroyed=destroyed, by_battle=by_battle,
                              by_player=by_player, tags=tuple(tags))
             return
-        self.drop_temporary_banish(card)
+        self.banish_rules.drop(card)
         self.board.move(card, zone, reason=reason)
         self.arrived(card, *tags)
         if where == GRAVEYARD:
@@ -1031,7 +1012,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         """Banish ``card`` to its owner's banished cards (4.3.3.4.4); face-down, only its
         owner may look at it."""
         zone = self.board.zone(card.owner, BANISHED)
-        self.drop_temporary_banish(card)
+        self.banish_rules.drop(card)
         tags = (WAS_BANISHED,) if face_up else (WAS_BANISHED, "banished-face-down")
         if self.on_field(card):
             self.leave_field(card, zone, reason=reason, face_up=face_up, tags=tags)
@@ -1053,7 +1034,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
     def add_to_hand(self, card: YgoCard, reason: str = "") -> None:
         """An effect adds ``card`` to its owner's hand: not a draw (4.3.3.4.6)."""
         zone = self.board.zone(card.owner, HAND)
-        self.drop_temporary_banish(card)
+        self.banish_rules.drop(card)
         if self.on_field(card):
             self.leave_field(card, zone, reason=reason, tags=("added-to-hand",))
         else:
@@ -1082,7 +1063,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         index = None if extra else self.DECK_PLACES[where]
         tags = ("returned-to-deck",) if extra else (
             "returned-to-deck", {"shuffle": "shuffled-into-deck", "top": "deck-top", "bottom": "deck-bottom"}[where])
-        self.drop_temporary_banish(card)
+        self.banish_rules.drop(card)
         if self.on_field(card):
             self.leave_field(card, self.board.zone(card.owner, home), reason=reason, index=index, tags=tags)
         else:
@@ -1103,88 +1084,16 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         cards = card.zone.cards
         return "top" if cards[0] is card else "bottom" if cards[-1] is card else "middle"
 
-    # -- temporary banish -----------------------------------------------------------
+    # -- temporary banish (banish.py) -------------------------------------------------
 
     @one_action
     def banish_temporarily(self, card: YgoCard, returns: str = "end-phase", reason: str = "",
                            effect_of: CardDef | None = None, face_up: bool | None = None,
                            source: YgoCard | None = None) -> None:
-        """Banish a monster until it returns to the field (一时除外).  ``effect_of`` is
-        the card whose text does it: a monster that only gained that effect does not
-        return unless that card says it does (刻剑之魔术师, 银河眼光子龙).  ``face_up``
-        None: it is banished as it is — a face-down monster face-down, and it returns
-        face-down (FAQ fid=6902); only an effect that says so banishes it face-up."""
-        if face_up is None:
-            face_up = card.face_up or not enforced(Rule.TEMP_BANISH_AS_IT_IS)
-        if not (self.on_field(card) and card.definition.is_monster):
-            raise IllegalAction(f"「{card.name}」不是场上的怪兽")
-        if self.banished_when_leaving(card):
-            # 消战者: it is banished by its own effect first; the temporary banish has
-            # nothing left to return (一时除外实质上没能适用)
-            self.leave_field(card, self.board.zone(card.owner, BANISHED), reason="banished by its own effect")
-            return
-        gained = effect_of is not None and effect_of is not card.definition
-        if gained and "gained-temporary-banish-returns" not in effect_of.rulings:
-            self.leave_field(card, self.board.zone(card.owner, BANISHED),
-                             reason=f"banished by the gained effect of 「{effect_of.name}」 (does not return)")
-            return
-        record = TemporaryBanish(card, 0, card.controller, card.position, card.face_up, returns,
-                                 card.controller, self.turn, borrowed=self.control_rules.control_is_borrowed(card))
-        if face_up and not card.face_up:
-            # banished face-up by an effect that says so: it comes back face-up in attack position
-            record.face_up, record.position = True, "attack"
-        if source is not None:
-            record.source, record.source_object = source, source.object_id
-        self.leave_field(card, self.board.zone(card.owner, BANISHED), face_up=face_up,
-                         reason=reason or "banished temporarily", transition=Transition.BANISHED_TEMPORARILY,
-                         tags=(WAS_BANISHED,) if face_up else (WAS_BANISHED, "banished-face-down"))
-        record.object_id = card.object_id
-        self.temporarily_banished.append(record)
-        self.log.record("temp-banish", card=card, returns=returns, position=record.position)
-
-    def drop_temporary_banish(self, card: YgoCard) -> None:
-        """A temporarily banished card that is moved otherwise no longer returns."""
-        self.temporarily_banished = [r for r in self.temporarily_banished if r.card is not card]
+        self.banish_rules.banish_temporarily(card, returns, reason, effect_of, face_up, source)
 
     def return_to_field(self, card: YgoCard) -> None:
-        """Return a temporarily banished monster: not a summon; same position, former
-        controller; control held only by a lasting effect goes back at once."""
-        for record in self.temporarily_banished:
-            if record.card is card:
-                break
-        else:
-            raise IllegalAction(f"「{card.name}」不是被一时除外的卡")
-        self.temporarily_banished.remove(record)
-        if card.object_id != record.object_id:
-            return
-        zone = self.board.zone(record.controller, MONSTER)
-        if len(zone) >= (zone.capacity or 5):
-            # 4.3.3.4.4.1: no free main monster zone — it does not come back but goes to
-            # the graveyard (sent there by the rules, not destroyed)
-            self.log.record("no-zone.return", card=card)
-            self.send_to_graveyard(card, reason="no free main monster zone to return to")
-            return
-        self.board.move(card, self.free_monster_zone(record.controller), face_up=record.face_up,
-                        controller=record.controller, reason="returns to the field (not a summon)")
-        card.position = record.position
-        if record.borrowed and card.controller != card.owner:
-            self.shift_control(card, card.owner, reason="the control effect no longer applies to it")
-        self.emit("returned", card)
-        self.adjust()
-
-    def returns_due(self, moment: str) -> None:
-        for record in list(self.temporarily_banished):
-            due = record.returns == moment
-            if record.returns == "standby":
-                due = moment == "standby" and self.turn_player == record.player and self.turn > record.turn
-            if due and record in self.temporarily_banished:
-                if record.source is not None and not (record.source.object_id == record.source_object
-                                                      and self.face_up_on_field(record.source)):
-                    # its return is that card's effect: with the card gone, nothing returns it
-                    self.temporarily_banished.remove(record)
-                    self.log.record("temp-banish.no-return", card=record.card, source=record.source)
-                    continue
-                self.return_to_field(record.card)
+        self.banish_rules.return_to_field(card)
 
     # -- phases ---------------------------------------------------------------------
 
@@ -1224,17 +1133,17 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         if self.phase == "battle" and phase != "battle":
             self.battle_rules.end_battle_phase()
             self.log.record("phase.end-battle")
-            self.returns_due("end-battle")
+            self.banish_rules.returns_due("end-battle")
             self.destroy_attacked_at_end_battle()
             self.emit("end-battle", None)
             self.run_mandatory()
         self.phase = phase
         self.log.record("phase", turn=self.turn, phase=phase)
         if phase == "standby":
-            self.returns_due("standby")
+            self.banish_rules.returns_due("standby")
             self.emit("standby", None)
         if phase == "end":
-            self.returns_due("end-phase")
+            self.banish_rules.returns_due("end-phase")
             self.end_phase_effects()
             self.emit("end-phase", None)
         self.run_mandatory(hold=hold)

@@ -27,6 +27,7 @@ from typing import Any, Callable, Protocol
 from rulings.core import IllegalAction, SetupError
 from rulings.core.events import EventLog, named
 
+from .banish import TemporaryBanishes
 from .links import Links
 from .memory import RULES, SPECIAL_METHODS, Info
 from .objects import YgoCard, Zone
@@ -110,8 +111,6 @@ class NegationDuel(DuelView, Protocol):
 
     def why_cannot_normal_summon(self, card: YgoCard, player: int) -> str | None: ...
 
-    def drop_temporary_banish(self, card: YgoCard) -> None: ...
-
     def arrived(self, card: YgoCard, *tags: str) -> None: ...
 
     def emit(self, kind: str, subject: Any, **data: Any) -> None: ...
@@ -127,9 +126,10 @@ class Negation:
 
     state_fields = ("field_negations", "negated_names")
 
-    def __init__(self, duel: NegationDuel, links: Links, log: EventLog) -> None:
+    def __init__(self, duel: NegationDuel, links: Links, banishes: TemporaryBanishes, log: EventLog) -> None:
         self.duel = duel
         self.links = links
+        self.banishes = banishes
         self.log = log
         #: field-wide negation by name (墓穴的指名者): name -> last turn it applies
         self.negated_names: dict[str, int] = {}
@@ -204,7 +204,7 @@ class Negation:
         else:
             raise SetupError(f"{METHOD_WORDS.get(method, method)}召唤不能这样无效")
         self.log.record("summon-negated", card=card, method=method)
-        self.duel.drop_temporary_banish(card)
+        self.banishes.drop(card)
         self.duel.board.move(card, self.duel.board.zone(card.owner, Zone.GRAVEYARD), face_up=True,
                         reason=f"its {method} summon was negated")
         self.duel.arrived(card, "destroyed", "sent-to-graveyard")

@@ -19,6 +19,7 @@ from rulings.mtg.face_down_rules import FaceDown
 from rulings.mtg.game import Game
 from rulings.mtg.stack import StackRules
 from rulings.mtg.visibility import ZoneRules
+from rulings.ygo.banish import TemporaryBanishes
 from rulings.ygo.battle import Battle
 from rulings.ygo.control import Control
 from rulings.ygo.duel import Duel as YgoDuel
@@ -27,8 +28,8 @@ from rulings.ygo.negation import Negation
 
 
 #: Yu-Gi-Oh!'s rules made components so far (the rest are still mixins of its Duel)
-YGO_COMPONENTS = {"control_rules", "link_rules", "negation_rules", "battle_rules"}
-YGO_COMPONENT_CLASSES = {Control, Links, Negation, Battle}
+YGO_COMPONENTS = {"control_rules", "link_rules", "negation_rules", "battle_rules", "banish_rules"}
+YGO_COMPONENT_CLASSES = {Control, Links, Negation, Battle, TemporaryBanishes}
 
 
 def _components(game):
