@@ -193,7 +193,7 @@ class ActivationRules:
                 if any(st.kind == "activate-from-hand" for st in definition.statics):
                     return None
                 return refusal(Rule.TRAP_SET_FIRST, f"「{card.name}」是陷阱卡：要先在场上盖放才能发动，不能从手卡发动")
-            if self.remembers(card, Info.SET_THIS_TURN):
+            if self.memory_rules.remembers(card, Info.SET_THIS_TURN):
                 return refusal(Rule.TRAP_SET_FIRST, f"「{card.name}」是这个回合盖放的陷阱卡：要到下一个回合才能发动")
         elif definition.kind == "spell" and "quick" not in definition.types and enforced(Rule.SPELL_MAIN_PHASE):
             # spell speed 1 (通常·永续·装备·场地·仪式魔法): only in its controller's own main
@@ -208,7 +208,7 @@ class ActivationRules:
             # on the field, and not in the turn it was set
             if card.zone.kind == Zone.HAND and player != self.turn_player:
                 return refusal(Rule.QUICK_PLAY_TIMING, f"「{card.name}」是速攻魔法：只有在自己的回合才能从手卡发动")
-            if self.on_field(card) and self.remembers(card, Info.SET_THIS_TURN):
+            if self.on_field(card) and self.memory_rules.remembers(card, Info.SET_THIS_TURN):
                 return refusal(Rule.QUICK_PLAY_TIMING, f"「{card.name}」是这个回合盖放的速攻魔法：要到下一个回合才能发动")
         return None
 
@@ -287,12 +287,12 @@ class ActivationRules:
                 bans.append(make(self, card))
             # 『战斗阶段中对方不能把效果发动』 given to a monster by a resolved effect
             if self.phase == "battle" and self.face_up_on_field(card) \
-                    and self.lasting(card, "no-activation-in-battle"):
+                    and self.memory_rules.lasting(card, "no-activation-in-battle"):
                 bans.append(Ban("effect", frozenset({"spell", "trap", "monster"}),
                                 frozenset({1 - card.controller}), card.name))
             # 『对方不能发动魔法·陷阱卡』 in the battle phase (card activations only)
             if self.phase == "battle" and self.face_up_on_field(card) \
-                    and self.lasting(card, "no-spell-trap-in-battle"):
+                    and self.memory_rules.lasting(card, "no-spell-trap-in-battle"):
                 bans.append(Ban("card", frozenset({"spell", "trap"}), frozenset({1 - card.controller}), card.name))
         return bans
 
@@ -334,7 +334,7 @@ class ActivationRules:
             elif ban.scope == "unset-card":
                 # 『不盖放就不能发动』: only a card set on an earlier turn may be activated
                 hit = card_activation and not (self.on_field(card) and not card.face_up
-                                               and not self.remembers(card, Info.SET_THIS_TURN))
+                                               and not self.memory_rules.remembers(card, Info.SET_THIS_TURN))
             else:
                 hit = False
             if hit:
@@ -510,7 +510,7 @@ class ActivationRules:
         self.limbo.remove(entry)
         zone = self.board.zone(card.owner, where)
         self.board.move(card, zone, reason=reason)
-        self.arrived(card, WAS_BANISHED if where == Zone.BANISHED else "returned-to-deck")
+        self.memory_rules.arrived(card, WAS_BANISHED if where == Zone.BANISHED else "returned-to-deck")
         return True
 
     def banish_forbidden(self, card: "YgoCard") -> bool:
@@ -527,7 +527,7 @@ class ActivationRules:
                 tags |= {"destroyed", "destroyed-by-effect", "sent-by-effect"}
             zone = self.board.zone(card.owner, Zone.GRAVEYARD)
             self.board.move(card, zone, reason="its card activation was negated")
-            self.arrived(card, *tags)
+            self.memory_rules.arrived(card, *tags)
             self.emit("to-graveyard", card, lki=None, destroyed=entry.destroyed, by_battle=False,
                       by_player=entry.by_player, by_effect=entry.destroyed)
 

@@ -184,14 +184,14 @@ class ChainRules:
     # -- effects a card has -----------------------------------------------------------
 
     def effects_of(self, card: "YgoCard") -> list[Effect]:
-        gained = [e for d in self.lasting(card, "gained-effects") for e in d.effects]
+        gained = [e for d in self.memory_rules.lasting(card, "gained-effects") for e in d.effects]
         return [*card.definition.effects, *gained]
 
     def owner_of_effect(self, card: "YgoCard", effect: Effect):
         """The card whose text ``effect`` is (itself, or the one it gained it from)."""
         if effect in card.definition.effects:
             return card.definition
-        for d in self.lasting(card, "gained-effects"):
+        for d in self.memory_rules.lasting(card, "gained-effects"):
             if effect in d.effects:
                 return d
         return card.definition
@@ -199,7 +199,7 @@ class ChainRules:
     def effect_of(self, card: "YgoCard", label: str, origin: str | None = None) -> Effect:
         """The effect ``label`` of ``card``; with ``origin``, the one it gained from that card."""
         if origin is not None and origin != card.name:
-            for d in self.lasting(card, "gained-effects"):
+            for d in self.memory_rules.lasting(card, "gained-effects"):
                 if d.name == origin:
                     return d.effect(label)
             raise IllegalAction(f"「{card.name}」没有得到「{origin}」的效果")
@@ -356,9 +356,9 @@ class ChainRules:
     def count_used(self, pending: Pending) -> str | None:
         """Why a triggered effect's 1回合1次 stops it from being activated now, or None."""
         card, effect, player = pending.card, pending.effect, pending.player
-        if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label):
+        if effect.once_per_turn == "card" and self.memory_rules.remembers(card, Info.USED_THIS_TURN, per=effect.label):
             return f"「{card.name}」的{effect.label}效果这个回合已经使用过（这张卡1回合1次）"
-        if effect.once_per_turn == "face-up" and self.remembers(card, Info.USED_WHILE_FACE_UP, per=effect.label):
+        if effect.once_per_turn == "face-up" and self.memory_rules.remembers(card, Info.USED_WHILE_FACE_UP, per=effect.label):
             return f"「{card.name}」的{effect.label}效果在这张卡表侧表示存在期间已经使用过"
         if effect.once_per_turn == "name" and (player, card.name, effect.label) in self.used_names:
             return f"「{card.name}」的{effect.label}效果这个回合已经使用过（同名卡1回合1次）"
@@ -426,7 +426,7 @@ class ChainRules:
             if effect.kind == "ignition" and card.definition.kind != "trap" and (
                     self.chain or player != self.turn_player or self.phase not in ("main1", "main2")):
                 return "起动效果只能在控制者自己的主要阶段、没有连锁时发动"
-        if self.lasting(card, "cannot-activate") or self.link_rules.links_granting(card, "cannot-activate"):
+        if self.memory_rules.lasting(card, "cannot-activate") or self.link_rules.links_granting(card, "cannot-activate"):
             # given to this card (object) by a resolved effect: a card that left the field
             # since is a new card, which the effect no longer speaks of
             return f"「{card.name}」 cannot activate its effects (a lasting effect on it)"
@@ -457,9 +457,9 @@ class ChainRules:
             why = undone(self, card, player) if undone is not None else None
             if why:
                 return why
-        if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label + (origin or "")):
+        if effect.once_per_turn == "card" and self.memory_rules.remembers(card, Info.USED_THIS_TURN, per=effect.label + (origin or "")):
             return f"「{card.name}」的{label}效果这个回合已经使用过（这张卡1回合1次）"
-        if effect.once_per_turn == "face-up" and self.remembers(card, Info.USED_WHILE_FACE_UP,
+        if effect.once_per_turn == "face-up" and self.memory_rules.remembers(card, Info.USED_WHILE_FACE_UP,
                                                                 per=effect.label + (origin or "")):
             return f"「{card.name}」的{label}效果在这张卡表侧表示存在期间已经使用过"
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
@@ -486,9 +486,9 @@ class ChainRules:
         guard = self.field_ban(target, "untargetable-by-opponent") if target.face_up else None
         if guard and card.controller != target.controller:
             return f"「{guard}」: 「{target.name}」 cannot be targeted by the opponent's effects"
-        if self.lasting(target, "untargetable") and target.face_up and self.on_field(target):
+        if self.memory_rules.lasting(target, "untargetable") and target.face_up and self.on_field(target):
             return f"「{target.name}」 cannot be targeted by effects"
-        if self.lasting(target, "untargetable-by-opponent") and target.face_up and self.on_field(target) \
+        if self.memory_rules.lasting(target, "untargetable-by-opponent") and target.face_up and self.on_field(target) \
                 and card.controller != target.controller:
             return f"「{target.name}」 cannot be targeted by the opponent's effects"
         return None
@@ -567,7 +567,7 @@ class ChainRules:
                     self.send_to_graveyard(c, reason=f"cost of 「{card.name}」")
         elif effect.cost == "banish-self":
             self.banish(card, reason="cost")
-            self.apply_lasting(card, "banished-by-own-effect", source=card.name,
+            self.memory_rules.apply_lasting(card, "banished-by-own-effect", source=card.name,
                                erase=frozenset({Transition.TURN_ENDED}))
         elif effect.cost == "banish-chosen":
             for c in chosen:
@@ -581,11 +581,11 @@ class ChainRules:
         for restriction in effect.restrictions:
             restriction(self, card, player)
         if effect.once_per_turn == "card":
-            self.remember(card, Info.USED_THIS_TURN, per=effect.label + (origin or ""))
+            self.memory_rules.remember(card, Info.USED_THIS_TURN, per=effect.label + (origin or ""))
         elif effect.once_per_turn == "face-up":
             # 『表侧表示存在期间只能有1次』: used for as long as the card stays face-up on the
             # field, not only this turn — a negated activation too (fid=23438)
-            self.remember(card, Info.USED_WHILE_FACE_UP, per=effect.label + (origin or ""))
+            self.memory_rules.remember(card, Info.USED_WHILE_FACE_UP, per=effect.label + (origin or ""))
         elif effect.once_per_turn == "name":
             self.used_names.add((player, card.name, label))
         elif effect.once_per_turn == "duel":
@@ -778,7 +778,7 @@ class ChainRules:
                 # counted from this one (this turn counts if it is the opponent's)
                 n = st.value
                 last = self.turn + 2 * n - (1 if self.turn_player == card.controller else 2)
-                self.apply_lasting(card, "destroyed-in-end-phase", last, source=card.name)
+                self.memory_rules.apply_lasting(card, "destroyed-in-end-phase", last, source=card.name)
 
     def last_outcome(self, card: "YgoCard", label: str) -> str | None:
         for link in reversed(self.resolved):

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from rulings.core import IllegalAction, SetupError
-from rulings.core.events import Said, named, said
+from rulings.core.events import said
 from rulings.core.game import Game
 from rulings.project import GAMES
 from rulings.core.zones import HiddenTo, Zone as BoardZone
@@ -25,8 +25,9 @@ from .chain import ChainRules, one_action
 from . import trace_words
 from .control import Control
 from .links import Links
+from .memories import Memories
 from .legality import Rule, enforced, refusal
-from .memory import RULES, SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition, erased_by
+from .memory import RULES, SPECIAL_METHODS, SUMMON_METHOD_INFO, Info, Transition
 from .negation import Negation
 from .objects import FIELD_ZONES, PLAYERS, WAS_BANISHED, YgoCard, Zone
 from .values import KIND_WORDS, METHOD_WORDS, ZONE_WORDS, ValueRules
@@ -52,6 +53,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         Game.__init__(self)
         ActivationRules.__init__(self)
         #: the rules by concern, each owning its state (issue 23)
+        self.memory_rules = Memories(self.log)
         self.control_rules = Control(self, self.log)
         self.link_rules = Links(self, self.control_rules, self.log)
         self.banish_rules = TemporaryBanishes(self, self.control_rules, self.log)
@@ -95,7 +97,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         self.normal_summon_grants: list[tuple] = []
         #: the player who has won the duel, if any
         self.winner: int | None = None
-        self.board.on_move = self._changed_zone
+        self.board.on_move = self.memory_rules.changed_zone
         ChainRules.__init__(self)
 
     # -- the world protocol ---------------------------------------------------------
@@ -236,66 +238,43 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         if not self.is_monster_card(card):
             return False
         if "gemini" in card.definition.types and self.on_field(card) \
-                and not self.remembers(card, Info.GEMINI_RESUMMONED):
+                and not self.memory_rules.remembers(card, Info.GEMINI_RESUMMONED):
             return False  # 二重怪兽: a normal monster until it is summoned again
         return "effect" in card.definition.types
 
     def is_xyz_monster(self, card: YgoCard) -> bool:
         return self.is_monster_card(card) and "xyz" in card.definition.types
 
-    # -- memory ---------------------------------------------------------------------
+    # -- what a card remembers (memories.py) -------------------------------------------
 
     def remember(self, card: YgoCard, info: Info, value: Any = True, *, per=None, erase=None,
                  origin: str = "") -> None:
-        """Record ``info`` on ``card``; it is erased by the transitions of its row in
-        the table (memory.ERASED_BY) unless an effect brings its own ``erase`` set."""
-        card.memory.remember(info if per is None else (info, per), value,
-                             erased_by=erased_by(info, card.definition.rulings) if erase is None else erase,
-                             origin=origin)
+        self.memory_rules.remember(card, info, value, per=per, erase=erase, origin=origin)
 
     def remembers(self, card: YgoCard, info: Info, per=None) -> bool:
-        return (info if per is None else (info, per)) in card.memory
+        return self.memory_rules.remembers(card, info, per)
 
     def recall(self, card: YgoCard, info: Info, per=None, default=None):
-        return card.memory.recall(info if per is None else (info, per), default)
+        return self.memory_rules.recall(card, info, per, default)
 
     def lasting(self, card: YgoCard, mark: str) -> list[Any]:
-        """Values of the lasting effects ``mark`` applied to ``card`` (registered by
-        resolved effects, erased as the table says)."""
-        return [item.value for item in card.memory.items()
-                if isinstance(item.key, tuple) and item.key[0] is Info.LASTING and item.key[1][0] == mark]
+        return self.memory_rules.lasting(card, mark)
 
     def apply_lasting(self, card: YgoCard, mark: str, value: Any = True, *, source: str = "",
                       erase=None) -> None:
-        per: tuple = (mark, source or "rule")
-        if isinstance(value, int) and not isinstance(value, bool):
-            # a change of a number (攻击力上升300) applied again adds to the first, even
-            # from the same effect; a lasting state (不能攻击 …) applied again is the same one
-            per += (len(card.memory.keys_where(
-                lambda key: isinstance(key, tuple) and key[0] is Info.LASTING and key[1][:2] == per)),)
-        self.remember(card, Info.LASTING, value, per=per, erase=erase, origin=source)
-        self.log.record("apply", card=card, mark=mark, source=named(source) if source and "「" not in source else source)
+        self.memory_rules.apply_lasting(card, mark, value, source=source, erase=erase)
 
     def summoned_by(self, card: YgoCard, method: str) -> bool:
-        return self.remembers(card, SUMMON_METHOD_INFO[method])
+        return self.memory_rules.summoned_by(card, method)
 
     def transition(self, card: YgoCard, transition: Transition) -> None:
-        gone = card.memory.erase(transition)
-        if gone:
-            self.log.record("forget", card=card, transition=transition, what=[_said(item.key) for item in gone])
-
-    # -- how a card came to its zone (4.3.3.4) -----------------------------------------
-
-    def _changed_zone(self, card: YgoCard, source, to) -> None:
-        self.transition(card, Transition.CHANGED_ZONE)
+        self.memory_rules.transition(card, transition)
 
     def arrived(self, card: YgoCard, *tags: str) -> None:
-        """Record what the move that just put ``card`` where it is counts as."""
-        self.remember(card, Info.ARRIVED_AS, frozenset(tags))
-        self.log.record("counts-as", card=card, tags=sorted(tags))
+        self.memory_rules.arrived(card, *tags)
 
     def arrived_as(self, card: YgoCard) -> frozenset[str]:
-        return self.recall(card, Info.ARRIVED_AS) or frozenset()
+        return self.memory_rules.arrived_as(card)
 
     def graveyard_replaced_by(self) -> str | None:
         """The face-up card whose effect banishes what would be sent to the graveyard
@@ -350,10 +329,10 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         if method == "gemini":
             # 再度召唤 is a Normal Summon: the monster is a normal summoned monster, and
             # the summon counts as the turn's Normal Summon and as a summon
-            self.remember(card, Info.GEMINI_RESUMMONED)
-            self.remember(card, Info.NORMAL_SUMMONED)
-            self.remember(card, Info.SUMMONED_THIS_TURN)
-            self.remember(card, Info.UNBROKEN_SINCE_SUMMONED)
+            self.memory_rules.remember(card, Info.GEMINI_RESUMMONED)
+            self.memory_rules.remember(card, Info.NORMAL_SUMMONED)
+            self.memory_rules.remember(card, Info.SUMMONED_THIS_TURN)
+            self.memory_rules.remember(card, Info.UNBROKEN_SINCE_SUMMONED)
             self.summon_count[player] += 1
             self.use_normal_summon(player, card)
             self.log.record("summon.gemini", card=card)
@@ -398,50 +377,50 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         if set_only:
             # a monster set face-down is not "summoned" (召唤仅指表侧表示通常召唤),
             # but a tribute set keeps what it was tributed with
-            self.remember(card, Info.SET_THIS_TURN)
+            self.memory_rules.remember(card, Info.SET_THIS_TURN)
             if tributes:
-                self.remember(card, Info.SUMMON_MATERIALS, tuple((t.serial, t.definition) for t in tributes))
+                self.memory_rules.remember(card, Info.SUMMON_MATERIALS, tuple((t.serial, t.definition) for t in tributes))
             if without_tribute:
-                self.remember(card, Info.SUMMONED_WITHOUT_TRIBUTE)
+                self.memory_rules.remember(card, Info.SUMMONED_WITHOUT_TRIBUTE)
             return
-        self.remember(card, Info.SUMMONED_THIS_TURN)
-        self.remember(card, Info.UNBROKEN_SINCE_SUMMONED)
-        self.remember(card, Info.ON_FIELD_SINCE_SUMMONED, self.turn)
+        self.memory_rules.remember(card, Info.SUMMONED_THIS_TURN)
+        self.memory_rules.remember(card, Info.UNBROKEN_SINCE_SUMMONED)
+        self.memory_rules.remember(card, Info.ON_FIELD_SINCE_SUMMONED, self.turn)
         if side != card.owner and "three-tributes-either-field" in d.rulings:
             # summoned onto the other field: control goes back at the next turn's end phase
-            self.remember(card, Info.CONTROL_RETURNS_AT, self.turn + 1)
+            self.memory_rules.remember(card, Info.CONTROL_RETURNS_AT, self.turn + 1)
         self.summon_count[player] += 1
-        self.remember(card, SUMMON_METHOD_INFO[method])
+        self.memory_rules.remember(card, SUMMON_METHOD_INFO[method])
         if method == "tribute":
-            self.remember(card, Info.NORMAL_SUMMONED)
+            self.memory_rules.remember(card, Info.NORMAL_SUMMONED)
         if without_tribute:
-            self.remember(card, Info.SUMMONED_WITHOUT_TRIBUTE)
+            self.memory_rules.remember(card, Info.SUMMONED_WITHOUT_TRIBUTE)
         if method in SPECIAL_METHODS:
-            self.remember(card, Info.SPECIAL_SUMMONED)
+            self.memory_rules.remember(card, Info.SPECIAL_SUMMONED)
             # a token (衍生物) comes from no zone
-            self.remember(card, Info.SUMMONED_FROM, None if "token" in d.types else source)
+            self.memory_rules.remember(card, Info.SUMMONED_FROM, None if "token" in d.types else source)
             self.special_summons[player] += 1
             self.special_summoned_names.add((self.turn, player, card.name))
             self.count_special_summon(player)
         if tributes or materials:
-            self.remember(card, Info.SUMMON_MATERIALS, tuple((c.serial, c.definition) for c in (*tributes, *materials)))
-            self.remember(card, Info.MATERIAL_LINK, tuple(c.serial for c in (*tributes, *materials)))
+            self.memory_rules.remember(card, Info.SUMMON_MATERIALS, tuple((c.serial, c.definition) for c in (*tributes, *materials)))
+            self.memory_rules.remember(card, Info.MATERIAL_LINK, tuple(c.serial for c in (*tributes, *materials)))
         if by:
-            self.remember(card, Info.SUMMONED_BY_EFFECT, by)
-            self.remember(card, Info.SUMMONED_BY_NAME, by)
+            self.memory_rules.remember(card, Info.SUMMONED_BY_EFFECT, by)
+            self.memory_rules.remember(card, Info.SUMMONED_BY_NAME, by)
         own_tributes = method == "tribute" and self.tributes_by_own_method(card, len(tributes))
         if without_tribute or own_tributes or (method == "special" and not by and self.special_summon_monster(card)):
             # 『这个方法召唤·特殊召唤的这张卡』: summoned by its own text's method or procedure
-            self.remember(card, Info.SUMMONED_BY_NAME, card.name)
+            self.memory_rules.remember(card, Info.SUMMONED_BY_NAME, card.name)
         if negated:
-            self.remember(card, Info.NEGATED, "summon", per="summon", origin=by)
+            self.memory_rules.remember(card, Info.NEGATED, "summon", per="summon", origin=by)
         for st in d.statics:
             if st.kind == "on-summon-lasting" and (st.condition is None or st.condition(self, card)):
                 for mark in st.value:
                     if isinstance(mark, tuple):
-                        self.apply_lasting(card, mark[0], mark[1], source=f"「{card.name}」{st.label}")
+                        self.memory_rules.apply_lasting(card, mark[0], mark[1], source=f"「{card.name}」{st.label}")
                     else:
-                        self.apply_lasting(card, mark, source=f"「{card.name}」{st.label}")
+                        self.memory_rules.apply_lasting(card, mark, source=f"「{card.name}」{st.label}")
         self.emit("summoned", card, method=method, obj=card.object_id)
 
     # -- the basic rules of summoning (spec/ygo/basic-rules.rst) ------------------------
@@ -617,9 +596,9 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
                         reason=f"{method} summoned on an earlier turn")
         card.position = "attack"
         card.proc_complete = True
-        self.remember(card, SUMMON_METHOD_INFO[method])
-        self.remember(card, Info.SPECIAL_SUMMONED)
-        self.remember(card, Info.SUMMONED_FROM, source)
+        self.memory_rules.remember(card, SUMMON_METHOD_INFO[method])
+        self.memory_rules.remember(card, Info.SPECIAL_SUMMONED)
+        self.memory_rules.remember(card, Info.SUMMONED_FROM, source)
         for m in materials:
             if method == "xyz":
                 self.attach(m, card)
@@ -627,8 +606,8 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
                 self.board.move(m, self.board.zone(m.owner, GRAVEYARD), reason=f"material of 「{card.name}」 "
                                 "on an earlier turn")
         if materials:
-            self.remember(card, Info.SUMMON_MATERIALS, tuple((m.serial, m.definition) for m in materials))
-            self.remember(card, Info.MATERIAL_LINK, tuple(m.serial for m in materials))
+            self.memory_rules.remember(card, Info.SUMMON_MATERIALS, tuple((m.serial, m.definition) for m in materials))
+            self.memory_rules.remember(card, Info.MATERIAL_LINK, tuple(m.serial for m in materials))
         self.log.record("setup.summoned-earlier", card=card, player=player, method=method)
 
     def summoned_earlier(self, card: YgoCard, player: int, *, face_up: bool = True) -> None:
@@ -646,9 +625,9 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         card.position = "attack" if face_up else "defense"
         card.proc_complete = True
         if face_up:
-            self.remember(card, Info.NORMAL_SUMMONED)
+            self.memory_rules.remember(card, Info.NORMAL_SUMMONED)
             if self.tributes_needed(card):
-                self.remember(card, Info.TRIBUTE_SUMMONED)
+                self.memory_rules.remember(card, Info.TRIBUTE_SUMMONED)
         self.log.record("setup.earlier", card=card, player=player)
 
     def set_monster(self, card: YgoCard, player: int | None = None, tributes=(), without_tribute=False) -> None:
@@ -660,7 +639,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         field zone): a trap (or a quick-play spell) set now waits until the next turn to be
         activated."""
         self.put_spell_trap(card, player, face_up=False, reason="set")
-        self.remember(card, Info.SET_THIS_TURN)
+        self.memory_rules.remember(card, Info.SET_THIS_TURN)
 
     @staticmethod
     def zone_kind_for(card: YgoCard) -> str:
@@ -697,10 +676,10 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         Summon changes it too."""
         if not enforced(Rule.POSITION_EFFECT):
             return None
-        if self.lasting(card, "cannot-change-position") or self.link_rules.links_granting(card, "cannot-change-position"):
+        if self.memory_rules.lasting(card, "cannot-change-position") or self.link_rules.links_granting(card, "cannot-change-position"):
             return refusal(Rule.POSITION_EFFECT, "有效果使它不能变更表示形式")
         for other in self.field_cards():
-            if self.active_statics(other, "lock-battled") and other.serial in (self.recall(card, Info.BATTLED) or ()):
+            if self.active_statics(other, "lock-battled") and other.serial in (self.memory_rules.recall(card, Info.BATTLED) or ()):
                 return refusal(Rule.POSITION_EFFECT, f"它和「{other.name}」进行过战斗，不能变更表示形式")
         return None
 
@@ -719,11 +698,11 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         why = self.why_not_now_in_main_phase(player, "反转召唤")
         if why:
             return why
-        if enforced(Rule.FLIP_NOT_TURN_SET) and self.remembers(card, Info.SET_THIS_TURN):
+        if enforced(Rule.FLIP_NOT_TURN_SET) and self.memory_rules.remembers(card, Info.SET_THIS_TURN):
             return refusal(Rule.FLIP_NOT_TURN_SET, f"「{card.name}」是这个回合盖放的怪兽，要到之后的回合才能反转召唤")
-        if enforced(Rule.FLIP_NOT_TURN_SET) and self.remembers(card, Info.SUMMONED_THIS_TURN):
+        if enforced(Rule.FLIP_NOT_TURN_SET) and self.memory_rules.remembers(card, Info.SUMMONED_THIS_TURN):
             return refusal(Rule.FLIP_NOT_TURN_SET, f"「{card.name}」是这个回合召唤的怪兽，要到之后的回合才能反转召唤")
-        if enforced(Rule.POSITION_ONCE_A_TURN) and self.remembers(card, Info.POSITION_CHANGED):
+        if enforced(Rule.POSITION_ONCE_A_TURN) and self.memory_rules.remembers(card, Info.POSITION_CHANGED):
             return refusal(Rule.POSITION_ONCE_A_TURN, f"「{card.name}」这个回合已经变更过表示形式")
         return self.cannot_change_position_by_effect(card)
 
@@ -743,7 +722,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
                                  (Info.SET_THIS_TURN, "是这个回合盖放的怪兽", Rule.POSITION_NOT_TURN_SUMMONED),
                                  (Info.POSITION_CHANGED, "这个回合已经变更过表示形式", Rule.POSITION_ONCE_A_TURN),
                                  (Info.ATTACKED, "这个回合已经攻击过", Rule.POSITION_NOT_AFTER_ATTACK)):
-            if enforced(rule) and self.remembers(card, mark):
+            if enforced(rule) and self.memory_rules.remembers(card, mark):
                 return refusal(rule, f"「{card.name}」{what}")
         return None
 
@@ -759,7 +738,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         if why:
             raise IllegalAction(why)
         card.position = "defense" if card.position == "attack" else "attack"
-        self.remember(card, Info.POSITION_CHANGED)
+        self.memory_rules.remember(card, Info.POSITION_CHANGED)
         self.log.record("position", card=card, position=card.position)
         self.emit("position-changed", card)
         self.run_mandatory()
@@ -771,11 +750,11 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
             raise IllegalAction(why)
         self.board.turn(card, True, reason="flip summon")
         card.position = "attack"
-        self.remember(card, Info.SUMMONED_THIS_TURN)
-        self.remember(card, Info.UNBROKEN_SINCE_SUMMONED)
-        self.remember(card, Info.FLIP_SUMMONED)
-        self.remember(card, Info.POSITION_CHANGED)
-        self.remember(card, Info.FLIPPED)
+        self.memory_rules.remember(card, Info.SUMMONED_THIS_TURN)
+        self.memory_rules.remember(card, Info.UNBROKEN_SINCE_SUMMONED)
+        self.memory_rules.remember(card, Info.FLIP_SUMMONED)
+        self.memory_rules.remember(card, Info.POSITION_CHANGED)
+        self.memory_rules.remember(card, Info.FLIPPED)
         self.summon_count[card.controller] += 1
         self.emit("flipped", card)
         self.emit("summoned", card, method="flip")
@@ -826,7 +805,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         held = [lk for lk in self.link_rules.links_of(card) if lk.target is card and "control" in lk.grants]
         self.board.turn(card, False, reason=reason)
         card.position = "defense"
-        self.transition(card, Transition.TURNED_FACE_DOWN)
+        self.memory_rules.transition(card, Transition.TURNED_FACE_DOWN)
         if held and card.controller != card.owner:
             # the continuous target that gave control ends with it (FAQ fid=16310, 11049):
             # the face-down monster goes back to its owner's field
@@ -841,7 +820,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
             raise IllegalAction(f"「{card.name}」不是场上里侧表示的卡")
         self.board.turn(card, True, reason=reason)
         card.position = position
-        self.remember(card, Info.FLIPPED)
+        self.memory_rules.remember(card, Info.FLIPPED)
         self.emit("flipped", card)
         self.emit("position-changed", card)
         self.adjust()
@@ -862,15 +841,15 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
             where = BANISHED if self.graveyard_replaced_by() else GRAVEYARD
             self.board.move(material, self.board.zone(material.owner, where),
                             reason=f"material of 「{card.name}」 that left the field")
-            self.arrived(material, "sent-to-graveyard" if where == GRAVEYARD else WAS_BANISHED)
-        self.transition(card, transition)
+            self.memory_rules.arrived(material, "sent-to-graveyard" if where == GRAVEYARD else WAS_BANISHED)
+        self.memory_rules.transition(card, transition)
         card.position = ""
         owner_zone = self.board.zone(card.owner, to.kind) if to.kind != MATERIALS else to
         if to.kind in (HAND, DECK) or (to.kind == EXTRA and not face_up):
             card.proc_complete = False  # the face-up extra deck keeps a proper summon
         self.board.move(card, owner_zone, face_up=face_up, reason=reason, index=index)
         if tags:
-            self.arrived(card, *tags)
+            self.memory_rules.arrived(card, *tags)
         for action in after:
             action()
         self.emit("left-field", card, to=to.kind, lki=snapshot, destroyed=destroyed, by_battle=by_battle,
@@ -887,7 +866,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
     def banished_when_leaving(self, card: YgoCard) -> bool:
         """『从场上离开的场合除外』 applies to this face-up card (消战者)."""
         return self.face_up_on_field(card) and (self.applies(card, "leave-banish")
-                                                 or bool(self.lasting(card, "leave-banish")))
+                                                 or bool(self.memory_rules.lasting(card, "leave-banish")))
 
     def redirect(self, card: YgoCard, to_kind: str) -> str:
         """Where a card leaving the field really goes."""
@@ -927,7 +906,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
             return
         self.banish_rules.drop(card)
         self.board.move(card, zone, reason=reason)
-        self.arrived(card, *tags)
+        self.memory_rules.arrived(card, *tags)
         if where == GRAVEYARD:
             # from the hand or the deck: no last known information on the field
             self.emit("to-graveyard", card, lki=None, destroyed=destroyed, by_battle=False, by_player=by_player,
@@ -989,8 +968,8 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
                 continue
             if self.active_statics(other, "count-tributed",
                                    ignore_negation=RULES["count-tributed-while-negated"]):
-                n = (self.recall(other, Info.COUNT) or 0) + 1
-                self.remember(other, Info.COUNT, n)
+                n = (self.memory_rules.recall(other, Info.COUNT) or 0) + 1
+                self.memory_rules.remember(other, Info.COUNT, n)
                 self.log.record("count.tributed", card=other, n=n)
 
     def destruction_replaced(self, card: YgoCard, *, by_battle: bool, by_player: int | None) -> bool:
@@ -1018,7 +997,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
             self.leave_field(card, zone, reason=reason, face_up=face_up, tags=tags)
         else:
             self.board.move(card, zone, face_up=face_up, reason=reason)
-            self.arrived(card, *tags)
+            self.memory_rules.arrived(card, *tags)
             self.emit(WAS_BANISHED, card, lki=None)
 
     @one_action
@@ -1039,14 +1018,14 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
             self.leave_field(card, zone, reason=reason, tags=("added-to-hand",))
         else:
             self.board.move(card, zone, reason=reason)
-            self.arrived(card, "added-to-hand")
+            self.memory_rules.arrived(card, "added-to-hand")
 
     def draw(self, player: int, n: int = 1, reason: str = "") -> list[YgoCard]:
         """Draw ``n`` cards from the top of the deck (none left: nothing)."""
         drawn = list(self.board.zone(player, DECK))[:n]
         for c in drawn:
             self.board.move(c, self.board.zone(player, HAND), reason=reason or "drawn")
-            self.arrived(c, "drawn", "added-to-hand")
+            self.memory_rules.arrived(c, "drawn", "added-to-hand")
         if drawn:
             self.emit("drawn", None, player=player, count=len(drawn), phase=self.phase)
         return drawn
@@ -1068,7 +1047,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
             self.leave_field(card, self.board.zone(card.owner, home), reason=reason, index=index, tags=tags)
         else:
             self.board.move(card, self.board.zone(card.owner, home), face_up=False, reason=reason, index=index)
-            self.arrived(card, *tags)
+            self.memory_rules.arrived(card, *tags)
         if not extra and where == "shuffle":
             self.shuffle_deck(card.owner)
 
@@ -1120,7 +1099,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         if not sources:
             return
         for card in [c for c in self.field_cards() if c.definition.is_monster and c.zone.kind == MONSTER
-                     and self.remembers(c, Info.ATTACKED)]:
+                     and self.memory_rules.remembers(c, Info.ATTACKED)]:
             self.destroy(card, reason=f"it attacked this turn (「{sources[0].name}」)", by_effect=sources[0],
                          by_player=sources[0].controller)
 
@@ -1155,7 +1134,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         if self.phase != "end":
             self.enter_end_phase()
         for card in list(self.board.cards()):
-            self.transition(card, Transition.TURN_ENDED)
+            self.memory_rules.transition(card, Transition.TURN_ENDED)
         self.used_names.clear()
         self.battle_rules.new_turn()
         self.negation_rules.new_turn(self.turn)
@@ -1172,13 +1151,4 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
 
 def _who(player: int) -> str:
     return "自己" if player == 0 else "对方"
-
-
-def _said(key) -> Said:
-    """A memory key as the trace says it (``forget``)."""
-    if isinstance(key, Info):
-        return said("memory", info=key)
-    info, per = key
-    return said("memory.per", info=info, per=per[0] if isinstance(per, tuple) else per)
-
 

@@ -83,7 +83,7 @@ class ValueRules:
                 continue
             if st.kind == "as-material":
                 if any(self.face_up_on_field(m) and not self.negations(m)
-                       and card.serial in {s for s, _d in self.recall(m, Info.SUMMON_MATERIALS) or ()}
+                       and card.serial in {s for s, _d in self.memory_rules.recall(m, Info.SUMMON_MATERIALS) or ()}
                        for m in self.monsters()):
                     return True
             elif st in self.active_statics(card, st.kind):
@@ -133,7 +133,7 @@ class ValueRules:
             return value
         for st in self.active_statics(card, "original-" + which):
             value = st.value(self, card, value) if callable(st.value) else st.value
-        for v in self.lasting(card, "original-" + which):  # 『原本攻击力变成…』 given by a resolving effect
+        for v in self.memory_rules.lasting(card, "original-" + which):  # 『原本攻击力变成…』 given by a resolving effect
             value = value // 2 if v == "half" else v
         return value
 
@@ -166,9 +166,9 @@ class ValueRules:
     def unaffected(self, card: "YgoCard", source: "YgoCard | None") -> bool:
         if source is None or source is card or not self.face_up_on_field(card):
             return False
-        if self.lasting(card, "unaffected"):
+        if self.memory_rules.lasting(card, "unaffected"):
             return True
-        if self.lasting(card, "unaffected-by-opponent") and source.controller != card.controller:
+        if self.memory_rules.lasting(card, "unaffected-by-opponent") and source.controller != card.controller:
             return True
         return any(st.value(self, card, source) for st in self.active_statics(card, "unaffected"))
 
@@ -186,14 +186,14 @@ class ValueRules:
                 and self.turn_player != card.controller and up:
             # 『在对方回合只有1次不会被对方的效果破坏』 (飞行象 ①): used up once it applied
             for st in self.active_statics(card, "indestructible-once-opponent-turn"):
-                if not self.remembers(card, Info.USED_THIS_TURN, per=st.label):
+                if not self.memory_rules.remembers(card, Info.USED_THIS_TURN, per=st.label):
                     if consume:
-                        self.remember(card, Info.USED_THIS_TURN, per=st.label)
+                        self.memory_rules.remember(card, Info.USED_THIS_TURN, per=st.label)
                     return f"{st.label}: not destroyed by the opponent's effect once in the opponent's turn"
         if by_effect is not None:
             if up and self.unaffected(card, by_effect):
                 return "unaffected by that effect"
-            if (up and self.applies(card, "indestructible-effect")) or self.lasting(card, "indestructible-effect") \
+            if (up and self.applies(card, "indestructible-effect")) or self.memory_rules.lasting(card, "indestructible-effect") \
                     or self.link_rules.links_granting(card, "indestructible-effect"):
                 return "cannot be destroyed by card effects"
             given = self.field_ban(card, "indestructible-effect-given") if up else None
@@ -202,9 +202,9 @@ class ValueRules:
             if up and by_effect.definition.is_monster and self.applies(card, "indestructible-monster-effect"):
                 return "cannot be destroyed by monster effects"
         if by_battle and ((up and self.applies(card, "indestructible-battle"))
-                          or self.lasting(card, "indestructible-battle")):
+                          or self.memory_rules.lasting(card, "indestructible-battle")):
             return "cannot be destroyed by battle"
-        if (by_battle or by_effect is not None) and self.lasting(card, "indestructible-once"):
+        if (by_battle or by_effect is not None) and self.memory_rules.lasting(card, "indestructible-once"):
             if consume:
                 for item in card.memory.items():
                     if isinstance(item.key, tuple) and item.key[0] is Info.LASTING \
@@ -246,7 +246,7 @@ class ValueRules:
         召唤的回合不能作为连接素材』 reads 『这个回合（连接）召唤的』 — lost with a temporary
         banish (FAQ fid=22269) — and the link monster's material description."""
         if "no-link-material-turn-link-summoned" in self.summon_kinds(card) \
-                and self.remembers(card, Info.SUMMONED_THIS_TURN) and self.remembers(card, Info.LINK_SUMMONED):
+                and self.memory_rules.remembers(card, Info.SUMMONED_THIS_TURN) and self.memory_rules.remembers(card, Info.LINK_SUMMONED):
             return f"「{card.name}」在连接召唤的回合不能作为连接素材"
         if link is not None:
             rules = [st for st in link.definition.statics if st.kind == "link-material"]
@@ -366,7 +366,7 @@ class ValueRules:
         if self.special_summon_monster(card) and not proper and not card.proc_complete and (
                 zone in (Zone.GRAVEYARD, Zone.BANISHED, Zone.SPELL_TRAP) or (zone == Zone.EXTRA and card.face_up)):
             return f"「{card.name}」没有先经过正规召唤手续（苏生限制）"
-        if how == "effect" and by == card.name and zone == Zone.GRAVEYARD and self.lasting(card, "negated-in-graveyard"):
+        if how == "effect" and by == card.name and zone == Zone.GRAVEYARD and self.memory_rules.lasting(card, "negated-in-graveyard"):
             # its own effect, negated in the graveyard (冥界的魔王 哈·迪斯, fid=11587)
             return f"「{card.name}」被战斗破坏送去墓地时效果被无效，在墓地不能发动"
         for other in self.field_cards():
@@ -382,7 +382,7 @@ class ValueRules:
                 if self.summon_count[player] >= st.value:
                     return f"「{other.name}」的效果使1回合合计只能召唤{st.value}次"
             for st in self.active_statics(other, "limit-special-summon"):
-                if (self.recall(other, Info.COUNT, per=player) or 0) >= st.value:
+                if (self.memory_rules.recall(other, Info.COUNT, per=player) or 0) >= st.value:
                     return f"「{other.name}」的效果使1回合只能特殊召唤{st.value}次"
             if player == self.turn_player and self.active_statics(other, "limit-special-summon-by-attacks") \
                     and self.special_summons[player] >= self.battle_rules.attack_declarations[player]:
@@ -410,7 +410,7 @@ class ValueRules:
         """Counts kept by effects (神影依·米德拉什): counted even while negated."""
         for other in self.field_cards():
             for _ in self.active_statics(other, "limit-special-summon", ignore_negation=True):
-                self.remember(other, Info.COUNT, (self.recall(other, Info.COUNT, per=player) or 0) + 1, per=player)
+                self.memory_rules.remember(other, Info.COUNT, (self.memory_rules.recall(other, Info.COUNT, per=player) or 0) + 1, per=player)
 
     # -- after every change ---------------------------------------------------------
 
@@ -436,14 +436,14 @@ class ValueRules:
                 # can be; the engine takes the other choice, which is always open
                 self.send_to_graveyard(card, reason="it had to be activated or sent to the graveyard")
         for card in self.field_cards():
-            if not card.definition.is_monster and self.turn in self.lasting(card, "destroyed-in-end-phase"):
+            if not card.definition.is_monster and self.turn in self.memory_rules.lasting(card, "destroyed-in-end-phase"):
                 self.destroy(card, reason="its turns on the field are over")
         for card in self.monsters():
-            if card.face_up and self.lasting(card, "destroy-at-end-phase"):
+            if card.face_up and self.memory_rules.lasting(card, "destroy-at-end-phase"):
                 self.destroy(card, reason="destroyed in the end phase by the effect that summoned it")
-            elif card.face_up and self.lasting(card, "to-hand-at-end-phase"):
+            elif card.face_up and self.memory_rules.lasting(card, "to-hand-at-end-phase"):
                 self.return_to_hand(card, reason="returned to the hand in the end phase by the effect that summoned it")
-            elif any(v is True or v == self.turn for v in self.lasting(card, "to-graveyard-at-end-phase")):
+            elif any(v is True or v == self.turn for v in self.memory_rules.lasting(card, "to-graveyard-at-end-phase")):
                 self.send_to_graveyard(card, reason="sent to the graveyard in the end phase by the effect")
         self.control_rules.end_phase_control()
 

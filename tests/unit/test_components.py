@@ -24,12 +24,13 @@ from rulings.ygo.battle import Battle
 from rulings.ygo.control import Control
 from rulings.ygo.duel import Duel as YgoDuel
 from rulings.ygo.links import Links
+from rulings.ygo.memories import Memories
 from rulings.ygo.negation import Negation
 
 
 #: Yu-Gi-Oh!'s rules made components so far (the rest are still mixins of its Duel)
-YGO_COMPONENTS = {"control_rules", "link_rules", "negation_rules", "battle_rules", "banish_rules"}
-YGO_COMPONENT_CLASSES = {Control, Links, Negation, Battle, TemporaryBanishes}
+YGO_COMPONENTS = {"control_rules", "link_rules", "negation_rules", "battle_rules", "banish_rules", "memory_rules"}
+YGO_COMPONENT_CLASSES = {Control, Links, Negation, Battle, TemporaryBanishes, Memories}
 
 
 def _components(game):
