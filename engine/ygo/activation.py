@@ -598,7 +598,7 @@ class ActivationRules:
         ban = self.activation_ban(card, effect, player) or self.activation_condition_unmet(card)
         if ban:
             raise IllegalAction(ban)
-        self.put_spell_trap(card, player, face_up=True, reason=f"activated by 「{by}」")
+        self.summon_rules.put_spell_trap(card, player, face_up=True, reason=f"activated by 「{by}」")
         self.record_activation(None, card, player, by_effect=True)
         self.log.record("activate.by-effect-resolving", card=card, by=named(by), label="发动", by_effect=True)
         self.emit("card-activated", card, player=player, by_effect=True, by=source)

@@ -296,6 +296,10 @@ class ChainRules:
                 return p
         return None
 
+    def chain_resolving(self) -> bool:
+        """Whether a chain link is resolving now."""
+        return bool(self._resolving)
+
     def chain_under_way(self) -> bool:
         """Whether a chain is being built or resolved."""
         return bool(self.chain or self._resolving)
@@ -541,7 +545,7 @@ class ChainRules:
         if effect.kind == "activation" and self.is_pendulum_card(card):
             self.board.move(card, self.board.zone(player, Zone.PENDULUM), face_up=True, reason="activated")
         elif effect.kind == "activation" and not self.on_field(card):
-            self.put_spell_trap(card, player, face_up=True, reason="activated")
+            self.summon_rules.put_spell_trap(card, player, face_up=True, reason="activated")
         elif effect.kind == "activation":
             self.board.turn(card, True, reason="activated")
         # the link is the card as it activates: a cost that moves the card itself (灰流丽,

@@ -15,10 +15,11 @@ from rulings.core.choices import FIRST_FITTING
 from rulings.vocabulary import Term, Vocabulary, expect
 
 from .catalogue import CATALOGUE
-from .duel import BANISHED, DECK, EXTRA, FIELD_SPELL, GRAVEYARD, HAND, PENDULUM, PROCEDURE_METHODS, SPELL_TRAP, Duel
+from .duel import BANISHED, DECK, EXTRA, FIELD_SPELL, GRAVEYARD, HAND, PENDULUM, SPELL_TRAP, Duel
 from .memory import SPECIAL_METHODS, Info
 from .values import WHO
 from .objects import WAS_BANISHED, Zone
+from .summoning import PROCEDURE_METHODS
 
 V = Vocabulary(game="ygo", language="zh-CN", new_world=Duel, card_names=CATALOGUE.names)
 VOCABULARY = V

@@ -330,7 +330,7 @@ class ValueRules:
                     return f"「{card.name}」用自身的方法只能从手卡特殊召唤"
                 if st.kind == "hand-summon-procedure" and st.condition is not None and not st.condition(self, card):
                     return f"「{card.name}」特殊召唤的手续的条件没有满足"
-        if "special-summon-once-per-turn" in kinds and (self.turn, player, card.name) in self.special_summoned_names:
+        if "special-summon-once-per-turn" in kinds and (self.turn, player, card.name) in self.summon_rules.special_summoned_names:
             # not a summon condition: an effect that ignores the conditions does not ignore it
             return f"{WHO[player]}这个回合已经把「{card.name}」特殊召唤过（1回合只能有1次）"
         if "no-special-summon" in kinds and how != "ignore":
@@ -379,15 +379,15 @@ class ValueRules:
                 if forbidden in (method, "any-special") and player in _sides(sides, other.controller):
                     return f"「{other.name}」的效果使{METHOD_WORDS.get(method, method)}召唤不能进行"
             for st in self.active_statics(other, "limit-summons"):
-                if self.summon_count[player] >= st.value:
+                if self.summon_rules.summon_count[player] >= st.value:
                     return f"「{other.name}」的效果使1回合合计只能召唤{st.value}次"
             for st in self.active_statics(other, "limit-special-summon"):
                 if (self.memory_rules.recall(other, Info.COUNT, per=player) or 0) >= st.value:
                     return f"「{other.name}」的效果使1回合只能特殊召唤{st.value}次"
             if player == self.turn_player and self.active_statics(other, "limit-special-summon-by-attacks") \
-                    and self.special_summons[player] >= self.battle_rules.attack_declarations[player]:
+                    and self.summon_rules.special_summons[player] >= self.battle_rules.attack_declarations[player]:
                 return (f"「{other.name}」的效果使回合玩家特殊召唤的次数不能超过这个回合攻击过的次数"
-                        f"（已攻击{self.battle_rules.attack_declarations[player]}次，已特殊召唤{self.special_summons[player]}次）")
+                        f"（已攻击{self.battle_rules.attack_declarations[player]}次，已特殊召唤{self.summon_rules.special_summons[player]}次）")
         return None
 
     def why_cannot_procedure_paying(self, card: "YgoCard", player: int, paid: "YgoCard") -> str | None:

@@ -26,11 +26,12 @@ from rulings.ygo.duel import Duel as YgoDuel
 from rulings.ygo.links import Links
 from rulings.ygo.memories import Memories
 from rulings.ygo.negation import Negation
+from rulings.ygo.summoning import Summoning
 
 
 #: Yu-Gi-Oh!'s rules made components so far (the rest are still mixins of its Duel)
-YGO_COMPONENTS = {"control_rules", "link_rules", "negation_rules", "battle_rules", "banish_rules", "memory_rules"}
-YGO_COMPONENT_CLASSES = {Control, Links, Negation, Battle, TemporaryBanishes, Memories}
+YGO_COMPONENTS = {"control_rules", "link_rules", "negation_rules", "battle_rules", "banish_rules", "memory_rules", "summon_rules"}
+YGO_COMPONENT_CLASSES = {Control, Links, Negation, Battle, TemporaryBanishes, Memories, Summoning}
 
 
 def _components(game):
