@@ -282,7 +282,7 @@ class ActivationRules:
     def active_bans(self) -> list[Ban]:
         bans = [b for b in self.bans if b.until is None or b.until >= self.turn]
         for card in self.field_cards():
-            for st in self.active_statics(card, "ban-activation"):
+            for st in self.value_rules.active_statics(card, "ban-activation"):
                 make = st.value
                 bans.append(make(self, card))
             # 『战斗阶段中对方不能把效果发动』 given to a monster by a resolved effect
@@ -408,7 +408,7 @@ class ActivationRules:
         """Limits on how many activations a player makes per turn (大将军 紫炎, 召唤兽 卡利古拉)."""
         kind = self.kind_of(card)
         for other in self.field_cards():
-            for st in self.active_statics(other, "limit-activations"):
+            for st in self.value_rules.active_statics(other, "limit-activations"):
                 kinds, players, n = st.value(self, other)
                 if player not in players or kind not in kinds:
                     continue
@@ -440,7 +440,7 @@ class ActivationRules:
             if until >= self.turn and test(self, card):
                 return f"「{source}」: the activations of 「{card.name}」 cannot be negated"
         for other in self.field_cards():
-            for st in self.active_statics(other, "protect-activations"):
+            for st in self.value_rules.active_statics(other, "protect-activations"):
                 if st.value(self, other, card):
                     return f"「{other.name}」: the activation of 「{card.name}」 and its effect cannot be negated"
         return None
@@ -452,7 +452,7 @@ class ActivationRules:
         if link.negated:
             return None
         for card in self.field_cards():
-            for st in self.active_statics(card, "negate-resolving"):
+            for st in self.value_rules.active_statics(card, "negate-resolving"):
                 test, then = st.value
                 if test(self, card, link):
                     self.log.record("negate.resolving", card=card, target=link.card)
@@ -465,7 +465,7 @@ class ActivationRules:
         card activation; 音响放大器: an effect a 「音响战士」 card has), each testing which; they
         never see a card activated by an effect as it resolves."""
         for card in self.field_cards():
-            for st in self.active_statics(card, "on-card-activated"):
+            for st in self.value_rules.active_statics(card, "on-card-activated"):
                 st.value(self, card, link)
 
     def applied(self, link: "LinkView", definition=None) -> None:
@@ -514,7 +514,7 @@ class ActivationRules:
         return True
 
     def banish_forbidden(self, card: "YgoCard") -> bool:
-        return any(self.active_statics(c, "no-banish") for c in self.field_cards())
+        return any(self.value_rules.active_statics(c, "no-banish") for c in self.field_cards())
 
     def finish_limbo(self) -> None:
         """The chain ended: every card whose card activation was negated goes to the graveyard."""
@@ -618,7 +618,7 @@ class ActivationRules:
     def current_name(self, card: "YgoCard") -> str:
         """The card's name now: the one an effect of its own that applies now says it is
         treated as (『卡名当作「X」使用』), else its own."""
-        treated = self.active_statics(card, "named")
+        treated = self.value_rules.active_statics(card, "named")
         return treated[0].value if treated else card.name
 
     def is_named(self, card: "YgoCard", name: str) -> bool:

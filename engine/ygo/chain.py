@@ -435,7 +435,7 @@ class ChainRules:
             # since is a new card, which the effect no longer speaks of
             return f"「{card.name}」 cannot activate its effects (a lasting effect on it)"
         if card.definition.is_monster and self.on_field(card):
-            banned = self.field_ban(card, "forbid-activation")
+            banned = self.value_rules.field_ban(card, "forbid-activation")
             if banned:
                 return f"「{banned}」 says 「{card.name}」 cannot activate its effects"
         if not card.definition.is_monster and effect.kind != "activation" and self.decided_at_card_activation(card):
@@ -481,13 +481,13 @@ class ChainRules:
             return (f"「{target.name}」 must leave the field after its chain: it cannot be returned to the hand "
                     "or deck meanwhile")
         if TARGETING["summon-target-summonable"] and "summon-targets" in effect.moves:
-            how = "ignore" if "ignore-summon-conditions" in effect.moves else self.summon_how("special", card.name)
-            why = self.why_cannot_special_summon(target, card.controller, how=how, by=card.name, targeting=True)
+            how = "ignore" if "ignore-summon-conditions" in effect.moves else self.value_rules.summon_how("special", card.name)
+            why = self.value_rules.why_cannot_special_summon(target, card.controller, how=how, by=card.name, targeting=True)
             if why:
                 return f"「{target.name}」不能成为「{card.name}」{effect.label}的对象：{why}"
         if effect.target_filter is not None and not effect.target_filter(self, card, target):
             return f"「{target.name}」 cannot be targeted by 「{card.name}」{effect.label}"
-        guard = self.field_ban(target, "untargetable-by-opponent") if target.face_up else None
+        guard = self.value_rules.field_ban(target, "untargetable-by-opponent") if target.face_up else None
         if guard and card.controller != target.controller:
             return f"「{guard}」: 「{target.name}」 cannot be targeted by the opponent's effects"
         if self.memory_rules.lasting(target, "untargetable") and target.face_up and self.on_field(target):
@@ -659,7 +659,7 @@ class ChainRules:
             self._resolving -= 1
         self.finish_limbo()
         self._drop_missed()
-        self.adjust()
+        self.value_rules.adjust()
         self.run_mandatory()
 
     def _resolve_links(self) -> None:
@@ -716,7 +716,7 @@ class ChainRules:
         """Continuous effects that may act as the effect of a chain link applies (完美世界 卡通世界
         ③: 『其他卡发动的效果适用之际，可以…』), before that effect does anything."""
         for card in self.field_cards():
-            for st in self.active_statics(card, "on-link-applying"):
+            for st in self.value_rules.active_statics(card, "on-link-applying"):
                 st.value(self, card, link, st.label)
 
     def on_link_resolved(self, link: ChainLink) -> None:
@@ -726,7 +726,7 @@ class ChainRules:
         if link.outcome != "applied":
             return
         for card in self.field_cards():
-            for st in self.active_statics(card, "on-link-resolved"):
+            for st in self.value_rules.active_statics(card, "on-link-resolved"):
                 st.value(self, card, link)
 
     @staticmethod

@@ -30,7 +30,7 @@ from .memory import RULES, Info, Transition
 from .negation import Negation
 from .summoning import Summoning
 from .objects import FIELD_ZONES, PLAYERS, WAS_BANISHED, YgoCard, Zone
-from .values import ValueRules
+from .values import Values
 
 # zone kinds (objects.Zone), by the names the rules have always used
 DECK, HAND, EXTRA, MONSTER, SPELL_TRAP, PENDULUM, GRAVEYARD, BANISHED, MATERIALS, FIELD_SPELL = (
@@ -39,7 +39,7 @@ DECK, HAND, EXTRA, MONSTER, SPELL_TRAP, PENDULUM, GRAVEYARD, BANISHED, MATERIALS
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 
 
-class Duel(Game, ChainRules, ActivationRules, ValueRules):
+class Duel(Game, ChainRules, ActivationRules):
     """One duel between player 0 (自己) and player 1 (对方)."""
 
     trace_words = trace_words.WORDS
@@ -58,6 +58,8 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         self.negation_rules = Negation(self, self.link_rules, self.banish_rules, self.log)
         self.battle_rules = Battle(self, self.link_rules, self.log)
         self.summon_rules = Summoning(self, self.memory_rules, self.link_rules, self.banish_rules, self.log)
+        self.value_rules = Values(self, self.memory_rules, self.link_rules, self.control_rules, self.battle_rules,
+                                  self.summon_rules, self.log)
         for p in PLAYERS:
             self.board.add_zone(BoardZone(DECK, p, HiddenTo.EVERYONE, ordered=True))
             self.board.add_zone(BoardZone(HAND, p, HiddenTo.ALL_BUT_OWNER))
@@ -268,7 +270,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         """The face-up card whose effect banishes what would be sent to the graveyard
         (大宇宙 and the like), if one applies now."""
         for other in self.field_cards():
-            if self.active_statics(other, "graveyard-to-banish"):
+            if self.value_rules.active_statics(other, "graveyard-to-banish"):
                 return other.name
         return None
 
@@ -280,6 +282,73 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
             "negations": self.negations(card) if card.face_up else set(),
             "object_id": card.object_id,
         }
+
+    # -- the values the rules compute (values.py) --------------------------------------
+
+    def active_statics(self, card: YgoCard, kind: str, *, ignore_negation: bool = False):
+        return self.value_rules.active_statics(card, kind, ignore_negation=ignore_negation)
+
+    def applies(self, card: YgoCard, kind: str) -> bool:
+        return self.value_rules.applies(card, kind)
+
+    def static_applies(self, card: YgoCard, label: str) -> bool:
+        return self.value_rules.static_applies(card, label)
+
+    def affected_by(self, card: YgoCard, source: YgoCard) -> bool:
+        return self.value_rules.affected_by(card, source)
+
+    def field_ban(self, card: YgoCard, kind: str) -> str | None:
+        return self.value_rules.field_ban(card, kind)
+
+    def rule_of(self, name: str, kind: str, subject) -> bool:
+        return self.value_rules.rule_of(name, kind, subject)
+
+    def atk(self, card: YgoCard, viewer: int | None = None) -> int | None:
+        return self.value_rules.atk(card, viewer)
+
+    def defense(self, card: YgoCard, viewer: int | None = None) -> int | None:
+        return self.value_rules.defense(card, viewer)
+
+    def original_atk(self, card: YgoCard) -> int | None:
+        return self.value_rules.original_atk(card)
+
+    def why_not_destroyed(self, card: YgoCard, **how) -> str | None:
+        return self.value_rules.why_not_destroyed(card, **how)
+
+    def pendulum_scale(self, card: YgoCard) -> int:
+        return self.value_rules.pendulum_scale(card)
+
+    def pendulum_scales(self, player: int) -> tuple[int, int] | None:
+        return self.value_rules.pendulum_scales(player)
+
+    def why_not_link_material(self, card: YgoCard, link: YgoCard | None = None) -> str | None:
+        return self.value_rules.why_not_link_material(card, link)
+
+    def special_summon_monster(self, card: YgoCard) -> bool:
+        return self.value_rules.special_summon_monster(card)
+
+    def properly_summoned_by(self, card: YgoCard, how: str, method: str, by: str = "",
+                             from_zone: str | None = None) -> bool:
+        return self.value_rules.properly_summoned_by(card, how, method, by, from_zone)
+
+    def summon_how(self, method: str, by: str = "") -> str:
+        return self.value_rules.summon_how(method, by)
+
+    def proper_by_effect(self, card: YgoCard, by: str, from_zone: str | None = None) -> bool:
+        return self.value_rules.proper_by_effect(card, by, from_zone)
+
+    def why_cannot_special_summon(self, card: YgoCard, player: int, how: str = "effect", by: str = "",
+                                  method: str = "special", targeting: bool = False) -> str | None:
+        return self.value_rules.why_cannot_special_summon(card, player, how, by, method, targeting)
+
+    def why_cannot_procedure_paying(self, card: YgoCard, player: int, paid: YgoCard) -> str | None:
+        return self.value_rules.why_cannot_procedure_paying(card, player, paid)
+
+    def count_special_summon(self, player: int) -> None:
+        self.value_rules.count_special_summon(player)
+
+    def adjust(self) -> None:
+        self.value_rules.adjust()
 
     # -- summoning (summoning.py) -----------------------------------------------------
 
@@ -374,7 +443,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
             # the face-down monster goes back to its owner's field
             self.shift_control(card, card.owner, reason="it is no longer the target that gave control")
         self.emit("position-changed", card)
-        self.adjust()
+        self.value_rules.adjust()
 
     @one_action
     def flip_face_up(self, card: YgoCard, reason: str = "", position: str = "defense") -> None:
@@ -386,7 +455,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         self.memory_rules.remember(card, Info.FLIPPED)
         self.emit("flipped", card)
         self.emit("position-changed", card)
-        self.adjust()
+        self.value_rules.adjust()
 
     # -- leaving the field ----------------------------------------------------------
 
@@ -424,11 +493,11 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
             self.emit("destroyed", card, lki=snapshot, destroyed=True, by_battle=by_battle, by_player=by_player)
         if to.kind == BANISHED:
             self.emit(WAS_BANISHED, card, lki=snapshot)
-        self.adjust()
+        self.value_rules.adjust()
 
     def banished_when_leaving(self, card: YgoCard) -> bool:
         """『从场上离开的场合除外』 applies to this face-up card (消战者)."""
-        return self.face_up_on_field(card) and (self.applies(card, "leave-banish")
+        return self.face_up_on_field(card) and (self.value_rules.applies(card, "leave-banish")
                                                  or bool(self.memory_rules.lasting(card, "leave-banish")))
 
     def redirect(self, card: YgoCard, to_kind: str) -> str:
@@ -495,7 +564,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         if not self.on_field(card):
             self.log.record("survive.not-on-field", card=card)
             return False
-        why_not = self.why_not_destroyed(card, by_effect=by_effect, by_battle=by_battle, by_player=by_player)
+        why_not = self.value_rules.why_not_destroyed(card, by_effect=by_effect, by_battle=by_battle, by_player=by_player)
         if why_not:
             self.log.record("survive", card=card, why=why_not)
             return False
@@ -529,7 +598,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         for other in self.field_cards():
             if other is card:
                 continue
-            if self.active_statics(other, "count-tributed",
+            if self.value_rules.active_statics(other, "count-tributed",
                                    ignore_negation=RULES["count-tributed-while-negated"]):
                 n = (self.memory_rules.recall(other, Info.COUNT) or 0) + 1
                 self.memory_rules.remember(other, Info.COUNT, n)
@@ -542,7 +611,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
         if not RULES["destruction-replaced-from-graveyard"]:
             return False
         for source in list(self.board.zone(card.controller, GRAVEYARD)):
-            for st in self.active_statics(source, "replace-destruction-banish-self"):
+            for st in self.value_rules.active_statics(source, "replace-destruction-banish-self"):
                 if st.value(self, source, card, by_battle, by_player):
                     self.log.record("destroy-replaced", card=card, source=source)
                     self.banish(source, reason=f"replaces the destruction of 「{card.name}」")
@@ -658,7 +727,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
     def destroy_attacked_at_end_battle(self) -> None:
         """『攻击过的怪兽在战斗阶段结束时破坏』 (古之森): the monsters that remember attacking
         this turn — face-down ones too (FAQ fid=8644) — are destroyed by that card's effect."""
-        sources = [c for c in self.field_cards() if self.active_statics(c, "destroy-attacked-at-end-battle")]
+        sources = [c for c in self.field_cards() if self.value_rules.active_statics(c, "destroy-attacked-at-end-battle")]
         if not sources:
             return
         for card in [c for c in self.field_cards() if c.definition.is_monster and c.zone.kind == MONSTER
@@ -686,7 +755,7 @@ class Duel(Game, ChainRules, ActivationRules, ValueRules):
             self.emit("standby", None)
         if phase == "end":
             self.banish_rules.returns_due("end-phase")
-            self.end_phase_effects()
+            self.value_rules.end_phase_effects()
             self.emit("end-phase", None)
         self.run_mandatory(hold=hold)
 

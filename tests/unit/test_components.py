@@ -27,11 +27,12 @@ from rulings.ygo.links import Links
 from rulings.ygo.memories import Memories
 from rulings.ygo.negation import Negation
 from rulings.ygo.summoning import Summoning
+from rulings.ygo.values import Values
 
 
 #: Yu-Gi-Oh!'s rules made components so far (the rest are still mixins of its Duel)
-YGO_COMPONENTS = {"control_rules", "link_rules", "negation_rules", "battle_rules", "banish_rules", "memory_rules", "summon_rules"}
-YGO_COMPONENT_CLASSES = {Control, Links, Negation, Battle, TemporaryBanishes, Memories, Summoning}
+YGO_COMPONENTS = {"control_rules", "link_rules", "negation_rules", "battle_rules", "banish_rules", "memory_rules", "summon_rules", "value_rules"}
+YGO_COMPONENT_CLASSES = {Control, Links, Negation, Battle, TemporaryBanishes, Memories, Summoning, Values}
 
 
 def _components(game):
