@@ -206,7 +206,7 @@ class ChainRules:
         for e in self.effects_of(card):
             if e.label == label:
                 return e
-        if label == CARD_ACTIVATION and self.is_pendulum_card(card):
+        if label == CARD_ACTIVATION and self.activation_rules.is_pendulum_card(card):
             # a pendulum monster card put in the pendulum zone from the hand is activated
             # as a spell card (a card activation with nothing to apply as it resolves)
             return Effect(CARD_ACTIVATION, "activation", "（把这张卡放置到灵摆区域来发动）")
@@ -344,14 +344,14 @@ class ChainRules:
         ahead, else the first legal ones (by default, shown in the trace); None when there
         is no whole set of legal targets (then it is not activated)."""
         card, effect, player = pending.card, pending.effect, pending.player
-        legal = self.legal_targets(card, effect)
+        legal = self.activation_rules.legal_targets(card, effect)
         stated = self.stated_targets.pop((card.serial, effect.label, player), None)
         if stated is not None:
-            picks = self.fill_targets(card, effect, [c for c in stated if any(c is x for x in legal)])
+            picks = self.activation_rules.fill_targets(card, effect, [c for c in stated if any(c is x for x in legal)])
             if picks is None or len(stated) != effect.targets:
                 raise IllegalAction(f"{describe(stated)}现在不能成为「{card.name}」{effect.label}的对象")
             return picks
-        picks = self.fill_targets(card, effect, legal)
+        picks = self.activation_rules.fill_targets(card, effect, legal)
         if picks is not None and len(legal) > effect.targets:
             self.log.record("choice.default-targets", chooser=player, picked=picks, card=card, label=effect.label,
                             rule=FIRST_FITTING)
@@ -405,16 +405,16 @@ class ChainRules:
             if card.zone.kind not in (Zone.HAND, Zone.SPELL_TRAP, Zone.FIELD_SPELL) or (
                     self.on_field(card) and card.face_up):
                 return f"「{card.name}」不在手卡，也没有盖放在场上"
-            where = self.why_not_from_where_it_is(card, player)
+            where = self.activation_rules.why_not_from_where_it_is(card, player)
             if where:
                 return where
-            unique = self.unique_on_field(card, player)
+            unique = self.activation_rules.unique_on_field(card, player)
             if unique:
                 return unique
-            unmet = self.activation_condition_unmet(card)
+            unmet = self.activation_rules.activation_condition_unmet(card)
             if unmet:
                 return unmet
-            if self.is_pendulum_card(card):
+            if self.activation_rules.is_pendulum_card(card):
                 if card.zone.kind != Zone.HAND:
                     return f"「{card.name}」 is put in the pendulum zone from the hand"
                 zone = self.board.zone(player, Zone.PENDULUM)
@@ -438,10 +438,10 @@ class ChainRules:
             banned = self.value_rules.field_ban(card, "forbid-activation")
             if banned:
                 return f"「{banned}」 says 「{card.name}」 cannot activate its effects"
-        if not card.definition.is_monster and effect.kind != "activation" and self.decided_at_card_activation(card):
+        if not card.definition.is_monster and effect.kind != "activation" and self.activation_rules.decided_at_card_activation(card):
             return (f"「{card.name}」's card activation is on this chain: what it activates on this chain was "
                     "decided with its card activation")
-        banned = self.activation_ban(card, effect, player) or self.count_ban(card, effect, player)
+        banned = self.activation_rules.activation_ban(card, effect, player) or self.activation_rules.count_ban(card, effect, player)
         if banned:
             return banned
         needs = getattr(effect.resolve, "needs", None)
@@ -453,7 +453,7 @@ class ChainRules:
                 return f"player {player} has no free monster zone to take control of a monster into"
         if effect.condition is not None and not effect.condition(self, card):
             return f"the condition of 「{card.name}」{label} is not met"
-        needs = self.why_cost_unpayable(card, effect, player) or self.why_no_target(card, effect, player)
+        needs = self.activation_rules.why_cost_unpayable(card, effect, player) or self.activation_rules.why_no_target(card, effect, player)
         if needs:
             return needs
         for restriction in effect.restrictions:
@@ -477,7 +477,7 @@ class ChainRules:
         if target is card and effect.kind == "activation" and not card.definition.is_monster \
                 and not stays_on_field(card.definition):
             return f"「{card.name}」 must leave the field after its chain: its own activation cannot target it"
-        if effect.moves & {Zone.HAND, Zone.DECK} and self.leaves_after_resolving(target):
+        if effect.moves & {Zone.HAND, Zone.DECK} and self.activation_rules.leaves_after_resolving(target):
             return (f"「{target.name}」 must leave the field after its chain: it cannot be returned to the hand "
                     "or deck meanwhile")
         if TARGETING["summon-target-summonable"] and "summon-targets" in effect.moves:
@@ -523,7 +523,7 @@ class ChainRules:
         if with_effect is not None:
             if effect.kind != "activation":
                 raise IllegalAction(f"只有卡的发动能同时带着「{card.name}」的另一个效果")
-            why = self.why_not_with_card_activation(card, with_effect, player)
+            why = self.activation_rules.why_not_with_card_activation(card, with_effect, player)
             if why:
                 raise IllegalAction(why)
             also = self.effect_of(card, with_effect)
@@ -533,7 +533,7 @@ class ChainRules:
             why = self.why_not_target(card, effect, t)
             if why:
                 raise IllegalAction(why)
-        if effect.target_slots and self.fill_targets(card, effect, list(targets)) is None:
+        if effect.target_slots and self.activation_rules.fill_targets(card, effect, list(targets)) is None:
             raise IllegalAction(f"{'、'.join(f'「{t.name}」' for t in targets)}不是「{card.name}」{label}"
                                 f"所取的对象（它写明的每一种各一张）")
         # a card activation: 1. the card is put face-up on the field (or turned face-up), 2. its
@@ -542,7 +542,7 @@ class ChainRules:
         # was placed (a cost that depends on the board is quoted now, paid after step 1)
         prepare = getattr(effect.cost, "prepare", None)
         quoted = prepare(self, card, player) if prepare is not None else None
-        if effect.kind == "activation" and self.is_pendulum_card(card):
+        if effect.kind == "activation" and self.activation_rules.is_pendulum_card(card):
             self.board.move(card, self.board.zone(player, Zone.PENDULUM), face_up=True, reason="activated")
         elif effect.kind == "activation" and not self.on_field(card):
             self.summon_rules.put_spell_trap(card, player, face_up=True, reason="activated")
@@ -553,7 +553,7 @@ class ChainRules:
         activated_as = card.object_id
         activated_in = card.zone.kind
         # what a cost shows to the opponent (『把…给对方观看才能发动』) belongs to this link
-        self.revealed_by_cost = []
+        self.activation_rules.revealed_by_cost = []
         if effect.cost == "send-self":
             self.send_to_graveyard(card, reason="cost")
         elif effect.cost == "discard-self":
@@ -605,15 +605,15 @@ class ChainRules:
                          [(t, t.object_id) for t in targets], None, at_activation,
                          pending.event if pending else None, chosen=list(chosen),
                          effect_owner=self.owner_of_effect(card, effect), with_effect=also,
-                         declared=declared, zone=activated_in, revealed=self.revealed_by_cost)
-        self.revealed_by_cost = []
+                         declared=declared, zone=activated_in, revealed=self.activation_rules.revealed_by_cost)
+        self.activation_rules.revealed_by_cost = []
         self.chain.append(link)
         if len(self.chain) == 1:
             # a new chain: what happened before it is no longer "what just happened"
             self.recent_events.clear()
-        self.record_activation(link, card, player)
-        self.on_card_activated(link)
-        if self.is_card_activation(link):
+        self.activation_rules.record_activation(link, card, player)
+        self.activation_rules.on_card_activated(link)
+        if self.activation_rules.is_card_activation(link):
             self.emit("card-activated", card, player=player, by_effect=False, by=None)
         self.log.record("activate.card" if label == "发动" else "activate", chain=link.number, player=player, card=card,
                         label=label, targets=targets)
@@ -638,15 +638,15 @@ class ChainRules:
         """Negate the activation (or only the effect) of ``link``; False when it cannot be
         negated.  A negated card activation takes its card off the field at once
         (activation.py); ``destroy``: the negating effect also destroys that card."""
-        why = self.why_unnegatable(link)
+        why = self.activation_rules.why_unnegatable(link)
         if why:
             self.log.record("survive.unnegatable", chain=link.number, why=why)
             return False
         link.negated = what
-        self.last_negation = (self._steps, by_player, link.player)
+        self.activation_rules.last_negation = (self._steps, by_player, link.player)
         self.log.record("negate.link", chain=link.number, card=link.card, label=link.effect.label, what=what)
-        if what == "activation" and self.is_card_activation(link):
-            self.take_off_field(link, destroyed=destroy, by=by, by_player=by_player)
+        if what == "activation" and self.activation_rules.is_card_activation(link):
+            self.activation_rules.take_off_field(link, destroyed=destroy, by=by, by_player=by_player)
         return True
 
     # -- resolution -----------------------------------------------------------------
@@ -657,7 +657,7 @@ class ChainRules:
             self._resolve_links()
         finally:
             self._resolving -= 1
-        self.finish_limbo()
+        self.activation_rules.finish_limbo()
         self._drop_missed()
         self.value_rules.adjust()
         self.run_mandatory()
@@ -666,7 +666,7 @@ class ChainRules:
         while self.chain:
             link = self.chain.pop()
             self.resolving.append(link)
-            why = resolution_negated(self, link) or self.intercepted(link)
+            why = resolution_negated(self, link) or self.activation_rules.intercepted(link)
             if link.negated != "activation":
                 # an activation negated is not processed at all: it takes no timing
                 self._steps += 1
@@ -681,10 +681,10 @@ class ChainRules:
                 if self.keeps_its_link(link):
                     self.log.record("resolve.keeps-link", chain=link.number, card=link.card)
                     link.effect.resolve(self, link)
-            elif self.already_applied(link):
-                link.outcome = f"not applied: {self.already_applied(link)}"
+            elif self.activation_rules.already_applied(link):
+                link.outcome = f"not applied: {self.activation_rules.already_applied(link)}"
                 self.log.record("resolve.not-applied", chain=link.number, card=link.card, label=link.effect.label,
-                                why=self.already_applied(link))
+                                why=self.activation_rules.already_applied(link))
             else:
                 link.outcome = "applied"
                 self.log.record("resolve", chain=link.number, card=link.card, label=link.effect.label)
@@ -693,7 +693,7 @@ class ChainRules:
                     link.effect.resolve(self, link)
                 if link.with_effect is not None and link.with_effect.resolve is not None:
                     link.with_effect.resolve(self, link)
-                self.applied(link)
+                self.activation_rules.applied(link)
             self.resolved.append(link)
             self.resolving.remove(link)
             self.finishing.append(link)
@@ -752,7 +752,7 @@ class ChainRules:
         """A continuous spell or trap whose card activation only takes a target that its
         continuous effect then applies to (魔族之链): the activation has nothing to apply as
         it resolves, so negating that effect (not the activation) leaves the link."""
-        return (link.negated != "activation" and self.is_card_activation(link)
+        return (link.negated != "activation" and self.activation_rules.is_card_activation(link)
                 and bool(link.card.definition.types & STAYS) and link.effect.resolve is not None
                 and getattr(link.effect.resolve, "continuous_link", False))
 

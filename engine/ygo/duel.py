@@ -15,7 +15,7 @@ from rulings.core.game import Game
 from rulings.project import GAMES
 from rulings.core.zones import HiddenTo, Zone as BoardZone
 
-from .activation import ActivationRules
+from .activation import Activation
 from .banish import TemporaryBanishes
 from .battle import Battle
 from .cards import CardDef
@@ -39,7 +39,7 @@ DECK, HAND, EXTRA, MONSTER, SPELL_TRAP, PENDULUM, GRAVEYARD, BANISHED, MATERIALS
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 
 
-class Duel(Game, ChainRules, ActivationRules):
+class Duel(Game, ChainRules):
     """One duel between player 0 (自己) and player 1 (对方)."""
 
     trace_words = trace_words.WORDS
@@ -49,7 +49,6 @@ class Duel(Game, ChainRules, ActivationRules):
 
     def __init__(self) -> None:
         Game.__init__(self)
-        ActivationRules.__init__(self)
         #: the rules by concern, each owning its state (issue 23)
         self.memory_rules = Memories(self.log)
         self.control_rules = Control(self, self.log)
@@ -60,6 +59,7 @@ class Duel(Game, ChainRules, ActivationRules):
         self.summon_rules = Summoning(self, self.memory_rules, self.link_rules, self.banish_rules, self.log)
         self.value_rules = Values(self, self.memory_rules, self.link_rules, self.control_rules, self.battle_rules,
                                   self.summon_rules, self.log)
+        self.activation_rules = Activation(self, self.memory_rules, self.value_rules, self.summon_rules, self.log)
         for p in PLAYERS:
             self.board.add_zone(BoardZone(DECK, p, HiddenTo.EVERYONE, ordered=True))
             self.board.add_zone(BoardZone(HAND, p, HiddenTo.ALL_BUT_OWNER))
@@ -207,7 +207,7 @@ class Duel(Game, ChainRules, ActivationRules):
 
     def on_field(self, card: YgoCard) -> bool:
         # a card whose card activation was negated is off the field until the chain ends
-        return card.zone.kind in FIELD_ZONES and not (self.limbo and self.in_limbo(card))
+        return card.zone.kind in FIELD_ZONES and not (self.activation_rules.limbo and self.activation_rules.in_limbo(card))
 
     def face_up_on_field(self, card: YgoCard) -> bool:
         return self.on_field(card) and card.face_up
@@ -282,6 +282,98 @@ class Duel(Game, ChainRules, ActivationRules):
             "negations": self.negations(card) if card.face_up else set(),
             "object_id": card.object_id,
         }
+
+    # -- activation (activation.py) ---------------------------------------------------
+
+    @property
+    def activations(self):
+        return self.activation_rules.activations
+
+    @property
+    def bans(self):
+        return self.activation_rules.bans
+
+    @property
+    def unnegatable(self):
+        return self.activation_rules.unnegatable
+
+    @property
+    def once_applied(self):
+        return self.activation_rules.once_applied
+
+    @property
+    def set_cards_destroyed(self):
+        return self.activation_rules.set_cards_destroyed
+
+    @property
+    def revealed_by_cost(self):
+        return self.activation_rules.revealed_by_cost
+
+    @revealed_by_cost.setter
+    def revealed_by_cost(self, cards: list) -> None:
+        self.activation_rules.revealed_by_cost = cards
+
+    is_card_activation = staticmethod(Activation.is_card_activation)
+    kind_of = staticmethod(Activation.kind_of)
+
+    def in_limbo(self, card: YgoCard) -> bool:
+        return self.activation_rules.in_limbo(card)
+
+    def leaves_after_resolving(self, card: YgoCard) -> bool:
+        return self.activation_rules.leaves_after_resolving(card)
+
+    must_leave_as_activated = staticmethod(Activation.must_leave_as_activated)
+
+    def activation_ban(self, card: YgoCard, effect, player: int) -> str | None:
+        return self.activation_rules.activation_ban(card, effect, player)
+
+    def ban(self, scope: str, kinds, players, source: str='', until: int | None=None, rulings=(), exempt=None, names=None, zones=()) -> None:
+        self.activation_rules.ban(scope, kinds, players, source, until, rulings, exempt, names, zones)
+
+    def forbid_responses(self, card: YgoCard, players) -> None:
+        self.activation_rules.forbid_responses(card, players)
+
+    def record_activation(self, link: LinkView | None, card: YgoCard, player: int, *, by_effect: bool=False) -> None:
+        self.activation_rules.record_activation(link, card, player, by_effect=by_effect)
+
+    def activated_while_face_up(self, card: YgoCard, fits) -> int:
+        return self.activation_rules.activated_while_face_up(card, fits)
+
+    def activation_count(self, player: int, kinds, *, negated_count: bool | None=None, since: int=0) -> int:
+        return self.activation_rules.activation_count(player, kinds, negated_count=negated_count, since=since)
+
+    def limit_activations(self, kinds, players, n: int, source: str, negated_count: bool | None, since: int) -> None:
+        self.activation_rules.limit_activations(kinds, players, n, source, negated_count, since)
+
+    def applied(self, link: LinkView, definition=None) -> None:
+        self.activation_rules.applied(link, definition)
+
+    def negated_just_now(self, victim: int) -> bool:
+        return self.activation_rules.negated_just_now(victim)
+
+    def move_from_limbo(self, card: YgoCard, where: str, reason: str) -> bool:
+        return self.activation_rules.move_from_limbo(card, where, reason)
+
+    def why_not_with_card_activation(self, card: YgoCard, label: str, player: int) -> str | None:
+        return self.activation_rules.why_not_with_card_activation(card, label, player)
+
+    def activation_condition_unmet(self, card: YgoCard) -> str | None:
+        return self.activation_rules.activation_condition_unmet(card)
+
+    def decided_at_card_activation(self, card: YgoCard) -> bool:
+        return self.activation_rules.decided_at_card_activation(card)
+
+    def activate_by_effect(self, card: YgoCard, player: int, by: str, source=None) -> None:
+        self.activation_rules.activate_by_effect(card, player, by, source)
+
+    def sees_activation(self, watcher: YgoCard, event) -> bool:
+        return self.activation_rules.sees_activation(watcher, event)
+
+    def current_name(self, card: YgoCard) -> str:
+        return self.activation_rules.current_name(card)
+
+    def is_named(self, card: YgoCard, name: str) -> bool:
+        return self.activation_rules.is_named(card, name)
 
     # -- the values the rules compute (values.py) --------------------------------------
 
@@ -575,7 +667,7 @@ class Duel(Game, ChainRules, ActivationRules):
         self.log.record("destroy", card=card, reason=reason)
         how = ("destroyed-by-battle",) if by_battle else () if by_rule else ("destroyed-by-effect",)
         if "destroyed-by-effect" in how and card.zone.kind == SPELL_TRAP and not card.face_up:
-            self.set_cards_destroyed.add((self.turn, card.controller))  # 魂缚门's condition
+            self.activation_rules.set_cards_destroyed.add((self.turn, card.controller))  # 魂缚门's condition
         if to == BANISHED:
             # 『破坏并除外』: destroyed, and banished instead of going to the graveyard
             self.leave_field(card, self.board.zone(card.owner, BANISHED), reason="destroyed and banished",

@@ -19,6 +19,7 @@ from rulings.mtg.face_down_rules import FaceDown
 from rulings.mtg.game import Game
 from rulings.mtg.stack import StackRules
 from rulings.mtg.visibility import ZoneRules
+from rulings.ygo.activation import Activation
 from rulings.ygo.banish import TemporaryBanishes
 from rulings.ygo.battle import Battle
 from rulings.ygo.control import Control
@@ -31,8 +32,8 @@ from rulings.ygo.values import Values
 
 
 #: Yu-Gi-Oh!'s rules made components so far (the rest are still mixins of its Duel)
-YGO_COMPONENTS = {"control_rules", "link_rules", "negation_rules", "battle_rules", "banish_rules", "memory_rules", "summon_rules", "value_rules"}
-YGO_COMPONENT_CLASSES = {Control, Links, Negation, Battle, TemporaryBanishes, Memories, Summoning, Values}
+YGO_COMPONENTS = {"control_rules", "link_rules", "negation_rules", "battle_rules", "banish_rules", "memory_rules", "summon_rules", "value_rules", "activation_rules"}
+YGO_COMPONENT_CLASSES = {Control, Links, Negation, Battle, TemporaryBanishes, Memories, Summoning, Values, Activation}
 
 
 def _components(game):
