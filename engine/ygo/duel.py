@@ -1,8 +1,25 @@
-"""A Yu-Gi-Oh! duel: the state, and the primitives that move cards, summon them, turn
-them over and banish them temporarily.  What a monster keeps through each of these is
-decided by one table (memory.ERASED_BY); chains (chain.py), negation (negation.py),
-battle (battle.py), control (control.py), continuous-target links (links.py) and the
-values the rules compute (values.py) live in their own modules and are mixed in here.
+"""A Yu-Gi-Oh! duel: the facade the steps (steps.py) and card data (through
+view.DuelView) talk to, the zones, the turn and its phases, and the primitives that move
+cards (leaving the field, destroying, banishing, returning) and turn them over.
+
+The rest of the rules are components, each owning its state (``state_fields``, what the
+fingerprint a Then is checked with reads) and given, when made, the duel as a narrow
+protocol of what it needs and the few other components it asks; a reader can open one
+at a time:
+
+- memories.py ``Memories``: what a card remembers, and what erases it (memory.ERASED_BY);
+- control.py ``Control``: who controls a monster, and the loans of control;
+- links.py ``Links``: continuous-target links (持续取对象);
+- banish.py ``TemporaryBanishes``: monsters banished until they return (一时除外);
+- negation.py ``Negation``: which kinds of negation apply, field-wide negations, negated summons;
+- battle.py ``Battle``: attacks, battles, battle damage;
+- summoning.py ``Summoning``: the summons, their basic rules and the turn's counts;
+- values.py ``Values``: statics, ATK/DEF, protection, summon conditions, the rules after each change;
+- activation.py ``Activation``: what an activation is and what forbids it, bans, limbo;
+- chain.py ``Chain``: trigger effects, activating, building and resolving chains.
+
+A game action (``one_action``: a summon, a card leaving the field) lets the chain put the
+mandatory triggers it caused on a chain once the whole of it is done.
 """
 
 from __future__ import annotations
@@ -20,7 +37,7 @@ from .banish import TemporaryBanishes
 from .battle import Battle
 from .cards import CardDef
 from .catalogue import CATALOGUE
-from .chain import ChainRules, one_action
+from .chain import Chain, one_action
 from . import trace_words
 from .control import Control
 from .links import Links
@@ -39,7 +56,7 @@ DECK, HAND, EXTRA, MONSTER, SPELL_TRAP, PENDULUM, GRAVEYARD, BANISHED, MATERIALS
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 
 
-class Duel(Game, ChainRules):
+class Duel(Game):
     """One duel between player 0 (自己) and player 1 (对方)."""
 
     trace_words = trace_words.WORDS
@@ -60,6 +77,8 @@ class Duel(Game, ChainRules):
         self.value_rules = Values(self, self.memory_rules, self.link_rules, self.control_rules, self.battle_rules,
                                   self.summon_rules, self.log)
         self.activation_rules = Activation(self, self.memory_rules, self.value_rules, self.summon_rules, self.log)
+        self.chain_rules = Chain(self, self.memory_rules, self.value_rules, self.activation_rules, self.summon_rules,
+                                 self.link_rules, self.banish_rules, self.log)
         for p in PLAYERS:
             self.board.add_zone(BoardZone(DECK, p, HiddenTo.EVERYONE, ordered=True))
             self.board.add_zone(BoardZone(HAND, p, HiddenTo.ALL_BUT_OWNER))
@@ -81,14 +100,9 @@ class Duel(Game, ChainRules):
         self.turn_player = 0
         self.phase = "main1"
         self.lp = [8000, 8000]
-        #: 「卡名」的效果1回合只能使用1次: (player, card name, effect label) used this turn
-        self.used_names: set[tuple[int, str, str]] = set()
-        #: 「卡名」的效果在决斗中只能使用1次: (player, card name, effect label) used in this duel
-        self.used_in_duel: set[tuple[int, str, str]] = set()
         #: the player who has won the duel, if any
         self.winner: int | None = None
         self.board.on_move = self.memory_rules.changed_zone
-        ChainRules.__init__(self)
 
     # -- the world protocol ---------------------------------------------------------
 
@@ -282,6 +296,107 @@ class Duel(Game, ChainRules):
             "negations": self.negations(card) if card.face_up else set(),
             "object_id": card.object_id,
         }
+
+    # -- the chain (chain.py) ----------------------------------------------------------
+
+    @property
+    def chain(self):
+        return self.chain_rules.chain
+
+    @property
+    def after_link(self):
+        return self.chain_rules.after_link
+
+    @property
+    def recent_events(self):
+        return self.chain_rules.recent_events
+
+    @property
+    def _steps(self):
+        return self.chain_rules._steps
+
+    @property
+    def resolving(self):
+        return self.chain_rules.resolving
+
+    @property
+    def pending(self):
+        return self.chain_rules.pending
+
+    @property
+    def resolved(self):
+        return self.chain_rules.resolved
+
+    @property
+    def finishing(self):
+        return self.chain_rules.finishing
+
+    @property
+    def summon_windows(self):
+        return self.chain_rules.summon_windows
+
+    @property
+    def used_names(self):
+        return self.chain_rules.used_names
+
+    @property
+    def used_in_duel(self):
+        return self.chain_rules.used_in_duel
+
+    def holding_triggers(self):
+        """『…，先不处理连锁』: the mandatory triggers of what is done inside wait."""
+        return self.chain_rules.holding_triggers()
+
+    def effect_of(self, card: YgoCard, label: str, origin: str | None=None) -> Effect:
+        return self.chain_rules.effect_of(card, label, origin)
+
+    def emit(self, kind: str, subject, **data) -> None:
+        self.chain_rules.emit(kind, subject, **data)
+
+    def decline(self, card: YgoCard, label: str, player: int) -> None:
+        self.chain_rules.decline(card, label, player)
+
+    def plan_applying(self, card: YgoCard, label: str, player: int, at: YgoCard) -> None:
+        self.chain_rules.plan_applying(card, label, player, at)
+
+    def chose_to_apply(self, card: YgoCard, label: str, link: ChainLink) -> bool:
+        return self.chain_rules.chose_to_apply(card, label, link)
+
+    def pending_for(self, card: YgoCard, label: str) -> Pending | None:
+        return self.chain_rules.pending_for(card, label)
+
+    def chain_resolving(self) -> bool:
+        return self.chain_rules.chain_resolving()
+
+    def chain_under_way(self) -> bool:
+        return self.chain_rules.chain_under_way()
+
+    def run_mandatory(self, hold: bool=False) -> None:
+        self.chain_rules.run_mandatory(hold)
+
+    def state_targets(self, card: YgoCard, label: str, player: int, targets: list) -> None:
+        self.chain_rules.state_targets(card, label, player, targets)
+
+    def why_cannot_activate(self, card: YgoCard, label: str, player: int | None=None, origin: str | None=None) -> str | None:
+        return self.chain_rules.why_cannot_activate(card, label, player, origin)
+
+    def why_not_target(self, card: YgoCard, effect: Effect, target: YgoCard) -> str | None:
+        return self.chain_rules.why_not_target(card, effect, target)
+
+    def activate(self, card: YgoCard, label: str, *, player: int | None=None, targets=(), chosen=(), origin: str | None=None, paid=(), with_effect: str | None=None, declared: str | None=None) -> ChainLink:
+        return self.chain_rules.activate(card, label, player=player, targets=targets, chosen=chosen, origin=origin, paid=paid, with_effect=with_effect, declared=declared)
+
+    def summon_window_now(self) -> bool:
+        return self.chain_rules.summon_window_now()
+
+    def negate_link(self, link: ChainLink, what: str='activation', *, destroy: bool=False, by=None, by_player: int | None=None) -> bool:
+        return self.chain_rules.negate_link(link, what, destroy=destroy, by=by, by_player=by_player)
+
+    def resolve_chain(self) -> None:
+        self.chain_rules.resolve_chain()
+
+    def last_outcome(self, card: YgoCard, label: str) -> str | None:
+        return self.chain_rules.last_outcome(card, label)
 
     # -- activation (activation.py) ---------------------------------------------------
 
@@ -534,7 +649,7 @@ class Duel(Game, ChainRules):
             # the continuous target that gave control ends with it (FAQ fid=16310, 11049):
             # the face-down monster goes back to its owner's field
             self.shift_control(card, card.owner, reason="it is no longer the target that gave control")
-        self.emit("position-changed", card)
+        self.chain_rules.emit("position-changed", card)
         self.value_rules.adjust()
 
     @one_action
@@ -545,8 +660,8 @@ class Duel(Game, ChainRules):
         self.board.turn(card, True, reason=reason)
         card.position = position
         self.memory_rules.remember(card, Info.FLIPPED)
-        self.emit("flipped", card)
-        self.emit("position-changed", card)
+        self.chain_rules.emit("flipped", card)
+        self.chain_rules.emit("position-changed", card)
         self.value_rules.adjust()
 
     # -- leaving the field ----------------------------------------------------------
@@ -576,15 +691,15 @@ class Duel(Game, ChainRules):
             self.memory_rules.arrived(card, *tags)
         for action in after:
             action()
-        self.emit("left-field", card, to=to.kind, lki=snapshot, destroyed=destroyed, by_battle=by_battle,
+        self.chain_rules.emit("left-field", card, to=to.kind, lki=snapshot, destroyed=destroyed, by_battle=by_battle,
                   temporary=transition is Transition.BANISHED_TEMPORARILY, by_player=by_player)
         if to.kind == GRAVEYARD:
-            self.emit("to-graveyard", card, lki=snapshot, destroyed=destroyed, by_battle=by_battle,
+            self.chain_rules.emit("to-graveyard", card, lki=snapshot, destroyed=destroyed, by_battle=by_battle,
                       by_player=by_player)
         if destroyed:
-            self.emit("destroyed", card, lki=snapshot, destroyed=True, by_battle=by_battle, by_player=by_player)
+            self.chain_rules.emit("destroyed", card, lki=snapshot, destroyed=True, by_battle=by_battle, by_player=by_player)
         if to.kind == BANISHED:
-            self.emit(WAS_BANISHED, card, lki=snapshot)
+            self.chain_rules.emit(WAS_BANISHED, card, lki=snapshot)
         self.value_rules.adjust()
 
     def banished_when_leaving(self, card: YgoCard) -> bool:
@@ -633,11 +748,11 @@ class Duel(Game, ChainRules):
         self.memory_rules.arrived(card, *tags)
         if where == GRAVEYARD:
             # from the hand or the deck: no last known information on the field
-            self.emit("to-graveyard", card, lki=None, destroyed=destroyed, by_battle=False, by_player=by_player,
+            self.chain_rules.emit("to-graveyard", card, lki=None, destroyed=destroyed, by_battle=False, by_player=by_player,
                       discarded=discarded, from_hand=from_hand, from_zone=from_zone)
         else:
-            self.emit(WAS_BANISHED, card, lki=None)
-        self.run_mandatory()
+            self.chain_rules.emit(WAS_BANISHED, card, lki=None)
+        self.chain_rules.run_mandatory()
 
     def discard(self, card: YgoCard, reason: str = "") -> None:
         """Discard a card from the hand (4.3.3.4.2): it goes to the graveyard, and counts
@@ -722,7 +837,7 @@ class Duel(Game, ChainRules):
         else:
             self.board.move(card, zone, face_up=face_up, reason=reason)
             self.memory_rules.arrived(card, *tags)
-            self.emit(WAS_BANISHED, card, lki=None)
+            self.chain_rules.emit(WAS_BANISHED, card, lki=None)
 
     @one_action
     def return_to_hand(self, card: YgoCard, reason: str = "") -> None:
@@ -751,7 +866,7 @@ class Duel(Game, ChainRules):
             self.board.move(c, self.board.zone(player, HAND), reason=reason or "drawn")
             self.memory_rules.arrived(c, "drawn", "added-to-hand")
         if drawn:
-            self.emit("drawn", None, player=player, count=len(drawn), phase=self.phase)
+            self.chain_rules.emit("drawn", None, player=player, count=len(drawn), phase=self.phase)
         return drawn
 
     DECK_PLACES = {"shuffle": None, "top": 0, "bottom": None}
@@ -832,24 +947,24 @@ class Duel(Game, ChainRules):
         on a chain that is left open for responses."""
         if phase == "battle" and self.phase != "battle" and self.why_no_battle_phase():
             raise IllegalAction(self.why_no_battle_phase())
-        self.clear_pending()
+        self.chain_rules.clear_pending()
         if self.phase == "battle" and phase != "battle":
             self.battle_rules.end_battle_phase()
             self.log.record("phase.end-battle")
             self.banish_rules.returns_due("end-battle")
             self.destroy_attacked_at_end_battle()
-            self.emit("end-battle", None)
-            self.run_mandatory()
+            self.chain_rules.emit("end-battle", None)
+            self.chain_rules.run_mandatory()
         self.phase = phase
         self.log.record("phase", turn=self.turn, phase=phase)
         if phase == "standby":
             self.banish_rules.returns_due("standby")
-            self.emit("standby", None)
+            self.chain_rules.emit("standby", None)
         if phase == "end":
             self.banish_rules.returns_due("end-phase")
             self.value_rules.end_phase_effects()
-            self.emit("end-phase", None)
-        self.run_mandatory(hold=hold)
+            self.chain_rules.emit("end-phase", None)
+        self.chain_rules.run_mandatory(hold=hold)
 
     def enter_end_phase(self) -> None:
         self.enter_phase("end")
@@ -859,7 +974,7 @@ class Duel(Game, ChainRules):
             self.enter_end_phase()
         for card in list(self.board.cards()):
             self.memory_rules.transition(card, Transition.TURN_ENDED)
-        self.used_names.clear()
+        self.chain_rules.used_names.clear()
         self.battle_rules.new_turn()
         self.summon_rules.new_turn()
         self.negation_rules.new_turn(self.turn)

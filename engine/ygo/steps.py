@@ -592,11 +592,8 @@ def enter_phase_holding(duel: Duel, phase: str) -> None:
 def summon_holding(duel: Duel, player: int, card: str) -> None:
     """Normal Summon; the mandatory trigger effects it starts go on a chain that stays open,
     so that cards can be chained to them (as 『进入…，先不处理连锁』)."""
-    duel._acting += 1
-    try:
+    with duel.holding_triggers():
         summon(duel, player, "normal", card)
-    finally:
-        duel._acting -= 1
     duel.run_mandatory(hold=True)
 
 
