@@ -7,6 +7,7 @@ fingerprint a Then is checked with reads) and given, when made, the duel as a na
 protocol of what it needs and the few other components it asks; a reader can open one
 at a time:
 
+- turn.py ``Turn``: the turn number, the turn player and the phase;
 - memories.py ``Memories``: what a card remembers, and what erases it (memory.ERASED_BY);
 - control.py ``Control``: who controls a monster, and the loans of control;
 - links.py ``Links``: continuous-target links (持续取对象);
@@ -27,7 +28,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rulings.core import IllegalAction, SetupError
+from rulings.core import IllegalAction
 from rulings.core.game import Game
 from rulings.project import GAMES
 from rulings.core.zones import HiddenTo, Zone as BoardZone
@@ -42,10 +43,10 @@ from . import trace_words
 from .control import Control
 from .links import Links
 from .memories import Memories
-from .legality import Rule, enforced, refusal
 from .memory import RULES, Info, Transition
 from .negation import Negation
 from .summoning import Summoning
+from .turn import Turn
 from .objects import FIELD_ZONES, PLAYERS, WAS_BANISHED, YgoCard, Zone
 from .values import Values
 
@@ -53,7 +54,6 @@ from .values import Values
 DECK, HAND, EXTRA, MONSTER, SPELL_TRAP, PENDULUM, GRAVEYARD, BANISHED, MATERIALS, FIELD_SPELL = (
     Zone.DECK, Zone.HAND, Zone.EXTRA, Zone.MONSTER, Zone.SPELL_TRAP, Zone.PENDULUM, Zone.GRAVEYARD,
     Zone.BANISHED, Zone.MATERIALS, Zone.FIELD_SPELL)
-PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 
 
 class Duel(Game):
@@ -67,6 +67,7 @@ class Duel(Game):
     def __init__(self) -> None:
         Game.__init__(self)
         #: the rules by concern, each owning its state (issue 23)
+        self.turns = Turn(self.log)
         self.memory_rules = Memories(self.log)
         self.control_rules = Control(self, self.log)
         self.link_rules = Links(self, self.control_rules, self.log)
@@ -93,16 +94,32 @@ class Duel(Game):
             # only their owner may look at those (4.3.3.4.4)
             self.board.add_zone(BoardZone(BANISHED, p, HiddenTo.ALL_BUT_OWNER, face_up_default=True))
             self.board.add_zone(BoardZone(MATERIALS, p, public=True))
-        #: an example is a scene in the middle of a duel: it starts on player 0's second
-        #: turn.  The duel's first turn (no battle phase for the player who goes first) is
-        #: only where a Given says so (``first_turn_of_the_duel``).
-        self.turn = 3
-        self.turn_player = 0
-        self.phase = "main1"
         self.lp = [8000, 8000]
         #: the player who has won the duel, if any
         self.winner: int | None = None
         self.board.on_move = self.memory_rules.changed_zone
+
+    # -- whose turn, which phase (turn.py) ------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        return self.turns.number
+
+    @turn.setter
+    def turn(self, number: int) -> None:
+        self.turns.number = number
+
+    @property
+    def turn_player(self) -> int:
+        return self.turns.player
+
+    @property
+    def phase(self) -> str:
+        return self.turns.phase
+
+    @phase.setter
+    def phase(self, phase: str) -> None:
+        self.turns.phase = phase
 
     # -- the world protocol ---------------------------------------------------------
 
@@ -915,21 +932,11 @@ class Duel(Game):
 
     # -- phases ---------------------------------------------------------------------
 
-    #: the duel's first turn: the player who goes first conducts no battle phase
-    FIRST_TURN = 1
-
     def first_turn_of_the_duel(self) -> None:
-        """Set the scene: this is the first turn of the duel, player 0's (before anything
-        happens)."""
-        if any(e.kind != "setup" for e in self.log.events):
-            raise SetupError("决斗的第一个回合只能在例子一开始、什么都还没有发生时指定")
-        self.turn = self.FIRST_TURN
-        self.log.record("setup.first-turn")
+        self.turns.first_turn_of_the_duel()
 
     def why_no_battle_phase(self) -> str | None:
-        if enforced(Rule.NO_BATTLE_PHASE_FIRST_TURN) and self.turn == self.FIRST_TURN:
-            return refusal(Rule.NO_BATTLE_PHASE_FIRST_TURN, "决斗的第一个回合，先攻的玩家不能进行战斗阶段")
-        return None
+        return self.turns.why_no_battle_phase()
 
     def destroy_attacked_at_end_battle(self) -> None:
         """『攻击过的怪兽在战斗阶段结束时破坏』 (古之森): the monsters that remember attacking
@@ -978,8 +985,7 @@ class Duel(Game):
         self.battle_rules.new_turn()
         self.summon_rules.new_turn()
         self.negation_rules.new_turn(self.turn)
-        self.turn += 1
-        self.turn_player = 1 - self.turn_player
+        self.turns.next_turn()
         self.log.record("phase.turn", turn=self.turn, player=self.turn_player)
         self.enter_phase("standby")
         if stop != "standby":

@@ -30,14 +30,15 @@ from rulings.ygo.links import Links
 from rulings.ygo.memories import Memories
 from rulings.ygo.negation import Negation
 from rulings.ygo.summoning import Summoning
+from rulings.ygo.turn import Turn
 from rulings.ygo.values import Values
 
 
 #: Yu-Gi-Oh!'s rules by concern
-YGO_COMPONENTS = {"memory_rules", "control_rules", "link_rules", "banish_rules", "negation_rules", "battle_rules",
-                  "summon_rules", "value_rules", "activation_rules", "chain_rules"}
-YGO_COMPONENT_CLASSES = {Memories, Control, Links, TemporaryBanishes, Negation, Battle, Summoning, Values, Activation,
-                         Chain}
+YGO_COMPONENTS = {"turns", "memory_rules", "control_rules", "link_rules", "banish_rules", "negation_rules",
+                  "battle_rules", "summon_rules", "value_rules", "activation_rules", "chain_rules"}
+YGO_COMPONENT_CLASSES = {Turn, Memories, Control, Links, TemporaryBanishes, Negation, Battle, Summoning, Values,
+                         Activation, Chain}
 
 
 def _components(game):
@@ -108,6 +109,6 @@ def test_a_ygo_component_names_the_duel_by_a_protocol_of_what_it_needs(component
     hints = typing.get_type_hints(component.__init__)
     duel = hints.get("duel")
     if duel is None:
-        return  # asks nothing of the duel (Memories)
+        return  # asks nothing of the duel (Turn, Memories)
     assert duel is not YgoDuel and getattr(duel, "_is_protocol", False), \
         f"{component.__name__} is given the duel as {duel}, not as a protocol of what it needs"
