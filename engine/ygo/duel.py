@@ -1,6 +1,6 @@
 """A Yu-Gi-Oh! duel: the facade the steps (steps.py) and card data (through
-view.DuelView) talk to, the zones, the turn and its phases, and the primitives that move
-cards (leaving the field, destroying, banishing, returning) and turn them over.
+view.DuelView) talk to, the zones and the cards in them, and moving through the phases of
+a turn.
 
 The rest of the rules are components, each owning its state (``state_fields``, what the
 fingerprint a Then is checked with reads) and given, when made, the duel as a narrow
@@ -17,7 +17,9 @@ at a time:
 - summoning.py ``Summoning``: the summons, their basic rules and the turn's counts;
 - values.py ``Values``: statics, ATK/DEF, protection, summon conditions, the rules after each change;
 - activation.py ``Activation``: what an activation is and what forbids it, bans, limbo;
-- chain.py ``Chain``: trigger effects, activating, building and resolving chains.
+- chain.py ``Chain``: trigger effects, activating, building and resolving chains;
+- moves.py ``Moves``: turning cards over, leaving the field, destroying, sending, banishing,
+  returning, drawing.
 
 A game action (``one_action``: a summon, a card leaving the field) lets the chain put the
 mandatory triggers it caused on a chain once the whole of it is done.
@@ -25,7 +27,6 @@ mandatory triggers it caused on a chain once the whole of it is done.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from rulings.core import IllegalAction
@@ -43,11 +44,12 @@ from . import trace_words
 from .control import Control
 from .links import Links
 from .memories import Memories
-from .memory import RULES, Info, Transition
+from .memory import Info, Transition
+from .moves import Moves
 from .negation import Negation
 from .summoning import Summoning
 from .turn import Turn
-from .objects import FIELD_ZONES, PLAYERS, WAS_BANISHED, YgoCard, Zone
+from .objects import FIELD_ZONES, PLAYERS, YgoCard, Zone
 from .values import Values
 
 # zone kinds (objects.Zone), by the names the rules have always used
@@ -80,6 +82,8 @@ class Duel(Game):
         self.activation_rules = Activation(self, self.memory_rules, self.value_rules, self.summon_rules, self.log)
         self.chain_rules = Chain(self, self.memory_rules, self.value_rules, self.activation_rules, self.summon_rules,
                                  self.link_rules, self.banish_rules, self.log)
+        self.move_rules = Moves(self, self.memory_rules, self.link_rules, self.banish_rules, self.summon_rules,
+                                self.value_rules, self.activation_rules, self.chain_rules, self.log)
         for p in PLAYERS:
             self.board.add_zone(BoardZone(DECK, p, HiddenTo.EVERYONE, ordered=True))
             self.board.add_zone(BoardZone(HAND, p, HiddenTo.ALL_BUT_OWNER))
@@ -133,10 +137,10 @@ class Duel(Game):
 
     # -- control (control.py) ---------------------------------------------------------
 
-    def shift_control(self, card: YgoCard, player: int, reason: str = "") -> None:
+    def shift_control(self, card: YgoCard, player: int, reason: str  =  "") -> None:
         self.control_rules.shift_control(card, player, reason)
 
-    def take_control(self, card: YgoCard, player: int, kind: str, source: YgoCard | None = None) -> None:
+    def take_control(self, card: YgoCard, player: int, kind: str, source: YgoCard | None  =  None) -> None:
         self.control_rules.take_control(card, player, kind, source)
 
     # -- continuous-target links (links.py) ------------------------------------------
@@ -154,7 +158,7 @@ class Duel(Game):
     def links_of(self, card: YgoCard) -> list:
         return self.link_rules.links_of(card)
 
-    def links_granting(self, card: YgoCard, grant: str, depth: int = 0) -> list:
+    def links_granting(self, card: YgoCard, grant: str, depth: int  =  0) -> list:
         return self.link_rules.links_granting(card, grant, depth)
 
     # -- negation (negation.py) ---------------------------------------------------------
@@ -167,13 +171,13 @@ class Duel(Game):
     def field_negations(self) -> list:
         return self.negation_rules.field_negations
 
-    def negations(self, card: YgoCard, depth: int = 0) -> set[str]:
+    def negations(self, card: YgoCard, depth: int  =  0) -> set[str]:
         return self.negation_rules.negations(card, depth)
 
-    def negate_effects(self, card: YgoCard, kind: str = "free-chain", source: str = "") -> None:
+    def negate_effects(self, card: YgoCard, kind: str  =  "free-chain", source: str  =  "") -> None:
         self.negation_rules.negate_effects(card, kind, source)
 
-    def negate_summon(self, card: YgoCard, method: str, player: int, by: int | None = None) -> None:
+    def negate_summon(self, card: YgoCard, method: str, player: int, by: int | None  =  None) -> None:
         self.negation_rules.negate_summon(card, method, player, by)
 
     # -- battle (battle.py) -------------------------------------------------------------
@@ -196,21 +200,21 @@ class Duel(Game):
     def why_not_attack_target(self, attacker: YgoCard, target: YgoCard | None) -> str | None:
         return self.battle_rules.why_not_attack_target(attacker, target)
 
-    def attack(self, attacker: YgoCard, target: YgoCard | None = None, pause: str | None = None) -> None:
+    def attack(self, attacker: YgoCard, target: YgoCard | None  =  None, pause: str | None  =  None) -> None:
         self.battle_rules.attack(attacker, target, pause)
 
     def continue_battle(self) -> None:
         self.battle_rules.continue_battle()
 
-    def negate_attack(self, reason: str = "") -> bool:
+    def negate_attack(self, reason: str  =  "") -> bool:
         return self.battle_rules.negate_attack(reason)
 
-    def stop_battle_phase(self, reason: str = "") -> None:
+    def stop_battle_phase(self, reason: str  =  "") -> None:
         self.battle_rules.stop_battle_phase(reason)
 
     # -- cards ----------------------------------------------------------------------
 
-    def find(self, name: str, player: int | None = None) -> YgoCard | None:
+    def find(self, name: str, player: int | None  =  None) -> YgoCard | None:
         """The card called ``name`` — of ``player`` if given (controlled, then owned) —
         cards on the field first."""
         found = list(self.board.cards())
@@ -219,7 +223,7 @@ class Duel(Game):
         found = [c for c in found if c.controller == player or c.owner == player]
         return self.named(name, found, lambda c: (c.controller != player, c.zone.kind not in FIELD_ZONES, c.serial))
 
-    def card(self, name: str, player: int | None = None) -> YgoCard:
+    def card(self, name: str, player: int | None  =  None) -> YgoCard:
         """The card called ``name``; a card not yet in the duel starts in its owner's
         hand (extra deck monsters in the extra deck)."""
         existing = self.find(name, player)
@@ -227,7 +231,7 @@ class Duel(Game):
             return existing
         return self.new_card(name, 0 if player is None else player)
 
-    def new_card(self, name: str, player: int, where: str | None = None) -> YgoCard:
+    def new_card(self, name: str, player: int, where: str | None  =  None) -> YgoCard:
         definition = self.definition(name)
         self.check_new_copy(name)
         home = where or (EXTRA if definition.extra_deck else HAND)
@@ -243,7 +247,7 @@ class Duel(Game):
     def face_up_on_field(self, card: YgoCard) -> bool:
         return self.on_field(card) and card.face_up
 
-    def monsters(self, player: int | None = None) -> list[YgoCard]:
+    def monsters(self, player: int | None  =  None) -> list[YgoCard]:
         players = PLAYERS if player is None else (player,)
         return [c for p in players for c in self.board.zone(p, MONSTER)]
 
@@ -268,7 +272,7 @@ class Duel(Game):
 
     # -- what a card remembers (memories.py) -------------------------------------------
 
-    def remember(self, card: YgoCard, info: Info, value: Any = True, *, per=None, erase=None,
+    def remember(self, card: YgoCard, info: Info, value: Any  =  True, *, per=None, erase=None,
                  origin: str = "") -> None:
         self.memory_rules.remember(card, info, value, per=per, erase=erase, origin=origin)
 
@@ -281,7 +285,7 @@ class Duel(Game):
     def lasting(self, card: YgoCard, mark: str) -> list[Any]:
         return self.memory_rules.lasting(card, mark)
 
-    def apply_lasting(self, card: YgoCard, mark: str, value: Any = True, *, source: str = "",
+    def apply_lasting(self, card: YgoCard, mark: str, value: Any  =  True, *, source: str  =  "",
                       erase=None) -> None:
         self.memory_rules.apply_lasting(card, mark, value, source=source, erase=erase)
 
@@ -364,7 +368,7 @@ class Duel(Game):
         """『…，先不处理连锁』: the mandatory triggers of what is done inside wait."""
         return self.chain_rules.holding_triggers()
 
-    def effect_of(self, card: YgoCard, label: str, origin: str | None=None) -> Effect:
+    def effect_of(self, card: YgoCard, label: str, origin: str | None = None) -> Effect:
         return self.chain_rules.effect_of(card, label, origin)
 
     def emit(self, kind: str, subject, **data) -> None:
@@ -388,25 +392,30 @@ class Duel(Game):
     def chain_under_way(self) -> bool:
         return self.chain_rules.chain_under_way()
 
-    def run_mandatory(self, hold: bool=False) -> None:
+    def run_mandatory(self, hold: bool = False) -> None:
         self.chain_rules.run_mandatory(hold)
 
     def state_targets(self, card: YgoCard, label: str, player: int, targets: list) -> None:
         self.chain_rules.state_targets(card, label, player, targets)
 
-    def why_cannot_activate(self, card: YgoCard, label: str, player: int | None=None, origin: str | None=None) -> str | None:
+    def why_cannot_activate(self, card: YgoCard, label: str, player: int | None = None,
+                            origin: str | None = None) -> str | None:
         return self.chain_rules.why_cannot_activate(card, label, player, origin)
 
     def why_not_target(self, card: YgoCard, effect: Effect, target: YgoCard) -> str | None:
         return self.chain_rules.why_not_target(card, effect, target)
 
-    def activate(self, card: YgoCard, label: str, *, player: int | None=None, targets=(), chosen=(), origin: str | None=None, paid=(), with_effect: str | None=None, declared: str | None=None) -> ChainLink:
-        return self.chain_rules.activate(card, label, player=player, targets=targets, chosen=chosen, origin=origin, paid=paid, with_effect=with_effect, declared=declared)
+    def activate(self, card: YgoCard, label: str, *, player: int | None = None, targets=(), chosen=(),
+                 origin: str | None = None, paid=(), with_effect: str | None = None,
+                 declared: str | None = None) -> ChainLink:
+        return self.chain_rules.activate(card, label, player=player, targets=targets, chosen=chosen, origin=origin,
+                                         paid=paid, with_effect=with_effect, declared=declared)
 
     def summon_window_now(self) -> bool:
         return self.chain_rules.summon_window_now()
 
-    def negate_link(self, link: ChainLink, what: str='activation', *, destroy: bool=False, by=None, by_player: int | None=None) -> bool:
+    def negate_link(self, link: ChainLink, what: str = "activation", *, destroy: bool = False, by=None,
+                    by_player: int | None = None) -> bool:
         return self.chain_rules.negate_link(link, what, destroy=destroy, by=by, by_player=by_player)
 
     def resolve_chain(self) -> None:
@@ -459,19 +468,20 @@ class Duel(Game):
     def activation_ban(self, card: YgoCard, effect, player: int) -> str | None:
         return self.activation_rules.activation_ban(card, effect, player)
 
-    def ban(self, scope: str, kinds, players, source: str='', until: int | None=None, rulings=(), exempt=None, names=None, zones=()) -> None:
+    def ban(self, scope: str, kinds, players, source: str = "", until: int | None = None, rulings=(), exempt=None,
+            names=None, zones=()) -> None:
         self.activation_rules.ban(scope, kinds, players, source, until, rulings, exempt, names, zones)
 
     def forbid_responses(self, card: YgoCard, players) -> None:
         self.activation_rules.forbid_responses(card, players)
 
-    def record_activation(self, link: LinkView | None, card: YgoCard, player: int, *, by_effect: bool=False) -> None:
+    def record_activation(self, link: LinkView | None, card: YgoCard, player: int, *, by_effect: bool = False) -> None:
         self.activation_rules.record_activation(link, card, player, by_effect=by_effect)
 
     def activated_while_face_up(self, card: YgoCard, fits) -> int:
         return self.activation_rules.activated_while_face_up(card, fits)
 
-    def activation_count(self, player: int, kinds, *, negated_count: bool | None=None, since: int=0) -> int:
+    def activation_count(self, player: int, kinds, *, negated_count: bool | None = None, since: int = 0) -> int:
         return self.activation_rules.activation_count(player, kinds, negated_count=negated_count, since=since)
 
     def limit_activations(self, kinds, players, n: int, source: str, negated_count: bool | None, since: int) -> None:
@@ -509,7 +519,7 @@ class Duel(Game):
 
     # -- the values the rules compute (values.py) --------------------------------------
 
-    def active_statics(self, card: YgoCard, kind: str, *, ignore_negation: bool = False):
+    def active_statics(self, card: YgoCard, kind: str, *, ignore_negation: bool  =  False):
         return self.value_rules.active_statics(card, kind, ignore_negation=ignore_negation)
 
     def applies(self, card: YgoCard, kind: str) -> bool:
@@ -527,10 +537,10 @@ class Duel(Game):
     def rule_of(self, name: str, kind: str, subject) -> bool:
         return self.value_rules.rule_of(name, kind, subject)
 
-    def atk(self, card: YgoCard, viewer: int | None = None) -> int | None:
+    def atk(self, card: YgoCard, viewer: int | None  =  None) -> int | None:
         return self.value_rules.atk(card, viewer)
 
-    def defense(self, card: YgoCard, viewer: int | None = None) -> int | None:
+    def defense(self, card: YgoCard, viewer: int | None  =  None) -> int | None:
         return self.value_rules.defense(card, viewer)
 
     def original_atk(self, card: YgoCard) -> int | None:
@@ -545,23 +555,23 @@ class Duel(Game):
     def pendulum_scales(self, player: int) -> tuple[int, int] | None:
         return self.value_rules.pendulum_scales(player)
 
-    def why_not_link_material(self, card: YgoCard, link: YgoCard | None = None) -> str | None:
+    def why_not_link_material(self, card: YgoCard, link: YgoCard | None  =  None) -> str | None:
         return self.value_rules.why_not_link_material(card, link)
 
     def special_summon_monster(self, card: YgoCard) -> bool:
         return self.value_rules.special_summon_monster(card)
 
-    def properly_summoned_by(self, card: YgoCard, how: str, method: str, by: str = "",
+    def properly_summoned_by(self, card: YgoCard, how: str, method: str, by: str  =  "",
                              from_zone: str | None = None) -> bool:
         return self.value_rules.properly_summoned_by(card, how, method, by, from_zone)
 
-    def summon_how(self, method: str, by: str = "") -> str:
+    def summon_how(self, method: str, by: str  =  "") -> str:
         return self.value_rules.summon_how(method, by)
 
-    def proper_by_effect(self, card: YgoCard, by: str, from_zone: str | None = None) -> bool:
+    def proper_by_effect(self, card: YgoCard, by: str, from_zone: str | None  =  None) -> bool:
         return self.value_rules.proper_by_effect(card, by, from_zone)
 
-    def why_cannot_special_summon(self, card: YgoCard, player: int, how: str = "effect", by: str = "",
+    def why_cannot_special_summon(self, card: YgoCard, player: int, how: str  =  "effect", by: str  =  "",
                                   method: str = "special", targeting: bool = False) -> str | None:
         return self.value_rules.why_cannot_special_summon(card, player, how, by, method, targeting)
 
@@ -585,7 +595,7 @@ class Duel(Game):
         return self.summon_rules.normal_summons
 
     @one_action
-    def summon(self, card: YgoCard, method: str, player: int | None = None, *, face_up: bool = True,
+    def summon(self, card: YgoCard, method: str, player: int | None  =  None, *, face_up: bool  =  True,
                tributes=(), materials=(), by: str = "", negated: bool = False,
                without_tribute: bool = False, position: str | None = None, onto: int | None = None) -> None:
         self.summon_rules.summon(card, method, player, face_up=face_up, tributes=tributes, materials=materials,
@@ -593,7 +603,7 @@ class Duel(Game):
                                  onto=onto)
 
     @one_action
-    def flip_summon(self, card: YgoCard, player: int | None = None) -> None:
+    def flip_summon(self, card: YgoCard, player: int | None  =  None) -> None:
         self.summon_rules.flip_summon(card, player)
 
     tributes_needed = staticmethod(Summoning.tributes_needed)
@@ -614,22 +624,22 @@ class Duel(Game):
     def why_not_now_in_main_phase(self, player: int, what: str) -> str | None:
         return self.summon_rules.why_not_now_in_main_phase(player, what)
 
-    def why_cannot_flip_summon(self, card: YgoCard, player: int | None = None) -> str | None:
+    def why_cannot_flip_summon(self, card: YgoCard, player: int | None  =  None) -> str | None:
         return self.summon_rules.why_cannot_flip_summon(card, player)
 
-    def why_cannot_change_position(self, card: YgoCard, player: int | None = None) -> str | None:
+    def why_cannot_change_position(self, card: YgoCard, player: int | None  =  None) -> str | None:
         return self.summon_rules.why_cannot_change_position(card, player)
 
-    def change_position(self, card: YgoCard, player: int | None = None) -> None:
+    def change_position(self, card: YgoCard, player: int | None  =  None) -> None:
         self.summon_rules.change_position(card, player)
 
     def special_summoned_earlier(self, card: YgoCard, player: int, method: str, materials=()) -> None:
         self.summon_rules.special_summoned_earlier(card, player, method, materials)
 
-    def summoned_earlier(self, card: YgoCard, player: int, *, face_up: bool = True) -> None:
+    def summoned_earlier(self, card: YgoCard, player: int, *, face_up: bool  =  True) -> None:
         self.summon_rules.summoned_earlier(card, player, face_up=face_up)
 
-    def set_monster(self, card: YgoCard, player: int | None = None, tributes=(), without_tribute=False) -> None:
+    def set_monster(self, card: YgoCard, player: int | None  =  None, tributes=(), without_tribute=False) -> None:
         self.summon_rules.set_monster(card, player, tributes, without_tribute)
 
     def set_spell_trap(self, card: YgoCard, player: int) -> None:
@@ -638,291 +648,88 @@ class Duel(Game):
     def attach(self, material: YgoCard, xyz: YgoCard) -> None:
         self.summon_rules.attach(material, xyz)
 
-    def place(self, card: YgoCard, zone_kind: str, player: int, face_up: bool = True) -> None:
+    def place(self, card: YgoCard, zone_kind: str, player: int, face_up: bool  =  True) -> None:
         self.summon_rules.place(card, zone_kind, player, face_up)
 
     def materials_of(self, xyz: YgoCard) -> list[YgoCard]:
         return self.summon_rules.materials_of(xyz)
 
-    # -- face-down / face-up --------------------------------------------------------
+    # -- moving cards (moves.py) -----------------------------------------------------
 
     def can_turn_face_down(self, card: YgoCard) -> bool:
-        """A face-up monster in a monster zone, but not a link monster (it has no DEF
-        and is never face-down)."""
-        return self.face_up_on_field(card) and card.zone.kind == MONSTER and "link" not in card.definition.types
+        return self.move_rules.can_turn_face_down(card)
 
     def turn_face_down(self, card: YgoCard, reason: str = "") -> None:
-        if not (self.on_field(card) and card.definition.is_monster and card.zone.kind == MONSTER):
-            raise IllegalAction(f"「{card.name}」不是场上的怪兽")
-        if not card.face_up:
-            raise IllegalAction(f"「{card.name}」已经是里侧表示")
-        if "link" in card.definition.types:
-            raise IllegalAction(f"「{card.name}」是连接怪兽，不能变成里侧表示")
-        held = [lk for lk in self.link_rules.links_of(card) if lk.target is card and "control" in lk.grants]
-        self.board.turn(card, False, reason=reason)
-        card.position = "defense"
-        self.memory_rules.transition(card, Transition.TURNED_FACE_DOWN)
-        if held and card.controller != card.owner:
-            # the continuous target that gave control ends with it (FAQ fid=16310, 11049):
-            # the face-down monster goes back to its owner's field
-            self.shift_control(card, card.owner, reason="it is no longer the target that gave control")
-        self.chain_rules.emit("position-changed", card)
-        self.value_rules.adjust()
+        self.move_rules.turn_face_down(card, reason)
 
     @one_action
     def flip_face_up(self, card: YgoCard, reason: str = "", position: str = "defense") -> None:
-        """Turn a face-down monster face up by an effect: it forgets nothing."""
-        if not (self.on_field(card) and not card.face_up):
-            raise IllegalAction(f"「{card.name}」不是场上里侧表示的卡")
-        self.board.turn(card, True, reason=reason)
-        card.position = position
-        self.memory_rules.remember(card, Info.FLIPPED)
-        self.chain_rules.emit("flipped", card)
-        self.chain_rules.emit("position-changed", card)
-        self.value_rules.adjust()
-
-    # -- leaving the field ----------------------------------------------------------
+        self.move_rules.flip_face_up(card, reason, position)
 
     def leave_field(self, card: YgoCard, to: Zone, *, reason: str, face_up: bool | None = None,
-                    transition: Transition = Transition.LEFT_FIELD, destroyed: bool = False,
-                    by_battle: bool = False, by_player: int | None = None, index: int | None = None,
-                    tags: tuple = ()) -> None:
-        """Every way off the field goes through here: links fire, memory is erased by
-        the table, the card becomes a new object in its owner's zone."""
-        snapshot = self.snapshot(card)
-        self.keep_last_known(card, snapshot)
-        after = self.link_rules.links_on_leave(card, destroyed)
-        for material in self.summon_rules.materials_of(card):
-            material.attached_to = None
-            where = BANISHED if self.graveyard_replaced_by() else GRAVEYARD
-            self.board.move(material, self.board.zone(material.owner, where),
-                            reason=f"material of 「{card.name}」 that left the field")
-            self.memory_rules.arrived(material, "sent-to-graveyard" if where == GRAVEYARD else WAS_BANISHED)
-        self.memory_rules.transition(card, transition)
-        card.position = ""
-        owner_zone = self.board.zone(card.owner, to.kind) if to.kind != MATERIALS else to
-        if to.kind in (HAND, DECK) or (to.kind == EXTRA and not face_up):
-            card.proc_complete = False  # the face-up extra deck keeps a proper summon
-        self.board.move(card, owner_zone, face_up=face_up, reason=reason, index=index)
-        if tags:
-            self.memory_rules.arrived(card, *tags)
-        for action in after:
-            action()
-        self.chain_rules.emit("left-field", card, to=to.kind, lki=snapshot, destroyed=destroyed, by_battle=by_battle,
-                  temporary=transition is Transition.BANISHED_TEMPORARILY, by_player=by_player)
-        if to.kind == GRAVEYARD:
-            self.chain_rules.emit("to-graveyard", card, lki=snapshot, destroyed=destroyed, by_battle=by_battle,
-                      by_player=by_player)
-        if destroyed:
-            self.chain_rules.emit("destroyed", card, lki=snapshot, destroyed=True, by_battle=by_battle, by_player=by_player)
-        if to.kind == BANISHED:
-            self.chain_rules.emit(WAS_BANISHED, card, lki=snapshot)
-        self.value_rules.adjust()
+                    transition: Transition = Transition.LEFT_FIELD, destroyed: bool = False, by_battle: bool = False,
+                    by_player: int | None = None, index: int | None = None, tags: tuple = ()) -> None:
+        self.move_rules.leave_field(card, to, reason=reason, face_up=face_up, transition=transition,
+                                    destroyed=destroyed, by_battle=by_battle, by_player=by_player, index=index,
+                                    tags=tags)
 
     def banished_when_leaving(self, card: YgoCard) -> bool:
-        """『从场上离开的场合除外』 applies to this face-up card (消战者)."""
-        return self.face_up_on_field(card) and (self.value_rules.applies(card, "leave-banish")
-                                                 or bool(self.memory_rules.lasting(card, "leave-banish")))
+        return self.move_rules.banished_when_leaving(card)
 
     def redirect(self, card: YgoCard, to_kind: str) -> str:
-        """Where a card leaving the field really goes."""
-        return BANISHED if self.banished_when_leaving(card) else to_kind
+        return self.move_rules.redirect(card, to_kind)
 
     @one_action
-    def send_to_graveyard(self, card: YgoCard, reason: str = "", *, destroyed: bool = False,
-                          by_battle: bool = False, by_player: int | None = None, discarded: bool = False,
-                          tributed: bool = False, tags: tuple = ()) -> None:
-        """Send ``card`` to its owner's graveyard (4.3.3.4.3).  What the move counts as
-        is recorded on the card: a destroyed, discarded or tributed card that reaches the
-        graveyard is also "sent to the graveyard", one from the hand "sent from the hand";
-        when an effect like 大宇宙 applies it is banished instead and only keeps being
-        destroyed / discarded / tributed."""
-        tags = set(tags) | ({"destroyed"} if destroyed else set()) | ({"discarded"} if discarded else set()) \
-            | ({"tributed"} if tributed else set())
-        from_hand = card.zone.kind == HAND
-        from_zone = card.zone.kind
-        if tributed and self.on_field(card):
-            self.count_tributed(card)
-        if self.on_field(card):
-            where = self.redirect(card, GRAVEYARD)
-        else:
-            where = GRAVEYARD
-        replaced = self.graveyard_replaced_by() if where == GRAVEYARD else None
-        if replaced:
-            where = BANISHED
-            reason = f"{reason}; banished instead by 「{replaced}」" if reason else f"banished instead by 「{replaced}」"
-        if where == GRAVEYARD:
-            tags |= {"sent-to-graveyard"} | ({"from-hand-to-graveyard"} if from_hand else set())
-        else:
-            tags |= {WAS_BANISHED}
-        zone = self.board.zone(card.owner, where)
-        if self.on_field(card):
-            self.leave_field(card, zone, reason=reason, destroyed=destroyed, by_battle=by_battle,
-                             by_player=by_player, tags=tuple(tags))
-            return
-        self.banish_rules.drop(card)
-        self.board.move(card, zone, reason=reason)
-        self.memory_rules.arrived(card, *tags)
-        if where == GRAVEYARD:
-            # from the hand or the deck: no last known information on the field
-            self.chain_rules.emit("to-graveyard", card, lki=None, destroyed=destroyed, by_battle=False, by_player=by_player,
-                      discarded=discarded, from_hand=from_hand, from_zone=from_zone)
-        else:
-            self.chain_rules.emit(WAS_BANISHED, card, lki=None)
-        self.chain_rules.run_mandatory()
+    def send_to_graveyard(self, card: YgoCard, reason: str = "", *, destroyed: bool = False, by_battle: bool = False,
+                          by_player: int | None = None, discarded: bool = False, tributed: bool = False,
+                          tags: tuple = ()) -> None:
+        self.move_rules.send_to_graveyard(card, reason, destroyed=destroyed, by_battle=by_battle, by_player=by_player,
+                                          discarded=discarded, tributed=tributed, tags=tags)
 
     def discard(self, card: YgoCard, reason: str = "") -> None:
-        """Discard a card from the hand (4.3.3.4.2): it goes to the graveyard, and counts
-        as discarded and as sent from the hand to the graveyard — not as destroyed."""
-        if card.zone.kind != HAND:
-            raise IllegalAction(f"「{card.name}」不在手卡，不能丢弃")
-        self.send_to_graveyard(card, reason=reason or "discarded", discarded=True)
+        self.move_rules.discard(card, reason)
 
     @one_action
-    def destroy(self, card: YgoCard, reason: str = "", *, by_effect: YgoCard | None = None,
-                by_battle: bool = False, by_player: int | None = None, by_rule: bool = False,
-                to: str = GRAVEYARD) -> bool:
-        """Destroy ``card``; False when the rules keep it on the field (a card in the
-        graveyard or banished cannot be destroyed: 4.3.3.4.1).  ``by_rule``: the rules
-        destroy it, not an effect (no monster zone left for a control change)."""
-        if not self.on_field(card):
-            self.log.record("survive.not-on-field", card=card)
-            return False
-        why_not = self.value_rules.why_not_destroyed(card, by_effect=by_effect, by_battle=by_battle, by_player=by_player)
-        if why_not:
-            self.log.record("survive", card=card, why=why_not)
-            return False
-        if not by_rule and self.destruction_replaced(card, by_battle=by_battle,
-                                                     by_player=by_effect.controller if by_effect is not None
-                                                     and by_player is None else by_player):
-            return False
-        self.log.record("destroy", card=card, reason=reason)
-        how = ("destroyed-by-battle",) if by_battle else () if by_rule else ("destroyed-by-effect",)
-        if "destroyed-by-effect" in how and card.zone.kind == SPELL_TRAP and not card.face_up:
-            self.activation_rules.set_cards_destroyed.add((self.turn, card.controller))  # 魂缚门's condition
-        if to == BANISHED:
-            # 『破坏并除外』: destroyed, and banished instead of going to the graveyard
-            self.leave_field(card, self.board.zone(card.owner, BANISHED), reason="destroyed and banished",
-                             destroyed=True, by_battle=by_battle, by_player=by_player,
-                             tags=("destroyed", *how, WAS_BANISHED))
-            return True
-        if card.zone.kind == PENDULUM or ("pendulum" in card.definition.types and card.zone.kind == MONSTER
-                                          and card.face_up):
-            # a pendulum monster card destroyed on the field goes face-up to the extra deck
-            self.leave_field(card, self.board.zone(card.owner, EXTRA), reason="destroyed", face_up=True,
-                             destroyed=True, by_battle=by_battle, by_player=by_player, tags=("destroyed", *how))
-            return True
-        self.send_to_graveyard(card, reason="destroyed", destroyed=True, by_battle=by_battle, by_player=by_player,
-                               tags=how)
-        return True
+    def destroy(self, card: YgoCard, reason: str = "", *, by_effect: YgoCard | None = None, by_battle: bool = False,
+                by_player: int | None = None, by_rule: bool = False, to: str = GRAVEYARD) -> bool:
+        return self.move_rules.destroy(card, reason, by_effect=by_effect, by_battle=by_battle, by_player=by_player,
+                                       by_rule=by_rule, to=to)
 
     def count_tributed(self, card: YgoCard) -> None:
-        """『这张卡表侧表示存在的状态被解放的怪兽数量』: each face-up card keeping that count
-        counts ``card`` — while its effects are negated too (fid=8112; memory.RULES)."""
-        for other in self.field_cards():
-            if other is card:
-                continue
-            if self.value_rules.active_statics(other, "count-tributed",
-                                   ignore_negation=RULES["count-tributed-while-negated"]):
-                n = (self.memory_rules.recall(other, Info.COUNT) or 0) + 1
-                self.memory_rules.remember(other, Info.COUNT, n)
-                self.log.record("count.tributed", card=other, n=n)
+        self.move_rules.count_tributed(card)
 
     def destruction_replaced(self, card: YgoCard, *, by_battle: bool, by_player: int | None) -> bool:
-        """『…被破坏的场合，可以作为代替把墓地的这张卡除外』: a card in its controller's
-        graveyard whose replacement fits ``card`` and how it would be destroyed is banished
-        instead, and ``card`` stays on the field (memory.RULES, fid=24011)."""
-        if not RULES["destruction-replaced-from-graveyard"]:
-            return False
-        for source in list(self.board.zone(card.controller, GRAVEYARD)):
-            for st in self.value_rules.active_statics(source, "replace-destruction-banish-self"):
-                if st.value(self, source, card, by_battle, by_player):
-                    self.log.record("destroy-replaced", card=card, source=source)
-                    self.banish(source, reason=f"replaces the destruction of 「{card.name}」")
-                    return True
-        return False
+        return self.move_rules.destruction_replaced(card, by_battle=by_battle, by_player=by_player)
 
     @one_action
     def banish(self, card: YgoCard, reason: str = "", face_up: bool = True) -> None:
-        """Banish ``card`` to its owner's banished cards (4.3.3.4.4); face-down, only its
-        owner may look at it."""
-        zone = self.board.zone(card.owner, BANISHED)
-        self.banish_rules.drop(card)
-        tags = (WAS_BANISHED,) if face_up else (WAS_BANISHED, "banished-face-down")
-        if self.on_field(card):
-            self.leave_field(card, zone, reason=reason, face_up=face_up, tags=tags)
-        else:
-            self.board.move(card, zone, face_up=face_up, reason=reason)
-            self.memory_rules.arrived(card, *tags)
-            self.chain_rules.emit(WAS_BANISHED, card, lki=None)
+        self.move_rules.banish(card, reason, face_up)
 
     @one_action
     def return_to_hand(self, card: YgoCard, reason: str = "") -> None:
-        """To its owner's hand (an extra deck monster: to the extra deck).  回到手卡 and
-        加入手卡 are the same thing (4.3.3.4.6)."""
-        if card.definition.extra_deck:
-            self.return_to_deck(card, reason=reason)
-            return
-        self.add_to_hand(card, reason=reason)
+        self.move_rules.return_to_hand(card, reason)
 
     @one_action
     def add_to_hand(self, card: YgoCard, reason: str = "") -> None:
-        """An effect adds ``card`` to its owner's hand: not a draw (4.3.3.4.6)."""
-        zone = self.board.zone(card.owner, HAND)
-        self.banish_rules.drop(card)
-        if self.on_field(card):
-            self.leave_field(card, zone, reason=reason, tags=("added-to-hand",))
-        else:
-            self.board.move(card, zone, reason=reason)
-            self.memory_rules.arrived(card, "added-to-hand")
+        self.move_rules.add_to_hand(card, reason)
 
     def draw(self, player: int, n: int = 1, reason: str = "") -> list[YgoCard]:
-        """Draw ``n`` cards from the top of the deck (none left: nothing)."""
-        drawn = list(self.board.zone(player, DECK))[:n]
-        for c in drawn:
-            self.board.move(c, self.board.zone(player, HAND), reason=reason or "drawn")
-            self.memory_rules.arrived(c, "drawn", "added-to-hand")
-        if drawn:
-            self.chain_rules.emit("drawn", None, player=player, count=len(drawn), phase=self.phase)
-        return drawn
-
-    DECK_PLACES = {"shuffle": None, "top": 0, "bottom": None}
+        return self.move_rules.draw(player, n, reason)
 
     @one_action
     def return_to_deck(self, card: YgoCard, reason: str = "", where: str = "shuffle") -> None:
-        """To its owner's deck face-down (4.3.3.4.5): shuffled in, unless the effect says
-        where (the top or the bottom), when the deck is not shuffled.  An extra deck
-        monster goes to the extra deck."""
-        extra = card.definition.extra_deck
-        home = EXTRA if extra else DECK
-        index = None if extra else self.DECK_PLACES[where]
-        tags = ("returned-to-deck",) if extra else (
-            "returned-to-deck", {"shuffle": "shuffled-into-deck", "top": "deck-top", "bottom": "deck-bottom"}[where])
-        self.banish_rules.drop(card)
-        if self.on_field(card):
-            self.leave_field(card, self.board.zone(card.owner, home), reason=reason, index=index, tags=tags)
-        else:
-            self.board.move(card, self.board.zone(card.owner, home), face_up=False, reason=reason, index=index)
-            self.memory_rules.arrived(card, *tags)
-        if not extra and where == "shuffle":
-            self.shuffle_deck(card.owner)
+        self.move_rules.return_to_deck(card, reason, where)
 
     def shuffle_deck(self, player: int) -> None:
-        zone = self.board.zone(player, DECK)
-        random.Random(self.turn * 7919 + len(zone.cards)).shuffle(zone.cards)
-        self.log.record("shuffle", player=player)
+        self.move_rules.shuffle_deck(player)
 
     def deck_position(self, card: YgoCard) -> str | None:
-        """"top", "bottom" (or both, for a deck of one card), or None."""
-        if card.zone.kind != DECK:
-            return None
-        cards = card.zone.cards
-        return "top" if cards[0] is card else "bottom" if cards[-1] is card else "middle"
+        return self.move_rules.deck_position(card)
 
     # -- temporary banish (banish.py) -------------------------------------------------
 
     @one_action
-    def banish_temporarily(self, card: YgoCard, returns: str = "end-phase", reason: str = "",
+    def banish_temporarily(self, card: YgoCard, returns: str  =  "end-phase", reason: str  =  "",
                            effect_of: CardDef | None = None, face_up: bool | None = None,
                            source: YgoCard | None = None) -> None:
         self.banish_rules.banish_temporarily(card, returns, reason, effect_of, face_up, source)
@@ -949,7 +756,7 @@ class Duel(Game):
             self.destroy(card, reason=f"it attacked this turn (「{sources[0].name}」)", by_effect=sources[0],
                          by_player=sources[0].controller)
 
-    def enter_phase(self, phase: str, hold: bool = False) -> None:
+    def enter_phase(self, phase: str, hold: bool  =  False) -> None:
         """Move on to ``phase``; with ``hold`` the mandatory triggers it starts are put
         on a chain that is left open for responses."""
         if phase == "battle" and self.phase != "battle" and self.why_no_battle_phase():
@@ -976,7 +783,7 @@ class Duel(Game):
     def enter_end_phase(self) -> None:
         self.enter_phase("end")
 
-    def end_turn(self, stop: str = "main1") -> None:
+    def end_turn(self, stop: str  =  "main1") -> None:
         if self.phase != "end":
             self.enter_end_phase()
         for card in list(self.board.cards()):

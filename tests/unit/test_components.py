@@ -28,6 +28,7 @@ from rulings.ygo.control import Control
 from rulings.ygo.duel import Duel as YgoDuel
 from rulings.ygo.links import Links
 from rulings.ygo.memories import Memories
+from rulings.ygo.moves import Moves
 from rulings.ygo.negation import Negation
 from rulings.ygo.summoning import Summoning
 from rulings.ygo.turn import Turn
@@ -36,9 +37,9 @@ from rulings.ygo.values import Values
 
 #: Yu-Gi-Oh!'s rules by concern
 YGO_COMPONENTS = {"turns", "memory_rules", "control_rules", "link_rules", "banish_rules", "negation_rules",
-                  "battle_rules", "summon_rules", "value_rules", "activation_rules", "chain_rules"}
+                  "battle_rules", "summon_rules", "value_rules", "activation_rules", "chain_rules", "move_rules"}
 YGO_COMPONENT_CLASSES = {Turn, Memories, Control, Links, TemporaryBanishes, Negation, Battle, Summoning, Values,
-                         Activation, Chain}
+                         Activation, Chain, Moves}
 
 
 def _components(game):
