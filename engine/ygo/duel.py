@@ -695,12 +695,6 @@ class Duel(Game):
         return self.move_rules.destroy(card, reason, by_effect=by_effect, by_battle=by_battle, by_player=by_player,
                                        by_rule=by_rule, to=to)
 
-    def count_tributed(self, card: YgoCard) -> None:
-        self.move_rules.count_tributed(card)
-
-    def destruction_replaced(self, card: YgoCard, *, by_battle: bool, by_player: int | None) -> bool:
-        return self.move_rules.destruction_replaced(card, by_battle=by_battle, by_player=by_player)
-
     @one_action
     def banish(self, card: YgoCard, reason: str = "", face_up: bool = True) -> None:
         self.move_rules.banish(card, reason, face_up)
@@ -719,9 +713,6 @@ class Duel(Game):
     @one_action
     def return_to_deck(self, card: YgoCard, reason: str = "", where: str = "shuffle") -> None:
         self.move_rules.return_to_deck(card, reason, where)
-
-    def shuffle_deck(self, player: int) -> None:
-        self.move_rules.shuffle_deck(player)
 
     def deck_position(self, card: YgoCard) -> str | None:
         return self.move_rules.deck_position(card)
