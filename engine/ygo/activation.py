@@ -42,15 +42,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Protocol
 
 from rulings.core import IllegalAction
-from rulings.core.events import named
+from rulings.core.events import EventLog, named
 
 from .legality import Rule, enforced, refusal
+from .memories import Memories
 from .memory import RULES, Info
 from .objects import WAS_BANISHED, YgoCard, Zone
-from .view import LinkView
+from .summoning import Summoning
+from .values import Values
+from .view import DuelView, LinkView
 
 #: spell and trap types that stay on the field after their card activation resolves
 STAYS = frozenset({"continuous", "field", "equip"})
@@ -122,8 +125,40 @@ class Limbo:
     by_player: int | None = None
 
 
-class ActivationRules:
-    def __init__(self) -> None:
+class ActivationDuel(DuelView, Protocol):
+    """What activation needs of the rest of the duel (rulings.ygo.duel.Duel is one): what
+    card data sees (an effect's condition, cost and targets are given the duel), and the
+    chain: the links resolving and finishing, the effects used once per turn or duel,
+    whether a card can be a target."""
+
+    #: chain links resolving now, and those whose resolution is being finished
+    resolving: list
+    finishing: list
+    #: (player, card name, effect label) of 『1回合只能使用1次』 / 『决斗中只能使用1次』 effects used
+    used_names: set[tuple[int, str, str]]
+    used_in_duel: set[tuple[int, str, str]]
+
+    def why_not_target(self, card: YgoCard, effect: Any, target: YgoCard) -> str | None: ...
+
+    def emit(self, kind: str, subject: Any, **data: Any) -> None: ...
+
+
+class Activation:
+    """Activating cards and effects.  Owns every activation of the duel, the bans and
+    limits lasting effects put on activations, the protections from negation, the cards
+    whose negated card activation took them off the field (limbo), and what was used or
+    shown while activating."""
+
+    state_fields = ("activations", "bans", "limbo", "set_cards_destroyed", "unnegatable", "limits", "last_negation",
+                    "applied_once", "unanswerable", "revealed_by_cost", "once_applied")
+
+    def __init__(self, duel: ActivationDuel, memory: Memories, values: Values, summoning: Summoning,
+                 log: EventLog) -> None:
+        self.duel = duel
+        self.memory = memory
+        self.values = values
+        self.summoning = summoning
+        self.log = log
         self.activations: list[Record] = []
         self.bans: list[Ban] = []
         self.limbo: list[Limbo] = []
@@ -172,10 +207,10 @@ class ActivationRules:
     def leaves_after_resolving(self, card: "YgoCard") -> bool:
         """A spell or trap card on the field whose card activation is on the chain and that
         must leave the field when the chain ends (通常·速攻魔法, 通常·反击陷阱 …)."""
-        if card.definition.is_monster or not self.on_field(card) or stays_on_field(card.definition):
+        if card.definition.is_monster or not self.duel.on_field(card) or stays_on_field(card.definition):
             return False
         return any(link.card is card and link.object_id == card.object_id and self.is_card_activation(link)
-                   for link in (*self.chain, *self.resolving, *self.finishing))
+                   for link in (*self.duel.chain, *self.duel.resolving, *self.duel.finishing))
 
     @staticmethod
     def must_leave_as_activated(card: "YgoCard") -> bool:
@@ -193,22 +228,22 @@ class ActivationRules:
                 if any(st.kind == "activate-from-hand" for st in definition.statics):
                     return None
                 return refusal(Rule.TRAP_SET_FIRST, f"「{card.name}」是陷阱卡：要先在场上盖放才能发动，不能从手卡发动")
-            if self.remembers(card, Info.SET_THIS_TURN):
+            if self.memory.remembers(card, Info.SET_THIS_TURN):
                 return refusal(Rule.TRAP_SET_FIRST, f"「{card.name}」是这个回合盖放的陷阱卡：要到下一个回合才能发动")
         elif definition.kind == "spell" and "quick" not in definition.types and enforced(Rule.SPELL_MAIN_PHASE):
             # spell speed 1 (通常·永续·装备·场地·仪式魔法): only in its controller's own main
             # phase.  (That it cannot be activated in response to a chain link is not
             # enforced yet: see spec/ygo/basic-rules.rst.)
-            if player != self.turn_player:
+            if player != self.duel.turn_player:
                 return refusal(Rule.SPELL_MAIN_PHASE, f"「{card.name}」不是速攻魔法：只能在自己的回合发动")
-            if self.phase not in ("main1", "main2"):
+            if self.duel.phase not in ("main1", "main2"):
                 return refusal(Rule.SPELL_MAIN_PHASE, f"「{card.name}」不是速攻魔法：只能在自己的主要阶段发动")
         elif definition.kind == "spell" and "quick" in definition.types and enforced(Rule.QUICK_PLAY_TIMING):
             # from the hand only in its controller's own turn; in the opponent's turn only set
             # on the field, and not in the turn it was set
-            if card.zone.kind == Zone.HAND and player != self.turn_player:
+            if card.zone.kind == Zone.HAND and player != self.duel.turn_player:
                 return refusal(Rule.QUICK_PLAY_TIMING, f"「{card.name}」是速攻魔法：只有在自己的回合才能从手卡发动")
-            if self.on_field(card) and self.remembers(card, Info.SET_THIS_TURN):
+            if self.duel.on_field(card) and self.memory.remembers(card, Info.SET_THIS_TURN):
                 return refusal(Rule.QUICK_PLAY_TIMING, f"「{card.name}」是这个回合盖放的速攻魔法：要到下一个回合才能发动")
         return None
 
@@ -218,8 +253,8 @@ class ActivationRules:
         for st in card.definition.statics:
             if st.kind != "unique-on-field":
                 continue
-            if any(other is not card and other.controller == player and self.face_up_on_field(other)
-                   and st.value in other.name for other in self.field_cards()):
+            if any(other is not card and other.controller == player and self.duel.face_up_on_field(other)
+                   and st.value in other.name for other in self.duel.field_cards()):
                 return f"only one face-up 「{st.value}」 may be on player {player}'s field"
         return None
 
@@ -227,7 +262,7 @@ class ActivationRules:
 
     def legal_targets(self, card: "YgoCard", effect) -> list:
         """Every card ``effect`` of ``card`` could target now, in the board's order."""
-        return [c for c in self.board.cards() if self.why_not_target(card, effect, c) is None]
+        return [c for c in self.duel.board.cards() if self.duel.why_not_target(card, effect, c) is None]
 
     def fill_targets(self, card: "YgoCard", effect, pool) -> list | None:
         """Cards of ``pool`` that make up a whole set of targets of ``effect``, one per target
@@ -239,7 +274,7 @@ class ActivationRules:
             if i == len(slots):
                 return []
             for c in pool:
-                if any(c is u for u in used) or (slots[i] is not None and not slots[i](self, card, c)):
+                if any(c is u for u in used) or (slots[i] is not None and not slots[i](self.duel, card, c)):
                     continue
                 rest = fill(i + 1, [*used, c])
                 if rest is not None:
@@ -267,32 +302,32 @@ class ActivationRules:
             return None
         if isinstance(cost, tuple) and cost[0] in ("discard-paid", "send-paid"):
             _kind, n, *fits = cost
-            others = [c for c in self.board.zone(player, Zone.HAND)
-                      if c is not card and all(fit(self, card, c) for fit in fits)]
+            others = [c for c in self.duel.board.zone(player, Zone.HAND)
+                      if c is not card and all(fit(self.duel, card, c) for fit in fits)]
             if len(others) < n:
                 return f"the cost of 「{card.name}」{effect.label} needs {n} other card(s) of the hand that it names"
             return None
         if cost in ("banish-self", "banish-chosen") and self.banish_forbidden(card):
             return f"the cost of 「{card.name}」{effect.label} banishes a card, and no card can be banished now"
         payable = getattr(cost, "payable", None)
-        return payable(self, card, player) if payable is not None else None
+        return payable(self.duel, card, player) if payable is not None else None
 
     # -- forbidding activations ---------------------------------------------------------
 
     def active_bans(self) -> list[Ban]:
-        bans = [b for b in self.bans if b.until is None or b.until >= self.turn]
-        for card in self.field_cards():
-            for st in self.active_statics(card, "ban-activation"):
+        bans = [b for b in self.bans if b.until is None or b.until >= self.duel.turn]
+        for card in self.duel.field_cards():
+            for st in self.values.active_statics(card, "ban-activation"):
                 make = st.value
-                bans.append(make(self, card))
+                bans.append(make(self.duel, card))
             # 『战斗阶段中对方不能把效果发动』 given to a monster by a resolved effect
-            if self.phase == "battle" and self.face_up_on_field(card) \
-                    and self.lasting(card, "no-activation-in-battle"):
+            if self.duel.phase == "battle" and self.duel.face_up_on_field(card) \
+                    and self.memory.lasting(card, "no-activation-in-battle"):
                 bans.append(Ban("effect", frozenset({"spell", "trap", "monster"}),
                                 frozenset({1 - card.controller}), card.name))
             # 『对方不能发动魔法·陷阱卡』 in the battle phase (card activations only)
-            if self.phase == "battle" and self.face_up_on_field(card) \
-                    and self.lasting(card, "no-spell-trap-in-battle"):
+            if self.duel.phase == "battle" and self.duel.face_up_on_field(card) \
+                    and self.memory.lasting(card, "no-spell-trap-in-battle"):
                 bans.append(Ban("card", frozenset({"spell", "trap"}), frozenset({1 - card.controller}), card.name))
         return bans
 
@@ -303,7 +338,7 @@ class ActivationRules:
         # a pendulum monster card activated from the hand is a spell card as it is activated
         kind = "spell" if effect.kind == "activation" and card.definition.is_monster else self.kind_of(card)
         card_activation = effect.kind == "activation"
-        already_face_up = not card_activation and self.face_up_on_field(card)
+        already_face_up = not card_activation and self.duel.face_up_on_field(card)
         answered = self.unanswerable_top(player)
         if answered:
             return answered
@@ -312,7 +347,7 @@ class ActivationRules:
                 continue
             if ban.scope == "response":
                 # the name of the card whose activation is the last chain link, as it is now
-                top = self.chain[-1].card if self.chain else None
+                top = self.duel.chain[-1].card if self.duel.chain else None
                 if top is not None and any(self.is_named(top, n) for n in ban.names):
                     return (f"「{ban.source}」 forbids player {player} to respond to the activation of "
                             f"「{self.current_name(top)}」")
@@ -325,7 +360,7 @@ class ActivationRules:
                 hit = True
             elif ban.scope == "field-effect":
                 # a spell or trap activated from the hand is on the field as it activates
-                hit = card_activation or self.on_field(card)
+                hit = card_activation or self.duel.on_field(card)
             elif ban.scope == "face-up-effect":
                 hit = already_face_up
             elif ban.scope == "zone":
@@ -333,8 +368,8 @@ class ActivationRules:
                 hit = card.zone.kind in ban.zones
             elif ban.scope == "unset-card":
                 # 『不盖放就不能发动』: only a card set on an earlier turn may be activated
-                hit = card_activation and not (self.on_field(card) and not card.face_up
-                                               and not self.remembers(card, Info.SET_THIS_TURN))
+                hit = card_activation and not (self.duel.on_field(card) and not card.face_up
+                                               and not self.memory.remembers(card, Info.SET_THIS_TURN))
             else:
                 hit = False
             if hit:
@@ -357,9 +392,9 @@ class ActivationRules:
 
     def unanswerable_top(self, player: int) -> str | None:
         """Why ``player`` cannot respond to the last chain link now, or None."""
-        if not self.chain:
+        if not self.duel.chain:
             return None
-        top = self.chain[-1]
+        top = self.duel.chain[-1]
         if self.is_card_activation(top):
             for card, obj, players in self.unanswerable:
                 if card is top.card and obj == top.object_id and player in players:
@@ -370,7 +405,7 @@ class ActivationRules:
 
     def record_activation(self, link: "LinkView | None", card: "YgoCard", player: int, *,
                           by_effect: bool = False) -> None:
-        self.activations.append(Record(self.turn, player, self.kind_of(card),
+        self.activations.append(Record(self.duel.turn, player, self.kind_of(card),
                                        link is None or self.is_card_activation(link), link, by_effect=by_effect,
                                        card=card, object_id=card.object_id))
 
@@ -379,12 +414,12 @@ class ActivationRules:
         controller made this turn while ``card`` was face-up on the field (闪刀机关-多任务战刀机
         ②): counted from its own card activation, if it was made this turn — one an effect made
         as it resolved included (fid=22468)."""
-        records = [r for r in self.activations if r.turn == self.turn]
+        records = [r for r in self.activations if r.turn == self.duel.turn]
         for i, r in enumerate(records):
             if r.card is card and r.object_id == card.object_id and r.card_activation:
                 records = records[i + 1:]
         return sum(1 for r in records if r.player == card.controller and r.card_activation and r.card is not None
-                   and not (r.link is not None and r.link.negated == "activation") and fits(self, card, r.card))
+                   and not (r.link is not None and r.link.negated == "activation") and fits(self.duel, card, r.card))
 
     def activation_count(self, player: int, kinds, *, negated_count: bool | None = None, since: int = 0) -> int:
         """How many activations of ``kinds`` ``player`` made this turn, counted as the rules
@@ -395,7 +430,7 @@ class ActivationRules:
         they did not)."""
         n = 0
         for r in self.activations[since:]:
-            if r.turn != self.turn or r.player != player or r.kind not in kinds:
+            if r.turn != self.duel.turn or r.player != player or r.kind not in kinds:
                 continue
             negated = r.link is not None and r.link.negated == "activation"
             counts = (not r.card_activation) if negated_count is None else negated_count
@@ -407,9 +442,9 @@ class ActivationRules:
     def count_ban(self, card: "YgoCard", effect, player: int) -> str | None:
         """Limits on how many activations a player makes per turn (大将军 紫炎, 召唤兽 卡利古拉)."""
         kind = self.kind_of(card)
-        for other in self.field_cards():
-            for st in self.active_statics(other, "limit-activations"):
-                kinds, players, n = st.value(self, other)
+        for other in self.duel.field_cards():
+            for st in self.values.active_statics(other, "limit-activations"):
+                kinds, players, n = st.value(self.duel, other)
                 if player not in players or kind not in kinds:
                     continue
                 if kind != "monster" and effect.kind != "activation":
@@ -417,7 +452,7 @@ class ActivationRules:
                 if self.activation_count(player, kinds) >= n:
                     return f"「{other.name}」 allows player {player} only {n} such activation(s) a turn"
         for turn, kinds, players, n, negated_count, source, since in self.limits:
-            if turn == self.turn and player in players and kind in kinds and self.activation_count(
+            if turn == self.duel.turn and player in players and kind in kinds and self.activation_count(
                     player, kinds, negated_count=negated_count, since=since) >= n:
                 return f"「{source}」 allows player {player} only {n} activation(s) this turn"
         return None
@@ -426,7 +461,7 @@ class ActivationRules:
                           since: int) -> None:
         """From the activation numbered ``since`` on, ``players`` may make only ``n``
         activations of ``kinds`` this turn."""
-        self.limits.append((self.turn, frozenset(kinds), frozenset(players), n, negated_count, source, since))
+        self.limits.append((self.duel.turn, frozenset(kinds), frozenset(players), n, negated_count, source, since))
 
     # -- 『发动和效果不会被无效化』 -----------------------------------------------------------
 
@@ -437,11 +472,11 @@ class ActivationRules:
                 if st.kind == "unnegatable" and st.value in ("card", "all"):
                     return f"the activation of 「{card.name}」 cannot be negated"
         for test, until, source in self.unnegatable:
-            if until >= self.turn and test(self, card):
+            if until >= self.duel.turn and test(self.duel, card):
                 return f"「{source}」: the activations of 「{card.name}」 cannot be negated"
-        for other in self.field_cards():
-            for st in self.active_statics(other, "protect-activations"):
-                if st.value(self, other, card):
+        for other in self.duel.field_cards():
+            for st in self.values.active_statics(other, "protect-activations"):
+                if st.value(self.duel, other, card):
                     return f"「{other.name}」: the activation of 「{card.name}」 and its effect cannot be negated"
         return None
 
@@ -451,12 +486,12 @@ class ActivationRules:
         'then' (sending itself to the graveyard, destroying the card) follows at once."""
         if link.negated:
             return None
-        for card in self.field_cards():
-            for st in self.active_statics(card, "negate-resolving"):
+        for card in self.duel.field_cards():
+            for st in self.values.active_statics(card, "negate-resolving"):
                 test, then = st.value
-                if test(self, card, link):
+                if test(self.duel, card, link):
                     self.log.record("negate.resolving", card=card, target=link.card)
-                    then(self, card, link)
+                    then(self.duel, card, link)
                     return card.name
         return None
 
@@ -464,9 +499,9 @@ class ActivationRules:
         """Continuous effects that act each time something is activated (王立魔法图书馆: a
         card activation; 音响放大器: an effect a 「音响战士」 card has), each testing which; they
         never see a card activated by an effect as it resolves."""
-        for card in self.field_cards():
-            for st in self.active_statics(card, "on-card-activated"):
-                st.value(self, card, link)
+        for card in self.duel.field_cards():
+            for st in self.values.active_statics(card, "on-card-activated"):
+                st.value(self.duel, card, link)
 
     def applied(self, link: "LinkView", definition=None) -> None:
         """The effect of ``link`` applied (it was not negated): 『在决斗中只能适用1次』 is used —
@@ -486,14 +521,14 @@ class ActivationRules:
     def negated_just_now(self, victim: int) -> bool:
         """An activation of ``victim`` was negated by the opponent, and nothing was processed after."""
         last = self.last_negation
-        return last is not None and last[0] == self._steps and last[2] == victim and last[1] != victim
+        return last is not None and last[0] == self.duel._steps and last[2] == victim and last[1] != victim
 
     # -- a negated card activation ------------------------------------------------------
 
     def take_off_field(self, link: "LinkView", *, destroyed: bool = False, by=None, by_player=None) -> None:
         """The card activation of ``link`` was negated: its card is no longer on the field."""
         card = link.card_if_unchanged()
-        if card is None or not self.on_field(card) or self.in_limbo(card):
+        if card is None or not self.duel.on_field(card) or self.in_limbo(card):
             return
         self.limbo.append(Limbo(card, destroyed, by, by_player))
         self.log.record("negate.limbo", card=card)
@@ -508,13 +543,13 @@ class ActivationRules:
             self.log.record("survive.not-banished", card=card)
             return True
         self.limbo.remove(entry)
-        zone = self.board.zone(card.owner, where)
-        self.board.move(card, zone, reason=reason)
-        self.arrived(card, WAS_BANISHED if where == Zone.BANISHED else "returned-to-deck")
+        zone = self.duel.board.zone(card.owner, where)
+        self.duel.board.move(card, zone, reason=reason)
+        self.memory.arrived(card, WAS_BANISHED if where == Zone.BANISHED else "returned-to-deck")
         return True
 
     def banish_forbidden(self, card: "YgoCard") -> bool:
-        return any(self.active_statics(c, "no-banish") for c in self.field_cards())
+        return any(self.values.active_statics(c, "no-banish") for c in self.duel.field_cards())
 
     def finish_limbo(self) -> None:
         """The chain ended: every card whose card activation was negated goes to the graveyard."""
@@ -525,10 +560,10 @@ class ActivationRules:
             tags = {"sent-to-graveyard", "left-field-before"}
             if entry.destroyed:
                 tags |= {"destroyed", "destroyed-by-effect", "sent-by-effect"}
-            zone = self.board.zone(card.owner, Zone.GRAVEYARD)
-            self.board.move(card, zone, reason="its card activation was negated")
-            self.arrived(card, *tags)
-            self.emit("to-graveyard", card, lki=None, destroyed=entry.destroyed, by_battle=False,
+            zone = self.duel.board.zone(card.owner, Zone.GRAVEYARD)
+            self.duel.board.move(card, zone, reason="its card activation was negated")
+            self.memory.arrived(card, *tags)
+            self.duel.emit("to-graveyard", card, lki=None, destroyed=entry.destroyed, by_battle=False,
                       by_player=entry.by_player, by_effect=entry.destroyed)
 
     # -- activating a continuous trap's effect with its card activation -----------------
@@ -539,7 +574,7 @@ class ActivationRules:
         if definition.kind != "trap" or "continuous" not in definition.types:
             return (f"「{card.name}」 is not a continuous trap: its effects are not activated together with "
                     "its card activation")
-        effect = self.effect_of(card, label)
+        effect = self.duel.effect_of(card, label)
         if label != "发动" and any(e.label == "发动" for e in card.definition.effects):
             # 失落的圣域, 亚马逊拜谒间: what its card activation does as it resolves (even a
             # processing it may choose not to do) is the effect activated with it: no other
@@ -549,11 +584,11 @@ class ActivationRules:
             return f"「{card.name}」{label} starts each time something happens: not as the card is activated"
         if effect.cost in ("send-self", "banish-self", "discard-self") or getattr(effect.cost, "moves_self", False):
             return f"the cost of 「{card.name}」{label} moves the card itself, which is being activated"
-        if effect.condition is not None and not effect.condition(self, card):
+        if effect.condition is not None and not effect.condition(self.duel, card):
             return f"the condition of 「{card.name}」{label} is not met"
-        if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
+        if effect.once_per_turn == "name" and (player, card.name, label) in self.duel.used_names:
             return f"「{card.name}」{label} was already used this turn by player {player}"
-        if effect.once_per_turn == "duel" and (player, card.name, label) in self.used_in_duel:
+        if effect.once_per_turn == "duel" and (player, card.name, label) in self.duel.used_in_duel:
             return f"「{card.name}」{label} was already used in this duel by player {player}"
         return self.why_cost_unpayable(card, effect, player) or self.why_no_target(card, effect, player)
 
@@ -567,18 +602,18 @@ class ActivationRules:
         if effect.event not in self.PHASE_EVENTS:
             return False
         phases = {"standby": "standby", "end-phase": "end", "end-battle": "battle"}
-        if self.phase != phases[effect.event]:
+        if self.duel.phase != phases[effect.event]:
             return False
         # asked as the card is being activated: it is not face-up yet
         event = SimpleNamespace(kind=effect.event, subject=None, data={"with_card_activation": True})
-        return effect.trigger is None or bool(effect.trigger(self, card, event))
+        return effect.trigger is None or bool(effect.trigger(self.duel, card, event))
 
     def activation_condition_unmet(self, card: "YgoCard") -> str | None:
         """『…的场合才能把这张卡发动』, a rule of the card (魂缚门): unlike what its card
         activation needs to do as it resolves (卡通王国's 3 cards of the deck), it holds even
         when an effect activates the card (终焉之地, 虚拟世界: fid=23277)."""
         for st in card.definition.statics:
-            if st.kind == "activation-condition" and st.condition is not None and not st.condition(self, card):
+            if st.kind == "activation-condition" and st.condition is not None and not st.condition(self.duel, card):
                 return f"「{card.name}」 may be activated only when its condition is met"
         return None
 
@@ -586,7 +621,7 @@ class ActivationRules:
         """A continuous trap whose card activation is on this chain: what it activates on
         this chain was decided with its card activation."""
         return any(link.card is card and link.object_id == card.object_id and self.is_card_activation(link)
-                   for link in self.chain)
+                   for link in self.duel.chain)
 
     # -- a card activated by an effect while that effect resolves -----------------------
 
@@ -594,14 +629,14 @@ class ActivationRules:
         """An effect activates a spell or trap card as it resolves (弹出式翻页, 终焉之地): the
         card is put face-up and its activation succeeds when that effect is done; what
         its card activation would do is not applied, and no chain link is made."""
-        effect = self.effect_of(card, "发动")
+        effect = self.duel.effect_of(card, "发动")
         ban = self.activation_ban(card, effect, player) or self.activation_condition_unmet(card)
         if ban:
             raise IllegalAction(ban)
-        self.put_spell_trap(card, player, face_up=True, reason=f"activated by 「{by}」")
+        self.summoning.put_spell_trap(card, player, face_up=True, reason=f"activated by 「{by}」")
         self.record_activation(None, card, player, by_effect=True)
         self.log.record("activate.by-effect-resolving", card=card, by=named(by), label="发动", by_effect=True)
-        self.emit("card-activated", card, player=player, by_effect=True, by=source)
+        self.duel.emit("card-activated", card, player=player, by_effect=True, by=source)
 
     def sees_activation(self, watcher: "YgoCard", event) -> bool:
         """Whether 『魔法卡发动的场合』 of ``watcher`` sees the card activation of ``event``:
@@ -618,7 +653,7 @@ class ActivationRules:
     def current_name(self, card: "YgoCard") -> str:
         """The card's name now: the one an effect of its own that applies now says it is
         treated as (『卡名当作「X」使用』), else its own."""
-        treated = self.active_statics(card, "named")
+        treated = self.values.active_statics(card, "named")
         return treated[0].value if treated else card.name
 
     def is_named(self, card: "YgoCard", name: str) -> bool:

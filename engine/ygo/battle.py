@@ -12,16 +12,22 @@ the attack declaration ("attack-declared": 消战者), the start of the damage s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from rulings.core import IllegalAction
+from rulings.core.events import EventLog
 
 from .legality import Rule, enforced, refusal
+from .links import Links
 from .memory import Info, Transition
 from .objects import YgoCard, Zone
+from .view import DuelView
 
 
 @dataclass
-class Battle:
+class Attack:
+    """The attack under way."""
+
     attacker: "YgoCard"
     attacker_obj: int
     player: int
@@ -31,18 +37,55 @@ class Battle:
     stage: str = "declared"
 
 
-class BattleRules:
-    def __init__(self) -> None:
-        self.battle_state: Battle | None = None
+class BattleDuel(DuelView, Protocol):
+    """What battle needs of the rest of the duel (rulings.ygo.duel.Duel is one): what
+    card data sees (a static's test is given the duel), the statics and bans that stop an
+    attack, and the phases."""
+
+    def chain_under_way(self) -> bool: ...
+
+    def why_no_battle_phase(self) -> str | None: ...
+
+    def enter_phase(self, phase: str, hold: bool = False) -> None: ...
+
+    def active_statics(self, card: YgoCard, kind: str, *, ignore_negation: bool = False) -> Any: ...
+
+    def field_ban(self, card: YgoCard, kind: str) -> str | None: ...
+
+    def emit(self, kind: str, subject: Any, **data: Any) -> None: ...
+
+
+class Battle:
+    """Attacks and battles.  Owns the attack under way (``battle_state``), whether an
+    effect ended this turn's battle phase, and the attack declarations of the turn; what
+    a monster remembers of its battles is its memory (Info.ATTACKED, Info.BATTLED …)."""
+
+    state_fields = ("battle_state", "battle_over", "attack_declarations")
+
+    def __init__(self, duel: BattleDuel, links: Links, log: EventLog) -> None:
+        self.duel = duel
+        self.links = links
+        self.log = log
+        self.battle_state: Attack | None = None
         #: an effect ended this turn's battle phase (消战者)
         self.battle_over = False
+        #: attack declarations per player this turn (放电枪野马: counted for the whole turn)
+        self.attack_declarations = [0, 0]
+
+    def end_battle_phase(self) -> None:
+        self.battle_state = None
+
+    def new_turn(self) -> None:
+        self.battle_over = False
+        self.battle_state = None
+        self.attack_declarations = [0, 0]
 
     # -- the basic rules of attacking (spec/ygo/basic-rules.rst) --------------------------
 
     def attacks_allowed(self, card: "YgoCard") -> int:
         """How many attacks ``card`` may declare in a battle phase: one, two with an
         effect that lets it attack twice."""
-        return 2 if self.lasting(card, "double-attack") else 1
+        return 2 if self.duel.lasting(card, "double-attack") else 1
 
     def why_cannot_attack(self, card: "YgoCard") -> str | None:
         """Why ``card`` itself may not attack, as the rulings say of a monster: only a
@@ -50,17 +93,17 @@ class BattleRules:
         (once), not under an effect that says it cannot attack, not once its
         controller's battle phase was ended.  When an attack may be declared at all is
         ``why_not_declare_attack_now``."""
-        if not (self.face_up_on_field(card) and (card.position == "attack" or not enforced(Rule.ATTACK_POSITION))):
+        if not (self.duel.face_up_on_field(card) and (card.position == "attack" or not enforced(Rule.ATTACK_POSITION))):
             return refusal(Rule.ATTACK_POSITION, f"「{card.name}」不是表侧攻击表示的怪兽")
-        if enforced(Rule.ATTACK_TIMING) and self.battle_over and self.turn_player == card.controller:
+        if enforced(Rule.ATTACK_TIMING) and self.battle_over and self.duel.turn_player == card.controller:
             return refusal(Rule.ATTACK_TIMING, "这个回合的战斗阶段已经结束")
-        banned = (self.field_ban(card, "forbid-attack") or self.attack_ban(card)) if enforced(Rule.ATTACK_EFFECT) else None
+        banned = (self.duel.field_ban(card, "forbid-attack") or self.attack_ban(card)) if enforced(Rule.ATTACK_EFFECT) else None
         if banned:
             return refusal(Rule.ATTACK_EFFECT, f"「{banned}」的效果使「{card.name}」不能攻击宣言")
-        if enforced(Rule.ATTACK_EFFECT) and (self.lasting(card, "cannot-attack") or self.links_granting(card, "cannot-attack")
-                                            or self.applies(card, "cannot-attack")):
+        if enforced(Rule.ATTACK_EFFECT) and (self.duel.lasting(card, "cannot-attack") or self.links.links_granting(card, "cannot-attack")
+                                            or self.duel.applies(card, "cannot-attack")):
             return refusal(Rule.ATTACK_EFFECT, f"有效果使「{card.name}」不能攻击")
-        done = self.recall(card, Info.ATTACKED) or 0
+        done = self.duel.recall(card, Info.ATTACKED) or 0
         if enforced(Rule.ATTACK_ONCE) and done >= self.attacks_allowed(card):
             return f"「{card.name}」这个回合已经攻击过（1次战斗阶段只能攻击1次）"
         return None
@@ -68,8 +111,8 @@ class BattleRules:
     def attack_ban(self, card: "YgoCard") -> str | None:
         """The card whose resolved effect forbids ``card``'s controller to attack this turn
         with any monster but that card (『不用这张卡不能攻击』), or None."""
-        for ban in self.bans:
-            if ban.scope == "attack" and ban.until == self.turn and card.controller in ban.players \
+        for ban in self.duel.bans:
+            if ban.scope == "attack" and ban.until == self.duel.turn and card.controller in ban.players \
                     and ban.exempt is not card:
                 return ban.source
         return None
@@ -78,13 +121,13 @@ class BattleRules:
         """An attack is declared by the turn player's monster, in the battle phase (from
         the main phase 1 the turn player enters it; once the main phase 2 began, the
         turn's battle phase is over), with no chain."""
-        if enforced(Rule.ATTACK_TIMING) and card.controller != self.turn_player:
+        if enforced(Rule.ATTACK_TIMING) and card.controller != self.duel.turn_player:
             return refusal(Rule.ATTACK_TIMING, f"「{card.name}」不是回合玩家的怪兽：只有回合玩家的怪兽可以攻击")
-        if enforced(Rule.ATTACK_TIMING) and self.phase not in ("main1", "battle"):
+        if enforced(Rule.ATTACK_TIMING) and self.duel.phase not in ("main1", "battle"):
             return refusal(Rule.ATTACK_TIMING, "这个回合的战斗阶段已经结束")
-        if self.why_no_battle_phase():
-            return self.why_no_battle_phase()
-        if enforced(Rule.ATTACK_TIMING) and (self.chain or self._resolving):
+        if self.duel.why_no_battle_phase():
+            return self.duel.why_no_battle_phase()
+        if enforced(Rule.ATTACK_TIMING) and self.duel.chain_under_way():
             return refusal(Rule.ATTACK_TIMING, "连锁进行中不能攻击宣言")
         return None
 
@@ -95,10 +138,10 @@ class BattleRules:
         if not enforced(Rule.ATTACK_TARGET):
             return None
         if target is None:
-            if self.monsters(opponent):
+            if self.duel.monsters(opponent):
                 return refusal(Rule.ATTACK_TARGET, "对方场上有怪兽存在，不能直接攻击")
             return None
-        if not (self.on_field(target) and target.zone.kind == Zone.MONSTER and target.controller == opponent):
+        if not (self.duel.on_field(target) and target.zone.kind == Zone.MONSTER and target.controller == opponent):
             return refusal(Rule.ATTACK_TARGET, f"「{target.name}」不是对方场上的怪兽，不能作为攻击对象")
         return None
 
@@ -108,14 +151,14 @@ class BattleRules:
             or self.why_not_attack_target(attacker, target)
         if why:
             raise IllegalAction(why)
-        if self.phase != "battle":
-            self.enter_phase("battle")
-        self.remember(attacker, Info.ATTACKED, (self.recall(attacker, Info.ATTACKED) or 0) + 1)
+        if self.duel.phase != "battle":
+            self.duel.enter_phase("battle")
+        self.duel.remember(attacker, Info.ATTACKED, (self.duel.recall(attacker, Info.ATTACKED) or 0) + 1)
         self.attack_declarations[attacker.controller] += 1
-        self.battle_state = Battle(attacker, attacker.object_id, attacker.controller, target,
+        self.battle_state = Attack(attacker, attacker.object_id, attacker.controller, target,
                                    None if target is None else target.object_id)
         self.log.record("battle.attack" if target else "battle.attack-directly", card=attacker, target=target)
-        self.emit("attack-declared", attacker, target=target, direct=target is None)
+        self.duel.emit("attack-declared", attacker, target=target, direct=target is None)
         if pause == "declared":
             return
         self.start_damage_step()
@@ -123,16 +166,16 @@ class BattleRules:
             return
         self.damage_calculation()
 
-    def _battle_goes_on(self) -> Battle | None:
+    def _battle_goes_on(self) -> Attack | None:
         b = self.battle_state
         if b is None or self.battle_over:
             return None
         a = b.attacker
-        if a.object_id != b.attacker_obj or not self.face_up_on_field(a) or a.controller != b.player:
+        if a.object_id != b.attacker_obj or not self.duel.face_up_on_field(a) or a.controller != b.player:
             return None
         if b.target is not None:
             t = b.target
-            if t.object_id != b.target_obj or not self.on_field(t) or t.controller == b.player:
+            if t.object_id != b.target_obj or not self.duel.on_field(t) or t.controller == b.player:
                 return None
         return b
 
@@ -143,8 +186,8 @@ class BattleRules:
             return
         b.stage = "damage step"
         if b.target is not None and not b.target.face_up:
-            self.flip_face_up(b.target, reason="attacked", position="defense")
-        self.emit("battle-start", b.attacker, target=b.target, target_obj=b.target_obj,
+            self.duel.flip_face_up(b.target, reason="attacked", position="defense")
+        self.duel.emit("battle-start", b.attacker, target=b.target, target_obj=b.target_obj,
                   attacker_obj=b.attacker_obj)
 
     def _battle_stops(self) -> None:
@@ -167,16 +210,16 @@ class BattleRules:
         self.battle_state = None
         attacker, target = b.attacker, b.target
         if target is None:
-            damage = self.atk(attacker) or 0
-            if self.lasting(attacker, "double-damage"):
+            damage = self.duel.atk(attacker) or 0
+            if self.duel.lasting(attacker, "double-damage"):
                 damage *= 2
             victim = 1 - attacker.controller
-            self.lp[victim] -= damage
+            self.duel.lp[victim] -= damage
             self.log.record("battle.direct-damage", card=attacker, damage=damage)
-            if damage > 0 and any(v is True or v == self.turn for v in self.lasting(attacker, "win-by-direct-damage")):
-                self.winner = attacker.controller
+            if damage > 0 and any(v is True or v == self.duel.turn for v in self.duel.lasting(attacker, "win-by-direct-damage")):
+                self.duel.winner = attacker.controller
                 self.log.record("win.by-card", player=attacker.controller, card=attacker)
-            self.emit("battle-damage", attacker, damage=damage, direct=True, player=victim)
+            self.duel.emit("battle-damage", attacker, damage=damage, direct=True, player=victim)
             return
         self.log.record("battle.damage-calculation", card=attacker, target=target)
         self.battle(attacker, target)
@@ -199,40 +242,40 @@ class BattleRules:
 
     def battle(self, attacker: "YgoCard", target: "YgoCard") -> None:
         for a, b in ((attacker, target), (target, attacker)):
-            self.remember(a, Info.BATTLED, frozenset(self.recall(a, Info.BATTLED) or ()) | {b.serial})
+            self.duel.remember(a, Info.BATTLED, frozenset(self.duel.recall(a, Info.BATTLED) or ()) | {b.serial})
         for a, b in ((attacker, target), (target, attacker)):
-            for st in self.active_statics(a, "mark-battled"):
+            for st in self.duel.active_statics(a, "mark-battled"):
                 for mark in st.value:
-                    self.apply_lasting(b, mark, source=a.name)
-        atk = self.atk(attacker) or 0
+                    self.duel.apply_lasting(b, mark, source=a.name)
+        atk = self.duel.atk(attacker) or 0
         if target.position == "attack":
-            other = self.atk(target) or 0
+            other = self.duel.atk(target) or 0
             losers = [m for m, lose in ((target, atk > other), (attacker, other > atk), ) if lose]
             if atk == other and atk > 0:
                 losers = [attacker, target]
         else:
-            other = self.defense(target) or 0
+            other = self.duel.defense(target) or 0
             losers = [target] if atk > other else []
         self._battle_damage(attacker, target, atk, other)
         for loser in losers:
             winner = attacker if loser is target else target
             obj = winner.object_id
-            if self.destroy(loser, reason=f"battle with 「{winner.name}」", by_battle=True) \
+            if self.duel.destroy(loser, reason=f"battle with 「{winner.name}」", by_battle=True) \
                     and winner.object_id == obj:
-                self.remember(winner, Info.DESTROYED_BY_BATTLE)
+                self.duel.remember(winner, Info.DESTROYED_BY_BATTLE)
                 self._negate_battle_destroyed(winner, loser)
-                self.emit("destroyed-by-battle", winner, victim=loser, victim_obj=loser.object_id)
+                self.duel.emit("destroyed-by-battle", winner, victim=loser, victim_obj=loser.object_id)
 
     def _negate_battle_destroyed(self, winner: "YgoCard", loser: "YgoCard") -> None:
         """『…战斗破坏的效果怪兽的效果无效化』 (冥界的魔王 哈·迪斯): a face-up card whose
         static describes the winner negates the destroyed effect monster's effects in the
         graveyard, as long as it stays there (gone once it moves on)."""
-        if loser.zone.kind != Zone.GRAVEYARD or not self.is_effect_monster(loser):
+        if loser.zone.kind != Zone.GRAVEYARD or not self.duel.is_effect_monster(loser):
             return
-        for other in self.field_cards():
-            for st in self.active_statics(other, "negate-battle-destroyed"):
-                if st.value(self, other, winner):
-                    self.apply_lasting(loser, "negated-in-graveyard", source=other.name,
+        for other in self.duel.field_cards():
+            for st in self.duel.active_statics(other, "negate-battle-destroyed"):
+                if st.value(self.duel, other, winner):
+                    self.duel.apply_lasting(loser, "negated-in-graveyard", source=other.name,
                                        erase=frozenset({Transition.CHANGED_ZONE}))
 
     def _battle_damage(self, attacker: "YgoCard", target: "YgoCard", atk: int, other: int) -> None:
@@ -240,15 +283,15 @@ class BattleRules:
         of the weaker monster; none for a monster in defense position losing, unless the
         attacker pierces (贯通); a monster that doubles its battle damage doubles what it
         gives the opponent."""
-        if atk > other and (target.position == "attack" or self.lasting(attacker, "piercing")
-                            or self.applies(attacker, "piercing")):
+        if atk > other and (target.position == "attack" or self.duel.lasting(attacker, "piercing")
+                            or self.duel.applies(attacker, "piercing")):
             by, victim, damage = attacker, target.controller, atk - other
         elif other > atk:
             by, victim, damage = target, attacker.controller, other - atk
         else:
             return
-        if victim != by.controller and self.lasting(by, "double-damage"):
+        if victim != by.controller and self.duel.lasting(by, "double-damage"):
             damage *= 2
-        self.lp[victim] -= damage
+        self.duel.lp[victim] -= damage
         self.log.record("battle.damage", card=by, damage=damage, victim=victim)
-        self.emit("battle-damage", by, damage=damage, direct=False, player=victim)
+        self.duel.emit("battle-damage", by, damage=damage, direct=False, player=victim)

@@ -9,15 +9,24 @@ face-down: yes; left the field: no).  Whether a link is negated is negation.py's
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 import functools
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from rulings.core import IllegalAction
 from rulings.core.choices import FIRST_FITTING, describe
+from rulings.core.events import EventLog
 
 from . import memory
-from .activation import STAYS, stays_on_field
+from .activation import STAYS, Activation, stays_on_field
+from .banish import TemporaryBanishes
+from .links import Links
+from .memories import Memories
+from .summoning import Summoning
+from .values import Values
+from .view import DuelView
 from .cards import Effect
 from .legality import Rule, enforced, refusal
 from .memory import Info, Transition, erased_by
@@ -136,19 +145,45 @@ def one_action(method):
     soon as the game is open (not in the middle of it, nor while a chain resolves)."""
     @functools.wraps(method)
     def act(self, *args, **kwargs):
-        self._acting += 1
-        try:
-            result = method(self, *args, **kwargs)
-        finally:
-            self._acting -= 1
-        self.run_mandatory()
-        return result
+        with self.chain_rules.one_action():
+            return method(self, *args, **kwargs)
 
     return act
 
 
-class ChainRules:
-    def __init__(self) -> None:
+class ChainDuel(DuelView, Protocol):
+    """What the chain needs of the rest of the duel (rulings.ygo.duel.Duel is one): what
+    card data sees (an effect's trigger, condition, cost and targets are given the duel)
+    and the ways a card leaves the field."""
+
+    def discard(self, card: YgoCard, reason: str = "") -> None: ...
+
+    def negations(self, card: YgoCard, depth: int = 0) -> set[str]: ...
+
+
+class Chain:
+    """Trigger effects, activations and chains.  Owns the chain being built or resolved,
+    the pending triggers, the links resolved and being finished, the events since the
+    chain started, the game actions under way, and which 『1回合1次』 effects were used."""
+
+    state_fields = ("chain", "_resolving", "after_link", "summon_windows", "pending", "resolved", "_activating",
+                    "_acting", "_steps", "resolving", "finishing", "missed", "recent_events", "declined",
+                    "stated_targets", "applying_plans", "used_names", "used_in_duel")
+
+    def __init__(self, duel: ChainDuel, memory: Memories, values: Values, activation: Activation,
+                 summoning: Summoning, links: Links, banishes: TemporaryBanishes, log: EventLog) -> None:
+        self.duel = duel
+        self.memory = memory
+        self.values = values
+        self.activation = activation
+        self.summoning = summoning
+        self.links = links
+        self.banishes = banishes
+        self.log = log
+        #: 「卡名」的效果1回合只能使用1次: (player, card name, effect label) used this turn
+        self.used_names: set[tuple[int, str, str]] = set()
+        #: 「卡名」的效果在决斗中只能使用1次: (player, card name, effect label) used in this duel
+        self.used_in_duel: set[tuple[int, str, str]] = set()
         self.chain: list[ChainLink] = []
         self._resolving = 0
         #: what is done once the resolving chain link is finished — the conditional summons
@@ -184,14 +219,14 @@ class ChainRules:
     # -- effects a card has -----------------------------------------------------------
 
     def effects_of(self, card: "YgoCard") -> list[Effect]:
-        gained = [e for d in self.lasting(card, "gained-effects") for e in d.effects]
+        gained = [e for d in self.memory.lasting(card, "gained-effects") for e in d.effects]
         return [*card.definition.effects, *gained]
 
     def owner_of_effect(self, card: "YgoCard", effect: Effect):
         """The card whose text ``effect`` is (itself, or the one it gained it from)."""
         if effect in card.definition.effects:
             return card.definition
-        for d in self.lasting(card, "gained-effects"):
+        for d in self.memory.lasting(card, "gained-effects"):
             if effect in d.effects:
                 return d
         return card.definition
@@ -199,14 +234,14 @@ class ChainRules:
     def effect_of(self, card: "YgoCard", label: str, origin: str | None = None) -> Effect:
         """The effect ``label`` of ``card``; with ``origin``, the one it gained from that card."""
         if origin is not None and origin != card.name:
-            for d in self.lasting(card, "gained-effects"):
+            for d in self.memory.lasting(card, "gained-effects"):
                 if d.name == origin:
                     return d.effect(label)
             raise IllegalAction(f"「{card.name}」没有得到「{origin}」的效果")
         for e in self.effects_of(card):
             if e.label == label:
                 return e
-        if label == CARD_ACTIVATION and self.is_pendulum_card(card):
+        if label == CARD_ACTIVATION and self.activation.is_pendulum_card(card):
             # a pendulum monster card put in the pendulum zone from the hand is activated
             # as a spell card (a card activation with nothing to apply as it resolves)
             return Effect(CARD_ACTIVATION, "activation", "（把这张卡放置到灵摆区域来发动）")
@@ -224,23 +259,23 @@ class ChainRules:
         # activation needs its event to be followed by no processed link (the spells and
         # traps leaving the field as the chain ends do not count)
         self.recent_events.append((event, self._steps))
-        for card in list(self.board.cards()):
+        for card in list(self.duel.board.cards()):
             for effect in self.effects_of(card):
                 if effect.kind != "trigger" or effect.event != kind:
                     continue
-                concerns = effect.trigger(self, card, event) if effect.trigger else (
-                    subject is card if subject is not None else self.face_up_on_field(card))
+                concerns = effect.trigger(self.duel, card, event) if effect.trigger else (
+                    subject is card if subject is not None else self.duel.face_up_on_field(card))
                 if not concerns:
                     continue
                 if memory.RULES["phase-trigger-needs-condition"] and effect.mandatory \
                         and kind in ("standby", "end-phase", "end-battle") \
-                        and effect.condition is not None and not effect.condition(self, card):
+                        and effect.condition is not None and not effect.condition(self.duel, card):
                     # 『……的场合，结束阶段发动』: a phase trigger whose condition is not met
                     # then does not start at all (原数天地: 没有进行战斗的对方回合结束时)
                     continue
                 lki = data.get("lki") if subject is card else None
                 player = lki["controller"] if lki else card.controller
-                negations = set(lki["negations"]) if lki else self.negations(card)
+                negations = set(lki["negations"]) if lki else self.duel.negations(card)
                 self.pending.append(Pending(card, card.object_id, effect, player, negations, event,
                                             self._steps if self._resolving else None))
                 self.log.record("trigger", card=card, label=effect.label, event=kind, player=player)
@@ -296,6 +331,35 @@ class ChainRules:
                 return p
         return None
 
+    @contextmanager
+    def one_action(self) -> Iterator[None]:
+        """A game action under way: the mandatory triggers it causes are put on a chain
+        once it is done (not if it failed)."""
+        self._acting += 1
+        try:
+            yield
+        finally:
+            self._acting -= 1
+        self.run_mandatory()
+
+    @contextmanager
+    def holding_triggers(self) -> Iterator[None]:
+        """A game action whose mandatory triggers wait for the caller to put them on a
+        chain (『…，先不处理连锁』)."""
+        self._acting += 1
+        try:
+            yield
+        finally:
+            self._acting -= 1
+
+    def chain_resolving(self) -> bool:
+        """Whether a chain link is resolving now."""
+        return bool(self._resolving)
+
+    def chain_under_way(self) -> bool:
+        """Whether a chain is being built or resolved."""
+        return bool(self.chain or self._resolving)
+
     def run_mandatory(self, hold: bool = False) -> None:
         """Put pending mandatory triggers on a chain and resolve it (the game is open);
         with ``hold`` the chain is left open for responses."""
@@ -336,14 +400,14 @@ class ChainRules:
         ahead, else the first legal ones (by default, shown in the trace); None when there
         is no whole set of legal targets (then it is not activated)."""
         card, effect, player = pending.card, pending.effect, pending.player
-        legal = self.legal_targets(card, effect)
+        legal = self.activation.legal_targets(card, effect)
         stated = self.stated_targets.pop((card.serial, effect.label, player), None)
         if stated is not None:
-            picks = self.fill_targets(card, effect, [c for c in stated if any(c is x for x in legal)])
+            picks = self.activation.fill_targets(card, effect, [c for c in stated if any(c is x for x in legal)])
             if picks is None or len(stated) != effect.targets:
                 raise IllegalAction(f"{describe(stated)}现在不能成为「{card.name}」{effect.label}的对象")
             return picks
-        picks = self.fill_targets(card, effect, legal)
+        picks = self.activation.fill_targets(card, effect, legal)
         if picks is not None and len(legal) > effect.targets:
             self.log.record("choice.default-targets", chooser=player, picked=picks, card=card, label=effect.label,
                             rule=FIRST_FITTING)
@@ -352,9 +416,9 @@ class ChainRules:
     def count_used(self, pending: Pending) -> str | None:
         """Why a triggered effect's 1回合1次 stops it from being activated now, or None."""
         card, effect, player = pending.card, pending.effect, pending.player
-        if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label):
+        if effect.once_per_turn == "card" and self.memory.remembers(card, Info.USED_THIS_TURN, per=effect.label):
             return f"「{card.name}」的{effect.label}效果这个回合已经使用过（这张卡1回合1次）"
-        if effect.once_per_turn == "face-up" and self.remembers(card, Info.USED_WHILE_FACE_UP, per=effect.label):
+        if effect.once_per_turn == "face-up" and self.memory.remembers(card, Info.USED_WHILE_FACE_UP, per=effect.label):
             return f"「{card.name}」的{effect.label}效果在这张卡表侧表示存在期间已经使用过"
         if effect.once_per_turn == "name" and (player, card.name, effect.label) in self.used_names:
             return f"「{card.name}」的{effect.label}效果这个回合已经使用过（同名卡1回合1次）"
@@ -395,67 +459,67 @@ class ChainRules:
             return f"「{self.chain[-1].card.name}」是反击陷阱（咒文速度3），只能用反击陷阱连锁"
         if effect.kind == "activation":
             if card.zone.kind not in (Zone.HAND, Zone.SPELL_TRAP, Zone.FIELD_SPELL) or (
-                    self.on_field(card) and card.face_up):
+                    self.duel.on_field(card) and card.face_up):
                 return f"「{card.name}」不在手卡，也没有盖放在场上"
-            where = self.why_not_from_where_it_is(card, player)
+            where = self.activation.why_not_from_where_it_is(card, player)
             if where:
                 return where
-            unique = self.unique_on_field(card, player)
+            unique = self.activation.unique_on_field(card, player)
             if unique:
                 return unique
-            unmet = self.activation_condition_unmet(card)
+            unmet = self.activation.activation_condition_unmet(card)
             if unmet:
                 return unmet
-            if self.is_pendulum_card(card):
+            if self.activation.is_pendulum_card(card):
                 if card.zone.kind != Zone.HAND:
                     return f"「{card.name}」 is put in the pendulum zone from the hand"
-                zone = self.board.zone(player, Zone.PENDULUM)
+                zone = self.duel.board.zone(player, Zone.PENDULUM)
                 if len(zone) >= (zone.capacity or 2):
                     return f"player {player} has no free pendulum zone"
         elif effect.kind in ("ignition", "quick"):
-            if effect.zone == "field" and not self.face_up_on_field(card):
+            if effect.zone == "field" and not self.duel.face_up_on_field(card):
                 return f"「{card.name}」 is not face-up on the field"
             if effect.zone != "field" and card.zone.kind != effect.zone:
                 return f"「{card.name}」 is not in the {effect.zone}"
             # a trap card's effects are spell speed 2 (they may be activated in either
             # player's turn, in response too): the ignition timing binds monsters and spells
             if effect.kind == "ignition" and card.definition.kind != "trap" and (
-                    self.chain or player != self.turn_player or self.phase not in ("main1", "main2")):
+                    self.chain or player != self.duel.turn_player or self.duel.phase not in ("main1", "main2")):
                 return "起动效果只能在控制者自己的主要阶段、没有连锁时发动"
-        if self.lasting(card, "cannot-activate") or self.links_granting(card, "cannot-activate"):
+        if self.memory.lasting(card, "cannot-activate") or self.links.links_granting(card, "cannot-activate"):
             # given to this card (object) by a resolved effect: a card that left the field
             # since is a new card, which the effect no longer speaks of
             return f"「{card.name}」 cannot activate its effects (a lasting effect on it)"
-        if card.definition.is_monster and self.on_field(card):
-            banned = self.field_ban(card, "forbid-activation")
+        if card.definition.is_monster and self.duel.on_field(card):
+            banned = self.values.field_ban(card, "forbid-activation")
             if banned:
                 return f"「{banned}」 says 「{card.name}」 cannot activate its effects"
-        if not card.definition.is_monster and effect.kind != "activation" and self.decided_at_card_activation(card):
+        if not card.definition.is_monster and effect.kind != "activation" and self.activation.decided_at_card_activation(card):
             return (f"「{card.name}」's card activation is on this chain: what it activates on this chain was "
                     "decided with its card activation")
-        banned = self.activation_ban(card, effect, player) or self.count_ban(card, effect, player)
+        banned = self.activation.activation_ban(card, effect, player) or self.activation.count_ban(card, effect, player)
         if banned:
             return banned
         needs = getattr(effect.resolve, "needs", None)
-        if needs is not None and not needs(self, card, player):
+        if needs is not None and not needs(self.duel, card, player):
             return f"「{card.name}」{label} would have nothing to do: it cannot count itself"
         if getattr(effect.resolve, "needs_monster_zone", False):
-            zone = self.board.zone(player, Zone.MONSTER)
+            zone = self.duel.board.zone(player, Zone.MONSTER)
             if len(zone) >= (zone.capacity or 5):
                 return f"player {player} has no free monster zone to take control of a monster into"
-        if effect.condition is not None and not effect.condition(self, card):
+        if effect.condition is not None and not effect.condition(self.duel, card):
             return f"the condition of 「{card.name}」{label} is not met"
-        needs = self.why_cost_unpayable(card, effect, player) or self.why_no_target(card, effect, player)
+        needs = self.activation.why_cost_unpayable(card, effect, player) or self.activation.why_no_target(card, effect, player)
         if needs:
             return needs
         for restriction in effect.restrictions:
             undone = restriction_needs(restriction)
-            why = undone(self, card, player) if undone is not None else None
+            why = undone(self.duel, card, player) if undone is not None else None
             if why:
                 return why
-        if effect.once_per_turn == "card" and self.remembers(card, Info.USED_THIS_TURN, per=effect.label + (origin or "")):
+        if effect.once_per_turn == "card" and self.memory.remembers(card, Info.USED_THIS_TURN, per=effect.label + (origin or "")):
             return f"「{card.name}」的{label}效果这个回合已经使用过（这张卡1回合1次）"
-        if effect.once_per_turn == "face-up" and self.remembers(card, Info.USED_WHILE_FACE_UP,
+        if effect.once_per_turn == "face-up" and self.memory.remembers(card, Info.USED_WHILE_FACE_UP,
                                                                 per=effect.label + (origin or "")):
             return f"「{card.name}」的{label}效果在这张卡表侧表示存在期间已经使用过"
         if effect.once_per_turn == "name" and (player, card.name, label) in self.used_names:
@@ -469,22 +533,22 @@ class ChainRules:
         if target is card and effect.kind == "activation" and not card.definition.is_monster \
                 and not stays_on_field(card.definition):
             return f"「{card.name}」 must leave the field after its chain: its own activation cannot target it"
-        if effect.moves & {Zone.HAND, Zone.DECK} and self.leaves_after_resolving(target):
+        if effect.moves & {Zone.HAND, Zone.DECK} and self.activation.leaves_after_resolving(target):
             return (f"「{target.name}」 must leave the field after its chain: it cannot be returned to the hand "
                     "or deck meanwhile")
         if TARGETING["summon-target-summonable"] and "summon-targets" in effect.moves:
-            how = "ignore" if "ignore-summon-conditions" in effect.moves else self.summon_how("special", card.name)
-            why = self.why_cannot_special_summon(target, card.controller, how=how, by=card.name, targeting=True)
+            how = "ignore" if "ignore-summon-conditions" in effect.moves else self.values.summon_how("special", card.name)
+            why = self.values.why_cannot_special_summon(target, card.controller, how=how, by=card.name, targeting=True)
             if why:
                 return f"「{target.name}」不能成为「{card.name}」{effect.label}的对象：{why}"
-        if effect.target_filter is not None and not effect.target_filter(self, card, target):
+        if effect.target_filter is not None and not effect.target_filter(self.duel, card, target):
             return f"「{target.name}」 cannot be targeted by 「{card.name}」{effect.label}"
-        guard = self.field_ban(target, "untargetable-by-opponent") if target.face_up else None
+        guard = self.values.field_ban(target, "untargetable-by-opponent") if target.face_up else None
         if guard and card.controller != target.controller:
             return f"「{guard}」: 「{target.name}」 cannot be targeted by the opponent's effects"
-        if self.lasting(target, "untargetable") and target.face_up and self.on_field(target):
+        if self.memory.lasting(target, "untargetable") and target.face_up and self.duel.on_field(target):
             return f"「{target.name}」 cannot be targeted by effects"
-        if self.lasting(target, "untargetable-by-opponent") and target.face_up and self.on_field(target) \
+        if self.memory.lasting(target, "untargetable-by-opponent") and target.face_up and self.duel.on_field(target) \
                 and card.controller != target.controller:
             return f"「{target.name}」 cannot be targeted by the opponent's effects"
         return None
@@ -515,7 +579,7 @@ class ChainRules:
         if with_effect is not None:
             if effect.kind != "activation":
                 raise IllegalAction(f"只有卡的发动能同时带着「{card.name}」的另一个效果")
-            why = self.why_not_with_card_activation(card, with_effect, player)
+            why = self.activation.why_not_with_card_activation(card, with_effect, player)
             if why:
                 raise IllegalAction(why)
             also = self.effect_of(card, with_effect)
@@ -525,7 +589,7 @@ class ChainRules:
             why = self.why_not_target(card, effect, t)
             if why:
                 raise IllegalAction(why)
-        if effect.target_slots and self.fill_targets(card, effect, list(targets)) is None:
+        if effect.target_slots and self.activation.fill_targets(card, effect, list(targets)) is None:
             raise IllegalAction(f"{'、'.join(f'「{t.name}」' for t in targets)}不是「{card.name}」{label}"
                                 f"所取的对象（它写明的每一种各一张）")
         # a card activation: 1. the card is put face-up on the field (or turned face-up), 2. its
@@ -533,55 +597,55 @@ class ChainRules:
         # 1 and 2 in either order change nothing: what the cost is was fixed before the card
         # was placed (a cost that depends on the board is quoted now, paid after step 1)
         prepare = getattr(effect.cost, "prepare", None)
-        quoted = prepare(self, card, player) if prepare is not None else None
-        if effect.kind == "activation" and self.is_pendulum_card(card):
-            self.board.move(card, self.board.zone(player, Zone.PENDULUM), face_up=True, reason="activated")
-        elif effect.kind == "activation" and not self.on_field(card):
-            self.put_spell_trap(card, player, face_up=True, reason="activated")
+        quoted = prepare(self.duel, card, player) if prepare is not None else None
+        if effect.kind == "activation" and self.activation.is_pendulum_card(card):
+            self.duel.board.move(card, self.duel.board.zone(player, Zone.PENDULUM), face_up=True, reason="activated")
+        elif effect.kind == "activation" and not self.duel.on_field(card):
+            self.summoning.put_spell_trap(card, player, face_up=True, reason="activated")
         elif effect.kind == "activation":
-            self.board.turn(card, True, reason="activated")
+            self.duel.board.turn(card, True, reason="activated")
         # the link is the card as it activates: a cost that moves the card itself (灰流丽,
         # 古圣戴 始龙) leaves a new card that is no longer 『那张卡』 of this activation
         activated_as = card.object_id
         activated_in = card.zone.kind
         # what a cost shows to the opponent (『把…给对方观看才能发动』) belongs to this link
-        self.revealed_by_cost = []
+        self.activation.revealed_by_cost = []
         if effect.cost == "send-self":
-            self.send_to_graveyard(card, reason="cost")
+            self.duel.send_to_graveyard(card, reason="cost")
         elif effect.cost == "discard-self":
-            self.discard(card, reason="cost")
+            self.duel.discard(card, reason="cost")
         elif isinstance(effect.cost, tuple) and effect.cost[0] in ("discard-paid", "send-paid"):
             _kind, n, *fits = effect.cost
             cards = [c for c in paid if c.zone.kind == Zone.HAND and c.owner == player and c is not card
-                     and all(fit(self, card, c) for fit in fits)]
+                     and all(fit(self.duel, card, c) for fit in fits)]
             if len(cards) != n:
                 raise IllegalAction(f"「{card.name}」{label}的代价需要{n}张手卡中符合条件的卡")
             for c in cards:
                 if _kind == "discard-paid":
-                    self.discard(c, reason=f"cost of 「{card.name}」")
+                    self.duel.discard(c, reason=f"cost of 「{card.name}」")
                 else:
-                    self.send_to_graveyard(c, reason=f"cost of 「{card.name}」")
+                    self.duel.send_to_graveyard(c, reason=f"cost of 「{card.name}」")
         elif effect.cost == "banish-self":
-            self.banish(card, reason="cost")
-            self.apply_lasting(card, "banished-by-own-effect", source=card.name,
+            self.duel.banish(card, reason="cost")
+            self.memory.apply_lasting(card, "banished-by-own-effect", source=card.name,
                                erase=frozenset({Transition.TURN_ENDED}))
         elif effect.cost == "banish-chosen":
             for c in chosen:
-                self.banish(c, reason=f"cost of 「{card.name}」")
+                self.duel.banish(c, reason=f"cost of 「{card.name}」")
         elif quoted is not None:
             quoted()
         elif callable(effect.cost):
-            effect.cost(self, card, player)
+            effect.cost(self.duel, card, player)
         if also is not None and callable(also.cost):
-            also.cost(self, card, player)
+            also.cost(self.duel, card, player)
         for restriction in effect.restrictions:
-            restriction(self, card, player)
+            restriction(self.duel, card, player)
         if effect.once_per_turn == "card":
-            self.remember(card, Info.USED_THIS_TURN, per=effect.label + (origin or ""))
+            self.memory.remember(card, Info.USED_THIS_TURN, per=effect.label + (origin or ""))
         elif effect.once_per_turn == "face-up":
             # 『表侧表示存在期间只能有1次』: used for as long as the card stays face-up on the
             # field, not only this turn — a negated activation too (fid=23438)
-            self.remember(card, Info.USED_WHILE_FACE_UP, per=effect.label + (origin or ""))
+            self.memory.remember(card, Info.USED_WHILE_FACE_UP, per=effect.label + (origin or ""))
         elif effect.once_per_turn == "name":
             self.used_names.add((player, card.name, label))
         elif effect.once_per_turn == "duel":
@@ -592,20 +656,20 @@ class ChainRules:
             self.pending.remove(pending)
             at_activation = set(pending.negations)
         else:
-            at_activation = self.negations(card)
+            at_activation = self.duel.negations(card)
         link = ChainLink(len(self.chain) + 1, card, activated_as, effect, player,
                          [(t, t.object_id) for t in targets], None, at_activation,
                          pending.event if pending else None, chosen=list(chosen),
                          effect_owner=self.owner_of_effect(card, effect), with_effect=also,
-                         declared=declared, zone=activated_in, revealed=self.revealed_by_cost)
-        self.revealed_by_cost = []
+                         declared=declared, zone=activated_in, revealed=self.activation.revealed_by_cost)
+        self.activation.revealed_by_cost = []
         self.chain.append(link)
         if len(self.chain) == 1:
             # a new chain: what happened before it is no longer "what just happened"
             self.recent_events.clear()
-        self.record_activation(link, card, player)
-        self.on_card_activated(link)
-        if self.is_card_activation(link):
+        self.activation.record_activation(link, card, player)
+        self.activation.on_card_activated(link)
+        if self.activation.is_card_activation(link):
             self.emit("card-activated", card, player=player, by_effect=False, by=None)
         self.log.record("activate.card" if label == "发动" else "activate", chain=link.number, player=player, card=card,
                         label=label, targets=targets)
@@ -630,15 +694,15 @@ class ChainRules:
         """Negate the activation (or only the effect) of ``link``; False when it cannot be
         negated.  A negated card activation takes its card off the field at once
         (activation.py); ``destroy``: the negating effect also destroys that card."""
-        why = self.why_unnegatable(link)
+        why = self.activation.why_unnegatable(link)
         if why:
             self.log.record("survive.unnegatable", chain=link.number, why=why)
             return False
         link.negated = what
-        self.last_negation = (self._steps, by_player, link.player)
+        self.activation.last_negation = (self._steps, by_player, link.player)
         self.log.record("negate.link", chain=link.number, card=link.card, label=link.effect.label, what=what)
-        if what == "activation" and self.is_card_activation(link):
-            self.take_off_field(link, destroyed=destroy, by=by, by_player=by_player)
+        if what == "activation" and self.activation.is_card_activation(link):
+            self.activation.take_off_field(link, destroyed=destroy, by=by, by_player=by_player)
         return True
 
     # -- resolution -----------------------------------------------------------------
@@ -649,16 +713,16 @@ class ChainRules:
             self._resolve_links()
         finally:
             self._resolving -= 1
-        self.finish_limbo()
+        self.activation.finish_limbo()
         self._drop_missed()
-        self.adjust()
+        self.values.adjust()
         self.run_mandatory()
 
     def _resolve_links(self) -> None:
         while self.chain:
             link = self.chain.pop()
             self.resolving.append(link)
-            why = resolution_negated(self, link) or self.intercepted(link)
+            why = resolution_negated(self.duel, link) or self.activation.intercepted(link)
             if link.negated != "activation":
                 # an activation negated is not processed at all: it takes no timing
                 self._steps += 1
@@ -672,34 +736,34 @@ class ChainRules:
                 self.log.record("resolve.negated", chain=link.number, card=link.card, label=link.effect.label, why=why)
                 if self.keeps_its_link(link):
                     self.log.record("resolve.keeps-link", chain=link.number, card=link.card)
-                    link.effect.resolve(self, link)
-            elif self.already_applied(link):
-                link.outcome = f"not applied: {self.already_applied(link)}"
+                    link.effect.resolve(self.duel, link)
+            elif self.activation.already_applied(link):
+                link.outcome = f"not applied: {self.activation.already_applied(link)}"
                 self.log.record("resolve.not-applied", chain=link.number, card=link.card, label=link.effect.label,
-                                why=self.already_applied(link))
+                                why=self.activation.already_applied(link))
             else:
                 link.outcome = "applied"
                 self.log.record("resolve", chain=link.number, card=link.card, label=link.effect.label)
                 self.on_link_applying(link)
                 if link.effect.resolve is not None:
-                    link.effect.resolve(self, link)
+                    link.effect.resolve(self.duel, link)
                 if link.with_effect is not None and link.with_effect.resolve is not None:
-                    link.with_effect.resolve(self, link)
-                self.applied(link)
+                    link.with_effect.resolve(self.duel, link)
+                self.activation.applied(link)
             self.resolved.append(link)
             self.resolving.remove(link)
             self.finishing.append(link)
             if memory.RULES["resolved-effects-before-summon"]:
                 self.on_link_resolved(link)
             if memory.RULES["banished-until-resolved-returns-before-summon"]:
-                self.returns_due("link-resolved")
+                self.banishes.returns_due("link-resolved")
             while self.after_link:
                 # the conditional summons the link lets its player make, now that it is done
                 self.after_link.pop(0)()
             if not memory.RULES["resolved-effects-before-summon"]:
                 self.on_link_resolved(link)
             if not memory.RULES["banished-until-resolved-returns-before-summon"]:
-                self.returns_due("link-resolved")
+                self.banishes.returns_due("link-resolved")
         # the spells and traps that do not stay leave the field once the whole chain is done
         while self.finishing:
             self._finish_spell(self.finishing.pop(0))
@@ -707,9 +771,9 @@ class ChainRules:
     def on_link_applying(self, link: ChainLink) -> None:
         """Continuous effects that may act as the effect of a chain link applies (完美世界 卡通世界
         ③: 『其他卡发动的效果适用之际，可以…』), before that effect does anything."""
-        for card in self.field_cards():
-            for st in self.active_statics(card, "on-link-applying"):
-                st.value(self, card, link, st.label)
+        for card in self.duel.field_cards():
+            for st in self.values.active_statics(card, "on-link-applying"):
+                st.value(self.duel, card, link, st.label)
 
     def on_link_resolved(self, link: ChainLink) -> None:
         """Continuous effects that act once a chain link of some kind has resolved (闪刀姬-魁奈:
@@ -717,9 +781,9 @@ class ChainRules:
         player make then (fid=24182; memory.RULES)."""
         if link.outcome != "applied":
             return
-        for card in self.field_cards():
-            for st in self.active_statics(card, "on-link-resolved"):
-                st.value(self, card, link)
+        for card in self.duel.field_cards():
+            for st in self.values.active_statics(card, "on-link-resolved"):
+                st.value(self.duel, card, link)
 
     @staticmethod
     def applies_from_the_field(link: ChainLink) -> bool:
@@ -736,7 +800,7 @@ class ChainRules:
         if not self.applies_from_the_field(link) or not enforced(Rule.CONTINUOUS_ON_FIELD):
             return None
         card = link.card_if_unchanged()
-        if card is not None and self.face_up_on_field(card):
+        if card is not None and self.duel.face_up_on_field(card):
             return None
         return refusal(Rule.CONTINUOUS_ON_FIELD, f"「{link.card.name}」已经不在场上表侧表示存在，永续·装备卡的发动不适用")
 
@@ -744,7 +808,7 @@ class ChainRules:
         """A continuous spell or trap whose card activation only takes a target that its
         continuous effect then applies to (魔族之链): the activation has nothing to apply as
         it resolves, so negating that effect (not the activation) leaves the link."""
-        return (link.negated != "activation" and self.is_card_activation(link)
+        return (link.negated != "activation" and self.activation.is_card_activation(link)
                 and bool(link.card.definition.types & STAYS) and link.effect.resolve is not None
                 and getattr(link.effect.resolve, "continuous_link", False))
 
@@ -759,22 +823,22 @@ class ChainRules:
 
     def _finish_spell(self, link: ChainLink) -> None:
         card = link.card_if_unchanged()
-        if card is None or link.effect.kind != "activation" or not self.on_field(card):
+        if card is None or link.effect.kind != "activation" or not self.duel.on_field(card):
             return
         # a negated card activation already took its card off the field (activation.py); a
         # continuous, field or equip card whose effect alone was negated stays
         if not stays_on_field(card.definition) and not card.definition.is_monster:
             if not card.face_up:
                 return  # its own effect set it again (『不送去墓地，直接盖放』)
-            self.send_to_graveyard(card, reason="resolved")
+            self.duel.send_to_graveyard(card, reason="resolved")
             return
         for st in card.definition.statics:
             if st.kind == "stays-on-field" and st.value:
                 # destroyed in the end phase of its controller's opponent's n-th turn,
                 # counted from this one (this turn counts if it is the opponent's)
                 n = st.value
-                last = self.turn + 2 * n - (1 if self.turn_player == card.controller else 2)
-                self.apply_lasting(card, "destroyed-in-end-phase", last, source=card.name)
+                last = self.duel.turn + 2 * n - (1 if self.duel.turn_player == card.controller else 2)
+                self.memory.apply_lasting(card, "destroyed-in-end-phase", last, source=card.name)
 
     def last_outcome(self, card: "YgoCard", label: str) -> str | None:
         for link in reversed(self.resolved):

@@ -10,6 +10,9 @@ link, a loan until the End Phase) the new object is given back to its owner at o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Protocol
+
+from rulings.core.events import EventLog
 
 from .memory import Info, Transition
 from .objects import YgoCard, Zone
@@ -22,32 +25,64 @@ class Loan:
     until: str  # "end-phase"
 
 
-class ControlRules:
-    def __init__(self) -> None:
+class ControlDuel(Protocol):
+    """What control needs of the rest of the duel (rulings.ygo.duel.Duel is one)."""
+
+    #: the zones (rulings.core.zones.Board)
+    board: Any
+    turn: int
+
+    def on_field(self, card: YgoCard) -> bool: ...
+
+    def monsters(self, player: int | None = None) -> list[YgoCard]: ...
+
+    def destroy(self, card: YgoCard, reason: str = "", *, by_rule: bool = False) -> bool: ...
+
+    def transition(self, card: YgoCard, transition: Transition) -> None: ...
+
+    def recall(self, card: YgoCard, info: Info, per: Any = None, default: Any = None) -> Any: ...
+
+    def lasting(self, card: YgoCard, mark: str) -> list[Any]: ...
+
+    def link(self, source: YgoCard, target: YgoCard, *, grants: Any = ()) -> Any: ...
+
+    def links_granting(self, card: YgoCard, grant: str, depth: int = 0) -> list[Any]: ...
+
+
+class Control:
+    """Who controls a monster, and for how long.  Owns the loans of control that end at
+    a moment (精神操作); control held through an equip card is that card's link
+    (links.py), control until a turn is the monster's memory (Info.CONTROL_RETURNS_AT)."""
+
+    state_fields = ("loans",)
+
+    def __init__(self, duel: ControlDuel, log: EventLog) -> None:
+        self.duel = duel
+        self.log = log
         self.loans: list[Loan] = []
 
     def shift_control(self, card: "YgoCard", player: int, reason: str = "") -> None:
         """Move a monster to ``player``'s side without it becoming a new object."""
         if card.controller == player:
             return
-        zone = self.board.zone(player, Zone.MONSTER)
+        zone = self.duel.board.zone(player, Zone.MONSTER)
         if len(zone) >= (zone.capacity or 5):
             # 4.3.3.4.7: no monster zone left on the side it would move to — it is
             # destroyed and sent to the graveyard by the rules (not by an effect)
             self.log.record("no-zone.control", player=player, card=card)
-            self.destroy(card, reason="no monster zone for the control change", by_rule=True)
+            self.duel.destroy(card, reason="no monster zone for the control change", by_rule=True)
             return
         card.zone.cards.remove(card)
         zone.cards.append(card)
         card.zone = zone
         card.controller = player
-        self.transition(card, Transition.CONTROL_CHANGED)
+        self.duel.transition(card, Transition.CONTROL_CHANGED)
         self.log.record("control", player=player, card=card, reason=reason)
 
     def take_control(self, card: "YgoCard", player: int, kind: str, source: "YgoCard | None" = None) -> None:
         """``kind``: "permanent", "until-end-phase", or "equip" (``source`` is the equip card)."""
         if kind == "equip" and source is not None:
-            self.link(source, card, grants=("equip", "control"))
+            self.duel.link(source, card, grants=("equip", "control"))
         elif kind == "until-end-phase":
             self.loans.append(Loan(card, card.object_id, "end-phase"))
         self.shift_control(card, player, reason=f"{kind} control" + (f" by 「{source.name}」" if source else ""))
@@ -56,19 +91,19 @@ class ControlRules:
         """Whether the current control rests on a lasting effect rather than on the card."""
         if card.controller == card.owner:
             return False
-        return bool(self.links_granting(card, "control")) or bool(self.lasting(card, "borrowed-control")) or any(
+        return bool(self.duel.links_granting(card, "control")) or bool(self.duel.lasting(card, "borrowed-control")) or any(
             loan.card is card and loan.object_id == card.object_id for loan in self.loans)
 
-    def _control_back(self, card: "YgoCard", object_id: int) -> None:
-        if card.object_id == object_id and self.on_field(card) and card.controller != card.owner:
+    def control_back(self, card: "YgoCard", object_id: int) -> None:
+        if card.object_id == object_id and self.duel.on_field(card) and card.controller != card.owner:
             self.shift_control(card, card.owner, reason="the equip card left the field")
 
     def end_phase_control(self) -> None:
-        for card in self.monsters():
-            if self.recall(card, Info.CONTROL_RETURNS_AT) == self.turn and card.controller != card.owner:
+        for card in self.duel.monsters():
+            if self.duel.recall(card, Info.CONTROL_RETURNS_AT) == self.duel.turn and card.controller != card.owner:
                 self.shift_control(card, card.owner, reason="its delayed control change: back to its owner")
         for loan in [ln for ln in self.loans if ln.until == "end-phase"]:
             self.loans.remove(loan)
             card = loan.card
-            if card.object_id == loan.object_id and self.on_field(card) and card.controller != card.owner:
+            if card.object_id == loan.object_id and self.duel.on_field(card) and card.controller != card.owner:
                 self.shift_control(card, card.owner, reason="the control change ends")

@@ -13,7 +13,11 @@ so ``link`` makes no link and returns None.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Protocol
 
+from rulings.core.events import EventLog
+
+from .control import Control
 from .memory import Info
 from .objects import YgoCard
 
@@ -40,28 +44,64 @@ class TargetLink:
     source_negation_matters: bool = True
 
 
-class LinkRules:
+class LinksDuel(Protocol):
+    """What continuous-target links need of the rest of the duel (rulings.ygo.duel.Duel
+    is one)."""
+
+    def on_field(self, card: YgoCard) -> bool: ...
+
+    def face_up_on_field(self, card: YgoCard) -> bool: ...
+
+    def remember(self, card: YgoCard, info: Info, value: Any = True, *, per: Any = None, erase: Any = None,
+                 origin: str = "") -> None: ...
+
+    def remembers(self, card: YgoCard, info: Info, per: Any = None) -> bool: ...
+
+    def negations(self, card: YgoCard, depth: int = 0) -> set[str]: ...
+
+    def destroy(self, card: YgoCard, reason: str = "") -> bool: ...
+
+    def return_to_deck(self, card: YgoCard, reason: str = "") -> None: ...
+
+    def banish(self, card: YgoCard, reason: str = "") -> None: ...
+
+
+class Links:
+    """Continuous-target links: owns the links made so far (each card of a link also
+    remembers it, Info.TARGET_LINK, which is what ends it) and the last link number."""
+
+    state_fields = ("links", "last_id")
+
+    def __init__(self, duel: LinksDuel, control: Control, log: EventLog) -> None:
+        self.duel = duel
+        self.control = control
+        self.log = log
+        self.links: list[TargetLink] = []
+        #: links are numbered from 1 in the order they are made
+        self.last_id = 0
+
     def link(self, source: "YgoCard", target: "YgoCard", *, grants=(), on_source_leaves=None,
              on_target_leaves=None, on_target_destroyed=None, source_negation_matters: bool = True
              ) -> "TargetLink | None":
-        if not self.face_up_on_field(source):
+        if not self.duel.face_up_on_field(source):
             self.log.record("fizzle.no-link", card=source)
             return None
 
-        link = TargetLink(next(self._link_ids), source, source.object_id, target, target.object_id,
+        self.last_id += 1
+        link = TargetLink(self.last_id, source, source.object_id, target, target.object_id,
                           frozenset(grants), on_source_leaves, on_target_leaves, on_target_destroyed,
                           source_negation_matters)
         self.links.append(link)
         for card in (source, target):
-            self.remember(card, Info.TARGET_LINK, link.id, per=link.id, origin=source.name)
+            self.duel.remember(card, Info.TARGET_LINK, link.id, per=link.id, origin=source.name)
         self.log.record("link", card=source, target=target)
         return link
 
     def link_alive(self, link: "TargetLink") -> bool:
         return (link.source.object_id == link.source_obj and link.target.object_id == link.target_obj
-                and self.on_field(link.source) and self.on_field(link.target)
-                and self.remembers(link.source, Info.TARGET_LINK, per=link.id)
-                and self.remembers(link.target, Info.TARGET_LINK, per=link.id))
+                and self.duel.on_field(link.source) and self.duel.on_field(link.target)
+                and self.duel.remembers(link.source, Info.TARGET_LINK, per=link.id)
+                and self.duel.remembers(link.target, Info.TARGET_LINK, per=link.id))
 
     def links_of(self, card: "YgoCard") -> list["TargetLink"]:
         return [lk for lk in self.links if (lk.source is card or lk.target is card) and self.link_alive(lk)]
@@ -69,7 +109,7 @@ class LinkRules:
     def links_granting(self, card: "YgoCard", grant: str, depth: int = 0) -> list["TargetLink"]:
         return [lk for lk in self.links if lk.target is card and grant in lk.grants and self.link_alive(lk)
                 and not (lk.source_negation_matters and lk.source.definition.is_monster
-                         and self.negations(lk.source, depth + 1))]
+                         and self.duel.negations(lk.source, depth + 1))]
 
     def links_on_leave(self, card: "YgoCard", destroyed: bool):
         """What the links of a card that is leaving the field do, to run once it has left."""
@@ -80,22 +120,22 @@ class LinkRules:
             if lk.source is card:
                 other, what = lk.target, lk.on_source_leaves
                 if "control" in lk.grants:
-                    actions.append(lambda o=lk.target, obj=lk.target_obj: self._control_back(o, obj))
+                    actions.append(lambda o=lk.target, obj=lk.target_obj: self.control.control_back(o, obj))
             else:
                 other = lk.source
                 what = lk.on_target_destroyed if destroyed and lk.on_target_destroyed else lk.on_target_leaves
             if what:
-                actions.append(lambda o=other, w=what, obj=other.object_id, s=card.name: self._link_action(o, obj, w, s))
+                actions.append(lambda o=other, w=what, obj=other.object_id, s=card.name: self.link_action(o, obj, w, s))
         return actions
 
-    def _link_action(self, card: "YgoCard", obj: int, what: str, source: str) -> None:
-        if card.object_id != obj or not self.on_field(card):
+    def link_action(self, card: "YgoCard", obj: int, what: str, source: str) -> None:
+        if card.object_id != obj or not self.duel.on_field(card):
             return
         reason = f"its link with 「{source}」"
         if what == "destroy":
-            self.destroy(card, reason=reason)
+            self.duel.destroy(card, reason=reason)
         elif what == "to-deck":
-            self.return_to_deck(card, reason=reason)
+            self.duel.return_to_deck(card, reason=reason)
         elif what == "banish":
-            self.banish(card, reason=reason)
+            self.duel.banish(card, reason=reason)
 

@@ -22,11 +22,13 @@ field between activation and resolution:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from rulings.core import IllegalAction, SetupError
-from rulings.core.events import named
+from rulings.core.events import EventLog, named
 
+from .banish import TemporaryBanishes
+from .links import Links
 from .memory import RULES, SPECIAL_METHODS, Info
 from .objects import YgoCard, Zone
 from .values import METHOD_WORDS
@@ -97,32 +99,71 @@ def resolution_negated(duel: "DuelView", link: "LinkView") -> str | None:
     return None
 
 
-class NegationRules:
-    """Which kinds of negation apply to a monster's effects now."""
+class NegationDuel(DuelView, Protocol):
+    """What negation needs of the rest of the duel (rulings.ygo.duel.Duel is one): what
+    card data sees (a static's test is given the duel), and the summoning rules a negated
+    summon is checked by."""
+
+    #: Normal Summons and Sets of the turn, per player
+    normal_summons: list[int]
+
+    def why_cannot_flip_summon(self, card: YgoCard) -> str | None: ...
+
+    def why_cannot_normal_summon(self, card: YgoCard, player: int) -> str | None: ...
+
+    def arrived(self, card: YgoCard, *tags: str) -> None: ...
+
+    def emit(self, kind: str, subject: Any, **data: Any) -> None: ...
+
+    def run_mandatory(self, hold: bool = False) -> None: ...
+
+
+class Negation:
+    """Which kinds of negation apply to a monster's effects now, and negated summons.
+    Owns the negations of the whole field: by name (墓穴的指名者) and by a resolved
+    effect's test (无敌光环, FieldNegation); a negation of one card is its memory
+    (Info.NEGATED) or a continuous-target link (links.py)."""
+
+    state_fields = ("field_negations", "negated_names")
+
+    def __init__(self, duel: NegationDuel, links: Links, banishes: TemporaryBanishes, log: EventLog) -> None:
+        self.duel = duel
+        self.links = links
+        self.banishes = banishes
+        self.log = log
+        #: field-wide negation by name (墓穴的指名者): name -> last turn it applies
+        self.negated_names: dict[str, int] = {}
+        #: field-wide negations that are not a chain link's (无敌光环)
+        self.field_negations: list[FieldNegation] = []
+
+    def new_turn(self, ended: int) -> None:
+        """Turn ``ended`` is over: the field-wide negations that lasted until it end."""
+        self.field_negations = [n for n in self.field_negations if n.until > ended]
+        self.negated_names = {n: t for n, t in self.negated_names.items() if t > ended}
 
     def negations(self, card: "YgoCard", depth: int = 0) -> set[str]:
         """The kinds of negation that apply to ``card``'s effects now (see KINDS above)."""
-        if depth > 3 or not self.face_up_on_field(card) or not card.definition.is_monster:
+        if depth > 3 or not self.duel.face_up_on_field(card) or not card.definition.is_monster:
             return set()
         kinds = {item.key[1] for item in card.memory.items()
                  if isinstance(item.key, tuple) and item.key[0] is Info.NEGATED}
-        for other in self.field_cards():
+        for other in self.duel.field_cards():
             if other is card or not other.face_up:
                 continue
             for st in other.definition.statics:
                 if st.kind == "negate-monsters" and (not other.definition.is_monster
                                                      or not self.negations(other, depth + 1)) \
-                        and (st.value is None or st.value(self, other, card)):
+                        and (st.value is None or st.value(self.duel, other, card)):
                     kinds.add("continuous")
-        if self.links_granting(card, "negate", depth):
+        if self.links.links_granting(card, "negate", depth):
             kinds.add("continuous")
-        if field_wide(self, card):
+        if field_wide(self.duel, card):
             kinds.add("field-wide")
         return kinds
 
     def negate_effects(self, card: "YgoCard", kind: str = "free-chain", source: str = "") -> None:
         """A lasting negation put on a face-up monster by a resolving effect."""
-        self.remember(card, Info.NEGATED, kind, per=kind, origin=source)
+        self.duel.remember(card, Info.NEGATED, kind, per=kind, origin=source)
         self.log.record("negate", card=card, how=kind, source=named(source) if source else None)
 
 
@@ -134,39 +175,39 @@ class NegationRules:
         field, the hand, the deck or the extra deck sent there — and a negated summon is
         no proper procedure (正规召唤手续): the revive limit stays."""
         if method == "flip":
-            why = self.why_cannot_flip_summon(card)
+            why = self.duel.why_cannot_flip_summon(card)
             if why:
                 raise IllegalAction(f"「{card.name}」不能反转召唤：{why}")
             self.log.record("summon-negated", card=card, method="flip")
             if by is None:
-                self.destroy(card, reason="its flip summon was negated", by_rule=True)
+                self.duel.destroy(card, reason="its flip summon was negated", by_rule=True)
                 return
             # negated and destroyed by ``by``'s effect: the monster was flipped face-up as it
             # was flip summoned, and is destroyed by that effect — or, if a replacement keeps
             # it from being destroyed, it cannot stay: the rules send it to the graveyard
-            self.board.turn(card, True, reason="flip summon")
+            self.duel.board.turn(card, True, reason="flip summon")
             card.position = "attack"
-            self.destroy(card, reason="its flip summon was negated", by_player=by)
-            if self.on_field(card) and RULES["negated-flip-summon-leaves"]:
+            self.duel.destroy(card, reason="its flip summon was negated", by_player=by)
+            if self.duel.on_field(card) and RULES["negated-flip-summon-leaves"]:
                 self.log.record("summon-negated.to-graveyard", card=card)
-                self.send_to_graveyard(card, reason="its flip summon was negated")
+                self.duel.send_to_graveyard(card, reason="its flip summon was negated")
             return
         if method in SPECIAL_METHODS:
-            why = self.why_cannot_special_summon(card, player, how=self.summon_how(method))
+            why = self.duel.why_cannot_special_summon(card, player, how=self.duel.summon_how(method))
             if why:
                 raise IllegalAction(why)
         elif method in ("normal", "tribute"):
-            why = self.why_cannot_normal_summon(card, player)
+            why = self.duel.why_cannot_normal_summon(card, player)
             if why:
                 raise IllegalAction(why)
-            self.normal_summons[player] += 1
+            self.duel.normal_summons[player] += 1
         else:
             raise SetupError(f"{METHOD_WORDS.get(method, method)}召唤不能这样无效")
         self.log.record("summon-negated", card=card, method=method)
-        self.drop_temporary_banish(card)
-        self.board.move(card, self.board.zone(card.owner, Zone.GRAVEYARD), face_up=True,
+        self.banishes.drop(card)
+        self.duel.board.move(card, self.duel.board.zone(card.owner, Zone.GRAVEYARD), face_up=True,
                         reason=f"its {method} summon was negated")
-        self.arrived(card, "destroyed", "sent-to-graveyard")
-        self.emit("to-graveyard", card, lki=None, destroyed=True, by_battle=False, by_player=None,
+        self.duel.arrived(card, "destroyed", "sent-to-graveyard")
+        self.duel.emit("to-graveyard", card, lki=None, destroyed=True, by_battle=False, by_player=None,
                   discarded=False, from_hand=False, from_zone=None)
-        self.run_mandatory()
+        self.duel.run_mandatory()

@@ -15,10 +15,11 @@ from rulings.core.choices import FIRST_FITTING
 from rulings.vocabulary import Term, Vocabulary, expect
 
 from .catalogue import CATALOGUE
-from .duel import BANISHED, DECK, EXTRA, FIELD_SPELL, GRAVEYARD, HAND, PENDULUM, PROCEDURE_METHODS, SPELL_TRAP, Duel
+from .duel import BANISHED, DECK, EXTRA, FIELD_SPELL, GRAVEYARD, HAND, PENDULUM, SPELL_TRAP, Duel
 from .memory import SPECIAL_METHODS, Info
 from .values import WHO
 from .objects import WAS_BANISHED, Zone
+from .summoning import PROCEDURE_METHODS
 
 V = Vocabulary(game="ygo", language="zh-CN", new_world=Duel, card_names=CATALOGUE.names)
 VOCABULARY = V
@@ -591,11 +592,8 @@ def enter_phase_holding(duel: Duel, phase: str) -> None:
 def summon_holding(duel: Duel, player: int, card: str) -> None:
     """Normal Summon; the mandatory trigger effects it starts go on a chain that stays open,
     so that cards can be chained to them (as 『进入…，先不处理连锁』)."""
-    duel._acting += 1
-    try:
+    with duel.holding_triggers():
         summon(duel, player, "normal", card)
-    finally:
-        duel._acting -= 1
     duel.run_mandatory(hold=True)
 
 

@@ -1,8 +1,8 @@
 """What the rules compute about a card right now: which of its effects apply, its
 ATK/DEF, whether it can be destroyed or be special summoned, and the rules that act by
 themselves after every change.  (Whether it may attack is battle.py's; whether it may be
-Normal, Tribute or Flip Summoned or change its battle position is duel.py's: the basic
-rules, spec/ygo/basic-rules.rst.)
+Normal, Tribute or Flip Summoned or change its battle position is summoning.py's: the
+basic rules, spec/ygo/basic-rules.rst.)
 
 A face-down monster is non-public information: its controller knows the printed
 values, but effects that check ATK/DEF find no determined number (None).
@@ -11,10 +11,17 @@ values, but effects that check ATK/DEF find no determined number (None).
 from __future__ import annotations
 
 import copy
+from typing import Protocol
 
+from rulings.core.events import EventLog
 
+from .battle import Battle
+from .control import Control
+from .links import Links
+from .memories import Memories
 from .memory import Info
 from .objects import YgoCard, Zone
+from .view import DuelView
 
 
 #: how the engine's zone and summon words read in the refusals a page shows (Chinese)
@@ -35,7 +42,41 @@ PROCEDURES = {"checked-after-cost": True}
 PENDULUM = {"pendulum-effects-after-activation": True}
 
 
-class ValueRules:
+class ValuesDuel(DuelView, Protocol):
+    """What the values need of the rest of the duel (rulings.ygo.duel.Duel is one): what
+    card data sees (a static's test is given the duel), and whether a continuous trap's
+    effect was decided with its card activation on the chain."""
+
+    def decided_at_card_activation(self, card: YgoCard) -> bool: ...
+
+    def negations(self, card: YgoCard, depth: int = 0) -> set[str]: ...
+
+
+class SummonCounts(Protocol):
+    """The summons of the turn as the rules count them (summoning.Summoning is one)."""
+
+    summon_count: list[int]
+    special_summons: list[int]
+    #: (turn, player, card name) of every special summon
+    special_summoned_names: set[tuple[int, int, str]]
+
+
+class Values:
+    """What the rules compute about a card now.  Owns no state: it reads the cards, their
+    memory and the counts the other components keep (summons, attacks)."""
+
+    state_fields: tuple[str, ...] = ()
+
+    def __init__(self, duel: ValuesDuel, memory: Memories, links: Links, control: Control, battle: Battle,
+                 summoning: SummonCounts, log: EventLog) -> None:
+        self.duel = duel
+        self.memory = memory
+        self.links = links
+        self.control = control
+        self.battle = battle
+        self.summoning = summoning
+        self.log = log
+
     # -- statics --------------------------------------------------------------------
 
     def active_statics(self, card: "YgoCard", kind: str, *, ignore_negation: bool = False):
@@ -45,22 +86,22 @@ class ValueRules:
             if st.kind != kind:
                 continue
             if st.zone == "field":
-                if not self.face_up_on_field(card):
+                if not self.duel.face_up_on_field(card):
                     continue
-                if not ignore_negation and card.definition.is_monster and self.negations(card):
+                if not ignore_negation and card.definition.is_monster and self.duel.negations(card):
                     continue
                 if not ignore_negation and d.kind == "spell" and self.spells_negated(card):
                     continue
-                if self.chain and not d.is_monster and self.decided_at_card_activation(card):
+                if self.duel.chain and not d.is_monster and self.duel.decided_at_card_activation(card):
                     # a spell or trap card's continuous effects apply once its card
                     # activation has resolved, not while it is on the chain
                     continue
             elif card.zone.kind != st.zone:
                 continue
-            elif st.zone == Zone.PENDULUM and self.chain and PENDULUM["pendulum-effects-after-activation"] \
-                    and self.decided_at_card_activation(card):
+            elif st.zone == Zone.PENDULUM and self.duel.chain and PENDULUM["pendulum-effects-after-activation"] \
+                    and self.duel.decided_at_card_activation(card):
                 continue
-            if st.condition is not None and not st.condition(self, card):
+            if st.condition is not None and not st.condition(self.duel, card):
                 continue
             found.append(st)
         return found
@@ -69,7 +110,7 @@ class ValueRules:
         """Whether a face-up card's 『场上的魔法卡的效果无效化』 (王宫的敕命) reaches ``card``, a
         spell card on the field."""
         return any(other is not card and other.definition.kind != "spell"
-                   and self.active_statics(other, "negate-spells") for other in self.field_cards())
+                   and self.active_statics(other, "negate-spells") for other in self.duel.field_cards())
 
     def applies(self, card: "YgoCard", kind: str) -> bool:
         return bool(self.active_statics(card, kind))
@@ -82,9 +123,9 @@ class ValueRules:
             if st.label != label:
                 continue
             if st.kind == "as-material":
-                if any(self.face_up_on_field(m) and not self.negations(m)
-                       and card.serial in {s for s, _d in self.recall(m, Info.SUMMON_MATERIALS) or ()}
-                       for m in self.monsters()):
+                if any(self.duel.face_up_on_field(m) and not self.duel.negations(m)
+                       and card.serial in {s for s, _d in self.memory.recall(m, Info.SUMMON_MATERIALS) or ()}
+                       for m in self.duel.monsters()):
                     return True
             elif st in self.active_statics(card, st.kind):
                 return True
@@ -96,23 +137,23 @@ class ValueRules:
             return False
         kinds = [st for st in source.definition.statics if st.kind == "negate-monsters" and st.value is not None]
         if kinds:
-            return self.face_up_on_field(source) and any(st.value(self, source, card) for st in kinds) \
-                and self.face_up_on_field(card)
+            return self.duel.face_up_on_field(source) and any(st.value(self.duel, source, card) for st in kinds) \
+                and self.duel.face_up_on_field(card)
         return True
 
     def field_ban(self, card: "YgoCard", kind: str) -> str | None:
         """The name of a face-up card whose non-activated effect ``kind`` forbids
         ``card`` something now (苦痛的回廊: cannot attack, cannot activate)."""
-        for other in self.field_cards():
+        for other in self.duel.field_cards():
             for st in self.active_statics(other, kind):
-                if st.value(self, other, card):
+                if st.value(self.duel, other, card):
                     return other.name
         return None
 
     def rule_of(self, name: str, kind: str, subject) -> bool:
         """A rule a card's text sets for others (its materials, its cost …)."""
-        d = self.definition(name)
-        return any(st.value(self, subject) for st in d.statics if st.kind == kind)
+        d = self.duel.definition(name)
+        return any(st.value(self.duel, subject) for st in d.statics if st.kind == kind)
 
     # -- ATK / DEF ------------------------------------------------------------------
 
@@ -129,17 +170,17 @@ class ValueRules:
 
     def _original(self, card: "YgoCard", which: str) -> int | None:
         value = card.definition.atk if which == "atk" else card.definition.defense
-        if not self.face_up_on_field(card) or value is None:
+        if not self.duel.face_up_on_field(card) or value is None:
             return value
         for st in self.active_statics(card, "original-" + which):
-            value = st.value(self, card, value) if callable(st.value) else st.value
-        for v in self.lasting(card, "original-" + which):  # 『原本攻击力变成…』 given by a resolving effect
+            value = st.value(self.duel, card, value) if callable(st.value) else st.value
+        for v in self.memory.lasting(card, "original-" + which):  # 『原本攻击力变成…』 given by a resolving effect
             value = value // 2 if v == "half" else v
         return value
 
     def _stat(self, card: "YgoCard", which: str, viewer: int | None) -> int | None:
         printed = card.definition.atk if which == "atk" else card.definition.defense
-        if not self.on_field(card):
+        if not self.duel.on_field(card):
             return printed
         if not card.face_up:
             # non-public: the printed value is known to its controller only, and is not a
@@ -153,48 +194,48 @@ class ValueRules:
             if isinstance(key, tuple) and key[0] is Info.LASTING and key[1][0] in (which, which + "-set"):
                 value = item.value if key[1][0] == which + "-set" else value + item.value
         for st in self.active_statics(card, which):
-            value += st.value(self, card) if callable(st.value) else st.value
+            value += st.value(self.duel, card) if callable(st.value) else st.value
         if which == "atk":
             # 『对方场上的怪兽的攻击力下降那怪兽的原本攻击力数值』 of a face-up card on the field
-            for other in self.field_cards():
-                if any(st.value(self, other, card) for st in self.active_statics(other, "lose-original-atk")):
+            for other in self.duel.field_cards():
+                if any(st.value(self.duel, other, card) for st in self.active_statics(other, "lose-original-atk")):
                     value -= self._original(card, "atk") or 0
         return max(0, value)
 
     # -- protection -----------------------------------------------------------------
 
     def unaffected(self, card: "YgoCard", source: "YgoCard | None") -> bool:
-        if source is None or source is card or not self.face_up_on_field(card):
+        if source is None or source is card or not self.duel.face_up_on_field(card):
             return False
-        if self.lasting(card, "unaffected"):
+        if self.memory.lasting(card, "unaffected"):
             return True
-        if self.lasting(card, "unaffected-by-opponent") and source.controller != card.controller:
+        if self.memory.lasting(card, "unaffected-by-opponent") and source.controller != card.controller:
             return True
-        return any(st.value(self, card, source) for st in self.active_statics(card, "unaffected"))
+        return any(st.value(self.duel, card, source) for st in self.active_statics(card, "unaffected"))
 
     def why_not_destroyed(self, card: "YgoCard", *, by_effect=None, by_battle: bool = False,
                           consume: bool = True, by_player: int | None = None) -> str | None:
         """Why ``card`` would survive being destroyed; statics need it face-up, lasting
         marks and links were given to it knowingly and hold while they last."""
-        if not self.on_field(card):
+        if not self.duel.on_field(card):
             # 4.3.3.4.1: a card in the graveyard or banished cannot be destroyed
             return "not on the field"
         up = card.face_up
         if by_effect is not None and by_player is None:
             by_player = by_effect.controller
         if not by_battle and by_player is not None and by_player != card.controller \
-                and self.turn_player != card.controller and up:
+                and self.duel.turn_player != card.controller and up:
             # 『在对方回合只有1次不会被对方的效果破坏』 (飞行象 ①): used up once it applied
             for st in self.active_statics(card, "indestructible-once-opponent-turn"):
-                if not self.remembers(card, Info.USED_THIS_TURN, per=st.label):
+                if not self.memory.remembers(card, Info.USED_THIS_TURN, per=st.label):
                     if consume:
-                        self.remember(card, Info.USED_THIS_TURN, per=st.label)
+                        self.memory.remember(card, Info.USED_THIS_TURN, per=st.label)
                     return f"{st.label}: not destroyed by the opponent's effect once in the opponent's turn"
         if by_effect is not None:
             if up and self.unaffected(card, by_effect):
                 return "unaffected by that effect"
-            if (up and self.applies(card, "indestructible-effect")) or self.lasting(card, "indestructible-effect") \
-                    or self.links_granting(card, "indestructible-effect"):
+            if (up and self.applies(card, "indestructible-effect")) or self.memory.lasting(card, "indestructible-effect") \
+                    or self.links.links_granting(card, "indestructible-effect"):
                 return "cannot be destroyed by card effects"
             given = self.field_ban(card, "indestructible-effect-given") if up else None
             if given:
@@ -202,9 +243,9 @@ class ValueRules:
             if up and by_effect.definition.is_monster and self.applies(card, "indestructible-monster-effect"):
                 return "cannot be destroyed by monster effects"
         if by_battle and ((up and self.applies(card, "indestructible-battle"))
-                          or self.lasting(card, "indestructible-battle")):
+                          or self.memory.lasting(card, "indestructible-battle")):
             return "cannot be destroyed by battle"
-        if (by_battle or by_effect is not None) and self.lasting(card, "indestructible-once"):
+        if (by_battle or by_effect is not None) and self.memory.lasting(card, "indestructible-once"):
             if consume:
                 for item in card.memory.items():
                     if isinstance(item.key, tuple) and item.key[0] is Info.LASTING \
@@ -229,7 +270,7 @@ class ValueRules:
     def pendulum_scales(self, player: int) -> tuple[int, int] | None:
         """The lower and higher scales of the two cards in that player's pendulum zones;
         None without two cards there."""
-        cards = list(self.board.zone(player, Zone.PENDULUM))
+        cards = list(self.duel.board.zone(player, Zone.PENDULUM))
         if len(cards) < 2:
             return None
         low, high = sorted(self.pendulum_scale(c) for c in cards[:2])
@@ -246,11 +287,11 @@ class ValueRules:
         召唤的回合不能作为连接素材』 reads 『这个回合（连接）召唤的』 — lost with a temporary
         banish (FAQ fid=22269) — and the link monster's material description."""
         if "no-link-material-turn-link-summoned" in self.summon_kinds(card) \
-                and self.remembers(card, Info.SUMMONED_THIS_TURN) and self.remembers(card, Info.LINK_SUMMONED):
+                and self.memory.remembers(card, Info.SUMMONED_THIS_TURN) and self.memory.remembers(card, Info.LINK_SUMMONED):
             return f"「{card.name}」在连接召唤的回合不能作为连接素材"
         if link is not None:
             rules = [st for st in link.definition.statics if st.kind == "link-material"]
-            if rules and not any(st.value(self, card) for st in rules):
+            if rules and not any(st.value(self.duel, card) for st in rules):
                 return f"「{card.name}」不符合「{link.name}」的连接素材"
         return None
 
@@ -279,7 +320,7 @@ class ValueRules:
         if method != "special" or not by:
             return "procedure"
         try:
-            source = self.definition(by)
+            source = self.duel.definition(by)
         except Exception:  # "an effect": no card of the catalogue
             return "effect"
         return "ignore" if any("ignore-summon-conditions" in e.moves for e in source.effects) else "effect"
@@ -319,7 +360,7 @@ class ValueRules:
             # summoned besides a fusion summon, whose condition is a rule of the card (only an
             # effect that ignores the summon conditions skips it)
             for st in card.definition.statics:
-                if st.kind == "summon-procedure" and st.condition is not None and not st.condition(self, card):
+                if st.kind == "summon-procedure" and st.condition is not None and not st.condition(self.duel, card):
                     return f"「{card.name}」特殊召唤的手续的条件没有满足"
         if how == "procedure" and method == "special":
             # 『满足条件的场合可以从手卡特殊召唤』: a monster that can be normal summoned and
@@ -328,9 +369,9 @@ class ValueRules:
             for st in card.definition.statics:
                 if st.kind == "hand-summon-procedure" and zone != Zone.HAND:
                     return f"「{card.name}」用自身的方法只能从手卡特殊召唤"
-                if st.kind == "hand-summon-procedure" and st.condition is not None and not st.condition(self, card):
+                if st.kind == "hand-summon-procedure" and st.condition is not None and not st.condition(self.duel, card):
                     return f"「{card.name}」特殊召唤的手续的条件没有满足"
-        if "special-summon-once-per-turn" in kinds and (self.turn, player, card.name) in self.special_summoned_names:
+        if "special-summon-once-per-turn" in kinds and (self.duel.turn, player, card.name) in self.summoning.special_summoned_names:
             # not a summon condition: an effect that ignores the conditions does not ignore it
             return f"{WHO[player]}这个回合已经把「{card.name}」特殊召唤过（1回合只能有1次）"
         if "no-special-summon" in kinds and how != "ignore":
@@ -366,10 +407,10 @@ class ValueRules:
         if self.special_summon_monster(card) and not proper and not card.proc_complete and (
                 zone in (Zone.GRAVEYARD, Zone.BANISHED, Zone.SPELL_TRAP) or (zone == Zone.EXTRA and card.face_up)):
             return f"「{card.name}」没有先经过正规召唤手续（苏生限制）"
-        if how == "effect" and by == card.name and zone == Zone.GRAVEYARD and self.lasting(card, "negated-in-graveyard"):
+        if how == "effect" and by == card.name and zone == Zone.GRAVEYARD and self.memory.lasting(card, "negated-in-graveyard"):
             # its own effect, negated in the graveyard (冥界的魔王 哈·迪斯, fid=11587)
             return f"「{card.name}」被战斗破坏送去墓地时效果被无效，在墓地不能发动"
-        for other in self.field_cards():
+        for other in self.duel.field_cards():
             # (an effect that will be negated may still target: 王家长眠之谷 negates it as it resolves)
             if how != "procedure" and zone == Zone.GRAVEYARD and not targeting \
                     and self.active_statics(other, "negate-graveyard-effects"):
@@ -379,15 +420,15 @@ class ValueRules:
                 if forbidden in (method, "any-special") and player in _sides(sides, other.controller):
                     return f"「{other.name}」的效果使{METHOD_WORDS.get(method, method)}召唤不能进行"
             for st in self.active_statics(other, "limit-summons"):
-                if self.summon_count[player] >= st.value:
+                if self.summoning.summon_count[player] >= st.value:
                     return f"「{other.name}」的效果使1回合合计只能召唤{st.value}次"
             for st in self.active_statics(other, "limit-special-summon"):
-                if (self.recall(other, Info.COUNT, per=player) or 0) >= st.value:
+                if (self.memory.recall(other, Info.COUNT, per=player) or 0) >= st.value:
                     return f"「{other.name}」的效果使1回合只能特殊召唤{st.value}次"
-            if player == self.turn_player and self.active_statics(other, "limit-special-summon-by-attacks") \
-                    and self.special_summons[player] >= self.attack_declarations[player]:
+            if player == self.duel.turn_player and self.active_statics(other, "limit-special-summon-by-attacks") \
+                    and self.summoning.special_summons[player] >= self.battle.attack_declarations[player]:
                 return (f"「{other.name}」的效果使回合玩家特殊召唤的次数不能超过这个回合攻击过的次数"
-                        f"（已攻击{self.attack_declarations[player]}次，已特殊召唤{self.special_summons[player]}次）")
+                        f"（已攻击{self.battle.attack_declarations[player]}次，已特殊召唤{self.summoning.special_summons[player]}次）")
         return None
 
     def why_cannot_procedure_paying(self, card: "YgoCard", player: int, paid: "YgoCard") -> str | None:
@@ -395,22 +436,22 @@ class ValueRules:
         paid as the procedure is made; a 『不能特殊召唤』 that applies once it is paid (the card
         sent was what kept it negated: 技能抽取 and 虚无魔人) stops the summon — asked of a
         copy of the duel, which the question leaves as it is (fid=7965)."""
-        if paid.controller != player or not (paid.zone.kind == Zone.HAND or self.on_field(paid)):
+        if paid.controller != player or not (paid.zone.kind == Zone.HAND or self.duel.on_field(paid)):
             return f"「{paid.name}」不是自己的手卡·场上的卡"
         why = self.why_cannot_special_summon(card, player, how="procedure")
         if why or not PROCEDURES["checked-after-cost"]:
             return why
         memo: dict = {}
-        trial = copy.deepcopy(self, memo)
+        trial = copy.deepcopy(self.duel, memo)
         trial.send_to_graveyard(memo[id(paid)], reason=f"cost of 「{card.name}」's procedure (tried)")
         why = trial.why_cannot_special_summon(memo[id(card)], player, how="procedure")
         return f"把「{paid.name}」送去墓地之后，{why}" if why else None
 
     def count_special_summon(self, player: int) -> None:
         """Counts kept by effects (神影依·米德拉什): counted even while negated."""
-        for other in self.field_cards():
+        for other in self.duel.field_cards():
             for _ in self.active_statics(other, "limit-special-summon", ignore_negation=True):
-                self.remember(other, Info.COUNT, (self.recall(other, Info.COUNT, per=player) or 0) + 1, per=player)
+                self.memory.remember(other, Info.COUNT, (self.memory.recall(other, Info.COUNT, per=player) or 0) + 1, per=player)
 
     # -- after every change ---------------------------------------------------------
 
@@ -418,34 +459,34 @@ class ValueRules:
         """Rules that act by themselves as soon as the state allows (不入连锁的效果)."""
         for _ in range(8):
             changed = False
-            for card in self.field_cards():
+            for card in self.duel.field_cards():
                 if self.active_statics(card, "self-destroy"):
-                    self.destroy(card, reason="its own effect")
+                    self.duel.destroy(card, reason="its own effect")
                     changed = True
                 elif "equip" in card.definition.types and card.face_up and not any(
-                        "equip" in lk.grants for lk in self.links_of(card)):
-                    self.send_to_graveyard(card, reason="no monster to equip")
+                        "equip" in lk.grants for lk in self.links.links_of(card)):
+                    self.duel.send_to_graveyard(card, reason="no monster to equip")
                     changed = True
             if not changed:
                 return
 
     def end_phase_effects(self) -> None:
-        for card in self.field_cards():
-            if not card.definition.is_monster and not card.face_up and self.links_granting(card, "activate-or-grave"):
+        for card in self.duel.field_cards():
+            if not card.definition.is_monster and not card.face_up and self.links.links_granting(card, "activate-or-grave"):
                 # 『在结束阶段必须把那张卡发动或送去墓地』: its controller may activate it if it
                 # can be; the engine takes the other choice, which is always open
-                self.send_to_graveyard(card, reason="it had to be activated or sent to the graveyard")
-        for card in self.field_cards():
-            if not card.definition.is_monster and self.turn in self.lasting(card, "destroyed-in-end-phase"):
-                self.destroy(card, reason="its turns on the field are over")
-        for card in self.monsters():
-            if card.face_up and self.lasting(card, "destroy-at-end-phase"):
-                self.destroy(card, reason="destroyed in the end phase by the effect that summoned it")
-            elif card.face_up and self.lasting(card, "to-hand-at-end-phase"):
-                self.return_to_hand(card, reason="returned to the hand in the end phase by the effect that summoned it")
-            elif any(v is True or v == self.turn for v in self.lasting(card, "to-graveyard-at-end-phase")):
-                self.send_to_graveyard(card, reason="sent to the graveyard in the end phase by the effect")
-        self.end_phase_control()
+                self.duel.send_to_graveyard(card, reason="it had to be activated or sent to the graveyard")
+        for card in self.duel.field_cards():
+            if not card.definition.is_monster and self.duel.turn in self.memory.lasting(card, "destroyed-in-end-phase"):
+                self.duel.destroy(card, reason="its turns on the field are over")
+        for card in self.duel.monsters():
+            if card.face_up and self.memory.lasting(card, "destroy-at-end-phase"):
+                self.duel.destroy(card, reason="destroyed in the end phase by the effect that summoned it")
+            elif card.face_up and self.memory.lasting(card, "to-hand-at-end-phase"):
+                self.duel.return_to_hand(card, reason="returned to the hand in the end phase by the effect that summoned it")
+            elif any(v is True or v == self.duel.turn for v in self.memory.lasting(card, "to-graveyard-at-end-phase")):
+                self.duel.send_to_graveyard(card, reason="sent to the graveyard in the end phase by the effect")
+        self.control.end_phase_control()
 
 
 def _sides(sides: str, controller: int) -> frozenset:

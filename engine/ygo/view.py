@@ -84,7 +84,7 @@ class DuelView(Protocol):
     once_applied: set
     #: (turn, player) when a set spell or trap card of that player was destroyed by an effect
     set_cards_destroyed: set
-    #: events since the current chain started to be built (chain.ChainRules.emit)
+    #: events since the current chain started to be built (chain.Chain.emit)
     recent_events: list
     #: chain links processed so far (an activation negated is not processed at all)
     _steps: int

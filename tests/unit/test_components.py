@@ -1,10 +1,11 @@
-"""The rules of Magic and Duel Masters are components (issue 23): each owns its state,
+"""The rules of Magic, Duel Masters and Yu-Gi-Oh! are components (issue 23): each owns its state,
 names it in ``state_fields`` (what the fingerprint a Then is checked with reads), and
 holds nothing else but the collaborators it was given when made."""
 
 from __future__ import annotations
 
 import random
+import typing
 
 import pytest
 
@@ -19,6 +20,26 @@ from rulings.mtg.face_down_rules import FaceDown
 from rulings.mtg.game import Game
 from rulings.mtg.stack import StackRules
 from rulings.mtg.visibility import ZoneRules
+from rulings.ygo.activation import Activation
+from rulings.ygo.banish import TemporaryBanishes
+from rulings.ygo.battle import Battle
+from rulings.ygo.chain import Chain
+from rulings.ygo.control import Control
+from rulings.ygo.duel import Duel as YgoDuel
+from rulings.ygo.links import Links
+from rulings.ygo.memories import Memories
+from rulings.ygo.moves import Moves
+from rulings.ygo.negation import Negation
+from rulings.ygo.summoning import Summoning
+from rulings.ygo.turn import Turn
+from rulings.ygo.values import Values
+
+
+#: Yu-Gi-Oh!'s rules by concern
+YGO_COMPONENTS = {"turns", "memory_rules", "control_rules", "link_rules", "banish_rules", "negation_rules",
+                  "battle_rules", "summon_rules", "value_rules", "activation_rules", "chain_rules", "move_rules"}
+YGO_COMPONENT_CLASSES = {Turn, Memories, Control, Links, TemporaryBanishes, Negation, Battle, Summoning, Values,
+                         Activation, Chain, Moves}
 
 
 def _components(game):
@@ -37,6 +58,7 @@ def _is_collaborator(value, game) -> bool:
 @pytest.mark.parametrize("make, expected", [
     (Duel, {"zones", "visibility", "moves", "shield_rules", "processing", "turns", "playing", "combat"}),
     (Game, {"zone_rules", "stack_rules", "combat_rules", "face_down_rules", "layer_rules"}),
+    (YgoDuel, YGO_COMPONENTS),
 ])
 def test_each_component_holds_its_state_and_its_collaborators_only(make, expected):
     game = make()
@@ -65,3 +87,29 @@ def test_the_rules_are_not_mixins():
     assert Game.__bases__ == (GameBase,)
     assert not {ZoneRules, StackRules, Combat, FaceDown, LayerRules} & set(Game.__mro__)
     assert Duel.__bases__ == (GameBase,)
+    assert YgoDuel.__bases__ == (GameBase,)
+
+
+def test_the_ygo_components_are_not_mixins_and_count_in_the_fingerprint():
+    assert not YGO_COMPONENT_CLASSES & set(YgoDuel.__mro__)
+    duel = YgoDuel()
+    for name in YGO_COMPONENTS:
+        component = getattr(duel, name)
+        for field in type(component).state_fields:
+            before = fingerprint(duel)
+            value = getattr(component, field)
+            setattr(component, field, ("changed", value))
+            assert fingerprint(duel) != before, f"{name}.{field} is not in the fingerprint"
+            setattr(component, field, value)
+
+
+@pytest.mark.parametrize("component", sorted(YGO_COMPONENT_CLASSES, key=lambda c: c.__name__))
+def test_a_ygo_component_names_the_duel_by_a_protocol_of_what_it_needs(component):
+    """Given the duel, a component declares what it asks of it (a Protocol: ``BattleDuel`` …),
+    never the Duel class itself; the other components it asks are named by their class."""
+    hints = typing.get_type_hints(component.__init__)
+    duel = hints.get("duel")
+    if duel is None:
+        return  # asks nothing of the duel (Turn, Memories)
+    assert duel is not YgoDuel and getattr(duel, "_is_protocol", False), \
+        f"{component.__name__} is given the duel as {duel}, not as a protocol of what it needs"
