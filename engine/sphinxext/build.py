@@ -18,12 +18,10 @@ warnings of the last build are reported again from the file they were kept in.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import re
 import shutil
-import sys
 import traceback
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -34,6 +32,7 @@ from sphinx.application import Sphinx
 from sphinx.util.console import nocolor
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
+from rulings import digests
 from rulings.project import Paths, find_root  # noqa: F401 - re-exported
 from rulings.results import write_atomic
 
@@ -49,24 +48,19 @@ class BuildOutcome:
 
 
 def inputs_digest(paths: Paths, builder: str, overrides: dict) -> str:
-    """A digest of everything a build reads, by content."""
-    engine = Path(__file__).resolve().parents[1]
-    digest = hashlib.sha256(json.dumps([builder, overrides, sys.version, sphinx.__version__,
-                                        reading.format_version()]).encode())
-    files = [("spec", p) for p in sorted(paths.spec.rglob("*")) if p.is_file()]
-    files += [("engine", p) for p in sorted(engine.rglob("*")) if p.is_file() and "__pycache__" not in p.parts]
+    """A digest of everything a build reads, by content: named inputs of
+    ``rulings.digests`` (the documents, the extension — as the environment's version —,
+    the whole engine's code, which the extension reads vocabularies and card formats
+    through, the libraries) and its own (the builder and its settings, Sphinx's version;
+    for html the results, the cards and the coverage results the pages show)."""
+    engine = digests.ENGINE
+    inputs = {"documents": digests.folder(paths.spec), "extension": str(reading.format_version()),
+              "engine": digests.folder(engine), "libraries": digests.libraries()}
+    own = [json.dumps([builder, overrides, sphinx.__version__])]
     if builder != "gherkin":
-        files.append(("results", paths.results))
-        files += [("cards", p) for p in sorted(paths.cards.glob("*.json"))]
-        # the coverage pages, the dashboard and the unpinned notes show them
-        files += [("coverage", p) for p in sorted(paths.coverage.rglob("*.json"))]
-    for kind, path in files:
-        try:
-            data = path.read_bytes()
-        except OSError:
-            data = b"\0missing"
-        digest.update(f"{kind}:{path.name}:{len(data)}\0".encode() + data)
-    return digest.hexdigest()
+        own.append(digests.of_files([paths.results]))
+        own += [digests.folder(paths.cards, "*.json"), digests.folder(paths.coverage, "**/*.json")]
+    return digests.key(inputs, *own, length=None)
 
 
 def _unchanged(paths: Paths, builder: str, stamp: Path, digest: str, outdir: Path) -> BuildOutcome | None:

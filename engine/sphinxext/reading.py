@@ -14,14 +14,12 @@ warnings are replayed at the lines of the document as it is now.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
-from functools import lru_cache
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from rulings import digests
 from rulings import vocabulary as vocab_mod
 from rulings.incremental import phrase_id
 from rulings.results import write_atomic
@@ -33,24 +31,12 @@ _DOCS: dict[Path, tuple[dict[str, Any], dict[str, Any]]] = {}
 
 
 def format_version() -> int:
-    """The environment's version: a digest of the code that reads and renders examples
-    (the extension and the results and vocabulary modules), so that any change to it re-reads every
-    document instead of leaving features and pages rendered by the old code."""
-    here = Path(__file__).parent
-    files = sorted(here.glob("*.py")) + [here.parent / "results.py", here.parent / "vocabulary.py"]
-    digest = hashlib.sha256()
-    for path in files:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return int(digest.hexdigest()[:12], 16)
-
-
-@lru_cache(maxsize=None)
-def _code_version() -> str:
-    try:
-        parser = metadata.version("gherkin-official")
-    except metadata.PackageNotFoundError:
-        parser = "?"
-    return f"{format_version()}:{parser}"
+    """The environment's version: the ``extension`` input of ``rulings.digests`` (the code
+    that reads and renders examples, the wording of card problems, the libraries it reads
+    with), so
+    that any change to it re-reads every document instead of leaving features and pages
+    rendered by the old code."""
+    return int(digests.extension()[:12], 16)
 
 
 #: (game, vocabulary object, its phrase and term counts) -> fingerprint: computed again
@@ -200,8 +186,8 @@ def read_body(language: str, game: str, title: str, body: list[str]) -> dict[str
 
 
 def _key(language: str, game: str, title: str, body: list[str]) -> str:
-    data = json.dumps([_code_version(), _fingerprint(game), language, game, title, body], ensure_ascii=False)
-    return hashlib.sha256(data.encode()).hexdigest()[:32]
+    return digests.key({"extension": digests.extension()}, _fingerprint(game),
+                       json.dumps([language, game, title, body], ensure_ascii=False), length=32)
 
 
 def cached_read(folder: str, docname: str, language: str, game: str, title: str, body: list[str]) -> dict[str, Any]:
