@@ -24,7 +24,7 @@ NEW_PHRASE = '''
 @V.given("{player}のマナゾーンに「{card}」がある")
 def put_in_mana(duel: Duel, player: int, card: str) -> None:
     """The same as putting the card in the mana zone (a phrase added by a test)."""
-    put(duel, player, "マナゾーン", card)
+    put(duel, player, MANA, card)
 '''
 
 
