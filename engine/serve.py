@@ -582,7 +582,7 @@ class Site:
     def _sidebar_digest(self, env) -> str:
         """What the sidebars show: each document with examples and its worst status."""
         from rulings import digests  # deferred: after _compile_anew
-        from rulings.sphinxext.attention import worst
+        from rulings.sphinxext.attention import worst  # deferred: after _compile_anew
 
         shown = sorted((d, worst(rs)) for d, rs in env.rulings_examples.items() if rs and d in env.found_docs)
         return digests.of_json(shown, None)
