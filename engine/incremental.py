@@ -32,21 +32,12 @@ _CARD_NAME = re.compile(r"「([^「」]+)」")
 
 
 # -- the engine a game runs on ------------------------------------------------------------
-# the recipes are rulings.digests' (one per named input); the names stay here for callers
+# what it is, and the phrases an example's steps run through, are named inputs of
+# rulings.digests (one recipe per input); these names stay here for their callers
 
-ENGINE = digests.ENGINE
-SHARED, VOCABULARY_MODULES, PAGES_ONLY = digests.SHARED, digests.VOCABULARY_MODULES, digests.PAGES_ONLY
-LIBRARIES = digests.LIBRARIES
-code_files, phrase_id, read_vocabulary_code = digests.code_files, digests.phrase_id, digests.read_vocabulary_code
-VocabularyCode = digests.VocabularyCode
-#: the game's engine outside its phrase functions and wording (``digests.engine``)
-code_digest = digests.engine
-phrase_functions = digests.phrase_functions
-#: what an example's steps run through in its game's vocabulary (``digests.steps``)
-steps_digest = digests.steps
-vocabulary_digest = digests.vocabulary
-libraries_digest = digests.libraries
-runner_digest = digests.runner
+ENGINE, SHARED = digests.ENGINE, digests.SHARED
+phrase_id, read_vocabulary_code, phrase_functions = digests.phrase_id, digests.read_vocabulary_code, \
+    digests.phrase_functions
 
 
 # -- the cards an example names ----------------------------------------------------------

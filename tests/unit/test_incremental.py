@@ -127,7 +127,8 @@ def test_editing_one_games_engine_runs_only_that_games_examples(tmp_path, monkey
 
 
 def test_a_game_imports_nothing_of_the_engine_beyond_what_its_digest_covers():
-    """What ``code_digest`` hashes must be all a game's examples run through."""
+    """What ``digests.engine`` and ``digests.wording`` hash must be all a game's examples
+    run through (tests/unit/test_digests.py checks the shared modules and the binding too)."""
     covered = {Path(p).stem for p in (*digests.SHARED, *digests.SHARED_WORDING) if "/" not in p} - {"__init__"}
     covered_packages = {p.split("/")[0] for p in digests.SHARED if "/" in p}
     for game, (_, package) in GAMES.items():
@@ -144,7 +145,7 @@ def test_a_game_imports_nothing_of_the_engine_beyond_what_its_digest_covers():
                     if parts[0] != "rulings" or len(parts) == 1:
                         continue
                     assert parts[1] in covered | covered_packages | {own} or name.startswith(f"{package}."), \
-                        f"{path}: imports {name}, which code_digest({game!r}) does not cover"
+                        f"{path}: imports {name}, which digests.engine({game!r}) does not cover"
 
 
 # -- end to end, in a sandbox -------------------------------------------------------------
