@@ -1,6 +1,9 @@
 """rulings: build the site, check every example, list the step vocabularies.
 
     rulings build   extract the examples, run those that changed, build the HTML site
+    rulings extract bring build/features (the examples as Gherkin, the manifest, the cards)
+                    up to date with the documents: what pytest runs (`make test` does it
+                    first; check and build do it themselves)
     rulings check   extract and run what changed; fail on any failed, stale or not-run
                     example, any problem in a document, or counts that disagree
                     (--shard I/N: a stable share of the examples, for CI across machines)
@@ -25,8 +28,14 @@ import os
 import re
 import sys
 import time
+from contextlib import contextmanager
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # not POSIX
+    fcntl = None
 
 from rulings import cardformat, digests, incremental, runs, shards
 from rulings import results as results_mod
@@ -403,6 +412,47 @@ def cmd_steps(args) -> int:
     return 0
 
 
+def cmd_extract(args) -> int:
+    """Extract (the gherkin build), unless nothing it reads changed: what a plain pytest
+    session runs, which checks that the features are current but never extracts
+    (``rulings.extraction``).  Exit 0, 1 when a document has a problem (printed; the
+    session's test_documents fails on it too), 2 when the extraction stopped."""
+    from rulings.sphinxext.build import build  # deferred: Sphinx
+
+    paths = _paths(args)
+    clock = Timings()
+    # several processes of one test session may ask at once (the harness's `extracted`
+    # fixture in pytest-xdist workers): they take turns, the later ones find it current
+    with _locked(paths.build / "extract.lock"):
+        outcome = build(paths, "gherkin", fresh=args.fresh, jobs=reading_jobs(paths, args))
+    clock.lap("extract")
+    _report_warnings(outcome)
+    try:
+        manifest = json.loads((paths.features / "manifest.json").read_text(encoding="utf-8"))["examples"]
+        count = f"{sum(1 for e in manifest if e.get('extracted'))} examples"
+    except (OSError, ValueError, KeyError, TypeError):
+        count = "no manifest"
+    problems = f", {len(outcome.warnings)} problem(s) in the documents (above)" if outcome.warnings else ""
+    state = "the extraction stopped" if outcome.status > 1 else "up to date"
+    print(f"rulings extract: {paths.features}: {state} ({count}{problems})")
+    clock.report(args)
+    return min(outcome.status or (1 if outcome.warnings else 0), 2)
+
+
+@contextmanager
+def _locked(path: Path):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as handle:
+        if fcntl is None:  # not POSIX: no lock
+            yield
+            return
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def _extracted_cards(paths, out) -> tuple[dict[str, list] | None, object]:
     """Every game's card records, extracted from the documents (None and a message when
     a game's cards cannot be read), and the outcome of the extraction."""
@@ -591,6 +641,12 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--coverage", action="store_true",
                    help="also measure the rule coverage of what changed (rulings coverage), for the coverage pages")
     b.set_defaults(func=cmd_build)
+    x = sub.add_parser("extract", help="bring build/features up to date with the documents (what pytest runs)")
+    x.add_argument("--fresh", action="store_true", help="read every document again")
+    x.add_argument("--sphinx-jobs", type=_count, default=None, metavar="N",
+                   help="read documents in N Sphinx processes (default: one per core when many changed)")
+    x.add_argument("--timings", action="store_true", help="print how long the extraction took")
+    x.set_defaults(func=cmd_extract)
     c = sub.add_parser("check", parents=[common],
                        help="extract and run; non-zero exit unless every example passed")
     c.add_argument("paths", nargs="*", metavar="PATH",

@@ -9,11 +9,15 @@ it reads: the binding calls it, the engine never does.
 
 from __future__ import annotations
 
+import importlib
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from .cardformat import CardDataError, format_of, problem_said
-from .core.errors import InvariantBroken, RefusedSetup, SetupError, UnknownCard
+from .core.errors import IllegalAction, InvariantBroken, RefusedSetup, SetupError, UnknownCard
+from .core.events import word_value
+from .project import GAMES
 from .vocabulary import ExpectationFailed, Phrase, Vocabulary
 
 #: (what the document states, what the engine computed, the engine's reason) per language
@@ -41,10 +45,47 @@ MORE_ERROR_WORDS = {
 }
 
 
-def error_message(language: str, err: BaseException) -> str:
+def trace_words(game: str) -> Mapping[str, Any]:
+    """The wording table of ``game``'s trace (engine/<game>/trace_words.py): what a page says
+    a reason the engine gives in English with (its ``phrases``)."""
+    return importlib.import_module(f"{GAMES[game][1]}.trace_words").WORDS
+
+
+#: how a reason joins its parts (what cannot be done: why), in English -> on a page
+_JOINS = (("：", "："), (": ", "："), ("；", "；"), ("; ", "；"))
+_BRACKETED = re.compile(r"(.*?)\s*[（(]([^（）()]*)[）)]", re.S)
+
+
+def reason_said(language: str, text: str, words: Mapping[str, Any] | None) -> str:
+    """A reason the engine gives (a refusal, why a Then came out so) in ``language``: said
+    by the game's wording table (``phrases``: English template -> template; ``words``); a
+    reason with English parts (after 「：」, in （）) has each part said in turn.  English
+    (for the console) and what no table says stay as they are."""
+    if not words or language == "en" or not re.search(r"[A-Za-z]", text):
+        return text
+    said = word_value(text, language, words)
+    if said != text or not has_english(text):
+        return said
+    if ", " in text:  # a list the engine joined the English way ("chain, field-wide")
+        items = [reason_said(language, item, words) for item in text.split(", ")]
+        if not any(has_english(item) for item in items):
+            return "、".join(items)
+    for english, joined in _JOINS:
+        head, sep, tail = text.partition(english)
+        if sep and head.strip() and tail.strip():
+            return reason_said(language, head, words) + joined + reason_said(language, tail, words)
+    m = _BRACKETED.fullmatch(text)
+    if m and m.group(1).strip():
+        return f"{reason_said(language, m.group(1), words)}（{reason_said(language, m.group(2), words)}）"
+    return text
+
+
+def error_message(language: str, err: BaseException, words: Mapping[str, Any] | None = None) -> str:
     """The message of an example whose step raised (not a Then that disagreed), headed in
-    the document's language.  A detail the engine gives in English (a broken invariant's,
-    an unexpected exception's) is the console's; the page says what happened without it."""
+    the document's language.  ``words``: the game's wording table (:func:`trace_words`),
+    which says a reason the engine gives in English in the page's language.  A detail the
+    engine gives in English (a broken invariant's, an unexpected exception's) is the
+    console's; the page says what happened without it."""
     impossible, broken, _ = ERROR_WORDS.get(language, ERROR_WORDS["en"])
     kind = type(err).__name__
     text = str(err).strip()
@@ -56,7 +97,7 @@ def error_message(language: str, err: BaseException) -> str:
         return f"{kind}: {text}" if kind not in ("ExpectationFailed",) else text
     refused, after, engine_error, unknown_card = MORE_ERROR_WORDS["ja" if language.lower().startswith("ja") else "zh-CN"]
     if isinstance(err, RefusedSetup):
-        return f"{impossible}：{refused}：{err.refusal}"
+        return f"{impossible}：{refused}：{reason_said(language, err.refusal, words)}"
     if isinstance(err, CardDataError):
         # a card that does not load: said as its page says it
         try:
@@ -68,23 +109,24 @@ def error_message(language: str, err: BaseException) -> str:
     if isinstance(err, UnknownCard):
         return f"{impossible}：{unknown_card.format(name=err.name)}"
     if isinstance(err, SetupError):
-        return f"{impossible}：{text}"
+        return f"{impossible}：{reason_said(language, text, words)}"
     if isinstance(err, InvariantBroken):
         where = after.format(template=err.after[1]) + "：" if err.after else ""
         cause = str(err.__cause__ or "").strip() if err.after else text
         return f"{broken}：{where}{cause}" if cause and not has_english(cause) else f"{broken}：{where}".rstrip("：")
     if kind == "ExpectationFailed":
         return text
-    return text if text and not has_english(text) else engine_error.format(kind=kind)
+    said = reason_said(language, text, words) if isinstance(err, IllegalAction) else text
+    return said if said and not has_english(said) else engine_error.format(kind=kind)
 
 
-def console_detail(language: str, err: BaseException) -> str | None:
+def console_detail(language: str, err: BaseException, words: Mapping[str, Any] | None = None) -> str | None:
     """The English text of an error whose page message (:func:`error_message`) leaves it
     out — an engine bug's detail —, for the console; None when the page says it all."""
     if language == "en":
         return None
     text = str(err).strip()
-    said = error_message(language, err)
+    said = error_message(language, err, words)
     if not text or text in said or isinstance(err, (SetupError, ExpectationFailed)):
         return None
     return f"{type(err).__name__}: {text}" if not isinstance(err, InvariantBroken) else text
@@ -158,7 +200,11 @@ def failure_message(vocabulary: Vocabulary, keyword: str, text: str, err: BaseEx
         computed = f"{what}: {name_players(vocabulary, _shown(err.actual))}"
     lines = [f"{stated_label}：{keyword.strip()} {text}", f"{computed_label}：{name_players(vocabulary, computed)}"]
     if why:
-        lines.append(f"{reason_label}：{name_players(vocabulary, why)}")
+        try:
+            words = trace_words(vocabulary.game)
+        except (KeyError, ImportError):
+            words = None
+        lines.append(f"{reason_label}：{name_players(vocabulary, reason_said(vocabulary.language, why, words))}")
     return "\n".join(lines)
 
 

@@ -4,8 +4,8 @@
 a ``world`` fixture (a fresh game per scenario), and one test per documented example
 that needs a run (see ``rulings.incremental``): an example whose result rests on the
 same text, engine and cards is not collected again.  The features are the ones the
-``gherkin`` builder wrote; the session extracts them once (``extract``), before any
-module is collected, and never builds Sphinx while collecting.
+``gherkin`` builder wrote (``rulings extract``); the binding only reads them, after
+checking that they are current (``read_extraction``), and never builds nor imports Sphinx.
 
 The vocabulary is registered as one step definition per step kind whose parser asks the
 vocabulary which phrase matches.  pytest-bdd looks a step up by trying every step
@@ -16,16 +16,11 @@ vocabulary's own, the same the Sphinx extension and the CLI use.
 
 from __future__ import annotations
 
-try:
-    import fcntl
-except ImportError:  # not POSIX
-    fcntl = None
 import inspect
 import json
 import os
 import re
 import sys
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,15 +30,15 @@ from pytest_bdd.compat import get_fixture_names, getfixturedefs
 from pytest_bdd.feature import get_features
 from pytest_bdd.steps import step_function_context_registry
 
-from rulings import incremental
+from rulings import extraction, incremental
 from rulings import vocabulary as vocab_mod
 from rulings.cardformat import use_cards_dir
 from rulings.project import Paths, find_root, game_of, scenario_title
 from rulings.runner import Runner, runner_for
 
 _DECORATORS = {"given": given, "when": when, "then": then}
-#: set once the features are up to date: by ``rulings`` before it starts pytest, by
-#: the first ``extract`` of a session (xdist workers inherit it from the controller)
+#: set by ``rulings`` (check, build, serve) to the project's root when it starts pytest
+#: right after extracting: the features are current, the session need not compare them
 EXTRACTED = "RULINGS_EXTRACTED"
 #: a plan file (``rulings.incremental.Plan``) written by ``rulings check``
 PLAN = "RULINGS_PLAN"
@@ -63,24 +58,30 @@ class Extraction:
     warnings: list[str]
 
 
+class NotExtracted(Exception):
+    """build/features is missing, half written or older than the documents or the engine:
+    the message says which, and the command that extracts (``rulings.extraction``)."""
+
+
 _extraction: dict[Path, Extraction] = {}
 
 
-def extract(root: Path) -> Extraction:
-    """Bring build/features up to date with the documents, once per session: the first
-    call builds (unless ``rulings`` did just before), later calls and other processes
-    of the session read what that build recorded."""
+def read_extraction(root: Path) -> Extraction:
+    """What the extraction of build/features recorded (its status and the documents'
+    problems), once it is known to be current; the engine reads the cards it wrote.
+
+    The binding never builds (nor imports Sphinx): ``rulings extract`` does, and
+    ``rulings check``, ``build`` and ``serve`` do before they start pytest (they say so
+    with RULINGS_EXTRACTED).  In any other session the features are compared with the
+    documents and the engine as they are (``rulings.extraction.why_not_current``);
+    raises ``NotExtracted`` when they are not current: old examples never run as if
+    they were."""
     if root not in _extraction:
         paths = Paths(root)
         if os.environ.get(EXTRACTED) != str(root):
-            from rulings.sphinxext.build import build  # deferred: Sphinx, only when no `rulings` extracted
-
-            # processes of one session that extract side by side (xdist workers of a
-            # session that collects no example: each test that needs the cards extracts)
-            # take turns; the later ones find nothing changed and build nothing
-            with _locked(paths.build / "extract.lock"):
-                build(paths, "gherkin")
-            os.environ[EXTRACTED] = str(root)
+            why = extraction.why_not_current(paths)
+            if why is not None:
+                raise NotExtracted(why)
         try:
             recorded = json.loads(paths.problems("gherkin").read_text(encoding="utf-8"))
             _extraction[root] = Extraction(int(recorded.get("status", 0)), list(recorded.get("warnings", [])))
@@ -89,20 +90,6 @@ def extract(root: Path) -> Extraction:
         # the engine reads the cards this extraction wrote
         use_cards_dir(paths.cards)
     return _extraction[root]
-
-
-@contextmanager
-def _locked(path: Path):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a") as handle:
-        if fcntl is None:  # not POSIX: no lock
-            yield
-            return
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 _PLANS: dict[Path, incremental.Plan] = {}
@@ -244,7 +231,11 @@ def bind(game: str) -> None:
     """
     namespace = sys._getframe(1).f_globals
     root = find_root(Path(namespace.get("__file__", ".")).parent)
-    extract(root)
+    try:
+        read_extraction(root)
+    except NotExtracted as err:
+        # fails the collection of the module, with the message alone
+        pytest.fail(str(err), pytrace=False)
     plan = plan_for(root)
     share = _my_share(plan)
     run = plan.run if share is None else {k: v for k, v in plan.run.items() if k in share}

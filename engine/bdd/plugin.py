@@ -16,7 +16,7 @@ import pytest
 from rulings import results as results_mod
 from rulings import vocabulary as vocab_mod
 from rulings import wording
-from rulings.bdd import PLAN, RUN, SHARES, extract, plan_for
+from rulings.bdd import PLAN, RUN, SHARES, NotExtracted, plan_for, read_extraction
 from rulings.bdd.memory import LetGoOfReports
 from rulings.core.errors import SetupError
 from rulings.project import Paths, find_root
@@ -47,6 +47,8 @@ class ResultsRecorder:
         self.traces_en: dict[str, list[str]] = {}
         #: nodeid -> the language of the example's document
         self.languages: dict[str, str] = {}
+        #: nodeid -> the wording table of the example's game (what its refusals are said with)
+        self.words: dict[str, object] = {}
 
     def _keep_trace(self, request, feature) -> None:
         try:
@@ -62,6 +64,7 @@ class ResultsRecorder:
         # and in English for a developer reading a failure on the console
         self.traces_en[request.node.nodeid] = _trace(world, "en")
         self.languages[request.node.nodeid] = vocabulary.language if vocabulary else "zh-CN"
+        self.words[request.node.nodeid] = _words(vocabulary)
 
     def pytest_bdd_after_scenario(self, request, feature, scenario):
         self._keep_trace(request, feature)
@@ -80,12 +83,13 @@ class ResultsRecorder:
         # two sentences of the same phrase
         said = wording.failure_message(vocabulary, step.keyword, step.name, exception) if vocabulary else None
         language = vocabulary.language if vocabulary else "en"
+        words = _words(vocabulary)
         self.failures[request.node.nodeid] = (f"{step.keyword} {step.name}",
-                                              said or wording.error_message(language, exception),
+                                              said or wording.error_message(language, exception, words),
                                               _is_example_error(exception), _body_index(scenario, step))
         if not said:
             # the English detail the page leaves out (an engine bug's), for the console
-            self.details[request.node.nodeid] = wording.console_detail(language, exception)
+            self.details[request.node.nodeid] = wording.console_detail(language, exception, words)
         self._keep_trace(request, feature)
 
     def pytest_bdd_step_func_lookup_error(self, request, feature, scenario, step, exception):
@@ -99,6 +103,7 @@ class ResultsRecorder:
         report = yield
         # the language of the example's document (what its messages are said in)
         language = (self.languages.pop if call.when == "teardown" else self.languages.get)(item.nodeid, "zh-CN")
+        words = (self.words.pop if call.when == "teardown" else self.words.get)(item.nodeid, None)
         tags = _example_tags(item)
         if tags is None or (call.when != "call" and report.passed):
             return report
@@ -124,8 +129,8 @@ class ResultsRecorder:
             step, message, example_error, index = self.failures.get(item.nodeid, (None, None, False, None))
             detail = self.details.pop(item.nodeid, None)
             if message is None and call.excinfo is not None:
-                message = wording.error_message(language, call.excinfo.value)
-                detail = wording.console_detail(language, call.excinfo.value)
+                message = wording.error_message(language, call.excinfo.value, words)
+                detail = wording.console_detail(language, call.excinfo.value, words)
                 example_error = _is_example_error(call.excinfo.value)
             if detail:
                 entry["detail"] = detail
@@ -202,6 +207,14 @@ def _vocabulary(feature):
         return None
 
 
+def _words(vocabulary):
+    """The wording table of a vocabulary's game (what its refusals are said with), if any."""
+    try:
+        return wording.trace_words(vocabulary.game) if vocabulary else None
+    except (KeyError, ImportError):
+        return None
+
+
 def _manifest(paths) -> dict[str, dict] | None:
     try:
         data = json.loads((paths.features / "manifest.json").read_text(encoding="utf-8"))
@@ -233,10 +246,14 @@ def pytest_configure(config) -> None:
         except FileNotFoundError:
             return
         if _collects_examples(config, root):
-            # extract once, here, before any worker starts or any module is collected;
-            # a session that collects no documented example builds nothing (a test that
-            # needs the features or cards extracts them itself: rulings.bdd.extract)
-            extract(root)
+            # the features must be current before any worker starts or any module is
+            # collected: else the session stops here, naming the command that extracts
+            # (the binding never extracts; a session that collects no documented example
+            # does not look)
+            try:
+                read_extraction(root)
+            except NotExtracted as err:
+                raise pytest.UsageError(str(err)) from None
         _share_out(config, root)
 
 

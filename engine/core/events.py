@@ -238,8 +238,10 @@ def _compiled(language: str, words: Mapping[str, Any]) -> list[tuple[re.Pattern,
             for m in _FIELD.finditer(english):
                 name = m.group(1)
                 pattern += re.escape(english[pos:m.start()])
-                pattern += (r"(?P<%s>「[^「」]*」)" if name.rstrip("0123456789") in _CARD_FIELDS
-                            else r"(?P<%s>.+?)") % name
+                base = name.rstrip("0123456789")
+                # a card is 「…」, a player the number the engine writes ("player 0")
+                pattern += (r"(?P<%s>「[^「」]*」)" if base in _CARD_FIELDS
+                            else r"(?P<%s>\d+)" if base in PLAYER_FIELDS else r"(?P<%s>.+?)") % name
                 pos = m.end()
             out.append((re.compile(pattern + re.escape(english[pos:])), said_so))
         _PHRASES[key] = out
@@ -254,9 +256,12 @@ def _phrase(text: str, language: str, words: Mapping[str, Any]) -> str | None:
         if m is None:
             continue
         given = {}
+        fields = _table(words, language).get("fields", {})
         for name, value in m.groupdict().items():
             base = name.rstrip("0123456789")
-            if base in PLAYER_FIELDS and value.isdigit():
+            if base in fields:  # a text field said its own way (an effect's label: 的①效果)
+                given[name] = _field(fields[base], value)
+            elif base in PLAYER_FIELDS and value.isdigit():
                 given[name] = word_value(int(value), language, words, base)
             elif base in _CARD_FIELDS:
                 given[name] = value

@@ -30,6 +30,13 @@ WORDS = {
             "nothing": "无",
         },
         "words": {"mandatory": "必须", "optional": "可以选择"},
+        # reasons the shared engine gives as English text (see rulings.core.events._phrase)
+        "phrases": {
+            "copy {n} of {card} is not in the game and cannot be the next one brought in: the example has {have} "
+            "copy of it": "第{n}张{card}不在游戏中，不能作为下一张加入：这个例子里只有{have}张",
+            "copy {n} of {card} is not in the game and cannot be the next one brought in: the example has {have} "
+            "copies of it": "第{n}张{card}不在游戏中，不能作为下一张加入：这个例子里只有{have}张",
+        },
     },
     "ja": {
         "list": "、",
@@ -54,6 +61,13 @@ WORDS = {
             "nothing": "なし",
         },
         "words": {"mandatory": "強制", "optional": "任意"},
+        # reasons the shared engine gives as English text (see rulings.core.events._phrase)
+        "phrases": {
+            "copy {n} of {card} is not in the game and cannot be the next one brought in: the example has {have} "
+            "copy of it": "{n}枚目の{card}はゲームになく、次の1枚として持ち込めない：この例には{have}枚しかない",
+            "copy {n} of {card} is not in the game and cannot be the next one brought in: the example has {have} "
+            "copies of it": "{n}枚目の{card}はゲームになく、次の1枚として持ち込めない：この例には{have}枚しかない",
+        },
     },
     "en": {
         "list": ", ",

@@ -20,6 +20,9 @@ WORDS = merge(SHARED, {
         },
         "phrases": {
             "chooses what {card} enchants": "{card}がエンチャントするものを選ぶ",
+            # refusals of the steps (steps.py)
+            "{card}: nothing made {who} manifest dread": "{card}：{who}に戦慄予示させるものがなかった",
+            "{card} is not in exile": "{card}は追放領域にない",
         },
         "events": {
             "ability.activated": "{card}の起動型能力（{text}）",

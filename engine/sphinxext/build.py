@@ -27,12 +27,12 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
-import sphinx
 from sphinx.application import Sphinx
 from sphinx.util.console import nocolor
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
-from rulings import digests
+from rulings import extraction
+from rulings.extraction import settings  # noqa: F401 - re-exported
 from rulings.project import Paths, find_root  # noqa: F401 - re-exported
 from rulings.results import write_atomic
 
@@ -48,45 +48,22 @@ class BuildOutcome:
 
 
 def inputs_digest(paths: Paths, builder: str, overrides: dict) -> str:
-    """A digest of everything a build reads, by content: named inputs of
-    ``rulings.digests`` (the documents, the extension — as the environment's version —,
-    the whole engine's code, which the extension reads vocabularies and card formats
-    through, the libraries) and its own (the builder and its settings, Sphinx's version;
-    for html the results, the cards and the coverage results the pages show)."""
-    engine = digests.ENGINE
-    inputs = {"documents": digests.folder(paths.spec), "extension": str(reading.format_version()),
-              "engine": digests.folder(engine), "libraries": digests.libraries()}
-    own = [json.dumps([builder, overrides, sphinx.__version__])]
-    if builder != "gherkin":
-        own.append(digests.of_files([paths.results]))
-        own += [digests.folder(paths.cards, "*.json"), digests.folder(paths.coverage, "**/*.json")]
-    return digests.key(inputs, *own, length=None)
+    """A digest of everything a build reads, by content (``rulings.extraction``: the
+    pytest binding computes the same without Sphinx to tell stale features)."""
+    return extraction.inputs_digest(paths, builder, overrides, code_version=reading.format_version())
 
 
-def _unchanged(paths: Paths, builder: str, stamp: Path, digest: str, outdir: Path) -> BuildOutcome | None:
+def _unchanged(paths: Paths, builder: str, stamp: Path, digest: str) -> BuildOutcome | None:
     """The outcome of the last build, if it read exactly these inputs and its output is there."""
     try:
-        recorded = json.loads(paths.problems(builder).read_text(encoding="utf-8"))
         if stamp.read_text(encoding="utf-8") != digest:
             return None
-    except (OSError, ValueError):
+    except OSError:
         return None
-    markers = ([outdir / "manifest.json", paths.cards, paths.coverage / "unpinned.json"] if builder == "gherkin"
-               else [outdir / "index.html"])
-    if not all(m.exists() for m in markers) or not isinstance(recorded, dict) or recorded.get("status", 2) > 1:
+    recorded = extraction.recorded(paths, builder)
+    if recorded is None or not all(m.exists() for m in extraction.outputs(paths, builder)):
         return None
     return BuildOutcome(int(recorded["status"]), list(recorded.get("warnings", [])))
-
-
-def settings(paths: Paths, builder: str) -> dict[str, str]:
-    """What every build of the project is told (the same for every builder but the file
-    its problems go to: a setting that differs would make Sphinx read everything again)."""
-    return {"rulings_problems_file": str(paths.problems(builder)), "rulings_results": str(paths.results),
-            "rulings_cards": str(paths.cards), "rulings_coverage": str(paths.coverage),
-            "rulings_reading": str(paths.build / "reading"),
-            "rulings_search_cuts": str(paths.build / "search-cuts"),
-            # `rulings` reconciles the counts itself (and extracts before it runs)
-            "rulings_warn_not_run": "0"}
 
 
 def _drop_old_environments(paths: Paths) -> None:
@@ -151,10 +128,10 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
     changed (it was made because its inputs were about to change)."""
     outdir = paths.features if builder == "gherkin" else paths.site
     problems = paths.problems(builder)
-    stamp = paths.build / f"{builder}-inputs.txt"
+    stamp = extraction.stamp_file(paths, builder)
     digest = inputs_digest(paths, builder, settings(paths, builder))
     if not fresh and started is None:
-        outcome = _unchanged(paths, builder, stamp, digest, outdir)
+        outcome = _unchanged(paths, builder, stamp, digest)
         if outcome is not None:
             if strict and outcome.warnings:
                 outcome.status = outcome.status or 1

@@ -4,8 +4,8 @@ Parsing a body with the official Gherkin parser and matching every step against 
 game's vocabulary was the largest part of reading a document, and both builders (the
 ``gherkin`` extraction and ``html``) read every document, each example the same way.
 The outcome depends only on the game, its Gherkin language, the title, the body, the
-vocabulary's fingerprint and the code that reads (the extension's format version, the
-parser's version), so it is kept under a digest of those, per document, in
+vocabulary's fingerprint and the code that reads (the ``extension`` input of
+``rulings.digests``, which holds the parser's version), so it is kept under a key of those, per document, in
 ``<build>/reading/<docname>.json``: the other builder, and the next build of an edited
 document, read the examples that did not change from there.  Lines are kept relative
 to the body, so moving an example within its document does not miss the cache, and the
@@ -21,6 +21,9 @@ from typing import Any
 
 from rulings import digests
 from rulings import vocabulary as vocab_mod
+# the environment's version: the ``extension`` input of rulings.digests (the build's
+# stamp includes it; the pytest binding computes it without Sphinx)
+from rulings.extraction import format_version  # noqa: F401 - re-exported
 from rulings.incremental import phrase_id
 from rulings.results import write_atomic
 
@@ -30,13 +33,6 @@ from .gherkin import ExampleError, dialect, parse_example
 _DOCS: dict[Path, tuple[dict[str, Any], dict[str, Any]]] = {}
 
 
-def format_version() -> int:
-    """The environment's version: the ``extension`` input of ``rulings.digests`` (the code
-    that reads and renders examples, the wording of card problems, the libraries it reads
-    with), so
-    that any change to it re-reads every document instead of leaving features and pages
-    rendered by the old code."""
-    return int(digests.extension()[:12], 16)
 
 
 #: (game, vocabulary object, its phrase and term counts) -> fingerprint: computed again

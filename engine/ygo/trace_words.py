@@ -105,11 +105,79 @@ WORDS = merge(SHARED, {
             "picks the material to attach": "选要作为超量素材的卡",
             "special summons a non-tuner monster from the hand": "从手卡特殊召唤调整以外的怪兽",
             "synchro summons a Machine synchro monster": "同调召唤机械族同调怪兽",
+            # why a card is not destroyed (values.py), why an activation by effect fails
+            "not on the field": "不在场上", "unaffected by that effect": "不受那个效果影响",
+            "cannot be destroyed by battle": "不会被战斗破坏", "not destroyed once this turn": "这个回合1次不会被破坏",
+            "no free spell & trap zone": "没有空着的魔法与陷阱区域", "none": "没有", "nothing": "没有",
             "field": "场上", "the first that fits, in the zone's order (a deck from the top)":
                 "按区域里的顺序第一张符合的（卡组从最上面数起）",
         },
-        # reasons the engine gives as English text, by their pattern ({card}: 「…」)
+        # reasons the engine gives as English text, by their pattern ({card}: 「…」; {player}:
+        # the number after "player"; {label}: an effect's label, said 的①效果 / 的发动)
         "phrases": {
+            # why an effect cannot be activated now (chain.py, activation.py): the rules' refusals
+            "{card}{label} is player {player}'s to activate": "{card}{label}由{player}发动",
+            "{card} left the place where {label} was triggered": "{card}已经离开了它{label}诱发时所在的地方",
+            "{card} is put in the pendulum zone from the hand": "{card}只能从手卡发动，放到灵摆区域",
+            "player {player} has no free pendulum zone": "{player}没有空着的灵摆区域",
+            "{card} is not face-up on the field": "{card}不是场上表侧表示的卡",
+            "{card} is not in the {zone}": "{card}不在{zone}",
+            "{card} cannot activate its effects (a lasting effect on it)": "{card}受到不能发动效果的效果，不能发动效果",
+            "{card} says {target} cannot activate its effects": "因为{card}的效果，{target}不能发动效果",
+            "{card}'s card activation is on this chain: what it activates on this chain was decided with its "
+            "card activation": "{card}的卡的发动在这个连锁上：它在这个连锁上发动什么，在卡的发动时已经决定",
+            "{card}{label} would have nothing to do: it cannot count itself": "{card}{label}发动也没有可以处理的事：它不能计算自身",
+            "player {player} has no free monster zone to take control of a monster into":
+                "{player}没有空着的怪兽区域可以放得到控制权的怪兽",
+            "the condition of {card}{label} is not met": "{card}{label}的条件没有满足",
+            "{card}{label} targets {n} card(s): the {m} legal target(s) now do not make them up":
+                "{card}{label}要以{n}张卡为对象：现在能成为对象的{m}张卡凑不齐",
+            "the cost of {card}{label} needs {n} other card(s) of the hand that it names":
+                "{card}{label}的代价需要{n}张它写明的其他手卡",
+            "the cost of {card}{label} banishes a card, and no card can be banished now":
+                "{card}{label}的代价是把卡除外，但现在卡不能除外",
+            "{card} was already applied once in this duel by player {player}": "{player}在这次决斗中已经适用过1次{card}的效果",
+            "{card} forbids player {player} to respond to the activation of {target}": "{card}的效果使{player}不能对应{target}的发动",
+            "nothing can be activated in response to the activation of {card}": "不能对应{card}的发动把效果发动",
+            "{card} allows player {player} only {n} such activation(s) a turn": "{card}的效果使{player}1回合只能发动{n}次这类效果",
+            "{card} allows player {player} only {n} activation(s) this turn": "{card}的效果使{player}这个回合只能发动{n}次",
+            "{card} is not a continuous trap: its effects are not activated together with its card activation":
+                "{card}不是永续陷阱卡：它的效果不能和卡的发动同时发动",
+            "the card activation of {card} has an effect of its own to apply as it resolves: {label} is not activated "
+            "with it": "{card}的卡的发动处理时有自己要适用的效果：它{label}不能同时发动",
+            "{card}{label} starts each time something happens: not as the card is activated":
+                "{card}{label}是每次有事情发生时诱发的效果：不能在卡的发动时同时发动",
+            "the cost of {card}{label} moves the card itself, which is being activated":
+                "{card}{label}的代价要移动正在发动的这张卡自身",
+            "{card}{label} was already used this turn by player {player}": "{player}这个回合已经使用过{card}{label}（同名卡1回合1次）",
+            "{card}{label} was already used in this duel by player {player}": "{player}在这次决斗中已经使用过{card}{label}（决斗中1次）",
+            "{card} may be activated only when its condition is met": "{card}只有满足条件的场合才能发动",
+            # why an effect cannot target a card now
+            "{card} must leave the field after its chain: its own activation cannot target it":
+                "{card}在连锁处理后必须离开场上：它自身的发动不能以它为对象",
+            "{card} must leave the field after its chain: it cannot be returned to the hand or deck meanwhile":
+                "{card}在连锁处理后必须离开场上：在那之前不能回到手卡或卡组",
+            "{target} cannot be targeted by {card}{label}": "{target}不能成为{card}{label}的对象",
+            "{card}: {target} cannot be targeted by the opponent's effects": "{card}：{target}不会成为对方的效果的对象",
+            "{card} cannot be targeted by effects": "{card}不会成为效果的对象",
+            "{card} cannot be targeted by the opponent's effects": "{card}不会成为对方的效果的对象",
+            # why a cost cannot be paid (grammar.py: the cost blocks)
+            "the cost of {card} shows it from the hand: it is not in the hand": "{card}的代价是把手卡的这张卡给对方观看：它不在手卡",
+            "the cost of {card} shows another card of the hand ({desc}): there is none":
+                "{card}的代价是把另1张手卡（{desc}）给对方观看：手卡里没有",
+            "the cost of {card} sends {n} card(s) of the deck: player {player}'s deck has fewer":
+                "{card}的代价是把卡组{n}张卡送去墓地：{player}的卡组不到{n}张",
+            "the cost of {card} banishes a face-up {desc} monster of one's own: there is none":
+                "{card}的代价是把自己场上1只表侧表示的{desc}怪兽除外：没有那样的怪兽",
+            "the cost of {card} is {lp} LP: player {player} has {have}": "{card}的代价是支付{lp}基本分：{player}只有{have}基本分",
+            # why a summon the example asks about cannot be done (steps.py)
+            "{card} cannot be {method} summoned": "{card}不能{method}召唤",
+            "{card} cannot be pendulum summoned from the {zone}": "{card}不能从{zone}灵摆召唤",
+            # a zone a step names, said with the engine's word for it
+            "{card}不在{who}的{zone}": "{card}不在{who}的{zone}",
+            # what a card's last move counts as (a Then's reason)
+            "counts as: {tags}": "算作：{tags}",
+            "banished instead by {card}": "改为被{card}除外",
             "an effect of player {player}": "{player}的效果",
             "{method} summoned on an earlier turn": "之前的回合{method}召唤",
             "{method} summon face-down": "里侧表示{method}召唤",
@@ -141,7 +209,7 @@ WORDS = merge(SHARED, {
             "no free monster zone for {what}": "{what}：没有空着的怪兽区域",
             "its link with {card}": "和{card}的关联",
             "{card}: no battle phase this turn": "{card}：这个回合没有战斗阶段",
-            "{label}: not destroyed by the opponent's effect once in the opponent's turn": "{label}：对方回合1次不会被对方的效果破坏",
+            "{which}: not destroyed by the opponent's effect once in the opponent's turn": "{which}：对方回合1次不会被对方的效果破坏",
             "{card}: the activations of {target} cannot be negated": "{card}：{target}的发动不会被无效",
             "the activation of {card} cannot be negated": "{card}的发动不会被无效",
             "{card}: the activation of {target} and its effect cannot be negated": "{card}：{target}的发动和效果不会被无效",

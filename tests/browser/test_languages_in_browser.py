@@ -9,7 +9,10 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.test_site_in_browser import _screenshot, _serve, browser  # noqa: F401 - fixture
-from tests.conftest import FAILING_DOC
+from tests.conftest import FAILING_DOC, FEW_CARDS
+
+#: the pages' languages, not the cards: the sandbox holds the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS, "mtg/cards/face-down.rst")
 
 #: a Magic document with one example that passes and one whose expectation is wrong
 JAPANESE_DOC = """\

@@ -22,6 +22,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import FEW_CARDS
+
+#: the real site has every card; the coverage page's small project, the cards its documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
+
 ROOT = Path(__file__).resolve().parents[2]
 #: what a reader types; each must find every page whose text holds it
 QUERIES = ["表向き", "裏向き", "変装", "山札", "一时除外", "甘多拉", "アクア・マスター"]

@@ -20,7 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_all
+from tests.conftest import FEW_CARDS, run_all
+
+#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 GOOD = """\
    假如 自己在之前的回合召唤了「破坏龙 甘多拉」

@@ -9,7 +9,12 @@ import pytest
 from rulings.project import Paths
 from rulings.sphinxext import build as build_mod
 
+from tests.conftest import FEW_CARDS
+
 from .test_pipeline import DOC, statuses
+
+#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 
 def test_a_build_started_before_the_run_shows_the_results_of_the_run(sandbox):

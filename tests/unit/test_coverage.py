@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from rulings import coverage, mutation
-from rulings.bdd import extract
 from rulings.cardformat import use_cards_dir
 from rulings.dm import memory as dm_memory
 from rulings.mtg import face_down as mtg_face_down
@@ -23,9 +22,10 @@ from rulings.mtg import identity as mtg_identity
 from rulings.project import GAMES, Paths, find_root
 from rulings.ygo import memory as ygo_memory
 from rulings.ygo import tables as ygo_tables
+from tests.conftest import extract_once
 
 ROOT = find_root(Path(__file__).parent)
-extract(ROOT)
+extract_once()
 PATHS = Paths(ROOT)
 
 

@@ -11,7 +11,12 @@ import re
 
 import pytest
 
+from tests.conftest import FEW_CARDS
+
 from tests.unit.test_bad_input import document, example
+
+#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 UNPINNED = """
 .. rulings:unpinned:: memory/COUNTERS/CONTROL_CHANGED

@@ -10,7 +10,11 @@ import re
 
 import pytest
 
+from tests.conftest import FEW_CARDS
 from tests.unit.test_bad_input import document, example
+
+#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 PROSE = """
 如 :rulings:example:`dom-1` 所示，:rulings:card:`破坏龙 甘多拉` 变成里侧后仍是通常召唤的怪兽；

@@ -17,14 +17,14 @@ from pathlib import Path
 
 import pytest
 from rulings import vocabulary as vocab_mod
-from rulings.bdd import extract
 from rulings.core.errors import RulingsError
 from rulings.project import Paths, find_root
 from rulings.scenarios import documented, run
 from rulings.vocabulary import ExpectationFailed
+from tests.conftest import extract_once
 
 ROOT = find_root(Path(__file__).parent)
-extract(ROOT)
+extract_once()
 EXAMPLES = [(e.game, e.id, e.scenarios, e.pending) for e in documented(Paths(ROOT))]
 
 

@@ -9,6 +9,10 @@ import pytest
 
 from rulings.sphinxext.gherkin import parse_example
 from rulings.sphinxext.reading import checks_nothing
+from tests.conftest import FEW_CARDS
+
+#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 
 @pytest.mark.parametrize("body, line, words", [
@@ -277,8 +281,6 @@ build(Paths(Path(sys.argv[1])), "html")
 
 def test_a_page_not_written_because_the_build_was_killed_is_written_next_time(sandbox, monkeypatch):
     import json
-    import subprocess
-    import sys
 
     from rulings.project import Paths
     from rulings.sphinxext.build import build
@@ -296,8 +298,7 @@ def test_a_page_not_written_because_the_build_was_killed_is_written_next_time(sa
     (sandbox.build / "results.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     script = sandbox.root / "kill_while_writing.py"
     script.write_text(KILL_WHILE_WRITING, encoding="utf-8")
-    killed = subprocess.run([sys.executable, str(script), str(sandbox.root)], cwd=sandbox.root, env=sandbox.env(),
-                            capture_output=True, text=True, timeout=300)
+    killed = sandbox.python(str(script), str(sandbox.root))
     assert killed.returncode == 9, killed.stderr
     assert 'data-status="passed"' in sandbox.html("ygo/good")  # not written: the build died first
     outcome = build(Paths(sandbox.root), "html")
@@ -489,6 +490,7 @@ def test_check_of_some_documents_reports_and_exits_on_their_examples(sandbox):
 
 # -- the README's walk-through works when pasted as written --------------------------------
 
+@pytest.mark.sandbox_cards("all")  # the walk-through's document names cards of every file
 def test_the_readme_walk_through_works_when_pasted_as_written(sandbox):
     from tests.conftest import ROOT
 

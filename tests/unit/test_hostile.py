@@ -13,6 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import FEW_CARDS
+
+#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 EVIL = '<script>alert("x")</script>" onmouseover="alert(1)'

@@ -11,9 +11,14 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 
 from rulings import digests, incremental
 from rulings.project import GAMES
+from tests.conftest import FEW_CARDS
+
+#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 YGO = """\
 ==========

@@ -14,10 +14,13 @@ at a point of each other phase.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
 import pytest
+
+from tests.conftest import FEW_CARDS
+
+#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 #: ``python kill.py ROOT WHERE``: ``rulings build`` of ROOT, killed at WHERE
 KILL = """\
@@ -86,8 +89,7 @@ def test_a_build_killed_at_each_phase_is_followed_by_a_build_that_shows_the_trut
     sandbox.write("spec/ygo/good.rst", document("好文档", "见 :nosuchrole:`x`。\n\n", example("good-1", WRONG)))
     script = sandbox.root / "kill.py"
     script.write_text(KILL, encoding="utf-8")
-    killed = subprocess.run([sys.executable, str(script), str(sandbox.root), where], cwd=sandbox.root,
-                            env=sandbox.env(), capture_output=True, text=True, timeout=300)
+    killed = sandbox.python(str(script), str(sandbox.root), where)
     assert killed.returncode == 9, (where, killed.stdout + killed.stderr)
 
     after = sandbox.rulings("build")

@@ -3,7 +3,14 @@
 
 from __future__ import annotations
 
+import pytest
+
+from tests.conftest import FEW_CARDS
+
 from .test_pipeline import DOC
+
+#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 
 COUNT_REPORTS = '''
@@ -27,6 +34,7 @@ def test_a_run_keeps_no_report_of_pytest_bdd_once_logged(sandbox, tmp_path):
     import sys
 
     sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="仍然是"))
+    assert sandbox.rulings("extract").returncode == 0  # pytest reads the features, it does not extract
     (tmp_path / "count_reports.py").write_text(COUNT_REPORTS, encoding="utf-8")
     left = tmp_path / "left.json"
     env = {**sandbox.env(), "PYTHONPATH": str(tmp_path), "REPORTS_LEFT": str(left), "RULINGS_RERUN": "all"}

@@ -5,6 +5,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from tests.conftest import FEW_CARDS
+
+#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
+
 DOC = """\
 ==========
 管线测试
@@ -110,9 +117,10 @@ def test_a_page_is_rendered_again_when_only_its_results_changed(sandbox, monkeyp
     assert 'data-document="ygo/pipeline" data-status="failed"' in index
 
 
+@pytest.mark.sandbox_cards("all")  # the cards read by parallel workers: as many card files as there are
 def test_parallel_extraction_gives_the_same_features_and_cards(sandbox):
-    import subprocess
-    import sys
+    import os
+    from pathlib import Path
 
     for n in range(8):
         sandbox.write(f"spec/ygo/doc{n}.rst", DOC.format(verdict="仍然是").replace("管线测试", f"管线测试{n}")
@@ -121,10 +129,9 @@ def test_parallel_extraction_gives_the_same_features_and_cards(sandbox):
     for jobs in ("1", "2"):
         out = sandbox.root / f"features-j{jobs}"
         cards = sandbox.root / f"cards-j{jobs}"
-        done = subprocess.run([sys.executable, "-m", "sphinx", "-j", jobs, "-W", "-q", "-b", "gherkin",
-                               "-D", f"rulings_cards={cards}",
-                               "-d", str(sandbox.root / f"doctrees-j{jobs}"), str(sandbox.root / "spec"), str(out)],
-                              capture_output=True, text=True, timeout=300)
+        done = sandbox.python("-m", "sphinx", "-j", jobs, "-W", "-q", "-b", "gherkin", "-D", f"rulings_cards={cards}",
+                              "-d", str(sandbox.root / f"doctrees-j{jobs}"), str(sandbox.root / "spec"), str(out),
+                              cwd=Path.cwd(), env=dict(os.environ))
         assert done.returncode == 0, done.stderr
         outputs[jobs] = {p.relative_to(out).as_posix(): p.read_text(encoding="utf-8")
                          for p in sorted(out.rglob("*.feature"))}

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import re
 import shlex
-import subprocess
-import sys
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import FEW_CARDS, ROOT
+
+#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 CONFIG = ROOT / "docs" / ".readthedocs.yaml"
 
@@ -117,9 +118,8 @@ def test_what_the_readthedocs_file_says_builds_a_site_that_tells_the_truth(sandb
     out = sandbox.root / "rtd-html"
 
     def sphinx():
-        return subprocess.run([sys.executable, "-m", "sphinx", "-T", "-W", "--keep-going", "-b", "html",
-                               "-d", "_build/doctrees", ".", str(out)], cwd=sandbox.root / "spec",
-                              env=sandbox.env(), capture_output=True, text=True, timeout=300)
+        return sandbox.python("-m", "sphinx", "-T", "-W", "--keep-going", "-b", "html",
+                              "-d", "_build/doctrees", ".", str(out), cwd=sandbox.root / "spec")
 
     # without the run, the build fails on the count of examples not run
     before = sphinx()
@@ -128,8 +128,7 @@ def test_what_the_readthedocs_file_says_builds_a_site_that_tells_the_truth(sandb
     for command in config["build"]["jobs"]["pre_build"]:
         argv = shlex.split(command)
         assert argv[0] == "python"
-        done = subprocess.run([sys.executable, *argv[1:]], cwd=sandbox.root, env=sandbox.env(),
-                              capture_output=True, text=True, timeout=300)
+        done = sandbox.python(*argv[1:])
         assert done.returncode == 0, done.stdout + done.stderr
     after = sphinx()
     assert after.returncode == 0, after.stderr

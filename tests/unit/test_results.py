@@ -14,6 +14,10 @@ import time
 import pytest
 
 from rulings import results
+from tests.conftest import FEW_CARDS
+
+#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 DOC = """\
 ==========

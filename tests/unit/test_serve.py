@@ -15,9 +15,15 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from rulings.project import Paths
 from rulings.serve import Changes, classify
+from tests.conftest import FEW_CARDS
 from tests.unit.test_incremental import YGO
+
+#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 
 def _free_port() -> int:

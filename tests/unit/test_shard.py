@@ -15,7 +15,11 @@ import pytest
 
 from rulings import results as results_mod
 from rulings import shards
+from tests.conftest import FEW_CARDS
 from tests.unit.test_bad_input import GOOD, document, example
+
+#: sharding, not the cards: the sandbox holds the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS, "ygo/cards/battle-and-targets.rst", "mtg/cards/face-down.rst")
 
 WRONG = GOOD.replace("仍然是", "不再是")
 OUTLINE = """\
@@ -68,8 +72,7 @@ def _run(box, *args: str, build: Path | None = None) -> subprocess.CompletedProc
     env = box.env()
     if build is not None:
         env["RULINGS_BUILD"] = str(build)
-    return subprocess.run([sys.executable, "-m", "rulings.cli", "--root", str(box.root), *args], cwd=box.root,
-                          env=env, capture_output=True, text=True, timeout=300)
+    return box.python("-m", "rulings.cli", "--root", str(box.root), *args, env=env)
 
 
 def _without_durations(text: str) -> str:

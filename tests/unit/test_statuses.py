@@ -10,7 +10,12 @@ import re
 
 import pytest
 
+from tests.conftest import FEW_CARDS
+
 from tests.unit.test_bad_input import GOOD, document, example
+
+#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 BROKEN = {
     # id: (body, what `rulings check` says, what its page says: in the document's language)

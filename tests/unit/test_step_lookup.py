@@ -6,6 +6,9 @@ from __future__ import annotations
 import inspect
 import sys
 
+import pytest
+
+from tests.conftest import FEW_CARDS
 from tests.unit.test_incremental import YGO
 
 #: a plugin of the examples' session: each step is looked up both ways before it runs
@@ -37,6 +40,7 @@ def _check_all(sandbox, documents: int, conftest: str, jobs: int) -> None:
     assert done.stdout.strip().splitlines()[-1] == f"{2 * documents} passed, 0 failed"
 
 
+@pytest.mark.sandbox_cards(*FEW_CARDS)  # the binding, not the cards
 def test_the_binding_finds_the_step_definitions_pytest_bdd_finds(sandbox):
     _check_all(sandbox, 2, COMPARE, 1)
     compared = (sandbox.root / "tests" / "examples" / "compared.txt").read_text(encoding="utf-8").split()

@@ -1,6 +1,7 @@
 """Issue 23: a pytest session that collects no documented example builds nothing at
-start-up (the binding's plugin extracts only for sessions that take in tests/examples);
-a test that needs the cards asks for them (the ``extracted`` fixture)."""
+start-up; a test that needs the cards asks for them (the ``extracted`` fixture, which
+runs ``rulings extract`` when needed).  The binding never builds: it reads features that
+``rulings extract`` wrote, without importing Sphinx, and refuses missing or stale ones."""
 
 from __future__ import annotations
 
@@ -25,3 +26,73 @@ def test_a_unit_file_run_alone_builds_no_sphinx(tmp_path):
     done = _pytest(build, "tests/unit/test_fingerprint.py")
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert not (build / "features").exists() and not (build / "doctrees").exists(), sorted(build.rglob("*"))
+
+
+# -- the binding reads the extraction, it never builds it (issue 23) ----------------------
+
+#: a fresh process that collects the documented examples of the project it is started in
+#: (bind() in tests/examples), and says what it loaded
+_COLLECT = """
+import json, sys
+import pytest
+
+code = pytest.main(["tests/examples", "-p", "no:xdist", "-p", "no:cacheprovider", "--collect-only", "-q"])
+print(json.dumps({"code": int(code), "loaded": sorted(m for m in sys.modules
+                                                     if m.split(".")[0] in ("sphinx", "docutils"))}))
+"""
+
+
+def _in(sandbox, *args: str) -> subprocess.CompletedProcess:
+    env = sandbox.env()
+    env.pop("RULINGS_EXTRACTED", None)  # no `rulings` started this session
+    env.pop("PYTEST_XDIST_WORKER", None)
+    return subprocess.run([sys.executable, *args], cwd=sandbox.root, env=env, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_the_binding_reads_current_features_without_sphinx_and_refuses_stale_ones(sandbox):
+    import json
+
+    from .test_pipeline import DOC
+
+    sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="仍然是"))
+    pytest_ = ("-m", "pytest", "tests/examples", "-p", "no:xdist", "-p", "no:cacheprovider", "-q")
+
+    # a fresh checkout: nothing extracted; the session stops before collecting, naming the command
+    done = _in(sandbox, *pytest_)
+    out = sandbox.output(done)
+    assert done.returncode == 4 and "not extracted" in out and "`rulings extract`" in out, out[-3000:]
+    assert "passed" not in out and not (sandbox.build / "features").exists()
+
+    extracted = sandbox.rulings("extract")
+    assert extracted.returncode == 0 and "up to date (2 examples)" in extracted.stdout, sandbox.output(extracted)
+
+    # current features: the examples are collected and bound, and neither Sphinx nor
+    # docutils is imported on the way
+    done = _in(sandbox, "-c", _COLLECT)
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report == {"code": 0, "loaded": []}, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "test_ygo.py: 2" in done.stdout, done.stdout[-3000:]
+
+    # a document edited since: stale, refused before anything runs (a green of the old text
+    # would lie) — and the features are left as they were (the binding does not extract)
+    features = sorted((p, p.read_bytes()) for p in (sandbox.build / "features").rglob("*") if p.is_file())
+    sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="不再是"))
+    done = _in(sandbox, *pytest_)
+    out = sandbox.output(done)
+    assert done.returncode == 4 and "is stale" in out and "Run `rulings extract`" in out, out[-3000:]
+    assert "passed" not in out and "failed" not in out, out[-3000:]
+    assert sorted((p, p.read_bytes()) for p in (sandbox.build / "features").rglob("*") if p.is_file()) == features
+
+    # a module that binds outside tests/examples fails its collection with the same message
+    sandbox.write("tests/elsewhere/test_bound.py", 'from rulings.bdd import bind\n\nbind("ygo")\n')
+    done = _in(sandbox, "-m", "pytest", "tests/elsewhere", "-p", "no:xdist", "-p", "no:cacheprovider", "-q")
+    out = sandbox.output(done)
+    assert done.returncode == 2 and "ERROR collecting" in out and "Run `rulings extract`" in out, out[-3000:]
+    assert "Traceback" not in out, out[-3000:]
+
+    # the command brings them up to date: the edited example runs, and fails as it should
+    assert sandbox.rulings("extract").returncode == 0
+    done = _in(sandbox, *pytest_)
+    assert done.returncode == 1 and "FAILED tests/examples/test_ygo.py::test_pipe_normal_face_down" in done.stdout, \
+        sandbox.output(done)[-3000:]

@@ -11,11 +11,12 @@ import re
 from pathlib import Path
 
 import pytest
+
 from rulings import vocabulary as vocab_mod
-from rulings.bdd import extract
 from rulings.core.events import EventLog, _template, line, said
 from rulings.project import GAMES, Paths, find_root
 from rulings.scenarios import documented
+from tests.conftest import FEW_CARDS
 
 #: the traces are of games of the real cards (the module's ``extracted`` fixture)
 pytestmark = pytest.mark.usefixtures("extracted")
@@ -99,11 +100,6 @@ def _traces(game: str):
                 except Exception:  # noqa: BLE001 - a failing example still has a trace to read
                     break
             yield example.id, world.trace(LANGUAGES[game])
-
-
-@pytest.fixture(scope="module")
-def extracted():
-    extract(ROOT)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -222,19 +218,16 @@ def test_a_change_of_wording_runs_the_game_s_examples_again(game):
     assert {"core/trace_words.py", f"{game}/trace_words.py"} <= words
 
 
+@pytest.mark.sandbox_cards(*FEW_CARDS)  # the cards FAILING names
 def test_a_failure_on_the_console_shows_the_trace_in_english(sandbox):
     """The page shows the trace in the document's language; pytest, under a failure,
     shows it in English for the developer."""
-    import subprocess
-    import sys
-
     from tests.unit.test_bad_input import document, example
     from tests.unit.test_wording import FAILING
 
     sandbox.write("spec/ygo/a.rst", document("文档一", example("wrong", FAILING)))
     sandbox.rulings("check")  # extracts the example (and records its failure)
-    done = subprocess.run([sys.executable, "-m", "pytest", "tests/examples", "-p", "no:xdist", "-p", "no:cacheprovider"],
-                          cwd=sandbox.root, env=sandbox.env(), capture_output=True, text=True, timeout=300)
+    done = sandbox.python("-m", "pytest", "tests/examples", "-p", "no:xdist", "-p", "no:cacheprovider")
     out = sandbox.output(done)
     assert "rulings trace (English)" in out, out
     assert re.search(r"\[setup\] 「破坏龙 甘多拉」 starts in hand\[0\]", out), out

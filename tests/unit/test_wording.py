@@ -11,6 +11,7 @@ import pytest
 from rulings import vocabulary as vocab_mod
 from rulings import wording
 from rulings.vocabulary import ExpectationFailed
+from tests.conftest import FEW_CARDS
 from tests.unit.test_bad_input import document, example
 
 
@@ -32,7 +33,7 @@ def test_the_message_states_both_sentences_and_the_reason_in_the_language_of_the
     err = ExpectationFailed("「番兵石人」可以改变表示形式 (summoned this turn)", False, True)
     message = wording.failure_message(v, "那么 ", "「番兵石人」不能改变表示形式", err)
     assert message == ("文档写的：那么 「番兵石人」不能改变表示形式\n"
-                       "引擎得出：「番兵石人」可以改变表示形式\n原因：summoned this turn")
+                       "引擎得出：「番兵石人」可以改变表示形式\n原因：这个回合被召唤")
     assert "expected" not in message and "actual" not in message
     ja = wording.failure_message(vocab_mod.load("dm"), "ならば", "自分のシールドの数は2である",
                                  ExpectationFailed("shields", 2, 3))
@@ -53,6 +54,7 @@ FAILING = ("   假如 自己在之前的回合召唤了「破坏龙 甘多拉」
            "   那么 对方可以通常召唤「破坏龙 甘多拉」\n")
 
 
+@pytest.mark.sandbox_cards(*FEW_CARDS)  # the cards FAILING names
 def test_the_page_shows_the_failure_and_the_trace_in_the_document_s_words(sandbox):
     sandbox.write("spec/ygo/a.rst", document("文档一", example("wrong", FAILING)))
     done = sandbox.rulings("build")

@@ -1,0 +1,245 @@
+"""``python -m rulings.cli …`` and ``python -m sphinx …`` for the sandbox tests, without
+a new Python each time (issue 23): one process per pytest worker imports the command line,
+Sphinx and the extension once, then *forks* for each command.  The fork is a process of
+its own, as a new Python would be (its own memory, the command's folder, environment,
+``sys.argv``, ``sys.path[0]`` and ``__main__``; the module run with :mod:`runpy` as ``-m``
+runs it; its output in files; its exit status as the operating system reports it); only
+the imports are shared, done before any command and filling no cache but jieba's
+dictionary (which every process reads from the same file, before its word list is added).
+
+A command whose environment is not the one the server started with (a test that sets
+a variable the command reads at import) runs as a new Python, as does everything when
+``RULINGS_TESTS_NO_FORK`` is set (to compare the two ways).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import locale
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+
+#: what the server imports before any command (what ``rulings build`` and ``check``, and
+#: ``sphinx-build`` with the extension, import anyway)
+PRELOAD = ("rulings.cli", "rulings.incremental", "rulings.sphinxext", "rulings.sphinxext.build",
+           "rulings.sphinxext.builder", "rulings.sphinxext.render", "rulings.sphinxext.search",
+           "rulings.coverage", "rulings.ygo.steps", "rulings.mtg.steps", "rulings.dm.steps",
+           "sphinx.cmd.build", "sphinx.application", "sphinx.builders.html", "sphinx.environment",
+           "sphinx.search", "sphinx.search.ja", "sphinx.ext.mathjax", "docutils.parsers.rst",
+           "docutils.languages.en", "docutils.languages.zh_cn", "docutils.languages.ja",
+           "docutils.parsers.rst.languages.zh_cn", "docutils.parsers.rst.languages.ja", "jinja2.ext",
+           "furo", "sphinx_basic_ng", "jieba", "pytest_bdd.parser", "gherkin.parser")
+
+#: modules run in a new Python: pytest rewrites the asserts of the plugins it imports
+#: itself (pytest-bdd's), which a process that imported them already cannot give it
+NEW_PYTHON = {"pytest"}
+
+SERVER = r"""
+import importlib, json, os, runpy, select, signal, sys, traceback
+
+requests, replies = int(sys.argv[1]), int(sys.argv[2])
+import sphinx.application as sphinx_app
+
+# and the extensions every Sphinx application loads (sphinx.application's lists)
+for name in json.loads(sys.argv[3]) + [*sphinx_app.builtin_extensions,
+                                       *getattr(sphinx_app, "_first_party_extensions", ()),
+                                       *getattr(sphinx_app, "_first_party_themes", ())]:
+    try:
+        importlib.import_module(name)
+    except Exception:
+        pass  # the command imports it (and fails) as a new Python would
+try:  # jieba's dictionary, read from its file as each new Python reads it (0.6 s of CPU)
+    import jieba
+    level = jieba.default_logger.level
+    jieba.default_logger.setLevel("WARNING")  # not its chatter in the worker's output
+    jieba.initialize()
+    jieba.default_logger.setLevel(level)  # as a new Python has it
+except Exception:
+    pass
+os.write(replies, b'{"ready": true}\n')
+signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+running = {}
+pending = b""
+while True:
+    ready, _, _ = select.select([requests], [], [], 0.02 if running else None)
+    if ready:
+        chunk = os.read(requests, 65536)
+        if not chunk:
+            break
+        pending += chunk
+        while b"\n" in pending:
+            line, pending = pending.split(b"\n", 1)
+            job = json.loads(line)
+            pid = os.fork()
+            if pid == 0:  # the command
+                try:
+                    os.close(requests)
+                    os.close(replies)
+                    os.chdir(job["cwd"])
+                    os.environ.clear()
+                    os.environ.update(job["env"])
+                    for fd, (path, flags) in enumerate(((os.devnull, os.O_RDONLY), (job["stdout"], os.O_WRONLY),
+                                                        (job["stderr"], os.O_WRONLY))):
+                        opened = os.open(path, flags)
+                        os.dup2(opened, fd)
+                        os.close(opened)
+                    # sys.stdout and sys.stderr stay the objects a module may have kept (a
+                    # default argument): empty, the server writes nothing; now on the files
+                    sys.path[0] = job["cwd"] if job["module"] else os.path.dirname(os.path.abspath(job["script"]))
+                    sys.argv = [job["module"] or job["script"], *job["args"]]
+                except BaseException:
+                    traceback.print_exc()
+                    os._exit(120)
+                # as `python -m module` / `python script` runs it: an uncaught exception
+                # is printed and exits 1; SystemExit as the interpreter reads it
+                if job["module"]:
+                    # run anew, as `-m` runs a module no one imported yet (a module that
+                    # imported it keeps the copy it has, as it would have its own); a
+                    # package stays, its __main__ runs
+                    name = job["module"]
+                    if not hasattr(sys.modules.get(name), "__path__"):
+                        sys.modules.pop(name, None)
+                    sys.modules.pop(name + ".__main__", None)
+                    runpy.run_module(job["module"], run_name="__main__", alter_sys=True)
+                else:
+                    runpy.run_path(job["script"], run_name="__main__")
+                raise SystemExit(0)
+            running[pid] = job["id"]
+            os.write(replies, (json.dumps({"id": job["id"], "pid": pid}) + "\n").encode())
+    for pid in list(running):
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            os.write(replies, (json.dumps({"id": running.pop(pid), "status": os.waitstatus_to_exitcode(status)})
+                               + "\n").encode())
+"""
+
+
+class ForkServer:
+    """One server process, for this pytest process's threads."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env = dict(env)
+        requests_r, self._requests = os.pipe()
+        self._replies, replies_w = os.pipe()
+        self.process = subprocess.Popen([sys.executable, "-c", SERVER, str(requests_r), str(replies_w),
+                                         json.dumps(PRELOAD)], env=self.env, pass_fds=(requests_r, replies_w),
+                                        stdin=subprocess.DEVNULL)
+        os.close(requests_r)
+        os.close(replies_w)
+        self._lock = threading.Lock()
+        self._waiting: dict[int, dict] = {}
+        self._next = 0
+        self._reader = os.fdopen(self._replies, "rb")
+        if json.loads(self._reader.readline() or b"{}").get("ready") is not True:
+            raise RuntimeError("the fork server did not start")
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self._reader:
+            reply = json.loads(line)
+            with self._lock:
+                slot = self._waiting.get(reply["id"])
+            if slot is not None:
+                slot.update(reply)
+                if "status" in reply:
+                    slot["done"].set()
+                else:
+                    slot["started"].set()
+        with self._lock:  # the server is gone: nobody waits for ever
+            for slot in self._waiting.values():
+                slot.setdefault("status", None)
+                slot["started"].set()
+                slot["done"].set()
+
+    def run(self, cmd: list[str], cwd, env: dict[str, str], timeout: float) -> subprocess.CompletedProcess:
+        """``subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True,
+        timeout=timeout)`` for ``cmd`` = ``[sys.executable, "-m", module, …]`` or
+        ``[sys.executable, script, …]``."""
+        module = cmd[2] if cmd[1] == "-m" else None
+        script = None if module else os.path.abspath(os.path.join(cwd, cmd[1]))
+        args = cmd[3:] if module else cmd[2:]
+        with tempfile.TemporaryDirectory(prefix="forked-") as folder:
+            out, err = os.path.join(folder, "stdout"), os.path.join(folder, "stderr")
+            for path in (out, err):
+                open(path, "wb").close()
+            with self._lock:
+                self._next += 1
+                ident = self._next
+                slot = self._waiting[ident] = {"started": threading.Event(), "done": threading.Event()}
+                os.write(self._requests, (json.dumps({"id": ident, "cwd": str(cwd), "env": env, "module": module,
+                                                      "script": script, "args": args, "stdout": out,
+                                                      "stderr": err}) + "\n").encode())
+            try:
+                if not slot["done"].wait(timeout):
+                    slot["started"].wait(10)
+                    if slot.get("pid"):
+                        os.kill(slot["pid"], 9)
+                    slot["done"].wait(30)
+                    raise subprocess.TimeoutExpired(cmd, timeout, _text(out), _text(err))
+            finally:
+                with self._lock:
+                    self._waiting.pop(ident, None)
+            if slot.get("status") is None:
+                raise RuntimeError(f"the fork server died while running {cmd}")
+            return subprocess.CompletedProcess(cmd, slot["status"], _text(out), _text(err))
+
+    def close(self) -> None:
+        try:
+            os.close(self._requests)
+        except OSError:
+            pass
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+#: variables no module reads when it is imported (pytest's name of the test; the build
+#: folder, read by ``Paths.build`` when called): they may differ from the server's
+_PER_TEST = {"PYTEST_CURRENT_TEST", "RULINGS_BUILD"}
+
+
+def _same(env: dict[str, str], other: dict[str, str]) -> bool:
+    return {k: v for k, v in env.items() if k not in _PER_TEST} == \
+        {k: v for k, v in other.items() if k not in _PER_TEST}
+
+
+def shutdown() -> None:
+    """End the server, waiting for it (and so for every command it forked: their CPU
+    time is counted as this process's children's)."""
+    global _SERVER
+    with _SERVER_LOCK:
+        if _SERVER is not None:
+            _SERVER.close()
+            _SERVER = None
+
+
+def _text(path: str) -> str:
+    """What ``subprocess.run(text=True)`` reads: the locale's encoding, universal newlines."""
+    with open(path, "rb") as f:
+        data = f.read()
+    return io.TextIOWrapper(io.BytesIO(data), encoding=locale.getpreferredencoding(False)).read()
+
+
+_SERVER: ForkServer | None = None
+_SERVER_LOCK = threading.Lock()
+
+
+def run(cmd: list[str], *, cwd, env: dict[str, str], timeout: float) -> subprocess.CompletedProcess:
+    """A Python command of a sandbox test, forked from the server when it can be."""
+    global _SERVER
+    forkable = (not os.environ.get("RULINGS_TESTS_NO_FORK") and len(cmd) >= 2 and cmd[0] == sys.executable
+                and (cmd[1] == "-m" and len(cmd) >= 3 and cmd[2] not in NEW_PYTHON or not cmd[1].startswith("-")))
+    if forkable:
+        with _SERVER_LOCK:
+            if _SERVER is None or _SERVER.process.poll() is not None:
+                _SERVER = ForkServer(env)
+            server = _SERVER
+        if _same(env, server.env):
+            return server.run(cmd, cwd, env, timeout)
+    return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)

@@ -1,0 +1,85 @@
+"""The sandbox tests' commands forked from one process (tests/forkserver.py) behave as
+a new Python: what the command sees (its arguments, folder, environment, ``__main__``,
+``sys.path[0]``, its streams) and what the test gets back (output, exit status of a
+return, an exception, ``sys.exit`` with a message, a kill), compared with
+``subprocess.run`` of the same command."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests import forkserver
+
+PROBE = """\
+import json, os, sys
+print(json.dumps({"argv": sys.argv[1:], "cwd": os.getcwd(), "path0": sys.path[0], "name": __name__,
+                  "env": os.environ.get("PROBE"), "stdin": sys.stdin.read()}))
+print("to stderr", file=sys.stderr)
+how = sys.argv[1]
+if how == "raise":
+    raise ValueError("a failure")
+if how == "message":
+    sys.exit("a message")
+if how == "status":
+    sys.exit(3)
+if how == "killed":
+    os.kill(os.getpid(), 9)
+"""
+
+
+@pytest.fixture(scope="module")
+def server():
+    started = forkserver.ForkServer(dict(os.environ))
+    yield started
+    started.close()
+
+
+def _both(server, cmd, cwd, env):
+    forked = server.run(cmd, cwd, env, 60)
+    new = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    return forked, new
+
+
+def test_a_forked_command_is_a_new_python_to_itself_and_to_the_test(server, tmp_path):
+    script = tmp_path / "probe.py"
+    script.write_text(PROBE, encoding="utf-8")
+    env = dict(os.environ)
+    codes = []
+    for how in ("fine", "raise", "message", "status", "killed"):
+        forked, new = _both(server, [sys.executable, str(script), how, "二"], tmp_path, {**env, "PROBE": how})
+        assert (forked.returncode, forked.stdout) == (new.returncode, new.stdout), how
+        codes.append(forked.returncode)
+        if how == "raise":  # the traceback's frames are the runner's, its last line the same
+            assert forked.stderr.startswith("to stderr\nTraceback") and new.stderr.startswith("to stderr\nTraceback")
+            assert forked.stderr.splitlines()[-1] == new.stderr.splitlines()[-1] == "ValueError: a failure"
+        else:
+            assert forked.stderr == new.stderr, how
+    assert codes == [0, 1, 1, 3, -9]
+    # as `python -m MODULE`: sys.path[0] is the folder, the module runs as __main__
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "probe.py").write_text(PROBE, encoding="utf-8")
+    forked, new = _both(server, [sys.executable, "-m", "pkg.probe", "fine"], tmp_path, {**env, "PROBE": "m"})
+    assert (forked.returncode, forked.stdout, forked.stderr) == (new.returncode, new.stdout, new.stderr)
+    assert '"name": "__main__"' in forked.stdout and f'"path0": "{tmp_path}"' in forked.stdout
+
+
+def test_a_command_that_runs_too_long_is_killed_and_said_so(server, tmp_path):
+    script = tmp_path / "slow.py"
+    script.write_text("import time\nprint('started', flush=True)\ntime.sleep(60)\n", encoding="utf-8")
+    with pytest.raises(subprocess.TimeoutExpired) as timed_out:
+        server.run([sys.executable, str(script)], tmp_path, dict(os.environ), 2)
+    assert timed_out.value.output == "started\n"
+
+
+def test_sandbox_commands_are_forked_when_they_can_be():
+    """What decides between a fork and a new Python (tests/forkserver.py, ``run``)."""
+    env = dict(os.environ)
+    assert forkserver._same({**env, "PYTEST_CURRENT_TEST": "x", "RULINGS_BUILD": "/b"}, env)
+    assert not forkserver._same({**env, "PYTHONPATH": "/elsewhere"}, env)
+    assert "pytest" in forkserver.NEW_PYTHON
