@@ -21,7 +21,6 @@ A card record::
 from __future__ import annotations
 
 import difflib
-import hashlib
 import importlib
 import json
 import re
@@ -31,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import digests
 from .core.errors import SetupError, UnknownCard
 from .project import GAMES, Paths, find_root
 from .vocabulary import Phrase, PhraseBook
@@ -389,7 +389,7 @@ class CardFormat:
         """What card records are checked against: fields, blocks and hooks."""
         parts = [self.blocks.fingerprint(), *(f.name for f in self.card_fields), "|",
                  *(f.name for f in self.effect_fields), "|", *sorted(self.hooks)]
-        return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+        return digests.digest(["\n".join(parts)])
 
     # checking and parsing ----------------------------------------------------------
 

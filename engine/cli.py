@@ -21,7 +21,6 @@
 from __future__ import annotations
 
 import argparse
-import hashlib
 import io
 import json
 import logging
@@ -38,7 +37,7 @@ try:
 except ImportError:  # not POSIX
     fcntl = None
 
-from rulings import cardformat, incremental, runs, shards
+from rulings import cardformat, digests, incremental, runs, shards
 from rulings import results as results_mod
 from rulings import vocabulary as vocab_mod
 from rulings.project import GAMES, Paths, find_root
@@ -99,7 +98,7 @@ def reading_jobs(paths, args) -> int:
     for path in paths.spec.rglob("*.rst"):
         docname = path.relative_to(paths.spec).with_suffix("").as_posix()
         # the digest the gherkin builder keeps for each document it wrote
-        if written.get(docname) != hashlib.sha256(path.read_bytes()).hexdigest()[:16]:
+        if written.get(docname) != digests.of_file(path):
             changed += 1
             if changed >= PARALLEL_READING:
                 return cores

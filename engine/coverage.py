@@ -15,8 +15,8 @@ A declaration that names no cell, or declares equivalent (or unpinned) a cell th
 example pins, is an error at its file and line.
 
 Measuring is incremental and parallel.  What a game's measurement rests on — its engine
-code (``rulings.incremental.code_digest``), its card records, its extracted examples and
-this tool's own code — is digested (``rulings.coverage_basis``, which the site reads too to
+code, its wording, its card records, the libraries, its extracted examples and this
+tool's own code — is digested (named inputs of ``rulings.digests``; ``rulings.coverage_basis``, which the site reads too to
 tell current results from stale ones); a game whose digest did not change is not measured
 again.  When only its examples or cards changed, each example keeps what it pinned while
 what it rests on (``example_key``: its steps and tables, its cards) is unchanged, and only
@@ -46,14 +46,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulings import incremental, mutation, scenarios
+from rulings import digests, incremental, mutation, scenarios
 from rulings import vocabulary as vocab_mod
 from rulings.cardformat import use_cards_dir
 from rulings.core import memory as core_memory
 from rulings.project import COVERAGE_STATUSES as STATUSES
 from rulings.project import GAMES, Paths
 from rulings.coverage_basis import FORMAT, basis, measured_path, read_measurement, why_measure
-from rulings.coverage_basis import digest as _digest
+from rulings.digests import digest as _digest
 from rulings.results import write_atomic
 
 BASELINE = Path("tests") / "coverage-pinned.json"
@@ -96,14 +96,14 @@ def example_key(example: scenarios.Example, cards: incremental.CardDigests, name
                 phrases: list[str] | None = None) -> str:
     """What an example's outcome rests on besides the engine: its steps and tables as they
     run (not its title, nor where it is written), the phrases they match with their
-    functions (``incremental.steps_digest``, as a result's basis has it; ``phrases``: the
+    functions (``digests.steps``, as a result's basis has it; ``phrases``: the
     manifest's list, else the phrases its steps match now), whether it is pending, and the
     cards it names with those their records name (``named``: the manifest's list; the
     names in its steps when it has none)."""
     if phrases is None:
         phrases = scenarios.phrases_of(vocab_mod.load(example.game), example)
     parts: list[str] = ["pending" if example.pending else "settled",
-                        incremental.steps_digest(example.game, phrases)]
+                        digests.steps(example.game, phrases)]
     found: set[str] = set()
     for scenario in example.scenarios:
         for step in scenario.steps:

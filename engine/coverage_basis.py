@@ -2,8 +2,9 @@
 
 ``rulings coverage`` (``rulings.coverage``) records, with each game's measurement in
 ``build/coverage/measured/<game>.json``, a digest of each thing the measurement rests on
-(``basis``): the game's engine code, its step functions, its cards, its examples as
-extracted and the coverage tool's own code.  The tool measures a game again when one of
+(``basis``, named inputs of ``rulings.digests`` and its own): the game's engine code, its
+step functions, its wording, its cards, the libraries, its examples as extracted and the
+coverage tool's own code.  The tool measures a game again when one of
 them changed (``why_measure``); the site shows a game's results as current only while
 none did (``rulings.sphinxext.measured``).  Both read it here: this module imports no
 rules of any game, no mutation, no scenario runner, no pytest — the site reads coverage
@@ -12,16 +13,14 @@ results as data and never loads the tool that measures them.
 
 from __future__ import annotations
 
-import hashlib
 import json
-from collections.abc import Iterable
 from pathlib import Path
 
-from rulings import incremental
+from rulings import digests, incremental
 from rulings.project import Paths, feature_files
 
 #: the format of ``build/coverage/measured/<game>.json``
-FORMAT = 2
+FORMAT = 3
 #: the coverage tool's own code (read as bytes, never imported here): a measurement
 #: rests on it too
 TOOL = ("coverage.py", "coverage_basis.py", "mutation.py", "scenarios.py")
@@ -41,20 +40,15 @@ def read_measurement(paths: Paths, game: str) -> dict | None:
     return data if isinstance(data, dict) else None
 
 
-def digest(parts: Iterable[str | bytes]) -> str:
-    """A short digest of ``parts``, in order (each one apart from the next)."""
-    h = hashlib.sha256()
-    for part in parts:
-        h.update(part if isinstance(part, bytes) else part.encode())
-        h.update(b"\0")
-    return h.hexdigest()[:16]
+#: a digest of parts in order (``rulings.digests.digest``)
+digest = digests.digest
 
 
 def basis(paths: Paths, game: str) -> dict[str, str]:
-    """What the measurement of ``game`` rests on, each part digested: its engine code,
-    its step functions, its cards, its examples as extracted (the features, without the
-    comments that say where each example is written) and the coverage tool's code."""
-    engine_dir = incremental.ENGINE
+    """What the measurement of ``game`` rests on, as named inputs (``rulings.digests``):
+    its engine code, its step functions, its wording tables, its cards, the libraries,
+    plus its own: its examples as extracted (the features, without the comments that say
+    where each example is written) and the coverage tool's code."""
     cards = incremental.CardDigests.read(paths.cards / f"{game}.json").records
     features = []
     for path in feature_files(paths, {game}):
@@ -62,13 +56,14 @@ def basis(paths: Paths, game: str) -> dict[str, str]:
         features += [path.relative_to(paths.features).as_posix(),
                      "\n".join(line.rstrip() for line in text.splitlines()
                                if line.strip() and not line.lstrip().startswith("#"))]
-    return {"engine": incremental.code_digest(game), "steps": incremental.vocabulary_digest(game),
+    return {"engine": digests.engine(game), "steps": digests.vocabulary(game), "wording": digests.wording(game),
             "cards": digest(f"{name}\t{digest}" for name, digest in sorted(cards.items())),
-            "examples": digest(features),
-            "tool": digest(p.read_bytes() for p in (engine_dir / name for name in TOOL))}
+            "libraries": digests.libraries(), "examples": digest(features),
+            "tool": digests.of_files([digests.ENGINE / name for name in TOOL], digests.ENGINE)}
 
 
-_BASIS_WORDS = {"engine": "engine of {game} changed", "steps": "steps of {game} changed", "cards": "cards changed",
+_BASIS_WORDS = {"engine": "engine of {game} changed", "steps": "steps of {game} changed", "cards": "cards changed", "wording": "wording of {game} changed",
+                "libraries": "libraries changed",
                 "examples": "examples changed", "tool": "the coverage tool changed"}
 
 

@@ -2,8 +2,8 @@
 
 The ``gherkin`` build (``rulings extract``; ``rulings check`` and ``rulings build`` do it
 first) writes build/features, the manifest and the cards, and leaves a stamp: the digest
-of everything it read (``inputs_digest``: the documents, the engine's code, the versions
-of Python and Sphinx, the settings).  The pytest binding reads those features; it never
+of everything it read (``inputs_digest``, a key of ``rulings.digests``: the documents,
+the engine's code, the extension, the libraries, the settings).  The pytest binding reads those features; it never
 builds, and it never imports Sphinx: it computes the same digest here and compares it
 with the stamp (``why_not_current``).  Features that are missing, half written or older
 than the documents or the engine are refused with a message naming the command that
@@ -15,19 +15,14 @@ cards and the coverage results).
 
 from __future__ import annotations
 
-import hashlib
 import json
-import sys
-from importlib import metadata
 from pathlib import Path
 
+from rulings import digests
 from rulings.project import Paths
 
 #: the command that brings build/features up to date (what a stale session asks for)
 COMMAND = "rulings extract"
-
-_ENGINE = Path(__file__).resolve().parent
-
 
 def settings(paths: Paths, builder: str) -> dict[str, str]:
     """What every build of the project is told (the same for every builder but the file
@@ -41,45 +36,32 @@ def settings(paths: Paths, builder: str) -> dict[str, str]:
 
 
 def format_version() -> int:
-    """The environment's version: a digest of the code that reads and renders examples
-    (the extension and the results and vocabulary modules), so that any change to it re-reads every
-    document instead of leaving features and pages rendered by the old code."""
-    here = _ENGINE / "sphinxext"
-    files = sorted(here.glob("*.py")) + [_ENGINE / "results.py", _ENGINE / "vocabulary.py"]
-    digest = hashlib.sha256()
-    for path in files:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return int(digest.hexdigest()[:12], 16)
-
-
-def _sphinx_version() -> str:
-    try:
-        return metadata.version("sphinx")
-    except metadata.PackageNotFoundError:
-        return "?"
+    """The environment's version: the ``extension`` input of ``rulings.digests`` (the code
+    that reads and renders examples, the tables a card's problems are worded with, the
+    versions of the Gherkin parser, Sphinx and docutils), so that any change to it
+    re-reads every document instead of leaving features and pages rendered by the old
+    code."""
+    return int(digests.extension()[:12], 16)
 
 
 def inputs_digest(paths: Paths, builder: str, overrides: dict | None = None, *,
                   code_version: int | None = None) -> str:
-    """A digest of everything a build reads, by content (``code_version``: the extension's
-    ``format_version``, given by a build that has it at hand)."""
+    """A digest of everything a build reads, by content: named inputs of
+    ``rulings.digests`` (the documents, the extension — as the environment's version,
+    ``code_version`` when a build has it at hand —, the whole engine's code, which the
+    extension reads vocabularies and card formats through, the libraries) and its own
+    (the builder and its settings; for html the results, the cards and the coverage
+    results the pages show)."""
     overrides = settings(paths, builder) if overrides is None else overrides
     code_version = format_version() if code_version is None else code_version
-    digest = hashlib.sha256(json.dumps([builder, overrides, sys.version, _sphinx_version(), code_version]).encode())
-    files = [("spec", p) for p in sorted(paths.spec.rglob("*")) if p.is_file()]
-    files += [("engine", p) for p in sorted(_ENGINE.rglob("*")) if p.is_file() and "__pycache__" not in p.parts]
+    inputs = {"documents": digests.folder(paths.spec), "extension": str(code_version),
+              "engine": digests.folder(digests.ENGINE), "libraries": digests.libraries()}
+    own = [json.dumps([builder, overrides])]
     if builder != "gherkin":
-        files.append(("results", paths.results))
-        files += [("cards", p) for p in sorted(paths.cards.glob("*.json"))]
+        own.append(digests.of_files([paths.results]))
         # the coverage pages, the dashboard and the unpinned notes show them
-        files += [("coverage", p) for p in sorted(paths.coverage.rglob("*.json"))]
-    for kind, path in files:
-        try:
-            data = path.read_bytes()
-        except OSError:
-            data = b"\0missing"
-        digest.update(f"{kind}:{path.name}:{len(data)}\0".encode() + data)
-    return digest.hexdigest()
+        own += [digests.folder(paths.cards, "*.json"), digests.folder(paths.coverage, "**/*.json")]
+    return digests.key(inputs, *own, length=None)
 
 
 def stamp_file(paths: Paths, builder: str) -> Path:

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import hashlib
 import importlib
 import importlib.util
 import json
@@ -582,10 +581,11 @@ class Site:
 
     def _sidebar_digest(self, env) -> str:
         """What the sidebars show: each document with examples and its worst status."""
+        from rulings import digests  # deferred: after _compile_anew
         from rulings.sphinxext.attention import worst  # deferred: after _compile_anew
 
         shown = sorted((d, worst(rs)) for d, rs in env.rulings_examples.items() if rs and d in env.found_docs)
-        return hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()
+        return digests.of_json(shown, None)
 
     def _sidebars_file(self) -> Path:
         return Path(self.app.doctreedir) / "rulings-serve-sidebars.json"
@@ -725,13 +725,15 @@ class Site:
                                                              ensure_ascii=False, indent=1))
 
     def _changed_pages(self) -> list[str]:
+        from rulings import digests  # deferred: after _compile_anew
+
         out = []
         for page in sorted(self._written):
             try:
                 data = Path(self.app.builder.get_outfilename(page)).read_bytes()
             except OSError:
                 continue
-            digest = hashlib.sha256(data).hexdigest()
+            digest = digests.digest([data], None)
             if self._digests.get(page) != digest:
                 self._digests[page] = digest
                 out.append(page)
@@ -758,14 +760,9 @@ def _compile_anew(files: list[str]) -> None:
 def _code_unchanged() -> bool:
     """Whether every game's engine on disk is the one whose digest this process keeps
     (computed before the engine was imported)."""
-    from rulings import incremental  # deferred: after _compile_anew
+    from rulings import digests  # deferred: after _compile_anew
 
-    kept = {g: incremental._CODE.get(g) for g in GAMES}
-    for game in GAMES:
-        incremental._CODE.pop(game, None)
-    now = {g: incremental.code_digest(g) for g in GAMES}
-    incremental._CODE.update(kept)
-    return kept == now
+    return all(digests.engine(g) == digests.engine_on_disk(g) for g in GAMES)
 
 
 def worker(root: Path) -> int:
@@ -777,11 +774,11 @@ def worker(root: Path) -> int:
 
     paths = Paths(root)
     _compile_anew(json.loads(os.environ.pop(CHANGED_CODE, "[]") or "[]"))
-    from rulings import incremental, runs  # deferred: after _compile_anew
+    from rulings import digests, runs  # deferred: after _compile_anew
     # what the results rest on, from the files as they are before the engine is imported:
     # an engine edited while this process starts is seen below (and the server restarts it)
     for game in GAMES:
-        incremental.code_digest(game)
+        digests.engine(game)
     _warm()
     runs.end_children_on_signals()
     site = Site(paths)

@@ -36,6 +36,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from rulings import digests
 from rulings import results as results_mod
 
 #: the field of a shard's results file that says which shard it is
@@ -76,10 +77,7 @@ def inputs_digest(manifest: list[dict], basis: Mapping[str, Mapping[str, str]]) 
     commits, or run with other engines or cards, do not."""
     records = sorted((str(e.get("id")), json.dumps(e, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
                       json.dumps(basis.get(e.get("id"), {}), sort_keys=True)) for e in manifest)
-    digest = hashlib.sha256()
-    for _id, record, based_on in records:
-        digest.update(f"{record}\0{based_on}\n".encode())
-    return digest.hexdigest()[:32]
+    return digests.digest((f"{record}\0{based_on}" for _id, record, based_on in records), 32)
 
 
 def current(entry: Mapping[str, Any] | None, example: Mapping[str, Any], basis: Mapping[str, str] | None) -> bool:

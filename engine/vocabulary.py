@@ -10,7 +10,6 @@ and ``rulings steps`` prints it.  Nothing here imports pytest, Sphinx or Gherkin
 from __future__ import annotations
 
 import difflib
-import hashlib
 import importlib
 import importlib.util
 import re
@@ -20,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol
 
+from . import digests
 from .core.errors import IllegalAction, InvariantBroken, RefusedSetup, SetupError, UnknownCard
 from .core.identity import CardName
 from .core.state import difference
@@ -240,7 +240,7 @@ class PhraseBook:
         changes, documents are checked again."""
         parts = [self.language, *(f"{p.kind}\t{p.template}\t{p.regex}" for p in self.phrases),
                  *(f"{t.name}\t{t.pattern}\t{t.names_card}" for t in self.terms.values())]
-        return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+        return digests.digest(["\n".join(parts)])
 
     # matching -------------------------------------------------------------------------
 

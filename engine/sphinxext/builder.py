@@ -12,13 +12,13 @@ what ``rulings check`` reconciles the features and results against.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
 from sphinx.builders import Builder
 from sphinx.util import logging
 
+from rulings import digests
 from rulings.results import dump_lines, write_atomic
 
 from .cards import write_cards
@@ -47,10 +47,7 @@ class GherkinBuilder(Builder):
             pass
 
     def _source_digest(self, docname: str) -> str:
-        try:
-            return hashlib.sha256(Path(self.env.doc2path(docname)).read_bytes()).hexdigest()[:16]
-        except OSError:
-            return ""
+        return digests.of_file(Path(self.env.doc2path(docname)))
 
     def _target(self, docname: str) -> Path:
         return Path(self.outdir, docname + self.out_suffix)

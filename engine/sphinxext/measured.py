@@ -8,13 +8,12 @@ written again when they change (``changed``)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulings import coverage_basis
+from rulings import coverage_basis, digests
 from rulings.project import COVERAGE_STATUSES as STATUSES
 from rulings.project import GAMES, Paths, read_cached
 
@@ -94,16 +93,15 @@ def label(data: dict | None, cell: str) -> str | None:
 def digest(env, games) -> str:
     """What a page showing the coverage results of these games would show of them now:
     the results, and whether they still fit the site's code and documents."""
-    out = hashlib.sha256()
+    shown = []
     for game in sorted(games):
         data, problem = load(env, game)
         # not the digest of what the results rest on ("basis": every example's steps among
         # others), which changes with any edit of an example and no page shows; whether
         # the results still fit is here (unfit)
-        shown = {k: v for k, v in data.items() if k != "basis"} if isinstance(data, dict) else data
-        out.update(json.dumps([game, shown, problem, data and unfit(env, game, data)], sort_keys=True,
-                              ensure_ascii=False).encode())
-    return out.hexdigest()
+        kept = {k: v for k, v in data.items() if k != "basis"} if isinstance(data, dict) else data
+        shown.append([game, kept, problem, data and unfit(env, game, data)])
+    return digests.of_json(shown, None)
 
 
 def games_shown(env, docname: str, doctree) -> list[str]:

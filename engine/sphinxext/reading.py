@@ -4,8 +4,8 @@ Parsing a body with the official Gherkin parser and matching every step against 
 game's vocabulary was the largest part of reading a document, and both builders (the
 ``gherkin`` extraction and ``html``) read every document, each example the same way.
 The outcome depends only on the game, its Gherkin language, the title, the body, the
-vocabulary's fingerprint and the code that reads (the extension's format version, the
-parser's version), so it is kept under a digest of those, per document, in
+vocabulary's fingerprint and the code that reads (the ``extension`` input of
+``rulings.digests``, which holds the parser's version), so it is kept under a key of those, per document, in
 ``<build>/reading/<docname>.json``: the other builder, and the next build of an edited
 document, read the examples that did not change from there.  Lines are kept relative
 to the body, so moving an example within its document does not miss the cache, and the
@@ -14,17 +14,15 @@ warnings are replayed at the lines of the document as it is now.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
-from functools import lru_cache
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from rulings import digests
 from rulings import vocabulary as vocab_mod
-# the environment's version: a digest of the code that reads and renders examples (the
-# build's stamp includes it; the pytest binding computes it without Sphinx)
+# the environment's version: the ``extension`` input of rulings.digests (the build's
+# stamp includes it; the pytest binding computes it without Sphinx)
 from rulings.extraction import format_version  # noqa: F401 - re-exported
 from rulings.incremental import phrase_id
 from rulings.results import write_atomic
@@ -35,13 +33,6 @@ from .gherkin import ExampleError, dialect, parse_example
 _DOCS: dict[Path, tuple[dict[str, Any], dict[str, Any]]] = {}
 
 
-@lru_cache(maxsize=None)
-def _code_version() -> str:
-    try:
-        parser = metadata.version("gherkin-official")
-    except metadata.PackageNotFoundError:
-        parser = "?"
-    return f"{format_version()}:{parser}"
 
 
 #: (game, vocabulary object, its phrase and term counts) -> fingerprint: computed again
@@ -191,8 +182,8 @@ def read_body(language: str, game: str, title: str, body: list[str]) -> dict[str
 
 
 def _key(language: str, game: str, title: str, body: list[str]) -> str:
-    data = json.dumps([_code_version(), _fingerprint(game), language, game, title, body], ensure_ascii=False)
-    return hashlib.sha256(data.encode()).hexdigest()[:32]
+    return digests.key({"extension": digests.extension()}, _fingerprint(game),
+                       json.dumps([language, game, title, body], ensure_ascii=False), length=32)
 
 
 def cached_read(folder: str, docname: str, language: str, game: str, title: str, body: list[str]) -> dict[str, Any]:

@@ -23,7 +23,6 @@ that does not exist, so every search on a ``zh`` site stopped with a ReferenceEr
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import re
@@ -38,7 +37,7 @@ from sphinx.search import SearchLanguage
 from sphinx.search.ja import DefaultSplitter
 from sphinx.search.zh import JIEBA_DEFAULT_DICT, SearchChinese, jieba_load_userdict
 
-from rulings import vocabulary
+from rulings import digests, vocabulary
 from rulings.results import write_atomic
 
 _KATAKANA = re.compile(r"[\u30A1-\u30FA\u30FC\u31F0-\u31FF]{2,}")
@@ -60,13 +59,11 @@ def search_dictionary(terms: list[str], build: Path) -> str:
     card files the extraction wrote, through each game's catalogue (aliases included,
     broken cards left out); building the catalogue is kept out of every Sphinx start by
     a digest of what the list is made from (the terms, the card files, the engine's code)."""
-    engine = Path(__file__).resolve().parents[1]
-    digest = hashlib.sha256("\0".join(terms).encode())
-    for path in [*sorted(Path(build, "cards").glob("*.json")), *sorted(engine.rglob("*.py"))]:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    digest = digests.key({"cards": digests.folder(Path(build, "cards"), "*.json", None),
+                          "engine": digests.folder(digests.ENGINE, "**/*.py", None)}, *terms, length=None)
     path, stamp = Path(build, "search-words.txt"), Path(build, "search-words.digest")
     try:
-        if path.is_file() and stamp.read_text(encoding="utf-8") == digest.hexdigest():
+        if path.is_file() and stamp.read_text(encoding="utf-8") == digest:
             return str(path)
     except OSError:
         pass
@@ -81,7 +78,7 @@ def search_dictionary(terms: list[str], build: Path) -> str:
     text = "".join(f"{w} 100000\n" for w in sorted(words))
     if not path.exists() or path.read_text(encoding="utf-8") != text:
         path.write_text(text, encoding="utf-8")
-    stamp.write_text(digest.hexdigest(), encoding="utf-8")
+    stamp.write_text(digest, encoding="utf-8")
     return str(path)
 
 
@@ -235,8 +232,7 @@ class ChineseJapaneseSearch(SearchChinese):
         # what the cuts depend on besides the text: this code, the word list, jieba
         dictionary = Path(self._user_dictionary).read_bytes() if self._user_dictionary and \
             Path(self._user_dictionary).is_file() else b""
-        self._version = hashlib.sha256(Path(__file__).read_bytes() + b"\0" + dictionary + b"\0"
-                                       + jieba.__version__.encode()).hexdigest()[:16]
+        self._version = digests.digest([Path(__file__).read_bytes(), dictionary, jieba.__version__])
         #: the page being indexed: (its file of cuts, the cuts kept there, the cuts used now)
         self._page: tuple[Path, dict[str, list[str]], dict[str, list[str]]] | None = None
         #: the file of every block's cut kept from the builds before (``_kept_blocks``),

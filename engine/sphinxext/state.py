@@ -6,7 +6,6 @@ sharing the environment read them).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 import time
@@ -18,7 +17,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.util import logging
 
-from rulings import cardformat, incremental
+from rulings import cardformat, digests, incremental
 from rulings import results as results_mod
 from rulings import vocabulary as vocab_mod
 from rulings.project import GAMES, read_cached
@@ -159,7 +158,7 @@ def results_digest(records: list[dict], results: Mapping[str, dict]) -> str:
     parsing every trace to compare them was most of an edit cycle's html build)."""
     relevant = {r["id"]: [r.get("status"), *((results_mod.brief(results, r["id"]) or {}).get(k) for k in _SHOWN),
                           results_mod.trace_text(results, r["id"])] for r in records}
-    return hashlib.sha256(json.dumps(relevant, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    return digests.of_json(relevant, None)
 
 
 # -- environment handling --------------------------------------------------------------
@@ -204,10 +203,7 @@ def merge_info(app, env, docnames, other) -> None:
 
 def source_digest(env, docname: str) -> str:
     """A digest of a document's source file as it is now ("" when it cannot be read)."""
-    try:
-        return hashlib.sha256(Path(env.doc2path(docname)).read_bytes()).hexdigest()[:32]
-    except OSError:
-        return ""
+    return digests.of_file(Path(env.doc2path(docname)), 32)
 
 
 def record_source(app, doctree) -> None:
@@ -297,9 +293,8 @@ def to_write(app, env) -> list[str]:
     # every page's sidebar shows each document's status dot (attention.sidebar_status):
     # when one document's counts change, a page not written again would keep its old dot
     # — a green dot beside a document that now fails
-    dots = hashlib.sha256(json.dumps(sorted((d, sorted(counts(records).items()))
-                                            for d, records in env.rulings_examples.items()
-                                            if records and d in env.found_docs)).encode()).hexdigest()
+    dots = digests.of_json(sorted((d, sorted(counts(records).items())) for d, records in env.rulings_examples.items()
+                                  if records and d in env.found_docs), None)
     if written.get("sidebar") != dots:
         out |= set(env.found_docs)
         written["sidebar"] = dots
@@ -359,7 +354,7 @@ def _pages_showing_everything(env, previous: dict[str, str]) -> set[str]:
             shown = [[c.get("game"), c.get("name"), [[r["id"], r["title"], r["docname"], r.get("status")]
                                                      for r in uses.get((c.get("game"), c.get("name")), [])]]
                      for c in defined]
-        digest = hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()
+        digest = digests.of_json(shown, None)
         if previous.get(docname) != digest:
             previous[docname] = digest
             out.add(docname)

@@ -132,7 +132,7 @@ def test_an_example_no_longer_pending_runs_again(tmp_path):
 def test_a_result_rests_on_the_runner_and_the_wording(tmp_path, monkeypatch):
     import shutil
 
-    from rulings import incremental
+    from rulings import digests, incremental
 
     runner = tmp_path / "examples"
     runner.mkdir()
@@ -146,24 +146,24 @@ def test_a_result_rests_on_the_runner_and_the_wording(tmp_path, monkeypatch):
 
     copy = tmp_path / "engine"
     shutil.copytree(incremental.ENGINE, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(incremental, "ENGINE", copy)
-    monkeypatch.setattr(incremental, "_CODE", {})
+    monkeypatch.setattr(digests, "ENGINE", copy)
+    monkeypatch.setattr(digests, "_ONCE", {})
     results = _recorded(_plan_of(manifest, {}, tmp_path, runner=runner), manifest)
     with (copy / "wording.py").open("a", encoding="utf-8") as f:
         f.write("\n# an edit\n")
-    monkeypatch.setattr(incremental, "_CODE", {})
-    assert _plan_of(manifest, results, tmp_path, runner=runner).run == {"a": "engine of ygo changed"}
+    monkeypatch.setattr(digests, "_ONCE", {})
+    assert _plan_of(manifest, results, tmp_path, runner=runner).run == {"a": "wording of ygo changed"}
 
 
 def test_a_result_rests_on_the_libraries_it_ran_through(tmp_path, monkeypatch):
     """Issue 23: a new pytest-bdd or Gherkin parser may read or run an example differently;
     its result rested on the versions it ran through."""
-    from rulings import incremental
+    from rulings import digests, incremental
 
     manifest = [{"id": "a", "hash": "h", "game": "ygo", "extracted": True, "cards": [], "declared": None}]
     results = _recorded(_plan_of(manifest, {}, tmp_path), manifest)
     assert _plan_of(manifest, results, tmp_path).run == {}
-    monkeypatch.setattr(incremental, "_LIBRARIES", ["another version"])
+    monkeypatch.setitem(digests._ONCE, ("libraries",), "another version")
     assert _plan_of(manifest, results, tmp_path).run == {"a": "libraries changed"}
 
 

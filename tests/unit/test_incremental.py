@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rulings import incremental
+from rulings import digests, incremental
 from rulings.project import GAMES
 from tests.conftest import FEW_CARDS
 
@@ -105,36 +105,37 @@ def test_editing_one_games_engine_runs_only_that_games_examples(tmp_path, monkey
     """A real edit, in a copy of the engine's sources."""
     copy = tmp_path / "engine"
     shutil.copytree(incremental.ENGINE, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(incremental, "ENGINE", copy)
-    monkeypatch.setattr(incremental, "_CODE", {})
+    monkeypatch.setattr(digests, "ENGINE", copy)
+    monkeypatch.setattr(digests, "_ONCE", {})
     cards = _cards_dir(tmp_path, [GANDORA])
     manifest = [_example(f"{game}-{n}", game, cards=[]) for game in GAMES for n in range(2)]
     results = _recorded(incremental.plan(manifest, {}, cards), manifest)
 
     with (copy / "mtg" / "layers.py").open("a", encoding="utf-8") as f:
         f.write("\n# an edit\n")
-    monkeypatch.setattr(incremental, "_CODE", {})
+    monkeypatch.setattr(digests, "_ONCE", {})
     assert incremental.plan(manifest, results, cards).run == {"mtg-0": "engine of mtg changed",
                                                               "mtg-1": "engine of mtg changed"}
     # the shared engine is every game's
     with (copy / "core" / "zones.py").open("a", encoding="utf-8") as f:
         f.write("\n# an edit\n")
-    monkeypatch.setattr(incremental, "_CODE", {})
+    monkeypatch.setattr(digests, "_ONCE", {})
     assert set(incremental.plan(manifest, results, cards).run) == {e["id"] for e in manifest}
     # the Sphinx extension and the CLI are not on the path of a run
     for path in (copy / "sphinxext" / "render.py", copy / "cli.py"):
         with path.open("a", encoding="utf-8") as f:
             f.write("\n# an edit\n")
-    monkeypatch.setattr(incremental, "_CODE", {})
+    monkeypatch.setattr(digests, "_ONCE", {})
     assert set(incremental.plan(manifest, results, cards).run) == {e["id"] for e in manifest}
     results = _recorded(incremental.plan(manifest, {}, cards), manifest)
     assert incremental.plan(manifest, results, cards).run == {}
 
 
 def test_a_game_imports_nothing_of_the_engine_beyond_what_its_digest_covers():
-    """What ``code_digest`` hashes must be all a game's examples run through."""
-    covered = {Path(p).stem for p in incremental.SHARED if "/" not in p} - {"__init__"}
-    covered_packages = {p.split("/")[0] for p in incremental.SHARED if "/" in p}
+    """What ``digests.engine`` and ``digests.wording`` hash must be all a game's examples
+    run through (tests/unit/test_digests.py checks the shared modules and the binding too)."""
+    covered = {Path(p).stem for p in (*digests.SHARED, *digests.SHARED_WORDING) if "/" not in p} - {"__init__"}
+    covered_packages = {p.split("/")[0] for p in digests.SHARED if "/" in p}
     for game, (_, package) in GAMES.items():
         own = package.split(".")[-1]
         for path in (incremental.ENGINE / own).rglob("*.py"):
@@ -146,10 +147,10 @@ def test_a_game_imports_nothing_of_the_engine_beyond_what_its_digest_covers():
                     names = [a.name for a in node.names]
                 for name in names:
                     parts = name.split(".")
-                    if parts[0] != "engine" or len(parts) == 1:
+                    if parts[0] != "rulings" or len(parts) == 1:
                         continue
                     assert parts[1] in covered | covered_packages | {own} or name.startswith(f"{package}."), \
-                        f"{path}: imports {name}, which code_digest({game!r}) does not cover"
+                        f"{path}: imports {name}, which digests.engine({game!r}) does not cover"
 
 
 # -- end to end, in a sandbox -------------------------------------------------------------

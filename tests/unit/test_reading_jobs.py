@@ -1,10 +1,9 @@
 """How many Sphinx processes the extraction reads in (rulings.cli.reading_jobs)."""
 
-import hashlib
 import json
 from argparse import Namespace
 
-from rulings import cli
+from rulings import cli, digests
 from rulings.project import Paths
 
 
@@ -16,7 +15,7 @@ def _project(tmp_path, documents: int, written: int):
         path = spec / f"d{n}.rst"
         path.write_text(f"d{n}\n===\n", encoding="utf-8")
         if n < written:  # features written from this very text
-            sources[f"ygo/d{n}"] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+            sources[f"ygo/d{n}"] = digests.of_file(path)  # as the gherkin builder keeps it
     features = tmp_path / "build" / "features"
     features.mkdir(parents=True)
     (features / "sources.json").write_text(json.dumps(sources), encoding="utf-8")

@@ -207,12 +207,15 @@ def test_every_event_a_game_records_has_words_in_its_language_and_in_english(gam
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_change_of_wording_runs_the_game_s_examples_again(game):
-    """The results file keeps each trace worded; the wording tables are part of the code
-    a game's results rest on (engine/incremental.py), so changing a word runs them again."""
-    from rulings.incremental import code_files
+    """The results file keeps each trace worded; the wording tables are an input a game's
+    results rest on (``rulings.digests.wording``), so changing a word runs them again
+    (tests/unit/test_digests.py edits them)."""
+    from rulings.digests import code_files, wording_files
 
     files = {p.relative_to(ENGINE).as_posix() for p in code_files(game)}
-    assert {"core/events.py", "core/trace_words.py", f"{game}/trace_words.py"} <= files
+    words = {p.relative_to(ENGINE).as_posix() for p in wording_files(game)}
+    assert "core/events.py" in files
+    assert {"core/trace_words.py", f"{game}/trace_words.py"} <= words
 
 
 @pytest.mark.sandbox_cards(*FEW_CARDS)  # the cards FAILING names

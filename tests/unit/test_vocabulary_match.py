@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 
-from rulings import incremental
+from rulings import digests, incremental
 from rulings import vocabulary as vocab_mod
 
 MANA = "自分のマナゾーンに「ボルシャック・ドラゴン」がある"
@@ -51,14 +51,13 @@ def engine(tmp_path, monkeypatch):
     """A copy of the engine the digests read (the real one is not touched)."""
     copy = tmp_path / "engine"
     shutil.copytree(incremental.ENGINE, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(incremental, "ENGINE", copy)
-    monkeypatch.setattr(incremental, "_CODE", {})
-    monkeypatch.setattr(incremental, "_VOCABULARY_CODE", {})
+    monkeypatch.setattr(digests, "ENGINE", copy)
+    monkeypatch.setattr(digests, "_ONCE", {})
 
     def edit(change) -> None:
         path = copy / "dm" / "steps.py"
         path.write_text(change(path.read_text(encoding="utf-8")), encoding="utf-8")
-        monkeypatch.setattr(incremental, "_CODE", {})
+        monkeypatch.setattr(digests, "_ONCE", {})
     return edit
 
 

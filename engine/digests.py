@@ -1,0 +1,365 @@
+"""One way to digest what a cache rests on: the named inputs, and one recipe per input.
+
+Every cache of the project (a result's basis, a coverage measurement's basis, the site's
+environment version, its reading cache, the check that skips a build whose inputs did not
+change, the shards' inputs, the search dictionary) states its key as a set of the named
+inputs below plus its own specifics, and builds it here: :func:`digest` of parts, files by
+content (:func:`of_files`), versions of libraries (:func:`of_versions`).  What an input
+covers is decided once, in this module, so two caches resting on the same thing cannot
+disagree about what that thing is.
+
+The named inputs (:data:`INPUTS`):
+
+``engine`` (per game)
+    the code the game's examples run through: the shared engine, the pytest binding and
+    the game's package, but the phrase functions of its vocabulary (``steps``), its
+    wording tables (``wording``) and the modules only the pages read.
+``steps`` (per game and set of phrases)
+    the phrases an example's steps matched when it was read, with each one's function
+    (and the phrase functions that one calls): adding a phrase changes the ``steps`` of
+    only the examples whose steps now match it.
+``vocabulary`` (per game)
+    every phrase function of the game (``steps`` of all its phrases).
+``wording`` (per game)
+    the tables that put what the engine found into the document's words: the shared
+    ``wording.py``, ``core/trace_words.py``, the game's ``trace_words.py`` and
+    ``card_words.py``.  A trace is worded when the example runs and kept as text in its
+    result, so a wording change runs the game's examples again (and the pages show the
+    new traces once they ran).  A card's problems are worded when its file is read
+    (``card_words.py``): those tables are part of ``extension`` too, so a change there
+    reads the documents again.
+``libraries``
+    the versions of Python and of the libraries an example is read and run through.
+``extension``
+    the code that reads and renders the documents (the Sphinx extension, the results,
+    vocabulary and digest modules, the modules only pages read, the tables a card's
+    problems are worded with) and the versions of the libraries it reads with.
+``runner`` (per folder)
+    the modules pytest collects the examples through (``tests/examples``).
+``documents`` / ``cards`` (per folder)
+    the sources under ``spec/``, the card records an extraction wrote, by content.
+
+Inputs made of the engine's own code are computed once per process (the code does not
+change under a running process; :func:`forget` is for tests and for ``rulings serve``,
+which compares the code on disk with the code it runs); the others by content each time.
+
+Plain Python: no rules of any game are imported here.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from rulings.project import GAMES
+
+#: the engine's source folder (the package ``rulings``)
+ENGINE = Path(__file__).resolve().parent
+#: the length of a short digest (hex digits)
+SHORT = 16
+
+#: what every game runs through: the shared engine and the pytest binding.  A game's
+#: package imports nothing of the engine beyond these and itself (kept true by
+#: tests/unit/test_incremental.py); the Sphinx extension and the CLI are not on the path
+#: of a run.
+SHARED = ("__init__.py", "cardformat.py", "vocabulary.py", "runner.py", "project.py", "results.py", "digests.py",
+          "mutation.py",
+          "core/**/*.py", "bdd/**/*.py")
+#: the wording tables: shared ones, and each game's (in its package)
+SHARED_WORDING = ("wording.py", "core/trace_words.py")
+GAME_WORDING = ("trace_words.py", "card_words.py")
+#: the wording tables the pages read (a card's problems, worded when its file is read)
+PAGE_WORDING = ("card_words.py",)
+#: the modules of a game's package that hold its step vocabulary: their phrase functions
+#: are digested per example (``steps``), the rest of them with the engine
+VOCABULARY_MODULES = ("steps.py",)
+#: the modules of a game's package that only the pages read (what each phrase means, in
+#: the documents' language): no example runs through them
+PAGES_ONLY = ("explanations.py",)
+#: the libraries an example is read and run through (its Gherkin parsed, its steps bound
+#: and run): a new version may read or run it differently
+LIBRARIES = ("gherkin-official", "pytest", "pytest-bdd")
+#: the libraries the site reads and renders documents with
+SITE_LIBRARIES = ("gherkin-official", "sphinx", "docutils")
+#: the code that reads and renders documents besides the extension's folder
+SITE_CODE = ("results.py", "vocabulary.py", "digests.py")
+
+_PHRASE_DECORATORS = {"given", "when", "then", "phrase"}
+
+
+# -- how anything is digested ---------------------------------------------------------------
+
+def digest(parts: Iterable[str | bytes], length: int | None = SHORT) -> str:
+    """A digest of ``parts`` in order, each apart from the next (``length`` hex digits;
+    None: all of them)."""
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part if isinstance(part, bytes) else part.encode("utf-8"))
+        h.update(b"\0")
+    return h.hexdigest() if length is None else h.hexdigest()[:length]
+
+
+def of_json(value: Any, length: int | None = SHORT) -> str:
+    """A digest of a JSON value (keys sorted)."""
+    return digest([json.dumps(value, sort_keys=True, ensure_ascii=False)], length)
+
+
+def of_file(path: Path, length: int | None = SHORT) -> str:
+    """A digest of a file's bytes ("" when it cannot be read)."""
+    try:
+        return digest([Path(path).read_bytes()], length)
+    except OSError:
+        return ""
+
+
+def of_files(files: Iterable[Path], root: Path | None = None, *, read: Callable[[Path], bytes] | None = None,
+             length: int | None = SHORT) -> str:
+    """A digest of files by content, each with its name (relative to ``root``, else its
+    own name); a missing file counts as missing.  ``read``: what of a file counts."""
+    parts: list[str | bytes] = []
+    for path in files:
+        try:
+            data = read(path) if read is not None else path.read_bytes()
+        except OSError:
+            data = b"\0missing"
+        parts += [path.relative_to(root).as_posix() if root is not None else path.name, data]
+    return digest(parts, length)
+
+
+def of_versions(names: Iterable[str], length: int | None = SHORT) -> str:
+    """A digest of the installed versions of the distributions ``names``."""
+    versions = []
+    for name in names:
+        try:
+            versions.append(f"{name}=={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{name} missing")
+    return digest(versions, length)
+
+
+# -- per process ----------------------------------------------------------------------------
+
+_ONCE: dict[tuple, Any] = {}
+
+
+def _once(key: tuple, compute: Callable[[], Any]) -> Any:
+    if key not in _ONCE:
+        _ONCE[key] = compute()
+    return _ONCE[key]
+
+
+def forget() -> None:
+    """Let go of every input computed so far (the next asks compute them again)."""
+    _ONCE.clear()
+
+
+# -- the engine a game runs on --------------------------------------------------------------
+
+def package_of(game: str) -> str:
+    return GAMES[game][1].split(".")[-1] if game in GAMES else game
+
+
+def wording_files(game: str) -> list[Path]:
+    """The wording tables of ``game`` (shared ones included)."""
+    package = ENGINE / package_of(game)
+    return [p for p in (*(ENGINE / n for n in SHARED_WORDING), *(package / n for n in GAME_WORDING)) if p.is_file()]
+
+
+def code_files(game: str) -> list[Path]:
+    """The source files the examples of ``game`` run through, but its wording tables."""
+    package = package_of(game)
+    patterns = (*SHARED, f"{package}/**/*.py")
+    left_out = {ENGINE / package / n for n in PAGES_ONLY} | set(wording_files(game))
+    return sorted({p for pattern in patterns for p in ENGINE.glob(pattern)} - left_out)
+
+
+def phrase_id(game: str, kind: str, template: str) -> str:
+    """The stable name of one phrase of a game's vocabulary: what an example records for
+    each step it matched (``"phrases"`` of its record and of the manifest)."""
+    return f"{game}:{kind}:{template}"
+
+
+@dataclass
+class VocabularyCode:
+    """A vocabulary module read apart: its code without the phrase functions, and each
+    phrase's function (by phrase id, with the phrase functions it calls in turn)."""
+    rest: bytes
+    phrases: dict[str, str]
+
+
+def _phrases_of(decorator: ast.expr) -> list[tuple[str, str]] | None:
+    """(kind, template) of a phrase decorator written with literals (``@V.given("…")``,
+    ``@V.phrase(("given", "when"), "…")``); None for anything else."""
+    if not (isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute)
+            and decorator.func.attr in _PHRASE_DECORATORS):
+        return None
+    try:
+        args = [ast.literal_eval(a) for a in decorator.args]
+    except ValueError:
+        return None
+    if decorator.func.attr == "phrase":
+        if len(args) != 2:
+            return None
+        kinds, template = args
+        kinds = (kinds,) if isinstance(kinds, str) else kinds
+    else:
+        if len(args) != 1:
+            return None
+        kinds, template = (decorator.func.attr,), args[0]
+    if not isinstance(template, str) or not all(isinstance(k, str) for k in kinds):
+        return None
+    return [(k, template) for k in kinds]
+
+
+def read_vocabulary_code(game: str, source: str) -> VocabularyCode:
+    """Split a vocabulary module's ``source``: every top-level function that only phrase
+    decorators written with literals register is taken out of the module's code and kept
+    under its phrases, with the phrase functions it names (transitively).  A function the
+    rest of the module names stays in it (conservatively: whatever uses it then runs
+    again when it changes); so do terms, helpers and anything registered otherwise."""
+    tree = ast.parse(source)
+    lines = source.splitlines(keepends=True)
+    found: dict[str, tuple[ast.FunctionDef, list[tuple[str, str]]]] = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.decorator_list:
+            kinds = [_phrases_of(d) for d in node.decorator_list]
+            if all(k is not None for k in kinds):
+                found[node.name] = (node, [p for k in kinds for p in k])
+
+    def span(node) -> tuple[int, int]:
+        """The function's lines, its decorators and the comment lines just above them."""
+        start = node.decorator_list[0].lineno - 1
+        while start > 0 and lines[start - 1].lstrip().startswith("#"):
+            start -= 1
+        return start, node.end_lineno
+
+    def names_in(nodes_) -> set[str]:
+        return {n.id for part in nodes_ for n in ast.walk(part) if isinstance(n, ast.Name)}
+
+    # a phrase function the rest of the module names stays in the rest
+    while True:
+        kept = [n for n in tree.body if not (getattr(n, "name", None) in found and found[n.name][0] is n)]
+        named = names_in(kept) & set(found)
+        if not named:
+            break
+        for name in named:
+            del found[name]
+    removed = {i for node, _ in found.values() for i in range(*span(node))}
+    # blank lines do not count: a phrase added with the blank lines around it leaves the rest as it was
+    rest = "".join(line for i, line in enumerate(lines) if i not in removed and line.strip())
+    calls = {name: names_in([node]) & set(found) for name, (node, _) in found.items()}
+    phrases: dict[str, str] = {}
+    for name, (node, registered) in found.items():
+        seen, todo = set(), [name]
+        while todo:
+            other = todo.pop()
+            if other not in seen:
+                seen.add(other)
+                todo.extend(calls[other])
+        function = digest(["".join(lines[slice(*span(found[n][0]))]) for n in sorted(seen)])
+        for kind, template in registered:
+            phrases[phrase_id(game, kind, template)] = function
+    return VocabularyCode(rest.encode(), phrases)
+
+
+def _engine_and_phrases(game: str) -> tuple[str, dict[str, str]]:
+    functions: dict[str, str] = {}
+    package = ENGINE / package_of(game)
+
+    def read(path: Path) -> bytes:
+        data = path.read_bytes()
+        if path.parent == package and path.name in VOCABULARY_MODULES:
+            code = read_vocabulary_code(game, data.decode("utf-8"))
+            functions.update(code.phrases)
+            return code.rest
+        return data
+
+    return of_files(code_files(game), ENGINE, read=read), functions
+
+
+def engine(game: str) -> str:
+    """The ``engine`` input of ``game`` (once per process)."""
+    return _once(("engine", game), lambda: _engine_and_phrases(game))[0]
+
+
+def phrase_functions(game: str) -> dict[str, str]:
+    """Phrase id -> digest of its function (with the phrase functions it calls), for the
+    phrases of ``game`` whose functions ``engine`` leaves out."""
+    return _once(("engine", game), lambda: _engine_and_phrases(game))[1]
+
+
+def engine_on_disk(game: str) -> str:
+    """The ``engine`` input of ``game`` as the files are now (not kept)."""
+    return _engine_and_phrases(game)[0]
+
+
+def steps(game: str, phrases: Iterable[str] | None) -> str:
+    """The ``steps`` input of an example: the phrases its steps matched, each with its
+    function.  A phrase whose function is not apart from the engine (registered
+    otherwise) counts by its id: its code is in ``engine``."""
+    functions = phrase_functions(game)
+    return digest(["\n".join(f"{p}\t{functions.get(p, 'engine')}" for p in sorted(set(phrases or ())))])
+
+
+def vocabulary(game: str) -> str:
+    """The ``vocabulary`` input of ``game``: every phrase function of it."""
+    return steps(game, phrase_functions(game))
+
+
+def wording(game: str) -> str:
+    """The ``wording`` input of ``game`` (once per process)."""
+    return _once(("wording", game), lambda: of_files(wording_files(game), ENGINE))
+
+
+def libraries() -> str:
+    """The ``libraries`` input: Python's version and :data:`LIBRARIES`' (once per process)."""
+    return _once(("libraries",), lambda: digest([sys.version, of_versions(LIBRARIES)]))
+
+
+def extension() -> str:
+    """The ``extension`` input (once per process)."""
+    def compute() -> str:
+        site = sorted((ENGINE / "sphinxext").glob("*.py")) + [ENGINE / n for n in SITE_CODE]
+        pages = [ENGINE / package_of(g) / n for g in GAMES for n in PAGES_ONLY]
+        words = [ENGINE / package_of(g) / n for g in GAMES for n in PAGE_WORDING]
+        return digest([of_files([p for p in site + pages + words if p.is_file()], ENGINE),
+                       of_versions(SITE_LIBRARIES)])
+    return _once(("extension",), compute)
+
+
+def runner(folder: Path) -> str:
+    """The ``runner`` input: the modules pytest collects the examples through, by content
+    (each time: they are the project's, edited while a process runs)."""
+    folder = Path(folder)
+    files = sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
+    return of_files(files, folder)
+
+
+def folder(path: Path, pattern: str = "**/*", length: int | None = SHORT) -> str:
+    """The ``documents`` or ``cards`` input: the files of a folder by content."""
+    path = Path(path)
+    return of_files(sorted(p for p in path.glob(pattern) if p.is_file() and "__pycache__" not in p.parts), path,
+                    length=length)
+
+
+#: every named input and what it takes
+INPUTS: dict[str, Callable[..., str]] = {
+    "engine": engine, "steps": steps, "vocabulary": vocabulary, "wording": wording, "libraries": libraries,
+    "extension": extension, "runner": runner, "documents": folder, "cards": folder,
+}
+
+
+def key(inputs: dict[str, str], *own: str | bytes, length: int | None = SHORT) -> str:
+    """One cache's key: its named inputs (name -> the input's digest, each computed by
+    its function in :data:`INPUTS`) and its own specifics, in one digest."""
+    unknown = set(inputs) - set(INPUTS)
+    if unknown:
+        raise KeyError(f"not a named input: {', '.join(sorted(unknown))}")
+    return digest([of_json(inputs, None), *own], length)
