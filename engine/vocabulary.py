@@ -487,10 +487,10 @@ def load(game: str) -> Vocabulary:
 def explanations(game: str) -> dict[str, str]:
     """What each phrase of ``game`` means in its documents' language, by template (the
     game's ``explanations.py``; none when it has no such module)."""
-    name = f"{GAMES[game].rsplit('.', 1)[0]}.explanations"
-    if importlib.util.find_spec(name) is None:
+    if importlib.util.find_spec(GAMES[game].rsplit(".", 1)[0] + ".explanations") is None:
         return {}
-    return importlib.import_module(name).EXPLANATIONS
+    # a module of the fixed table of games, never a name a document wrote
+    return importlib.import_module(GAMES[game].rsplit(".", 1)[0] + ".explanations").EXPLANATIONS
 
 
 def available_games() -> list[str]:

@@ -388,7 +388,7 @@ def _card_data_shown(env, docname: str, uses) -> list | None:
     for game, index in sorted(parts):
         cards = registry.get(game, {})
         # a card index lists the examples naming each card; the blocks, the cards alone
-        shown.append([game, index, incremental.code_digest(game) if game in GAMES else None,
+        shown.append([game, index, digests.engine(game) if game in GAMES else None,
                       [[name, cards[name], [[r["id"], r["title"], r["docname"], r.get("status")]
                                             for r in uses.get((game, name), [])] if index else None]
                        for name in sorted(cards)]])
