@@ -38,7 +38,7 @@ from rulings.results import write_atomic
 from . import card_registry
 from .card_registry import cards_by_game
 from .directive import ReadsOwnOptions
-from .nodes import card_index
+from .nodes import card_index, each
 from .domain import note_card
 from .language import mark, of_game, reason_nodes
 from .state import document_language, load_results, project_path, status_now
@@ -399,7 +399,8 @@ def resolve(app, doctree: nodes.document, fromdocname: str) -> None:
     env = app.env
     uses = None
     uris: dict[str, str] = {}
-    for node in list(doctree.findall(card_uses)):
+    found = each(doctree, (card_uses, card_index))
+    for node in [n for n in found if isinstance(n, card_uses)]:
         uses = uses if uses is not None else _uses(env)
         examples = uses.get((node["game"], node["name"]), [])
         para = nodes.paragraph(classes=["rulings-card-uses"])
@@ -410,7 +411,7 @@ def resolve(app, doctree: nodes.document, fromdocname: str) -> None:
                 para += nodes.Text("、")
             para += _example_ref(app, fromdocname, record, uris)
         node.replace_self(para)
-    for node in list(doctree.findall(card_index)):
+    for node in [n for n in found if isinstance(n, card_index)]:
         uses = uses if uses is not None else _uses(env)
         cards = cards_by_game(env).get(node["game"], {})
         table = _index_table(app, fromdocname, node["game"], cards, uses, uris)

@@ -38,6 +38,8 @@ from sphinx.locale import NullTranslations
 
 from rulings.project import GAME_NAMES, GAMES
 
+from .nodes import each
+
 #: the project's language: its own pages and the pages serving every game
 PROJECT = "zh-CN"
 #: the language tags of the site (BCP 47) -> the name of Sphinx's catalog
@@ -413,7 +415,7 @@ def mark_parts(app, doctree, docname: str) -> None:
     page serving every game, each game's part — the section holding its card index,
     vocabulary or blocks — in the game's language."""
     here = of_document(app.env, docname)
-    for node in list(doctree.findall(nodes.Element)):
+    for node in each(doctree, nodes.Element):
         game = node.get("game") if isinstance(node.get("game"), str) else None
         if not game or game not in GAMES:
             continue

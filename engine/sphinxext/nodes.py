@@ -6,6 +6,24 @@ from __future__ import annotations
 from docutils import nodes
 
 
+def each(node: nodes.Node, classes: type | tuple[type, ...]) -> list[nodes.Node]:
+    """The nodes under ``node`` (itself included) that are instances of ``classes``, in
+    document order: what ``list(node.findall(cls))`` gives, for a tuple of classes too
+    (``findall`` with a function instead of a class takes docutils' general path, a
+    generator per node and argument checks at each level), without a generator per node."""
+    out: list[nodes.Node] = []
+    stack = [node]
+    pop, push, keep = stack.pop, stack.extend, out.append
+    while stack:
+        here = pop()
+        if isinstance(here, classes):
+            keep(here)
+        children = here.children
+        if children:
+            push(children[::-1])
+    return out
+
+
 #: one step of an example's record: a plain tuple (keyword, kind, text, line, table) with
 #: its document line.  Not a dict: the environment keeps one per step of every example (a
 #: dict of five keys was half of a record's memory); not a NamedTuple either, which the

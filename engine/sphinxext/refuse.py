@@ -20,6 +20,8 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from .nodes import each
+
 logger = logging.getLogger(__name__)
 
 REFUSED = {
@@ -68,7 +70,7 @@ class KeepFilesInside(SphinxTransform):
     def apply(self, **kwargs) -> None:
         srcdir = Path(self.env.srcdir).resolve()
         docname = self.env.docname
-        for node in list(self.document.findall(lambda n: isinstance(n, (nodes.image, addnodes.download_reference)))):
+        for node in each(self.document, (nodes.image, addnodes.download_reference)):
             target = node.get("uri") if isinstance(node, nodes.image) else node.get("reftarget")
             if not target or "://" in target or target.startswith("data:"):
                 continue
@@ -99,7 +101,7 @@ class KeepLinksSafe(SphinxTransform):
 
     def apply(self, **kwargs) -> None:
         said: set[tuple[int | None, str]] = set()
-        for node in list(self.document.findall(lambda n: isinstance(n, (nodes.reference, nodes.target)))):
+        for node in each(self.document, (nodes.reference, nodes.target)):
             uri = node.get("refuri")
             if not uri:
                 continue

@@ -118,9 +118,23 @@ def basis_now(env, record: dict) -> dict[str, str] | None:
     if not game:
         return None
     path = _cards_file(str(env.srcdir), env.config.rulings_cards, game)
-    cards = read_cached(_CARD_DIGESTS, path, lambda stamp: incremental.CardDigests.read(path))[1]
-    return incremental.basis_of({"game": game, "cards": list(record.get("cards") or ()),
-                                 "phrases": record.get("phrases") or ()}, {game: cards})
+    stamp, cards = read_cached(_CARD_DIGESTS, path, lambda stamp: incremental.CardDigests.read(path))
+    names, phrases = tuple(record.get("cards") or ()), tuple(record.get("phrases") or ())
+    # the same example asked again (its status when read, when checked, when written, its
+    # result when shown): the inputs it rests on are each kept per process by
+    # rulings.digests, so the key holds them as they are now, and the cards file's stamp
+    key = (game, stamp, names, phrases, digests.engine(game), digests.wording(game), digests.libraries())
+    basis = _BASES.get(key)
+    if basis is None:
+        if len(_BASES) > 200_000:
+            _BASES.clear()
+        basis = _BASES[key] = incremental.basis_of({"game": game, "cards": list(names), "phrases": phrases},
+                                                   {game: cards})
+    return dict(basis)
+
+
+#: per process: what an example rests on (``basis_now``), by everything it is computed from
+_BASES: dict[tuple, dict[str, str]] = {}
 
 
 def status_now(env, record: dict, results: Mapping[str, dict[str, Any]]) -> str:
