@@ -683,6 +683,9 @@ class Site:
             # the site-wide files (search index, general index, the page of examples that
             # need attention, static files) are the catch-up's: they show every document
             app.builder.finish = lambda: None
+            # nor does it load the search index (every page's words) that only the
+            # catch-up's finish writes: the page's words fed to an empty one are let go
+            app.builder.load_indexer = lambda docnames: None
         self._catching_up = not documents
         try:
             app.build(False, [Path(d) for d in documents] if documents else ())
@@ -695,6 +698,7 @@ class Site:
             self._catching_up = False
             if documents:
                 del app.builder.finish
+                del app.builder.load_indexer
         if self._sidebars is not None:
             from rulings.results import write_atomic  # deferred: after _compile_anew
             from rulings.sphinxext import state  # deferred: after _compile_anew
