@@ -123,14 +123,18 @@ class GherkinBuilder(Builder):
         incremental.remember_manifest(Path(self.outdir), manifest)
 
 
-#: per process: docname -> (its manifest entries, their lines as ``dump_lines`` writes them)
+#: per process: docname -> (its manifest entries, their lines as ``dump_lines`` writes them);
+#: kept only by a process that writes the manifest again and again (``rulings serve``'s
+#: worker sets KEEP_LINES): at 100,000 examples the lines are 180 MB
 _LINES: dict[str, tuple[list[dict], str]] = {}
+KEEP_LINES = False
 
 
 def _manifest_text(manifest: list[dict]) -> str:
     """``dump_lines`` of the manifest, each document's lines encoded again only when its
     entries changed since this process last wrote them."""
-    if not manifest:
+    if not manifest or not KEEP_LINES:
+        _LINES.clear()
         return dump_lines({"format": MANIFEST_FORMAT, "examples": manifest}, "examples")
     groups = [(docname, list(entries)) for docname, entries in groupby(manifest, key=itemgetter("docname"))]
     pieces = []
