@@ -158,6 +158,7 @@ def _once(key: tuple, compute: Callable[[], Any]) -> Any:
 def forget() -> None:
     """Let go of every input computed so far (the next asks compute them again)."""
     _ONCE.clear()
+    _STEPS.clear()
 
 
 # -- the engine a game runs on --------------------------------------------------------------
@@ -305,7 +306,19 @@ def steps(game: str, phrases: Iterable[str] | None) -> str:
     function.  A phrase whose function is not apart from the engine (registered
     otherwise) counts by its id: its code is in ``engine``."""
     functions = phrase_functions(game)
-    return digest(["\n".join(f"{p}\t{functions.get(p, 'engine')}" for p in sorted(set(phrases or ())))])
+    key = (game, frozenset(phrases or ()))
+    known = _STEPS.get(key)
+    # kept per set of phrases while the game's phrase functions are the same object (many
+    # examples match the same phrases; the edit loop asks for every example on each save)
+    if known is not None and known[0] is functions:
+        return known[1]
+    out = digest(["\n".join(f"{p}\t{functions.get(p, 'engine')}" for p in sorted(key[1]))])
+    _STEPS[key] = (functions, out)
+    return out
+
+
+#: (game, phrases) -> (the phrase functions it was computed from, the ``steps`` input)
+_STEPS: dict[tuple, tuple[dict, str]] = {}
 
 
 def vocabulary(game: str) -> str:

@@ -224,6 +224,28 @@ def read_manifest(features: Path) -> list[dict]:
     return examples
 
 
+def known_manifest(features: Path) -> list[dict] | None:
+    """The manifest as this process last read or wrote it, if the file is still that
+    version (None otherwise: nothing is read here)."""
+    path = Path(features) / "manifest.json"
+    cached = _MANIFESTS.get(str(path))
+    if cached is None or cached[1][1] is not None:
+        return None
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return cached[1][0] if cached[0] == (st.st_mtime_ns, st.st_size, st.st_ino) else None
+
+
+def remember_manifest(features: Path, examples: list[dict]) -> None:
+    """The manifest just written by this process (``examples``, as the file says them):
+    the next read takes it without parsing the file again.  Not to be changed after."""
+    path = Path(features) / "manifest.json"
+    _MANIFESTS.pop(str(path), None)
+    read_cached(_MANIFESTS, path, lambda stamp: (examples, None) if stamp is not None else (None, OSError(path)))
+
+
 def forget_manifests() -> None:
     """Let go of the manifests read so far (the next read parses the file again)."""
     _MANIFESTS.clear()

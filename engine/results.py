@@ -193,11 +193,23 @@ def read_lines(data: bytes) -> tuple[dict[str, Any], Entries] | None:
         return None
     if not isinstance(head, dict) or head.get("format") != FORMAT or first != _head_line(head):
         return None
+    global _LAST_LINES
     briefs: dict[str, dict[str, Any]] = {}
     traces: dict[str, bytes] = {}
     shared: dict[str, str] = {}
+    last, seen = _LAST_LINES, {}
     for line in lines[1:-2]:
         value_of = line[:-1] if line.endswith(b",") else line
+        # a line as the last file read had it (most lines after a run of a few examples):
+        # its entry as parsed then, shared (entries are not changed by their readers)
+        key = hashlib.blake2b(value_of, digest_size=16).digest()
+        known = last.get(key)
+        if known is not None and known[0] not in briefs:
+            example_id, entry, trace = seen[key] = known
+            briefs[example_id] = entry
+            if trace is not None:
+                traces[example_id] = trace
+            continue
         try:
             parsed = json.loads(b"{" + value_of + b"}")
         except (json.JSONDecodeError, UnicodeDecodeError):
@@ -218,7 +230,15 @@ def read_lines(data: bytes) -> tuple[dict[str, Any], Entries] | None:
         if isinstance(basis, dict) and isinstance(basis.get("engine"), str):
             basis["engine"] = shared.setdefault(basis["engine"], basis["engine"])
         briefs[example_id] = entry
+        seen[key] = (example_id, entry, traces.get(example_id))
+    _LAST_LINES = seen
     return head, Entries(briefs, traces)
+
+
+#: per process: digest of each entry line of the results file read last -> (its id, its
+#: entry without the trace, the trace's text), so that reading the file again after a
+#: run parses only the lines that changed
+_LAST_LINES: dict[bytes, tuple[str, dict[str, Any], bytes | None]] = {}
 
 
 def _head_line(head: dict[str, Any]) -> bytes:

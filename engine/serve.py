@@ -511,8 +511,12 @@ class Site:
     """The html application kept from one save to the next, and what each build wrote."""
 
     def __init__(self, paths: Paths) -> None:
+        from rulings.sphinxext import builder  # deferred: after _compile_anew
         from rulings.sphinxext.build import Started  # deferred: after _compile_anew
 
+        # the manifest is written on every save: each document's lines kept, encoded
+        # again only for the documents whose examples changed
+        builder.KEEP_LINES = True
         self.paths = paths
         self.started = Started(paths, "html")
         if self.started.error is not None:
@@ -683,6 +687,9 @@ class Site:
             # the site-wide files (search index, general index, the page of examples that
             # need attention, static files) are the catch-up's: they show every document
             app.builder.finish = lambda: None
+            # nor does it load the search index (every page's words) that only the
+            # catch-up's finish writes: the page's words fed to an empty one are let go
+            app.builder.load_indexer = lambda docnames: None
         self._catching_up = not documents
         try:
             app.build(False, [Path(d) for d in documents] if documents else ())
@@ -695,6 +702,7 @@ class Site:
             self._catching_up = False
             if documents:
                 del app.builder.finish
+                del app.builder.load_indexer
         if self._sidebars is not None:
             from rulings.results import write_atomic  # deferred: after _compile_anew
             from rulings.sphinxext import state  # deferred: after _compile_anew

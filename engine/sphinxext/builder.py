@@ -13,12 +13,15 @@ what ``rulings check`` reconciles the features and results against.
 from __future__ import annotations
 
 import json
+from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
 
 from sphinx.builders import Builder
 from sphinx.util import logging
 
-from rulings import digests
+from rulings import digests, incremental
+from rulings.results import _compact as compact
 from rulings.results import dump_lines, write_atomic
 
 from .cards import write_cards
@@ -109,6 +112,39 @@ class GherkinBuilder(Builder):
         self.written = {d: v for d, v in self.written.items() if d in self.env.found_docs}
         write_atomic(Path(self.outdir, SOURCES), json.dumps(self.written, sort_keys=True, indent=0))
         path = Path(self.outdir, "manifest.json")
-        text = dump_lines({"format": MANIFEST_FORMAT, "examples": manifest}, "examples")
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
+        # the manifest as this process last read or wrote it, while the file is that
+        # version: compared without reading the file (every example of the site) again
+        known = incremental.known_manifest(Path(self.outdir))
+        if known is not None and known == manifest:
+            return
+        text = _manifest_text(manifest)
+        if known is not None or not path.exists() or path.read_text(encoding="utf-8") != text:
             write_atomic(path, text)
+        incremental.remember_manifest(Path(self.outdir), manifest)
+
+
+#: per process: docname -> (its manifest entries, their lines as ``dump_lines`` writes them);
+#: kept only by a process that writes the manifest again and again (``rulings serve``'s
+#: worker sets KEEP_LINES): at 100,000 examples the lines are 180 MB
+_LINES: dict[str, tuple[list[dict], str]] = {}
+KEEP_LINES = False
+
+
+def _manifest_text(manifest: list[dict]) -> str:
+    """``dump_lines`` of the manifest, each document's lines encoded again only when its
+    entries changed since this process last wrote them."""
+    if not manifest or not KEEP_LINES:
+        _LINES.clear()
+        return dump_lines({"format": MANIFEST_FORMAT, "examples": manifest}, "examples")
+    groups = [(docname, list(entries)) for docname, entries in groupby(manifest, key=itemgetter("docname"))]
+    pieces = []
+    for docname, entries in groups:
+        known = _LINES.get(docname)
+        if known is None or known[0] != entries:
+            known = _LINES[docname] = (entries, ",\n".join(compact(e) for e in entries))
+        pieces.append(known[1])
+    for docname in set(_LINES) - {docname for docname, _ in groups}:
+        del _LINES[docname]
+    head = dump_lines({"format": MANIFEST_FORMAT, "examples": []}, "examples")
+    assert head.endswith(":[]}\n")
+    return head[:-len("[]}\n")] + "[\n" + ",\n".join(pieces) + "\n]}\n"

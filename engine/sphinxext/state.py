@@ -170,9 +170,30 @@ _SHOWN = ("hash", "status", "outcome", "failing_step", "message")
 def results_digest(records: list[dict], results: Mapping[str, dict]) -> str:
     """What the pages showing ``records`` show of their results (the traces as text:
     parsing every trace to compare them was most of an edit cycle's html build)."""
+    # the same entries as last time (the same objects: results.read_lines keeps the
+    # entries of lines that did not change) with the same statuses: the same digest
+    ids = tuple(r["id"] for r in records)
+    if isinstance(results, results_mod.Entries):
+        shown = [(r.get("status"), results._briefs.get(r["id"]), results._traces.get(r["id"])) for r in records]
+    else:
+        shown = [(r.get("status"), results.get(r["id"]), None) for r in records]
+    known = _RESULTS_DIGESTS.get(ids)
+    if known is not None and len(known[0]) == len(shown) and all(
+            a[0] == b[0] and a[1] is b[1] and a[2] is b[2] for a, b in zip(known[0], shown)):
+        return known[1]
     relevant = {r["id"]: [r.get("status"), *((results_mod.brief(results, r["id"]) or {}).get(k) for k in _SHOWN),
                           results_mod.trace_text(results, r["id"])] for r in records}
-    return digests.of_json(relevant, None)
+    out = digests.of_json(relevant, None)
+    if isinstance(results, results_mod.Entries):
+        if len(_RESULTS_DIGESTS) > 4096:
+            _RESULTS_DIGESTS.clear()
+        _RESULTS_DIGESTS[ids] = (shown, out)
+    return out
+
+
+#: per process: the ids of a page's examples -> ((status, entry, trace) of each, as the
+#: digest was computed from them; the objects kept so that none is another's), digest)
+_RESULTS_DIGESTS: dict[tuple, tuple[list, str]] = {}
 
 
 # -- environment handling --------------------------------------------------------------
