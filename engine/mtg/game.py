@@ -198,7 +198,7 @@ class Game(GameBase):
         self.log.record("destroy", card=card, reason=reason)
         self.zone_rules.move(card, GRAVEYARD, reason=reason or "破壊")
 
-    # -- lands and mana value ------------------------------------------------------------
+    # -- playing a land ------------------------------------------------------------------
 
     def why_cannot_play_land(self, player: int, card: MtgCard) -> str | None:
         """Why ``player`` may not play ``card`` as a land now (None: they may): a land card
@@ -227,8 +227,3 @@ class Game(GameBase):
         self.log.record("play-land", player=player, card=card)
         self.zone_rules.put_onto_battlefield(card, player, reason="土地のプレイ")
         self.stack_rules.settle()
-
-    def mana_value(self, card: MtgCard) -> int:
-        """CR 202.3: from the mana cost it has now, wherever it is — a face-down spell or
-        permanent has none, so 0 (708.2); a land or a token with no mana cost, 0 (202.3a)."""
-        return self.layer_rules.characteristics(card).mana_value()

@@ -127,11 +127,12 @@ def test_a_ygo_component_names_the_duel_by_a_protocol_of_what_it_needs(component
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 MTG_COMPONENTS = {"zone_rules", "stack_rules", "combat_rules", "face_down_rules", "layer_rules"}
 DM_COMPONENTS = {"zones", "visibility", "moves", "shield_rules", "processing", "turns", "playing", "combat"}
-#: methods each facade had on main before the hand-offs went (Game 98, Duel 70), and the
+#: methods each facade had before its hand-offs went (Game 98, Duel 70 — 69 names, `turn`
+#: with a setter), and the
 #: most it may have now: a new rule goes into its component, the facade keeps set-up,
 #: finding cards, the primitives that touch several components, and the game actions
 #: that begin, ask a component and let the processing finish
-FACADE_METHODS = {Game: 22, Duel: 26}
+FACADE_METHODS = {Game: 21, Duel: 26}
 
 
 def _hand_offs(cls, components: set[str]) -> list[str]:

@@ -228,18 +228,18 @@ def test_equip_only_at_sorcery_timing_and_by_its_controller(switched_off):
                                          ("にやにや笑いの悪魔", 4)])
 def test_mana_value_of_a_card(name, value):
     game = Game()
-    assert game.mana_value(game.new_card(name, 0, HAND)) == value
+    assert game.layer_rules.characteristics(game.new_card(name, 0, HAND)).mana_value() == value
 
 
 def test_face_down_spells_and_permanents_have_mana_value_zero():
     game = Game()
     demon = game.new_card("にやにや笑いの悪魔", 0, HAND)
     game.stack_rules.cast(0, demon, face_down_way="変異")
-    assert game.mana_value(demon) == 0
+    assert game.layer_rules.characteristics(demon).mana_value() == 0
     game.stack_rules.resolve_all()
-    assert game.mana_value(demon) == 0
+    assert game.layer_rules.characteristics(demon).mana_value() == 0
     game.face_down_rules.turn_face_up(demon)
-    assert game.mana_value(demon) == 4
+    assert game.layer_rules.characteristics(demon).mana_value() == 4
 
 
 # -- targets as the spell resolves ---------------------------------------------------------
