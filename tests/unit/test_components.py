@@ -247,3 +247,24 @@ def test_card_data_asks_only_what_the_view_names(game):
         if extra:
             strays[module] = extra
     assert not strays, f"card data asks the game beyond the view: {strays}"
+
+
+@pytest.mark.parametrize("component", [StackRules, Combat, FaceDown, LayerRules, ZoneRules], ids=lambda c: c.__name__)
+def test_a_magic_component_asks_the_game_and_the_others_only_what_its_protocol_names(component):
+    """A Magic component is given the game as a protocol (``StackGame`` …) whose other
+    components are protocols too (``StackGame.zone_rules: StackZones``): the game has all
+    it names, and the component's module asks ``self.game`` nothing else."""
+    protocol = typing.get_type_hints(component.__init__)["game"]
+    assert protocol is not Game and getattr(protocol, "_is_protocol", False)
+    game = Game()
+    missing = sorted(n for n in _members(protocol) if not hasattr(game, n))
+    parts = _parts(protocol)
+    missing += [f"{name}.{n}" for name, part in parts.items() for n in sorted(_members(part))
+                if not hasattr(getattr(game, name), n)]
+    assert not missing, f"{protocol.__name__} names what the game does not have: {missing}"
+    source = inspect.getsource(component)
+    used = set(re.findall(r"\bself\.game\.([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?", source))
+    strays = sorted({first for first, _ in used if first not in _members(protocol)}
+                    | {f"{first}.{second}" for first, second in used
+                       if first in parts and second and second not in _members(parts[first])})
+    assert not strays, f"{component.__name__} asks the game beyond {protocol.__name__}: {strays}"
