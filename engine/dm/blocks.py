@@ -351,7 +351,8 @@ def _into_one_shield(ctx: Context, items: list) -> Generator:
         return
     picked = yield Choice(ctx.me, f"which card goes on top of the new shield ({ctx.reason})", cards)
     top = picked[0]
-    ctx.duel.shield_rules.add_shield(top.owner, [top] + [c for c in cards if c is not top], face_up=True, reason=ctx.reason)
+    ctx.duel.shield_rules.add_shield(top.owner, [top] + [c for c in cards if c is not top], face_up=True,
+                                     reason=ctx.reason)
     ctx.it = cards
 
 

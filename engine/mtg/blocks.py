@@ -416,7 +416,8 @@ def _untap(ctx: Context, objs: list) -> None:
 
 def _to_hand(ctx: Context, objs: list) -> None:
     _remember(ctx, objs)
-    ctx.name([ctx.game.zone_rules.move(o, HAND, reason=ctx.reason) for o in objs if o.zone.kind in (BATTLEFIELD, GRAVEYARD)])
+    ctx.name([ctx.game.zone_rules.move(o, HAND, reason=ctx.reason) for o in objs
+              if o.zone.kind in (BATTLEFIELD, GRAVEYARD)])
 
 
 VERBS: dict[str, Callable[[Context, list], None]] = {
@@ -570,7 +571,7 @@ def put_onto_battlefield(it: str | None = None, facing: tuple[str, bool] = ("up"
             controller = o.owner if under == "owner" else ctx.controller
             if side == "down":
                 ctx.game.zone_rules.put_onto_battlefield(o, controller, face_down_as=ctx.face_down_as or FACE_DOWN_DEFAULT,
-                                              face_down_by=ctx.by, tapped=tapped, reason="効果")
+                                                         face_down_by=ctx.by, tapped=tapped, reason="効果")
             else:
                 ctx.game.zone_rules.put_onto_battlefield(o, controller, tapped=tapped, reason="効果")
             done.append(o)

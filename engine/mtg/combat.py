@@ -114,7 +114,8 @@ class Combat:
                 return f"ブロックするのは防御プレイヤーなので、{PLAYER_NAMES[player]}はブロックできない（CR 509.1a）"
             if blocker.tapped:
                 return f"{shown}はタップ状態なのでブロックできない（CR 509.1a）"
-        if self.game.layer_rules.characteristics(attacker).has("飛行") and not (values.has("飛行") or values.has("到達")):
+        flying = self.game.layer_rules.characteristics(attacker).has("飛行")
+        if flying and not (values.has("飛行") or values.has("到達")):
             return f"{shown}は飛行も到達も持たないので、飛行を持つ「{attacker.name}」をブロックできない（CR 702.9b）"
         color = stops(self.game, attacker, blocker)
         if color:
@@ -144,7 +145,8 @@ class Combat:
         # CR 506.4: a permanent that stops being a creature is removed from combat;
         # nothing else (evasion, "can't attack") undoes an attack or a block already made
         for card in self.game.zone_rules.permanents():
-            if (card.attacking or card.blocking is not None) and CREATURE not in self.game.layer_rules.characteristics(card).types:
+            if ((card.attacking or card.blocking is not None)
+                    and CREATURE not in self.game.layer_rules.characteristics(card).types):
                 card.attacking, card.blocking = False, None
                 self.log.record("removed-from-combat", card=card)
 

@@ -203,8 +203,8 @@ class FaceDown:
         if not library.cards:
             raise SetupError("ライブラリーにカードがない")
         card = library.cards[0]
-        return self.game.zone_rules.put_onto_battlefield(card, player, face_down_as=way_characteristics(way), face_down_by=way,
-                                         reason=way)
+        return self.game.zone_rules.put_onto_battlefield(card, player, face_down_as=way_characteristics(way),
+                                                         face_down_by=way, reason=way)
 
     def manifest_dread(self, player: int) -> MtgCard | None:
         """戦慄予示 (CR 701.62a): look at the top two cards of the library, manifest one

@@ -150,9 +150,10 @@ class StackRules:
         elif face_down_by is not None:
             # a permanent's ability lets its controller cast a creature card face down
             # with the characteristics the ability states (Illusionary Mask, CR 708.4)
-            permission = next((a for a in self.game.layer_rules.characteristics(face_down_by).abilities if a.kind == CAST_FACE_DOWN),
-                              None)
-            if not self.game.zone_rules.on_battlefield(face_down_by) or face_down_by.controller != player or permission is None:
+            permission = next((a for a in self.game.layer_rules.characteristics(face_down_by).abilities
+                               if a.kind == CAST_FACE_DOWN), None)
+            if (not self.game.zone_rules.on_battlefield(face_down_by) or face_down_by.controller != player
+                    or permission is None):
                 return f"{who}は「{face_down_by.name}」の能力で裏向きに唱えることはできない"
             if permission.affects is not None and not permission.affects(self.game, face_down_by, card):
                 return f"{shown}は「{face_down_by.name}」が裏向きに唱えさせるカードではない"
@@ -218,7 +219,8 @@ class StackRules:
         shown = f"「{source.name}」"
         if not self.game.zone_rules.on_battlefield(source) or source.controller != player:
             return f"{PLAYER_NAMES[player]}は{shown}をコントロールしていないので、その能力を起動できない（CR 602.2）"
-        ability = next((a for a in self.game.layer_rules.characteristics(source).abilities if a.kind == ACTIVATED), None)
+        ability = next((a for a in self.game.layer_rules.characteristics(source).abilities if a.kind == ACTIVATED),
+                       None)
         if ability is None:
             return f"{shown}は起動型能力を持たない"
         if self.casting is not None and legality.on("casting-in-progress"):
@@ -247,7 +249,8 @@ class StackRules:
         only if controlled since its controller's turn began, or with haste (302.6, 702.10c)."""
         if source.tapped and legality.on("tapped"):
             return f"「{source.name}」はタップ状態なので、{{T}}を含むコストを支払えない（CR 107.5）"
-        if CREATURE in self.game.layer_rules.characteristics(source).types and self.game.combat_rules.summoning_sick(source):
+        if (CREATURE in self.game.layer_rules.characteristics(source).types
+                and self.game.combat_rules.summoning_sick(source)):
             return (f"「{source.name}」はこのターンの開始時から続けてコントロールされていないクリーチャーなので、"
                     "{T}を含むコストを支払えない（召喚酔い、CR 302.6）")
         return None
@@ -478,7 +481,8 @@ class StackRules:
             elif "オーラ" in values.subtypes and not self._legally_attached(card):
                 why = "オーラが何にもついていないか不正についている"
             elif "装備品" in values.subtypes and isinstance(card.attached_to, MtgCard) and not (
-                    card.attached_to.object_id == card.attached_object and self.game.zone_rules.on_battlefield(card.attached_to)
+                    card.attached_to.object_id == card.attached_object
+                    and self.game.zone_rules.on_battlefield(card.attached_to)
                     and CREATURE in self.game.layer_rules.characteristics(card.attached_to).types
                     and not stops(self.game, card.attached_to, card)):  # CR 702.16d
                 # CR 704.5n: an Equipment attached to what is not a creature any more (or gone)

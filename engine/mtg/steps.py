@@ -78,7 +78,7 @@ def controls(game: Game, player: int, card: str) -> None:
 def controls_face_down(game: Game, player: int, facedown: str, card: str) -> None:
     """A face-down permanent (as that mechanic makes it), there since before this turn."""
     game.zone_rules.put_onto_battlefield(game.new_card(card, player, HAND), player, face_down_as=BY_WAY[facedown],
-                              face_down_by=facedown, setup=True)
+                                         face_down_by=facedown, setup=True)
 
 
 @V.given("{player}は「{source:card}」の効果で裏向きにした「{card}」をコントロールしている")
@@ -86,7 +86,7 @@ def controls_face_down_by_card(game: Game, player: int, source: str, card: str) 
     """A face-down permanent with the characteristics the named card's effect gives it."""
     spec = game.definition(source).face_down_as
     game.zone_rules.put_onto_battlefield(game.new_card(card, player, HAND), player, face_down_as=spec or FACE_DOWN_DEFAULT,
-                              face_down_by=f"「{source}」", setup=True)
+                                         face_down_by=f"「{source}」", setup=True)
 
 
 @V.given("「{card}」はこのターンに戦場に出た")
@@ -120,7 +120,7 @@ def put_counters(game: Game, card: str, counter: str, n: int) -> None:
 def aura_attached(game: Game, aura: str, card: str) -> None:
     target = game.card(card)
     game.zone_rules.put_onto_battlefield(game.new_card(aura, target.controller, HAND), target.controller, setup=True,
-                              attach_to=target)
+                                         attach_to=target)
 
 
 @V.given("{player}の墓地に「{card}」がある")

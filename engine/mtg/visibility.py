@@ -149,7 +149,8 @@ class ZoneRules:
         for permanent in self.permanents():
             for ability in self.game.layer_rules.characteristics(permanent).abilities:
                 if ability.kind == TRIGGERED and ability.event == ANOTHER_DIES and ability.affects(self.game, permanent, death):
-                    self.game.stack_rules.trigger(permanent, ability, permanent.controller, card=card, card_id=card.object_id)
+                    self.game.stack_rules.trigger(permanent, ability, permanent.controller, card=card,
+                                                  card_id=card.object_id)
 
     def put_onto_battlefield(self, card: MtgCard, controller: int | None = None, *,
                              face_down_as: Characteristics | None = None, face_down_by: str = "",
@@ -163,7 +164,8 @@ class ZoneRules:
             # CR 303.4f: an Aura put onto the battlefield without being cast is attached, as
             # it enters, to an object its controller chooses; with nothing it could enchant, it
             # stays where it is.  What it was attached to before is never remembered (400.7).
-            fitting = [p for p in self.permanents() if p is not card and enchant in self.game.layer_rules.characteristics(p).types]
+            fitting = [p for p in self.permanents()
+                       if p is not card and enchant in self.game.layer_rules.characteristics(p).types]
             if not fitting:
                 self.log.record("stays", card=card, zone=card.zone.kind)
                 return card
@@ -214,7 +216,8 @@ class ZoneRules:
             for ability in self.game.layer_rules.characteristics(permanent).abilities:
                 if ability.kind == TRIGGERED and ability.event == ANOTHER_ENTERS and ability.affects(
                         self.game, permanent, card):
-                    self.game.stack_rules.trigger(permanent, ability, permanent.controller, card=card, card_id=card.object_id)
+                    self.game.stack_rules.trigger(permanent, ability, permanent.controller, card=card,
+                                                  card_id=card.object_id)
 
     def draw(self, player: int) -> MtgCard:
         library = self.board.zone(player, LIBRARY)
