@@ -24,11 +24,12 @@ site: $(STAMP)
 
 # the extraction (build/features: what pytest runs, which never extracts itself; a problem
 # in a document, exit 1, is test_documents' failure, an extraction that stopped ends here),
-# the test suite, then the coverage ratchet: no cell of tests/coverage-pinned.json may
+# the test suite (the tests reading the real site together in one worker: tests/conftest.py),
+# then the coverage ratchet: no cell of tests/coverage-pinned.json may
 # stop being pinned (measures only the games whose engine, cards or examples changed)
 test: $(STAMP) browser
 	$(BIN)/rulings extract || [ $$? -eq 1 ]
-	$(BIN)/python -m pytest -n $(JOBS)
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
 	$(BIN)/rulings coverage --check
 
 # which rules the examples pin: every cell of every rules table changed in turn

@@ -141,6 +141,15 @@ def pytest_configure(config):
                                        "sandboxes, instead of every card file ('all': every one)")
 
 
+def pytest_collection_modifyitems(config, items):
+    """The tests that read the real site (built once a session, ``made_once``) are one
+    group: under ``--dist loadgroup`` (``make test``) one worker runs them all while the
+    other goes on with the rest, instead of waiting for the site the first one builds."""
+    for item in items:
+        if "real_site" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("real-site"))
+
+
 def pytest_sessionfinish(session):
     forkserver.shutdown()  # waited for: its commands' CPU time is counted as this process's
 
