@@ -4,7 +4,10 @@ holds nothing else but the collaborators it was given when made."""
 
 from __future__ import annotations
 
+import ast
+import inspect
 import random
+import textwrap
 import typing
 
 import pytest
@@ -113,3 +116,66 @@ def test_a_ygo_component_names_the_duel_by_a_protocol_of_what_it_needs(component
         return  # asks nothing of the duel (Turn, Memories)
     assert duel is not YgoDuel and getattr(duel, "_is_protocol", False), \
         f"{component.__name__} is given the duel as {duel}, not as a protocol of what it needs"
+
+
+#: Duel keeps what is the game's own: making it, finding and naming cards, what is on the
+#: field, the turn's state, the problems it reports, the phases, the component wiring
+YGO_DUEL_METHODS_AT_MOST = 30
+
+
+def _handoffs(cls: type, components: set[str]) -> list[str]:
+    """The methods of ``cls`` whose body is one statement calling ``self.<component>.<…>``
+    (a docstring aside): a hand-off, where the caller should ask the component."""
+    source = textwrap.dedent(inspect.getsource(cls))
+    tree = ast.parse(source).body[0]
+    found = []
+    for node in tree.body:
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+        if len(body) != 1 or not isinstance(body[0], (ast.Return, ast.Expr)):
+            continue
+        call = body[0].value
+        if not isinstance(call, ast.Call):
+            continue
+        func = call.func
+        while isinstance(func, ast.Attribute) and isinstance(func.value, ast.Attribute):
+            func = func.value
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" \
+                and func.attr in components:
+            found.append(node.name)
+    return found
+
+
+def _methods(cls: type) -> list[str]:
+    tree = ast.parse(textwrap.dedent(inspect.getsource(cls))).body[0]
+    return [n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def test_the_ygo_duel_hands_nothing_on_to_its_components():
+    """A caller asks the component that owns a rule (``duel.battle_rules.attack``), not
+    the duel to pass it on: no method of Duel is a one-line hand-off, and Duel stays
+    narrow (issue 23)."""
+    handoffs = _handoffs(YgoDuel, YGO_COMPONENTS)
+    assert not handoffs, f"Duel hands these on to a component (call the component instead): {handoffs}"
+    methods = _methods(YgoDuel)
+    assert len(methods) <= YGO_DUEL_METHODS_AT_MOST, \
+        f"Duel has {len(methods)} methods (at most {YGO_DUEL_METHODS_AT_MOST}): is a rule on it that a component owns?"
+
+
+def test_the_hand_off_check_finds_a_hand_off():
+    class Wide:
+        def attack(self, card, target=None):
+            return self.battle_rules.attack(card, target)
+
+        def shift(self, card):
+            """Documented, still a hand-off."""
+            self.control_rules.shift_control(card, 0)
+
+        def nested(self):
+            return self.chain_rules.chain.append(1)
+
+        def own(self, card):
+            return self.on_field(card) and self.battle_rules.battle_over
+
+    assert _handoffs(Wide, YGO_COMPONENTS) == ["attack", "shift", "nested"]
