@@ -120,7 +120,8 @@ class TemporaryBanishes:
         if self.duel.move_rules.banished_when_leaving(card):
             # 消战者: it is banished by its own effect first; the temporary banish has
             # nothing left to return (一时除外实质上没能适用)
-            self.duel.move_rules.leave_field(card, self.duel.board.zone(card.owner, BANISHED), reason="banished by its own effect")
+            self.duel.move_rules.leave_field(card, self.duel.board.zone(card.owner, BANISHED),
+                                             reason="banished by its own effect")
             return
         gained = effect_of is not None and effect_of is not card.definition
         if gained and "gained-temporary-banish-returns" not in effect_of.rulings:

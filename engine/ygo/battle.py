@@ -169,7 +169,8 @@ class Battle:
             raise IllegalAction(why)
         if self.duel.phase != "battle":
             self.duel.enter_phase("battle")
-        self.duel.memory_rules.remember(attacker, Info.ATTACKED, (self.duel.memory_rules.recall(attacker, Info.ATTACKED) or 0) + 1)
+        self.duel.memory_rules.remember(attacker, Info.ATTACKED,
+                                        (self.duel.memory_rules.recall(attacker, Info.ATTACKED) or 0) + 1)
         self.attack_declarations[attacker.controller] += 1
         self.battle_state = Attack(attacker, attacker.object_id, attacker.controller, target,
                                    None if target is None else target.object_id)

@@ -534,7 +534,8 @@ def banish_until(who, until):
             if not duel.on_field(c):
                 continue
             rulings = link.card.definition.rulings
-            duel.banish_rules.banish_temporarily(c, returns=until, reason=_why(link), effect_of=origin if c is link.card else None,
+            duel.banish_rules.banish_temporarily(c, returns=until, reason=_why(link),
+                                                 effect_of=origin if c is link.card else None,
                                                  face_up=True if "temporary-banish-face-up" in rulings else None,
                                                  source=link.card if "return-needs-this-card" in rulings else None)
 
@@ -578,7 +579,8 @@ def negate_effects_of(who, until=None, same=False):
                 duel.move_rules.destroy(c, reason=_why(link), by_effect=link.card, by_player=link.player)
         elif duel.is_effect_monster(c):
             erase = erased_until_turn_end(Info.NEGATED, c.definition.rulings)
-            duel.memory_rules.remember(c, Info.NEGATED, "free-chain", per="free-chain", erase=erase, origin=link.card.name)
+            duel.memory_rules.remember(c, Info.NEGATED, "free-chain", per="free-chain", erase=erase,
+                                       origin=link.card.name)
             duel.log.record("negate", card=c, source=link.card)
         elif not c.definition.is_monster and duel.face_up_on_field(c):
             duel.memory_rules.apply_lasting(c, "effects-negated", source=link.card.name,
@@ -733,7 +735,8 @@ def keep_as_continuous_target(who, lasting, **kw):
                 continue
             if duel.link_rules.link(source, card, grants=grants, source_negation_matters=negation_matters) is not None \
                     and "control" in grants and card.controller != source.controller:
-                duel.control_rules.shift_control(card, source.controller, reason=f"the continuous target of 「{source.name}」")
+                duel.control_rules.shift_control(card, source.controller,
+                                                 reason=f"the continuous target of 「{source.name}」")
 
     # what the card does while it stays, not something its activation does as it resolves:
     # negating only the effect of that card activation does not stop the link (chain.py)
@@ -760,7 +763,8 @@ def _summon(pick, *, negated: bool = False, position: str | None = None, face_up
         for card in pick(duel, link):
             if card.zone.kind not in zones:   # a monster already in a monster zone is not summoned
                 continue
-            why = duel.value_rules.why_cannot_special_summon(card, link.player, how=duel.value_rules.summon_how("special", link.card.name),
+            why = duel.value_rules.why_cannot_special_summon(card, link.player,
+                                                             how=duel.value_rules.summon_how("special", link.card.name),
                                                              by=link.card.name)
             if why:
                 duel.log.record("no-summon", card=card, why=why)
@@ -1901,7 +1905,8 @@ def search_or_activate(desc):
                 "no free spell & trap zone" if full else None)
             if why is None:
                 duel.log.record("choice.default-activate", chooser=link.player, card=c)
-                duel.activation_rules.activate_by_effect(c, link.player, link.card.name, source=link.card_if_unchanged())
+                duel.activation_rules.activate_by_effect(c, link.player, link.card.name,
+                                                         source=link.card_if_unchanged())
             else:
                 duel.log.record("choice.to-hand", chooser=link.player, card=c, why=why)
                 duel.move_rules.add_to_hand(c, reason=_why(link))

@@ -94,7 +94,8 @@ class Moves:
         if held and card.controller != card.owner:
             # the continuous target that gave control ends with it (FAQ fid=16310, 11049):
             # the face-down monster goes back to its owner's field
-            self.duel.control_rules.shift_control(card, card.owner, reason="it is no longer the target that gave control")
+            self.duel.control_rules.shift_control(card, card.owner,
+                                                  reason="it is no longer the target that gave control")
         self.chain.emit("position-changed", card)
         self.values.adjust()
 

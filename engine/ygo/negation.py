@@ -226,7 +226,8 @@ class Negation:
                 self.duel.move_rules.send_to_graveyard(card, reason="its flip summon was negated")
             return
         if method in SPECIAL_METHODS:
-            why = self.duel.value_rules.why_cannot_special_summon(card, player, how=self.duel.value_rules.summon_how(method))
+            why = self.duel.value_rules.why_cannot_special_summon(card, player,
+                                                                  how=self.duel.value_rules.summon_how(method))
             if why:
                 raise IllegalAction(why)
         elif method in ("normal", "tribute"):

@@ -237,7 +237,8 @@ def negate_effects_of_targets(until_end_of_turn: bool = True, need_face_up: bool
             if need_face_up and not duel.is_effect_monster(card):
                 continue
             erase = erased_until_turn_end(Info.NEGATED, card.definition.rulings) if until_end_of_turn else None
-            duel.memory_rules.remember(card, Info.NEGATED, "free-chain", per="free-chain", erase=erase, origin=link.card.name)
+            duel.memory_rules.remember(card, Info.NEGATED, "free-chain", per="free-chain", erase=erase,
+                                       origin=link.card.name)
             duel.log.record("negate", card=card, source=link.card)
 
     return resolve
@@ -277,7 +278,8 @@ def special_summon_chosen(*marks: str, negated: bool = False, link_grants=(), on
         for card in picks:
             if duel.on_field(card):
                 continue
-            duel.summon_rules.summon(card, "special", link.player, by=link.card.name, negated=negated, face_up=not face_down)
+            duel.summon_rules.summon(card, "special", link.player, by=link.card.name, negated=negated,
+                                     face_up=not face_down)
             for mark in marks:
                 duel.memory_rules.apply_lasting(card, mark, source=link.card.name)
             if source is not None and duel.on_field(source) and (

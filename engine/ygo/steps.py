@@ -119,7 +119,8 @@ def summon(duel: Duel, player: int, method: str, card: str) -> None:
         # that fit, shown in the trace)
         c = _fresh(duel, card, player)
         tributes = _default_tributes(duel, c, player)
-        duel.summon_rules.summon(c, "tribute" if tributes or method == "tribute" else "normal", player, tributes=tributes)
+        duel.summon_rules.summon(c, "tribute" if tributes or method == "tribute" else "normal", player,
+                                 tributes=tributes)
     else:
         duel.summon_rules.summon(_fresh(duel, card, player), method, player)
 
@@ -658,13 +659,15 @@ def activate_card(duel: Duel, player: int, card: str) -> None:
 @V.phrase(("given", "when"), "{player}发动「{card}」，选择「{chosen:card}」")
 def activate_choosing(duel: Duel, player: int, card: str, chosen: str) -> None:
     """Activate a card that picks a card without targeting it (「简易融合」's monster)."""
-    duel.chain_rules.activate(_fresh_or_set(duel, card, player), "发动", player=player, chosen=[duel.card(chosen, player)])
+    duel.chain_rules.activate(_fresh_or_set(duel, card, player), "发动", player=player,
+                              chosen=[duel.card(chosen, player)])
 
 
 @V.phrase(("given", "when"), "{player}发动「{card}」，选择{owner:player}的「{chosen:card}」")
 def activate_choosing_whose(duel: Duel, player: int, card: str, owner: int, chosen: str) -> None:
     """Activate a card that picks that player's card without targeting it."""
-    duel.chain_rules.activate(_fresh_or_set(duel, card, player), "发动", player=player, chosen=[_on_field(duel, chosen, owner)])
+    duel.chain_rules.activate(_fresh_or_set(duel, card, player), "发动", player=player,
+                              chosen=[_on_field(duel, chosen, owner)])
 
 
 @V.phrase(("given", "when"), "{player}发动「{card}」的{label}效果，选择{owner:player}的「{chosen:card}」")
@@ -695,7 +698,8 @@ def activate_card_targeting(duel: Duel, player: int, target: str, card: str) -> 
 @V.phrase(("given", "when"), "{player}以「{t1:card}」和「{t2:card}」为对象发动「{card}」")
 def activate_card_targeting_two(duel: Duel, player: int, t1: str, t2: str, card: str) -> None:
     """Activate a spell or trap card targeting two cards."""
-    duel.chain_rules.activate(_fresh_or_set(duel, card, player), "发动", player=player, targets=[duel.card(t1), duel.card(t2)])
+    duel.chain_rules.activate(_fresh_or_set(duel, card, player), "发动", player=player,
+                              targets=[duel.card(t1), duel.card(t2)])
 
 
 @V.phrase(("given", "when"), "{player}以「{target:card}」为对象发动「{card}」的{label}效果")
@@ -713,7 +717,8 @@ def activate_effect_targeting_two(duel: Duel, player: int, t1: str, t2: str, car
 @V.phrase(("given", "when"), "{player}以{owner:player}的「{target:card}」为对象发动「{card}」")
 def activate_card_targeting_whose(duel: Duel, player: int, owner: int, target: str, card: str) -> None:
     """Activate a card targeting that player's card of that name."""
-    duel.chain_rules.activate(_fresh_or_set(duel, card, player), "发动", player=player, targets=[duel.card(target, owner)])
+    duel.chain_rules.activate(_fresh_or_set(duel, card, player), "发动", player=player,
+                              targets=[duel.card(target, owner)])
 
 
 @V.phrase(("given", "when"), "{player}以{owner:player}{source}的「{target:card}」为对象发动「{card}」")
@@ -1132,7 +1137,8 @@ def can_summon_by_effect_from(duel: Duel, player: int, by: str, source: str, met
         reason = f"「{card}」 cannot be {method} summoned"
     else:
         c = c or duel.new_card(card, player, source)
-        reason = duel.value_rules.why_cannot_special_summon(c, player, how=duel.value_rules.summon_how(method, by), by=by, method=method)
+        reason = duel.value_rules.why_cannot_special_summon(c, player, how=duel.value_rules.summon_how(method, by),
+                                                            by=by, method=method)
     expect(f"玩家{player}可以用「{by}」的效果从{PLACE_NAMES.get(source, source)}{METHOD_WORD.get(method, method)}"
            f"召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 

@@ -587,7 +587,8 @@ class Summoning:
     def attach(self, material: YgoCard, xyz: YgoCard) -> None:
         """Attach ``material`` to ``xyz`` as xyz material (face-up, under it)."""
         if self.duel.on_field(material):
-            self.duel.move_rules.leave_field(material, self.duel.board.zone(xyz.controller, MATERIALS), reason="attached as material")
+            self.duel.move_rules.leave_field(material, self.duel.board.zone(xyz.controller, MATERIALS),
+                                             reason="attached as material")
         else:
             self.duel.board.move(material, self.duel.board.zone(xyz.controller, MATERIALS), face_up=True,
                             reason="attached as material")

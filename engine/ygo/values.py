@@ -496,7 +496,8 @@ class Values:
             elif card.face_up and self.memory.lasting(card, "to-hand-at-end-phase"):
                 self.duel.move_rules.return_to_hand(card, reason="returned to the hand in the end phase by the effect that summoned it")
             elif any(v is True or v == self.duel.turn for v in self.memory.lasting(card, "to-graveyard-at-end-phase")):
-                self.duel.move_rules.send_to_graveyard(card, reason="sent to the graveyard in the end phase by the effect")
+                self.duel.move_rules.send_to_graveyard(card,
+                                                       reason="sent to the graveyard in the end phase by the effect")
         self.control.end_phase_control()
 
 

@@ -13,7 +13,8 @@ pytestmark = pytest.mark.usefixtures("extracted")
 
 
 def why(duel: Duel, card, by: str = "", method: str = "special") -> str | None:
-    return duel.value_rules.why_cannot_special_summon(card, 0, how=duel.value_rules.summon_how(method, by), by=by, method=method)
+    return duel.value_rules.why_cannot_special_summon(card, 0, how=duel.value_rules.summon_how(method, by), by=by,
+                                                      method=method)
 
 
 def test_a_special_summon_monster_comes_from_the_hand_only_by_its_procedure():
