@@ -96,6 +96,18 @@ class Battle:
         self.battle_state = None
         self.attack_declarations = [0, 0]
 
+    def destroy_attacked_at_end_battle(self) -> None:
+        """『攻击过的怪兽在战斗阶段结束时破坏』 (古之森): the monsters that remember attacking
+        this turn — face-down ones too (FAQ fid=8644) — are destroyed by that card's effect."""
+        sources = [c for c in self.duel.field_cards()
+                   if self.duel.value_rules.active_statics(c, "destroy-attacked-at-end-battle")]
+        if not sources:
+            return
+        for card in [c for c in self.duel.field_cards() if c.definition.is_monster and c.zone.kind == Zone.MONSTER
+                     and self.duel.memory_rules.remembers(c, Info.ATTACKED)]:
+            self.duel.move_rules.destroy(card, reason=f"it attacked this turn (「{sources[0].name}」)",
+                                         by_effect=sources[0], by_player=sources[0].controller)
+
     # -- the basic rules of attacking (spec/ygo/basic-rules.rst) --------------------------
 
     def attacks_allowed(self, card: "YgoCard") -> int:

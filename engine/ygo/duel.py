@@ -194,37 +194,7 @@ class Duel(Game):
     def is_xyz_monster(self, card: YgoCard) -> bool:
         return self.is_monster_card(card) and "xyz" in card.definition.types
 
-    # -- what the rules keep of a card leaving the field -----------------------------------
-
-    def graveyard_replaced_by(self) -> str | None:
-        """The face-up card whose effect banishes what would be sent to the graveyard
-        (大宇宙 and the like), if one applies now."""
-        for other in self.field_cards():
-            if self.value_rules.active_statics(other, "graveyard-to-banish"):
-                return other.name
-        return None
-
-    def snapshot(self, card: YgoCard) -> dict:
-        """Last known information, taken as the card leaves the field."""
-        return {
-            "memory": {item.key: item.value for item in card.memory.items()},
-            "face_up": card.face_up, "controller": card.controller, "position": card.position,
-            "negations": self.negation_rules.negations(card) if card.face_up else set(),
-            "object_id": card.object_id,
-        }
-
     # -- phases ---------------------------------------------------------------------
-
-    def destroy_attacked_at_end_battle(self) -> None:
-        """『攻击过的怪兽在战斗阶段结束时破坏』 (古之森): the monsters that remember attacking
-        this turn — face-down ones too (FAQ fid=8644) — are destroyed by that card's effect."""
-        sources = [c for c in self.field_cards() if self.value_rules.active_statics(c, "destroy-attacked-at-end-battle")]
-        if not sources:
-            return
-        for card in [c for c in self.field_cards() if c.definition.is_monster and c.zone.kind == MONSTER
-                     and self.memory_rules.remembers(c, Info.ATTACKED)]:
-            self.move_rules.destroy(card, reason=f"it attacked this turn (「{sources[0].name}」)", by_effect=sources[0],
-                                    by_player=sources[0].controller)
 
     def enter_phase(self, phase: str, hold: bool  =  False) -> None:
         """Move on to ``phase``; with ``hold`` the mandatory triggers it starts are put
@@ -236,7 +206,7 @@ class Duel(Game):
             self.battle_rules.end_battle_phase()
             self.log.record("phase.end-battle")
             self.banish_rules.returns_due("end-battle")
-            self.destroy_attacked_at_end_battle()
+            self.battle_rules.destroy_attacked_at_end_battle()
             self.chain_rules.emit("end-battle", None)
             self.chain_rules.run_mandatory()
         self.phase = phase

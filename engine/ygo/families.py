@@ -484,7 +484,7 @@ def _lands_in(duel, card) -> str:
         where = duel.move_rules.redirect(card, Zone.GRAVEYARD)
         if where != Zone.GRAVEYARD:
             return where
-    return Zone.BANISHED if duel.graveyard_replaced_by() else Zone.GRAVEYARD
+    return Zone.BANISHED if duel.move_rules.graveyard_replaced_by() else Zone.GRAVEYARD
 
 
 def chosen_first(duel, candidates: list, pool: list, zones, enough) -> tuple | None:

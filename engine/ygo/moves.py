@@ -28,7 +28,7 @@ from .memory import RULES, Info, Transition
 from .objects import WAS_BANISHED, YgoCard, Zone
 from .summoning import Summoning
 from .values import Values
-from .view import ChainView, DuelView
+from .view import ChainView, DuelView, NegationView
 
 DECK, HAND, EXTRA, MONSTER, SPELL_TRAP, PENDULUM, GRAVEYARD, BANISHED, MATERIALS, FIELD_SPELL = (
     Zone.DECK, Zone.HAND, Zone.EXTRA, Zone.MONSTER, Zone.SPELL_TRAP, Zone.PENDULUM, Zone.GRAVEYARD,
@@ -41,19 +41,22 @@ class MovesChain(ChainView, Protocol):
     def one_action(self) -> AbstractContextManager[None]: ...
 
 
+class MovesNegation(NegationView, Protocol):
+    """What moves.py asks of negation.py's ``Negation`` beyond what card data does."""
+
+    def negations(self, card: YgoCard, depth: int = 0) -> set[str]: ...
+
+
 class MovesDuel(DuelView, Protocol):
     """What moving cards needs of the rest of the duel (rulings.ygo.duel.Duel is one): what
     card data sees (a static's test is given the duel), the chain each move is one game
-    action of (``destroy``, ``send_to_graveyard`` … are marked actions.one_action), last
-    known information, and control."""
+    action of (``destroy``, ``send_to_graveyard`` … are marked actions.one_action), the
+    negations a card's last known information keeps, and control."""
 
     chain_rules: MovesChain
-
-    def snapshot(self, card: YgoCard) -> dict: ...
+    negation_rules: MovesNegation
 
     def keep_last_known(self, card: YgoCard, known: Any) -> None: ...
-
-    def graveyard_replaced_by(self) -> str | None: ...
 
 
 class Moves:
@@ -74,6 +77,23 @@ class Moves:
         self.activation = activation
         self.chain = chain
         self.log = log
+
+    def graveyard_replaced_by(self) -> str | None:
+        """The face-up card whose effect banishes what would be sent to the graveyard
+        (大宇宙 and the like), if one applies now."""
+        for other in self.duel.field_cards():
+            if self.values.active_statics(other, "graveyard-to-banish"):
+                return other.name
+        return None
+
+    def snapshot(self, card: YgoCard) -> dict:
+        """Last known information, taken as the card leaves the field."""
+        return {
+            "memory": {item.key: item.value for item in card.memory.items()},
+            "face_up": card.face_up, "controller": card.controller, "position": card.position,
+            "negations": self.duel.negation_rules.negations(card) if card.face_up else set(),
+            "object_id": card.object_id,
+        }
 
     def can_turn_face_down(self, card: YgoCard) -> bool:
         """A face-up monster in a monster zone, but not a link monster (it has no DEF
@@ -119,12 +139,12 @@ class Moves:
                     tags: tuple = ()) -> None:
         """Every way off the field goes through here: links fire, memory is erased by
         the table, the card becomes a new object in its owner's zone."""
-        snapshot = self.duel.snapshot(card)
+        snapshot = self.snapshot(card)
         self.duel.keep_last_known(card, snapshot)
         after = self.links.links_on_leave(card, destroyed)
         for material in self.summoning.materials_of(card):
             material.attached_to = None
-            where = BANISHED if self.duel.graveyard_replaced_by() else GRAVEYARD
+            where = BANISHED if self.graveyard_replaced_by() else GRAVEYARD
             self.duel.board.move(material, self.duel.board.zone(material.owner, where),
                             reason=f"material of 「{card.name}」 that left the field")
             self.memory.arrived(material, "sent-to-graveyard" if where == GRAVEYARD else WAS_BANISHED)
@@ -177,7 +197,7 @@ class Moves:
             where = self.redirect(card, GRAVEYARD)
         else:
             where = GRAVEYARD
-        replaced = self.duel.graveyard_replaced_by() if where == GRAVEYARD else None
+        replaced = self.graveyard_replaced_by() if where == GRAVEYARD else None
         if replaced:
             where = BANISHED
             reason = f"{reason}; banished instead by 「{replaced}」" if reason else f"banished instead by 「{replaced}」"

@@ -120,7 +120,7 @@ def test_a_ygo_component_names_the_duel_by_a_protocol_of_what_it_needs(component
 
 #: Duel keeps what is the game's own: making it, finding and naming cards, what is on the
 #: field, the turn's state, the problems it reports, the phases, the component wiring
-YGO_DUEL_METHODS_AT_MOST = 30
+YGO_DUEL_METHODS_AT_MOST = 25
 
 
 def _handoffs(cls: type, components: set[str]) -> list[str]:
