@@ -13,7 +13,7 @@ so ``link`` makes no link and returns None.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from rulings.core.events import EventLog
 
