@@ -223,10 +223,10 @@ class Pool:
     def items(self, ctx: Context) -> list:
         players = [_player(ctx, o) for o in self.owners]
         if self.shields:
-            return [s for p in players for s in ctx.duel.shields[p]]
+            return [s for p in players for s in ctx.duel.zones.shields[p]]
         if self.zone is None:
-            return [c for p in players for c in ctx.duel.creatures(p) if self.fits(ctx, c)]
-        return [c for p in players for c in ctx.duel.zone(p, self.zone).cards if self.fits(ctx, c)]
+            return [c for p in players for c in ctx.duel.zones.creatures(p) if self.fits(ctx, c)]
+        return [c for p in players for c in ctx.duel.zones.zone(p, self.zone).cards if self.fits(ctx, c)]
 
     def by_hidden_characteristic(self) -> bool:
         """Cards picked for what they are, among cards of a non-public zone."""
@@ -248,7 +248,7 @@ def _move_to(kind: str) -> Verb:
     def act(ctx: Context, items: list) -> Generator:
         moved = []
         for c in _cards(items):
-            ctx.duel.move(c, kind, reason=ctx.reason)
+            ctx.duel.moves.move(c, kind, reason=ctx.reason)
             moved.append(c)
         ctx.it = moved
         yield from ()
@@ -259,8 +259,8 @@ def _move_to(kind: str) -> Verb:
 def _destroy(ctx: Context, items: list) -> Generator:
     done = []
     for c in _cards(items):
-        if c.zone.kind == BATTLE and ctx.duel.is_top_creature(c):
-            ctx.duel.destroy(c)
+        if c.zone.kind == BATTLE and ctx.duel.zones.is_top_creature(c):
+            ctx.duel.combat.destroy(c)
             done.append(c)
     ctx.it = done
     yield from ()
@@ -269,21 +269,21 @@ def _destroy(ctx: Context, items: list) -> Generator:
 def _to_bottom(ctx: Context, items: list) -> Generator:
     # 好きな順序で: the engine keeps the order the cards are in
     for c in _cards(items):
-        ctx.duel.to_deck_bottom(c, reason=ctx.reason)
+        ctx.duel.moves.to_deck_bottom(c, reason=ctx.reason)
     yield from ()
 
 
 def _to_top(ctx: Context, items: list) -> Generator:
     # one by one, so the last one ends on top (好きな順序で: the order the cards are in)
     for c in _cards(items):
-        ctx.duel.to_deck_top(c, reason=ctx.reason)
+        ctx.duel.moves.to_deck_top(c, reason=ctx.reason)
     yield from ()
 
 
 def _into_battle(ctx: Context, items: list) -> Generator:
     done = [c for c in _cards(items) if c.definition.is_creature]
     for c in done:
-        ctx.duel.put_into_battle(c, ctx.me, reason=ctx.reason)
+        ctx.duel.playing.put_into_battle(c, ctx.me, reason=ctx.reason)
     ctx.it = done
     yield from ()
 
@@ -299,31 +299,31 @@ def _tap(tapped: bool) -> Verb:
 
 
 def _reveal(ctx: Context, items: list) -> Generator:
-    ctx.it = ctx.duel.reveal(_cards(items), ctx.reason)
+    ctx.it = ctx.duel.visibility.reveal(_cards(items), ctx.reason)
     yield from ()
 
 
 def _look(ctx: Context, items: list) -> Generator:
-    ctx.it = ctx.duel.look(ctx.me, _cards(items, fortress=True))
+    ctx.it = ctx.duel.visibility.look(ctx.me, _cards(items, fortress=True))
     yield from ()
 
 
 def _keep_face_up(ctx: Context, items: list) -> Generator:
-    ctx.duel.keep_face_up(_cards(items), f"{ctx.reason} (表向きのままプレイする)")
+    ctx.duel.visibility.keep_face_up(_cards(items), f"{ctx.reason} (表向きのままプレイする)")
     yield from ()
 
 
 def _shield(face_up: bool) -> Verb:
     def act(ctx: Context, items: list) -> Generator:
         for c in _cards(items):
-            ctx.duel.add_shield(c.owner, [c], face_up=face_up, reason=ctx.reason)
+            ctx.duel.shield_rules.add_shield(c.owner, [c], face_up=face_up, reason=ctx.reason)
         yield from ()
 
     return act
 
 
 def _turn_face_down(ctx: Context, items: list) -> Generator:
-    ctx.duel.turn_face_down(_cards(items), reason=ctx.reason)
+    ctx.duel.visibility.turn_face_down(_cards(items), reason=ctx.reason)
     yield from ()
 
 
@@ -333,10 +333,10 @@ def _under_a_shield(ctx: Context, items: list) -> Generator:
     if not cards:
         return
     picked = yield Choice(ctx.me, f"a shield to put the card(s) under ({ctx.reason})",
-                          list(ctx.duel.shields[ctx.me]), text_mandatory=not ctx.optional)
+                          list(ctx.duel.zones.shields[ctx.me]), text_mandatory=not ctx.optional)
     for shield in picked:
         for c in cards:
-            ctx.duel.put_under_shield(shield, c, f"{ctx.reason}: under a shield")
+            ctx.duel.shield_rules.put_under_shield(shield, c, f"{ctx.reason}: under a shield")
     ctx.it = cards if picked else []
 
 
@@ -351,15 +351,16 @@ def _into_one_shield(ctx: Context, items: list) -> Generator:
         return
     picked = yield Choice(ctx.me, f"which card goes on top of the new shield ({ctx.reason})", cards)
     top = picked[0]
-    ctx.duel.add_shield(top.owner, [top] + [c for c in cards if c is not top], face_up=True, reason=ctx.reason)
+    ctx.duel.shield_rules.add_shield(top.owner, [top] + [c for c in cards if c is not top], face_up=True,
+                                     reason=ctx.reason)
     ctx.it = cards
 
 
 def _break(ctx: Context, items: list) -> Generator:
     shields = [s for s in items if isinstance(s, Shield)]
     for shield in shields:
-        if shield in ctx.duel.shields[shield.owner]:
-            ctx.duel.break_shield(shield)
+        if shield in ctx.duel.zones.shields[shield.owner]:
+            ctx.duel.shield_rules.break_shield(shield)
     ctx.it = shields
     yield from ()
 
@@ -367,7 +368,7 @@ def _break(ctx: Context, items: list) -> Generator:
 def _cast_free(ctx: Context, items: list) -> Generator:
     for c in _cards(items):
         if c.definition.is_spell:
-            yield from ctx.duel.cast_ability(ctx.me, c)
+            yield from ctx.duel.playing.cast_ability(ctx.me, c)
 
 
 #: (final form, continuative form, te-form) -> what it does
@@ -417,7 +418,7 @@ BLOCKS.term(Term.choice("stays", {"表向きのままプレイする": _keep_fac
 # whether the player may decline).  A card text picks the template that reads like it.
 
 def _top(ctx: Context, who: str, n: int) -> list[DmCard]:
-    return list(ctx.duel.zone(_player(ctx, who), DECK).cards[:n])
+    return list(ctx.duel.zones.zone(_player(ctx, who), DECK).cards[:n])
 
 
 @BLOCKS.phrase("effect", "{player}の山札の上から{top}を{do}")
@@ -434,10 +435,10 @@ def top_of_deck(player: str, top: int | None = None, do: Verb | None = None, doi
 
     def until(ctx: Context) -> Generator:
         found: list[DmCard] = []
-        for c in list(ctx.duel.zone(_player(ctx, player), DECK).cards):
+        for c in list(ctx.duel.zones.zone(_player(ctx, player), DECK).cards):
             if len(found) == count.n:
                 break
-            if not ctx.duel.reveal([c], ctx.reason):
+            if not ctx.duel.visibility.reveal([c], ctx.reason):
                 break
             if filter(c):
                 found.append(c)
@@ -473,9 +474,9 @@ def shuffle(player: str, shuffled: str) -> Step:
     def step(ctx: Context) -> Generator:
         who = _player(ctx, player)
         if shuffled == DECK:
-            ctx.duel.shuffle(who)
+            ctx.duel.moves.shuffle(who)
         else:
-            ctx.duel.shuffle_shields(who, reason=ctx.reason)
+            ctx.duel.shield_rules.shuffle_shields(who, reason=ctx.reason)
         yield from ()
 
     return step
@@ -488,7 +489,7 @@ def draw(n: int, draws: bool) -> Step:
     def step(ctx: Context) -> Generator:
         ctx.it = []
         if draws or (yield from _may(ctx, f"draw {n} card(s)")):
-            ctx.it = [c for c in (ctx.duel.draw(ctx.me) for _ in range(n)) if c is not None]
+            ctx.it = [c for c in (ctx.duel.moves.draw(ctx.me) for _ in range(n)) if c is not None]
 
     return step
 
@@ -519,7 +520,7 @@ def choose(count: Count, pool: Pool | None = None, filter: Callable | None = Non
 
     def step(ctx: Context) -> Generator:
         if player is not None:
-            hand = list(ctx.duel.zone(_player(ctx, player), HAND).cards)
+            hand = list(ctx.duel.zones.zone(_player(ctx, player), HAND).cards)
             ctx.it = ctx.duel.rng.sample(hand, min(count.n, len(hand)))
         elif pool is not None and pool.players:
             picked = yield from _choose(ctx, [0, 1], pool.text, count, optional=chooses, hidden=False)
@@ -583,7 +584,7 @@ def extra_turns(n: int | None = None, filter: Callable | None = None, unit: str 
 
     def step(ctx: Context) -> Generator:
         count = n if filter is None else sum(1 for c in _cards(ctx.it) if filter(c))
-        ctx.duel.extra_turns[:0] = [ctx.me] * count
+        ctx.duel.turns.extra_turns[:0] = [ctx.me] * count
         if count:
             ctx.duel.log.record("extra-turn", player=ctx.me, n=count)
         yield from ()

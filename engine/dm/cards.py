@@ -4,7 +4,7 @@ spec/dm/cards/*.rst by cardformat.py.
 A :class:`CardDef` holds only what the rulings need of a card's text.  Triggered
 abilities are :class:`Ability` records whose ``resolve`` is a generator — the sequence
 of the card's building blocks (blocks.py), built from the duel's shared primitives
-(``duel.reveal``, ``duel.add_shield`` …); it *yields* a
+(``duel.visibility.reveal``, ``duel.shield_rules.add_shield`` …); it *yields* a
 :class:`~rulings.core.choices.Choice` whenever the text asks a player to choose, and
 receives the decision back.  Static abilities are :class:`Static` records: what they
 grant, and from which place they work (the rules decide whether that place counts).

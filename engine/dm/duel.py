@@ -1,5 +1,4 @@
-"""A Duel Masters game: the facade the steps (steps.py) and the cards' building blocks
-(blocks.py, through objects.DuelView) talk to.
+"""A Duel Masters game: set-up, and each game action, over the rules components.
 
 Player 0 is 自分, player 1 is 相手.  The rules are components, each owning its own state
 and given the few others it needs when it is made; a reader can open one at a time:
@@ -13,16 +12,19 @@ and given the few others it needs when it is made; a reader can open one at a ti
 - playing.py: paying mana, summoning, evolving, casting, D・スイッチ;
 - battle.py: attacks, blocks, battles, breaking shields, destroying, TT abilities.
 
-A game action here only begins (no choice waiting, the S・トリガー moment over), asks
-its component, and lets the processing finish.
+The steps (steps.py), the cards' building blocks (blocks.py, through objects.DuelView)
+and the tests ask the component that owns a rule (``duel.playing.why_cannot_summon(…)``,
+``duel.zones.zone(…)``); the Duel forwards nothing (tests/unit/test_components.py).
+What stays here is set-up (``put``, ``card``, ``find``) and the game actions: one only
+begins (no choice waiting, the S・トリガー moment over), asks its component, and lets the
+processing finish.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Iterable
 
-from rulings.core import IllegalAction, SetupError, Zone
+from rulings.core import IllegalAction, SetupError
 from rulings.core.game import Game
 from rulings.project import GAMES
 
@@ -61,56 +63,10 @@ class Duel(Game):
         self.playing = Playing(self.zones, self.moves, self.turns, self.processing, self.log)
         self.combat = Battle(self.zones, self.moves, self.turns, self.shield_rules, self.processing, self.log)
 
-    # -- what the steps read ----------------------------------------------------------
-
-    @property
-    def shields(self) -> dict[int, list[Shield]]:
-        return self.zones.shields
-
-    @property
-    def turn(self) -> int:
-        return self.turns.number
-
-    @turn.setter
-    def turn(self, number: int) -> None:
-        self.turns.number = number
-
-    @property
-    def turn_player(self) -> int:
-        return self.turns.player
-
-    @property
-    def extra_turns(self) -> list[int]:
-        return self.turns.extra_turns
-
-    @property
-    def step(self) -> str:
-        return self.turns.step
-
-    @property
-    def lost(self) -> dict[int, str]:
-        """Players who lost, and why."""
-        return self.processing.lost
-
     def problems(self):
         return self.zones.problems()
 
-    # -- zones and cards --------------------------------------------------------------
-
-    def zone(self, player: int, kind: str) -> Zone:
-        return self.zones.zone(player, kind)
-
-    def creatures(self, player: int) -> list[DmCard]:
-        return self.zones.creatures(player)
-
-    def is_top_creature(self, card: DmCard) -> bool:
-        return self.zones.is_top_creature(card)
-
-    def shield_of(self, card: DmCard) -> Shield | None:
-        return self.zones.shield_of(card)
-
-    def deck_position(self, card: DmCard) -> int | None:
-        return self.zones.deck_position(card)
+    # -- set-up: the cards an example names ---------------------------------------------
 
     def find(self, name: str, player: int | None = None, zone: str | None = None) -> DmCard | None:
         found = [c for c in self.board.cards() if (player is None or c.owner == player)
@@ -163,69 +119,6 @@ class Duel(Game):
         self.visibility.refresh()
         return card
 
-    # -- the primitives abilities are built from (objects.DuelView) -------------------
-
-    def knows(self, player: int, card: DmCard) -> bool:
-        return self.visibility.knows(player, card)
-
-    def reveal(self, cards: list[DmCard], reason: str = "") -> list[DmCard]:
-        return self.visibility.reveal(cards, reason)
-
-    def reveal_top(self, player: int, n: int, reason: str = "") -> list[DmCard]:
-        return self.visibility.reveal_top(player, n, reason)
-
-    def keep_face_up(self, cards: Iterable[DmCard], reason: str = "") -> None:
-        self.visibility.keep_face_up(cards, reason)
-
-    def look(self, player: int, cards: list[DmCard]) -> list[DmCard]:
-        return self.visibility.look(player, cards)
-
-    def turn_face_down(self, cards: Iterable[DmCard], reason: str = "") -> None:
-        self.visibility.turn_face_down(cards, reason)
-
-    def move(self, card: DmCard, kind: str, *, player: int | None = None, index: int | None = None,
-             reason: str = "", face_up: FaceUp | None = None) -> list[DmCard]:
-        return self.moves.move(card, kind, player=player, index=index, reason=reason, face_up=face_up)
-
-    def to_deck_bottom(self, card: DmCard, reason: str = "") -> None:
-        self.moves.to_deck_bottom(card, reason)
-
-    def to_deck_top(self, card: DmCard, reason: str = "") -> None:
-        self.moves.to_deck_top(card, reason)
-
-    def shuffle(self, player: int) -> None:
-        self.moves.shuffle(player)
-
-    def draw(self, player: int) -> DmCard | None:
-        return self.moves.draw(player)
-
-    def add_shield(self, player: int, cards: list[DmCard], *, face_up: bool = False, reason: str = "") -> Shield:
-        return self.shield_rules.add_shield(player, cards, face_up=face_up, reason=reason)
-
-    def put_under_shield(self, shield: Shield, card: DmCard, reason: str = "") -> None:
-        self.shield_rules.put_under_shield(shield, card, reason)
-
-    def fortify(self, castle: DmCard, shield: Shield) -> None:
-        self.shield_rules.fortify(castle, shield)
-
-    def shuffle_shields(self, player: int, reason: str = "") -> None:
-        self.shield_rules.shuffle_shields(player, reason)
-
-    def break_shield(self, shield: Shield) -> list[DmCard]:
-        return self.shield_rules.break_shield(shield)
-
-    def put_into_battle(self, card: DmCard, player: int | None = None, reason: str = "") -> None:
-        self.playing.put_into_battle(card, player, reason)
-
-    def destroy(self, card: DmCard) -> None:
-        self.combat.destroy(card)
-
-    def cast_ability(self, player: int, card: DmCard) -> Generator:
-        return self.playing.cast_ability(player, card)
-
-    def battle(self, attacker: DmCard, defender: DmCard) -> None:
-        self.combat.battle(attacker, defender)
-
     # -- processing -------------------------------------------------------------------
 
     def _begin(self) -> None:
@@ -235,63 +128,27 @@ class Duel(Game):
         self.require_idle()
         self.shield_rules.close_trigger_window()
 
-    def _after_action(self) -> None:
-        self.processing.after_action()
-
     def decided(self) -> None:
+        """An ability that waited for a choice has ended (rulings.core.choices): the
+        processing goes on."""
         self.processing.after_action()
-
-    # -- legality (each component's) --------------------------------------------------
-
-    def why_cannot_play(self, player: int, card: DmCard, what: str) -> str | None:
-        return self.playing.why_cannot_play(player, card, what)
-
-    def payment(self, player: int, card: DmCard, named: Iterable[DmCard] = ()) -> list[DmCard] | str:
-        return self.playing.payment(player, card, named)
-
-    def why_cannot_summon(self, player: int, card: DmCard, named: Iterable[DmCard] = ()) -> str | None:
-        return self.playing.why_cannot_summon(player, card, named)
-
-    def why_cannot_cast(self, player: int, card: DmCard) -> str | None:
-        return self.playing.why_cannot_cast(player, card)
-
-    def why_cannot_charge(self, player: int, card: DmCard) -> str | None:
-        return self.playing.why_cannot_charge(player, card)
-
-    def why_cannot_use_s_trigger(self, player: int, card: DmCard) -> str | None:
-        return self.shield_rules.why_cannot_use_s_trigger(player, card)
-
-    def why_cannot_attack(self, attacker: DmCard, defender: DmCard | None = None) -> str | None:
-        return self.combat.why_cannot_attack(attacker, defender)
-
-    def why_cannot_block(self, blocker: DmCard, attacker: DmCard) -> str | None:
-        return self.combat.why_cannot_block(blocker, attacker)
-
-    def shields_to_break(self, attacker: DmCard) -> int:
-        return self.combat.shields_to_break(attacker)
-
-    def why_cannot_break(self, attacker: DmCard, shields: list[Shield]) -> str | None:
-        return self.combat.why_cannot_break(attacker, shields)
-
-    def why_cannot_tap(self, card: DmCard) -> str | None:
-        return self.combat.why_cannot_tap(card)
 
     # -- game actions -----------------------------------------------------------------
 
     def summon(self, player: int, card: DmCard, tapped_mana: list[DmCard] = ()) -> None:
         self._begin()
         self.playing.summon(player, card, tapped_mana)
-        self._after_action()
+        self.processing.after_action()
 
     def evolve(self, player: int, card: DmCard, base: DmCard) -> None:
         self._begin()
         self.playing.evolve(player, card, base)
-        self._after_action()
+        self.processing.after_action()
 
     def charge(self, player: int, card: DmCard) -> None:
         self._begin()
         self.playing.charge(player, card)
-        self._after_action()
+        self.processing.after_action()
 
     def cast(self, player: int, card: DmCard) -> None:
         self._begin()
@@ -301,7 +158,7 @@ class Duel(Game):
         """An effect puts the creature into the battle zone (its own abilities trigger)."""
         self._begin()
         self.playing.put_into_battle(card, player)
-        self._after_action()
+        self.processing.after_action()
 
     def use_d_switch(self, card: DmCard) -> None:
         self._begin()
@@ -317,18 +174,18 @@ class Duel(Game):
             raise IllegalAction(f"城は{PLAYER_WORDS[player]}のシールドにしか要塞化できない")
         self.playing.pay(player, castle, "要塞化")
         self.shield_rules.fortify(castle, shield)
-        self._after_action()
+        self.processing.after_action()
 
     def destroy_action(self, card: DmCard) -> None:
         self._begin()
         self.combat.destroy(card)
-        self._after_action()
+        self.processing.after_action()
 
     def break_action(self, shield: Shield) -> None:
         self._begin()
         self.shield_rules.break_shield(shield)
         self.shield_rules.trigger_window = True
-        self._after_action()
+        self.processing.after_action()
 
     def use_s_trigger(self, player: int, card: DmCard) -> None:
         """S・トリガー: a card just added to the hand from a broken shield is used for free."""
@@ -338,18 +195,18 @@ class Duel(Game):
             self.processing.run(self.playing.cast_ability(player, card))
         else:
             self.playing.put_into_battle(card, player, reason="S・トリガー")
-            self._after_action()
+            self.processing.after_action()
 
     def attack(self, attacker: DmCard, defender: DmCard | None = None) -> None:
         """Attack the opponent, or (``defender``) a tapped creature of theirs."""
         self._begin()
         self.combat.attack(attacker, defender)
-        self._after_action()
+        self.processing.after_action()
 
     def block(self, blocker: DmCard, attacker: DmCard) -> None:
         self._begin()
         self.combat.block(blocker, attacker)
-        self._after_action()
+        self.processing.after_action()
 
     def unblocked(self, attacker: DmCard) -> None:
         self._begin()
@@ -358,7 +215,7 @@ class Duel(Game):
     def attack_breaks(self, attacker: DmCard, shields: list[Shield]) -> None:
         self._begin()
         self.combat.attack_breaks(attacker, shields)
-        self._after_action()
+        self.processing.after_action()
 
     def use_tap_ability(self, card: DmCard) -> None:
         self._begin()
@@ -369,20 +226,20 @@ class Duel(Game):
         instruction: they go back face down, in place, when it is over."""
         self._begin()
         self.visibility.reveal(cards, reason)
-        self._after_action()
+        self.processing.after_action()
 
     def draw_action(self, player: int) -> DmCard | None:
         """Drawing a card is a processing of its own (the draw step, or a player told
         to draw): when it is over, the rules check for an empty deck."""
         self._begin()
         card = self.moves.draw(player)
-        self._after_action()
+        self.processing.after_action()
         return card
 
     def look_action(self, player: int, cards: list[DmCard]) -> None:
         self._begin()
         self.visibility.look(player, cards)
-        self._after_action()
+        self.processing.after_action()
 
     def end_turn(self) -> None:
         self._begin()
@@ -391,7 +248,7 @@ class Duel(Game):
         self.combat.new_turn()
         # the new turn begins: the turn player untaps their creatures and mana
         for kind in (BATTLE, MANA):
-            for card in self.zone(self.turns.player, kind):
+            for card in self.zones.zone(self.turns.player, kind):
                 card.tapped = False
         self.log.record("turn", turn=self.turns.number, player=self.turns.player)
-        self._after_action()
+        self.processing.after_action()

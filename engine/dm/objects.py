@@ -76,18 +76,8 @@ class Places(Protocol):
     def creatures(self, player: int) -> list[DmCard]: ...
 
 
-class DuelView(Places, Protocol):
-    """What a card's abilities (cards.py, blocks.py) may do in a duel: the primitives its
-    building blocks are made of.  rulings.dm.duel.Duel is one."""
-
-    #: the trace (rulings.core.events.EventLog)
-    log: Any
-    rng: Random
-    #: players who take a turn after this one, in order
-    extra_turns: list[int]
-
-    def move(self, card: DmCard, kind: str, *, player: int | None = None, index: int | None = None,
-             reason: str = "", face_up: Any = None) -> list[DmCard]: ...
+class VisibilityView(Protocol):
+    """What card data asks of visibility (visibility.Visibility): showing and looking."""
 
     def reveal(self, cards: list[DmCard], reason: str = "") -> list[DmCard]: ...
 
@@ -97,6 +87,13 @@ class DuelView(Places, Protocol):
 
     def turn_face_down(self, cards: Iterable[DmCard], reason: str = "") -> None: ...
 
+
+class MovesView(Protocol):
+    """What card data asks of zone changes (moves.Moves)."""
+
+    def move(self, card: DmCard, kind: str, *, player: int | None = None, index: int | None = None,
+             reason: str = "", face_up: Any = None) -> list[DmCard]: ...
+
     def to_deck_top(self, card: DmCard, reason: str = "") -> None: ...
 
     def to_deck_bottom(self, card: DmCard, reason: str = "") -> None: ...
@@ -104,6 +101,10 @@ class DuelView(Places, Protocol):
     def shuffle(self, player: int) -> None: ...
 
     def draw(self, player: int) -> DmCard | None: ...
+
+
+class ShieldsView(Protocol):
+    """What card data asks of the shield rules (shields.Shields)."""
 
     def add_shield(self, player: int, cards: list[DmCard], *, face_up: bool = False, reason: str = "") -> Shield: ...
 
@@ -113,8 +114,41 @@ class DuelView(Places, Protocol):
 
     def break_shield(self, shield: Shield) -> list[DmCard]: ...
 
+
+class PlayingView(Protocol):
+    """What card data asks of playing cards (playing.Playing)."""
+
     def put_into_battle(self, card: DmCard, player: int | None = None, reason: str = "") -> None: ...
+
+    def cast_ability(self, player: int, card: DmCard) -> Generator: ...
+
+
+class BattleView(Protocol):
+    """What card data asks of battle (battle.Battle)."""
 
     def destroy(self, card: DmCard) -> None: ...
 
-    def cast_ability(self, player: int, card: DmCard) -> Generator: ...
+
+class TurnView(Protocol):
+    """What card data asks of the turn (turn.Turn)."""
+
+    #: players who take a turn after this one, in order
+    extra_turns: list[int]
+
+
+class DuelView(Protocol):
+    """What a card's abilities (cards.py, blocks.py) may do in a duel: the log, the
+    duel's randomness, and each rules component card data asks, as the narrow protocol of
+    what it calls (``duel.moves.move``, ``duel.shield_rules.add_shield`` …).
+    rulings.dm.duel.Duel is one."""
+
+    #: the trace (rulings.core.events.EventLog)
+    log: Any
+    rng: Random
+    zones: Places
+    visibility: VisibilityView
+    moves: MovesView
+    shield_rules: ShieldsView
+    playing: PlayingView
+    combat: BattleView
+    turns: TurnView

@@ -56,7 +56,7 @@ def _rows(table, *columns: str) -> list[dict[str, str]]:
 
 
 def _shield_holding(duel: Duel, card: DmCard):
-    shield = duel.shield_of(card) if card.zone.kind == SHIELDS else None
+    shield = duel.zones.shield_of(card) if card.zone.kind == SHIELDS else None
     if shield is None:
         raise IllegalAction(f"「{card.name}」はシールドではない")
     return shield
@@ -70,7 +70,7 @@ def _option_for(duel: Duel, card: DmCard):
     options = duel.waiting[1].options
     if card in options:
         return card
-    shield = duel.shield_of(card) if card.zone.kind == SHIELDS else None
+    shield = duel.zones.shield_of(card) if card.zone.kind == SHIELDS else None
     if shield is not None and shield in options:
         return shield
     raise IllegalAction(f"「{card.name}」は選べるものの中にない（{duel.waiting[1].prompt}）")
@@ -299,19 +299,19 @@ def d_switch(duel: Duel, player: int, card: str) -> None:
 @V.phrase(("given", "when"), "{player}が山札の上から{n}枚を表向きにする")
 def reveal_top(duel: Duel, player: int, n: int) -> None:
     """An effect that only turns the cards face up, with no further instruction."""
-    duel.reveal_action(duel.zone(player, DECK).cards[:n], "表向きにする")
+    duel.reveal_action(duel.zones.zone(player, DECK).cards[:n], "表向きにする")
 
 
 @V.phrase(("given", "when"), "{player}が山札の上から{n}枚をすべてのプレイヤーに見せる")
 def show_top(duel: Duel, player: int, n: int) -> None:
     """Showing to every player is turning face up (the same primitive)."""
-    duel.reveal_action(duel.zone(player, DECK).cards[:n], "すべてのプレイヤーに見せる")
+    duel.reveal_action(duel.zones.zone(player, DECK).cards[:n], "すべてのプレイヤーに見せる")
 
 
 @V.phrase(("given", "when"), "{player}が山札の上から{n}枚を見る")
 def look_top(duel: Duel, player: int, n: int) -> None:
     """見る: only that player learns the cards."""
-    duel.look_action(player, duel.zone(player, DECK).cards[:n])
+    duel.look_action(player, duel.zones.zone(player, DECK).cards[:n])
 
 
 @V.phrase(("given", "when"), "「{card}」を表向きにする")
@@ -351,20 +351,20 @@ def where(duel: Duel, card: str, player: int, zone: str) -> None:
 @V.then("{player}は「{card}」が何のカードか{knows}")
 def knows(duel: Duel, player: int, card: str, knows: bool) -> None:
     """Whether the player can tell what the card is (public, face up, or seen since it last moved)."""
-    expect(f"{_PLAYER[player]}は「{card}」が何のカードか知っている", knows, duel.knows(player, _existing(duel, card)))
+    expect(f"{_PLAYER[player]}は「{card}」が何のカードか知っている", knows, duel.visibility.knows(player, _existing(duel, card)))
 
 
 @V.then("{player}の山札は{n}枚である")
 def deck_size(duel: Duel, player: int, n: int) -> None:
     """Number of cards in the deck."""
-    expect(f"{_PLAYER[player]}の山札の枚数", n, len(duel.zone(player, DECK)))
+    expect(f"{_PLAYER[player]}の山札の枚数", n, len(duel.zones.zone(player, DECK)))
 
 
 @V.then("{player}の山札は上から次の順である", table=True)
 def deck_order(duel: Duel, player: int, table) -> None:
     """The deck, top first (column カード; optional column 向き)."""
     rows = _rows(table, "カード")
-    deck = duel.zone(player, DECK).cards
+    deck = duel.zones.zone(player, DECK).cards
     expected = [(r["カード"], r["向き"]) if "向き" in r else r["カード"] for r in rows]
     actual = [(c.name, "表向き" if c.face_up else "裏向き") if "向き" in rows[0] else c.name
               for c in deck[:len(rows)]] if rows else []
@@ -375,59 +375,59 @@ def deck_order(duel: Duel, player: int, table) -> None:
 def deck_position(duel: Duel, card: str, player: int, n: int) -> None:
     """Where the card is in that deck (1 = the top)."""
     c = _existing(duel, card)
-    actual = duel.deck_position(c) if c.zone.owner == player else None
+    actual = duel.zones.deck_position(c) if c.zone.owner == player else None
     expect(f"{_PLAYER[player]}の山札での「{card}」の位置（上から）", n, actual)
 
 
 @V.then("{player}の山札の表向きのカードは{n}枚である")
 def face_up_in_deck(duel: Duel, player: int, n: int) -> None:
     """How many cards of that deck are face up."""
-    expect(f"{_PLAYER[player]}の山札の表向きのカードの枚数", n, sum(c.face_up for c in duel.zone(player, DECK)))
+    expect(f"{_PLAYER[player]}の山札の表向きのカードの枚数", n, sum(c.face_up for c in duel.zones.zone(player, DECK)))
 
 
 @V.then("{player}はゲームに{loses}")
 def loses(duel: Duel, player: int, loses: bool) -> None:
     """Whether the player has lost (deck-out is checked when processing ends)."""
-    expect(f"{_PLAYER[player]}はゲームに負けている", loses, player in duel.lost)
+    expect(f"{_PLAYER[player]}はゲームに負けている", loses, player in duel.processing.lost)
 
 
 @V.then("{player}はこのターンの後に{n}回の追加ターンを行う")
 def extra_turns(duel: Duel, player: int, n: int) -> None:
     """Extra turns the player is owed after this turn."""
-    expect(f"{_PLAYER[player]}の追加ターンの回数", n, duel.extra_turns.count(player))
+    expect(f"{_PLAYER[player]}の追加ターンの回数", n, duel.turns.extra_turns.count(player))
 
 
 @V.then("今は{player}のターンである")
 def turn_player(duel: Duel, player: int) -> None:
     """Whose turn it is."""
-    expect("ターンを行うプレイヤー", player, duel.turn_player)
+    expect("ターンを行うプレイヤー", player, duel.turns.player)
 
 
 @V.then("{player}のシールドの数は{n}である")
 def shield_count(duel: Duel, player: int, n: int) -> None:
     """Number of shields (a stack of cards is one shield)."""
-    expect(f"{_PLAYER[player]}のシールドの数", n, len(duel.shields[player]))
+    expect(f"{_PLAYER[player]}のシールドの数", n, len(duel.zones.shields[player]))
 
 
 @V.then("「{card}」は相手プレイヤーを攻撃{can}")
 def can_attack(duel: Duel, card: str, can: bool) -> None:
     """Whether the creature may attack the opponent now (tapped, 召喚酔い, whose turn)."""
-    refused = duel.why_cannot_attack(duel.card(card, zone=BATTLE))
+    refused = duel.combat.why_cannot_attack(duel.card(card, zone=BATTLE))
     expect(f"「{card}」は相手プレイヤーを攻撃できる" + (f"（{refused}）" if refused else ""), can, refused is None)
 
 
 @V.then("{player}のシールドゾーンのカードは{n}枚である")
 def shield_cards(duel: Duel, player: int, n: int) -> None:
     """Number of cards in the shield zone (every card of every shield, castles included)."""
-    expect(f"{_PLAYER[player]}のシールドゾーンのカードの枚数", n, len(duel.zone(player, SHIELDS)))
+    expect(f"{_PLAYER[player]}のシールドゾーンのカードの枚数", n, len(duel.zones.zone(player, SHIELDS)))
 
 
 @V.then("「{card}」と「{card2:card}」は1つのシールド{same:is}")
 def same_shield(duel: Duel, card: str, card2: str, same: bool) -> None:
     """Both cards are part of one shield."""
     a, b = _existing(duel, card), _existing(duel, card2)
-    sa = duel.shield_of(a) if a.zone.kind == SHIELDS else None
-    sb = duel.shield_of(b) if b.zone.kind == SHIELDS else None
+    sa = duel.zones.shield_of(a) if a.zone.kind == SHIELDS else None
+    sb = duel.zones.shield_of(b) if b.zone.kind == SHIELDS else None
     expect(f"「{card}」と「{card2}」は1つのシールドである", same, sa is not None and sa is sb)
 
 
@@ -435,7 +435,7 @@ def same_shield(duel: Duel, card: str, card2: str, same: bool) -> None:
 def shield_top(duel: Duel, card: str, there: bool) -> None:
     """The card is the top card of its shield."""
     c = _existing(duel, card)
-    shield = duel.shield_of(c) if c.zone.kind == SHIELDS else None
+    shield = duel.zones.shield_of(c) if c.zone.kind == SHIELDS else None
     expect(f"「{card}」はシールドの一番上にある", there, shield is not None and shield.top is c)
 
 
@@ -443,13 +443,13 @@ def shield_top(duel: Duel, card: str, there: bool) -> None:
 def has_keyword(duel: Duel, player: int, card: str, keyword: str, has: bool) -> None:
     """Whether the creature has the keyword, granted ones included."""
     c = duel.card(card, player, BATTLE)
-    expect(f"「{card}」は「{keyword}」を持つ", has, keyword in statics.keywords_of(duel, c))
+    expect(f"「{card}」は「{keyword}」を持つ", has, keyword in statics.keywords_of(duel.zones, c))
 
 
 @V.then("「{card}」がブレイクするシールドの数は{n}つである")
 def breaks(duel: Duel, card: str, n: int) -> None:
     """How many shields the creature breaks, with every working static ability."""
-    expect(f"「{card}」がブレイクするシールドの数", n, statics.shields_broken_by(duel, duel.card(card, zone=BATTLE)))
+    expect(f"「{card}」がブレイクするシールドの数", n, statics.shields_broken_by(duel.zones, duel.card(card, zone=BATTLE)))
 
 
 @V.then("{player}は何も選ばないことが{can}")
@@ -470,21 +470,21 @@ def is_mandatory(duel: Duel, mandatory: bool) -> None:
 @V.then("{player}は「{card}」を召喚{can}")
 def can_summon(duel: Duel, player: int, card: str, can: bool) -> None:
     """Whether the player may summon the creature now (from the hand, own main step, its cost)."""
-    refused = duel.why_cannot_summon(player, duel.card(card, player))
+    refused = duel.playing.why_cannot_summon(player, duel.card(card, player))
     expect(f"{_PLAYER[player]}は「{card}」を召喚できる" + (f"（{refused}）" if refused else ""), can, refused is None)
 
 
 @V.then("{player}は「{card}」を唱えることが{can}")
 def can_cast(duel: Duel, player: int, card: str, can: bool) -> None:
     """Whether the player may cast the spell now (from the hand, own main step, its cost)."""
-    refused = duel.why_cannot_cast(player, duel.card(card, player))
+    refused = duel.playing.why_cannot_cast(player, duel.card(card, player))
     expect(f"{_PLAYER[player]}は「{card}」を唱えられる" + (f"（{refused}）" if refused else ""), can, refused is None)
 
 
 @V.then("{player}は「{card}」をマナチャージ{can}")
 def can_charge(duel: Duel, player: int, card: str, can: bool) -> None:
     """Whether the player may put the card from the hand into the mana zone now."""
-    refused = duel.why_cannot_charge(player, duel.card(card, player))
+    refused = duel.playing.why_cannot_charge(player, duel.card(card, player))
     expect(f"{_PLAYER[player]}は「{card}」をマナチャージできる" + (f"（{refused}）" if refused else ""), can,
            refused is None)
 
@@ -492,7 +492,7 @@ def can_charge(duel: Duel, player: int, card: str, can: bool) -> None:
 @V.then("{player}は「{card}」をS・トリガーで使うことが{can}")
 def can_s_trigger(duel: Duel, player: int, card: str, can: bool) -> None:
     """Whether the player may use the card's S・トリガー now."""
-    refused = duel.why_cannot_use_s_trigger(player, duel.card(card, player))
+    refused = duel.shield_rules.why_cannot_use_s_trigger(player, duel.card(card, player))
     expect(f"{_PLAYER[player]}は「{card}」をS・トリガーで使える" + (f"（{refused}）" if refused else ""), can,
            refused is None)
 
@@ -500,7 +500,7 @@ def can_s_trigger(duel: Duel, player: int, card: str, can: bool) -> None:
 @V.then("「{card}」は{player}の「{target:card}」を攻撃{can}")
 def can_attack_creature(duel: Duel, card: str, player: int, target: str, can: bool) -> None:
     """Whether the creature may attack that creature now."""
-    refused = duel.why_cannot_attack(duel.card(card, zone=BATTLE), duel.card(target, player, BATTLE))
+    refused = duel.combat.why_cannot_attack(duel.card(card, zone=BATTLE), duel.card(target, player, BATTLE))
     expect(f"「{card}」は「{target}」を攻撃できる" + (f"（{refused}）" if refused else ""), can, refused is None)
 
 
@@ -508,7 +508,7 @@ def can_attack_creature(duel: Duel, card: str, player: int, target: str, can: bo
 def can_block(duel: Duel, blocker: str, card: str, can: bool) -> None:
     """Whether the creature may block that attack now."""
     attacker = duel.card(card, zone=BATTLE)
-    refused = duel.why_cannot_block(duel.card(blocker, 1 - attacker.controller, BATTLE), attacker)
+    refused = duel.combat.why_cannot_block(duel.card(blocker, 1 - attacker.controller, BATTLE), attacker)
     expect(f"「{blocker}」は「{card}」の攻撃をブロックできる" + (f"（{refused}）" if refused else ""), can,
            refused is None)
 
@@ -517,7 +517,7 @@ def can_block(duel: Duel, blocker: str, card: str, can: bool) -> None:
 def can_break_one(duel: Duel, card: str, shield: str, can: bool) -> None:
     """Whether the unblocked attack may break that one shield (and no other)."""
     attacker = duel.card(card, zone=BATTLE)
-    refused = duel.why_cannot_break(attacker, [_shield_holding(duel, duel.card(shield, 1 - attacker.controller,
+    refused = duel.combat.why_cannot_break(attacker, [_shield_holding(duel, duel.card(shield, 1 - attacker.controller,
                                                                                 SHIELDS))])
     expect(f"「{card}」は「{shield}」のシールドだけをブレイクできる" + (f"（{refused}）" if refused else ""), can,
            refused is None)
@@ -533,12 +533,12 @@ def tapped(duel: Duel, card: str, tap: bool) -> None:
 @V.then("{player}のマナゾーンのアンタップしているカードは{n}枚である")
 def untapped_mana(duel: Duel, player: int, n: int) -> None:
     """How many cards of the mana zone are untapped."""
-    expect(f"{_PLAYER[player]}のアンタップしているマナ", n, sum(not c.tapped for c in duel.zone(player, MANA)))
+    expect(f"{_PLAYER[player]}のアンタップしているマナ", n, sum(not c.tapped for c in duel.zones.zone(player, MANA)))
 
 
 @V.then("{player}は「{card}」のTT能力を使うことが{can}")
 def can_tap(duel: Duel, player: int, card: str, can: bool) -> None:
     """Whether the creature may tap for its TT ability now (not the turn it came, 召喚酔い)."""
-    refused = duel.why_cannot_tap(duel.card(card, player, BATTLE))
+    refused = duel.combat.why_cannot_tap(duel.card(card, player, BATTLE))
     expect(f"{_PLAYER[player]}は「{card}」のTT能力を使える" + (f"（{refused}）" if refused else ""), can,
            refused is None)

@@ -47,6 +47,7 @@ from .cards import (ANOTHER_DIES, ANOTHER_ENTERS, AS_ENTERS, AS_TURNED_UP, COMBA
                     Ability, Face, keyword)
 from .characteristics import CREATURE, FACE_DOWN_DEFAULT, PERMANENT_TYPES, Characteristics
 from .protection import is_protection
+from .view import GameView
 
 BLOCKS = PhraseBook("mtg", "ja", kinds=("event", "target", "effect", "static", "affected", "condition"))
 
@@ -59,7 +60,7 @@ BATTLEFIELD, STACK, GRAVEYARD, HAND, EXILE, LIBRARY = "battlefield", "stack", "g
 class Probe:
     """One object (a card, a creature that died, or a player) as a text asks about it."""
 
-    game: Any
+    game: GameView
     source: Any
     you: int
     obj: Any = None
@@ -77,12 +78,12 @@ class Probe:
             return self.death.values
         zone = self.obj.zone.kind
         if zone in (BATTLEFIELD, STACK):
-            return self.game.characteristics(self.obj)
+            return self.game.layer_rules.characteristics(self.obj)
         return self.obj.definition.front.characteristics()
 
     def types(self) -> tuple[str, ...]:
         if self.static and self.death is None and self.obj.zone.kind == BATTLEFIELD:
-            return self.game.layers_types(self.obj)
+            return self.game.layer_rules.layers_types(self.obj)
         return self.values().types
 
     def controller(self) -> int:
@@ -257,7 +258,7 @@ class Objects:
 
     def all(self, game, source, you: int, *, static: bool = False) -> list:
         if self.zone == BATTLEFIELD:
-            pool = game.permanents()
+            pool = game.zone_rules.permanents()
         elif self.zone == STACK:
             pool = [c for c in game.board.zone(None, STACK)]
         else:
@@ -311,7 +312,7 @@ def _objects(text: str, *, counted: bool = False, anywhere: bool = False) -> Obj
 class Context:
     """One resolution of an ability or a spell: whose it is and what its text calls それ."""
 
-    game: Any
+    game: GameView
     source: Any
     controller: int
     #: what それ stands for: (object, the object id it had when named) — or a player (int)
@@ -354,68 +355,69 @@ def effect(template: str):
 # -- verbs on それ ----------------------------------------------------------------------------
 
 def _on_battlefield(ctx: Context) -> list:
-    return [o for o in ctx.objects() if ctx.game.on_battlefield(o)]
+    return [o for o in ctx.objects() if ctx.game.zone_rules.on_battlefield(o)]
 
 
 def _destroy(ctx: Context, objs: list) -> None:
     for o in objs:
-        if ctx.game.on_battlefield(o):
+        if ctx.game.zone_rules.on_battlefield(o):
             ctx.game.destroy(o, reason=ctx.by)
 
 
 def _face_up(ctx: Context, objs: list) -> None:
     ctx.failed = False
     for o in objs:
-        if not ctx.game.turn_face_up(o, reason=ctx.reason):
+        if not ctx.game.face_down_rules.turn_face_up(o, reason=ctx.reason):
             ctx.failed = True
 
 
 def _face_down(ctx: Context, objs: list) -> None:
     for o in objs:
-        if ctx.game.on_battlefield(o):
-            ctx.game.turn_face_down(o, face_down_as=ctx.face_down_as, by=ctx.by)
+        if ctx.game.zone_rules.on_battlefield(o):
+            ctx.game.face_down_rules.turn_face_down(o, face_down_as=ctx.face_down_as, by=ctx.by)
 
 
 def _counter(ctx: Context, objs: list) -> None:
     for o in objs:
-        if o in ctx.game.stack:
-            ctx.game.counter(o, by=ctx.by)
+        if o in ctx.game.stack_rules.stack:
+            ctx.game.stack_rules.counter(o, by=ctx.by)
 
 
 def _remember(ctx: Context, objs: list) -> None:
     """What それ was as it left the battlefield (its last known information, CR 608.2h):
     a later block asks its power or its controller."""
     for o in objs:
-        if ctx.game.on_battlefield(o):
-            ctx.known[id(o)] = (ctx.game.characteristics(o), o.controller)
+        if ctx.game.zone_rules.on_battlefield(o):
+            ctx.known[id(o)] = (ctx.game.layer_rules.characteristics(o), o.controller)
 
 
 def _exile(ctx: Context, objs: list) -> None:
     _remember(ctx, objs)
-    ctx.name([ctx.game.exile(o) for o in objs if o.zone.kind in (BATTLEFIELD, STACK, GRAVEYARD, HAND)])
+    ctx.name([ctx.game.zone_rules.exile(o) for o in objs if o.zone.kind in (BATTLEFIELD, STACK, GRAVEYARD, HAND)])
 
 
 def _sacrifice(ctx: Context, objs: list) -> None:
     for o in objs:
-        if ctx.game.on_battlefield(o) and o.controller == ctx.controller:
+        if ctx.game.zone_rules.on_battlefield(o) and o.controller == ctx.controller:
             ctx.game.sacrifice(o, reason=ctx.reason)
 
 
 def _tap(ctx: Context, objs: list) -> None:
     for o in objs:
-        if ctx.game.on_battlefield(o):
+        if ctx.game.zone_rules.on_battlefield(o):
             ctx.game.tap(o, reason=ctx.reason)
 
 
 def _untap(ctx: Context, objs: list) -> None:
     for o in objs:
-        if ctx.game.on_battlefield(o):
+        if ctx.game.zone_rules.on_battlefield(o):
             ctx.game.untap(o, reason=ctx.reason)
 
 
 def _to_hand(ctx: Context, objs: list) -> None:
     _remember(ctx, objs)
-    ctx.name([ctx.game.move(o, HAND, reason=ctx.reason) for o in objs if o.zone.kind in (BATTLEFIELD, GRAVEYARD)])
+    ctx.name([ctx.game.zone_rules.move(o, HAND, reason=ctx.reason) for o in objs
+              if o.zone.kind in (BATTLEFIELD, GRAVEYARD)])
 
 
 VERBS: dict[str, Callable[[Context, list], None]] = {
@@ -481,8 +483,8 @@ def act(do: str, lead: str | None = None, it: str | None = None, this: str | Non
             objs = [o for o in objs if STATES[lead](o)]
         if lead == "end-step":
             for o in objs:
-                if ctx.game.on_battlefield(o):
-                    ctx.game.delay(ctx.source, later, card=o, card_id=o.object_id)
+                if ctx.game.zone_rules.on_battlefield(o):
+                    ctx.game.stack_rules.delay(ctx.source, later, card=o, card_id=o.object_id)
             return
         verb(ctx, objs)
 
@@ -529,12 +531,12 @@ def _manifest(way: str | None, dread: str | None) -> Step:
 
     def step(ctx: Context) -> None:
         if dread is not None:
-            card = ctx.game.manifest_dread(ctx.controller)
+            card = ctx.game.face_down_rules.manifest_dread(ctx.controller)
         elif not ctx.game.board.zone(ctx.controller, LIBRARY).cards:
             ctx.game.log.record("no-op.empty-library", way=way)
             card = None
         else:
-            card = ctx.game.manifest(ctx.controller, way)
+            card = ctx.game.face_down_rules.manifest(ctx.controller, way)
         ctx.name([card] if card is not None else [])
 
     return step
@@ -568,10 +570,10 @@ def put_onto_battlefield(it: str | None = None, facing: tuple[str, bool] = ("up"
                 continue
             controller = o.owner if under == "owner" else ctx.controller
             if side == "down":
-                ctx.game.put_onto_battlefield(o, controller, face_down_as=ctx.face_down_as or FACE_DOWN_DEFAULT,
-                                              face_down_by=ctx.by, tapped=tapped, reason="効果")
+                ctx.game.zone_rules.put_onto_battlefield(o, controller, face_down_as=ctx.face_down_as or FACE_DOWN_DEFAULT,
+                                                         face_down_by=ctx.by, tapped=tapped, reason="効果")
             else:
-                ctx.game.put_onto_battlefield(o, controller, tapped=tapped, reason="効果")
+                ctx.game.zone_rules.put_onto_battlefield(o, controller, tapped=tapped, reason="効果")
             done.append(o)
         ctx.name(done)
 
@@ -594,8 +596,8 @@ class Amount:
         if not objs:
             return 0
         o = objs[0]
-        if ctx.game.on_battlefield(o):
-            return ctx.game.characteristics(o).power or 0
+        if ctx.game.zone_rules.on_battlefield(o):
+            return ctx.game.layer_rules.characteristics(o).power or 0
         if id(o) in ctx.known:
             return ctx.known[id(o)][0].power or 0
         return o.definition.front.power or 0
@@ -631,25 +633,25 @@ def damage(amount: Amount, it: str | None = None, this: str | None = None, playe
         if dealer is not None:
             for o in _on_battlefield(ctx):
                 n = amount.of(ctx, o)
-                for other in game.permanents():
-                    if other is not o and CREATURE in game.characteristics(other).types:
-                        game.deal_damage(other, n, o)
+                for other in game.zone_rules.permanents():
+                    if other is not o and CREATURE in game.layer_rules.characteristics(other).types:
+                        game.combat_rules.deal_damage(other, n, o)
             return
         n = amount.of(ctx)
         if players is not None:
             for p in (0, 1):
                 if players == "each" or p != ctx.controller:
-                    game.deal_damage_to_player(p, n, ctx.source)
+                    game.combat_rules.deal_damage_to_player(p, n, ctx.source)
             return
         if which is not None:
             for o in which.all(game, ctx.source, ctx.controller):
-                game.deal_damage(o, n, ctx.source)
+                game.combat_rules.deal_damage(o, n, ctx.source)
             return
         for o in ctx.objects():
-            if game.on_battlefield(o):
-                game.deal_damage(o, n, ctx.source)
+            if game.zone_rules.on_battlefield(o):
+                game.combat_rules.deal_damage(o, n, ctx.source)
         for p in ctx.players():
-            game.deal_damage_to_player(p, n, ctx.source)
+            game.combat_rules.deal_damage_to_player(p, n, ctx.source)
 
     return step
 
@@ -661,7 +663,7 @@ def draw(n: int, who: str = "you") -> Step:
     def step(ctx: Context) -> None:
         for p in _players(ctx, who):
             for _ in range(n):
-                ctx.game.draw(p)
+                ctx.game.zone_rules.draw(p)
 
     return step
 
@@ -673,7 +675,7 @@ def _players(ctx: Context, who: str) -> list[int]:
     for o, _ in ctx.it:
         if isinstance(o, int):
             continue
-        if ctx.game.on_battlefield(o):
+        if ctx.game.zone_rules.on_battlefield(o):
             found.append(o.controller)
         elif id(o) in ctx.known:
             found.append(ctx.known[id(o)][1])
@@ -735,8 +737,8 @@ def modify(mod: str, until: bool = True, it: str | None = None, this: str | None
         _p, _t, apply = _modify(mod)
         when = "ターン終了時まで" if until else ""
         for o in ([ctx.source] if this is not None else ctx.objects()):
-            if ctx.game.on_battlefield(o):
-                ctx.game.add_effect(o, "7c", apply, f"{when}{mod}（{ctx.by}）", until_end_of_turn=until)
+            if ctx.game.zone_rules.on_battlefield(o):
+                ctx.game.layer_rules.add_effect(o, "7c", apply, f"{when}{mod}（{ctx.by}）", until_end_of_turn=until)
 
     return step
 
@@ -754,7 +756,7 @@ def attach(this: str, it: str | None = None) -> Step:
         if it is None:
             ctx.game.attach(ctx.source, ("player", 1 - ctx.source.controller))
             return
-        if not ctx.game.on_battlefield(ctx.source):
+        if not ctx.game.zone_rules.on_battlefield(ctx.source):
             return
         for o in _on_battlefield(ctx):
             ctx.game.attach(ctx.source, o)

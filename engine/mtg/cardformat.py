@@ -600,7 +600,7 @@ def make(parsed: ParsedCard, fmt: CardFormat) -> CardDef:
             raise ValueError("':enchant:' is for an Aura (:type: エンチャント — オーラ)")
         if enchant == CREATURE:
             targets = (Target("クリーチャー1体", "battlefield",
-                              lambda game, spell, c: CREATURE in game.characteristics(c).types),)
+                              lambda game, spell, c: CREATURE in game.layer_rules.characteristics(c).types),)
     elif "オーラ" in front_face.subtypes and ENCHANTMENT in types:
         raise ValueError("an Aura needs ':enchant:' (クリーチャー or プレイヤー)")
     back = faces["back"].build() if "back" in faces else None

@@ -3,8 +3,9 @@
 Only what the rulings need of a card's text is modelled.  Cards are written in
 reStructuredText (spec/mtg/cards/*.rst); cardformat.py builds each one into a
 :class:`CardDef` whose abilities are :class:`Ability` records, and what they do is the
-sequence of the building blocks of blocks.py, acting through the game's primitives
-(``game.destroy``, ``game.turn_face_down`` …).  A card whose effect turns objects face
+sequence of the building blocks of blocks.py, acting through the game and its rules
+components as view.GameView names them (``game.destroy``,
+``game.face_down_rules.turn_face_down`` …).  A card whose effect turns objects face
 down with stated characteristics (Tezzeret, Yedora …) names them in ``face_down_as``
 (its ``裏向き`` effect): that is the card's own ruling, read by the game, never by a step.
 """

@@ -10,14 +10,22 @@ from rulings.core.events import EventLog
 
 from . import legality
 from .cards import DAMAGE
-from .characteristics import CREATURE, Characteristics
+from .characteristics import CREATURE
 from .objects import PLAYER_NAMES, MtgCard
 from .protection import stops
-from .view import GameView
+from .view import FaceDownView, GameView
+
+
+class CombatFaceDown(FaceDownView, Protocol):
+    """What combat asks of the face-down rules (face_down_rules.FaceDown)."""
+
+    def face_up_instead(self, card: MtgCard, event: str) -> None: ...
 
 
 class CombatGame(GameView, Protocol):
-    """What combat needs of the rest of the game (rulings.mtg.game.Game is one)."""
+    """What combat needs of the rest of the game (rulings.mtg.game.Game is one):
+    the turn, life totals, where creatures are (zone_rules), what they are now
+    (layer_rules) and the face-down permanents that damage turns face up."""
 
     active_player: int
     #: where the turn is (legality.MAIN1 …)
@@ -25,12 +33,7 @@ class CombatGame(GameView, Protocol):
     life: dict[int, int]
     #: when each player's latest turn began (the game's clock)
     turn_started: dict[int, int]
-
-    def face_up_instead(self, card: MtgCard, event: str) -> None: ...
-
-    def characteristics(self, card: MtgCard) -> Characteristics: ...
-
-    def tap(self, card: MtgCard, reason: str = "") -> None: ...
+    face_down_rules: CombatFaceDown
 
 
 class Combat:
@@ -51,7 +54,7 @@ class Combat:
         if not legality.on("summoning-sickness"):
             return False
         return card.controlled_since > self.game.turn_started[card.controller] and \
-            not (self.game.characteristics(card).has("速攻") and legality.on("haste"))
+            not (self.game.layer_rules.characteristics(card).has("速攻") and legality.on("haste"))
 
     def why_cannot_attack(self, player: int, card: MtgCard) -> str | None:
         """Why ``player`` may not attack with ``card`` now (None: they may): a creature the
@@ -59,8 +62,8 @@ class Combat:
         untapped, not summoning sick unless it has haste (302.6, 702.10b), no defender
         (702.3b)."""
         shown = f"「{card.name}」"
-        values = self.game.characteristics(card)
-        if CREATURE not in values.types or not self.game.on_battlefield(card):
+        values = self.game.layer_rules.characteristics(card)
+        if CREATURE not in values.types or not self.game.zone_rules.on_battlefield(card):
             return f"{shown}は戦場にあるクリーチャーではないので攻撃できない（CR 508.1a）"
         if card.controller != player:
             return f"{PLAYER_NAMES[player]}は{shown}をコントロールしていないので、それで攻撃できない（CR 508.1a）"
@@ -86,9 +89,9 @@ class Combat:
         if why is not None:
             raise IllegalAction(why)
         self.game.phase = legality.COMBAT
-        if not self.game.characteristics(card).has("警戒"):
+        if not self.game.layer_rules.characteristics(card).has("警戒"):
             self.game.tap(card, reason="攻撃")
-            if CREATURE not in self.game.characteristics(card).types:
+            if CREATURE not in self.game.layer_rules.characteristics(card).types:
                 return  # turned face up instead of tapping, and no longer a creature
         card.attacking = True
         card.attacked_this_turn = True
@@ -99,8 +102,8 @@ class Combat:
         an untapped creature the defending player controls (CR 509.1a), evasion (702.9b)
         and protection (702.16e)."""
         shown = f"「{blocker.name}」"
-        values = self.game.characteristics(blocker)
-        if CREATURE not in values.types or not self.game.on_battlefield(blocker):
+        values = self.game.layer_rules.characteristics(blocker)
+        if CREATURE not in values.types or not self.game.zone_rules.on_battlefield(blocker):
             return f"{shown}は戦場にあるクリーチャーではないのでブロックできない（CR 509.1a）"
         if blocker.controller != player:
             return f"{PLAYER_NAMES[player]}は{shown}をコントロールしていないので、それでブロックできない（CR 509.1a）"
@@ -111,7 +114,8 @@ class Combat:
                 return f"ブロックするのは防御プレイヤーなので、{PLAYER_NAMES[player]}はブロックできない（CR 509.1a）"
             if blocker.tapped:
                 return f"{shown}はタップ状態なのでブロックできない（CR 509.1a）"
-        if self.game.characteristics(attacker).has("飛行") and not (values.has("飛行") or values.has("到達")):
+        flying = self.game.layer_rules.characteristics(attacker).has("飛行")
+        if flying and not (values.has("飛行") or values.has("到達")):
             return f"{shown}は飛行も到達も持たないので、飛行を持つ「{attacker.name}」をブロックできない（CR 702.9b）"
         color = stops(self.game, attacker, blocker)
         if color:
@@ -132,7 +136,7 @@ class Combat:
         turn goes on in its second main phase."""
         if self.game.phase != legality.COMBAT:
             raise IllegalAction(f"今は{legality.PHASE_NAMES[self.game.phase]}で、戦闘フェイズではない")
-        for card in self.game.permanents():
+        for card in self.game.zone_rules.permanents():
             card.attacking, card.blocking = False, None
         self.game.phase = legality.MAIN2
         self.log.record("step.combat-ends")
@@ -140,8 +144,9 @@ class Combat:
     def remove_non_creatures_from_combat(self) -> None:
         # CR 506.4: a permanent that stops being a creature is removed from combat;
         # nothing else (evasion, "can't attack") undoes an attack or a block already made
-        for card in self.game.permanents():
-            if (card.attacking or card.blocking is not None) and CREATURE not in self.game.characteristics(card).types:
+        for card in self.game.zone_rules.permanents():
+            if ((card.attacking or card.blocking is not None)
+                    and CREATURE not in self.game.layer_rules.characteristics(card).types):
                 card.attacking, card.blocking = False, None
                 self.log.record("removed-from-combat", card=card)
 
@@ -151,7 +156,7 @@ class Combat:
         if color:
             self.log.record("prevent.protection", source=source, card=target, amount=amount, color=color)
             return
-        self.game.face_up_instead(target, DAMAGE)
+        self.game.face_down_rules.face_up_instead(target, DAMAGE)
         target.damage += amount
         self.log.record("damage", source=source, card=target, amount=amount)
 

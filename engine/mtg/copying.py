@@ -12,14 +12,20 @@ from rulings.core.zones import Board
 from . import layers
 from .characteristics import Characteristics
 from .objects import HIDDEN_ZONES, NO_CHARACTERISTICS, MtgCard
-from .view import GameView
+from .view import FaceDownView, GameView
+
+
+class LayersFaceDown(FaceDownView, Protocol):
+    """What the layer rules ask of the face-down rules (face_down_rules.FaceDown)."""
+
+    def is_face_down(self, card: MtgCard) -> bool: ...
 
 
 class LayersGame(GameView, Protocol):
     """What the layer rules need of the rest of the game (rulings.mtg.game.Game is one);
     the layer system (layers.py) is given the game itself."""
 
-    def is_face_down(self, card: MtgCard) -> bool: ...
+    face_down_rules: LayersFaceDown
 
     def tick(self) -> int: ...
 
@@ -38,7 +44,7 @@ class LayerRules:
 
     def characteristics(self, card: MtgCard) -> Characteristics:
         # a face-down card outside the battlefield and the stack has no characteristics
-        if card.zone.kind in HIDDEN_ZONES and self.game.is_face_down(card):
+        if card.zone.kind in HIDDEN_ZONES and self.game.face_down_rules.is_face_down(card):
             return NO_CHARACTERISTICS
         return layers.compute(self.game, card)
 

@@ -20,21 +20,11 @@ from .face_down import counters_on_turning_up, turns_up_for_mana_cost, way_chara
 from .identity import TURNED_FACE_DOWN
 from .identity import TURNED_FACE_UP as FACE_UP_TRANSITION  # not the trigger event of the same name
 from .objects import GRAVEYARD, HAND, LIBRARY, MtgCard
-from .view import GameView
+from .view import GameView, StackView, ZoneView
 
 
-class FaceDownGame(GameView, Protocol):
-    """What the face-down rules need of the rest of the game (rulings.mtg.game.Game is
-    one)."""
-
-    #: "day", "night" or None
-    day_night: str | None
-
-    def trigger(self, source: MtgCard, ability: Ability, controller: int, **context) -> None: ...
-
-    def add_counters(self, card: MtgCard, kind: str, n: int) -> None: ...
-
-    def characteristics(self, card: MtgCard) -> Characteristics: ...
+class FaceDownZones(ZoneView, Protocol):
+    """What the face-down rules ask of the zone rules (visibility.ZoneRules)."""
 
     def move(self, card: MtgCard, zone_kind: str, *, face_up: bool = True, index: int | None = None,
              controller: int | None = None, reason: str = "") -> MtgCard: ...
@@ -47,7 +37,24 @@ class FaceDownGame(GameView, Protocol):
 
     def reveal(self, card: MtgCard, why: str) -> None: ...
 
+
+class FaceDownStack(StackView, Protocol):
+    """What the face-down rules ask of the stack rules (stack.StackRules)."""
+
+    def trigger(self, source: MtgCard, ability: Ability, controller: int, **context) -> None: ...
+
     def settle(self) -> None: ...
+
+
+class FaceDownGame(GameView, Protocol):
+    """What the face-down rules need of the rest of the game (rulings.mtg.game.Game is
+    one): zones and moving (zone_rules), triggers and the rules check (stack_rules),
+    characteristics (layer_rules), counters, the clock and choices."""
+
+    #: "day", "night" or None
+    day_night: str | None
+    zone_rules: FaceDownZones
+    stack_rules: FaceDownStack
 
     def tick(self) -> int: ...
 
@@ -78,7 +85,7 @@ class FaceDown:
         """The ways its controller may turn ``card`` face up as a special action, with
         their costs (変異・大変異・変装 of its face-up copiable values (CR 708.10); a
         manifested or cloaked creature card for its mana cost)."""
-        if not self.game.on_battlefield(card) or card.face_up or card.phased_out:
+        if not self.game.zone_rules.on_battlefield(card) or card.face_up or card.phased_out:
             return []
         options = [(a.way, a.cost) for a in layers.copiable_values(card, with_face_down=False).abilities
                    if a.kind == FACE_UP_COST]
@@ -88,7 +95,7 @@ class FaceDown:
         return options
 
     def why_cannot_turn_face_up(self, card: MtgCard, cost: str | None = None, way: str | None = None) -> str | None:
-        if not self.game.on_battlefield(card):
+        if not self.game.zone_rules.on_battlefield(card):
             return "戦場にない"
         if card.face_up:
             return "既に表向きである"
@@ -102,9 +109,9 @@ class FaceDown:
         """A static ability that forbids ``action`` for ``card`` (「～できない」): a
         permanent's, or a spell's own about itself on the stack (「この呪文は打ち消されない」,
         CR 113.6)."""
-        spells = [c for c in self.game.stack if isinstance(c, MtgCard) and c is card]
-        for source in [*self.game.permanents(), *spells]:
-            for ability in self.game.characteristics(source).abilities:
+        spells = [c for c in self.game.stack_rules.stack if isinstance(c, MtgCard) and c is card]
+        for source in [*self.game.zone_rules.permanents(), *spells]:
+            for ability in self.game.layer_rules.characteristics(source).abilities:
                 if ability.kind == RESTRICTION and ability.event == action and ability.affects(self.game, source, card):
                     return f"「{source.name}」: {ability.text}"
         return None
@@ -124,7 +131,7 @@ class FaceDown:
 
     def turn_face_up(self, card: MtgCard, *, reason: str = "", counters: int = 0) -> bool:
         """Turn a face-down permanent face up: the same object, a new timestamp."""
-        if not self.game.on_battlefield(card) or card.face_up:
+        if not self.game.zone_rules.on_battlefield(card) or card.face_up:
             return False
         if card.phased_out:
             self.log.record("no-op.phased-out-face-up", card=card)
@@ -135,7 +142,7 @@ class FaceDown:
             return False
         front = card.definition.front
         if INSTANT in front.types or SORCERY in front.types:
-            self.game.reveal(card, "インスタントやソーサリーのカードは表向きにならない")
+            self.game.zone_rules.reveal(card, "インスタントやソーサリーのカードは表向きにならない")
             self.log.record("face-up-fails", card=card)
             return False
         card.erase(FACE_UP_TRANSITION)
@@ -148,23 +155,23 @@ class FaceDown:
         card.timestamp = self.game.tick()
         if counters:
             self.game.add_counters(card, "+1/+1", counters)
-        values = self.game.characteristics(card)
+        values = self.game.layer_rules.characteristics(card)
         if self.game.day_night == "night" and card.definition.double_faced and values.has("日暮"):
             # it turns face up front face up and transforms at once; this is not a
             # state-based action, so nothing is checked in between
             card.transformed = True
             card.timestamp = self.game.tick()
             self.log.record("transform.night", card=card)
-            values = self.game.characteristics(card)
+            values = self.game.layer_rules.characteristics(card)
         for ability in values.abilities:
             if ability.kind == TRIGGERED and ability.event == TURNED_FACE_UP:
-                self.game.trigger(card, ability, card.controller)
-        self.game.settle()
+                self.game.stack_rules.trigger(card, ability, card.controller)
+        self.game.stack_rules.settle()
         return True
 
     def turn_face_down(self, card: MtgCard, *, face_down_as: Characteristics | None = None,
                        by: str = "効果") -> bool:
-        if not self.game.on_battlefield(card):
+        if not self.game.zone_rules.on_battlefield(card):
             raise IllegalAction(f"「{card.name}」はパーマネントではないので裏向きにできない")
         if not card.face_up:
             # CR 708.2b: nothing happens, and the effect's characteristics do not apply
@@ -181,7 +188,7 @@ class FaceDown:
         card.face_down_by = by
         self.board.turn(card, False, reason=by)
         card.timestamp = self.game.tick()
-        self.game.settle()
+        self.game.stack_rules.settle()
         return True
 
     def transform(self, card: MtgCard) -> None:
@@ -196,8 +203,8 @@ class FaceDown:
         if not library.cards:
             raise SetupError("ライブラリーにカードがない")
         card = library.cards[0]
-        return self.game.put_onto_battlefield(card, player, face_down_as=way_characteristics(way), face_down_by=way,
-                                         reason=way)
+        return self.game.zone_rules.put_onto_battlefield(card, player, face_down_as=way_characteristics(way),
+                                                         face_down_by=way, reason=way)
 
     def manifest_dread(self, player: int) -> MtgCard | None:
         """戦慄予示 (CR 701.62a): look at the top two cards of the library, manifest one
@@ -215,15 +222,15 @@ class FaceDown:
         self.log.record("look.top", cards=looked, way="戦慄予示")
         chosen = stated or self.game.by_default(player, "manifests one of the top two cards (戦慄予示)", looked,
                                            FIRST_FITTING)[0]
-        card = self.game.put_onto_battlefield(chosen, player, face_down_as=way_characteristics("予示"),
+        card = self.game.zone_rules.put_onto_battlefield(chosen, player, face_down_as=way_characteristics("予示"),
                                          face_down_by="予示", reason="戦慄予示")
         for other in looked:
             if other is not chosen:
-                self.game.move(other, GRAVEYARD, reason="戦慄予示")
+                self.game.zone_rules.move(other, GRAVEYARD, reason="戦慄予示")
         return card
 
     def face_up_instead(self, card: MtgCard, event: str) -> None:
         """Illusionary Mask's rider: the event turns it face up first (CR 708.2 table)."""
-        if event in card.face_up_when and not card.face_up and self.game.on_battlefield(card):
+        if event in card.face_up_when and not card.face_up and self.game.zone_rules.on_battlefield(card):
             self.log.record("face-up-instead.tapped" if event == TAPPED else "face-up-instead.damaged", card=card)
             self.turn_face_up(card, reason=f"{card.face_down_by}の効果")

@@ -1,18 +1,21 @@
-"""A game of Magic: its state and the primitives card effects are built from, and the
-facade the steps (steps.py) and the cards' building blocks (blocks.py) talk to.
+"""A game of Magic: its state (turn, phase, life, clock), its rules components, and the
+few primitives card effects are built from that touch several of them.
 
-The rules live by concern.  Components, each owning its state and given the game (as
-the narrow protocol it declares), its log and board when made: casting and the stack
-(stack.py, StackRules), combat (combat.py, Combat), face-down permanents
-(face_down_rules.py, FaceDown), characteristics, copy and continuous effects (copying.py,
-LayerRules), zones, moving and visibility (visibility.py, ZoneRules).  Finding the cards
-an example names stays here.  What a game is made of is objects.py; what card data may
-ask of a game is view.py.
+The rules live by concern, each a component owning its state and given the game (as the
+narrow protocol it declares), its log and board when made: casting and the stack
+(``stack_rules``: stack.py, StackRules), combat (``combat_rules``: combat.py, Combat),
+face-down permanents (``face_down_rules``: face_down_rules.py, FaceDown),
+characteristics, copy and continuous effects (``layer_rules``: copying.py, LayerRules),
+zones, moving and visibility (``zone_rules``: visibility.py, ZoneRules).  Steps, blocks
+and the components ask the component that owns a rule (``game.stack_rules.cast(…)``);
+``Game`` forwards nothing (tests/unit/test_components.py).  What stays here: finding the
+cards an example names, the turn, tokens, tapping, counters, life, sacrificing and
+destroying, playing a land.  What a game is made of is objects.py; what card data may ask
+of a game is view.py.
 """
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from typing import Any
 
 from rulings.core import IllegalAction, Zone
@@ -21,14 +24,14 @@ from rulings.project import GAMES
 from rulings.core.zones import HiddenTo
 
 from . import layers, legality, trace_words
-from .cards import ENTERS, TAPPED, TRIGGERED, Ability, CardDef, Face
-from .characteristics import LAND, Characteristics
+from .cards import ENTERS, TAPPED, TRIGGERED, CardDef, Face
+from .characteristics import LAND
 from .catalogue import CATALOGUE
 from .combat import Combat
 from .copying import LayerRules
 from .face_down_rules import FaceDown
 from .objects import (BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, PLAYERS, PLAYER_NAMES, STACK,
-                      MtgCard, TriggeredInstance)
+                      MtgCard)
 from .stack import StackRules
 from .visibility import ZoneRules
 
@@ -69,44 +72,11 @@ class Game(GameBase):
         self.face_down_rules = FaceDown(self, self.log, self.board)
         self.layer_rules = LayerRules(self, self.log, self.board)
 
-    @property
-    def left_game(self) -> set[int]:
-        """Players who left the game."""
-        return self.zone_rules.left_game
-
-    @property
-    def over(self) -> bool:
-        return self.zone_rules.over
-
-    @property
-    def effects(self) -> list[layers.ContinuousEffect]:
-        """Continuous effects from resolved spells and abilities."""
-        return self.layer_rules.effects
-
-    @property
-    def stack(self) -> list[MtgCard | TriggeredInstance]:
-        """The objects on the stack, bottom first."""
-        return self.stack_rules.stack
-
-    @property
-    def casting(self) -> MtgCard | None:
-        """The spell being cast (between begin_casting and finish_casting)."""
-        return self.stack_rules.casting
-
-    @property
-    def blockers_declared(self) -> bool:
-        return self.combat_rules.blockers_declared
-
-    @property
-    def dread_choice(self) -> dict[int, MtgCard]:
-        """By player: the card a step said the player manifests when it next manifests dread."""
-        return self.face_down_rules.dread_choice
-
     def problems(self):
         for card in self.board.zone(None, BATTLEFIELD):
             if card.face_up and card.face_down_as is not None:
                 yield f"「{card.name}」 is face up but keeps face-down characteristics"
-        for entry in self.stack:
+        for entry in self.stack_rules.stack:
             if isinstance(entry, MtgCard) and entry.zone.kind != STACK:
                 yield f"「{entry.name}」 is on the stack list but in {entry.zone.label}"
 
@@ -163,18 +133,18 @@ class Game(GameBase):
             self.log.record("token", card=token)
         else:
             self.log.record("token.copy", card=token, original=copy_of)
-            self.become_copy(token, copy_of)
+            self.layer_rules.become_copy(token, copy_of)
         # CR 603.6a, 111.1: a token enters the battlefield like any permanent, so its own
         # "when this enters" abilities (a copy's included, CR 707.2) trigger
-        for ability in self.characteristics(token).abilities:
+        for ability in self.layer_rules.characteristics(token).abilities:
             if ability.kind == TRIGGERED and ability.event == ENTERS:
-                self.trigger(token, ability, controller)
-        self.others_see_enter(token)
+                self.stack_rules.trigger(token, ability, controller)
+        self.zone_rules.others_see_enter(token)
         return token
 
     def tokens(self, controller: int) -> list[MtgCard]:
         """The tokens ``controller`` controls, in the order they were created."""
-        return sorted((c for c in self.permanents() if c.definition.token and c.controller == controller),
+        return sorted((c for c in self.zone_rules.permanents() if c.definition.token and c.controller == controller),
                       key=lambda c: c.entered_at)
 
     def start_turn(self, player: int) -> None:
@@ -184,7 +154,7 @@ class Game(GameBase):
         self.combat_rules.blockers_declared = False
         self.lands_played = {0: 0, 1: 0}
         self.layer_rules.end_until_end_of_turn()
-        for card in self.permanents():
+        for card in self.zone_rules.permanents():
             card.attacking, card.blocking, card.blocked = False, None, False
             if card.controller == player:
                 card.attacked_this_turn = False
@@ -194,7 +164,7 @@ class Game(GameBase):
     def phase_out(self, card: MtgCard) -> None:
         """Only a permanent phases out (CR 702.26); it is then treated as though it did
         not exist (702.26b) until it phases in, which no example needs yet."""
-        if not self.on_battlefield(card):
+        if not self.zone_rules.on_battlefield(card):
             raise IllegalAction(f"「{card.name}」はパーマネントではない：フェイズ・アウトするのはパーマネントだけ（CR 702.26）")
         card.phased_out = True
         self.log.record("phase", card=card)
@@ -204,7 +174,7 @@ class Game(GameBase):
         self.log.record("counter.put", card=card, counter=kind, n=n)
 
     def tap(self, card: MtgCard, reason: str = "") -> None:
-        self.face_up_instead(card, TAPPED)
+        self.face_down_rules.face_up_instead(card, TAPPED)
         card.tapped = True
         self.log.record("tap", card=card, reason=reason)
 
@@ -214,7 +184,7 @@ class Game(GameBase):
 
     def sacrifice(self, card: MtgCard, reason: str = "") -> None:
         self.log.record("sacrifice", card=card, reason=reason)
-        self.move(card, GRAVEYARD, reason="生け贄")
+        self.zone_rules.move(card, GRAVEYARD, reason="生け贄")
 
     def lose_life(self, player: int, amount: int, source: MtgCard) -> None:
         self.life[player] -= amount
@@ -226,9 +196,9 @@ class Game(GameBase):
 
     def destroy(self, card: MtgCard, reason: str = "") -> None:
         self.log.record("destroy", card=card, reason=reason)
-        self.move(card, GRAVEYARD, reason=reason or "破壊")
+        self.zone_rules.move(card, GRAVEYARD, reason=reason or "破壊")
 
-    # -- lands and mana value ------------------------------------------------------------
+    # -- playing a land ------------------------------------------------------------------
 
     def why_cannot_play_land(self, player: int, card: MtgCard) -> str | None:
         """Why ``player`` may not play ``card`` as a land now (None: they may): a land card
@@ -241,7 +211,7 @@ class Game(GameBase):
             return f"{shown}は{PLAYER_NAMES[player]}の手札にないのでプレイできない（CR 305.1）"
         if not legality.on("land-play"):
             return None
-        why = self.sorcery_timing(player, f"{shown}は土地なので、", "プレイできない", "CR 305.1、305.3")
+        why = self.stack_rules.sorcery_timing(player, f"{shown}は土地なので、", "プレイできない", "CR 305.1、305.3")
         if why is not None:
             return why
         if self.lands_played[player] >= 1:
@@ -255,238 +225,5 @@ class Game(GameBase):
             raise IllegalAction(why)
         self.lands_played[player] += 1
         self.log.record("play-land", player=player, card=card)
-        self.put_onto_battlefield(card, player, reason="土地のプレイ")
-        self.settle()
-
-    def mana_value(self, card: MtgCard) -> int:
-        """CR 202.3: from the mana cost it has now, wherever it is — a face-down spell or
-        permanent has none, so 0 (708.2); a land or a token with no mana cost, 0 (202.3a)."""
-        return self.characteristics(card).mana_value()
-
-    # -- casting and the stack (stack.py) ---------------------------------------------
-
-    def activate(self, player: int, source: MtgCard, target: MtgCard | None = None) -> TriggeredInstance:
-        return self.stack_rules.activate(player, source, target)
-
-    def activate_mana_ability(self, player: int, card: MtgCard) -> None:
-        self.stack_rules.activate_mana_ability(player, card)
-
-    def activated_ability(self, card: MtgCard) -> Ability:
-        return self.stack_rules.activated_ability(card)
-
-    def begin_casting(self, player: int, card: MtgCard) -> None:
-        self.stack_rules.begin_casting(player, card)
-
-    def begin_end_step(self) -> None:
-        self.stack_rules.begin_end_step()
-
-    def cast(self, player: int, card: MtgCard, *, face_down_way: str | None = None,
-             targets: tuple[MtgCard, ...] = (), face_down_by: MtgCard | None = None) -> None:
-        self.stack_rules.cast(player, card, face_down_way=face_down_way, targets=targets, face_down_by=face_down_by)
-
-    def choose_trigger_target(self, player: int, source: MtgCard, target: Any) -> None:
-        self.stack_rules.choose_trigger_target(player, source, target)
-
-    def counter(self, spell: MtgCard | TriggeredInstance, by: str) -> None:
-        self.stack_rules.counter(spell, by)
-
-    def delay(self, source: MtgCard, ability: Ability, **context) -> None:
-        self.stack_rules.delay(source, ability, **context)
-
-    def did_trigger(self, card: MtgCard, event: str) -> bool:
-        return self.stack_rules.did_trigger(card, event)
-
-    def finish_casting(self, player: int) -> None:
-        self.stack_rules.finish_casting(player)
-
-    @contextmanager
-    def holding(self):
-        with self.stack_rules.holding():
-            yield
-
-    def is_legal_ability_target(self, source: MtgCard, candidate: MtgCard) -> bool:
-        return self.stack_rules.is_legal_ability_target(source, candidate)
-
-    def is_legal_target(self, spell: MtgCard, candidate: MtgCard) -> bool:
-        return self.stack_rules.is_legal_target(spell, candidate)
-
-    def resolve_all(self) -> None:
-        self.stack_rules.resolve_all()
-
-    def resolve_top(self, *, pay: bool = False) -> None:
-        self.stack_rules.resolve_top(pay=pay)
-
-    def settle(self) -> None:
+        self.zone_rules.put_onto_battlefield(card, player, reason="土地のプレイ")
         self.stack_rules.settle()
-
-    def trigger(self, source: MtgCard, ability: Ability, controller: int, **context) -> None:
-        self.stack_rules.trigger(source, ability, controller, **context)
-
-    def trigger_target_candidates(self, instance: TriggeredInstance) -> list:
-        return self.stack_rules.trigger_target_candidates(instance)
-
-    def why_cannot_activate(self, player: int, source: MtgCard, target: Any = None, *,
-                            check_target: bool = True) -> str | None:
-        return self.stack_rules.why_cannot_activate(player, source, target, check_target=check_target)
-
-    def why_cannot_activate_mana_ability(self, player: int, card: MtgCard) -> str | None:
-        return self.stack_rules.why_cannot_activate_mana_ability(player, card)
-
-    def why_cannot_cast(self, player: int, card: MtgCard, *, face_down_way: str | None = None,
-                        face_down_by: MtgCard | None = None) -> str | None:
-        return self.stack_rules.why_cannot_cast(player, card, face_down_way=face_down_way, face_down_by=face_down_by)
-
-    def why_cannot_tap_for_cost(self, source: MtgCard) -> str | None:
-        return self.stack_rules.why_cannot_tap_for_cost(source)
-
-    def why_not_now(self, player: int, spell: Characteristics, shown: str) -> str | None:
-        return self.stack_rules.why_not_now(player, spell, shown)
-
-    def why_not_targets(self, spell: MtgCard, targets: tuple[MtgCard, ...]) -> str | None:
-        return self.stack_rules.why_not_targets(spell, targets)
-
-    def sorcery_timing(self, player: int, what: str, verb: str, rule: str) -> str | None:
-        return self.stack_rules.sorcery_timing(player, what, verb, rule)
-
-    # -- combat (combat.py) -------------------------------------------------------------
-
-    def summoning_sick(self, card: MtgCard) -> bool:
-        return self.combat_rules.summoning_sick(card)
-
-    def why_cannot_attack(self, player: int, card: MtgCard) -> str | None:
-        return self.combat_rules.why_cannot_attack(player, card)
-
-    def attack(self, player: int, card: MtgCard) -> None:
-        self.combat_rules.attack(player, card)
-
-    def why_cannot_block(self, player: int, blocker: MtgCard, attacker: MtgCard) -> str | None:
-        return self.combat_rules.why_cannot_block(player, blocker, attacker)
-
-    def block(self, player: int, blocker: MtgCard, attacker: MtgCard) -> None:
-        self.combat_rules.block(player, blocker, attacker)
-
-    def end_combat(self) -> None:
-        self.combat_rules.end_combat()
-
-    def remove_non_creatures_from_combat(self) -> None:
-        self.combat_rules.remove_non_creatures_from_combat()
-
-    def deal_damage(self, target: MtgCard, amount: int, source: MtgCard) -> None:
-        self.combat_rules.deal_damage(target, amount, source)
-
-    def deal_damage_to_player(self, player: int, amount: int, source: MtgCard) -> None:
-        self.combat_rules.deal_damage_to_player(player, amount, source)
-
-    # -- face down (face_down_rules.py) -------------------------------------------------
-
-    def is_face_down(self, card: MtgCard) -> bool:
-        return self.face_down_rules.is_face_down(card)
-
-    def face_up_options(self, card: MtgCard) -> list[tuple[str, str]]:
-        return self.face_down_rules.face_up_options(card)
-
-    def why_cannot_turn_face_up(self, card: MtgCard, cost: str | None = None, way: str | None = None) -> str | None:
-        return self.face_down_rules.why_cannot_turn_face_up(card, cost, way)
-
-    def forbidden(self, action: str, card: MtgCard) -> str | None:
-        return self.face_down_rules.forbidden(action, card)
-
-    def turn_face_up_special(self, player: int, card: MtgCard, cost: str | None = None,
-                             way: str | None = None) -> None:
-        self.face_down_rules.turn_face_up_special(player, card, cost, way)
-
-    def turn_face_up(self, card: MtgCard, *, reason: str = "", counters: int = 0) -> bool:
-        return self.face_down_rules.turn_face_up(card, reason=reason, counters=counters)
-
-    def turn_face_down(self, card: MtgCard, *, face_down_as: Characteristics | None = None,
-                       by: str = "効果") -> bool:
-        return self.face_down_rules.turn_face_down(card, face_down_as=face_down_as, by=by)
-
-    def transform(self, card: MtgCard) -> None:
-        self.face_down_rules.transform(card)
-
-    def manifest(self, player: int, way: str) -> MtgCard:
-        return self.face_down_rules.manifest(player, way)
-
-    def manifest_dread(self, player: int) -> MtgCard | None:
-        return self.face_down_rules.manifest_dread(player)
-
-    def face_up_instead(self, card: MtgCard, event: str) -> None:
-        self.face_down_rules.face_up_instead(card, event)
-    # -- layers and copy effects (copying.py) ------------------------------------------
-
-    def characteristics(self, card: MtgCard) -> Characteristics:
-        return self.layer_rules.characteristics(card)
-
-    def layers_types(self, card: MtgCard) -> tuple[str, ...]:
-        return self.layer_rules.layers_types(card)
-
-    def copiable_values(self, card: MtgCard) -> Characteristics:
-        return self.layer_rules.copiable_values(card)
-
-    def become_copy(self, card: MtgCard, original: MtgCard) -> None:
-        self.layer_rules.become_copy(card, original)
-
-    def add_effect(self, card: MtgCard, layer: str, apply, description: str, *, until_end_of_turn=False) -> None:
-        self.layer_rules.add_effect(card, layer, apply, description, until_end_of_turn=until_end_of_turn)
-
-    def end_effects_on_gone_objects(self) -> None:
-        self.layer_rules.end_effects_on_gone_objects()
-
-    # -- zones, moving, visibility (visibility.py) --------------------------------------
-
-    def zone_of(self, card: MtgCard) -> str:
-        return self.zone_rules.zone_of(card)
-
-    def on_battlefield(self, card: MtgCard) -> bool:
-        return self.zone_rules.on_battlefield(card)
-
-    def on_stack(self, card: MtgCard) -> bool:
-        return self.zone_rules.on_stack(card)
-
-    def permanents(self) -> list[MtgCard]:
-        return self.zone_rules.permanents()
-
-    def can_see(self, player: int, card: MtgCard) -> bool:
-        return self.zone_rules.can_see(player, card)
-
-    def reveal(self, card: MtgCard, why: str) -> None:
-        self.zone_rules.reveal(card, why)
-
-    def was_revealed(self, card: MtgCard) -> bool:
-        return self.zone_rules.was_revealed(card)
-
-    def move(self, card: MtgCard, zone_kind: str, *, face_up: bool = True, index: int | None = None,
-             controller: int | None = None, reason: str = "") -> MtgCard:
-        return self.zone_rules.move(card, zone_kind, face_up=face_up, index=index, controller=controller, reason=reason)
-
-    def put_onto_battlefield(self, card: MtgCard, controller: int | None = None, *,
-                             face_down_as: Characteristics | None = None, face_down_by: str = "",
-                             copy_of: MtgCard | None = None, setup: bool = False,
-                             attach_to: Any = None, reason: str = "", tapped: bool = False,
-                             face_up_when: frozenset[str] = frozenset()) -> MtgCard:
-        return self.zone_rules.put_onto_battlefield(card, controller, face_down_as=face_down_as, face_down_by=face_down_by, copy_of=copy_of, setup=setup, attach_to=attach_to, reason=reason, tapped=tapped, face_up_when=face_up_when)
-
-    def others_see_enter(self, card: MtgCard) -> None:
-        self.zone_rules.others_see_enter(card)
-
-    def draw(self, player: int) -> MtgCard:
-        return self.zone_rules.draw(player)
-
-    def exile(self, card: MtgCard, *, face_down: bool = False) -> MtgCard:
-        return self.zone_rules.exile(card, face_down=face_down)
-
-    def put_into_command_zone(self, card: MtgCard, *, face_down: bool) -> MtgCard:
-        return self.zone_rules.put_into_command_zone(card, face_down=face_down)
-
-    def let_look(self, player: int, card: MtgCard) -> None:
-        self.zone_rules.let_look(player, card)
-
-    def leave_game(self, player: int) -> None:
-        self.zone_rules.leave_game(player)
-
-    def end_game(self) -> None:
-        self.zone_rules.end_game()
-
-    def public_view(self, viewer: int, card: MtgCard) -> dict[str, str]:
-        return self.zone_rules.public_view(viewer, card)

@@ -53,10 +53,10 @@ def copiable_values(card: MtgCard, *, with_face_down: bool = True) -> Characteri
 
 
 def _effects_for(game: GameView, card: MtgCard, layers: tuple[str, ...]) -> list[tuple[str, int, Callable]]:
-    found = [(e.layer, e.timestamp, e.apply) for e in game.effects
+    found = [(e.layer, e.timestamp, e.apply) for e in game.layer_rules.effects
              if e.object_id == card.object_id and e.layer in layers]
     # static abilities of permanents (an Aura's or Equipment's bonus …)
-    for source in game.permanents():
+    for source in game.zone_rules.permanents():
         for ability in compute(game, source, upto="6").abilities:
             if ability.kind == STATIC and ability.layer in layers and ability.affects(game, source, card):
                 found.append((ability.layer, source.timestamp, ability.effect))
@@ -67,7 +67,7 @@ def compute(game: GameView, card: MtgCard, upto: str = "7") -> Characteristics:
     """The characteristics of ``card`` now, through layer ``upto``."""
     values = copiable_values(card)
     wanted = LAYERS_BEFORE_PT[: LAYERS_BEFORE_PT.index(upto) + 1] if upto in LAYERS_BEFORE_PT else LAYERS_BEFORE_PT
-    if game.on_battlefield(card) or game.on_stack(card):
+    if game.zone_rules.on_battlefield(card) or game.zone_rules.on_stack(card):
         for _layer, _ts, apply in _effects_for_bounded(game, card, wanted):
             values = apply(values)
     if upto != "7":
@@ -75,7 +75,7 @@ def compute(game: GameView, card: MtgCard, upto: str = "7") -> Characteristics:
     for ability in values.abilities:
         if ability.kind == CDA:
             values = ability.effect(game, card, values)
-    if CREATURE in values.types and game.on_battlefield(card):
+    if CREATURE in values.types and game.zone_rules.on_battlefield(card):
         for _layer, _ts, apply in _effects_for(game, card, ("7b", "7c")):
             values = apply(values)
         plus = card.counters.get("+1/+1", 0)
@@ -85,13 +85,13 @@ def compute(game: GameView, card: MtgCard, upto: str = "7") -> Characteristics:
 
 
 def _effects_for_bounded(game: GameView, card: MtgCard, layers: tuple[str, ...]):
-    found = [(e.layer, e.timestamp, e.apply) for e in game.effects
+    found = [(e.layer, e.timestamp, e.apply) for e in game.layer_rules.effects
              if e.object_id == card.object_id and e.layer in layers]
     # static abilities of permanents that change types or grant abilities (「あなたがコン
     # トロールする他のクリーチャーは速攻を持つ」): read from each source's copiable values,
     # which keeps the computation of a source's own abilities from recursing (an ability
     # granted to a source by another effect does not grant further here)
-    for source in game.permanents():
+    for source in game.zone_rules.permanents():
         for ability in copiable_values(source).abilities:
             if ability.kind == STATIC and ability.layer in layers and ability.affects(game, source, card):
                 found.append((ability.layer, source.timestamp, ability.effect))

@@ -32,7 +32,7 @@ def source_colors(game, source: Any) -> frozenset[str]:
     TriggeredInstance: its source, as it is now or as it last was)."""
     card = getattr(source, "source", source) if hasattr(source, "ability") else source
     if card.zone is not None and card.zone.kind in ("battlefield", "stack"):
-        return game.characteristics(card).colors
+        return game.layer_rules.characteristics(card).colors
     return card.definition.front.characteristics().colors
 
 
@@ -41,5 +41,5 @@ def stops(game, protected: Any, source: Any) -> str | None:
     the colour, or None."""
     if protected.zone is None or protected.zone.kind != "battlefield":
         return None
-    found = protected_from(game.characteristics(protected)) & source_colors(game, source)
+    found = protected_from(game.layer_rules.characteristics(protected)) & source_colors(game, source)
     return min(found) if found else None

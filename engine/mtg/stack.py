@@ -20,7 +20,7 @@ from .face_down import way_characteristics
 from .protection import stops
 from .objects import (BATTLEFIELD, EXILE, GRAVEYARD, HAND, PLAYERS, PLAYER_NAMES, STACK, ZONE_LOG, MtgCard,
                       TriggeredInstance)
-from .view import GameView
+from .view import CombatView, FaceDownView, GameView, ZoneView
 from .ward import ward_costs, ward_trigger
 
 
@@ -28,21 +28,10 @@ from .ward import ward_costs, ward_trigger
 ATTACHING = frozenset({"オーラ", "装備品", "城砦"})
 
 
-class StackGame(GameView, Protocol):
-    """What the stack rules need of the rest of the game (rulings.mtg.game.Game is one):
-    the turn, where objects are and what they are now (zones, layers), moving them,
-    combat and the face-down rules' restrictions.  Card effects get the game itself."""
+class StackZones(ZoneView, Protocol):
+    """What the stack rules ask of the zone rules (visibility.ZoneRules)."""
 
-    active_player: int
-    #: where the turn is (legality.MAIN1 …)
-    phase: str
     left_game: set[int]
-
-    def remove_non_creatures_from_combat(self) -> None: ...
-
-    def characteristics(self, card: MtgCard) -> Characteristics: ...
-
-    def forbidden(self, action: str, card: MtgCard) -> str | None: ...
 
     def move(self, card: MtgCard, zone_kind: str, *, face_up: bool = True, index: int | None = None,
              controller: int | None = None, reason: str = "") -> MtgCard: ...
@@ -53,11 +42,33 @@ class StackGame(GameView, Protocol):
                              attach_to: Any = None, reason: str = "", tapped: bool = False,
                              face_up_when: frozenset[str] = frozenset()) -> MtgCard: ...
 
-    def sacrifice(self, card: MtgCard, reason: str = "") -> None: ...
+
+class StackCombat(CombatView, Protocol):
+    """What the stack rules ask of combat (combat.Combat)."""
+
+    def remove_non_creatures_from_combat(self) -> None: ...
 
     def summoning_sick(self, card: MtgCard) -> bool: ...
 
-    def tap(self, card: MtgCard, reason: str = "") -> None: ...
+
+class StackFaceDown(FaceDownView, Protocol):
+    """What the stack rules ask of the face-down rules (face_down_rules.FaceDown)."""
+
+    def forbidden(self, action: str, card: MtgCard) -> str | None: ...
+
+
+class StackGame(GameView, Protocol):
+    """What the stack rules need of the rest of the game (rulings.mtg.game.Game is one):
+    the turn, where objects are and moving them (zone_rules), what they are now
+    (layer_rules), combat and the face-down rules' restrictions.  Card effects get the
+    game itself."""
+
+    active_player: int
+    #: where the turn is (legality.MAIN1 …)
+    phase: str
+    zone_rules: StackZones
+    combat_rules: StackCombat
+    face_down_rules: StackFaceDown
 
     def tick(self) -> int: ...
 
@@ -98,7 +109,7 @@ class StackRules:
         if face_down_by is not None:
             face_down_as = face_down_by.definition.face_down_as or FACE_DOWN_DEFAULT
             face_down_way, rider = f"「{face_down_by.name}」", face_down_by.definition.face_up_when
-        self.game.move(card, STACK, face_up=face_down_as is None, controller=player, reason="唱える")
+        self.game.zone_rules.move(card, STACK, face_up=face_down_as is None, controller=player, reason="唱える")
         if face_down_as is not None:
             card.face_down_as, card.face_down_by = face_down_as, face_down_way
             card.face_up_when = rider
@@ -139,9 +150,10 @@ class StackRules:
         elif face_down_by is not None:
             # a permanent's ability lets its controller cast a creature card face down
             # with the characteristics the ability states (Illusionary Mask, CR 708.4)
-            permission = next((a for a in self.game.characteristics(face_down_by).abilities if a.kind == CAST_FACE_DOWN),
-                              None)
-            if not self.game.on_battlefield(face_down_by) or face_down_by.controller != player or permission is None:
+            permission = next((a for a in self.game.layer_rules.characteristics(face_down_by).abilities
+                               if a.kind == CAST_FACE_DOWN), None)
+            if (not self.game.zone_rules.on_battlefield(face_down_by) or face_down_by.controller != player
+                    or permission is None):
                 return f"{who}は「{face_down_by.name}」の能力で裏向きに唱えることはできない"
             if permission.affects is not None and not permission.affects(self.game, face_down_by, card):
                 return f"{shown}は「{face_down_by.name}」が裏向きに唱えさせるカードではない"
@@ -187,14 +199,14 @@ class StackRules:
 
     def _became_target(self, target: MtgCard, by: Any, player: int) -> None:
         """A permanent became the target of a spell or ability ``player`` controls (ward)."""
-        if not self.game.on_battlefield(target) or target.controller == player:
+        if not self.game.zone_rules.on_battlefield(target) or target.controller == player:
             return
-        for cost in ward_costs(self.game.characteristics(target)):
+        for cost in ward_costs(self.game.layer_rules.characteristics(target)):
             self.trigger(target, ward_trigger(cost), target.controller, victim=by,
                           victim_id=getattr(by, "object_id", 0), cost=cost)
 
     def activated_ability(self, card: MtgCard) -> Ability:
-        ability = next((a for a in self.game.characteristics(card).abilities if a.kind == ACTIVATED), None)
+        ability = next((a for a in self.game.layer_rules.characteristics(card).abilities if a.kind == ACTIVATED), None)
         if ability is None:
             raise IllegalAction(f"「{card.name}」は起動型能力を持たない")
         return ability
@@ -205,9 +217,10 @@ class StackRules:
         may): its controller only (CR 602.2), sorcery timing (602.5d), {T} in the cost
         (107.5, 302.6, 602.5a, 702.10c), and its target (601.2c, 602.2b)."""
         shown = f"「{source.name}」"
-        if not self.game.on_battlefield(source) or source.controller != player:
+        if not self.game.zone_rules.on_battlefield(source) or source.controller != player:
             return f"{PLAYER_NAMES[player]}は{shown}をコントロールしていないので、その能力を起動できない（CR 602.2）"
-        ability = next((a for a in self.game.characteristics(source).abilities if a.kind == ACTIVATED), None)
+        ability = next((a for a in self.game.layer_rules.characteristics(source).abilities if a.kind == ACTIVATED),
+                       None)
         if ability is None:
             return f"{shown}は起動型能力を持たない"
         if self.casting is not None and legality.on("casting-in-progress"):
@@ -236,7 +249,8 @@ class StackRules:
         only if controlled since its controller's turn began, or with haste (302.6, 702.10c)."""
         if source.tapped and legality.on("tapped"):
             return f"「{source.name}」はタップ状態なので、{{T}}を含むコストを支払えない（CR 107.5）"
-        if CREATURE in self.game.characteristics(source).types and self.game.summoning_sick(source):
+        if (CREATURE in self.game.layer_rules.characteristics(source).types
+                and self.game.combat_rules.summoning_sick(source)):
             return (f"「{source.name}」はこのターンの開始時から続けてコントロールされていないクリーチャーなので、"
                     "{T}を含むコストを支払えない（召喚酔い、CR 302.6）")
         return None
@@ -269,7 +283,7 @@ class StackRules:
     def _legal_ability_target(self, instance: TriggeredInstance, candidate: Any) -> bool:
         wanted = instance.ability.target
         if isinstance(candidate, int):
-            return candidate not in self.game.left_game and wanted.player is not None and \
+            return candidate not in self.game.zone_rules.left_game and wanted.player is not None and \
                 wanted.player(self.game, instance, candidate)
         if candidate.zone is None or candidate.zone.kind != wanted.zone:
             return False
@@ -292,9 +306,9 @@ class StackRules:
         target = spell.definition.targets[0] if spell.definition.targets else None
         if target is None:
             return False
-        if target.zone == BATTLEFIELD and not self.game.on_battlefield(candidate):
+        if target.zone == BATTLEFIELD and not self.game.zone_rules.on_battlefield(candidate):
             return False
-        if target.zone == STACK and not self.game.on_stack(candidate):
+        if target.zone == STACK and not self.game.zone_rules.on_stack(candidate):
             return False
         if stops(self.game, candidate, spell):
             return False  # CR 702.16b
@@ -338,15 +352,15 @@ class StackRules:
             legal = [t for t, _ in spell.targets]
         if spell.targets and not legal:
             self.log.record("fizzle", card=spell)
-            self.game.move(spell, GRAVEYARD, reason="立ち消え")
+            self.game.zone_rules.move(spell, GRAVEYARD, reason="立ち消え")
             self.settle()
             return
-        values = self.game.characteristics(spell)
+        values = self.game.layer_rules.characteristics(spell)
         self.log.record("resolve", card=spell)
         if any(t in PERMANENT_TYPES for t in values.types):
             self.stack.remove(spell)
             attach_to = legal[0] if spell.definition.enchant and legal else None
-            self.game.put_onto_battlefield(spell, spell.controller, face_down_as=spell.face_down_as,
+            self.game.zone_rules.put_onto_battlefield(spell, spell.controller, face_down_as=spell.face_down_as,
                                       face_down_by=spell.face_down_by, attach_to=attach_to, reason="解決",
                                       face_up_when=spell.face_up_when)
             return
@@ -355,8 +369,8 @@ class StackRules:
         with self.holding():
             if spell.definition.resolve is not None:
                 spell.definition.resolve(self.game, spell, legal)
-            if self.game.on_stack(spell):
-                self.game.move(spell, GRAVEYARD, reason="解決した")
+            if self.game.zone_rules.on_stack(spell):
+                self.game.zone_rules.move(spell, GRAVEYARD, reason="解決した")
         self.settle()
 
     def resolve_all(self) -> None:
@@ -368,13 +382,13 @@ class StackRules:
             self.stack.remove(spell)
             self.log.record("counter.ability", ability=_ability(spell), card=spell.source, by=by)
             return
-        why = self.game.forbidden(COUNTERED, spell)
+        why = self.game.face_down_rules.forbidden(COUNTERED, spell)
         if why is not None:
             # CR 101.2: the spell that "can't be countered" stays; the effect does nothing to it
             self.log.record("no-op.not-countered", card=spell, why=why)
             return
         self.log.record("counter", card=spell, by=by)
-        self.game.move(spell, GRAVEYARD, reason="打ち消された")
+        self.game.zone_rules.move(spell, GRAVEYARD, reason="打ち消された")
 
     def trigger(self, source: MtgCard, ability: Ability, controller: int, **context) -> None:
         self.log.record("trigger", card=source, text=ability.text, event=ability.event)
@@ -410,7 +424,7 @@ class StackRules:
         wanted = instance.ability.target
         cards = [c for c in self.board.cards() if c.zone is not None and c.zone.kind == wanted.zone
                  and not getattr(c, "phased_out", False) and self._legal_ability_target(instance, c)]
-        players = [p for p in PLAYERS if p not in self.game.left_game and wanted.player is not None
+        players = [p for p in PLAYERS if p not in self.game.zone_rules.left_game and wanted.player is not None
                    and wanted.player(self.game, instance, p)]
         return [*cards, *players]
 
@@ -451,10 +465,10 @@ class StackRules:
 
     def _state_based_actions(self) -> bool:
         acted = False
-        for card in self.game.permanents():
-            if not self.game.on_battlefield(card):
+        for card in self.game.zone_rules.permanents():
+            if not self.game.zone_rules.on_battlefield(card):
                 continue
-            values = self.game.characteristics(card)
+            values = self.game.layer_rules.characteristics(card)
             why = None
             if CREATURE in values.types and values.toughness is not None and values.toughness <= 0:
                 why = "タフネスが0以下"
@@ -467,8 +481,9 @@ class StackRules:
             elif "オーラ" in values.subtypes and not self._legally_attached(card):
                 why = "オーラが何にもついていないか不正についている"
             elif "装備品" in values.subtypes and isinstance(card.attached_to, MtgCard) and not (
-                    card.attached_to.object_id == card.attached_object and self.game.on_battlefield(card.attached_to)
-                    and CREATURE in self.game.characteristics(card.attached_to).types
+                    card.attached_to.object_id == card.attached_object
+                    and self.game.zone_rules.on_battlefield(card.attached_to)
+                    and CREATURE in self.game.layer_rules.characteristics(card.attached_to).types
                     and not stops(self.game, card.attached_to, card)):  # CR 702.16d
                 # CR 704.5n: an Equipment attached to what is not a creature any more (or gone)
                 # becomes unattached and stays on the battlefield
@@ -483,9 +498,9 @@ class StackRules:
                 acted = True
             if why:
                 self.log.record("sba", card=card, why=why)
-                self.game.move(card, GRAVEYARD, reason="状況起因処理")
+                self.game.zone_rules.move(card, GRAVEYARD, reason="状況起因処理")
                 acted = True
-        self.game.remove_non_creatures_from_combat()
+        self.game.combat_rules.remove_non_creatures_from_combat()
         return acted
 
     def _legally_attached(self, aura: MtgCard) -> bool:
@@ -497,18 +512,18 @@ class StackRules:
             return isinstance(target, tuple)
         if not isinstance(target, MtgCard) or target.object_id != aura.attached_object:
             return False
-        if not self.game.on_battlefield(target):
+        if not self.game.zone_rules.on_battlefield(target):
             return False
         if stops(self.game, target, aura):
             return False  # CR 702.16c
-        return enchant in self.game.characteristics(target).types
+        return enchant in self.game.layer_rules.characteristics(target).types
 
     def delay(self, source: MtgCard, ability: Ability, **context) -> None:
         """A delayed triggered ability (「次の終了ステップの開始時に…」)."""
         self.delayed.append(TriggeredInstance(source, ability, source.controller, context))
 
     def begin_end_step(self) -> None:
-        for card in self.game.permanents():
+        for card in self.game.zone_rules.permanents():
             card.attacking, card.blocking = False, None  # the combat phase is over (CR 511.3)
         self.game.phase = legality.END
         self.log.record("step.end")
@@ -517,10 +532,10 @@ class StackRules:
         for instance in waiting:
             self.trigger(instance.source, instance.ability, instance.controller, **instance.context)
         # 「あなたの終了ステップの開始時に」: the abilities of the active player's permanents (CR 513.1)
-        for card in self.game.permanents():
+        for card in self.game.zone_rules.permanents():
             if card.controller != self.game.active_player:
                 continue
-            for ability in self.game.characteristics(card).abilities:
+            for ability in self.game.layer_rules.characteristics(card).abilities:
                 if ability.kind == TRIGGERED and ability.event == YOUR_END_STEP:
                     self.trigger(card, ability, card.controller)
         self.settle()
@@ -528,9 +543,9 @@ class StackRules:
     def why_cannot_activate_mana_ability(self, player: int, card: MtgCard) -> str | None:
         """Why ``player`` may not activate ``card``'s mana ability now (None: they may):
         its controller only (CR 605.3a, 602.2), and {T} in its cost (107.5, 302.6)."""
-        if not self.game.on_battlefield(card) or card.controller != player:
+        if not self.game.zone_rules.on_battlefield(card) or card.controller != player:
             return f"{PLAYER_NAMES[player]}は「{card.name}」をコントロールしていないので、そのマナ能力を起動できない（CR 605.3a）"
-        ability = next((a for a in self.game.characteristics(card).abilities if a.kind == MANA), None)
+        ability = next((a for a in self.game.layer_rules.characteristics(card).abilities if a.kind == MANA), None)
         if ability is None:
             return f"「{card.name}」はマナ能力を持たない"
         return self.why_cannot_tap_for_cost(card) if ability.tap else None
@@ -540,13 +555,13 @@ class StackRules:
         why = self.why_cannot_activate_mana_ability(player, card)
         if why is not None:
             raise IllegalAction(why)
-        ability = next(a for a in self.game.characteristics(card).abilities if a.kind == MANA)
+        ability = next(a for a in self.game.layer_rules.characteristics(card).abilities if a.kind == MANA)
         self.log.record("activate.mana", card=card)
         if ability.tap:
             self.game.tap(card, reason="コスト")
         if ability.sacrifice:
             # the cost is paid first; the ability still resolves (CR 605.3b)
-            card = self.game.move(card, GRAVEYARD, reason="生け贄に捧げる")
+            card = self.game.zone_rules.move(card, GRAVEYARD, reason="生け贄に捧げる")
         if ability.effect is not None:
             ability.effect(self.game, card)
 

@@ -71,22 +71,22 @@ V.term(Term.choice("tapped", {"タップ状態である": True, "アンタップ
 @V.given("{player}は「{card}」をコントロールしている")
 def controls(game: Game, player: int, card: str) -> None:
     """A face-up permanent that has been on the battlefield since before this turn."""
-    game.put_onto_battlefield(game.new_card(card, player, HAND), player, setup=True)
+    game.zone_rules.put_onto_battlefield(game.new_card(card, player, HAND), player, setup=True)
 
 
 @V.given("{player}は{facedown}で裏向きにした「{card}」をコントロールしている")
 def controls_face_down(game: Game, player: int, facedown: str, card: str) -> None:
     """A face-down permanent (as that mechanic makes it), there since before this turn."""
-    game.put_onto_battlefield(game.new_card(card, player, HAND), player, face_down_as=BY_WAY[facedown],
-                              face_down_by=facedown, setup=True)
+    game.zone_rules.put_onto_battlefield(game.new_card(card, player, HAND), player, face_down_as=BY_WAY[facedown],
+                                         face_down_by=facedown, setup=True)
 
 
 @V.given("{player}は「{source:card}」の効果で裏向きにした「{card}」をコントロールしている")
 def controls_face_down_by_card(game: Game, player: int, source: str, card: str) -> None:
     """A face-down permanent with the characteristics the named card's effect gives it."""
     spec = game.definition(source).face_down_as
-    game.put_onto_battlefield(game.new_card(card, player, HAND), player, face_down_as=spec or FACE_DOWN_DEFAULT,
-                              face_down_by=f"「{source}」", setup=True)
+    game.zone_rules.put_onto_battlefield(game.new_card(card, player, HAND), player, face_down_as=spec or FACE_DOWN_DEFAULT,
+                                         face_down_by=f"「{source}」", setup=True)
 
 
 @V.given("「{card}」はこのターンに戦場に出た")
@@ -119,8 +119,8 @@ def put_counters(game: Game, card: str, counter: str, n: int) -> None:
 @V.given("「{aura:card}」が「{card}」についている")
 def aura_attached(game: Game, aura: str, card: str) -> None:
     target = game.card(card)
-    game.put_onto_battlefield(game.new_card(aura, target.controller, HAND), target.controller, setup=True,
-                              attach_to=target)
+    game.zone_rules.put_onto_battlefield(game.new_card(aura, target.controller, HAND), target.controller, setup=True,
+                                         attach_to=target)
 
 
 @V.given("{player}の墓地に「{card}」がある")
@@ -135,29 +135,29 @@ def is_tapped(game: Game, card: str) -> None:
 
 @V.given("{player}の統率領域に「{card}」が裏向きで置かれている")
 def in_command_zone(game: Game, player: int, card: str) -> None:
-    game.put_into_command_zone(game.new_card(card, player, HAND), face_down=True)
+    game.zone_rules.put_into_command_zone(game.new_card(card, player, HAND), face_down=True)
 
 
 # -- Given / When: acting ------------------------------------------------------------------
 
 @V.phrase(("given", "when"), "{player}は「{card}」を唱える")
 def cast(game: Game, player: int, card: str) -> None:
-    game.cast(player, game.in_hand(card, player))
+    game.stack_rules.cast(player, game.in_hand(card, player))
 
 
 @V.phrase(("given", "when"), "{player}は「{card}」を{way}で裏向きに唱える")
 def cast_face_down(game: Game, player: int, card: str, way: str) -> None:
-    game.cast(player, game.in_hand(card, player), face_down_way=way)
+    game.stack_rules.cast(player, game.in_hand(card, player), face_down_way=way)
 
 
 @V.phrase(("given", "when"), "{player}は「{target:card}」を対象として「{card}」を唱える")
 def cast_targeting(game: Game, player: int, target: str, card: str) -> None:
-    game.cast(player, game.in_hand(card, player), targets=(game.card(target),))
+    game.stack_rules.cast(player, game.in_hand(card, player), targets=(game.card(target),))
 
 
 @V.phrase(("given", "when"), "スタックの一番上を解決する")
 def resolve_top(game: Game) -> None:
-    game.resolve_top()
+    game.stack_rules.resolve_top()
 
 
 @V.phrase(("given", "when"), "スタックの一番上を解決し、{player}は戦慄予示で「{card}」を戦場に出す")
@@ -165,110 +165,110 @@ def resolve_top_manifesting(game: Game, player: int, card: str) -> None:
     """Resolve the top of the stack; when it makes the player manifest dread (CR 701.62a),
     the player manifests the named card of the two looked at (the other goes to the
     graveyard).  Without this choice stated, the top card is manifested."""
-    game.dread_choice[player] = game.card(card)
+    game.face_down_rules.dread_choice[player] = game.card(card)
     try:
-        game.resolve_top()
+        game.stack_rules.resolve_top()
     finally:
-        left = game.dread_choice.pop(player, None)
+        left = game.face_down_rules.dread_choice.pop(player, None)
     if left is not None:
         raise IllegalAction(f"「{card}」: nothing made {'あなた' if player == 0 else '対戦相手'} manifest dread")
 
 
 @V.phrase(("given", "when"), "スタックをすべて解決する")
 def resolve_all(game: Game) -> None:
-    game.resolve_all()
+    game.stack_rules.resolve_all()
 
 
 @V.phrase(("given", "when"), "{player}は「{card}」を表向きにする")
 def turn_face_up(game: Game, player: int, card: str) -> None:
     """The special action: pay the cost of a way the rules allow and turn it face up."""
-    game.turn_face_up_special(player, game.card(card))
+    game.face_down_rules.turn_face_up_special(player, game.card(card))
 
 
 @V.phrase(("given", "when"), "{player}は{cost}を支払って「{card}」を表向きにする")
 def turn_face_up_paying(game: Game, player: int, cost: str, card: str) -> None:
-    game.turn_face_up_special(player, game.card(card), cost)
+    game.face_down_rules.turn_face_up_special(player, game.card(card), cost)
 
 
 @V.phrase(("given", "when"), "{player}は「{card}」の{upway}を支払って表向きにする")
 def turn_face_up_by_way(game: Game, player: int, card: str, upway: str) -> None:
-    game.turn_face_up_special(player, game.card(card), way=upway)
+    game.face_down_rules.turn_face_up_special(player, game.card(card), way=upway)
 
 
 @V.given("「{card}」は第2面が表になっている")
 def transformed(game: Game, card: str) -> None:
-    game.transform(game.card(card))
+    game.face_down_rules.transform(game.card(card))
 
 
 @V.phrase(("given", "when"), "効果によって「{card}」が表向きになる")
 def turned_face_up_by_effect(game: Game, card: str) -> None:
     """An effect turns it face up (as こじ開け does), whatever it is."""
-    game.turn_face_up(game.card(card), reason="効果")
+    game.face_down_rules.turn_face_up(game.card(card), reason="効果")
 
 
 @V.phrase(("given", "when"), "効果によって「{card}」が裏向きになる")
 def turned_face_down_by_effect(game: Game, card: str) -> None:
     """An effect that states no characteristics turns it face down (CR 708.2a)."""
-    game.turn_face_down(game.card(card))
+    game.face_down_rules.turn_face_down(game.card(card))
 
 
 @V.phrase(("given", "when"), "「{source:card}」の効果によって「{card}」が裏向きになる")
 def turned_face_down_by_card(game: Game, source: str, card: str) -> None:
     """The named card's effect turns it face down, with the characteristics it states."""
-    game.turn_face_down(game.card(card), face_down_as=game.definition(source).face_down_as, by=f"「{source}」")
+    game.face_down_rules.turn_face_down(game.card(card), face_down_as=game.definition(source).face_down_as, by=f"「{source}」")
 
 
 @V.phrase(("given", "when"), "{player}はライブラリーの一番上のカードを{manifest}する")
 def manifest(game: Game, player: int, manifest: str) -> None:
-    game.manifest(player, manifest)
+    game.face_down_rules.manifest(player, manifest)
 
 
 @V.phrase(("given", "when"), "「{card}」が戦場に出る")
 def enters(game: Game, card: str) -> None:
     c = game.card(card)
-    game.put_onto_battlefield(c, c.owner, reason="効果")
+    game.zone_rules.put_onto_battlefield(c, c.owner, reason="効果")
 
 
 @V.phrase(("given", "when"), "「{card}」が「{original:card}」のコピーとして戦場に出る")
 def enters_as_copy(game: Game, card: str, original: str) -> None:
     target = game.card(original)
     c = game.card(card)
-    game.put_onto_battlefield(c, c.owner, copy_of=target, reason="コピーとして")
+    game.zone_rules.put_onto_battlefield(c, c.owner, copy_of=target, reason="コピーとして")
 
 
 @V.phrase(("given", "when"), "「{card}」が「{original:card}」のコピーになる")
 def becomes_copy(game: Game, card: str, original: str) -> None:
-    game.become_copy(game.card(card), game.card(original))
+    game.layer_rules.become_copy(game.card(card), game.card(original))
 
 
 @V.phrase(("given", "when"), "「{card}」が破壊される")
 def destroyed(game: Game, card: str) -> None:
     game.destroy(game.card(card), reason="効果")
-    game.settle()
+    game.stack_rules.settle()
 
 
 @V.phrase(("given", "when"), "「{card}」がオーナーの{zone}に置かれる")
 def put_into_zone(game: Game, card: str, zone: str) -> None:
-    game.move(game.card(card), zone, index=0 if zone == LIBRARY else None, reason="効果")
-    game.settle()
+    game.zone_rules.move(game.card(card), zone, index=0 if zone == LIBRARY else None, reason="効果")
+    game.stack_rules.settle()
 
 
 @V.phrase(("given", "when"), "「{card}」が追放される")
 def exiled(game: Game, card: str) -> None:
-    game.exile(game.card(card))
-    game.settle()
+    game.zone_rules.exile(game.card(card))
+    game.stack_rules.settle()
 
 
 @V.phrase(("given", "when"), "「{card}」が裏向きで追放される")
 def exiled_face_down(game: Game, card: str) -> None:
-    game.exile(game.card(card), face_down=True)
-    game.settle()
+    game.zone_rules.exile(game.card(card), face_down=True)
+    game.stack_rules.settle()
 
 
 @V.phrase(("given", "when"), "{player}は裏向きで追放されている「{card}」を見る")
 def look_at_exiled(game: Game, player: int, card: str) -> None:
     """An effect lets the player look at the face-down exiled card."""
-    game.let_look(player, game.card(card))
+    game.zone_rules.let_look(player, game.card(card))
 
 
 @V.phrase(("given", "when"), "{player}は追放されている「{card}」を唱える")
@@ -277,7 +277,7 @@ def cast_from_exile(game: Game, player: int, card: str) -> None:
     c = game.card(card)
     if c.zone.kind != EXILE:
         raise IllegalAction(f"「{card}」 is not in exile")
-    game.cast(player, c)
+    game.stack_rules.cast(player, c)
 
 
 @V.phrase(("given", "when"), "{player}は追放されている「{card}」を{way}で裏向きに唱える")
@@ -286,17 +286,17 @@ def cast_from_exile_face_down(game: Game, player: int, card: str, way: str) -> N
     c = game.card(card)
     if c.zone.kind != EXILE:
         raise IllegalAction(f"「{card}」 is not in exile")
-    game.cast(player, c, face_down_way=way)
+    game.stack_rules.cast(player, c, face_down_way=way)
 
 
 @V.phrase(("given", "when"), "{player}は「{card}」で攻撃する")
 def attack(game: Game, player: int, card: str) -> None:
-    game.attack(player, game.card(card))
+    game.combat_rules.attack(player, game.card(card))
 
 
 @V.phrase(("given", "when"), "{player}は「{blocker:card}」で「{card}」をブロックする")
 def block(game: Game, player: int, blocker: str, card: str) -> None:
-    game.block(player, game.card(blocker), game.card(card))
+    game.combat_rules.block(player, game.card(blocker), game.card(card))
 
 
 @V.phrase(("given", "when"), "{player}のターンが始まる")
@@ -306,12 +306,12 @@ def turn_begins(game: Game, player: int) -> None:
 
 @V.phrase(("given", "when"), "ゲームが終了する")
 def game_ends(game: Game) -> None:
-    game.end_game()
+    game.zone_rules.end_game()
 
 
 @V.phrase(("given", "when"), "{player}がゲームから離れる")
 def leaves(game: Game, player: int) -> None:
-    game.leave_game(player)
+    game.zone_rules.leave_game(player)
 
 
 @V.phrase(("given", "when"), "「{card}」がフェイズ・アウトする")
@@ -321,64 +321,64 @@ def phases_out(game: Game, card: str) -> None:
 
 @V.phrase(("given", "when"), "{player}は「{card}」を唱え始める")
 def begin_casting(game: Game, player: int, card: str) -> None:
-    game.begin_casting(player, game.in_hand(card, player))
+    game.stack_rules.begin_casting(player, game.in_hand(card, player))
 
 
 @V.phrase(("given", "when"), "{player}は「{card}」を唱え終える")
 def finish_casting(game: Game, player: int, card: str) -> None:
-    game.finish_casting(player)
+    game.stack_rules.finish_casting(player)
 
 
 @V.phrase(("given", "when"), "{player}は「{card}」の能力を起動する")
 def activate(game: Game, player: int, card: str) -> None:
     """Its activated ability (printed, or granted to it), with no target."""
-    game.activate(player, game.card(card))
+    game.stack_rules.activate(player, game.card(card))
 
 
 @V.phrase(("given", "when"), "{player}は「{target:card}」を対象として「{card}」の能力を起動する")
 def activate_targeting(game: Game, player: int, target: str, card: str) -> None:
-    game.activate(player, game.card(card), game.card(target))
+    game.stack_rules.activate(player, game.card(card), game.card(target))
 
 
 @V.phrase(("given", "when"), "{player}は「{target:card}」を「{card}」の誘発型能力の対象に選ぶ")
 def choose_trigger_target(game: Game, player: int, target: str, card: str) -> None:
     """The target of a triggered ability waiting on the stack, when more than one is legal
     (with one legal target it is chosen as the ability is put on the stack)."""
-    game.choose_trigger_target(player, game.card(card), game.card(target))
+    game.stack_rules.choose_trigger_target(player, game.card(card), game.card(target))
 
 
 @V.phrase(("given", "when"), "{player}は{whom:player}を「{card}」の誘発型能力の対象に選ぶ")
 def choose_trigger_target_player(game: Game, player: int, whom: int, card: str) -> None:
     """A player as the target of a triggered ability waiting on the stack."""
-    game.choose_trigger_target(player, game.card(card), whom)
+    game.stack_rules.choose_trigger_target(player, game.card(card), whom)
 
 
 @V.phrase(("given", "when"), "{player}は「{source:card}」の能力で「{card}」を裏向きに唱える")
 def cast_face_down_with(game: Game, player: int, source: str, card: str) -> None:
     """A permanent's ability casts a creature card face down (Illusionary Mask)."""
-    game.cast(player, game.in_hand(card, player), face_down_by=game.card(source))
+    game.stack_rules.cast(player, game.in_hand(card, player), face_down_by=game.card(source))
 
 
 @V.phrase(("given", "when"), "{player}は護法のコストを支払う")
 def pay_ward(game: Game, player: int) -> None:
     """The ward ability on top of the stack resolves, and its cost is paid."""
-    game.resolve_top(pay=True)
+    game.stack_rules.resolve_top(pay=True)
 
 
 @V.phrase(("given", "when"), "終了ステップが始まる")
 def end_step(game: Game) -> None:
-    game.begin_end_step()
+    game.stack_rules.begin_end_step()
 
 
 @V.phrase(("given", "when"), "{player}は「{card}」のマナ能力を起動する")
 def mana_ability(game: Game, player: int, card: str) -> None:
-    game.activate_mana_ability(player, game.card(card))
+    game.stack_rules.activate_mana_ability(player, game.card(card))
 
 
 # -- Then: observing -------------------------------------------------------------------------
 
 def _values(game: Game, card: str):
-    return game.characteristics(game.card(card))
+    return game.layer_rules.characteristics(game.card(card))
 
 
 @V.then("「{card}」は{pt}である")
@@ -409,19 +409,19 @@ def _last_token(game: Game, player: int):
 def token_power_toughness(game: Game, player: int, pt: str) -> None:
     """The token the player created last (and still controls)."""
     expect(f"{'あなた' if player == 0 else '対戦相手'}が最後に生成したトークンのP/T", pt,
-           game.characteristics(_last_token(game, player)).pt_text())
+           game.layer_rules.characteristics(_last_token(game, player)).pt_text())
 
 
 @V.then("{player}が最後に生成したトークンは{lackable}を{has}")
 def token_has_characteristic(game: Game, player: int, lackable: str, has: bool) -> None:
     expect(f"{'あなた' if player == 0 else '対戦相手'}が最後に生成したトークンが{lackable}を持つ", has,
-           LACKABLE[lackable](game.characteristics(_last_token(game, player))))
+           LACKABLE[lackable](game.layer_rules.characteristics(_last_token(game, player))))
 
 
 @V.then("{player}が最後に生成したトークンのカード名は「{name:card}」{same:is}")
 def token_name(game: Game, player: int, name: str, same: bool) -> None:
     expect(f"{'あなた' if player == 0 else '対戦相手'}が最後に生成したトークンのカード名が「{name}」", same,
-           game.characteristics(_last_token(game, player)).name == name)
+           game.layer_rules.characteristics(_last_token(game, player)).name == name)
 
 
 @V.then("「{card}」は{lackable}を{has}")
@@ -458,7 +458,7 @@ def has_ability(game: Game, card: str, ability: str, has: bool) -> None:
 @V.then("「{card}」は{face}である")
 def face(game: Game, card: str, face: bool) -> None:
     c = game.card(card)
-    expect(f"「{card}」が表向き", face, not game.is_face_down(c))
+    expect(f"「{card}」が表向き", face, not game.face_down_rules.is_face_down(c))
 
 
 @V.then("「{card}」は{side}が表になっている")
@@ -468,7 +468,7 @@ def side_up(game: Game, card: str, side: bool) -> None:
 
 @V.then("{player}は「{card}」の表を見ることが{can}")
 def can_see(game: Game, player: int, card: str, can: bool) -> None:
-    expect(f"player {player} が「{card}」の表を見られる", can, game.can_see(player, game.card(card)))
+    expect(f"player {player} が「{card}」の表を見られる", can, game.zone_rules.can_see(player, game.card(card)))
 
 
 @V.then("「{card}」は{zone}にある")
@@ -478,12 +478,12 @@ def in_zone(game: Game, card: str, zone: str) -> None:
 
 @V.then("「{card}」は{revealed}")
 def was_revealed(game: Game, card: str, revealed: bool) -> None:
-    expect(f"「{card}」が公開された", revealed, game.was_revealed(game.card(card)))
+    expect(f"「{card}」が公開された", revealed, game.zone_rules.was_revealed(game.card(card)))
 
 
 @V.then("「{card}」の「{event}」能力は{fired}")
 def triggered(game: Game, card: str, event: str, fired: bool) -> None:
-    expect(f"「{card}」の{event}能力が誘発した", fired, game.did_trigger(game.card(card), event))
+    expect(f"「{card}」の{event}能力が誘発した", fired, game.stack_rules.did_trigger(game.card(card), event))
 
 
 @V.then("「{card}」のタイムスタンプは「{other:card}」より{newer}")
@@ -508,19 +508,19 @@ def is_blocking(game: Game, blocker: str, card: str, blocking: bool) -> None:
 
 @V.then("「{card}」は召喚酔いの影響を{sick}")
 def summoning_sick(game: Game, card: str, sick: bool) -> None:
-    expect(f"「{card}」が召喚酔い", sick, game.summoning_sick(game.card(card)))
+    expect(f"「{card}」が召喚酔い", sick, game.combat_rules.summoning_sick(game.card(card)))
 
 
 @V.then("「{card}」は「{spell:card}」の適正な対象{legal}")
 def legal_target(game: Game, card: str, spell: str, legal: bool) -> None:
     s = game.card(spell)
-    expect(f"「{card}」が「{spell}」の適正な対象", legal, game.is_legal_target(s, game.card(card)))
+    expect(f"「{card}」が「{spell}」の適正な対象", legal, game.stack_rules.is_legal_target(s, game.card(card)))
 
 
 @V.then("「{card}」は「{source:card}」の能力の適正な対象{legal}")
 def legal_ability_target(game: Game, card: str, source: str, legal: bool) -> None:
     expect(f"「{card}」が「{source}」の能力の適正な対象", legal,
-           game.is_legal_ability_target(game.card(source), game.card(card)))
+           game.stack_rules.is_legal_ability_target(game.card(source), game.card(card)))
 
 
 @V.then("「{card}」は{fizzled}")
@@ -544,7 +544,7 @@ def counters(game: Game, card: str, counter: str, n: int) -> None:
 def attached(game: Game, aura: str, card: str, attached: bool) -> None:
     a, c = game.card(aura), game.card(card)
     expect(f"「{aura}」が「{card}」についている", attached,
-           game.on_battlefield(a) and a.attached_to is c and a.attached_object == c.object_id)
+           game.zone_rules.on_battlefield(a) and a.attached_to is c and a.attached_object == c.object_id)
 
 
 @V.then("{player}の手札は{n}枚である")
@@ -554,19 +554,19 @@ def hand_size(game: Game, player: int, n: int) -> None:
 
 @V.then("「{card}」は表向きに{can}")
 def can_turn_face_up(game: Game, card: str, can: bool) -> None:
-    expect(f"「{card}」を表向きにできる", can, game.why_cannot_turn_face_up(game.card(card)) is None)
+    expect(f"「{card}」を表向きにできる", can, game.face_down_rules.why_cannot_turn_face_up(game.card(card)) is None)
 
 
 @V.then("「{card}」は{cost}を支払って表向きに{can}")
 def can_turn_face_up_for(game: Game, card: str, cost: str, can: bool) -> None:
-    expect(f"「{card}」を{cost}で表向きにできる", can, game.why_cannot_turn_face_up(game.card(card), cost) is None)
+    expect(f"「{card}」を{cost}で表向きにできる", can, game.face_down_rules.why_cannot_turn_face_up(game.card(card), cost) is None)
 
 
 @V.then("「{card}」は{tapped}")
 def tapped_or_not(game: Game, card: str, tapped: bool) -> None:
     c = game.card(card)
     # tapped or untapped is a status of permanents only (CR 110.5): a card elsewhere is neither
-    expect(f"「{card}」がタップ状態", tapped, game.on_battlefield(c) and c.tapped)
+    expect(f"「{card}」がタップ状態", tapped, game.zone_rules.on_battlefield(c) and c.tapped)
 
 
 @V.then("「{card}」は{player}がコントロールしている")
@@ -586,7 +586,7 @@ def public_view(game: Game, player: int, table) -> None:
     header, *rows = [list(r) for r in table]
     actual = []
     for row in rows:
-        view = game.public_view(player, game.card(row[0]))
+        view = game.zone_rules.public_view(player, game.card(row[0]))
         actual.append([row[0]] + [view[col] for col in header[1:]])
     if actual != rows:
         raise ExpectationFailed(f"player {player} から見た裏向きのパーマネント", rows, actual)
@@ -604,7 +604,7 @@ def play_land(game: Game, player: int, card: str) -> None:
 @V.phrase(("given", "when"), "戦闘フェイズが終わる")
 def end_combat(game: Game) -> None:
     """The combat phase ends; the turn goes on in its second main phase."""
-    game.end_combat()
+    game.combat_rules.end_combat()
 
 
 def _caster_copy(game: Game, name: str, player: int):
@@ -623,22 +623,22 @@ def _verdict(what: str, can: bool, reason: str | None) -> None:
 def can_cast(game: Game, player: int, card: str, can: bool) -> None:
     """Whether that player could cast that card now (where it is, a land, timing)."""
     _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{card}」を唱えられる", can,
-             game.why_cannot_cast(player, _caster_copy(game, card, player)))
+             game.stack_rules.why_cannot_cast(player, _caster_copy(game, card, player)))
 
 
 @V.then("{player}は「{card}」を{way}で裏向きに唱えることが{can}")
 def can_cast_face_down(game: Game, player: int, card: str, way: str, can: bool) -> None:
     """Whether that player could cast that card face down that way now (a creature spell)."""
     _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{card}」を{way}で裏向きに唱えられる", can,
-             game.why_cannot_cast(player, _caster_copy(game, card, player), face_down_way=way))
+             game.stack_rules.why_cannot_cast(player, _caster_copy(game, card, player), face_down_way=way))
 
 
 @V.then("{player}は「{target:card}」を対象として「{card}」を唱えることが{can}")
 def can_cast_targeting(game: Game, player: int, target: str, card: str, can: bool) -> None:
     """Whether that player could cast that card now with that target (CR 601.2c)."""
     spell = _caster_copy(game, card, player)
-    reason = game.why_cannot_cast(player, spell)
-    if reason is None and not game.is_legal_target(spell, game.card(target)):
+    reason = game.stack_rules.why_cannot_cast(player, spell)
+    if reason is None and not game.stack_rules.is_legal_target(spell, game.card(target)):
         reason = f"「{target}」は「{card}」の適正な対象ではない"
     _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{target}」を対象として「{card}」を唱えられる", can, reason)
 
@@ -654,14 +654,14 @@ def can_play_land(game: Game, player: int, card: str, can: bool) -> None:
 def can_attack(game: Game, player: int, card: str, can: bool) -> None:
     """Whether that player could attack with that creature now."""
     _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{card}」で攻撃できる", can,
-             game.why_cannot_attack(player, game.card(card)))
+             game.combat_rules.why_cannot_attack(player, game.card(card)))
 
 
 @V.then("{player}は「{blocker:card}」で「{card}」をブロックすることが{can}")
 def can_block(game: Game, player: int, blocker: str, card: str, can: bool) -> None:
     """Whether that player could block that attacking creature with that creature now."""
     _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{blocker}」で「{card}」をブロックできる", can,
-             game.why_cannot_block(player, game.card(blocker), game.card(card)))
+             game.combat_rules.why_cannot_block(player, game.card(blocker), game.card(card)))
 
 
 @V.then("{player}は「{card}」の能力を起動することが{can}")
@@ -669,20 +669,20 @@ def can_activate(game: Game, player: int, card: str, can: bool) -> None:
     """Whether that player could activate that permanent's activated ability now (its
     target, if it has one, is not asked about)."""
     _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{card}」の能力を起動できる", can,
-             game.why_cannot_activate(player, game.card(card), check_target=False))
+             game.stack_rules.why_cannot_activate(player, game.card(card), check_target=False))
 
 
 @V.then("{player}は「{card}」のマナ能力を起動することが{can}")
 def can_activate_mana(game: Game, player: int, card: str, can: bool) -> None:
     """Whether that player could activate that permanent's mana ability now."""
     _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{card}」のマナ能力を起動できる", can,
-             game.why_cannot_activate_mana_ability(player, game.card(card)))
+             game.stack_rules.why_cannot_activate_mana_ability(player, game.card(card)))
 
 
 @V.phrase(("given", "when"), "{player}は「{t1:card}」と「{t2:card}」を対象として「{card}」を唱える")
 def cast_targeting_two(game: Game, player: int, t1: str, t2: str, card: str) -> None:
     """A spell with up to two targets (「クリーチャー最大2体を対象とする」), cast with both."""
-    game.cast(player, game.in_hand(card, player), targets=(game.card(t1), game.card(t2)))
+    game.stack_rules.cast(player, game.in_hand(card, player), targets=(game.card(t1), game.card(t2)))
 
 
 @V.then("{player}は「{t1:card}」と「{t2:card}」を対象として「{card}」を唱えることが{can}")
@@ -690,10 +690,10 @@ def can_cast_targeting_two(game: Game, player: int, t1: str, t2: str, card: str,
     """Whether that player could cast that card now with those two targets."""
     spell = _caster_copy(game, card, player)
     targets = (game.card(t1), game.card(t2))
-    reason = game.why_cannot_cast(player, spell) or game.why_not_targets(spell, targets)
+    reason = game.stack_rules.why_cannot_cast(player, spell) or game.stack_rules.why_not_targets(spell, targets)
     if reason is None:
         reason = next((f"「{t.name}」は「{card}」の適正な対象ではない" for t in targets
-                       if not game.is_legal_target(spell, t)), None)
+                       if not game.stack_rules.is_legal_target(spell, t)), None)
     _verdict(f"{'あなた' if player == 0 else '対戦相手'}が「{t1}」と「{t2}」を対象として「{card}」を唱えられる", can,
              reason)
 
@@ -709,10 +709,10 @@ def mana_value(game: Game, card: str, n: int) -> None:
 @V.then("スタックにある呪文と能力は{n}個である")
 def stack_size(game: Game, n: int) -> None:
     """How many spells and abilities wait on the stack (a special action puts none, CR 116.2b)."""
-    expect("スタックにある呪文と能力の数", n, len(game.stack))
+    expect("スタックにある呪文と能力の数", n, len(game.stack_rules.stack))
 
 
 @V.then("「{card}」は{upway}を支払って表向きに{can}")
 def can_turn_face_up_by_way(game: Game, card: str, upway: str, can: bool) -> None:
     expect(f"「{card}」を{upway}で表向きにできる", can,
-           game.why_cannot_turn_face_up(game.card(card), way=upway) is None)
+           game.face_down_rules.why_cannot_turn_face_up(game.card(card), way=upway) is None)

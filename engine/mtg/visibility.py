@@ -21,26 +21,14 @@ from .cards import (ANOTHER_DIES, ANOTHER_ENTERS, AS_ENTERS, DIES, ENTERS, LEAVE
 from .characteristics import BATTLE, CREATURE, PLANESWALKER, Characteristics
 from .identity import ZONE_CHANGE
 from .objects import BATTLEFIELD, COMMAND, EXILE, GRAVEYARD, HAND, LIBRARY, PLAYERS, STACK, Death, MtgCard
-from .view import GameView
+from .view import GameView, LayerView, StackView
 
 
-class ZonesGame(GameView, Protocol):
-    """What the zone rules need of the rest of the game (rulings.mtg.game.Game is one):
-    the clock, characteristics and copy effects (LayerRules), triggers and holding checks
-    (StackRules), attaching, last known information and choices (the game)."""
+class ZonesStack(StackView, Protocol):
+    """What the zone rules ask of the stack rules (stack.StackRules)."""
 
-    #: the game's clock (what timestamps are taken from)
-    clock: int
     #: the spell being cast, if any (a card drawn meanwhile is concealed)
     casting: MtgCard | None
-
-    def tick(self) -> int: ...
-
-    def characteristics(self, card: MtgCard) -> Characteristics: ...
-
-    def become_copy(self, card: MtgCard, original: MtgCard) -> None: ...
-
-    def end_effects_on_gone_objects(self) -> None: ...
 
     def trigger(self, source: MtgCard, ability: Ability, controller: int, **context) -> None: ...
 
@@ -48,7 +36,28 @@ class ZonesGame(GameView, Protocol):
 
     def settle(self) -> None: ...
 
-    def attach(self, aura: MtgCard, target: Any) -> None: ...
+
+class ZonesLayers(LayerView, Protocol):
+    """What the zone rules ask of the layer rules (copying.LayerRules)."""
+
+    def characteristics(self, card: MtgCard) -> Characteristics: ...
+
+    def become_copy(self, card: MtgCard, original: MtgCard) -> None: ...
+
+    def end_effects_on_gone_objects(self) -> None: ...
+
+
+class ZonesGame(GameView, Protocol):
+    """What the zone rules need of the rest of the game (rulings.mtg.game.Game is one):
+    the clock, characteristics and copy effects (layer_rules), triggers and holding
+    checks (stack_rules), attaching, last known information and choices (the game)."""
+
+    #: the game's clock (what timestamps are taken from)
+    clock: int
+    stack_rules: ZonesStack
+    layer_rules: ZonesLayers
+
+    def tick(self) -> int: ...
 
     def keep_last_known(self, card: MtgCard, known: Any) -> None: ...
 
@@ -104,7 +113,7 @@ class ZoneRules:
             # CR 702.26b: a phased-out permanent is treated as though it does not exist
             raise IllegalAction(f"「{card.name}」はフェイズ・アウトしているので、何もそれを動かせない（CR 702.26b）")
         leaving_face_down = source in (BATTLEFIELD, STACK) and not card.face_up
-        last_known = self.game.characteristics(card) if source == BATTLEFIELD else None
+        last_known = self.game.layer_rules.characteristics(card) if source == BATTLEFIELD else None
         if last_known is not None:
             self.game.keep_last_known(card, last_known)
         if last_known is not None and zone_kind != EXILE and any(
@@ -114,8 +123,8 @@ class ZoneRules:
         if leaving_face_down and zone_kind != BATTLEFIELD:
             self.reveal(card, "裏向きのまま戦場かスタックを離れた（CR 708.9）")
         last_controller = card.controller
-        if card in self.game.stack:
-            self.game.stack.remove(card)
+        if card in self.game.stack_rules.stack:
+            self.game.stack_rules.stack.remove(card)
         for other in self.board.zone(None, BATTLEFIELD):
             if other.blocking is card:
                 other.blocking = None
@@ -125,7 +134,7 @@ class ZoneRules:
         self.board.move(card, owner_zone, face_up=face_up, index=index,
                         controller=controller if controller is not None else card.owner, reason=reason)
         card.erase(ZONE_CHANGE)
-        self.game.end_effects_on_gone_objects()
+        self.game.layer_rules.end_effects_on_gone_objects()
         if source == BATTLEFIELD and zone_kind == GRAVEYARD and last_known is not None and CREATURE in last_known.types:
             self._dies(Death(card, last_known, last_controller, leaving_face_down))
         return card
@@ -135,12 +144,13 @@ class ZoneRules:
         self.log.record("dies", card=card)
         for ability in death.values.abilities:
             if ability.kind == TRIGGERED and ability.event == DIES:
-                self.game.trigger(card, ability, death.controller, card=card, card_id=card.object_id)
+                self.game.stack_rules.trigger(card, ability, death.controller, card=card, card_id=card.object_id)
         # "whenever another … creature dies": which deaths count is the card's own text
         for permanent in self.permanents():
-            for ability in self.game.characteristics(permanent).abilities:
+            for ability in self.game.layer_rules.characteristics(permanent).abilities:
                 if ability.kind == TRIGGERED and ability.event == ANOTHER_DIES and ability.affects(self.game, permanent, death):
-                    self.game.trigger(permanent, ability, permanent.controller, card=card, card_id=card.object_id)
+                    self.game.stack_rules.trigger(permanent, ability, permanent.controller, card=card,
+                                                  card_id=card.object_id)
 
     def put_onto_battlefield(self, card: MtgCard, controller: int | None = None, *,
                              face_down_as: Characteristics | None = None, face_down_by: str = "",
@@ -154,7 +164,8 @@ class ZoneRules:
             # CR 303.4f: an Aura put onto the battlefield without being cast is attached, as
             # it enters, to an object its controller chooses; with nothing it could enchant, it
             # stays where it is.  What it was attached to before is never remembered (400.7).
-            fitting = [p for p in self.permanents() if p is not card and enchant in self.game.characteristics(p).types]
+            fitting = [p for p in self.permanents()
+                       if p is not card and enchant in self.game.layer_rules.characteristics(p).types]
             if not fitting:
                 self.log.record("stays", card=card, zone=card.zone.kind)
                 return card
@@ -174,13 +185,13 @@ class ZoneRules:
             self.log.record("enter.face-down", card=card, way=face_down_by)
         else:
             if copy_of is not None:
-                self.game.become_copy(card, copy_of)
-            values = self.game.characteristics(card)
-            with self.game.holding():
+                self.game.layer_rules.become_copy(card, copy_of)
+            values = self.game.layer_rules.characteristics(card)
+            with self.game.stack_rules.holding():
                 for ability in values.abilities:
                     if ability.kind == AS_ENTERS and not setup:
                         ability.effect(self.game, card)
-            values = self.game.characteristics(card)
+            values = self.game.layer_rules.characteristics(card)
             if PLANESWALKER in values.types and values.loyalty is not None:
                 card.counters = {**card.counters, "忠誠": values.loyalty}
             if BATTLE in values.types and values.defense is not None:
@@ -189,10 +200,10 @@ class ZoneRules:
             if not setup:
                 for ability in values.abilities:
                     if ability.kind == TRIGGERED and ability.event == ENTERS:
-                        self.game.trigger(card, ability, controller)
+                        self.game.stack_rules.trigger(card, ability, controller)
         if not setup:
             self.others_see_enter(card)
-            self.game.settle()
+            self.game.stack_rules.settle()
         return card
 
     def others_see_enter(self, card: MtgCard) -> None:
@@ -202,10 +213,11 @@ class ZoneRules:
         for permanent in self.permanents():
             if permanent is card:
                 continue
-            for ability in self.game.characteristics(permanent).abilities:
+            for ability in self.game.layer_rules.characteristics(permanent).abilities:
                 if ability.kind == TRIGGERED and ability.event == ANOTHER_ENTERS and ability.affects(
                         self.game, permanent, card):
-                    self.game.trigger(permanent, ability, permanent.controller, card=card, card_id=card.object_id)
+                    self.game.stack_rules.trigger(permanent, ability, permanent.controller, card=card,
+                                                  card_id=card.object_id)
 
     def draw(self, player: int) -> MtgCard:
         library = self.board.zone(player, LIBRARY)
@@ -213,7 +225,7 @@ class ZoneRules:
             raise SetupError("ライブラリーにカードがない")
         card = library.cards[0]
         self.move(card, HAND, reason="引く")
-        if self.game.casting is not None:
+        if self.game.stack_rules.casting is not None:
             card.concealed = True
             self.log.record("concealed", card=card)
         return card

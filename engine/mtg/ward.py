@@ -30,8 +30,8 @@ def _counter_unless_paid(game: GameView, source: MtgCard, *, victim: Any, victim
     if paid:
         game.log.record("pay.ward", cost=cost, card=source)
         return
-    if victim in game.stack and getattr(victim, "object_id", victim_id) == victim_id:
-        game.counter(victim, by=f"「{source.name}」の護法{cost}")
+    if victim in game.stack_rules.stack and getattr(victim, "object_id", victim_id) == victim_id:
+        game.stack_rules.counter(victim, by=f"「{source.name}」の護法{cost}")
 
 
 def ward_trigger(cost: str) -> Ability:

@@ -1,16 +1,17 @@
 """`rulings steps`: every game's vocabulary, from the same registry the examples run with."""
 
+import os
 import subprocess
 import sys
 
 import pytest
 
 from rulings import vocabulary
+from tests import forkserver
 
 
 def test_steps_lists_every_game_with_its_keywords():
-    out = subprocess.run([sys.executable, "-m", "rulings.cli", "steps"], capture_output=True, text=True,
-                         timeout=60)
+    out = _rulings("steps")
     assert out.returncode == 0, out.stderr
     for game, keyword in (("ygo", "假如"), ("mtg", "前提"), ("dm", "前提")):
         v = vocabulary.load(game)
@@ -22,14 +23,16 @@ def test_steps_lists_every_game_with_its_keywords():
 
 
 def test_steps_of_an_unknown_game_is_an_error():
-    out = subprocess.run([sys.executable, "-m", "rulings.cli", "steps", "chess"], capture_output=True, text=True,
-                         timeout=60)
+    out = _rulings("steps", "chess")
     assert out.returncode != 0 and "chess" in out.stderr
 
 
 def _rulings(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "rulings.cli", *args], capture_output=True, text=True,
-                          timeout=120, cwd=cwd)
+    """``python -m rulings.cli ARGS``, forked from the worker's preloaded server as a
+    sandbox's commands are (tests/forkserver.py: the same output and status as a new
+    Python, without its start)."""
+    return forkserver.run([sys.executable, "-m", "rulings.cli", *args], cwd=cwd or os.getcwd(),
+                          env=dict(os.environ), timeout=120)
 
 
 def test_version():

@@ -7,8 +7,10 @@ from __future__ import annotations
 import ast
 import inspect
 import random
+import re
 import textwrap
 import typing
+from pathlib import Path
 
 import pytest
 
@@ -17,12 +19,14 @@ from rulings.core.state import fingerprint
 from rulings.core.zones import Board
 from rulings.core.game import Game as GameBase
 from rulings.dm.duel import Duel
+from rulings.dm.objects import DuelView
 from rulings.mtg.combat import Combat
 from rulings.mtg.copying import LayerRules
 from rulings.mtg.face_down_rules import FaceDown
 from rulings.mtg.game import Game
 from rulings.mtg.stack import StackRules
 from rulings.mtg.visibility import ZoneRules
+from rulings.mtg.view import GameView
 from rulings.ygo.activation import Activation
 from rulings.ygo.banish import TemporaryBanishes
 from rulings.ygo.battle import Battle
@@ -118,64 +122,171 @@ def test_a_ygo_component_names_the_duel_by_a_protocol_of_what_it_needs(component
         f"{component.__name__} is given the duel as {duel}, not as a protocol of what it needs"
 
 
-#: Duel keeps what is the game's own: making it, finding and naming cards, what is on the
-#: field, the turn's state, the problems it reports, the phases, the component wiring
-YGO_DUEL_METHODS_AT_MOST = 25
+# -- the facades are narrow (issue 23): no method only hands a call on to a component -----
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+MTG_COMPONENTS = {"zone_rules", "stack_rules", "combat_rules", "face_down_rules", "layer_rules"}
+DM_COMPONENTS = {"zones", "visibility", "moves", "shield_rules", "processing", "turns", "playing", "combat"}
+#: methods each facade had before its hand-offs went (Game 98, Duel 70 — 69 names, `turn`
+#: with a setter; the Yu-Gi-Oh! Duel 166, 118 of them one-line hand-offs), and the
+#: most it may have now: a new rule goes into its component, the facade keeps set-up,
+#: finding cards, the primitives that touch several components, and the game actions
+#: that begin, ask a component and let the processing finish (Yu-Gi-Oh!: making the duel,
+#: finding and naming cards, what is on the field, the problems it reports, the phases)
+FACADE_METHODS = {Game: 21, Duel: 26, YgoDuel: 20}
 
 
-def _handoffs(cls: type, components: set[str]) -> list[str]:
-    """The methods of ``cls`` whose body is one statement calling ``self.<component>.<…>``
-    (a docstring aside): a hand-off, where the caller should ask the component."""
-    source = textwrap.dedent(inspect.getsource(cls))
-    tree = ast.parse(source).body[0]
+def _hand_offs(cls, components: set[str]) -> list[str]:
+    """The methods of ``cls`` whose body (past a docstring) is a single return, expression
+    or ``with`` statement calling ``self.<component>.<anything>``.  A hook the game base
+    declares (``decided``, ``problems``) is an override, not a hand-off."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    hooks = {name for base in GameBase.__mro__ for name in vars(base)}
     found = []
-    for node in tree.body:
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+    for node in tree.body[0].body:
+        if not isinstance(node, ast.FunctionDef) or node.name in hooks:
             continue
-        body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
-        if len(body) != 1 or not isinstance(body[0], (ast.Return, ast.Expr)):
+        body = node.body
+        if isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            body = body[1:]
+        if len(body) != 1:
             continue
-        call = body[0].value
-        if not isinstance(call, ast.Call):
-            continue
-        func = call.func
-        while isinstance(func, ast.Attribute) and isinstance(func.value, ast.Attribute):
-            func = func.value
-        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" \
-                and func.attr in components:
-            found.append(node.name)
+        statement = body[0]
+        call = (statement.items[0].context_expr if isinstance(statement, ast.With)
+                else getattr(statement, "value", None) if isinstance(statement, (ast.Return, ast.Expr)) else None)
+        func = call.func if isinstance(call, ast.Call) else None
+        if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Attribute)
+                and isinstance(func.value.value, ast.Name) and func.value.value.id == "self"
+                and func.value.attr in components):
+            found.append(f"{node.name} → self.{func.value.attr}.{func.attr}")
     return found
 
 
-def _methods(cls: type) -> list[str]:
-    tree = ast.parse(textwrap.dedent(inspect.getsource(cls))).body[0]
-    return [n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+@pytest.mark.parametrize("cls, components", [(Game, MTG_COMPONENTS), (Duel, DM_COMPONENTS),
+                                             (YgoDuel, YGO_COMPONENTS)], ids=["mtg", "dm", "ygo"])
+def test_the_facade_hands_nothing_on(cls, components):
+    """Callers (steps, blocks, the components, tests) ask the component that owns a rule:
+    ``game.stack_rules.cast(…)``, not ``game.cast(…)`` forwarding it."""
+    assert not _hand_offs(cls, components), f"{cls.__module__}.{cls.__name__} hands calls on: {_hand_offs(cls, components)}"
 
 
-def test_the_ygo_duel_hands_nothing_on_to_its_components():
-    """A caller asks the component that owns a rule (``duel.battle_rules.attack``), not
-    the duel to pass it on: no method of Duel is a one-line hand-off, and Duel stays
-    narrow (issue 23)."""
-    handoffs = _handoffs(YgoDuel, YGO_COMPONENTS)
-    assert not handoffs, f"Duel hands these on to a component (call the component instead): {handoffs}"
-    methods = _methods(YgoDuel)
-    assert len(methods) <= YGO_DUEL_METHODS_AT_MOST, \
-        f"Duel has {len(methods)} methods (at most {YGO_DUEL_METHODS_AT_MOST}): is a rule on it that a component owns?"
+@pytest.mark.parametrize("cls", [Game, Duel, YgoDuel], ids=["mtg", "dm", "ygo"])
+def test_the_facade_stays_narrow(cls):
+    methods = [name for name, value in vars(cls).items() if inspect.isfunction(value) or isinstance(value, property)]
+    assert len(methods) <= FACADE_METHODS[cls], \
+        f"{cls.__name__} has {len(methods)} methods (at most {FACADE_METHODS[cls]}): put the new rule in its component"
 
 
-def test_the_hand_off_check_finds_a_hand_off():
-    class Wide:
-        def attack(self, card, target=None):
-            return self.battle_rules.attack(card, target)
+def test_the_check_finds_a_hand_off():
+    class Facade(GameBase):
+        def cast(self, player, card):
+            """Cast it."""
+            return self.stack_rules.cast(player, card)
 
-        def shift(self, card):
-            """Documented, still a hand-off."""
-            self.control_rules.shift_control(card, 0)
+        def settle(self):
+            self.stack_rules.settle()
 
-        def nested(self):
-            return self.chain_rules.chain.append(1)
+        def begin(self, card):
+            self.require_idle()
+            self.stack_rules.begin(card)
 
-        def own(self, card):
-            return self.on_field(card) and self.battle_rules.battle_over
+    assert _hand_offs(Facade, {"stack_rules"}) == ["cast → self.stack_rules.cast", "settle → self.stack_rules.settle"]
 
-    assert _handoffs(Wide, YGO_COMPONENTS) == ["attack", "shift", "nested"]
+
+# -- card data asks only what the view names ------------------------------------------
+
+#: the modules of card data (and, for Magic, the layer system, ward and protection, which
+#: are given the game as a GameView); what they ask of the game is the view
+CARD_DATA = {"mtg": ("blocks", "families", "grammar", "hooks", "cardformat", "cards", "catalogue", "layers", "ward",
+                     "protection"),
+             "dm": ("blocks", "families", "grammar", "hooks", "cardformat", "cards", "catalogue")}
+VIEWS = {"mtg": (GameView, "game", Game), "dm": (DuelView, "duel", Duel)}
+
+
+def _members(protocol) -> set[str]:
+    names = set()
+    for klass in protocol.__mro__:
+        if klass is object or klass is typing.Protocol or klass is typing.Generic:
+            continue
+        names |= set(getattr(klass, "__annotations__", {}))
+        names |= {n for n in vars(klass) if not n.startswith("_")}
+    return names
+
+
+def _parts(protocol) -> dict[str, type]:
+    """The view's attributes that are themselves protocols (a component, as card data sees it)."""
+    hints = typing.get_type_hints(protocol)
+    return {name: hint for name, hint in hints.items() if getattr(hint, "_is_protocol", False)}
+
+
+@pytest.mark.parametrize("game", ["mtg", "dm"])
+def test_the_game_is_its_view(game):
+    view, _, make = VIEWS[game]
+    world = make()
+    missing = sorted(n for n in _members(view) if not hasattr(world, n))
+    for name, part in _parts(view).items():
+        missing += [f"{name}.{n}" for n in sorted(_members(part)) if not hasattr(getattr(world, name), n)]
+    assert not missing, f"the view names what the game does not have: {missing}"
+
+
+@pytest.mark.parametrize("game", ["mtg", "dm"])
+def test_card_data_asks_only_what_the_view_names(game):
+    """A new call from card data into the game, or into one of its components, is added
+    to the view (a component's own narrow protocol): the view is the whole of what the
+    rules owe the cards."""
+    view, word, _ = VIEWS[game]
+    known, parts = _members(view), _parts(view)
+    strays = {}
+    for module in CARD_DATA[game]:
+        path = ENGINE / game / f"{module}.py"
+        if not path.exists():
+            continue
+        used = set(re.findall(rf"\b{word}\.([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?", path.read_text(encoding="utf-8")))
+        extra = sorted({first for first, _ in used if first not in known}
+                       | {f"{first}.{second}" for first, second in used
+                          if first in parts and second and second not in _members(parts[first])})
+        if extra:
+            strays[module] = extra
+    assert not strays, f"card data asks the game beyond the view: {strays}"
+
+
+@pytest.mark.parametrize("component", [StackRules, Combat, FaceDown, LayerRules, ZoneRules], ids=lambda c: c.__name__)
+def test_a_magic_component_asks_the_game_and_the_others_only_what_its_protocol_names(component):
+    """A Magic component is given the game as a protocol (``StackGame`` …) whose other
+    components are protocols too (``StackGame.zone_rules: StackZones``): the game has all
+    it names, and the component's module asks ``self.game`` nothing else."""
+    protocol = typing.get_type_hints(component.__init__)["game"]
+    assert protocol is not Game and getattr(protocol, "_is_protocol", False)
+    game = Game()
+    missing = sorted(n for n in _members(protocol) if not hasattr(game, n))
+    parts = _parts(protocol)
+    missing += [f"{name}.{n}" for name, part in parts.items() for n in sorted(_members(part))
+                if not hasattr(getattr(game, name), n)]
+    assert not missing, f"{protocol.__name__} names what the game does not have: {missing}"
+    source = inspect.getsource(component)
+    used = set(re.findall(r"\bself\.game\.([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?", source))
+    strays = sorted({first for first, _ in used if first not in _members(protocol)}
+                    | {f"{first}.{second}" for first, second in used
+                       if first in parts and second and second not in _members(parts[first])})
+    assert not strays, f"{component.__name__} asks the game beyond {protocol.__name__}: {strays}"
+
+
+@pytest.mark.parametrize("component", sorted(YGO_COMPONENT_CLASSES - {Turn, Memories}, key=lambda c: c.__name__),
+                         ids=lambda c: c.__name__)
+def test_a_ygo_component_asks_the_duel_and_the_others_only_what_its_protocol_names(component):
+    """A Yu-Gi-Oh! component is given the duel as a protocol (``BattleDuel`` …) whose
+    components are narrow protocols too (``BattleDuel.chain_rules: BattleChain``, card
+    data's ``ChainView`` and what battle asks beyond it): the duel has all it names, and
+    the component asks ``self.duel`` nothing else."""
+    protocol = typing.get_type_hints(component.__init__)["duel"]
+    duel = YgoDuel()
+    parts = _parts(protocol)
+    missing = sorted(n for n in _members(protocol) if not hasattr(duel, n))
+    missing += [f"{name}.{n}" for name, part in parts.items() for n in sorted(_members(part))
+                if not hasattr(getattr(duel, name), n)]
+    assert not missing, f"{protocol.__name__} names what the duel does not have: {missing}"
+    used = set(re.findall(r"\bself\.duel\.([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?", inspect.getsource(component)))
+    strays = sorted({first for first, _ in used if first not in _members(protocol)}
+                    | {f"{first}.{second}" for first, second in used
+                       if first in parts and second and second not in _members(parts[first])})
+    assert not strays, f"{component.__name__} asks the duel beyond {protocol.__name__}: {strays}"

@@ -128,7 +128,11 @@ def test_cards_built_one_at_a_time_under_a_change_measure_what_the_whole_catalog
         f"memory/{row}/{transition}" for row in ("counters", "tapped") for transition in ("zone-change",
                                                                                         "turned-face-up")}
     ygo_game = {c.id for t in mutation.tables("ygo") for c in t.cells}
-    ygo_some = {c for c in ygo_game if c.startswith(("exception/", "face-down/", "spell-speed/"))}
+    # every card exception and twelve card flags (what a card is built from); of the
+    # rules tables whose changes run every example (about 2 s a cell each way), the
+    # first face-down and spell-speed cells only (issue 23: 26 s → 9 s)
+    ygo_some = {c for c in ygo_game if c.startswith("exception/")}
+    ygo_some |= {min(c for c in ygo_game if c.startswith(prefix)) for prefix in ("face-down/", "spell-speed/")}
     ygo_some |= set(sorted(c for c in ygo_game if c.startswith("flag/"))[:12])
     lazy = {"mtg": coverage.measure(PATHS, ["mtg"], jobs=1, only=mtg_some)["mtg"],
             "ygo": coverage.measure(PATHS, ["ygo"], jobs=1, only=ygo_some)["ygo"]}

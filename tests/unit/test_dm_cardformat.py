@@ -57,7 +57,7 @@ def with_cards():
 
 def s_trigger(d: Duel, name: str) -> None:
     shield = d.put(name, 0, SHIELDS)
-    d.break_action(d.shield_of(shield))
+    d.break_action(d.zones.shield_of(shield))
     d.use_s_trigger(0, shield)
 
 
@@ -90,7 +90,7 @@ def test_an_s_trigger_creature_that_adds_a_shield(with_cards):
     top, second = d.put("エメラル", 0, DECK), d.put("ボルシャック・ドラゴン", 0, DECK)
     s_trigger(d, "試作トリガー・シールド")
     assert top.zone.kind == SHIELDS and not top.face_up and second.zone.kind == DECK
-    assert len(d.shields[0]) == 1
+    assert len(d.zones.shields[0]) == 1
 
 
 def test_a_pool_with_a_cost_limit_and_a_destroyed_trigger(with_cards):
@@ -240,7 +240,7 @@ def test_a_charger_spell_goes_to_the_mana_zone_instead_of_the_graveyard(with_car
     d.cast(0, cast)
     assert first.zone.kind == HAND and cast.zone.kind == "mana zone" and cast.zone.owner == 0
     s_trigger(d, "試作チャージャー")
-    triggered = [c for c in d.zone(0, "mana zone").cards if c is not cast and c not in mana]
+    triggered = [c for c in d.zones.zone(0, "mana zone").cards if c is not cast and c not in mana]
     assert second.zone.kind == HAND and [c.name for c in triggered] == ["試作チャージャー"]
     plain = d.put("エナジー・ライト", 0, HAND)
     d.cast(0, plain)

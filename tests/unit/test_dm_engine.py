@@ -31,39 +31,39 @@ def test_reveal_goes_back_face_down_in_place_and_is_remembered():
     a, b = deck(d, 0, "ボルシャック・ドラゴン", "アクア・マスター")
     d.reveal_action([a], "test")
     assert not a.face_up
-    assert d.zone(0, DECK).cards == [a, b]
-    assert d.knows(1, a) and not d.knows(1, b)
-    d.shuffle(0)
-    assert not d.knows(1, a) and not d.knows(0, a)
+    assert d.zones.zone(0, DECK).cards == [a, b]
+    assert d.visibility.knows(1, a) and not d.visibility.knows(1, b)
+    d.moves.shuffle(0)
+    assert not d.visibility.knows(1, a) and not d.visibility.knows(0, a)
 
 
 def test_public_zones_show_their_cards():
     d = Duel()
     for kind in (MANA, GRAVEYARD):
         card = d.put("ボルシャック・ドラゴン", 0, kind)
-        assert card.face_up and d.knows(1, card)
+        assert card.face_up and d.visibility.knows(1, card)
     hand = d.put("アクア・マスター", 0, HAND)
-    assert d.knows(0, hand) and not d.knows(1, hand)
+    assert d.visibility.knows(0, hand) and not d.visibility.knows(1, hand)
 
 
 def test_deck_out_only_when_a_card_leaves_the_last_deck_slot():
     d = Duel()
     (only,) = deck(d, 0, "アクア・マスター")
     d.reveal_action([only], "test")
-    assert 0 not in d.lost
-    d.draw(0)
-    d._after_action()
-    assert d.lost == {0: "deck-out"}
+    assert 0 not in d.processing.lost
+    d.moves.draw(0)
+    d.processing.after_action()
+    assert d.processing.lost == {0: "deck-out"}
 
 
 def test_kept_face_up_survives_the_end_of_the_effect_but_not_leaving_the_zone():
     d = Duel()
     card = d.put("ボルシャック・ドラゴン", 1, SHIELDS)
-    d.keep_face_up([card])
-    d._after_action()
+    d.visibility.keep_face_up([card])
+    d.processing.after_action()
     d.end_turn()
     assert card.face_up
-    d.break_action(d.shield_of(card))
+    d.break_action(d.zones.shield_of(card))
     assert card.zone.kind == HAND and not card.face_up
 
 
@@ -74,7 +74,7 @@ def test_s_trigger_only_for_a_card_just_broken():
     in_hand = d.put("神聖で新生な霊樹", 0, HAND)
     with pytest.raises(IllegalAction):
         d.use_s_trigger(0, in_hand)
-    d.break_action(d.shield_of(card))
+    d.break_action(d.zones.shield_of(card))
     d.use_s_trigger(0, card)
     assert card.zone.kind == GRAVEYARD
     top = d.find("ボルシャック・ドラゴン")
@@ -112,14 +112,14 @@ def test_only_the_top_face_up_card_of_a_shield_works():
     go = d.put("進軍する巨砲 クロムウェル", 0, BATTLE)
     other = d.put("エメラル", 0, BATTLE)
     creature = d.card("ボルシャック・ドラゴン")
-    d.add_shield(0, [other, go], face_up=True)
+    d.shield_rules.add_shield(0, [other, go], face_up=True)
     assert go.face_up and other.face_up
-    assert "スピードアタッカー" not in statics.keywords_of(d, creature)
+    assert "スピードアタッカー" not in statics.keywords_of(d.zones, creature)
     d2 = Duel()
     d2.put("ボルシャック・ドラゴン", 0, BATTLE)
     go2 = d2.put("進軍する巨砲 クロムウェル", 0, BATTLE)
-    d2.add_shield(0, [go2], face_up=True)
-    assert "スピードアタッカー" in statics.keywords_of(d2, d2.card("ボルシャック・ドラゴン"))
+    d2.shield_rules.add_shield(0, [go2], face_up=True)
+    assert "スピードアタッカー" in statics.keywords_of(d2.zones, d2.card("ボルシャック・ドラゴン"))
 
 
 def test_a_castle_works_only_as_a_fortress():
@@ -127,9 +127,9 @@ def test_a_castle_works_only_as_a_fortress():
     attacker = d.put("アクア・マスター", 0, BATTLE)
     shield = d.put("ボルシャック・ドラゴン", 0, SHIELDS)
     loose = d.put("紫電城バルザーク", 0, SHIELDS, face_up=True)
-    assert statics.shields_broken_by(d, attacker) == 1
-    d.fortify(d.put("紫電城バルザーク", 0, HAND), d.shield_of(shield))
-    assert statics.shields_broken_by(d, attacker) == 2
+    assert statics.shields_broken_by(d.zones, attacker) == 1
+    d.shield_rules.fortify(d.put("紫電城バルザーク", 0, HAND), d.zones.shield_of(shield))
+    assert statics.shields_broken_by(d.zones, attacker) == 2
     assert loose.face_up
 
 
@@ -138,9 +138,9 @@ def test_top_of_deck_face_up_follows_the_top():
     a, b, c = deck(d, 1, "神聖で新生な霊樹", "エメラル", "ボルシャック・ドラゴン")
     d.put("ラグーン・マーメイド", 0, BATTLE)
     assert [x.face_up for x in (a, b, c)] == [True, False, False]
-    d.to_deck_bottom(a)
+    d.moves.to_deck_bottom(a)
     assert [x.face_up for x in (a, b, c)] == [False, True, False]
-    d.move(d.card("ラグーン・マーメイド"), GRAVEYARD)
+    d.moves.move(d.card("ラグーン・マーメイド"), GRAVEYARD)
     assert not b.face_up
 
 
@@ -149,16 +149,16 @@ def test_looking_forbidden_stops_look_and_reveal_of_decks_only():
     (top,) = deck(d, 0, "ボルシャック・ドラゴン")
     shield = d.put("アクア・マスター", 0, SHIELDS)
     d.put("巡霊者メスタポ", 1, BATTLE)
-    assert d.look(0, [top]) == [] and d.reveal([top]) == []
-    assert d.look(0, [shield]) == [shield]
-    assert not d.knows(0, top)
+    assert d.visibility.look(0, [top]) == [] and d.visibility.reveal([top]) == []
+    assert d.visibility.look(0, [shield]) == [shield]
+    assert not d.visibility.knows(0, top)
 
 
 def test_drawing_the_last_card_loses_when_the_draw_is_over():
     d = Duel()
     deck(d, 0, "アクア・マスター")
     d.draw_action(0)
-    assert d.lost == {0: "deck-out"}
+    assert d.processing.lost == {0: "deck-out"}
 
 
 def test_deck_out_is_checked_after_each_resolution_not_only_at_the_end():
@@ -168,43 +168,43 @@ def test_deck_out_is_checked_after_each_resolution_not_only_at_the_end():
     d.attack(gageizer)
     d.decide(0, [True])
     # the dragon's "enters" ability put 紅神龍バルガゲイザー back into the deck …
-    assert [c.name for c in d.zone(0, DECK).cards] == ["紅神龍バルガゲイザー"]
+    assert [c.name for c in d.zones.zone(0, DECK).cards] == ["紅神龍バルガゲイザー"]
     # … too late: the deck was empty when the attack ability's resolution ended
-    assert d.lost == {0: "deck-out"}
+    assert d.processing.lost == {0: "deck-out"}
 
 
 def test_a_deck_refilled_within_the_same_processing_does_not_lose():
     d = Duel()
     (only,) = deck(d, 0, "アクア・マスター")
-    d.move(only, HAND)
-    d.move(only, DECK)
-    d._after_action()
-    assert d.lost == {}
+    d.moves.move(only, HAND)
+    d.moves.move(only, DECK)
+    d.processing.after_action()
+    assert d.processing.lost == {}
 
 
 def test_shuffling_erases_knowledge_of_cards_face_up_in_the_deck():
     d = Duel()
     a, b = deck(d, 0, "ボルシャック・ドラゴン", "アクア・マスター")
-    d.look(1, [b])
-    d.reveal([a], "test")  # face up, inside a processing that goes on to shuffle
-    d.shuffle(0)
+    d.visibility.look(1, [b])
+    d.visibility.reveal([a], "test")  # face up, inside a processing that goes on to shuffle
+    d.moves.shuffle(0)
     assert not a.face_up
     for card in (a, b):
-        assert not d.knows(0, card) and not d.knows(1, card)
-    d._after_action()  # the processing ends: the knowledge does not come back
+        assert not d.visibility.knows(0, card) and not d.visibility.knows(1, card)
+    d.processing.after_action()  # the processing ends: the knowledge does not come back
     for card in (a, b):
-        assert not d.knows(0, card) and not d.knows(1, card)
+        assert not d.visibility.knows(0, card) and not d.visibility.knows(1, card)
 
 
 def test_shuffling_under_lagoon_mermaid_shows_only_the_new_top():
     d = Duel()
     d.put("ラグーン・マーメイド", 0, BATTLE)
     cards = deck(d, 1, "神聖で新生な霊樹", "エメラル", "ボルシャック・ドラゴン")
-    d.shuffle(1)
-    top, *rest = d.zone(1, DECK).cards
-    assert top.face_up and d.knows(0, top)
-    assert all(not d.knows(p, c) for c in rest for p in (0, 1))
-    assert sorted(c.serial for c in cards) == sorted(c.serial for c in d.zone(1, DECK).cards)
+    d.moves.shuffle(1)
+    top, *rest = d.zones.zone(1, DECK).cards
+    assert top.face_up and d.visibility.knows(0, top)
+    assert all(not d.visibility.knows(p, c) for c in rest for p in (0, 1))
+    assert sorted(c.serial for c in cards) == sorted(c.serial for c in d.zones.zone(1, DECK).cards)
 
 
 def test_attacks_are_refereed():
@@ -233,13 +233,13 @@ def test_attacks_are_refereed():
 def test_shuffled_shields_keep_their_sizes_and_nobody_knows_them():
     d = Duel()
     a, b, c = (d.put(n, 0, SHIELDS) for n in ("ボルシャック・ドラゴン", "アクア・マスター", "エメラル"))
-    d.put_under_shield(d.shield_of(a), d.put("ザ・ユニバース・ゲート", 0, DECK))
-    d.keep_face_up([b])
-    d.turn_face_down([b])
-    assert not b.face_up and d.knows(1, b)  # everyone saw it where it lies
-    d.shuffle_shields(0)
-    assert [len(s.cards) for s in d.shields[0]] == [2, 1, 1]
-    assert not any(d.knows(p, x) for p in (0, 1) for x in (a, b, c))
+    d.shield_rules.put_under_shield(d.zones.shield_of(a), d.put("ザ・ユニバース・ゲート", 0, DECK))
+    d.visibility.keep_face_up([b])
+    d.visibility.turn_face_down([b])
+    assert not b.face_up and d.visibility.knows(1, b)  # everyone saw it where it lies
+    d.shield_rules.shuffle_shields(0)
+    assert [len(s.cards) for s in d.zones.shields[0]] == [2, 1, 1]
+    assert not any(d.visibility.knows(p, x) for p in (0, 1) for x in (a, b, c))
 
 
 def test_spells_are_cast_from_the_hand_in_ones_own_turn():

@@ -56,7 +56,7 @@ def test_not_enough_untapped_mana_is_refused_with_the_rule():
     card = d.put("ボルシャック・ドラゴン", 0, HAND)
     with pytest.raises(IllegalAction, match="コストは6.*5枚しかない.*総合ゲームルール 112"):
         d.summon(0, card)
-    assert card.zone.kind == HAND and not any(m.tapped for m in d.zone(0, MANA).cards[:5])
+    assert card.zone.kind == HAND and not any(m.tapped for m in d.zones.zone(0, MANA).cards[:5])
 
 
 def test_a_card_of_the_civilization_must_be_among_the_mana_tapped():
@@ -73,11 +73,11 @@ def test_a_card_of_the_civilization_must_be_among_the_mana_tapped():
 def test_a_multicolored_card_needs_both_civilizations_and_pays_either():
     d = Duel()
     mana(d, 0, "巡霊者メスタポ", 6)
-    assert "自然文明" in d.why_cannot_cast(0, d.put("神聖で新生な霊樹", 0, HAND))
+    assert "自然文明" in d.playing.why_cannot_cast(0, d.put("神聖で新生な霊樹", 0, HAND))
     d2 = Duel()
     d2.put("神聖で新生な霊樹", 0, MANA)
     mana(d2, 0, "エメラル", 2)
-    assert d2.why_cannot_summon(0, d2.put("ピュアランダース", 0, HAND)) is None
+    assert d2.playing.why_cannot_summon(0, d2.put("ピュアランダース", 0, HAND)) is None
 
 
 def test_the_named_mana_card_is_tapped_and_the_rest_chosen_without_granting_fe():
@@ -85,7 +85,7 @@ def test_the_named_mana_card_is_tapped_and_the_rest_chosen_without_granting_fe()
     bolshack = d.put("ボルシャック・ドラゴン", 0, MANA)
     goronger_mana = mana(d, 0, "捜索甲冑ゴロンガー", 3)
     others = mana(d, 0, "巡霊者メスタポ", 3)
-    paid = d.payment(0, d.put("捜索甲冑ゴロンガー", 0, HAND), [bolshack])
+    paid = d.playing.payment(0, d.put("捜索甲冑ゴロンガー", 0, HAND), [bolshack])
     assert paid[0] is bolshack and len(paid) == 4
     assert not any(m in paid for m in goronger_mana) and all(m in paid for m in others)
 
@@ -93,7 +93,7 @@ def test_the_named_mana_card_is_tapped_and_the_rest_chosen_without_granting_fe()
 def test_a_card_without_a_cost_cannot_be_paid_for():
     d = Duel()
     with pytest.raises(SetupError, match="コストがカードに書かれていない"):
-        d.payment(0, d.put("超神星アポロヌス・ドラゲリオン", 0, HAND))
+        d.playing.payment(0, d.put("超神星アポロヌス・ドラゲリオン", 0, HAND))
 
 
 # -- from where and when ----------------------------------------------------------
@@ -126,7 +126,7 @@ def test_no_summon_nor_spell_after_an_attack_and_no_charge_after_the_main_step()
     d.put("エメラル", 0, BATTLE)
     d.put("ボルシャック・ドラゴン", 1, SHIELDS)
     d.summon(0, d.put("エメラル", 0, HAND))
-    assert "マナチャージステップに戻って" in d.why_cannot_charge(0, d.put("アクア・マスター", 0, HAND))
+    assert "マナチャージステップに戻って" in d.playing.why_cannot_charge(0, d.put("アクア・マスター", 0, HAND))
     d.attack(d.find("エメラル", zone=BATTLE))
     with pytest.raises(IllegalAction, match="攻撃ステップ"):
         d.cast(0, d.put("エナジー・ライト", 0, HAND))
@@ -149,10 +149,10 @@ def test_one_mana_charge_a_turn_and_a_multicolored_card_goes_tapped():
 def test_a_rule_switched_off_is_not_enforced(switched_off):
     d = Duel()
     card = d.put("ボルシャック・ドラゴン", 0, HAND)
-    assert "コスト" in d.why_cannot_summon(0, card)
+    assert "コスト" in d.playing.why_cannot_summon(0, card)
     switched_off(Rule.MANA_COST)
     switched_off(Rule.CIVILIZATION)
-    assert d.why_cannot_summon(0, card) is None
+    assert d.playing.why_cannot_summon(0, card) is None
 
 
 # -- attacks, blocks, breaks --------------------------------------------------------
@@ -165,15 +165,15 @@ def test_summoning_sickness_and_tapped_creatures():
     with pytest.raises(IllegalAction, match="このターンにバトルゾーンに出たので攻撃できない（召喚酔い）"):
         d.attack(d.find("アクア・ハルカス"))
     tapped = d.put("ボルシャック・ドラゴン", 0, BATTLE, tapped=True)
-    assert "タップしているので攻撃できない" in d.why_cannot_attack(tapped)
+    assert "タップしているので攻撃できない" in d.combat.why_cannot_attack(tapped)
 
 
 def test_only_a_tapped_creature_can_be_attacked():
     d = Duel()
     attacker = d.put("ボルシャック・ドラゴン", 0, BATTLE)
     untapped = d.put("エメラル", 1, BATTLE)
-    assert "アンタップしているので攻撃できない" in d.why_cannot_attack(attacker, untapped)
-    assert d.why_cannot_attack(attacker, d.put("アクア・ハルカス", 1, BATTLE, tapped=True)) is None
+    assert "アンタップしているので攻撃できない" in d.combat.why_cannot_attack(attacker, untapped)
+    assert d.combat.why_cannot_attack(attacker, d.put("アクア・ハルカス", 1, BATTLE, tapped=True)) is None
 
 
 def test_blocks_and_battles():
@@ -189,7 +189,7 @@ def test_blocks_and_battles():
     assert blocker.zone.kind == GRAVEYARD and attacker.zone.kind == BATTLE
     with pytest.raises(IllegalAction, match="ブロックされた"):
         d.unblocked(attacker)
-    assert "ブロックされなかったクリーチャーではない" in d.why_cannot_break(attacker, d.shields[1])
+    assert "ブロックされなかったクリーチャーではない" in d.combat.why_cannot_break(attacker, d.zones.shields[1])
 
 
 def test_a_battle_with_a_power_attacker_is_refused_as_not_modelled():
@@ -207,22 +207,22 @@ def test_a_w_breaker_breaks_two_shields_at_once_and_an_empty_shield_zone_loses()
     shields = [d.put(n, 1, SHIELDS) for n in ("エメラル", "アクア・マスター", "アクア・ハルカス")]
     d.attack(attacker)
     d.unblocked(attacker)
-    assert 1 not in d.lost
+    assert 1 not in d.processing.lost
     with pytest.raises(IllegalAction, match="ブレイクするシールドは2つ.*総合ゲームルール 113"):
-        d.attack_breaks(attacker, [d.shield_of(shields[0])])
-    d.attack_breaks(attacker, [d.shield_of(shields[0]), d.shield_of(shields[1])])
-    assert len(d.shields[1]) == 1 and shields[0].zone.kind == HAND and shields[1].zone.kind == HAND
+        d.attack_breaks(attacker, [d.zones.shield_of(shields[0])])
+    d.attack_breaks(attacker, [d.zones.shield_of(shields[0]), d.zones.shield_of(shields[1])])
+    assert len(d.zones.shields[1]) == 1 and shields[0].zone.kind == HAND and shields[1].zone.kind == HAND
     d.end_turn()
     d.end_turn()
     d.attack(attacker)
     d.unblocked(attacker)
-    assert d.shields_to_break(attacker) == 1
-    d.attack_breaks(attacker, [d.shield_of(shields[2])])
+    assert d.combat.shields_to_break(attacker) == 1
+    d.attack_breaks(attacker, [d.zones.shield_of(shields[2])])
     d.end_turn()
     d.end_turn()
     d.attack(attacker)
     d.unblocked(attacker)
-    assert d.lost == {1: "direct attack"}
+    assert d.processing.lost == {1: "direct attack"}
 
 
 # -- S・トリガー -----------------------------------------------------------------
@@ -235,11 +235,11 @@ def test_s_trigger_only_from_the_broken_shield_and_only_right_away():
     shield = d.put("デーモン・ハンド", 1, SHIELDS)
     d.attack(attacker)
     d.unblocked(attacker)
-    d.attack_breaks(attacker, [d.shield_of(shield)])
-    assert "ブレイクされたシールドから手札に加わったカードではない" in d.why_cannot_use_s_trigger(1, before)
-    assert d.why_cannot_use_s_trigger(1, shield) is None
+    d.attack_breaks(attacker, [d.zones.shield_of(shield)])
+    assert "ブレイクされたシールドから手札に加わったカードではない" in d.shield_rules.why_cannot_use_s_trigger(1, before)
+    assert d.shield_rules.why_cannot_use_s_trigger(1, shield) is None
     d.end_turn()
-    assert "もうS・トリガーは使えない" in d.why_cannot_use_s_trigger(1, shield)
+    assert "もうS・トリガーは使えない" in d.shield_rules.why_cannot_use_s_trigger(1, shield)
     assert shield.zone.kind == HAND
 
 
@@ -247,7 +247,7 @@ def test_s_trigger_is_free_and_a_drawn_card_cannot_use_it():
     d = Duel()
     target = d.put("ボルシャック・ドラゴン", 0, BATTLE)
     shield = d.put("デーモン・ハンド", 1, SHIELDS)
-    d.break_action(d.shield_of(shield))
+    d.break_action(d.zones.shield_of(shield))
     d.use_s_trigger(1, shield)
     assert target.zone.kind == GRAVEYARD and shield.zone.kind == GRAVEYARD
     drawn = d.put("デーモン・ハンド", 1, DECK)
@@ -264,9 +264,9 @@ def test_a_tap_ability_is_not_used_the_turn_the_creature_came():
     with pytest.raises(IllegalAction, match="TT能力を使えない（召喚酔い）"):
         d.use_tap_ability(mermaid)
     d.end_turn()
-    assert "コントローラーのターンにしか" in d.why_cannot_tap(mermaid)
+    assert "コントローラーのターンにしか" in d.combat.why_cannot_tap(mermaid)
     d.end_turn()
-    assert d.why_cannot_tap(mermaid) is None
+    assert d.combat.why_cannot_tap(mermaid) is None
 
 
 def test_an_evolution_creature_is_set_up_only_on_what_it_evolved_from():
@@ -276,5 +276,5 @@ def test_an_evolution_creature_is_set_up_only_on_what_it_evolved_from():
     with pytest.raises(SetupError, match="から進化できない"):
         d.put("エンペラー・キリコ", 0, BATTLE, on="ボルシャック・ドラゴン")
     kiriko = d.put("エンペラー・キリコ", 0, BATTLE, on="エメラル")
-    assert [c.name for c in kiriko.under] == ["エメラル"] and d.creatures(0) == [kiriko]
-    assert d.why_cannot_attack(kiriko) is None
+    assert [c.name for c in kiriko.under] == ["エメラル"] and d.zones.creatures(0) == [kiriko]
+    assert d.combat.why_cannot_attack(kiriko) is None

@@ -13,10 +13,12 @@ import re
 
 from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulings.sphinxext.gherkin import ExampleError, dialect, feature_text, parse_example
+from tests.conftest import FEW_CARDS
 
 LANGUAGES = ("zh-CN", "ja")
 # characters that end a line for docutils or Python, or mean something to Gherkin/rst
@@ -104,6 +106,7 @@ def _garbage(rng: random.Random) -> list[str]:
     return lines
 
 
+@pytest.mark.sandbox_cards(*FEW_CARDS)
 def test_a_real_build_of_generated_bodies_reports_each_problem_at_its_line(sandbox, monkeypatch):
     monkeypatch.delenv("RULINGS_BUILD", raising=False)
     rng = random.Random(6)

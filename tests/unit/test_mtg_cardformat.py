@@ -95,7 +95,7 @@ def test_faces_of_the_documents_cards():
 
 def _on_battlefield(game: Game, definition, player: int) -> MtgCard:
     card = game.board.new_card(definition, player, game.board.zone(player, HAND), face_up=False, card_class=MtgCard)
-    return game.put_onto_battlefield(card, player, setup=True)
+    return game.zone_rules.put_onto_battlefield(card, player, setup=True)
 
 
 def test_a_trigger_target_with_several_choices_waits_for_a_step():
@@ -103,19 +103,19 @@ def test_a_trigger_target_with_several_choices_waits_for_a_step():
                                  {**ETB, "target": "クリーチャー1体", "effect": "ターン終了時まで、それは-2/-2の修整を受ける"}))
     game = Game()
     lorian = game.new_card("枝折りロリアン", 1, HAND)
-    game.put_onto_battlefield(lorian, 1, setup=True)
+    game.zone_rules.put_onto_battlefield(lorian, 1, setup=True)
     spirit = game.board.new_card(shrink, 0, game.board.zone(0, HAND), face_up=False, card_class=MtgCard)
-    game.cast(0, spirit)
-    game.resolve_top()
-    assert game.stack and game.stack[-1].ability.target is not None
+    game.stack_rules.cast(0, spirit)
+    game.stack_rules.resolve_top()
+    assert game.stack_rules.stack and game.stack_rules.stack[-1].ability.target is not None
     with pytest.raises(SetupError):
-        game.resolve_top()
+        game.stack_rules.resolve_top()
     with pytest.raises(IllegalAction):
-        game.choose_trigger_target(1, spirit, lorian)  # not the ability's controller
-    game.choose_trigger_target(0, spirit, lorian)
-    game.resolve_top()
+        game.stack_rules.choose_trigger_target(1, spirit, lorian)  # not the ability's controller
+    game.stack_rules.choose_trigger_target(0, spirit, lorian)
+    game.stack_rules.resolve_top()
     assert lorian.zone.kind == GRAVEYARD
-    assert spirit.zone.kind == BATTLEFIELD and game.characteristics(spirit).pt_text() == "3/3"
+    assert spirit.zone.kind == BATTLEFIELD and game.layer_rules.characteristics(spirit).pt_text() == "3/3"
 
 
 def test_a_trigger_with_no_legal_target_leaves_the_stack():
@@ -123,7 +123,7 @@ def test_a_trigger_with_no_legal_target_leaves_the_stack():
                                {**ETB, "target": "対戦相手がコントロールするクリーチャー1体", "effect": "それを破壊する"}))
     game = Game()
     spirit = game.board.new_card(card, 0, game.board.zone(0, HAND), face_up=False, card_class=MtgCard)
-    game.cast(0, spirit)
-    game.resolve_top()
-    assert not game.stack
+    game.stack_rules.cast(0, spirit)
+    game.stack_rules.resolve_top()
+    assert not game.stack_rules.stack
     assert any(e.kind == "no-target" for e in game.log.events)

@@ -20,30 +20,30 @@ def test_face_down_status_applies_after_copy_effects():
     game = Game()
     demon = on_battlefield(game, "にやにや笑いの悪魔", face_down="変異")
     lorian = on_battlefield(game, "枝折りロリアン", 1)
-    game.become_copy(demon, lorian)
-    assert game.characteristics(demon) == FACE_DOWN_DEFAULT          # layer 1b wins while face down
-    game.turn_face_up(demon)
-    values = game.characteristics(demon)
+    game.layer_rules.become_copy(demon, lorian)
+    assert game.layer_rules.characteristics(demon) == FACE_DOWN_DEFAULT          # layer 1b wins while face down
+    game.face_down_rules.turn_face_up(demon)
+    values = game.layer_rules.characteristics(demon)
     assert (values.name, values.pt_text(), values.colors) == ("枝折りロリアン", "4/1", frozenset({"緑"}))
 
 
 def test_face_down_characteristics_are_copiable_and_copies_are_snapshots():
     game = Game()
     demon = on_battlefield(game, "にやにや笑いの悪魔", face_down="変異")
-    clone = game.put_onto_battlefield(game.new_card("クローン", 0, HAND), 0, copy_of=demon)
-    game.turn_face_up(demon)
-    assert game.characteristics(demon).pt_text() == "6/6"
-    assert game.characteristics(clone) == FACE_DOWN_DEFAULT and clone.face_up
+    clone = game.zone_rules.put_onto_battlefield(game.new_card("クローン", 0, HAND), 0, copy_of=demon)
+    game.face_down_rules.turn_face_up(demon)
+    assert game.layer_rules.characteristics(demon).pt_text() == "6/6"
+    assert game.layer_rules.characteristics(clone) == FACE_DOWN_DEFAULT and clone.face_up
 
 
 def test_power_toughness_modifications_apply_on_top_of_the_face_down_values():
     game = Game()
     demon = on_battlefield(game, "にやにや笑いの悪魔", face_down="変異")
-    aura = game.put_onto_battlefield(game.new_card("神聖なる力", 0, HAND), 0, setup=True, attach_to=demon)
+    aura = game.zone_rules.put_onto_battlefield(game.new_card("神聖なる力", 0, HAND), 0, setup=True, attach_to=demon)
     game.add_counters(demon, "+1/+1", 2)
-    assert game.characteristics(demon).pt_text() == "5/6"
-    game.turn_face_up(demon)
-    assert game.characteristics(demon).pt_text() == "9/10"
+    assert game.layer_rules.characteristics(demon).pt_text() == "5/6"
+    game.face_down_rules.turn_face_up(demon)
+    assert game.layer_rules.characteristics(demon).pt_text() == "9/10"
     assert aura.attached_to is demon
 
 
@@ -52,15 +52,15 @@ def test_characteristic_defining_ability_counts_face_down_creatures():
     on_battlefield(game, "枝折りロリアン", face_down="変異")
     on_battlefield(game, "エルフの幻想家", 1, face_down="予示")
     ixidron = on_battlefield(game, "イクシドロン")
-    assert game.characteristics(ixidron).pt_text() == "2/2"
+    assert game.layer_rules.characteristics(ixidron).pt_text() == "2/2"
 
 
 def test_hidden_cards_have_no_characteristics():
     game = Game()
     card = game.new_card("稲妻", 0, HAND)
-    game.exile(card, face_down=True)
-    assert game.characteristics(card).name is None
-    assert not game.can_see(0, card) and not game.can_see(1, card)
+    game.zone_rules.exile(card, face_down=True)
+    assert game.layer_rules.characteristics(card).name is None
+    assert not game.zone_rules.can_see(0, card) and not game.zone_rules.can_see(1, card)
 
 
 # -- identity and timestamps --------------------------------------------------------------
@@ -69,7 +69,7 @@ def test_turning_face_up_keeps_the_object_and_renews_the_timestamp():
     game = Game()
     demon = on_battlefield(game, "にやにや笑いの悪魔", face_down="変異")
     before = (demon.object_id, demon.timestamp)
-    game.turn_face_up_special(0, demon)
+    game.face_down_rules.turn_face_up_special(0, demon)
     assert demon.object_id == before[0]
     assert demon.timestamp > before[1]
 
@@ -79,19 +79,19 @@ def test_leaving_the_battlefield_makes_a_new_object_that_forgets_everything():
     demon = on_battlefield(game, "にやにや笑いの悪魔", face_down="変異")
     game.add_counters(demon, "+1/+1", 1)
     old = demon.object_id
-    game.move(demon, GRAVEYARD)
+    game.zone_rules.move(demon, GRAVEYARD)
     assert demon.object_id != old
     assert demon.counters == {} and demon.face_down_as is None and demon.face_up
-    assert game.was_revealed(demon)
+    assert game.zone_rules.was_revealed(demon)
 
 
 def test_a_target_that_changed_zones_is_no_longer_the_same_object():
     game = Game()
     lorian = on_battlefield(game, "枝折りロリアン", 1)
-    game.cast(0, game.new_card("溶岩の流れ", 0, HAND), targets=(lorian,))
-    game.move(lorian, HAND)
-    game.put_onto_battlefield(lorian, 1)
-    game.resolve_top()
+    game.stack_rules.cast(0, game.new_card("溶岩の流れ", 0, HAND), targets=(lorian,))
+    game.zone_rules.move(lorian, HAND)
+    game.zone_rules.put_onto_battlefield(lorian, 1)
+    game.stack_rules.resolve_top()
     assert lorian.zone.kind == BATTLEFIELD
     assert game.log.of_kind("fizzle")
 
@@ -101,23 +101,23 @@ def test_turning_a_face_down_permanent_face_down_does_nothing():
     demon = on_battlefield(game, "にやにや笑いの悪魔", face_down="変異")
     stamp = demon.timestamp
     tezzeret = game.definition("残酷な機械技師、テゼレット").face_down_as
-    assert game.turn_face_down(demon, face_down_as=tezzeret) is False
-    assert demon.timestamp == stamp and game.characteristics(demon) == FACE_DOWN_DEFAULT
+    assert game.face_down_rules.turn_face_down(demon, face_down_as=tezzeret) is False
+    assert demon.timestamp == stamp and game.layer_rules.characteristics(demon) == FACE_DOWN_DEFAULT
 
 
 def test_only_the_controller_may_turn_it_face_up_and_only_by_an_allowed_way():
     game = Game()
     visionary = on_battlefield(game, "エルフの幻想家", face_down="変異")  # no morph: no way
     with pytest.raises(IllegalAction):
-        game.turn_face_up_special(0, visionary)
+        game.face_down_rules.turn_face_up_special(0, visionary)
     demon = on_battlefield(game, "にやにや笑いの悪魔", face_down="変異")
     with pytest.raises(IllegalAction):
-        game.turn_face_up_special(1, demon)
+        game.face_down_rules.turn_face_up_special(1, demon)
 
 
 def test_state_based_actions_put_a_zero_toughness_creature_into_the_graveyard():
     game = Game()
-    clone = game.put_onto_battlefield(game.new_card("クローン", 0, HAND), 0)  # nothing to copy: 0/0
+    clone = game.zone_rules.put_onto_battlefield(game.new_card("クローン", 0, HAND), 0)  # nothing to copy: 0/0
     assert clone.zone.kind == GRAVEYARD
 
 

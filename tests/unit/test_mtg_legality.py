@@ -34,18 +34,18 @@ def switched_off():
 def test_a_sorcery_is_cast_in_its_casters_main_phase_with_the_stack_empty():
     game = Game()
     divination = game.new_card("予言", 0, HAND)
-    assert game.why_cannot_cast(0, divination) is None
+    assert game.stack_rules.why_cannot_cast(0, divination) is None
     game.start_turn(1)
     with pytest.raises(IllegalAction, match=r"今は対戦相手のターン.*CR 117\.1a"):
-        game.cast(0, divination)
+        game.stack_rules.cast(0, divination)
     assert divination.zone.kind == HAND
 
 
 def test_no_sorcery_while_the_stack_holds_a_spell():
     game = Game()
     knight = on_battlefield(game, "白騎士", 1)
-    game.cast(0, game.new_card("稲妻", 0, HAND), targets=(knight,))
-    why = game.why_cannot_cast(0, game.new_card("予言", 0, HAND))
+    game.stack_rules.cast(0, game.new_card("稲妻", 0, HAND), targets=(knight,))
+    why = game.stack_rules.why_cannot_cast(0, game.new_card("予言", 0, HAND))
     assert why is not None and "スタックが空でない" in why
 
 
@@ -53,22 +53,22 @@ def test_no_sorcery_in_combat_or_the_end_step_but_again_after_combat():
     game = Game()
     warden = on_battlefield(game, "魂の管理人")
     divination = game.new_card("予言", 0, HAND)
-    game.attack(0, warden)
-    assert "戦闘フェイズ" in game.why_cannot_cast(0, divination)
-    game.end_combat()
-    assert game.why_cannot_cast(0, divination) is None
-    game.begin_end_step()
-    assert "終了ステップ" in game.why_cannot_cast(0, divination)
-    assert game.why_cannot_cast(0, game.new_card("稲妻", 0, HAND)) is None
+    game.combat_rules.attack(0, warden)
+    assert "戦闘フェイズ" in game.stack_rules.why_cannot_cast(0, divination)
+    game.combat_rules.end_combat()
+    assert game.stack_rules.why_cannot_cast(0, divination) is None
+    game.stack_rules.begin_end_step()
+    assert "終了ステップ" in game.stack_rules.why_cannot_cast(0, divination)
+    assert game.stack_rules.why_cannot_cast(0, game.new_card("稲妻", 0, HAND)) is None
 
 
 def test_flash_lets_a_creature_be_cast_at_instant_speed(switched_off):
     game = Game()
     game.start_turn(1)
     snapcaster = game.new_card("瞬唱の魔道士", 0, HAND)
-    assert game.why_cannot_cast(0, snapcaster) is None
+    assert game.stack_rules.why_cannot_cast(0, snapcaster) is None
     switched_off("flash")
-    assert "瞬速" in game.why_cannot_cast(0, snapcaster)
+    assert "瞬速" in game.stack_rules.why_cannot_cast(0, snapcaster)
 
 
 def test_a_face_down_spell_is_a_creature_spell_at_sorcery_speed():
@@ -76,29 +76,29 @@ def test_a_face_down_spell_is_a_creature_spell_at_sorcery_speed():
     game.start_turn(1)
     demon = game.new_card("にやにや笑いの悪魔", 0, HAND)
     with pytest.raises(IllegalAction, match="唱えられない"):
-        game.cast(0, demon, face_down_way="変異")
+        game.stack_rules.cast(0, demon, face_down_way="変異")
     with pytest.raises(IllegalAction, match=r"変異を持たない.*CR 702\.37c"):
-        Game().cast(0, Game().new_card("魂の管理人", 0, HAND), face_down_way="変異")
+        Game().stack_rules.cast(0, Game().new_card("魂の管理人", 0, HAND), face_down_way="変異")
 
 
 def test_spells_are_cast_from_the_hand(switched_off):
     game = Game()
     bolt = game.new_card("稲妻", 0, GRAVEYARD)
-    assert "CR 601.3" in game.why_cannot_cast(0, bolt)
+    assert "CR 601.3" in game.stack_rules.why_cannot_cast(0, bolt)
     opponents = game.new_card("巨大化", 1, HAND)
-    assert game.why_cannot_cast(0, opponents) == "「巨大化」はあなたの手札にない"
+    assert game.stack_rules.why_cannot_cast(0, opponents) == "「巨大化」はあなたの手札にない"
     switched_off("cast-from-hand")
-    assert game.why_cannot_cast(0, bolt) is None
+    assert game.stack_rules.why_cannot_cast(0, bolt) is None
 
 
 def test_nothing_but_mana_abilities_while_a_spell_is_being_cast():
     game = Game()
     birds = on_battlefield(game, "極楽鳥")
-    game.begin_casting(0, game.new_card("巨大化", 0, HAND))
-    assert "601.2g" in game.why_cannot_cast(0, game.new_card("稲妻", 0, HAND))
-    assert game.why_cannot_activate_mana_ability(0, birds) is None
-    game.finish_casting(0)
-    assert game.why_cannot_cast(0, game.new_card("稲妻", 0, HAND)) is None
+    game.stack_rules.begin_casting(0, game.new_card("巨大化", 0, HAND))
+    assert "601.2g" in game.stack_rules.why_cannot_cast(0, game.new_card("稲妻", 0, HAND))
+    assert game.stack_rules.why_cannot_activate_mana_ability(0, birds) is None
+    game.stack_rules.finish_casting(0)
+    assert game.stack_rules.why_cannot_cast(0, game.new_card("稲妻", 0, HAND)) is None
 
 
 # -- lands ---------------------------------------------------------------------------------
@@ -107,7 +107,7 @@ def test_a_land_is_played_once_a_turn_never_cast():
     game = Game()
     forest, mountain = game.new_card("森", 0, HAND), game.new_card("山", 0, HAND)
     with pytest.raises(IllegalAction, match=r"土地なので呪文として唱えられない.*CR 305\.1"):
-        game.cast(0, forest)
+        game.stack_rules.cast(0, forest)
     game.play_land(0, forest)
     assert forest.zone.kind == BATTLEFIELD
     with pytest.raises(IllegalAction, match=r"もう土地をプレイした.*CR 305\.2"):
@@ -122,10 +122,10 @@ def test_a_land_just_played_taps_for_mana_once():
     game = Game()
     forest = game.new_card("森", 0, HAND)
     game.play_land(0, forest)
-    game.activate_mana_ability(0, forest)
+    game.stack_rules.activate_mana_ability(0, forest)
     assert forest.tapped
     with pytest.raises(IllegalAction, match=r"タップ状態なので.*CR 107\.5"):
-        game.activate_mana_ability(0, forest)
+        game.stack_rules.activate_mana_ability(0, forest)
 
 
 # -- summoning sickness and haste ----------------------------------------------------------
@@ -133,29 +133,29 @@ def test_a_land_just_played_taps_for_mana_once():
 def test_a_creature_cast_this_turn_cannot_attack_or_tap(switched_off):
     game = Game()
     warden = game.new_card("魂の管理人", 0, HAND)
-    game.cast(0, warden)
-    game.resolve_all()
+    game.stack_rules.cast(0, warden)
+    game.stack_rules.resolve_all()
     with pytest.raises(IllegalAction, match=r"召喚酔い、CR 302\.6"):
-        game.attack(0, warden)
+        game.combat_rules.attack(0, warden)
     birds = game.new_card("極楽鳥", 0, HAND)
-    game.cast(0, birds)
-    game.resolve_all()
-    assert "CR 302.6" in game.why_cannot_activate_mana_ability(0, birds)
+    game.stack_rules.cast(0, birds)
+    game.stack_rules.resolve_all()
+    assert "CR 302.6" in game.stack_rules.why_cannot_activate_mana_ability(0, birds)
     switched_off("summoning-sickness")
-    assert game.why_cannot_attack(0, warden) is None
+    assert game.combat_rules.why_cannot_attack(0, warden) is None
 
 
 def test_haste_lets_it_attack_and_tap_at_once(switched_off):
     game = Game()
     goblin = game.new_card("怒り狂うゴブリン", 0, HAND)
-    game.cast(0, goblin)
-    game.resolve_all()
-    assert game.why_cannot_attack(0, goblin) is None
+    game.stack_rules.cast(0, goblin)
+    game.stack_rules.resolve_all()
+    assert game.combat_rules.why_cannot_attack(0, goblin) is None
     alarmist = on_battlefield(game, "スカークの騒ぎ屋")
     alarmist.controlled_since = game.tick()
-    assert game.why_cannot_activate(0, alarmist, check_target=False) is None
+    assert game.stack_rules.why_cannot_activate(0, alarmist, check_target=False) is None
     switched_off("haste")
-    assert "召喚酔い" in game.why_cannot_attack(0, goblin)
+    assert "召喚酔い" in game.combat_rules.why_cannot_attack(0, goblin)
 
 
 # -- attacks and blocks --------------------------------------------------------------------
@@ -164,15 +164,15 @@ def test_attacks_by_the_active_player_with_untapped_creatures_in_one_combat():
     game = Game()
     warden, knight = on_battlefield(game, "魂の管理人"), on_battlefield(game, "白騎士")
     opposing = on_battlefield(game, "黒騎士", 1)
-    assert "CR 508.1a" in game.why_cannot_attack(1, opposing)
+    assert "CR 508.1a" in game.combat_rules.why_cannot_attack(1, opposing)
     knight.tapped = True
-    assert "タップ状態" in game.why_cannot_attack(0, knight)
+    assert "タップ状態" in game.combat_rules.why_cannot_attack(0, knight)
     knight.tapped = False
-    game.attack(0, warden)
-    assert game.why_cannot_attack(0, knight) is None
-    game.end_combat()
+    game.combat_rules.attack(0, warden)
+    assert game.combat_rules.why_cannot_attack(0, knight) is None
+    game.combat_rules.end_combat()
     with pytest.raises(IllegalAction, match=r"CR 500\.1、508\.1"):
-        game.attack(0, knight)
+        game.combat_rules.attack(0, knight)
 
 
 def test_defender_cannot_attack_but_blocks():
@@ -180,10 +180,10 @@ def test_defender_cannot_attack_but_blocks():
     wall = on_battlefield(game, "前兆の壁", 1)
     warden = on_battlefield(game, "魂の管理人")
     game.start_turn(1)
-    assert "防衛" in game.why_cannot_attack(1, wall)
+    assert "防衛" in game.combat_rules.why_cannot_attack(1, wall)
     game.start_turn(0)
-    game.attack(0, warden)
-    game.block(1, wall, warden)
+    game.combat_rules.attack(0, warden)
+    game.combat_rules.block(1, wall, warden)
     assert warden.blocked and wall.blocking is warden
 
 
@@ -191,21 +191,21 @@ def test_only_the_defending_player_blocks_with_untapped_creatures(switched_off):
     game = Game()
     warden, wall = on_battlefield(game, "魂の管理人"), on_battlefield(game, "前兆の壁")
     knight = on_battlefield(game, "白騎士", 1)
-    game.attack(0, warden)
+    game.combat_rules.attack(0, warden)
     with pytest.raises(IllegalAction, match=r"防御プレイヤー.*CR 509\.1a"):
-        game.block(0, wall, warden)
+        game.combat_rules.block(0, wall, warden)
     knight.tapped = True
-    assert "タップ状態" in game.why_cannot_block(1, knight, warden)
+    assert "タップ状態" in game.combat_rules.why_cannot_block(1, knight, warden)
     switched_off("blocker")
-    assert game.why_cannot_block(1, knight, warden) is None
+    assert game.combat_rules.why_cannot_block(1, knight, warden) is None
 
 
 def test_flying_needs_flying_or_reach_to_block():
     game = Game()
     birds = on_battlefield(game, "極楽鳥")
     knight = on_battlefield(game, "白騎士", 1)
-    game.attack(0, birds)
-    assert "CR 702.9b" in game.why_cannot_block(1, knight, birds)
+    game.combat_rules.attack(0, birds)
+    assert "CR 702.9b" in game.combat_rules.why_cannot_block(1, knight, birds)
 
 
 # -- activated abilities -------------------------------------------------------------------
@@ -213,13 +213,13 @@ def test_flying_needs_flying_or_reach_to_block():
 def test_equip_only_at_sorcery_timing_and_by_its_controller(switched_off):
     game = Game()
     sword, warden = on_battlefield(game, "骨断ちの矛"), on_battlefield(game, "魂の管理人")
-    assert game.why_cannot_activate(0, sword, warden) is None
-    assert "CR 602.2" in game.why_cannot_activate(1, sword, warden)
+    assert game.stack_rules.why_cannot_activate(0, sword, warden) is None
+    assert "CR 602.2" in game.stack_rules.why_cannot_activate(1, sword, warden)
     game.start_turn(1)
     with pytest.raises(IllegalAction, match=r"CR 602\.5d"):
-        game.activate(0, sword, warden)
+        game.stack_rules.activate(0, sword, warden)
     switched_off("ability-sorcery-timing")
-    assert game.why_cannot_activate(0, sword, warden) is None
+    assert game.stack_rules.why_cannot_activate(0, sword, warden) is None
 
 
 # -- mana value ----------------------------------------------------------------------------
@@ -228,18 +228,18 @@ def test_equip_only_at_sorcery_timing_and_by_its_controller(switched_off):
                                          ("にやにや笑いの悪魔", 4)])
 def test_mana_value_of_a_card(name, value):
     game = Game()
-    assert game.mana_value(game.new_card(name, 0, HAND)) == value
+    assert game.layer_rules.characteristics(game.new_card(name, 0, HAND)).mana_value() == value
 
 
 def test_face_down_spells_and_permanents_have_mana_value_zero():
     game = Game()
     demon = game.new_card("にやにや笑いの悪魔", 0, HAND)
-    game.cast(0, demon, face_down_way="変異")
-    assert game.mana_value(demon) == 0
-    game.resolve_all()
-    assert game.mana_value(demon) == 0
-    game.turn_face_up(demon)
-    assert game.mana_value(demon) == 4
+    game.stack_rules.cast(0, demon, face_down_way="変異")
+    assert game.layer_rules.characteristics(demon).mana_value() == 0
+    game.stack_rules.resolve_all()
+    assert game.layer_rules.characteristics(demon).mana_value() == 0
+    game.face_down_rules.turn_face_up(demon)
+    assert game.layer_rules.characteristics(demon).mana_value() == 4
 
 
 # -- targets as the spell resolves ---------------------------------------------------------
@@ -248,9 +248,9 @@ def test_a_spell_whose_target_is_gone_does_not_resolve(switched_off):
     game = Game()
     warden = on_battlefield(game, "魂の管理人")
     growth = game.new_card("巨大化", 0, HAND)
-    game.cast(0, growth, targets=(warden,))
-    game.cast(1, game.new_card("稲妻", 1, HAND), targets=(warden,))
-    game.resolve_all()
+    game.stack_rules.cast(0, growth, targets=(warden,))
+    game.stack_rules.cast(1, game.new_card("稲妻", 1, HAND), targets=(warden,))
+    game.stack_rules.resolve_all()
     assert warden.zone.kind == GRAVEYARD and growth.zone.kind == GRAVEYARD
     assert any(e.data.get("card") == growth.serial for e in game.log.of_kind("fizzle"))
 
@@ -260,7 +260,7 @@ def test_an_illegal_target_is_refused_as_the_spell_is_cast():
     forest = on_battlefield(game, "森", 1)
     bolt = game.new_card("稲妻", 0, HAND)
     with pytest.raises(IllegalAction, match=r"適正な対象ではない（CR 601\.2c"):
-        game.cast(0, bolt, targets=(forest,))
+        game.stack_rules.cast(0, bolt, targets=(forest,))
 
 
 # -- the switches --------------------------------------------------------------------------
@@ -285,12 +285,12 @@ def test_up_to_two_targets_each_chosen_once_and_the_illegal_one_is_not_affected(
     knight, black = on_battlefield(game, "白騎士", 1), on_battlefield(game, "黒騎士", 1)
     breath = game.new_card("霜のブレス", 0, HAND)
     with pytest.raises(IllegalAction, match=r"同じものを2回.*CR 601\.2c"):
-        game.cast(0, breath, targets=(knight, knight))
+        game.stack_rules.cast(0, breath, targets=(knight, knight))
     with pytest.raises(IllegalAction, match=r"3つは選べない"):
-        game.cast(0, breath, targets=(knight, black, cavern))
-    game.cast(0, breath, targets=(cavern, knight))
-    game.turn_face_up(cavern)
-    game.resolve_top()
+        game.stack_rules.cast(0, breath, targets=(knight, black, cavern))
+    game.stack_rules.cast(0, breath, targets=(cavern, knight))
+    game.face_down_rules.turn_face_up(cavern)
+    game.stack_rules.resolve_top()
     assert knight.tapped and not cavern.tapped
 
 
@@ -299,7 +299,7 @@ def test_switched_off_the_illegal_target_is_affected_too(switched_off):
     game = Game()
     cavern = on_battlefield(game, "生けるものの洞窟", 1, face_down="変異")
     knight = on_battlefield(game, "白騎士", 1)
-    game.cast(0, game.new_card("霜のブレス", 0, HAND), targets=(cavern, knight))
-    game.turn_face_up(cavern)
-    game.resolve_top()
+    game.stack_rules.cast(0, game.new_card("霜のブレス", 0, HAND), targets=(cavern, knight))
+    game.face_down_rules.turn_face_up(cavern)
+    game.stack_rules.resolve_top()
     assert knight.tapped and cavern.tapped

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import FEW_CARDS
 from tests.page_language import (
     card_names,
     expected_language,
@@ -182,6 +183,7 @@ BROKEN_JA = """\
 """
 
 
+@pytest.mark.sandbox_cards(*FEW_CARDS, "mtg/cards/face-down.rst")
 def test_why_an_example_cannot_run_is_said_in_the_document_language(sandbox):
     sandbox.write("spec/mtg/broken.rst", BROKEN_JA)
     done = sandbox.rulings("build")

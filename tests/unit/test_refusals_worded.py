@@ -34,6 +34,7 @@ from rulings import wording
 from rulings.vocabulary import ExpectationFailed
 from rulings.core.errors import IllegalAction, RefusedSetup, SetupError
 from rulings.project import GAMES, find_root
+from tests.conftest import FEW_CARDS
 from tests.page_language import foreign_words
 
 ROOT = find_root(Path(__file__).parent)
@@ -287,6 +288,7 @@ REFUSED = ("   假如 自己的手卡有「番兵石人」\n   当 自己发动�
            "   那么 「番兵石人」的①效果可以发动\n")
 
 
+@pytest.mark.sandbox_cards(*FEW_CARDS)
 def test_a_refused_step_reads_in_the_page_s_language_in_the_results(sandbox):
     """End to end: the engine refuses in English (for the console), the results file (what
     the page shows) holds the refusal in Chinese."""

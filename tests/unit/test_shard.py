@@ -6,6 +6,7 @@ messages, and refuses shards that would make a merged result lie."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import pytest
 
 from rulings import results as results_mod
 from rulings import shards
+from tests import forkserver
 from tests.conftest import FEW_CARDS
 from tests.unit.test_bad_input import GOOD, document, example
 
@@ -337,8 +339,8 @@ def test_the_share_of_an_example_rests_on_its_id_alone():
 
 
 def _rulings(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "rulings.cli", *args], capture_output=True, text=True,
-                          timeout=120, cwd=cwd)
+    """``python -m rulings.cli ARGS`` forked as a sandbox's commands are (tests/forkserver.py)."""
+    return forkserver.run([sys.executable, "-m", "rulings.cli", *args], cwd=cwd, env=dict(os.environ), timeout=120)
 
 
 @pytest.mark.parametrize("args, words", [

@@ -10,6 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from tests.conftest import FEW_CARDS
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -50,6 +54,7 @@ def _in(sandbox, *args: str) -> subprocess.CompletedProcess:
                           timeout=300)
 
 
+@pytest.mark.sandbox_cards(*FEW_CARDS)
 def test_the_binding_reads_current_features_without_sphinx_and_refuses_stale_ones(sandbox):
     import json
 
