@@ -53,7 +53,7 @@ from .memory import RULES, Info
 from .objects import WAS_BANISHED, YgoCard, Zone
 from .summoning import Summoning
 from .values import Values
-from .view import DuelView, LinkView
+from .view import ChainView, DuelView, LinkView
 
 #: spell and trap types that stay on the field after their card activation resolves
 STAYS = frozenset({"continuous", "field", "equip"})
@@ -125,22 +125,27 @@ class Limbo:
     by_player: int | None = None
 
 
+class ActivationChain(ChainView, Protocol):
+    """What activation.py asks of chain.py's ``Chain`` beyond what card data does."""
+
+    #: chain links whose resolution is being finished
+    finishing: list[LinkView]
+    #: (player, card name, effect label) of 『1回合只能使用1次』 / 『决斗中只能使用1次』 effects used
+    used_in_duel: set[tuple[int, str, str]]
+    used_names: set[tuple[int, str, str]]
+
+    def emit(self, kind: str, subject: Any, **data: Any) -> None: ...
+
+    def why_not_target(self, card: YgoCard, effect: Any, target: YgoCard) -> str | None: ...
+
+
 class ActivationDuel(DuelView, Protocol):
     """What activation needs of the rest of the duel (rulings.ygo.duel.Duel is one): what
     card data sees (an effect's condition, cost and targets are given the duel), and the
     chain: the links resolving and finishing, the effects used once per turn or duel,
     whether a card can be a target."""
 
-    #: chain links resolving now, and those whose resolution is being finished
-    resolving: list
-    finishing: list
-    #: (player, card name, effect label) of 『1回合只能使用1次』 / 『决斗中只能使用1次』 effects used
-    used_names: set[tuple[int, str, str]]
-    used_in_duel: set[tuple[int, str, str]]
-
-    def why_not_target(self, card: YgoCard, effect: Any, target: YgoCard) -> str | None: ...
-
-    def emit(self, kind: str, subject: Any, **data: Any) -> None: ...
+    chain_rules: ActivationChain
 
 
 class Activation:
@@ -210,7 +215,7 @@ class Activation:
         if card.definition.is_monster or not self.duel.on_field(card) or stays_on_field(card.definition):
             return False
         return any(link.card is card and link.object_id == card.object_id and self.is_card_activation(link)
-                   for link in (*self.duel.chain, *self.duel.resolving, *self.duel.finishing))
+                   for link in (*self.duel.chain_rules.chain, *self.duel.chain_rules.resolving, *self.duel.chain_rules.finishing))
 
     @staticmethod
     def must_leave_as_activated(card: "YgoCard") -> bool:
@@ -262,7 +267,7 @@ class Activation:
 
     def legal_targets(self, card: "YgoCard", effect) -> list:
         """Every card ``effect`` of ``card`` could target now, in the board's order."""
-        return [c for c in self.duel.board.cards() if self.duel.why_not_target(card, effect, c) is None]
+        return [c for c in self.duel.board.cards() if self.duel.chain_rules.why_not_target(card, effect, c) is None]
 
     def fill_targets(self, card: "YgoCard", effect, pool) -> list | None:
         """Cards of ``pool`` that make up a whole set of targets of ``effect``, one per target
@@ -347,7 +352,7 @@ class Activation:
                 continue
             if ban.scope == "response":
                 # the name of the card whose activation is the last chain link, as it is now
-                top = self.duel.chain[-1].card if self.duel.chain else None
+                top = self.duel.chain_rules.chain[-1].card if self.duel.chain_rules.chain else None
                 if top is not None and any(self.is_named(top, n) for n in ban.names):
                     return (f"「{ban.source}」 forbids player {player} to respond to the activation of "
                             f"「{self.current_name(top)}」")
@@ -392,9 +397,9 @@ class Activation:
 
     def unanswerable_top(self, player: int) -> str | None:
         """Why ``player`` cannot respond to the last chain link now, or None."""
-        if not self.duel.chain:
+        if not self.duel.chain_rules.chain:
             return None
-        top = self.duel.chain[-1]
+        top = self.duel.chain_rules.chain[-1]
         if self.is_card_activation(top):
             for card, obj, players in self.unanswerable:
                 if card is top.card and obj == top.object_id and player in players:
@@ -521,7 +526,7 @@ class Activation:
     def negated_just_now(self, victim: int) -> bool:
         """An activation of ``victim`` was negated by the opponent, and nothing was processed after."""
         last = self.last_negation
-        return last is not None and last[0] == self.duel._steps and last[2] == victim and last[1] != victim
+        return last is not None and last[0] == self.duel.chain_rules._steps and last[2] == victim and last[1] != victim
 
     # -- a negated card activation ------------------------------------------------------
 
@@ -563,7 +568,7 @@ class Activation:
             zone = self.duel.board.zone(card.owner, Zone.GRAVEYARD)
             self.duel.board.move(card, zone, reason="its card activation was negated")
             self.memory.arrived(card, *tags)
-            self.duel.emit("to-graveyard", card, lki=None, destroyed=entry.destroyed, by_battle=False,
+            self.duel.chain_rules.emit("to-graveyard", card, lki=None, destroyed=entry.destroyed, by_battle=False,
                       by_player=entry.by_player, by_effect=entry.destroyed)
 
     # -- activating a continuous trap's effect with its card activation -----------------
@@ -574,7 +579,7 @@ class Activation:
         if definition.kind != "trap" or "continuous" not in definition.types:
             return (f"「{card.name}」 is not a continuous trap: its effects are not activated together with "
                     "its card activation")
-        effect = self.duel.effect_of(card, label)
+        effect = self.duel.chain_rules.effect_of(card, label)
         if label != "发动" and any(e.label == "发动" for e in card.definition.effects):
             # 失落的圣域, 亚马逊拜谒间: what its card activation does as it resolves (even a
             # processing it may choose not to do) is the effect activated with it: no other
@@ -586,9 +591,9 @@ class Activation:
             return f"the cost of 「{card.name}」{label} moves the card itself, which is being activated"
         if effect.condition is not None and not effect.condition(self.duel, card):
             return f"the condition of 「{card.name}」{label} is not met"
-        if effect.once_per_turn == "name" and (player, card.name, label) in self.duel.used_names:
+        if effect.once_per_turn == "name" and (player, card.name, label) in self.duel.chain_rules.used_names:
             return f"「{card.name}」{label} was already used this turn by player {player}"
-        if effect.once_per_turn == "duel" and (player, card.name, label) in self.duel.used_in_duel:
+        if effect.once_per_turn == "duel" and (player, card.name, label) in self.duel.chain_rules.used_in_duel:
             return f"「{card.name}」{label} was already used in this duel by player {player}"
         return self.why_cost_unpayable(card, effect, player) or self.why_no_target(card, effect, player)
 
@@ -621,7 +626,7 @@ class Activation:
         """A continuous trap whose card activation is on this chain: what it activates on
         this chain was decided with its card activation."""
         return any(link.card is card and link.object_id == card.object_id and self.is_card_activation(link)
-                   for link in self.duel.chain)
+                   for link in self.duel.chain_rules.chain)
 
     # -- a card activated by an effect while that effect resolves -----------------------
 
@@ -629,14 +634,14 @@ class Activation:
         """An effect activates a spell or trap card as it resolves (弹出式翻页, 终焉之地): the
         card is put face-up and its activation succeeds when that effect is done; what
         its card activation would do is not applied, and no chain link is made."""
-        effect = self.duel.effect_of(card, "发动")
+        effect = self.duel.chain_rules.effect_of(card, "发动")
         ban = self.activation_ban(card, effect, player) or self.activation_condition_unmet(card)
         if ban:
             raise IllegalAction(ban)
         self.summoning.put_spell_trap(card, player, face_up=True, reason=f"activated by 「{by}」")
         self.record_activation(None, card, player, by_effect=True)
         self.log.record("activate.by-effect-resolving", card=card, by=named(by), label="发动", by_effect=True)
-        self.duel.emit("card-activated", card, player=player, by_effect=True, by=source)
+        self.duel.chain_rules.emit("card-activated", card, player=player, by_effect=True, by=source)
 
     def sees_activation(self, watcher: "YgoCard", event) -> bool:
         """Whether 『魔法卡发动的场合』 of ``watcher`` sees the card activation of ``event``:

@@ -8,17 +8,20 @@ once; moved in any other way, it no longer returns.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rulings.core import IllegalAction
 from rulings.core.events import EventLog
 
+from .actions import one_action
 from .cards import CardDef
 from .control import Control
 from .legality import Rule, enforced
 from .memory import Transition
 from .objects import WAS_BANISHED, YgoCard, Zone
+from .view import ChainView, MovesView, SummonView, ValuesView
 
 BANISHED, MONSTER = Zone.BANISHED, Zone.MONSTER
 
@@ -42,6 +45,36 @@ class TemporaryBanish:
     source_object: int = 0
 
 
+class BanishSummoning(SummonView, Protocol):
+    """What banish.py asks of summoning.py's ``Summoning`` beyond what card data does."""
+
+    def free_monster_zone(self, player: int) -> Zone: ...
+
+
+class BanishValues(ValuesView, Protocol):
+    """What banish.py asks of values.py's ``Values`` beyond what card data does."""
+
+    def adjust(self) -> None: ...
+
+
+class BanishChain(ChainView, Protocol):
+    """What banish.py asks of chain.py's ``Chain`` beyond what card data does."""
+
+    def emit(self, kind: str, subject: Any, **data: Any) -> None: ...
+
+    def one_action(self) -> AbstractContextManager[None]: ...
+
+
+class BanishMoves(MovesView, Protocol):
+    """What banish.py asks of moves.py's ``Moves`` beyond what card data does."""
+
+    def leave_field(self, card: YgoCard, to: Zone, *, reason: str, face_up: bool | None = None,
+                    transition: Transition = Transition.LEFT_FIELD, destroyed: bool = False, by_battle: bool = False,
+                    by_player: int | None = None, index: int | None = None, tags: tuple = ()) -> None: ...
+
+    def banished_when_leaving(self, card: YgoCard) -> bool: ...
+
+
 class BanishDuel(Protocol):
     """What temporary banishes need of the rest of the duel (rulings.ygo.duel.Duel is one)."""
 
@@ -49,23 +82,14 @@ class BanishDuel(Protocol):
     board: Any
     turn: int
     turn_player: int
+    summon_rules: BanishSummoning
+    value_rules: BanishValues
+    chain_rules: BanishChain
+    move_rules: BanishMoves
 
     def on_field(self, card: YgoCard) -> bool: ...
 
     def face_up_on_field(self, card: YgoCard) -> bool: ...
-
-    def banished_when_leaving(self, card: YgoCard) -> bool: ...
-
-    def leave_field(self, card: YgoCard, to: Any, *, reason: str, face_up: bool | None = None,
-                    transition: Transition = Transition.LEFT_FIELD, tags: tuple = ()) -> None: ...
-
-    def send_to_graveyard(self, card: YgoCard, reason: str = "") -> None: ...
-
-    def free_monster_zone(self, player: int) -> Any: ...
-
-    def emit(self, kind: str, subject: Any, **data: Any) -> None: ...
-
-    def adjust(self) -> None: ...
 
 
 class TemporaryBanishes:
@@ -80,6 +104,7 @@ class TemporaryBanishes:
         self.records: list[TemporaryBanish] = []
 
 
+    @one_action
     def banish_temporarily(self, card: YgoCard, returns: str = "end-phase", reason: str = "",
                            effect_of: CardDef | None = None, face_up: bool | None = None,
                            source: YgoCard | None = None) -> None:
@@ -92,14 +117,15 @@ class TemporaryBanishes:
             face_up = card.face_up or not enforced(Rule.TEMP_BANISH_AS_IT_IS)
         if not (self.duel.on_field(card) and card.definition.is_monster):
             raise IllegalAction(f"「{card.name}」不是场上的怪兽")
-        if self.duel.banished_when_leaving(card):
+        if self.duel.move_rules.banished_when_leaving(card):
             # 消战者: it is banished by its own effect first; the temporary banish has
             # nothing left to return (一时除外实质上没能适用)
-            self.duel.leave_field(card, self.duel.board.zone(card.owner, BANISHED), reason="banished by its own effect")
+            self.duel.move_rules.leave_field(card, self.duel.board.zone(card.owner, BANISHED),
+                                             reason="banished by its own effect")
             return
         gained = effect_of is not None and effect_of is not card.definition
         if gained and "gained-temporary-banish-returns" not in effect_of.rulings:
-            self.duel.leave_field(card, self.duel.board.zone(card.owner, BANISHED),
+            self.duel.move_rules.leave_field(card, self.duel.board.zone(card.owner, BANISHED),
                              reason=f"banished by the gained effect of 「{effect_of.name}」 (does not return)")
             return
         record = TemporaryBanish(card, 0, card.controller, card.position, card.face_up, returns,
@@ -109,7 +135,7 @@ class TemporaryBanishes:
             record.face_up, record.position = True, "attack"
         if source is not None:
             record.source, record.source_object = source, source.object_id
-        self.duel.leave_field(card, self.duel.board.zone(card.owner, BANISHED), face_up=face_up,
+        self.duel.move_rules.leave_field(card, self.duel.board.zone(card.owner, BANISHED), face_up=face_up,
                          reason=reason or "banished temporarily", transition=Transition.BANISHED_TEMPORARILY,
                          tags=(WAS_BANISHED,) if face_up else (WAS_BANISHED, "banished-face-down"))
         record.object_id = card.object_id
@@ -136,15 +162,15 @@ class TemporaryBanishes:
             # 4.3.3.4.4.1: no free main monster zone — it does not come back but goes to
             # the graveyard (sent there by the rules, not destroyed)
             self.log.record("no-zone.return", card=card)
-            self.duel.send_to_graveyard(card, reason="no free main monster zone to return to")
+            self.duel.move_rules.send_to_graveyard(card, reason="no free main monster zone to return to")
             return
-        self.duel.board.move(card, self.duel.free_monster_zone(record.controller), face_up=record.face_up,
+        self.duel.board.move(card, self.duel.summon_rules.free_monster_zone(record.controller), face_up=record.face_up,
                         controller=record.controller, reason="returns to the field (not a summon)")
         card.position = record.position
         if record.borrowed and card.controller != card.owner:
             self.control.shift_control(card, card.owner, reason="the control effect no longer applies to it")
-        self.duel.emit("returned", card)
-        self.duel.adjust()
+        self.duel.chain_rules.emit("returned", card)
+        self.duel.value_rules.adjust()
 
     def returns_due(self, moment: str) -> None:
         for record in list(self.records):

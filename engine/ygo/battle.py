@@ -21,7 +21,7 @@ from .legality import Rule, enforced, refusal
 from .links import Links
 from .memory import Info, Transition
 from .objects import YgoCard, Zone
-from .view import DuelView
+from .view import ChainView, DuelView, ValuesView
 
 
 @dataclass
@@ -37,22 +37,38 @@ class Attack:
     stage: str = "declared"
 
 
+class BattleTurn(Protocol):
+    """What battle.py asks of turn.py's ``Turn``."""
+
+    def why_no_battle_phase(self) -> str | None: ...
+
+
+class BattleValues(ValuesView, Protocol):
+    """What battle.py asks of values.py's ``Values`` beyond what card data does."""
+
+    def active_statics(self, card: YgoCard, kind: str, *, ignore_negation: bool = False): ...
+
+    def field_ban(self, card: YgoCard, kind: str) -> str | None: ...
+
+
+class BattleChain(ChainView, Protocol):
+    """What battle.py asks of chain.py's ``Chain`` beyond what card data does."""
+
+    def emit(self, kind: str, subject: Any, **data: Any) -> None: ...
+
+    def chain_under_way(self) -> bool: ...
+
+
 class BattleDuel(DuelView, Protocol):
     """What battle needs of the rest of the duel (rulings.ygo.duel.Duel is one): what
     card data sees (a static's test is given the duel), the statics and bans that stop an
     attack, and the phases."""
 
-    def chain_under_way(self) -> bool: ...
-
-    def why_no_battle_phase(self) -> str | None: ...
+    turns: BattleTurn
+    value_rules: BattleValues
+    chain_rules: BattleChain
 
     def enter_phase(self, phase: str, hold: bool = False) -> None: ...
-
-    def active_statics(self, card: YgoCard, kind: str, *, ignore_negation: bool = False) -> Any: ...
-
-    def field_ban(self, card: YgoCard, kind: str) -> str | None: ...
-
-    def emit(self, kind: str, subject: Any, **data: Any) -> None: ...
 
 
 class Battle:
@@ -80,12 +96,24 @@ class Battle:
         self.battle_state = None
         self.attack_declarations = [0, 0]
 
+    def destroy_attacked_at_end_battle(self) -> None:
+        """『攻击过的怪兽在战斗阶段结束时破坏』 (古之森): the monsters that remember attacking
+        this turn — face-down ones too (FAQ fid=8644) — are destroyed by that card's effect."""
+        sources = [c for c in self.duel.field_cards()
+                   if self.duel.value_rules.active_statics(c, "destroy-attacked-at-end-battle")]
+        if not sources:
+            return
+        for card in [c for c in self.duel.field_cards() if c.definition.is_monster and c.zone.kind == Zone.MONSTER
+                     and self.duel.memory_rules.remembers(c, Info.ATTACKED)]:
+            self.duel.move_rules.destroy(card, reason=f"it attacked this turn (「{sources[0].name}」)",
+                                         by_effect=sources[0], by_player=sources[0].controller)
+
     # -- the basic rules of attacking (spec/ygo/basic-rules.rst) --------------------------
 
     def attacks_allowed(self, card: "YgoCard") -> int:
         """How many attacks ``card`` may declare in a battle phase: one, two with an
         effect that lets it attack twice."""
-        return 2 if self.duel.lasting(card, "double-attack") else 1
+        return 2 if self.duel.memory_rules.lasting(card, "double-attack") else 1
 
     def why_cannot_attack(self, card: "YgoCard") -> str | None:
         """Why ``card`` itself may not attack, as the rulings say of a monster: only a
@@ -97,13 +125,13 @@ class Battle:
             return refusal(Rule.ATTACK_POSITION, f"「{card.name}」不是表侧攻击表示的怪兽")
         if enforced(Rule.ATTACK_TIMING) and self.battle_over and self.duel.turn_player == card.controller:
             return refusal(Rule.ATTACK_TIMING, "这个回合的战斗阶段已经结束")
-        banned = (self.duel.field_ban(card, "forbid-attack") or self.attack_ban(card)) if enforced(Rule.ATTACK_EFFECT) else None
+        banned = (self.duel.value_rules.field_ban(card, "forbid-attack") or self.attack_ban(card)) if enforced(Rule.ATTACK_EFFECT) else None
         if banned:
             return refusal(Rule.ATTACK_EFFECT, f"「{banned}」的效果使「{card.name}」不能攻击宣言")
-        if enforced(Rule.ATTACK_EFFECT) and (self.duel.lasting(card, "cannot-attack") or self.links.links_granting(card, "cannot-attack")
-                                            or self.duel.applies(card, "cannot-attack")):
+        if enforced(Rule.ATTACK_EFFECT) and (self.duel.memory_rules.lasting(card, "cannot-attack") or self.links.links_granting(card, "cannot-attack")
+                                            or self.duel.value_rules.applies(card, "cannot-attack")):
             return refusal(Rule.ATTACK_EFFECT, f"有效果使「{card.name}」不能攻击")
-        done = self.duel.recall(card, Info.ATTACKED) or 0
+        done = self.duel.memory_rules.recall(card, Info.ATTACKED) or 0
         if enforced(Rule.ATTACK_ONCE) and done >= self.attacks_allowed(card):
             return f"「{card.name}」这个回合已经攻击过（1次战斗阶段只能攻击1次）"
         return None
@@ -111,7 +139,7 @@ class Battle:
     def attack_ban(self, card: "YgoCard") -> str | None:
         """The card whose resolved effect forbids ``card``'s controller to attack this turn
         with any monster but that card (『不用这张卡不能攻击』), or None."""
-        for ban in self.duel.bans:
+        for ban in self.duel.activation_rules.bans:
             if ban.scope == "attack" and ban.until == self.duel.turn and card.controller in ban.players \
                     and ban.exempt is not card:
                 return ban.source
@@ -125,9 +153,9 @@ class Battle:
             return refusal(Rule.ATTACK_TIMING, f"「{card.name}」不是回合玩家的怪兽：只有回合玩家的怪兽可以攻击")
         if enforced(Rule.ATTACK_TIMING) and self.duel.phase not in ("main1", "battle"):
             return refusal(Rule.ATTACK_TIMING, "这个回合的战斗阶段已经结束")
-        if self.duel.why_no_battle_phase():
-            return self.duel.why_no_battle_phase()
-        if enforced(Rule.ATTACK_TIMING) and self.duel.chain_under_way():
+        if self.duel.turns.why_no_battle_phase():
+            return self.duel.turns.why_no_battle_phase()
+        if enforced(Rule.ATTACK_TIMING) and self.duel.chain_rules.chain_under_way():
             return refusal(Rule.ATTACK_TIMING, "连锁进行中不能攻击宣言")
         return None
 
@@ -153,12 +181,13 @@ class Battle:
             raise IllegalAction(why)
         if self.duel.phase != "battle":
             self.duel.enter_phase("battle")
-        self.duel.remember(attacker, Info.ATTACKED, (self.duel.recall(attacker, Info.ATTACKED) or 0) + 1)
+        self.duel.memory_rules.remember(attacker, Info.ATTACKED,
+                                        (self.duel.memory_rules.recall(attacker, Info.ATTACKED) or 0) + 1)
         self.attack_declarations[attacker.controller] += 1
         self.battle_state = Attack(attacker, attacker.object_id, attacker.controller, target,
                                    None if target is None else target.object_id)
         self.log.record("battle.attack" if target else "battle.attack-directly", card=attacker, target=target)
-        self.duel.emit("attack-declared", attacker, target=target, direct=target is None)
+        self.duel.chain_rules.emit("attack-declared", attacker, target=target, direct=target is None)
         if pause == "declared":
             return
         self.start_damage_step()
@@ -186,8 +215,8 @@ class Battle:
             return
         b.stage = "damage step"
         if b.target is not None and not b.target.face_up:
-            self.duel.flip_face_up(b.target, reason="attacked", position="defense")
-        self.duel.emit("battle-start", b.attacker, target=b.target, target_obj=b.target_obj,
+            self.duel.move_rules.flip_face_up(b.target, reason="attacked", position="defense")
+        self.duel.chain_rules.emit("battle-start", b.attacker, target=b.target, target_obj=b.target_obj,
                   attacker_obj=b.attacker_obj)
 
     def _battle_stops(self) -> None:
@@ -210,16 +239,16 @@ class Battle:
         self.battle_state = None
         attacker, target = b.attacker, b.target
         if target is None:
-            damage = self.duel.atk(attacker) or 0
-            if self.duel.lasting(attacker, "double-damage"):
+            damage = self.duel.value_rules.atk(attacker) or 0
+            if self.duel.memory_rules.lasting(attacker, "double-damage"):
                 damage *= 2
             victim = 1 - attacker.controller
             self.duel.lp[victim] -= damage
             self.log.record("battle.direct-damage", card=attacker, damage=damage)
-            if damage > 0 and any(v is True or v == self.duel.turn for v in self.duel.lasting(attacker, "win-by-direct-damage")):
+            if damage > 0 and any(v is True or v == self.duel.turn for v in self.duel.memory_rules.lasting(attacker, "win-by-direct-damage")):
                 self.duel.winner = attacker.controller
                 self.log.record("win.by-card", player=attacker.controller, card=attacker)
-            self.duel.emit("battle-damage", attacker, damage=damage, direct=True, player=victim)
+            self.duel.chain_rules.emit("battle-damage", attacker, damage=damage, direct=True, player=victim)
             return
         self.log.record("battle.damage-calculation", card=attacker, target=target)
         self.battle(attacker, target)
@@ -242,29 +271,29 @@ class Battle:
 
     def battle(self, attacker: "YgoCard", target: "YgoCard") -> None:
         for a, b in ((attacker, target), (target, attacker)):
-            self.duel.remember(a, Info.BATTLED, frozenset(self.duel.recall(a, Info.BATTLED) or ()) | {b.serial})
+            self.duel.memory_rules.remember(a, Info.BATTLED, frozenset(self.duel.memory_rules.recall(a, Info.BATTLED) or ()) | {b.serial})
         for a, b in ((attacker, target), (target, attacker)):
-            for st in self.duel.active_statics(a, "mark-battled"):
+            for st in self.duel.value_rules.active_statics(a, "mark-battled"):
                 for mark in st.value:
-                    self.duel.apply_lasting(b, mark, source=a.name)
-        atk = self.duel.atk(attacker) or 0
+                    self.duel.memory_rules.apply_lasting(b, mark, source=a.name)
+        atk = self.duel.value_rules.atk(attacker) or 0
         if target.position == "attack":
-            other = self.duel.atk(target) or 0
+            other = self.duel.value_rules.atk(target) or 0
             losers = [m for m, lose in ((target, atk > other), (attacker, other > atk), ) if lose]
             if atk == other and atk > 0:
                 losers = [attacker, target]
         else:
-            other = self.duel.defense(target) or 0
+            other = self.duel.value_rules.defense(target) or 0
             losers = [target] if atk > other else []
         self._battle_damage(attacker, target, atk, other)
         for loser in losers:
             winner = attacker if loser is target else target
             obj = winner.object_id
-            if self.duel.destroy(loser, reason=f"battle with 「{winner.name}」", by_battle=True) \
+            if self.duel.move_rules.destroy(loser, reason=f"battle with 「{winner.name}」", by_battle=True) \
                     and winner.object_id == obj:
-                self.duel.remember(winner, Info.DESTROYED_BY_BATTLE)
+                self.duel.memory_rules.remember(winner, Info.DESTROYED_BY_BATTLE)
                 self._negate_battle_destroyed(winner, loser)
-                self.duel.emit("destroyed-by-battle", winner, victim=loser, victim_obj=loser.object_id)
+                self.duel.chain_rules.emit("destroyed-by-battle", winner, victim=loser, victim_obj=loser.object_id)
 
     def _negate_battle_destroyed(self, winner: "YgoCard", loser: "YgoCard") -> None:
         """『…战斗破坏的效果怪兽的效果无效化』 (冥界的魔王 哈·迪斯): a face-up card whose
@@ -273,9 +302,9 @@ class Battle:
         if loser.zone.kind != Zone.GRAVEYARD or not self.duel.is_effect_monster(loser):
             return
         for other in self.duel.field_cards():
-            for st in self.duel.active_statics(other, "negate-battle-destroyed"):
+            for st in self.duel.value_rules.active_statics(other, "negate-battle-destroyed"):
                 if st.value(self.duel, other, winner):
-                    self.duel.apply_lasting(loser, "negated-in-graveyard", source=other.name,
+                    self.duel.memory_rules.apply_lasting(loser, "negated-in-graveyard", source=other.name,
                                        erase=frozenset({Transition.CHANGED_ZONE}))
 
     def _battle_damage(self, attacker: "YgoCard", target: "YgoCard", atk: int, other: int) -> None:
@@ -283,15 +312,15 @@ class Battle:
         of the weaker monster; none for a monster in defense position losing, unless the
         attacker pierces (贯通); a monster that doubles its battle damage doubles what it
         gives the opponent."""
-        if atk > other and (target.position == "attack" or self.duel.lasting(attacker, "piercing")
-                            or self.duel.applies(attacker, "piercing")):
+        if atk > other and (target.position == "attack" or self.duel.memory_rules.lasting(attacker, "piercing")
+                            or self.duel.value_rules.applies(attacker, "piercing")):
             by, victim, damage = attacker, target.controller, atk - other
         elif other > atk:
             by, victim, damage = target, attacker.controller, other - atk
         else:
             return
-        if victim != by.controller and self.duel.lasting(by, "double-damage"):
+        if victim != by.controller and self.duel.memory_rules.lasting(by, "double-damage"):
             damage *= 2
         self.duel.lp[victim] -= damage
         self.log.record("battle.damage", card=by, damage=damage, victim=victim)
-        self.duel.emit("battle-damage", by, damage=damage, direct=False, player=victim)
+        self.duel.chain_rules.emit("battle-damage", by, damage=damage, direct=False, player=victim)

@@ -126,20 +126,20 @@ def _level(cmp):
 def _atk_at_least(n: int) -> Pred:
     def test(duel, src, c) -> bool:
         viewer = src.controller if src is not None else c.controller
-        return (duel.atk(c, viewer=viewer) or 0) >= n
+        return (duel.value_rules.atk(c, viewer=viewer) or 0) >= n
 
     return test
 
 
 def _from_extra(duel, src, c) -> bool:
-    return duel.on_field(c) and duel.remembers(c, Info.SPECIAL_SUMMONED) \
-        and duel.recall(c, Info.SUMMONED_FROM) == Zone.EXTRA
+    return duel.on_field(c) and duel.memory_rules.remembers(c, Info.SPECIAL_SUMMONED) \
+        and duel.memory_rules.recall(c, Info.SUMMONED_FROM) == Zone.EXTRA
 
 
 def _special_summoned_from(zone: str) -> Pred:
     """Special summoned from that zone, and still on the field as that summoned monster."""
-    return lambda duel, src, c: duel.on_field(c) and duel.remembers(c, Info.SPECIAL_SUMMONED) \
-        and duel.recall(c, Info.SUMMONED_FROM) == zone
+    return lambda duel, src, c: duel.on_field(c) and duel.memory_rules.remembers(c, Info.SPECIAL_SUMMONED) \
+        and duel.memory_rules.recall(c, Info.SUMMONED_FROM) == zone
 
 
 def _compared_with_source(value, how: str) -> Pred:
@@ -160,7 +160,7 @@ def _compared_with_source(value, how: str) -> Pred:
 def _level_between_scales(duel, src, c) -> bool:
     if src is None or not c.definition.is_monster or not c.definition.level:
         return False
-    scales = duel.pendulum_scales(src.controller)
+    scales = duel.value_rules.pendulum_scales(src.controller)
     return scales is not None and scales[0] < c.definition.level < scales[1]
 
 
@@ -170,7 +170,7 @@ def _original_compared_with_source(how: str) -> Pred:
     def test(duel, src, c) -> bool:
         if src is None or c is src or not c.definition.is_monster:
             return False
-        mine, theirs = duel.atk(src, viewer=src.controller), duel.original_atk(c)
+        mine, theirs = duel.value_rules.atk(src, viewer=src.controller), duel.value_rules.original_atk(c)
         if mine is None or theirs is None:
             return False
         return theirs < mine if how == "低" else theirs > mine
@@ -196,7 +196,7 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     # 『给对方观看的』: a card the describing card's effect showed to the opponent as it resolves
     (r"给对方观看的", lambda: _revealed_by_source),
     (r"守备力(\d+)以下的?", lambda n: (lambda duel, src, c, n=int(n): c.definition.is_monster
-                                      and (duel.defense(c) or 0) <= n)),
+                                      and (duel.value_rules.defense(c) or 0) <= n)),
     (rf"({'|'.join(ATTRIBUTES)})属性以外的", lambda a: (lambda duel, src, c: c.definition.is_monster
                                                       and c.definition.attribute != a)),
     (rf"({'|'.join(ATTRIBUTES)})属性的?", lambda a: (lambda duel, src, c: c.definition.attribute == a)),
@@ -207,18 +207,18 @@ QUALIFIERS: list[tuple[str, Callable[..., Pred]]] = [
     (r"表侧表示的?", lambda: (lambda duel, src, c: c.face_up)),
     (r"里侧守备表示的?|里侧表示的?", lambda: (lambda duel, src, c: not c.face_up)),
     (r"从额外卡组特殊召唤的", lambda: _from_extra),
-    (r"从卡组特殊召唤的", lambda: (lambda duel, src, c: duel.recall(c, Info.SUMMONED_FROM) == Zone.DECK)),
+    (r"从卡组特殊召唤的", lambda: (lambda duel, src, c: duel.memory_rules.recall(c, Info.SUMMONED_FROM) == Zone.DECK)),
     (r"从(手卡|墓地|除外状态)特殊召唤的", lambda zone: _special_summoned_from(ZONES[zone])),
-    (r"攻击力比这张卡(低|高)的", lambda how: _compared_with_source(lambda duel, c, v: duel.atk(c, viewer=v), how)),
+    (r"攻击力比这张卡(低|高)的", lambda how: _compared_with_source(lambda duel, c, v: duel.value_rules.atk(c, viewer=v), how)),
     (r"原本攻击力比这张卡的攻击力(低|高)的", lambda how: _original_compared_with_source(how)),
     (r"等级比这张卡(低|高)的", lambda how: _compared_with_source(lambda duel, c, v: c.definition.level
                                                                 if c.definition.is_monster else None, how)),
     (r"特殊召唤的", lambda: (lambda duel, src, c: c.zone.kind == Zone.MONSTER
-                           and duel.remembers(c, Info.SPECIAL_SUMMONED))),
+                           and duel.memory_rules.remembers(c, Info.SPECIAL_SUMMONED))),
     (r"通常召唤的", lambda: (lambda duel, src, c: c.zone.kind == Zone.MONSTER
-                           and duel.remembers(c, Info.NORMAL_SUMMONED))),
-    (r"这个回合攻击过的", lambda: (lambda duel, src, c: duel.remembers(c, Info.ATTACKED))),
-    (r"这个回合召唤的", lambda: (lambda duel, src, c: duel.remembers(c, Info.SUMMONED_THIS_TURN))),
+                           and duel.memory_rules.remembers(c, Info.NORMAL_SUMMONED))),
+    (r"这个回合攻击过的", lambda: (lambda duel, src, c: duel.memory_rules.remembers(c, Info.ATTACKED))),
+    (r"这个回合召唤的", lambda: (lambda duel, src, c: duel.memory_rules.remembers(c, Info.SUMMONED_THIS_TURN))),
     (r"场上的", lambda: (lambda duel, src, c: duel.on_field(c))),
     # 自己怪兽 / 对方怪兽: a monster on the field of that side, seen from the card describing it
     (r"(自己|对方)(?=怪兽)", lambda side: (lambda duel, src, c: duel.on_field(c) and src is not None
@@ -249,7 +249,7 @@ def describe(text: str) -> Pred:
     text = text.strip()
     whole = re.fullmatch(r"「([^」]+)」", text)
     if whole:  # 「卡名」 alone is that card: a card of that name now (『卡名当作「X」使用』 included)
-        return lambda duel, src, c, name=whole.group(1): duel.is_named(c, name) if duel is not None else c.name == name
+        return lambda duel, src, c, name=whole.group(1): duel.activation_rules.is_named(c, name) if duel is not None else c.name == name
     tests: list[Pred] = []
     at = 0
     while at < len(text):
@@ -451,8 +451,8 @@ def _each(who: str, act):
 def destroy(who, to=None):
     """Destroy it (if it is still on the field); 破坏并除外: banished instead of sent to the
     graveyard — what cannot be destroyed is not banished either (4.3.3.4.1)."""
-    return moving(_each(who, lambda duel, link, c: duel.destroy(c, reason=_why(link), by_effect=link.card,
-                                                                by_player=link.player, **({"to": to} if to else {}))),
+    return moving(_each(who, lambda duel, link, c: duel.move_rules.destroy(c, reason=_why(link), by_effect=link.card,
+                                                                           by_player=link.player, **({"to": to} if to else {}))),
                   "destroy-field")
 
 
@@ -464,8 +464,8 @@ def turn_face_down(who, lasting=""):
     marks = lasting_marks(lasting) if lasting else ()
 
     def act(duel, link, c):
-        if duel.can_turn_face_down(c):
-            duel.turn_face_down(c, reason=_why(link))
+        if duel.move_rules.can_turn_face_down(c):
+            duel.move_rules.turn_face_down(c, reason=_why(link))
             for mark in marks:
                 name, value = mark if isinstance(mark, tuple) else (mark, True)
                 give(duel, c, name, value, source=link.card.name)
@@ -475,7 +475,7 @@ def turn_face_down(who, lasting=""):
 
 @BLOCKS.phrase("action", "{who}送去墓地")
 def to_graveyard(who):
-    return _each(who, lambda duel, link, c: duel.on_field(c) and duel.send_to_graveyard(
+    return _each(who, lambda duel, link, c: duel.on_field(c) and duel.move_rules.send_to_graveyard(
         c, reason=_why(link), tags=("sent-by-effect",)))
 
 
@@ -484,8 +484,8 @@ def to_graveyard(who):
 def to_hand(who):
     """To its owner's hand, from the field or wherever it is still the same card; not a
     spell or trap card that must leave the field after its chain (activation.py)."""
-    return moving(_each(who, lambda duel, link, c: c.zone.kind != Zone.HAND and not duel.leaves_after_resolving(c)
-                        and duel.return_to_hand(c, reason=_why(link))), Zone.HAND)
+    return moving(_each(who, lambda duel, link, c: c.zone.kind != Zone.HAND and not duel.activation_rules.leaves_after_resolving(c)
+                        and duel.move_rules.return_to_hand(c, reason=_why(link))), Zone.HAND)
 
 
 DECK_ENDS = {"": "shuffle", "最上面": "top", "最下面": "bottom"}
@@ -499,8 +499,8 @@ def to_deck(who, end):
     """To its owner's deck: shuffled in, or to the top or bottom without shuffling (4.3.3.4.5);
     not a spell or trap card that must leave the field after its chain (activation.py)."""
     return moving(_each(who, lambda duel, link, c: c.zone.kind not in (Zone.DECK, Zone.EXTRA)
-                        and not duel.leaves_after_resolving(c)
-                        and duel.return_to_deck(c, reason=_why(link), where=end)), Zone.DECK)
+                        and not duel.activation_rules.leaves_after_resolving(c)
+                        and duel.move_rules.return_to_deck(c, reason=_why(link), where=end)), Zone.DECK)
 
 
 @BLOCKS.phrase("action", "{who}除外")
@@ -515,7 +515,7 @@ def banish(who):
             if c is link.card and pick is _self:
                 p.banish_self(duel, link)
             elif c.zone.kind != Zone.BANISHED:
-                duel.banish(c, reason=_why(link))
+                duel.move_rules.banish(c, reason=_why(link))
 
     return resolve
 
@@ -534,9 +534,10 @@ def banish_until(who, until):
             if not duel.on_field(c):
                 continue
             rulings = link.card.definition.rulings
-            duel.banish_temporarily(c, returns=until, reason=_why(link), effect_of=origin if c is link.card else None,
-                                    face_up=True if "temporary-banish-face-up" in rulings else None,
-                                    source=link.card if "return-needs-this-card" in rulings else None)
+            duel.banish_rules.banish_temporarily(c, returns=until, reason=_why(link),
+                                                 effect_of=origin if c is link.card else None,
+                                                 face_up=True if "temporary-banish-face-up" in rulings else None,
+                                                 source=link.card if "return-needs-this-card" in rulings else None)
 
     return resolve
 
@@ -570,19 +571,20 @@ def negate_effects_of(who, until=None, same=False):
     effects are negated."""
     def act(duel, link, c):
         if same:
-            duel.negated_names[c.name] = duel.turn + 1
+            duel.negation_rules.negated_names[c.name] = duel.turn + 1
             duel.log.record("negate.name", card=c)
         elif until is None:
             if duel.on_field(c):
-                duel.negate_effects(c, "free-chain", link.card.name)
-                duel.destroy(c, reason=_why(link), by_effect=link.card, by_player=link.player)
+                duel.negation_rules.negate_effects(c, "free-chain", link.card.name)
+                duel.move_rules.destroy(c, reason=_why(link), by_effect=link.card, by_player=link.player)
         elif duel.is_effect_monster(c):
             erase = erased_until_turn_end(Info.NEGATED, c.definition.rulings)
-            duel.remember(c, Info.NEGATED, "free-chain", per="free-chain", erase=erase, origin=link.card.name)
+            duel.memory_rules.remember(c, Info.NEGATED, "free-chain", per="free-chain", erase=erase,
+                                       origin=link.card.name)
             duel.log.record("negate", card=c, source=link.card)
         elif not c.definition.is_monster and duel.face_up_on_field(c):
-            duel.apply_lasting(c, "effects-negated", source=link.card.name,
-                               erase=erased_until_turn_end(Info.LASTING, link.card.definition.rulings))
+            duel.memory_rules.apply_lasting(c, "effects-negated", source=link.card.name,
+                                            erase=erased_until_turn_end(Info.LASTING, link.card.definition.rulings))
 
     return _each(who, act)
 
@@ -645,7 +647,7 @@ def grant(who: str, text: str, until_end_of_turn: bool):
                     given = ()
             for mark in given:
                 name, value = mark if isinstance(mark, tuple) else (mark, True)
-                duel.apply_lasting(card, name, value, source=link.card.name, erase=erase)
+                duel.memory_rules.apply_lasting(card, name, value, source=link.card.name, erase=erase)
 
     return resolve
 
@@ -655,7 +657,7 @@ def give(duel, card, mark: str, value=True, *, source: str, erase=None) -> None:
     face-down and that kind of effect is not given to a face-down monster
     (memory.GIVEN_FACE_DOWN)."""
     if card.face_up or given_face_down(mark):
-        duel.apply_lasting(card, mark, value, source=source, erase=erase)
+        duel.memory_rules.apply_lasting(card, mark, value, source=source, erase=erase)
 
 
 #: how long lasting effects given by a resolving effect last: whether until the end of the turn
@@ -676,7 +678,7 @@ def _gain_effects_of(who: str, of: str, until_end_of_turn: bool):
                 continue
             erase = erased_until_turn_end(Info.LASTING, me.definition.rulings) if until_end_of_turn else None
             for card, _obj in link.targets:
-                duel.apply_lasting(me, "gained-effects", card.definition, source=card.name, erase=erase)
+                duel.memory_rules.apply_lasting(me, "gained-effects", card.definition, source=card.name, erase=erase)
 
     return resolve
 
@@ -731,9 +733,10 @@ def keep_as_continuous_target(who, lasting, **kw):
             if not duel.on_field(card) or card not in wanted:
                 duel.log.record("fizzle.not-needed", card=card, source=source)
                 continue
-            if duel.link(source, card, grants=grants, source_negation_matters=negation_matters) is not None \
+            if duel.link_rules.link(source, card, grants=grants, source_negation_matters=negation_matters) is not None \
                     and "control" in grants and card.controller != source.controller:
-                duel.shift_control(card, source.controller, reason=f"the continuous target of 「{source.name}」")
+                duel.control_rules.shift_control(card, source.controller,
+                                                 reason=f"the continuous target of 「{source.name}」")
 
     # what the card does while it stays, not something its activation does as it resolves:
     # negating only the effect of that card activation does not stop the link (chain.py)
@@ -760,8 +763,9 @@ def _summon(pick, *, negated: bool = False, position: str | None = None, face_up
         for card in pick(duel, link):
             if card.zone.kind not in zones:   # a monster already in a monster zone is not summoned
                 continue
-            why = duel.why_cannot_special_summon(card, link.player, how=duel.summon_how("special", link.card.name),
-                                                 by=link.card.name)
+            why = duel.value_rules.why_cannot_special_summon(card, link.player,
+                                                             how=duel.value_rules.summon_how("special", link.card.name),
+                                                             by=link.card.name)
             if why:
                 duel.log.record("no-summon", card=card, why=why)
                 continue
@@ -775,13 +779,13 @@ def _summon(pick, *, negated: bool = False, position: str | None = None, face_up
             for card in cards[free:]:
                 if determined:
                     duel.log.record("no-zone.to-graveyard", card=card)
-                    duel.send_to_graveyard(card, reason=f"no free monster zone for {_why(link)}")
+                    duel.move_rules.send_to_graveyard(card, reason=f"no free monster zone for {_why(link)}")
                 else:
                     duel.log.record("no-zone.stays", card=card)
             cards = cards[:free]
         for card in cards:
-            duel.summon(card, "special", link.player, by=link.card.name, negated=negated, face_up=face_up,
-                        position=position)
+            duel.summon_rules.summon(card, "special", link.player, by=link.card.name, negated=negated, face_up=face_up,
+                                     position=position)
             link.summoned.append((card, card.object_id))
 
     return resolve
@@ -848,10 +852,10 @@ def _link_summoned(duel, link, **options) -> None:
     if source is None or not duel.on_field(source):
         return
     for card in _summoned(duel, link):
-        found = next((lk for lk in duel.links if lk.source is source and lk.source_obj == source.object_id
+        found = next((lk for lk in duel.link_rules.links if lk.source is source and lk.source_obj == source.object_id
                       and lk.target is card and lk.target_obj == card.object_id), None)
         if found is None:
-            found = duel.link(source, card)
+            found = duel.link_rules.link(source, card)
         if found is None:
             continue
         for key, value in options.items():
@@ -890,7 +894,7 @@ def equip_to(who):
             return
         for c in pick(duel, link):
             if duel.face_up_on_field(c):
-                duel.link(source, c, grants=("equip",))
+                duel.link_rules.link(source, c, grants=("equip",))
                 return
 
     return resolve
@@ -933,7 +937,7 @@ def mark(who, what):
             if as_lasting:
                 give(duel, c, name, v, source=src)
             else:
-                duel.apply_lasting(c, name, v, source=src)
+                duel.memory_rules.apply_lasting(c, name, v, source=src)
 
     return resolve
 
@@ -948,14 +952,14 @@ def set_itself_again():
         if card is None or not duel.on_field(card) or not card.face_up or card.definition.is_monster:
             return
         duel.board.turn(card, False, reason=f"「{card.name}」 sets itself again")
-        duel.remember(card, Info.SET_THIS_TURN)
+        duel.memory_rules.remember(card, Info.SET_THIS_TURN)
 
     return resolve
 
 
 @BLOCKS.phrase("action", "战斗阶段结束")
 def end_battle_phase():
-    return lambda duel, link: duel.stop_battle_phase(reason=f"「{link.card.name}」")
+    return lambda duel, link: duel.battle_rules.stop_battle_phase(reason=f"「{link.card.name}」")
 
 
 @BLOCKS.phrase("action", "{side}从卡组抽{n}张")
@@ -964,7 +968,7 @@ def draw(side, n):
     """That player draws n cards (from the top of the deck; none left: nothing)."""
     def resolve(duel, link) -> None:
         player = link.player if side == "own" else 1 - link.player
-        duel.draw(player, n, reason=f"drawn by {_why(link)}")
+        duel.move_rules.draw(player, n, reason=f"drawn by {_why(link)}")
 
     return resolve
 
@@ -986,14 +990,14 @@ def take_control(who, how_long=None):
         def swap(duel, link) -> None:
             for c in pick(duel, link):
                 if duel.on_field(c):
-                    duel.take_control(c, 1 - c.controller, "permanent")
+                    duel.control_rules.take_control(c, 1 - c.controller, "permanent")
 
         return swap
     if how_long == "while-applied":
         def act(duel, link, c):
             if link.card_if_unchanged() is not None and duel.on_field(c) and c.controller != link.player:
-                duel.take_control(c, link.player, "permanent")
-                duel.apply_lasting(c, "borrowed-control", source=link.card.name)
+                duel.control_rules.take_control(c, link.player, "permanent")
+                duel.memory_rules.apply_lasting(c, "borrowed-control", source=link.card.name)
 
         return _each(who, act)
 
@@ -1005,9 +1009,9 @@ def take_control(who, how_long=None):
         for c in cards:
             if duel.on_field(c) and c.controller != link.player:
                 if how_long == "equip":
-                    duel.take_control(c, link.player, "equip", source)
+                    duel.control_rules.take_control(c, link.player, "equip", source)
                 else:
-                    duel.take_control(c, link.player, how_long)
+                    duel.control_rules.take_control(c, link.player, how_long)
 
     resolve.needs_monster_zone = True
     return resolve
@@ -1023,7 +1027,7 @@ def _attach(material, xyz):
         target = xyzs[0]
         for mat in material(duel, link):
             if mat is not target:
-                duel.attach(mat, target)
+                duel.summon_rules.attach(mat, target)
                 break
 
     return resolve
@@ -1072,7 +1076,7 @@ def place_counter(n):
     def resolve(duel, link) -> None:
         card = link.card_if_unchanged()
         if card is not None and duel.face_up_on_field(card):
-            duel.remember(card, Info.COUNTERS, (duel.recall(card, Info.COUNTERS) or 0) + n)
+            duel.memory_rules.remember(card, Info.COUNTERS, (duel.memory_rules.recall(card, Info.COUNTERS) or 0) + n)
             duel.log.record("counter", card=card, n=n)
 
     return resolve
@@ -1085,10 +1089,10 @@ def defuse(who):
     def act(duel, link, c):
         if not duel.on_field(c):
             return
-        materials = duel.recall(c, Info.MATERIAL_LINK) or ()
-        duel.return_to_deck(c, reason=_why(link))
+        materials = duel.memory_rules.recall(c, Info.MATERIAL_LINK) or ()
+        duel.move_rules.return_to_deck(c, reason=_why(link))
         for m in [x for x in duel.board.zone(link.player, Zone.GRAVEYARD) if x.serial in materials]:
-            duel.summon(m, "special", link.player, by=link.card.name)
+            duel.summon_rules.summon(m, "special", link.player, by=link.card.name)
 
     return _each(who, act)
 
@@ -1176,14 +1180,14 @@ def mentions(card, name: str) -> bool:
 def _revealed_by_source(duel, src, c) -> bool:
     """The card is one the describing card's effect, resolving now, has shown to the
     opponent (『给对方观看』)."""
-    return any(r is c for link in getattr(duel, "resolving", ()) if link.card is src
+    return any(r is c for link in duel.chain_rules.resolving if link.card is src
                for r in getattr(link, "revealed", ()))
 
 
 def _mentions_revealed(duel, src, c) -> bool:
     """有那个卡名记述的: the card names, as a card name, a card the resolving effect of the
     describing card has revealed (『给对方观看』)."""
-    revealed = [r for link in getattr(duel, "resolving", ()) if link.card is src for r in getattr(link, "revealed", ())]
+    revealed = [r for link in duel.chain_rules.resolving if link.card is src for r in getattr(link, "revealed", ())]
     return any(mentions(c, r.name) for r in revealed)
 
 
@@ -1249,7 +1253,7 @@ FIXED_STATICS: dict[str, tuple[str, Any, str]] = {
                        "effects do not apply (values.active_statics)."),
     "这张卡表侧表示存在期间，记下被解放的怪兽数量": ("count-tributed", None,
                                    "A rule of the card: each monster tributed while it is face-up on the field "
-                                   "adds one to the count it keeps this turn (duel.send_to_graveyard) — even "
+                                   "adds one to the count it keeps this turn (moves.Moves.send_to_graveyard) — even "
                                    "while its effects are negated (fid=8112)."),
     "被送去墓地的卡不去墓地而除外": ("graveyard-to-banish", None, "Whatever would be sent to the graveyard is banished instead (大宇宙 and the like)."),
     "攻击过的怪兽在战斗阶段结束时破坏": ("destroy-attacked-at-end-battle", None,
@@ -1341,7 +1345,7 @@ def replace_destruction_banish_self(monsters, by):
     """A destruction replacement of a card in the graveyard (give the effect ':zone: 墓地'):
     when a face-up monster of its controller's field that fits the description would be
     destroyed that way, this card is banished instead and the monster is not destroyed
-    (Duel.destroy reads it; applied when it can — the player would choose it)."""
+    (Moves.destroy reads it; applied when it can — the player would choose it)."""
     battle, effect = by
     side = re.match(r"(自己)场上的", monsters.strip())
     if side is None:
@@ -1412,7 +1416,7 @@ def tribute_cost(monsters):
 # == activating cards and effects (activation.py) ===========================================
 
 def _top(duel):
-    return duel.chain[-1] if duel.chain else None
+    return duel.chain_rules.chain[-1] if duel.chain_rules.chain else None
 
 
 
@@ -1428,7 +1432,7 @@ def protect_spells_and_traps(side):
         def test(d, card) -> bool:
             return card.controller == who and d.on_field(card) and card.zone.kind != Zone.MONSTER
 
-        duel.unnegatable.append((test, until, link.card.name))
+        duel.activation_rules.unnegatable.append((test, until, link.card.name))
 
     return resolve
 
@@ -1444,15 +1448,15 @@ def _force_activation(pick):
             duel.log.record("reveal", card=card)
             if card.definition.kind != "trap":
                 continue
-            why = duel.why_cannot_activate(card, "发动", card.controller)
+            why = duel.chain_rules.why_cannot_activate(card, "发动", card.controller)
             if why is None:
                 duel.board.turn(card, True, reason=f"activated by 「{link.card.name}」")
-                duel.record_activation(None, card, card.controller, by_effect=True)
+                duel.activation_rules.record_activation(None, card, card.controller, by_effect=True)
                 duel.log.record("activate.by-effect", card=card, by=link.card, label="发动", by_effect=True)
                 continue
             duel.board.turn(card, True, reason=f"forced to activate by 「{link.card.name}」")
             duel.log.record("negate.cannot-activate", card=card, why=why)
-            duel.destroy(card, reason=_why(link), by_effect=link.card, by_player=link.player)
+            duel.move_rules.destroy(card, reason=_why(link), by_effect=link.card, by_player=link.player)
 
     return resolve
 
@@ -1473,10 +1477,10 @@ def activate_from(may=False, zone=None, desc=None, who=None):
 
     def resolve(duel, link) -> None:
         fitting = [c for c in duel.board.zone(link.player, zone) if test(duel, link.card, c)
-                   and not duel.activation_ban(c, duel.effect_of(c, "发动"), link.player)
-                   and duel.activation_condition_unmet(c) is None]
+                   and not duel.activation_rules.activation_ban(c, duel.chain_rules.effect_of(c, "发动"), link.player)
+                   and duel.activation_rules.activation_condition_unmet(c) is None]
         for c in duel.by_default(link.player, f"activates {desc} from the {zone}", fitting, FIRST_FITTING, 1):
-            duel.activate_by_effect(c, link.player, link.card.name, source=link.card_if_unchanged())
+            duel.activation_rules.activate_by_effect(c, link.player, link.card.name, source=link.card_if_unchanged())
 
     return resolve
 
@@ -1525,7 +1529,7 @@ def ban_scope(text: str):
 
         def revealed(duel, link):
             """The names the cards shown for this activation have (in the hand: their own)."""
-            found = {duel.current_name(c) for c in link.revealed if shown(duel, link.card, c)}
+            found = {duel.activation_rules.current_name(c) for c in link.revealed if shown(duel, link.card, c)}
             return ("effect", everything, found) if found else None
 
         return revealed
@@ -1580,8 +1584,8 @@ def ban_effects(until, sides, what, how="effect"):
             scope = "response"
         last = duel.turn if until == "this turn" else duel.turn + 1 if until == "next turn" else (
             duel.turn + 1 if duel.turn_player == link.player else duel.turn + 2)
-        duel.ban(scope, kinds, _players(sides, link.player), link.card.name, last,
-                 **({"names": names} if names is not None else {}), **({"zones": zones[0]} if zones else {}))
+        duel.activation_rules.ban(scope, kinds, _players(sides, link.player), link.card.name, last,
+                                  **({"names": names} if names is not None else {}), **({"zones": zones[0]} if zones else {}))
 
     return resolve
 
@@ -1768,14 +1772,14 @@ def cannot_be_negated(what):
 
 def _opponents_link(kinds):
     def test(duel, source, link) -> bool:
-        return link.player != source.controller and duel.kind_of(link.card) in kinds \
-            and (duel.is_card_activation(link) or duel.on_field(link.card))
+        return link.player != source.controller and duel.activation_rules.kind_of(link.card) in kinds \
+            and (duel.activation_rules.is_card_activation(link) or duel.on_field(link.card))
 
     return test
 
 
 def _send_self_to_graveyard(duel, source, link) -> None:
-    duel.send_to_graveyard(source, reason=f"「{source.name}」 negated an effect")
+    duel.move_rules.send_to_graveyard(source, reason=f"「{source.name}」 negated an effect")
 
 
 def negate_when(text: str):
@@ -1817,12 +1821,12 @@ def negate_opponents_on_resolution(kinds=None, when=None, what=None):
 
     def test(duel, card, link) -> bool:
         return link.player != card.controller and link.card.definition.kind in kinds \
-            and (not card_activations or duel.is_card_activation(link)) \
-            and not (once and (card, duel.turn) in duel.once_applied) and condition(duel, card)
+            and (not card_activations or duel.activation_rules.is_card_activation(link)) \
+            and not (once and (card, duel.turn) in duel.activation_rules.once_applied) and condition(duel, card)
 
     def then(duel, card, link) -> None:
         if once:
-            duel.once_applied.add((card, duel.turn))
+            duel.activation_rules.once_applied.add((card, duel.turn))
         _destroy_negated_card(duel, card, link)
 
     return [StaticPart("negate-resolving", (test, then))]
@@ -1833,7 +1837,7 @@ def _destroy_negated_card(duel, source, link) -> None:
     destroyed, if it is still the same card on the field."""
     card = link.card_if_unchanged()
     if card is not None and duel.on_field(card):
-        duel.destroy(card, reason=f"「{source.name}」", by_effect=source, by_player=source.controller)
+        duel.move_rules.destroy(card, reason=f"「{source.name}」", by_effect=source, by_player=source.controller)
 
 
 
@@ -1861,7 +1865,7 @@ def _apply_copied(duel, link, definition) -> None:
     duel.log.record("resolve.copied", card=link.card, source=named(definition.name))
     if copied.resolve is not None:
         copied.resolve(duel, link)
-    duel.applied(link, definition)
+    duel.activation_rules.applied(link, definition)
 
 
 @BLOCKS.phrase("action", "这张卡的效果变成和那张通常魔法卡的效果相同")
@@ -1894,24 +1898,25 @@ def search_or_activate(desc):
     def resolve(duel, link) -> None:
         fitting = [c for c in duel.board.zone(link.player, Zone.DECK) if test(duel, link.card, c)]
         for c in duel.by_default(link.player, f"picks {desc} from the deck", fitting, FIRST_FITTING, 1):
-            zone = duel.board.zone(link.player, duel.zone_kind_for(c))
+            zone = duel.board.zone(link.player, duel.summon_rules.zone_kind_for(c))
             # a field spell always has room: it replaces the one in the field zone
             full = zone.kind != Zone.FIELD_SPELL and len(zone) >= (zone.capacity or 5)
-            why = duel.activation_ban(c, duel.effect_of(c, "发动"), link.player) or (
+            why = duel.activation_rules.activation_ban(c, duel.chain_rules.effect_of(c, "发动"), link.player) or (
                 "no free spell & trap zone" if full else None)
             if why is None:
                 duel.log.record("choice.default-activate", chooser=link.player, card=c)
-                duel.activate_by_effect(c, link.player, link.card.name, source=link.card_if_unchanged())
+                duel.activation_rules.activate_by_effect(c, link.player, link.card.name,
+                                                         source=link.card_if_unchanged())
             else:
                 duel.log.record("choice.to-hand", chooser=link.player, card=c, why=why)
-                duel.add_to_hand(c, reason=_why(link))
+                duel.move_rules.add_to_hand(c, reason=_why(link))
 
     return moving(resolve, "deck-to-hand")
 
 
 def _own_battler(duel, player):
     """The monster of ``player`` and the opponent's monster in the battle going on, or None."""
-    b = duel.battle_state
+    b = duel.battle_rules.battle_state
     if b is None or b.target is None or b.stage != "damage step":
         return None
     pair = (b.attacker, b.target)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-import functools
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -26,7 +25,7 @@ from .links import Links
 from .memories import Memories
 from .summoning import Summoning
 from .values import Values
-from .view import DuelView
+from .view import DuelView, MovesView, NegationView
 from .cards import Effect
 from .legality import Rule, enforced, refusal
 from .memory import Info, Transition, erased_by
@@ -115,7 +114,7 @@ class ChainLink:
 
     def below(self, duel) -> "ChainLink | None":
         """The chain link this one was activated in response to."""
-        for link in duel.chain:
+        for link in duel.chain_rules.chain:
             if link.number == self.number - 1:
                 return link
         return None
@@ -139,16 +138,16 @@ def restriction_needs(restriction):
     return getattr(restriction, "needs", None)
 
 
-def one_action(method):
-    """A game action of the duel (a summon with its tributes, a card leaving the field):
-    the mandatory triggers it causes are put on a chain once the whole of it is done, as
-    soon as the game is open (not in the middle of it, nor while a chain resolves)."""
-    @functools.wraps(method)
-    def act(self, *args, **kwargs):
-        with self.chain_rules.one_action():
-            return method(self, *args, **kwargs)
+class ChainNegation(NegationView, Protocol):
+    """What chain.py asks of negation.py's ``Negation`` beyond what card data does."""
 
-    return act
+    def negations(self, card: YgoCard, depth: int = 0) -> set[str]: ...
+
+
+class ChainMoves(MovesView, Protocol):
+    """What chain.py asks of moves.py's ``Moves`` beyond what card data does."""
+
+    def discard(self, card: YgoCard, reason: str = "") -> None: ...
 
 
 class ChainDuel(DuelView, Protocol):
@@ -156,9 +155,8 @@ class ChainDuel(DuelView, Protocol):
     card data sees (an effect's trigger, condition, cost and targets are given the duel)
     and the ways a card leaves the field."""
 
-    def discard(self, card: YgoCard, reason: str = "") -> None: ...
-
-    def negations(self, card: YgoCard, depth: int = 0) -> set[str]: ...
+    negation_rules: ChainNegation
+    move_rules: ChainMoves
 
 
 class Chain:
@@ -275,7 +273,7 @@ class Chain:
                     continue
                 lki = data.get("lki") if subject is card else None
                 player = lki["controller"] if lki else card.controller
-                negations = set(lki["negations"]) if lki else self.duel.negations(card)
+                negations = set(lki["negations"]) if lki else self.duel.negation_rules.negations(card)
                 self.pending.append(Pending(card, card.object_id, effect, player, negations, event,
                                             self._steps if self._resolving else None))
                 self.log.record("trigger", card=card, label=effect.label, event=kind, player=player)
@@ -611,9 +609,9 @@ class Chain:
         # what a cost shows to the opponent (『把…给对方观看才能发动』) belongs to this link
         self.activation.revealed_by_cost = []
         if effect.cost == "send-self":
-            self.duel.send_to_graveyard(card, reason="cost")
+            self.duel.move_rules.send_to_graveyard(card, reason="cost")
         elif effect.cost == "discard-self":
-            self.duel.discard(card, reason="cost")
+            self.duel.move_rules.discard(card, reason="cost")
         elif isinstance(effect.cost, tuple) and effect.cost[0] in ("discard-paid", "send-paid"):
             _kind, n, *fits = effect.cost
             cards = [c for c in paid if c.zone.kind == Zone.HAND and c.owner == player and c is not card
@@ -622,16 +620,16 @@ class Chain:
                 raise IllegalAction(f"「{card.name}」{label}的代价需要{n}张手卡中符合条件的卡")
             for c in cards:
                 if _kind == "discard-paid":
-                    self.duel.discard(c, reason=f"cost of 「{card.name}」")
+                    self.duel.move_rules.discard(c, reason=f"cost of 「{card.name}」")
                 else:
-                    self.duel.send_to_graveyard(c, reason=f"cost of 「{card.name}」")
+                    self.duel.move_rules.send_to_graveyard(c, reason=f"cost of 「{card.name}」")
         elif effect.cost == "banish-self":
-            self.duel.banish(card, reason="cost")
+            self.duel.move_rules.banish(card, reason="cost")
             self.memory.apply_lasting(card, "banished-by-own-effect", source=card.name,
                                erase=frozenset({Transition.TURN_ENDED}))
         elif effect.cost == "banish-chosen":
             for c in chosen:
-                self.duel.banish(c, reason=f"cost of 「{card.name}」")
+                self.duel.move_rules.banish(c, reason=f"cost of 「{card.name}」")
         elif quoted is not None:
             quoted()
         elif callable(effect.cost):
@@ -656,7 +654,7 @@ class Chain:
             self.pending.remove(pending)
             at_activation = set(pending.negations)
         else:
-            at_activation = self.duel.negations(card)
+            at_activation = self.duel.negation_rules.negations(card)
         link = ChainLink(len(self.chain) + 1, card, activated_as, effect, player,
                          [(t, t.object_id) for t in targets], None, at_activation,
                          pending.event if pending else None, chosen=list(chosen),
@@ -830,7 +828,7 @@ class Chain:
         if not stays_on_field(card.definition) and not card.definition.is_monster:
             if not card.face_up:
                 return  # its own effect set it again (『不送去墓地，直接盖放』)
-            self.duel.send_to_graveyard(card, reason="resolved")
+            self.duel.move_rules.send_to_graveyard(card, reason="resolved")
             return
         for st in card.definition.statics:
             if st.kind == "stays-on-field" and st.value:

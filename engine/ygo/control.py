@@ -16,6 +16,7 @@ from rulings.core.events import EventLog
 
 from .memory import Info, Transition
 from .objects import YgoCard, Zone
+from .view import LinksView, MemoryView, MovesView
 
 
 @dataclass
@@ -25,28 +26,31 @@ class Loan:
     until: str  # "end-phase"
 
 
+class ControlMemory(MemoryView, Protocol):
+    """What control.py asks of memories.py's ``Memories`` beyond what card data does."""
+
+    def transition(self, card: YgoCard, transition: Transition) -> None: ...
+
+
+class ControlLinks(LinksView, Protocol):
+    """What control.py asks of links.py's ``Links`` beyond what card data does."""
+
+    def links_granting(self, card: YgoCard, grant: str, depth: int = 0) -> list[Any]: ...
+
+
 class ControlDuel(Protocol):
     """What control needs of the rest of the duel (rulings.ygo.duel.Duel is one)."""
 
     #: the zones (rulings.core.zones.Board)
     board: Any
     turn: int
+    memory_rules: ControlMemory
+    link_rules: ControlLinks
+    move_rules: MovesView
 
     def on_field(self, card: YgoCard) -> bool: ...
 
     def monsters(self, player: int | None = None) -> list[YgoCard]: ...
-
-    def destroy(self, card: YgoCard, reason: str = "", *, by_rule: bool = False) -> bool: ...
-
-    def transition(self, card: YgoCard, transition: Transition) -> None: ...
-
-    def recall(self, card: YgoCard, info: Info, per: Any = None, default: Any = None) -> Any: ...
-
-    def lasting(self, card: YgoCard, mark: str) -> list[Any]: ...
-
-    def link(self, source: YgoCard, target: YgoCard, *, grants: Any = ()) -> Any: ...
-
-    def links_granting(self, card: YgoCard, grant: str, depth: int = 0) -> list[Any]: ...
 
 
 class Control:
@@ -70,19 +74,19 @@ class Control:
             # 4.3.3.4.7: no monster zone left on the side it would move to — it is
             # destroyed and sent to the graveyard by the rules (not by an effect)
             self.log.record("no-zone.control", player=player, card=card)
-            self.duel.destroy(card, reason="no monster zone for the control change", by_rule=True)
+            self.duel.move_rules.destroy(card, reason="no monster zone for the control change", by_rule=True)
             return
         card.zone.cards.remove(card)
         zone.cards.append(card)
         card.zone = zone
         card.controller = player
-        self.duel.transition(card, Transition.CONTROL_CHANGED)
+        self.duel.memory_rules.transition(card, Transition.CONTROL_CHANGED)
         self.log.record("control", player=player, card=card, reason=reason)
 
     def take_control(self, card: "YgoCard", player: int, kind: str, source: "YgoCard | None" = None) -> None:
         """``kind``: "permanent", "until-end-phase", or "equip" (``source`` is the equip card)."""
         if kind == "equip" and source is not None:
-            self.duel.link(source, card, grants=("equip", "control"))
+            self.duel.link_rules.link(source, card, grants=("equip", "control"))
         elif kind == "until-end-phase":
             self.loans.append(Loan(card, card.object_id, "end-phase"))
         self.shift_control(card, player, reason=f"{kind} control" + (f" by 「{source.name}」" if source else ""))
@@ -91,7 +95,7 @@ class Control:
         """Whether the current control rests on a lasting effect rather than on the card."""
         if card.controller == card.owner:
             return False
-        return bool(self.duel.links_granting(card, "control")) or bool(self.duel.lasting(card, "borrowed-control")) or any(
+        return bool(self.duel.link_rules.links_granting(card, "control")) or bool(self.duel.memory_rules.lasting(card, "borrowed-control")) or any(
             loan.card is card and loan.object_id == card.object_id for loan in self.loans)
 
     def control_back(self, card: "YgoCard", object_id: int) -> None:
@@ -100,7 +104,7 @@ class Control:
 
     def end_phase_control(self) -> None:
         for card in self.duel.monsters():
-            if self.duel.recall(card, Info.CONTROL_RETURNS_AT) == self.duel.turn and card.controller != card.owner:
+            if self.duel.memory_rules.recall(card, Info.CONTROL_RETURNS_AT) == self.duel.turn and card.controller != card.owner:
                 self.shift_control(card, card.owner, reason="its delayed control change: back to its owner")
         for loan in [ln for ln in self.loans if ln.until == "end-phase"]:
             self.loans.remove(loan)

@@ -201,13 +201,13 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
     """Do ``to`` to one picked card; whether it was done."""
     why = _why(link)
     if to == "destroy":
-        return bool(duel.destroy(card, reason=why, by_effect=link.card, by_player=link.player))
+        return bool(duel.move_rules.destroy(card, reason=why, by_effect=link.card, by_player=link.player))
     if to in ("synchro-after", "link-after"):
         return _summon_after(duel, link, card, to.removesuffix("-after"))
     if to == "banish-until-resolved":
         if not (duel.on_field(card) and card.face_up):
             return False
-        duel.banish_temporarily(card, returns="link-resolved", reason=why)
+        duel.banish_rules.banish_temporarily(card, returns="link-resolved", reason=why)
         return card.zone.kind == Zone.BANISHED
     if to == "reveal":
         duel.log.record("reveal", card=card, player=link.player)
@@ -223,17 +223,17 @@ def _move(duel, link, card, to: str, position: str | None) -> bool:
     before = card.zone
     if to == Zone.HAND:
         if duel.on_field(card):
-            duel.return_to_hand(card, reason=why)
+            duel.move_rules.return_to_hand(card, reason=why)
         else:
-            duel.add_to_hand(card, reason=why)
+            duel.move_rules.add_to_hand(card, reason=why)
     elif to == Zone.GRAVEYARD:
-        duel.send_to_graveyard(card, reason=why)
+        duel.move_rules.send_to_graveyard(card, reason=why)
     elif to == "banish":
-        duel.banish(card, reason=why)
+        duel.move_rules.banish(card, reason=why)
     elif to == "banish face-down":
-        duel.banish(card, reason=why, face_up=False)
+        duel.move_rules.banish(card, reason=why, face_up=False)
     else:
-        duel.place(card, to, link.player)
+        duel.summon_rules.place(card, to, link.player)
     return card.zone is not before
 
 
@@ -247,7 +247,7 @@ def _ritual_tributing_summoned(duel, link, card) -> bool:
     if "ritual" not in card.definition.types or not tributes or total != level:
         duel.log.record("ritual.levels-short", card=card, total=total, level=level)
         return False
-    duel.summon(card, "ritual", link.player, tributes=tributes, by=link.card.name)
+    duel.summon_rules.summon(card, "ritual", link.player, tributes=tributes, by=link.card.name)
     return True
 
 
@@ -255,7 +255,7 @@ def synchro_materials(duel, player: int, card) -> list | None:
     """The first fitting synchro materials for ``card`` among ``player``'s face-up monsters:
     1 tuner and monsters other than tuners, their levels adding up to its level."""
     mine = [c for c in duel.monsters(player) if c.face_up and c.definition.is_monster and c.definition.level]
-    tuners = [c for c in mine if "tuner" in c.definition.types or duel.applies(c, "tuner")]
+    tuners = [c for c in mine if "tuner" in c.definition.types or duel.value_rules.applies(c, "tuner")]
     others = [c for c in mine if c not in tuners]
     for tuner in tuners:
         for k in range(1, len(others) + 1):
@@ -282,9 +282,9 @@ def _summon_after(duel, link, card, method: str) -> bool:
         if materials is None:
             duel.log.record("resolve.no-materials", card=card, method=method)
             return
-        duel.summon(card, method, player, materials=materials)
+        duel.summon_rules.summon(card, method, player, materials=materials)
 
-    duel.after_link.append(summon)
+    duel.chain_rules.after_link.append(summon)
     return True
 
 
@@ -301,7 +301,7 @@ def link_materials(duel, player: int, card) -> list | None:
     lets a player link summon (『把连接怪兽连接召唤』, not 『只用…』) leaves these rules of
     the monster as they are (fid=23101; memory.RULES)."""
     def fits(c) -> bool:
-        return c.face_up and c.definition.is_monster and duel.why_not_link_material(c, card) is None
+        return c.face_up and c.definition.is_monster and duel.value_rules.why_not_link_material(c, card) is None
 
     own = [c for c in duel.monsters(player) if fits(c)]
     theirs = [c for c in duel.monsters(1 - player) if fits(c)] \
@@ -377,13 +377,13 @@ def pick_and_move(origin, n: int, monsters: bool, desc: str, to, others: bool = 
         found = []
         for zone in zones:
             if zone == "field":
-                cards = [c for c in duel.field_cards() if not duel.in_limbo(c) and (
+                cards = [c for c in duel.field_cards() if not duel.activation_rules.in_limbo(c) and (
                     whose is None or (c.controller == player) == (whose == "own"))
                          and (c.face_up or not face_up_only)]
             else:
                 cards = list(duel.board.zone(player if whose == "own" else 1 - player, zone))
             found += [c for c in cards if test(duel, card, c) and (c.definition.is_monster or not monsters)
-                      and not (others and c is card) and not (c is card and duel.must_leave_as_activated(c))]
+                      and not (others and c is card) and not (c is card and duel.activation_rules.must_leave_as_activated(c))]
         return found
 
     def resolve(duel, link) -> bool:
@@ -481,10 +481,10 @@ BLOCKS.term(Term.choice("ritual_pool", {"自己的手卡·场上": (Zone.HAND, "
 def _lands_in(duel, card) -> str:
     """Where a monster tributed now goes: the graveyard, or banished instead (大宇宙)."""
     if duel.on_field(card):
-        where = duel.redirect(card, Zone.GRAVEYARD)
+        where = duel.move_rules.redirect(card, Zone.GRAVEYARD)
         if where != Zone.GRAVEYARD:
             return where
-    return Zone.BANISHED if duel.graveyard_replaced_by() else Zone.GRAVEYARD
+    return Zone.BANISHED if duel.move_rules.graveyard_replaced_by() else Zone.GRAVEYARD
 
 
 def chosen_first(duel, candidates: list, pool: list, zones, enough) -> tuple | None:
@@ -544,11 +544,11 @@ def ritual_summon(pool, origin, desc):
         monster, tributes = plan
         duel.log.record("ritual.chosen", card=monster, tributes=tributes)
         for t in tributes:
-            duel.send_to_graveyard(t, reason=f"tributed for 「{monster.name}」", tributed=True)
+            duel.move_rules.send_to_graveyard(t, reason=f"tributed for 「{monster.name}」", tributed=True)
         if monster.zone.kind not in origin:
             duel.log.record("ritual.none", card=link.card)
             return False
-        duel.summon(monster, "ritual", link.player, by=link.card.name)
+        duel.summon_rules.summon(monster, "ritual", link.player, by=link.card.name)
         link.summoned.append((monster, monster.object_id))
         return True
 
@@ -570,21 +570,21 @@ def _negated_card_to(what: str, fate: str):
     the field (activation.py); whether it was moved."""
     def resolve(duel, link) -> bool:
         below = link.below(duel)
-        if below is None or not duel.negate_link(below, what, by=link.card, by_player=link.player):
+        if below is None or not duel.chain_rules.negate_link(below, what, by=link.card, by_player=link.player):
             return False
         card = below.card_if_unchanged()
         if card is None:
             duel.log.record("fizzle.changed", card=below.card)
             return False
-        if duel.in_limbo(card):
-            return duel.move_from_limbo(card, fate, reason=_why(link))
+        if duel.activation_rules.in_limbo(card):
+            return duel.activation_rules.move_from_limbo(card, fate, reason=_why(link))
         if fate == Zone.BANISHED:
             if duel.on_field(card):
-                duel.banish(card, reason=_why(link))
+                duel.move_rules.banish(card, reason=_why(link))
                 return True
             return False
-        if card.zone.kind not in (Zone.DECK, Zone.EXTRA) and not duel.leaves_after_resolving(card):
-            duel.return_to_deck(card, reason=_why(link))
+        if card.zone.kind not in (Zone.DECK, Zone.EXTRA) and not duel.activation_rules.leaves_after_resolving(card):
+            duel.move_rules.return_to_deck(card, reason=_why(link))
             return True
         return False
 
@@ -604,7 +604,7 @@ def negate_that(what, fate=None):
     if what == "attack":
         if fate is not None:
             raise ValueError("那次攻击无效 has no card to move")
-        return lambda duel, link: duel.negate_attack(reason=_why(link))
+        return lambda duel, link: duel.battle_rules.negate_attack(reason=_why(link))
     if fate is None:
         return p.negate_below(destroy=False, what=what)
     if fate == "destroy":
@@ -620,19 +620,19 @@ BLOCKS.term(Term.choice("mass_place", MASS_PLACES, "场上、自己场上 or 对
 
 
 def _destroy_each(duel, link, card) -> None:
-    if card is link.card and duel.leaves_after_resolving(card):
+    if card is link.card and duel.activation_rules.leaves_after_resolving(card):
         return  # a card that must leave the field after its chain does not destroy itself
-    duel.destroy(card, reason=_why(link), by_effect=link.card, by_player=link.player)
+    duel.move_rules.destroy(card, reason=_why(link), by_effect=link.card, by_player=link.player)
 
 
 def _flip_each(duel, link, card) -> None:
     if not card.face_up:
-        duel.flip_face_up(card, reason=_why(link))
+        duel.move_rules.flip_face_up(card, reason=_why(link))
 
 
 def _face_down_each(duel, link, card) -> None:
-    if duel.can_turn_face_down(card):
-        duel.turn_face_down(card, reason=_why(link))
+    if duel.move_rules.can_turn_face_down(card):
+        duel.move_rules.turn_face_down(card, reason=_why(link))
 
 
 #: what is done to each card: (what to do, which cards are looked at, the moves it makes)
@@ -671,7 +671,7 @@ BLOCKS.term(Term.choice("stat_sign", STAT_SIGNS, "上升、下降 or 变成"))
 
 
 def _counters(duel, card) -> int:
-    return duel.recall(card, Info.COUNTERS) or 0
+    return duel.memory_rules.recall(card, Info.COUNTERS) or 0
 
 
 def count_of(text: str):
@@ -698,7 +698,7 @@ _TRIBUTED_SUM = "因为这张卡召唤而解放的怪兽的原本的攻击力·�
 
 def _tributed_sum(which: str):
     def value(duel, card, _printed) -> int:
-        materials = duel.recall(card, Info.SUMMON_MATERIALS) or ()
+        materials = duel.memory_rules.recall(card, Info.SUMMON_MATERIALS) or ()
         return sum((d.atk if which == "atk" else d.defense) or 0 for _serial, d in materials)
 
     return value
@@ -778,7 +778,7 @@ def change_stats(who, layer, which, until, sign, amount):
                 if not others:
                     duel.log.record("fizzle.no-value", card=link.card, label=link.effect.label)
                     continue
-                value = duel.atk(others[0]) if stat == "atk" else duel.defense(others[0])
+                value = duel.value_rules.atk(others[0]) if stat == "atk" else duel.value_rules.defense(others[0])
                 if value is None:
                     continue
                 for s in which:
@@ -854,7 +854,7 @@ def activated_by(text: str):
     m = re.fullmatch(r"(对方把)?(魔法·陷阱|魔法|陷阱)卡", text)
     if m is not None:
         opponents_only, kinds = bool(m.group(1)), _ACTIVATED_KINDS[m.group(2)]
-        return lambda duel, card, link: duel.is_card_activation(link) and link.card.definition.kind in kinds \
+        return lambda duel, card, link: duel.activation_rules.is_card_activation(link) and link.card.definition.kind in kinds \
             and not (opponents_only and link.player == card.controller)
     m = re.fullmatch(r"自己的(「[^」]+」)(魔法·陷阱|魔法|陷阱)卡或者它的效果", text)
     if m is not None:
@@ -865,7 +865,7 @@ def activated_by(text: str):
     m = re.fullmatch(r"(「[^」]+」)卡持有的效果", text)
     if m is not None:
         fits = describe(f"{m.group(1)}卡")
-        return lambda duel, card, link: not duel.is_card_activation(link) and fits(duel, card, link.card)
+        return lambda duel, card, link: not duel.activation_rules.is_card_activation(link) and fits(duel, card, link.card)
     if text == "其他卡":
         # 『其他卡发动的效果』: any activation (a card's or an effect's) of a card other than this one
         return lambda duel, card, link: link.card is not card
@@ -901,7 +901,7 @@ def _each_time(test, rest: str, part: str, record: bool, optional: bool = False)
     """This card does the action block ``rest`` when ``test`` holds of a chain link, at
     ``part`` (as the card is activated, as the link's effect applies, or once the link has
     resolved); ``optional`` (『可以』): only when its controller chose to (a step says so:
-    ``Duel.plan_applying``)."""
+    ``Chain.plan_applying``)."""
     found = BLOCKS.match("action", rest)
     if found is None:
         raise ValueError(f"no action block matches {rest!r}")
@@ -911,7 +911,7 @@ def _each_time(test, rest: str, part: str, record: bool, optional: bool = False)
     def on_link(duel, card, link, label: str = "") -> None:
         if not test(duel, card, link):
             return
-        if optional and not duel.chose_to_apply(card, label, link):
+        if optional and not duel.chain_rules.chose_to_apply(card, label, link):
             duel.log.record("apply.not-chosen", card=card, label=label, target=link.card)
             return
         if record:
@@ -959,7 +959,7 @@ BLOCKS.term(Term.choice("token_side", TOKEN_SIDES, "自己场上 or 回合玩家
 
 
 def _tributed_count(duel, link) -> int:
-    return duel.recall(link.card, Info.COUNT) or 0
+    return duel.memory_rules.recall(link.card, Info.COUNT) or 0
 
 
 #: how many tokens, when not a number: words -> (duel, link) -> int
@@ -996,7 +996,7 @@ def summon_tokens(side, count, name, position):
             # a token comes from no zone of the game: it is made where the summon takes it from
             token = duel.bring_in(definition, player, Zone.HAND, card_class=type(link.card))
             duel.log.record("token", card=token, player=player)
-            duel.summon(token, "special", player, by=link.card.name, position=position)
+            duel.summon_rules.summon(token, "special", player, by=link.card.name, position=position)
         return n > 0
 
     return moving(resolve, "summon")

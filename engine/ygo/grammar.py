@@ -116,9 +116,9 @@ class Subject:
             memory = lki["memory"] if lki else None
             if self.by_archetype is not None:
                 by = memory.get(Info.SUMMONED_BY_NAME) if memory is not None \
-                    else duel.recall(card, Info.SUMMONED_BY_NAME)
+                    else duel.memory_rules.recall(card, Info.SUMMONED_BY_NAME)
                 return bool(by) and self.by_archetype in by and duel.definition(by).is_monster
-            return not self.summoned or any((info in memory) if memory is not None else duel.remembers(card, info)
+            return not self.summoned or any((info in memory) if memory is not None else duel.memory_rules.remembers(card, info)
                                             for info in self.summoned)
         if c is card:
             return False
@@ -166,7 +166,7 @@ def _summoned(m):
 def _summoned_from(m):
     zone = ZONES[m.group(1)]
     return "summoned", lambda duel, card, ev: ev.method not in ("normal", "tribute", "flip", "gemini") \
-        and duel.recall(ev.subject, Info.SUMMONED_FROM) == zone
+        and duel.memory_rules.recall(ev.subject, Info.SUMMONED_FROM) == zone
 
 
 @happening(r"用「([^」]+)」怪兽的效果特殊召唤(?:成功)?")
@@ -174,7 +174,7 @@ def _summoned_by_archetype(m):
     name = m.group(1)
 
     def test(duel, card, ev) -> bool:
-        by = duel.recall(ev.subject, Info.SUMMONED_BY_EFFECT) or ""
+        by = duel.memory_rules.recall(ev.subject, Info.SUMMONED_BY_EFFECT) or ""
         return ev.method == "special" and name in by and duel.definition(by).is_monster
 
     return "summoned", test
@@ -192,8 +192,8 @@ def _summoned_by_card_kind(m):
     kinds, zone = EFFECT_KINDS[m.group(1)], ZONES[m.group(2)]
 
     def test(duel, card, ev) -> bool:
-        by = duel.recall(ev.subject, Info.SUMMONED_BY_EFFECT) or ""
-        if ev.method not in SPECIAL_METHODS or not by or duel.recall(ev.subject, Info.SUMMONED_FROM) != zone:
+        by = duel.memory_rules.recall(ev.subject, Info.SUMMONED_BY_EFFECT) or ""
+        if ev.method not in SPECIAL_METHODS or not by or duel.memory_rules.recall(ev.subject, Info.SUMMONED_FROM) != zone:
             return False
         try:
             return duel.definition(by).kind in kinds
@@ -219,7 +219,7 @@ def _to_graveyard(m):
     def test(duel, card, ev) -> bool:
         if zones and not _came_from(ev, zones):
             return False
-        tags = duel.arrived_as(ev.subject)
+        tags = duel.memory_rules.arrived_as(ev.subject)
         if how == "丢弃":
             return bool(ev.data.get("discarded"))
         if how == "破坏":
@@ -386,7 +386,7 @@ def card_activated(kind, whose=None, turn=None):
     while this card is face-up on the field — not one an effect activated as it resolved,
     unless this card's rulings say so."""
     def test(duel, card, ev) -> bool:
-        return duel.face_up_on_field(card) and kind(ev.subject.definition) and duel.sees_activation(card, ev) \
+        return duel.face_up_on_field(card) and kind(ev.subject.definition) and duel.activation_rules.sees_activation(card, ev) \
             and (whose is None or (ev.player == card.controller) == (whose == "own")) \
             and (turn is None or (duel.turn_player == card.controller) == (turn == "own"))
 
@@ -409,21 +409,21 @@ def done(text: str, *, this_turn: bool = False) -> Condition:
     m = re.fullmatch(rf"{_SUMMONING}(?:·{_SUMMONING})*", text)
     if m:
         infos = tuple(dict.fromkeys(i for w in text.split("·") for i in _summon_infos(w)))
-        test: Condition = lambda duel, card: any(duel.remembers(card, i) for i in infos)
+        test: Condition = lambda duel, card: any(duel.memory_rules.remembers(card, i) for i in infos)
     elif m := re.fullmatch(rf"从({_ZONE})特殊召唤", text):
         zone = ZONES[m.group(1)]
-        test = lambda duel, card: duel.remembers(card, Info.SPECIAL_SUMMONED) \
-            and duel.recall(card, Info.SUMMONED_FROM) == zone
+        test = lambda duel, card: duel.memory_rules.remembers(card, Info.SPECIAL_SUMMONED) \
+            and duel.memory_rules.recall(card, Info.SUMMONED_FROM) == zone
     elif text == "这张卡的效果特殊召唤":
         test = p.summoned_by_own_effect
     elif named := re.fullmatch(r"「([^」]+)」的效果特殊召唤", text):
         # 『「X」的效果特殊召唤的这张卡』: kept through a temporary banish, lost turned
         # face-down (Info.SUMMONED_BY_NAME; FAQ fid=23247, 23248)
-        test = lambda duel, card, name=named.group(1): duel.recall(card, Info.SUMMONED_BY_NAME) == name
+        test = lambda duel, card, name=named.group(1): duel.memory_rules.recall(card, Info.SUMMONED_BY_NAME) == name
     elif re.fullmatch(r"这张卡的[①-⑩]的(?:效果|方法)(?:特殊)?召唤|这个方法(?:特殊)?召唤", text):
         # 『这张卡的①的效果特殊召唤的这张卡』『这个方法召唤的这张卡』: lost when it is turned
         # face-down, kept through a temporary banish (Info.SUMMONED_BY_NAME)
-        test = lambda duel, card: duel.recall(card, Info.SUMMONED_BY_NAME) == card.name
+        test = lambda duel, card: duel.memory_rules.recall(card, Info.SUMMONED_BY_NAME) == card.name
         # a change of this card's own ATK/DEF under such a condition is applied once, as the
         # card is summoned (cardformat: "on-summon-lasting"): a temporary banish ends it
         test.summoned_by_name = True
@@ -446,8 +446,8 @@ def done(text: str, *, this_turn: bool = False) -> Condition:
         raise ValueError(f"the engine does not remember {text!r} of a card")
     if this_turn and m and text[-2:] == "召唤":
         # the card's own 『召唤的回合』 effect: face-up on the field all along since then
-        return lambda duel, card: duel.remembers(card, Info.SUMMONED_THIS_TURN) \
-            and duel.remembers(card, Info.UNBROKEN_SINCE_SUMMONED) and test(duel, card)
+        return lambda duel, card: duel.memory_rules.remembers(card, Info.SUMMONED_THIS_TURN) \
+            and duel.memory_rules.remembers(card, Info.UNBROKEN_SINCE_SUMMONED) and test(duel, card)
     return test
 
 
@@ -467,7 +467,7 @@ def at_phase(what=None, label=None, whose=None):
     if label is not None:
         def applied(duel, card, ev) -> bool:
             return duel.face_up_on_field(card) and duel.turn_player != card.controller \
-                and duel.remembers(card, Info.USED_THIS_TURN, per=label)
+                and duel.memory_rules.remembers(card, Info.USED_THIS_TURN, per=label)
 
         return "end-phase", applied
     if whose is not None:
@@ -493,7 +493,7 @@ def at_next_phase(what, when):
     cond = done(what)
 
     def test(duel, card, ev) -> bool:
-        since = duel.recall(card, Info.ON_FIELD_SINCE_SUMMONED)
+        since = duel.memory_rules.recall(card, Info.ON_FIELD_SINCE_SUMMONED)
         if since is None or not (duel.face_up_on_field(card) and cond(duel, card)) or duel.turn <= since:
             return False
         if whose is None:
@@ -537,8 +537,8 @@ def the_turn_it_happened(whose=None):
     included (fid=24193)."""
     if whose is not None:
         return lambda duel, card: (duel.turn, card.controller if whose == "own" else 1 - card.controller) \
-            in duel.set_cards_destroyed
-    return lambda duel, card: any(duel.activation_count(p, {"spell"}) for p in (0, 1))
+            in duel.activation_rules.set_cards_destroyed
+    return lambda duel, card: any(duel.activation_rules.activation_count(p, {"spell"}) for p in (0, 1))
 
 
 @BLOCKS.phrase("condition", "这个回合这张卡表侧表示存在期间自己发动过{desc}")
@@ -546,7 +546,7 @@ def activated_while_face_up(desc):
     """Its controller made a card activation of a card the description fits this turn,
     while this card was face-up on the field (an effect's activating the card counts)."""
     fits = describe(desc)
-    return lambda duel, card: duel.face_up_on_field(card) and duel.activated_while_face_up(card, fits) >= 1
+    return lambda duel, card: duel.face_up_on_field(card) and duel.activation_rules.activated_while_face_up(card, fits) >= 1
 
 
 @BLOCKS.phrase("condition", "这张卡{what:done}过的回合")
@@ -568,15 +568,15 @@ def this_card_did(what=None, state=None, turn_of=None):
     summoned monster turned face-down is no longer one (FAQ fid=16901)."""
     if turn_of is not None:
         test = done(turn_of)
-        return lambda duel, card: duel.remembers(card, Info.SUMMONED_THIS_TURN) and test(duel, card)
+        return lambda duel, card: duel.memory_rules.remembers(card, Info.SUMMONED_THIS_TURN) and test(duel, card)
     if state == "can-special-summon":
-        return lambda duel, card: duel.why_cannot_special_summon(card, card.owner) is None
+        return lambda duel, card: duel.value_rules.why_cannot_special_summon(card, card.owner) is None
     if state == "not-battled":
-        return lambda duel, card: not duel.remembers(card, Info.BATTLED)
+        return lambda duel, card: not duel.memory_rules.remembers(card, Info.BATTLED)
     if state == "after-summon-turn":
         # 『从特殊召唤的下个回合起』: a turn after the one it came to the field in, having stayed
         # face-up there since (Info.ON_FIELD_SINCE_SUMMONED; FAQ fid=23247: a temporary banish ends it)
-        return lambda duel, card: (duel.recall(card, Info.ON_FIELD_SINCE_SUMMONED) or duel.turn) < duel.turn
+        return lambda duel, card: (duel.memory_rules.recall(card, Info.ON_FIELD_SINCE_SUMMONED) or duel.turn) < duel.turn
     return done(state or what)
 
 
@@ -627,7 +627,7 @@ def board_has(board, desc="卡", has=True, n=1, unit=False):
         if zone == "field" and not plain and not c.face_up:
             return False
         if whole:
-            return duel.is_named(c, whole.group(1))
+            return duel.activation_rules.is_named(c, whole.group(1))
         return (not monster or c.definition.is_monster) and what(duel, card, c)
 
     def count(duel, card) -> int:
@@ -652,7 +652,7 @@ def _attack_declared_by(whose: str | None):
     """An attack of that player's monster (of this card's controller) has just been declared:
     the battle is at its declaration, not yet in the damage step."""
     def test(duel, card) -> bool:
-        b = duel.battle_state
+        b = duel.battle_rules.battle_state
         return b is not None and b.stage == "declared" and (
             whose is None or (b.player == card.controller) == (whose == "own"))
 
@@ -664,7 +664,7 @@ def _battling_stronger(duel, card) -> bool:
     opponent's monster with higher ATK (the engine has one moment for the damage step
     before damage calculation: the examples stop there)."""
     pair = _own_battler(duel, card.controller)
-    return pair is not None and (duel.atk(pair[0]) or 0) < (duel.atk(pair[1]) or 0)
+    return pair is not None and (duel.value_rules.atk(pair[0]) or 0) < (duel.value_rules.atk(pair[1]) or 0)
 
 
 #: the moments of a battle, as the text says them -> test (duel, card)
@@ -694,16 +694,16 @@ def happening_now(whose=None, what=None, moment=None):
     if what == "drew":
         return lambda duel, card: any(
             event.kind == "drawn" and event.player == who(duel, card) and event.phase != "draw"
-            and steps_then == duel._steps for event, steps_then in duel.recent_events)
+            and steps_then == duel.chain_rules._steps for event, steps_then in duel.chain_rules.recent_events)
     if whose != "opponent":
         raise ValueError("only the opponent negates 自己's activation here")
-    return lambda duel, card: duel.negated_just_now(card.controller)
+    return lambda duel, card: duel.activation_rules.negated_just_now(card.controller)
 
 
 # -- 『…发动时』: what the chain link below is ---------------------------------------------------
 
 def _top(duel):
-    return duel.chain[-1] if duel.chain else None
+    return duel.chain_rules.chain[-1] if duel.chain_rules.chain else None
 
 
 def _moves_of(link) -> frozenset:
@@ -734,18 +734,18 @@ def _destroys_field_card(duel, top) -> bool:
         return False
     if "negate-effect-destroy" in moves:
         return True
-    return "negate-activation-destroy" in moves and not duel.is_card_activation(below)
+    return "negate-activation-destroy" in moves and not duel.activation_rules.is_card_activation(below)
 
 
 #: what was activated, as the text says it -> test (duel, chain link)
 ACTIVATED_KINDS: dict[str, Callable[[Any, Any], bool]] = {
     "魔法·陷阱·怪兽的效果": lambda duel, top: True,
-    "魔法·陷阱卡的效果": lambda duel, top: duel.kind_of(top.card) in ("spell", "trap"),
-    "魔法·陷阱卡": lambda duel, top: duel.is_card_activation(top),
-    "魔法卡": lambda duel, top: duel.is_card_activation(top) and top.card.definition.kind == "spell",
-    "通常魔法卡": lambda duel, top: duel.is_card_activation(top) and top.card.definition.kind == "spell"
+    "魔法·陷阱卡的效果": lambda duel, top: duel.activation_rules.kind_of(top.card) in ("spell", "trap"),
+    "魔法·陷阱卡": lambda duel, top: duel.activation_rules.is_card_activation(top),
+    "魔法卡": lambda duel, top: duel.activation_rules.is_card_activation(top) and top.card.definition.kind == "spell",
+    "通常魔法卡": lambda duel, top: duel.activation_rules.is_card_activation(top) and top.card.definition.kind == "spell"
     and not top.card.definition.types,
-    "陷阱卡": lambda duel, top: duel.is_card_activation(top) and top.card.definition.kind == "trap",
+    "陷阱卡": lambda duel, top: duel.activation_rules.is_card_activation(top) and top.card.definition.kind == "trap",
     "魔法卡的效果在场上": lambda duel, top: top.card.definition.kind == "spell" and duel.on_field(top.card),
     "破坏场上的卡的效果": _destroys_field_card,
     # where the card was as it activated: a spell or trap activated from the hand is put on
@@ -871,7 +871,7 @@ def _reveal_with_self(desc: str):
         shown = others(duel, card, player)[:1]
         for c in (card, *shown):
             duel.log.record("reveal.cost", card=c, player=player)
-        duel.revealed_by_cost = [card, *shown]
+        duel.activation_rules.revealed_by_cost = [card, *shown]
 
     def payable(duel, card, player) -> str | None:
         if card.zone.kind != Zone.HAND:
@@ -886,7 +886,7 @@ def _reveal_with_self(desc: str):
 
 def _place_counters(n: int):
     def pay(duel, card, player) -> None:
-        duel.remember(card, Info.COUNTERS, (duel.recall(card, Info.COUNTERS) or 0) + n)
+        duel.memory_rules.remember(card, Info.COUNTERS, (duel.memory_rules.recall(card, Info.COUNTERS) or 0) + n)
         duel.log.record("counter.on-activation", card=card, n=n)
 
     return pay
@@ -910,10 +910,10 @@ def _self_cost(cards: str, move: str):
         return "banish-self"
     if move == "tribute":
         def pay(duel, card, player) -> None:
-            duel.send_to_graveyard(card, reason="cost", tributed=True)
+            duel.move_rules.send_to_graveyard(card, reason="cost", tributed=True)
     elif move == "return-to-hand":
         def pay(duel, card, player) -> None:
-            duel.return_to_hand(card, reason="cost")
+            duel.move_rules.return_to_hand(card, reason="cost")
     else:
         raise ValueError(f"the engine cannot pay {cards} {move} as a cost")
     pay.moves_self = True
@@ -923,7 +923,7 @@ def _self_cost(cards: str, move: str):
 def _mill(n: int):
     def pay(duel, card, player) -> None:
         for c in list(duel.board.zone(player, Zone.DECK))[:n]:
-            duel.send_to_graveyard(c, reason=f"cost of 「{card.name}」")
+            duel.move_rules.send_to_graveyard(c, reason=f"cost of 「{card.name}」")
 
     def payable(duel, card, player) -> str | None:
         if len(duel.board.zone(player, Zone.DECK)) < n:
@@ -950,13 +950,13 @@ def _banish_chosen(desc: str):
 
 def _detach_one():
     def pay(duel, card, player) -> None:
-        materials = duel.materials_of(card)
+        materials = duel.summon_rules.materials_of(card)
         if not materials:
             raise IllegalAction(f"「{card.name}」没有可以取除的X素材")
-        duel.send_to_graveyard(materials[0], reason=f"cost of 「{card.name}」")
+        duel.move_rules.send_to_graveyard(materials[0], reason=f"cost of 「{card.name}」")
 
     def payable(duel, card, player) -> str | None:
-        return None if duel.materials_of(card) else f"「{card.name}」没有可以作为代价取除的X素材"
+        return None if duel.summon_rules.materials_of(card) else f"「{card.name}」没有可以作为代价取除的X素材"
 
     pay.payable = payable
     return pay
@@ -994,7 +994,7 @@ def pay_life_points(amount):
 def _pay_atk_difference():
     def quote(duel, card, player):
         pair = _own_battler(duel, player)
-        amount = max(0, (duel.atk(pair[1]) or 0) - (duel.atk(pair[0]) or 0)) if pair else 0
+        amount = max(0, (duel.value_rules.atk(pair[1]) or 0) - (duel.value_rules.atk(pair[0]) or 0)) if pair else 0
 
         def pay() -> None:
             duel.lp[player] -= amount
@@ -1030,19 +1030,19 @@ def the_turn_it_is_activated(activated="card", what=None, n=None):
         def restrict(duel, card, player) -> None:
             negated = True if "negated-activations-counted" in card.definition.rulings else None
             # this card's own activation is recorded next: count from the one after it
-            duel.limit_activations({"spell", "trap", "monster"}, {player}, n, card.name, negated,
-                                   since=len(duel.activations) + 1)
+            duel.activation_rules.limit_activations({"spell", "trap", "monster"}, {player}, n, card.name, negated,
+                                                    since=len(duel.activation_rules.activations) + 1)
     elif what == "这张卡不能攻击":
         def restrict(duel, card, player) -> None:
             """A lasting effect of this card: lost if it is turned face-down, as every lasting effect is."""
             if duel.on_field(card):
-                duel.apply_lasting(card, "cannot-attack", source=f"「{card.name}」",
-                                   erase=erased_until_turn_end(Info.LASTING, card.definition.rulings))
+                duel.memory_rules.apply_lasting(card, "cannot-attack", source=f"「{card.name}」",
+                                                erase=erased_until_turn_end(Info.LASTING, card.definition.rulings))
 
         def needs(duel, card, player) -> str | None:
             """Accepted only while this card has not attacked this turn, as it remembers (being
             turned face-down does not make it forget, FAQ fid=14357; chain.restriction_needs asks)."""
-            if duel.remembers(card, Info.ATTACKED):
+            if duel.memory_rules.remembers(card, Info.ATTACKED):
                 return f"「{card.name}」这个回合已经攻击过：『发动的回合，这张卡不能攻击』的效果不能发动"
             return None
 
@@ -1052,16 +1052,16 @@ def the_turn_it_is_activated(activated="card", what=None, n=None):
             """A rule for the player, not a lasting effect of this card: it stays for the turn
             whatever becomes of this card (turned face-down, FAQ fid=18228); only this card,
             the same card, is exempt."""
-            duel.bans.append(Ban("attack", frozenset(), frozenset({player}), card.name, duel.turn, exempt=card))
+            duel.activation_rules.bans.append(Ban("attack", frozenset(), frozenset({player}), card.name, duel.turn, exempt=card))
             duel.log.record("rule.only-this-attacks", card=card, player=player)
     elif what == "自己不能进行战斗阶段":
         def restrict(duel, card, player) -> None:
             if duel.turn_player == player:
-                duel.stop_battle_phase(reason=f"「{card.name}」: no battle phase this turn")
+                duel.battle_rules.stop_battle_phase(reason=f"「{card.name}」: no battle phase this turn")
 
         def needs(duel, card, player) -> str | None:
             """Accepted only before its controller's battle phase of this turn."""
-            if duel.turn_player == player and (duel.phase in ("battle", "main2", "end") or duel.battle_over):
+            if duel.turn_player == player and (duel.phase in ("battle", "main2", "end") or duel.battle_rules.battle_over):
                 return "这个回合已经进行过战斗阶段：『发动的回合，自己不能进行战斗阶段』的效果不能发动"
             return None
 
@@ -1071,7 +1071,7 @@ def the_turn_it_is_activated(activated="card", what=None, n=None):
 
         def restrict(duel, card, player) -> None:
             """Card activations included (a card activation is an effect activation)."""
-            duel.ban("effect", kinds, {player}, card.name, duel.turn, exempt=card)
+            duel.activation_rules.ban("effect", kinds, {player}, card.name, duel.turn, exempt=card)
     return restrict
 
 
@@ -1081,11 +1081,11 @@ def no_response(board=None, has=True, desc=None):
     """No one (or, when the board is so as it is activated, the opponent) can activate
     anything in response to this card activation."""
     if board is None:
-        return lambda duel, card, player: duel.forbid_responses(card, {0, 1})
+        return lambda duel, card, player: duel.activation_rules.forbid_responses(card, {0, 1})
     when = board_has(board, desc, has)
 
     def restrict(duel, card, player) -> None:
         if when(duel, card):
-            duel.forbid_responses(card, {1 - player})
+            duel.activation_rules.forbid_responses(card, {1 - player})
 
     return restrict

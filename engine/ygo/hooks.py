@@ -25,7 +25,7 @@ def _unaffected_by_tribute_kinds() -> list[StaticPart]:
     trap effects (what it was tributed with is kept when it is set and flipped)."""
 
     def value(duel, card, source) -> bool:
-        kinds = {d.kind for _s, d in duel.recall(card, Info.SUMMON_MATERIALS) or ()}
+        kinds = {d.kind for _s, d in duel.memory_rules.recall(card, Info.SUMMON_MATERIALS) or ()}
         d = source.definition
         if d.kind in ("spell", "trap"):
             return d.kind in kinds
@@ -44,12 +44,12 @@ def _synchro_with_hand_monster(duel, link) -> None:
     other = others[0] if others else None
     if other is None or me is None or not duel.on_field(me):
         return
-    duel.summon(other, "special", link.player, by=link.card.name, negated=True)
+    duel.summon_rules.summon(other, "special", link.player, by=link.card.name, negated=True)
     for synchro in duel.by_default(link.player, "synchro summons a Machine synchro monster",
                                    [c for c in duel.board.zone(link.player, Zone.EXTRA)
                                     if "synchro" in c.definition.types and c.definition.race == "机械"],
                                    FIRST_FITTING):
-        duel.summon(synchro, "synchro", link.player, materials=[other, me])
+        duel.summon_rules.summon(synchro, "synchro", link.player, materials=[other, me])
 
 
 def _negate_kinds_of_banished(duel, link) -> None:
@@ -60,7 +60,7 @@ def _negate_kinds_of_banished(duel, link) -> None:
         "ritual", "fusion", "synchro", "xyz", "pendulum", "link"}
     if me is None or not duel.face_up_on_field(me) or not kinds:
         return
-    duel.field_negations.append(FieldNegation(
+    duel.negation_rules.field_negations.append(FieldNegation(
         lambda duel, c, kinds=frozenset(kinds): c.definition.is_monster and bool(kinds & c.definition.types),
         until=duel.turn, source=me, source_obj=me.object_id, origin=me.name))
     duel.log.record("negate.types", card=me, types=sorted(kinds))
@@ -71,11 +71,11 @@ def _control_or_summon_victim(duel, link) -> None:
     with nothing chosen, special summon the destroyed monster to this side."""
     for card in link.chosen:
         if duel.face_up_on_field(card) and card.controller != link.player:
-            duel.take_control(card, link.player, "permanent")
+            duel.control_rules.take_control(card, link.player, "permanent")
             return
     victim = link.event.victim if link.event else None
     if victim is not None and victim.zone.kind == Zone.GRAVEYARD:
-        duel.summon(victim, "special", link.player, by=link.card.name)
+        duel.summon_rules.summon(victim, "special", link.player, by=link.card.name)
 
 
 HOOKS: dict[str, Callable[..., Any]] = {

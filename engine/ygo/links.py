@@ -13,13 +13,14 @@ so ``link`` makes no link and returns None.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from rulings.core.events import EventLog
 
 from .control import Control
 from .memory import Info
 from .objects import YgoCard
+from .view import MemoryView, MovesView, NegationView
 
 
 @dataclass(eq=False)
@@ -44,26 +45,23 @@ class TargetLink:
     source_negation_matters: bool = True
 
 
+class LinksNegation(NegationView, Protocol):
+    """What links.py asks of negation.py's ``Negation`` beyond what card data does."""
+
+    def negations(self, card: YgoCard, depth: int = 0) -> set[str]: ...
+
+
 class LinksDuel(Protocol):
     """What continuous-target links need of the rest of the duel (rulings.ygo.duel.Duel
     is one)."""
 
+    memory_rules: MemoryView
+    negation_rules: LinksNegation
+    move_rules: MovesView
+
     def on_field(self, card: YgoCard) -> bool: ...
 
     def face_up_on_field(self, card: YgoCard) -> bool: ...
-
-    def remember(self, card: YgoCard, info: Info, value: Any = True, *, per: Any = None, erase: Any = None,
-                 origin: str = "") -> None: ...
-
-    def remembers(self, card: YgoCard, info: Info, per: Any = None) -> bool: ...
-
-    def negations(self, card: YgoCard, depth: int = 0) -> set[str]: ...
-
-    def destroy(self, card: YgoCard, reason: str = "") -> bool: ...
-
-    def return_to_deck(self, card: YgoCard, reason: str = "") -> None: ...
-
-    def banish(self, card: YgoCard, reason: str = "") -> None: ...
 
 
 class Links:
@@ -93,15 +91,15 @@ class Links:
                           source_negation_matters)
         self.links.append(link)
         for card in (source, target):
-            self.duel.remember(card, Info.TARGET_LINK, link.id, per=link.id, origin=source.name)
+            self.duel.memory_rules.remember(card, Info.TARGET_LINK, link.id, per=link.id, origin=source.name)
         self.log.record("link", card=source, target=target)
         return link
 
     def link_alive(self, link: "TargetLink") -> bool:
         return (link.source.object_id == link.source_obj and link.target.object_id == link.target_obj
                 and self.duel.on_field(link.source) and self.duel.on_field(link.target)
-                and self.duel.remembers(link.source, Info.TARGET_LINK, per=link.id)
-                and self.duel.remembers(link.target, Info.TARGET_LINK, per=link.id))
+                and self.duel.memory_rules.remembers(link.source, Info.TARGET_LINK, per=link.id)
+                and self.duel.memory_rules.remembers(link.target, Info.TARGET_LINK, per=link.id))
 
     def links_of(self, card: "YgoCard") -> list["TargetLink"]:
         return [lk for lk in self.links if (lk.source is card or lk.target is card) and self.link_alive(lk)]
@@ -109,7 +107,7 @@ class Links:
     def links_granting(self, card: "YgoCard", grant: str, depth: int = 0) -> list["TargetLink"]:
         return [lk for lk in self.links if lk.target is card and grant in lk.grants and self.link_alive(lk)
                 and not (lk.source_negation_matters and lk.source.definition.is_monster
-                         and self.duel.negations(lk.source, depth + 1))]
+                         and self.duel.negation_rules.negations(lk.source, depth + 1))]
 
     def links_on_leave(self, card: "YgoCard", destroyed: bool):
         """What the links of a card that is leaving the field do, to run once it has left."""
@@ -133,9 +131,9 @@ class Links:
             return
         reason = f"its link with 「{source}」"
         if what == "destroy":
-            self.duel.destroy(card, reason=reason)
+            self.duel.move_rules.destroy(card, reason=reason)
         elif what == "to-deck":
-            self.duel.return_to_deck(card, reason=reason)
+            self.duel.move_rules.return_to_deck(card, reason=reason)
         elif what == "banish":
-            self.duel.banish(card, reason=reason)
+            self.duel.move_rules.banish(card, reason=reason)
 

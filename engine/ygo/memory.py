@@ -160,7 +160,7 @@ _WITH_SUMMONED_THIS_TURN = ("“改变过表示形式”只在反转召唤时记
 _WITH_THIS_TURN = ("“召唤后一直表侧表示在场上”只和“这个回合召唤·特殊召唤”一起读（grammar.done），"
                    "离开场上、一时除外和回合结束也抹去后者，所以这一项是否同时抹去看不出区别")
 UNOBSERVABLE: dict[tuple[Info, Transition], str] = {
-    (Info.LINK_SUMMONED, T.TURNED_FACE_DOWN): "连接怪兽没有守备力，不能变成里侧表示（Duel.can_turn_face_down）",
+    (Info.LINK_SUMMONED, T.TURNED_FACE_DOWN): "连接怪兽没有守备力，不能变成里侧表示（Moves.can_turn_face_down）",
     (Info.POSITION_CHANGED, T.TURNED_FACE_DOWN): _WITH_SUMMONED_THIS_TURN,
     (Info.POSITION_CHANGED, T.BANISHED_TEMPORARILY): _WITH_SUMMONED_THIS_TURN,
     (Info.POSITION_CHANGED, T.CONTROL_CHANGED): _WITH_SUMMONED_THIS_TURN,
@@ -269,7 +269,7 @@ LASTING_EXCEPTIONS: dict[str, str] = {
     "whole-effect-needs-face-up": "an effect of several lasting parts gives none of them when one cannot be given",
 }
 
-#: card-specific rulings about temporary banishes (duel.banish_temporarily)
+#: card-specific rulings about temporary banishes (banish.TemporaryBanishes.banish_temporarily)
 BANISH_EXCEPTIONS: dict[str, str] = {
     # 刻剑之魔术师, 银河眼光子龙: a monster that only gained the effect still comes back
     "gained-temporary-banish-returns": "a monster banished by this card's effect that it only gained comes back",
@@ -396,7 +396,7 @@ ACTIVATION_EXCEPTIONS: dict[str, tuple[str, str]] = {
 }
 
 
-#: what a card's own text changes about its Normal Summon (duel.why_cannot_normal_summon):
+#: what a card's own text changes about its Normal Summon (summoning.Summoning.why_cannot_normal_summon):
 #: ruling -> what it allows.  The rules need no card name: the card names the entry.
 SUMMON_EXCEPTIONS: dict[str, str] = {
     # 怒怒怒斗笠剑士, 可变机兽 炮手龙: 『这张卡可以不用解放作召唤』

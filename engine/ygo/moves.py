@@ -5,18 +5,20 @@ a destruction), banishing, returning to the hand or the deck, drawing, shuffling
 How a card came to where it is counts (4.3.3.4: destroyed, sent to the graveyard,
 banished, added to the hand …) and is remembered (memories.py, Info.ARRIVED_AS); each
 move tells the chain what happened (chain.Chain.emit).  Destroying, sending, banishing
-and returning are one game action each: the duel wraps them (chain.one_action) so that
-the triggers they cause wait until the whole of it is done.
+and returning are one game action each (actions.one_action): the triggers they cause
+wait until the whole of it is done.
 """
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 import random
 from typing import Any, Protocol
 
 from rulings.core import IllegalAction
 from rulings.core.events import EventLog
 
+from .actions import one_action
 from .activation import Activation
 from .banish import TemporaryBanishes
 from .chain import Chain
@@ -26,28 +28,35 @@ from .memory import RULES, Info, Transition
 from .objects import WAS_BANISHED, YgoCard, Zone
 from .summoning import Summoning
 from .values import Values
-from .view import DuelView
+from .view import ChainView, DuelView, NegationView
 
 DECK, HAND, EXTRA, MONSTER, SPELL_TRAP, PENDULUM, GRAVEYARD, BANISHED, MATERIALS, FIELD_SPELL = (
     Zone.DECK, Zone.HAND, Zone.EXTRA, Zone.MONSTER, Zone.SPELL_TRAP, Zone.PENDULUM, Zone.GRAVEYARD,
     Zone.BANISHED, Zone.MATERIALS, Zone.FIELD_SPELL)
 
 
+class MovesChain(ChainView, Protocol):
+    """What moves.py asks of chain.py's ``Chain`` beyond what card data does."""
+
+    def one_action(self) -> AbstractContextManager[None]: ...
+
+
+class MovesNegation(NegationView, Protocol):
+    """What moves.py asks of negation.py's ``Negation`` beyond what card data does."""
+
+    def negations(self, card: YgoCard, depth: int = 0) -> set[str]: ...
+
+
 class MovesDuel(DuelView, Protocol):
     """What moving cards needs of the rest of the duel (rulings.ygo.duel.Duel is one): what
-    card data sees (a static's test is given the duel), each move as one game action
-    (``destroy``, ``send_to_graveyard`` … are the duel's, wrapped), last known
-    information, and control."""
+    card data sees (a static's test is given the duel), the chain each move is one game
+    action of (``destroy``, ``send_to_graveyard`` … are marked actions.one_action), the
+    negations a card's last known information keeps, and control."""
 
-    def snapshot(self, card: YgoCard) -> dict: ...
+    chain_rules: MovesChain
+    negation_rules: MovesNegation
 
     def keep_last_known(self, card: YgoCard, known: Any) -> None: ...
-
-    def active_statics(self, card: YgoCard, kind: str, *, ignore_negation: bool = False) -> Any: ...
-
-    def graveyard_replaced_by(self) -> str | None: ...
-
-    def shift_control(self, card: YgoCard, player: int, reason: str = "") -> None: ...
 
 
 class Moves:
@@ -69,6 +78,23 @@ class Moves:
         self.chain = chain
         self.log = log
 
+    def graveyard_replaced_by(self) -> str | None:
+        """The face-up card whose effect banishes what would be sent to the graveyard
+        (大宇宙 and the like), if one applies now."""
+        for other in self.duel.field_cards():
+            if self.values.active_statics(other, "graveyard-to-banish"):
+                return other.name
+        return None
+
+    def snapshot(self, card: YgoCard) -> dict:
+        """Last known information, taken as the card leaves the field."""
+        return {
+            "memory": {item.key: item.value for item in card.memory.items()},
+            "face_up": card.face_up, "controller": card.controller, "position": card.position,
+            "negations": self.duel.negation_rules.negations(card) if card.face_up else set(),
+            "object_id": card.object_id,
+        }
+
     def can_turn_face_down(self, card: YgoCard) -> bool:
         """A face-up monster in a monster zone, but not a link monster (it has no DEF
         and is never face-down)."""
@@ -88,10 +114,12 @@ class Moves:
         if held and card.controller != card.owner:
             # the continuous target that gave control ends with it (FAQ fid=16310, 11049):
             # the face-down monster goes back to its owner's field
-            self.duel.shift_control(card, card.owner, reason="it is no longer the target that gave control")
+            self.duel.control_rules.shift_control(card, card.owner,
+                                                  reason="it is no longer the target that gave control")
         self.chain.emit("position-changed", card)
         self.values.adjust()
 
+    @one_action
     def flip_face_up(self, card: YgoCard, reason: str = "", position: str = "defense") -> None:
         """Turn a face-down monster face up by an effect: it forgets nothing."""
         if not (self.duel.on_field(card) and not card.face_up):
@@ -111,12 +139,12 @@ class Moves:
                     tags: tuple = ()) -> None:
         """Every way off the field goes through here: links fire, memory is erased by
         the table, the card becomes a new object in its owner's zone."""
-        snapshot = self.duel.snapshot(card)
+        snapshot = self.snapshot(card)
         self.duel.keep_last_known(card, snapshot)
         after = self.links.links_on_leave(card, destroyed)
         for material in self.summoning.materials_of(card):
             material.attached_to = None
-            where = BANISHED if self.duel.graveyard_replaced_by() else GRAVEYARD
+            where = BANISHED if self.graveyard_replaced_by() else GRAVEYARD
             self.duel.board.move(material, self.duel.board.zone(material.owner, where),
                             reason=f"material of 「{card.name}」 that left the field")
             self.memory.arrived(material, "sent-to-graveyard" if where == GRAVEYARD else WAS_BANISHED)
@@ -150,6 +178,7 @@ class Moves:
         """Where a card leaving the field really goes."""
         return BANISHED if self.banished_when_leaving(card) else to_kind
 
+    @one_action
     def send_to_graveyard(self, card: YgoCard, reason: str = "", *, destroyed: bool = False,
                           by_battle: bool = False, by_player: int | None = None, discarded: bool = False,
                           tributed: bool = False, tags: tuple = ()) -> None:
@@ -168,7 +197,7 @@ class Moves:
             where = self.redirect(card, GRAVEYARD)
         else:
             where = GRAVEYARD
-        replaced = self.duel.graveyard_replaced_by() if where == GRAVEYARD else None
+        replaced = self.graveyard_replaced_by() if where == GRAVEYARD else None
         if replaced:
             where = BANISHED
             reason = f"{reason}; banished instead by 「{replaced}」" if reason else f"banished instead by 「{replaced}」"
@@ -197,8 +226,9 @@ class Moves:
         as discarded and as sent from the hand to the graveyard — not as destroyed."""
         if card.zone.kind != HAND:
             raise IllegalAction(f"「{card.name}」不在手卡，不能丢弃")
-        self.duel.send_to_graveyard(card, reason=reason or "discarded", discarded=True)
+        self.send_to_graveyard(card, reason=reason or "discarded", discarded=True)
 
+    @one_action
     def destroy(self, card: YgoCard, reason: str = "", *, by_effect: YgoCard | None = None,
                 by_battle: bool = False, by_player: int | None = None, by_rule: bool = False,
                 to: str = GRAVEYARD) -> bool:
@@ -232,7 +262,7 @@ class Moves:
             self.leave_field(card, self.duel.board.zone(card.owner, EXTRA), reason="destroyed", face_up=True,
                              destroyed=True, by_battle=by_battle, by_player=by_player, tags=("destroyed", *how))
             return True
-        self.duel.send_to_graveyard(card, reason="destroyed", destroyed=True, by_battle=by_battle, by_player=by_player,
+        self.send_to_graveyard(card, reason="destroyed", destroyed=True, by_battle=by_battle, by_player=by_player,
                                tags=how)
         return True
 
@@ -258,10 +288,11 @@ class Moves:
             for st in self.values.active_statics(source, "replace-destruction-banish-self"):
                 if st.value(self.duel, source, card, by_battle, by_player):
                     self.log.record("destroy-replaced", card=card, source=source)
-                    self.duel.banish(source, reason=f"replaces the destruction of 「{card.name}」")
+                    self.banish(source, reason=f"replaces the destruction of 「{card.name}」")
                     return True
         return False
 
+    @one_action
     def banish(self, card: YgoCard, reason: str = "", face_up: bool = True) -> None:
         """Banish ``card`` to its owner's banished cards (4.3.3.4.4); face-down, only its
         owner may look at it."""
@@ -275,14 +306,16 @@ class Moves:
             self.memory.arrived(card, *tags)
             self.chain.emit(WAS_BANISHED, card, lki=None)
 
+    @one_action
     def return_to_hand(self, card: YgoCard, reason: str = "") -> None:
         """To its owner's hand (an extra deck monster: to the extra deck).  回到手卡 and
         加入手卡 are the same thing (4.3.3.4.6)."""
         if card.definition.extra_deck:
-            self.duel.return_to_deck(card, reason=reason)
+            self.return_to_deck(card, reason=reason)
             return
-        self.duel.add_to_hand(card, reason=reason)
+        self.add_to_hand(card, reason=reason)
 
+    @one_action
     def add_to_hand(self, card: YgoCard, reason: str = "") -> None:
         """An effect adds ``card`` to its owner's hand: not a draw (4.3.3.4.6)."""
         zone = self.duel.board.zone(card.owner, HAND)
@@ -305,6 +338,7 @@ class Moves:
 
     DECK_PLACES = {"shuffle": None, "top": 0, "bottom": None}
 
+    @one_action
     def return_to_deck(self, card: YgoCard, reason: str = "", where: str = "shuffle") -> None:
         """To its owner's deck face-down (4.3.3.4.5): shuffled in, unless the effect says
         where (the top or the bottom), when the deck is not shuffled.  An extra deck

@@ -32,7 +32,7 @@ from .links import Links
 from .memory import RULES, SPECIAL_METHODS, Info
 from .objects import YgoCard, Zone
 from .values import METHOD_WORDS
-from .view import DuelView, LinkView
+from .view import ChainView, DuelView, LinkView, MemoryView, NegationView, SummonView, ValuesView
 
 KINDS = ("chain", "summon", "continuous", "field-wide", "free-chain")
 
@@ -57,21 +57,21 @@ class FieldNegation:
                                        and duel.face_up_on_field(self.source))
 
 
-def locked_by_another(duel: "DuelView", card: "YgoCard") -> bool:
+def locked_by_another(duel: "NegationDuel", card: "YgoCard") -> bool:
     """Whether a face-up card's 『这张卡以外的场上的卡的效果…无效化』 (DDD 双晓王 末法神) reaches
     ``card``, a card on the field."""
     return duel.on_field(card) and any(
-        other is not card and duel.active_statics(other, "negate-other-field-cards") for other in duel.field_cards())
+        other is not card and duel.value_rules.active_statics(other, "negate-other-field-cards") for other in duel.field_cards())
 
 
-def field_wide(duel: "DuelView", card: "YgoCard") -> bool:
+def field_wide(duel: "NegationDuel", card: "YgoCard") -> bool:
     """Whether a field-wide negation reaches ``card`` (its name or its kind)."""
-    if card.name in duel.negated_names or locked_by_another(duel, card):
+    if card.name in duel.negation_rules.negated_names or locked_by_another(duel, card):
         return True
-    return any(n.active(duel) and n.test(duel, card) for n in duel.field_negations)
+    return any(n.active(duel) and n.test(duel, card) for n in duel.negation_rules.field_negations)
 
 
-def resolution_negated(duel: "DuelView", link: "LinkView") -> str | None:
+def resolution_negated(duel: "NegationDuel", link: "LinkView") -> str | None:
     """The kind of negation that stops ``link`` from applying, or None."""
     if link.negated:
         return "chain"
@@ -79,7 +79,7 @@ def resolution_negated(duel: "DuelView", link: "LinkView") -> str | None:
     if not card.definition.is_monster or link.effect.kind == "activation":
         # a spell or trap card whose effects a resolved effect negated (DDD 咒血王 赛弗里德):
         # what it activated does not apply, while it is still that card on the field
-        if card.object_id == link.object_id and duel.on_field(card) and duel.lasting(card, "effects-negated"):
+        if card.object_id == link.object_id and duel.on_field(card) and duel.memory_rules.lasting(card, "effects-negated"):
             return "free-chain"
         if card.object_id == link.object_id and locked_by_another(duel, card):
             return "field-wide"
@@ -88,7 +88,7 @@ def resolution_negated(duel: "DuelView", link: "LinkView") -> str | None:
         return "field-wide"
     same = card.object_id == link.object_id
     here = same and duel.face_up_on_field(card)
-    now = duel.negations(card) if here else set()
+    now = duel.negation_rules.negations(card) if here else set()
     if now:
         return sorted(now)[0]
     if "summon" in link.negated_at_activation and not here:
@@ -99,23 +99,56 @@ def resolution_negated(duel: "DuelView", link: "LinkView") -> str | None:
     return None
 
 
+class NegationMemory(MemoryView, Protocol):
+    """What negation.py asks of memories.py's ``Memories`` beyond what card data does."""
+
+    def arrived(self, card: YgoCard, *tags: str) -> None: ...
+
+
+class NegationNegation(NegationView, Protocol):
+    """What negation.py's functions (``resolution_negated`` …), given the duel, ask of its
+    ``Negation`` beyond what card data does."""
+
+    def negations(self, card: YgoCard, depth: int = 0) -> set[str]: ...
+
+
+class NegationSummoning(SummonView, Protocol):
+    """What negation.py asks of summoning.py's ``Summoning`` beyond what card data does."""
+
+    #: Normal Summons and Sets of the turn, per player
+    normal_summons: list[int]
+
+    def why_cannot_normal_summon(self, card: YgoCard, player: int, *, tributes: tuple | None = None,
+                                 without_tribute: bool = False, face_up: bool = True, onto: int | None = None,
+                                 again: bool = False) -> str | None: ...
+
+    def why_cannot_flip_summon(self, card: YgoCard, player: int | None = None) -> str | None: ...
+
+
+class NegationValues(ValuesView, Protocol):
+    """What negation.py asks of values.py's ``Values`` beyond what card data does."""
+
+    def active_statics(self, card: YgoCard, kind: str, *, ignore_negation: bool = False): ...
+
+
+class NegationChain(ChainView, Protocol):
+    """What negation.py asks of chain.py's ``Chain`` beyond what card data does."""
+
+    def emit(self, kind: str, subject: Any, **data: Any) -> None: ...
+
+    def run_mandatory(self, hold: bool = False) -> None: ...
+
+
 class NegationDuel(DuelView, Protocol):
     """What negation needs of the rest of the duel (rulings.ygo.duel.Duel is one): what
     card data sees (a static's test is given the duel), and the summoning rules a negated
     summon is checked by."""
 
-    #: Normal Summons and Sets of the turn, per player
-    normal_summons: list[int]
-
-    def why_cannot_flip_summon(self, card: YgoCard) -> str | None: ...
-
-    def why_cannot_normal_summon(self, card: YgoCard, player: int) -> str | None: ...
-
-    def arrived(self, card: YgoCard, *tags: str) -> None: ...
-
-    def emit(self, kind: str, subject: Any, **data: Any) -> None: ...
-
-    def run_mandatory(self, hold: bool = False) -> None: ...
+    memory_rules: NegationMemory
+    negation_rules: NegationNegation
+    summon_rules: NegationSummoning
+    value_rules: NegationValues
+    chain_rules: NegationChain
 
 
 class Negation:
@@ -163,7 +196,7 @@ class Negation:
 
     def negate_effects(self, card: "YgoCard", kind: str = "free-chain", source: str = "") -> None:
         """A lasting negation put on a face-up monster by a resolving effect."""
-        self.duel.remember(card, Info.NEGATED, kind, per=kind, origin=source)
+        self.duel.memory_rules.remember(card, Info.NEGATED, kind, per=kind, origin=source)
         self.log.record("negate", card=card, how=kind, source=named(source) if source else None)
 
 
@@ -175,39 +208,40 @@ class Negation:
         field, the hand, the deck or the extra deck sent there — and a negated summon is
         no proper procedure (正规召唤手续): the revive limit stays."""
         if method == "flip":
-            why = self.duel.why_cannot_flip_summon(card)
+            why = self.duel.summon_rules.why_cannot_flip_summon(card)
             if why:
                 raise IllegalAction(f"「{card.name}」不能反转召唤：{why}")
             self.log.record("summon-negated", card=card, method="flip")
             if by is None:
-                self.duel.destroy(card, reason="its flip summon was negated", by_rule=True)
+                self.duel.move_rules.destroy(card, reason="its flip summon was negated", by_rule=True)
                 return
             # negated and destroyed by ``by``'s effect: the monster was flipped face-up as it
             # was flip summoned, and is destroyed by that effect — or, if a replacement keeps
             # it from being destroyed, it cannot stay: the rules send it to the graveyard
             self.duel.board.turn(card, True, reason="flip summon")
             card.position = "attack"
-            self.duel.destroy(card, reason="its flip summon was negated", by_player=by)
+            self.duel.move_rules.destroy(card, reason="its flip summon was negated", by_player=by)
             if self.duel.on_field(card) and RULES["negated-flip-summon-leaves"]:
                 self.log.record("summon-negated.to-graveyard", card=card)
-                self.duel.send_to_graveyard(card, reason="its flip summon was negated")
+                self.duel.move_rules.send_to_graveyard(card, reason="its flip summon was negated")
             return
         if method in SPECIAL_METHODS:
-            why = self.duel.why_cannot_special_summon(card, player, how=self.duel.summon_how(method))
+            why = self.duel.value_rules.why_cannot_special_summon(card, player,
+                                                                  how=self.duel.value_rules.summon_how(method))
             if why:
                 raise IllegalAction(why)
         elif method in ("normal", "tribute"):
-            why = self.duel.why_cannot_normal_summon(card, player)
+            why = self.duel.summon_rules.why_cannot_normal_summon(card, player)
             if why:
                 raise IllegalAction(why)
-            self.duel.normal_summons[player] += 1
+            self.duel.summon_rules.normal_summons[player] += 1
         else:
             raise SetupError(f"{METHOD_WORDS.get(method, method)}召唤不能这样无效")
         self.log.record("summon-negated", card=card, method=method)
         self.banishes.drop(card)
         self.duel.board.move(card, self.duel.board.zone(card.owner, Zone.GRAVEYARD), face_up=True,
                         reason=f"its {method} summon was negated")
-        self.duel.arrived(card, "destroyed", "sent-to-graveyard")
-        self.duel.emit("to-graveyard", card, lki=None, destroyed=True, by_battle=False, by_player=None,
+        self.duel.memory_rules.arrived(card, "destroyed", "sent-to-graveyard")
+        self.duel.chain_rules.emit("to-graveyard", card, lki=None, destroyed=True, by_battle=False, by_player=None,
                   discarded=False, from_hand=False, from_zone=None)
-        self.duel.run_mandatory()
+        self.duel.chain_rules.run_mandatory()

@@ -55,15 +55,15 @@ def in_phase_if(*infos: Info, zone: str = Zone.MONSTER):
     def test(duel, card, ev) -> bool:
         if card.zone.kind != zone or (zone in FIELD and not card.face_up):
             return False
-        return all(duel.remembers(card, i) for i in infos)
+        return all(duel.memory_rules.remembers(card, i) for i in infos)
 
     return test
 
 
 def summoned_this_turn_by(*methods: str):
     def test(duel, card, ev) -> bool:
-        return duel.face_up_on_field(card) and duel.remembers(card, Info.SUMMONED_THIS_TURN) \
-            and any(duel.summoned_by(card, m) for m in methods)
+        return duel.face_up_on_field(card) and duel.memory_rules.remembers(card, Info.SUMMONED_THIS_TURN) \
+            and any(duel.memory_rules.summoned_by(card, m) for m in methods)
 
     return test
 
@@ -81,20 +81,20 @@ def material_destroyed_by_opponent(duel, card, ev) -> bool:
 
 def remembers(*infos: Info):
     def condition(duel, card) -> bool:
-        return all(duel.remembers(card, i) for i in infos)
+        return all(duel.memory_rules.remembers(card, i) for i in infos)
 
     return condition
 
 
 def summoned_by_own_effect(duel, card) -> bool:
-    return duel.recall(card, Info.SUMMONED_BY_EFFECT) == card.name
+    return duel.memory_rules.recall(card, Info.SUMMONED_BY_EFFECT) == card.name
 
 
 def materials_match(test, at_least: int = 1):
     """The card was summoned with at least ``at_least`` materials passing ``test``."""
 
     def condition(duel, card) -> bool:
-        materials = duel.recall(card, Info.SUMMON_MATERIALS) or ()
+        materials = duel.memory_rules.recall(card, Info.SUMMON_MATERIALS) or ()
         return sum(1 for _serial, d in materials if test(d)) >= at_least
 
     return condition
@@ -104,9 +104,9 @@ def responding_to(test):
     """The chain link below is a monster effect passing ``test`` (duel, card)."""
 
     def condition(duel, card) -> bool:
-        if not duel.chain:
+        if not duel.chain_rules.chain:
             return False
-        link = duel.chain[-1]
+        link = duel.chain_rules.chain[-1]
         return link.card.definition.is_monster and link.effect.kind != "activation" and test(duel, link.card)
 
     return condition
@@ -138,14 +138,14 @@ def in_own_graveyard(duel, card, target) -> bool:
 
 def destroy_targets(duel, link) -> None:
     for card in link.live_targets():
-        duel.destroy(card, reason=f"「{link.card.name}」{link.effect.label}", by_effect=link.card,
-                     by_player=link.player)
+        duel.move_rules.destroy(card, reason=f"「{link.card.name}」{link.effect.label}", by_effect=link.card,
+                                by_player=link.player)
 
 
 def turn_targets_face_down(duel, link) -> None:
     for card in link.live_targets():
-        if duel.can_turn_face_down(card):
-            duel.turn_face_down(card, reason=f"「{link.card.name}」")
+        if duel.move_rules.can_turn_face_down(card):
+            duel.move_rules.turn_face_down(card, reason=f"「{link.card.name}」")
 
 
 def turn_targets_face_down_with(*marks: str):
@@ -154,10 +154,10 @@ def turn_targets_face_down_with(*marks: str):
 
     def resolve(duel, link) -> None:
         for card in link.live_targets():
-            if duel.can_turn_face_down(card):
-                duel.turn_face_down(card, reason=f"「{link.card.name}」")
+            if duel.move_rules.can_turn_face_down(card):
+                duel.move_rules.turn_face_down(card, reason=f"「{link.card.name}」")
                 for mark in marks:
-                    duel.apply_lasting(card, mark, source=link.card.name)
+                    duel.memory_rules.apply_lasting(card, mark, source=link.card.name)
 
     return resolve
 
@@ -168,7 +168,7 @@ def return_targets(to: str):
     def resolve(duel, link) -> None:
         for card in link.live_targets():
             if duel.on_field(card):
-                (duel.return_to_hand if to == Zone.HAND else duel.return_to_deck)(card, reason=f"「{link.card.name}」")
+                (duel.move_rules.return_to_hand if to == Zone.HAND else duel.move_rules.return_to_deck)(card, reason=f"「{link.card.name}」")
 
     return resolve
 
@@ -179,20 +179,20 @@ def destroy_self_then(then):
     def resolve(duel, link) -> None:
         card = link.card_if_unchanged()
         if card is not None and duel.on_field(card):
-            duel.destroy(card, reason="its own effect", by_effect=card, by_player=link.player)
+            duel.move_rules.destroy(card, reason="its own effect", by_effect=card, by_player=link.player)
         then(duel, link)
 
     return resolve
 
 
 def _on_self(action: str, *, face_up: bool = False):
-    """Resolution: the duel's ``action`` on the activating card, if it is still the same
+    """Resolution: the moves' ``action`` (moves.py) on the activating card, if it is still the same
     card on the field (face-up where the action needs it)."""
 
     def resolve(duel, link) -> None:
         card = link.card_if_unchanged()
         if card is not None and (duel.face_up_on_field(card) if face_up else duel.on_field(card)):
-            getattr(duel, action)(card, reason=f"「{card.name}」's own effect")
+            getattr(duel.move_rules, action)(card, reason=f"「{card.name}」's own effect")
 
     return resolve
 
@@ -205,10 +205,10 @@ return_self_to_hand = _on_self("return_to_hand")
 def banish_self(duel, link) -> None:
     card = link.card_if_unchanged()
     if card is not None and duel.on_field(card):
-        duel.banish(card, reason=f"「{card.name}」's own effect")
+        duel.move_rules.banish(card, reason=f"「{card.name}」's own effect")
         # what a card banished by its own effect may do later this turn (流星龙 ④)
-        duel.remember(card, Info.LASTING, True, per=("banished-by-own-effect", card.name),
-                      erase=frozenset({Transition.TURN_ENDED}))
+        duel.memory_rules.remember(card, Info.LASTING, True, per=("banished-by-own-effect", card.name),
+                                   erase=frozenset({Transition.TURN_ENDED}))
 
 
 def banish_temporarily(*who: str, returns: str = "end-phase"):
@@ -225,8 +225,8 @@ def banish_temporarily(*who: str, returns: str = "end-phase"):
         if "targets" in who:
             cards += [t for t in link.live_targets() if duel.on_field(t)]
         for card in cards:
-            duel.banish_temporarily(card, returns=returns, reason=f"「{link.card.name}」{link.effect.label}",
-                                    effect_of=origin if card is link.card else None)
+            duel.banish_rules.banish_temporarily(card, returns=returns, reason=f"「{link.card.name}」{link.effect.label}",
+                                                 effect_of=origin if card is link.card else None)
 
     return resolve
 
@@ -237,7 +237,8 @@ def negate_effects_of_targets(until_end_of_turn: bool = True, need_face_up: bool
             if need_face_up and not duel.is_effect_monster(card):
                 continue
             erase = erased_until_turn_end(Info.NEGATED, card.definition.rulings) if until_end_of_turn else None
-            duel.remember(card, Info.NEGATED, "free-chain", per="free-chain", erase=erase, origin=link.card.name)
+            duel.memory_rules.remember(card, Info.NEGATED, "free-chain", per="free-chain", erase=erase,
+                                       origin=link.card.name)
             duel.log.record("negate", card=card, source=link.card)
 
     return resolve
@@ -251,11 +252,11 @@ def negate_below(destroy: bool = True, what: str = "activation"):
         below = link.below(duel)
         if below is None:
             return
-        if not duel.negate_link(below, what, destroy=destroy, by=link.card, by_player=link.player):
+        if not duel.chain_rules.negate_link(below, what, destroy=destroy, by=link.card, by_player=link.player):
             return
         card = below.card_if_unchanged()
-        if destroy and card is not None and not duel.in_limbo(card):
-            duel.destroy(card, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
+        if destroy and card is not None and not duel.activation_rules.in_limbo(card):
+            duel.move_rules.destroy(card, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
 
     return resolve
 
@@ -263,7 +264,7 @@ def negate_below(destroy: bool = True, what: str = "activation"):
 def destroy_card_below(duel, link) -> None:
     below = link.below(duel)
     if below is not None and below.card_if_unchanged() is not None:
-        duel.destroy(below.card, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
+        duel.move_rules.destroy(below.card, reason=f"「{link.card.name}」", by_effect=link.card, by_player=link.player)
 
 
 def special_summon_chosen(*marks: str, negated: bool = False, link_grants=(), on_source_leaves=None,
@@ -277,13 +278,14 @@ def special_summon_chosen(*marks: str, negated: bool = False, link_grants=(), on
         for card in picks:
             if duel.on_field(card):
                 continue
-            duel.summon(card, "special", link.player, by=link.card.name, negated=negated, face_up=not face_down)
+            duel.summon_rules.summon(card, "special", link.player, by=link.card.name, negated=negated,
+                                     face_up=not face_down)
             for mark in marks:
-                duel.apply_lasting(card, mark, source=link.card.name)
+                duel.memory_rules.apply_lasting(card, mark, source=link.card.name)
             if source is not None and duel.on_field(source) and (
                     link_grants or on_source_leaves or on_target_leaves or on_target_destroyed):
-                duel.link(source, card, grants=link_grants, on_source_leaves=on_source_leaves,
-                          on_target_leaves=on_target_leaves, on_target_destroyed=on_target_destroyed)
+                duel.link_rules.link(source, card, grants=link_grants, on_source_leaves=on_source_leaves,
+                                     on_target_leaves=on_target_leaves, on_target_destroyed=on_target_destroyed)
 
     return resolve
 
@@ -303,9 +305,9 @@ def link_targets(*grants: str, need=None, on_source_leaves=None, on_target_leave
             if not duel.on_field(card) or (need is not None and not need(duel, card)):
                 duel.log.record("fizzle.not-needed", card=card, source=source)
                 continue
-            duel.link(source, card, grants=grants, on_source_leaves=on_source_leaves,
-                      on_target_leaves=on_target_leaves, on_target_destroyed=on_target_destroyed,
-                      source_negation_matters=source_negation_matters)
+            duel.link_rules.link(source, card, grants=grants, on_source_leaves=on_source_leaves,
+                                 on_target_leaves=on_target_leaves, on_target_destroyed=on_target_destroyed,
+                                 source_negation_matters=source_negation_matters)
 
     return resolve
 
@@ -314,11 +316,11 @@ def summon_self_back(duel, link) -> None:
     """Special summon this banished card (it was banished by its own effect)."""
     card = link.card_if_unchanged()
     if card is not None and card.zone.kind == Zone.BANISHED:
-        duel.summon(card, "special", link.player, by=card.name)
+        duel.summon_rules.summon(card, "special", link.player, by=card.name)
 
 
 def banished_by_own_effect(duel, card, ev) -> bool:
-    return card.zone.kind == Zone.BANISHED and bool(duel.lasting(card, "banished-by-own-effect"))
+    return card.zone.kind == Zone.BANISHED and bool(duel.memory_rules.lasting(card, "banished-by-own-effect"))
 
 
 def attach(material: str, to: str, *, pick=None, need_xyz: bool = False, zones=(Zone.HAND, Zone.DECK, Zone.GRAVEYARD)):
@@ -349,7 +351,7 @@ def attach(material: str, to: str, *, pick=None, need_xyz: bool = False, zones=(
             return
         mat = card_of(material)
         if mat is not None and mat is not xyz:
-            duel.attach(mat, xyz)
+            duel.summon_rules.attach(mat, xyz)
 
     return resolve
 
@@ -359,7 +361,7 @@ def take_control_of_targets(kind: str):
         source = link.card_if_unchanged()
         for card in [*link.live_targets(), *[c for c in link.chosen if c.zone.kind == Zone.MONSTER]]:
             if duel.on_field(card) and card.controller != link.player:
-                duel.take_control(card, link.player, kind, source if kind == "equip" else None)
+                duel.control_rules.take_control(card, link.player, kind, source if kind == "equip" else None)
 
     return resolve
 
@@ -372,8 +374,8 @@ def take_control_while_applied(*marks: str):
     def resolve(duel, link) -> None:
         for card in link.live_targets():
             if duel.on_field(card) and card.controller != link.player:
-                duel.take_control(card, link.player, "permanent")
+                duel.control_rules.take_control(card, link.player, "permanent")
                 for mark in ("borrowed-control", *marks):
-                    duel.apply_lasting(card, mark, source=link.card.name)
+                    duel.memory_rules.apply_lasting(card, mark, source=link.card.name)
 
     return resolve

@@ -110,18 +110,19 @@ def _on_field(duel: Duel, name: str, player: int | None = None):
 def summon(duel: Duel, player: int, method: str, card: str) -> None:
     """Summon a card by the given method (再度召唤 summons a gemini monster again)."""
     if method == "gemini":
-        duel.summon(_on_field(duel, card, player), method, player)
+        duel.summon_rules.summon(_on_field(duel, card, player), method, player)
     elif method == "flip":
-        duel.flip_summon(_on_field(duel, card, player), player)
+        duel.summon_rules.flip_summon(_on_field(duel, card, player), player)
     elif method in ("normal", "tribute"):
         # a Normal Summon of Level 5 and up is a Tribute Summon: with no tribute named,
         # the summoning player tributes the monsters it needs from its field (the first
         # that fit, shown in the trace)
         c = _fresh(duel, card, player)
         tributes = _default_tributes(duel, c, player)
-        duel.summon(c, "tribute" if tributes or method == "tribute" else "normal", player, tributes=tributes)
+        duel.summon_rules.summon(c, "tribute" if tributes or method == "tribute" else "normal", player,
+                                 tributes=tributes)
     else:
-        duel.summon(_fresh(duel, card, player), method, player)
+        duel.summon_rules.summon(_fresh(duel, card, player), method, player)
 
 
 @V.phrase(("given", "when"), "{player}把「{paid:card}」送去墓地，用自身的方法特殊召唤「{card}」")
@@ -129,11 +130,11 @@ def summon_paying(duel: Duel, player: int, paid: str, card: str) -> None:
     """Special summon the card from the hand by its own procedure, sending that card of the
     hand or field to the graveyard as the cost."""
     c, cost = _in_hand_of(duel, card, player), duel.card(paid)
-    why = duel.why_cannot_procedure_paying(c, player, cost)
+    why = duel.value_rules.why_cannot_procedure_paying(c, player, cost)
     if why:
         raise IllegalAction(why)
-    duel.send_to_graveyard(cost, reason=f"cost of 「{card}」's procedure")
-    duel.summon(c, "special", player)
+    duel.move_rules.send_to_graveyard(cost, reason=f"cost of 「{card}」's procedure")
+    duel.summon_rules.summon(c, "special", player)
 
 
 def _in_hand_of(duel: Duel, name: str, player: int):
@@ -145,13 +146,13 @@ def _in_hand_of(duel: Duel, name: str, player: int):
 @V.phrase(("given", "when"), "{player}不用解放召唤「{card}」")
 def summon_without_tribute(duel: Duel, player: int, card: str) -> None:
     """Normal Summon a high-level monster without tributing, by its own text (「可变机兽 炮手龙」)."""
-    duel.summon(_fresh(duel, card, player), "normal", player, without_tribute=True)
+    duel.summon_rules.summon(_fresh(duel, card, player), "normal", player, without_tribute=True)
 
 
 @V.phrase(("given", "when"), "{player}不用解放盖放「{card}」")
 def set_without_tribute(duel: Duel, player: int, card: str) -> None:
     """Normal Set a high-level monster without tributing, by its own text."""
-    duel.set_monster(_fresh(duel, card, player), player, without_tribute=True)
+    duel.summon_rules.set_monster(_fresh(duel, card, player), player, without_tribute=True)
 
 
 @V.phrase(("given", "when"), "{player}盖放「{card}」")
@@ -160,18 +161,18 @@ def set_monster(duel: Duel, player: int, card: str) -> None:
     in the spell & trap zone."""
     c = _fresh(duel, card, player)
     if c.definition.is_monster:
-        duel.set_monster(c, player, tributes=_default_tributes(duel, c, player))
+        duel.summon_rules.set_monster(c, player, tributes=_default_tributes(duel, c, player))
     else:
-        duel.set_spell_trap(c, player)
+        duel.summon_rules.set_spell_trap(c, player)
 
 
 def _default_tributes(duel: Duel, card, player: int) -> list:
     """The tributes a Normal Summon or Set of ``card`` needs, when no step names them: the
     first monsters of that player's field that may be tributed (shown in the trace)."""
-    need = duel.tributes_needed(card)
+    need = duel.summon_rules.tributes_needed(card)
     if not need:
         return []
-    return duel.by_default(player, f"tributes for 「{card.name}」", duel.tribute_candidates(card, player),
+    return duel.by_default(player, f"tributes for 「{card.name}」", duel.summon_rules.tribute_candidates(card, player),
                            f"{FIRST_FITTING} of the field", n=need)
 
 
@@ -181,9 +182,9 @@ def set_earlier(duel: Duel, player: int, card: str) -> None:
     now), or a monster (it may be flip summoned now)."""
     c = _fresh(duel, card, player)
     if c.definition.is_monster:
-        duel.summoned_earlier(c, player, face_up=False)
+        duel.summon_rules.summoned_earlier(c, player, face_up=False)
     else:
-        duel.place(c, SPELL_TRAP, player, face_up=False)
+        duel.summon_rules.place(c, SPELL_TRAP, player, face_up=False)
 
 
 @V.given("{player}在之前的回合{method}召唤了「{card}」")
@@ -192,11 +193,11 @@ def special_summoned_earlier(duel: Duel, player: int, method: str, card: str) ->
     特殊; 通常、上级: as 在之前的回合召唤了): on the field face-up, nothing of this turn used."""
     c = _fresh(duel, card, player)
     if method in ("normal", "tribute"):
-        duel.summoned_earlier(c, player)
+        duel.summon_rules.summoned_earlier(c, player)
     elif method in ("flip", "gemini"):
         raise SetupError(f"「{card}」已经在场上，不能再{METHOD_WORD[method]}召唤")
     else:
-        duel.special_summoned_earlier(c, player, method)
+        duel.summon_rules.special_summoned_earlier(c, player, method)
 
 
 @V.given("{player}在之前的回合用「{m1:card}」和「{m2:card}」作为素材{method}召唤了「{card}」")
@@ -204,15 +205,15 @@ def summoned_earlier_with_materials(duel: Duel, player: int, m1: str, m2: str, m
     """A monster summoned on an earlier turn with those two materials (an Xyz monster
     keeps them as its Xyz materials; other materials went to the graveyard then)."""
     c = _fresh(duel, card, player)
-    duel.special_summoned_earlier(c, player, method,
-                                  materials=[_fresh(duel, m1, player), _fresh(duel, m2, player)])
+    duel.summon_rules.special_summoned_earlier(c, player, method,
+                                               materials=[_fresh(duel, m1, player), _fresh(duel, m2, player)])
 
 
 @V.given("{player}在之前的回合召唤了「{card}」")
 def summoned_earlier(duel: Duel, player: int, card: str) -> None:
     """A monster Normal Summoned on an earlier turn (a Tribute Summon for Level 5 and up,
     its tributes long gone): on the field face-up, nothing of this turn used."""
-    duel.summoned_earlier(_fresh(duel, card, player), player)
+    duel.summon_rules.summoned_earlier(_fresh(duel, card, player), player)
 
 
 def _fodder(duel: Duel, name: str, player: int):
@@ -223,30 +224,30 @@ def _fodder(duel: Duel, name: str, player: int):
     if card.definition.is_monster:
         # not this turn's Normal Summon: a monster to tribute or use as material was
         # already on the field
-        duel.summoned_earlier(card, player)
+        duel.summon_rules.summoned_earlier(card, player)
     else:
-        duel.place(card, SPELL_TRAP, player)
+        duel.summon_rules.place(card, SPELL_TRAP, player)
     return card
 
 
 @V.phrase(("given", "when"), "{player}解放「{tribute:card}」上级召唤「{card}」")
 def tribute_summon(duel: Duel, player: int, tribute: str, card: str) -> None:
     """Tribute Summon, tributing a named card of that player's field (put there if needed)."""
-    duel.summon(_fresh(duel, card, player), "tribute", player, tributes=[_fodder(duel, tribute, player)])
+    duel.summon_rules.summon(_fresh(duel, card, player), "tribute", player, tributes=[_fodder(duel, tribute, player)])
 
 
 @V.phrase(("given", "when"), "{player}解放「{t1:card}」和「{t2:card}」上级召唤「{card}」")
 def tribute_summon_two(duel: Duel, player: int, t1: str, t2: str, card: str) -> None:
     """Tribute Summon with two named tributes (a monster, a continuous trap …)."""
     fodder = [_fodder(duel, t1, player), _fodder(duel, t2, player)]
-    duel.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder)
+    duel.summon_rules.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder)
 
 
 @V.phrase(("given", "when"), "{player}解放「{t1:card}」「{t2:card}」「{t3:card}」上级召唤「{card}」")
 def tribute_summon_three(duel: Duel, player: int, t1: str, t2: str, t3: str, card: str) -> None:
     """Tribute Summon with three named tributes (a card whose text allows it, or needs it)."""
     fodder = [_fodder(duel, t, player) for t in (t1, t2, t3)]
-    duel.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder)
+    duel.summon_rules.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder)
 
 
 @V.phrase(("given", "when"), "{player}解放对方的「{t1:card}」「{t2:card}」「{t3:card}」在对方场上上级召唤「{card}」")
@@ -254,54 +255,54 @@ def tribute_summon_onto_opponent(duel: Duel, player: int, t1: str, t2: str, t3: 
     """A Tribute Summon onto the opponent's field with three of the opponent's monsters (a
     card whose text allows it)."""
     fodder = [_fodder(duel, t, 1 - player) for t in (t1, t2, t3)]
-    duel.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder, onto=1 - player)
+    duel.summon_rules.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder, onto=1 - player)
 
 
 @V.phrase(("given", "when"), "{player}解放自己场上{number}只怪兽上级召唤「{card}」")
 def tribute_summon_n(duel: Duel, player: int, number: int, card: str) -> None:
     """Tribute Summon tributing that many monsters of that player's field (the first ones)."""
     fodder = duel.monsters(player)[:number]
-    duel.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder)
+    duel.summon_rules.summon(_fresh(duel, card, player), "tribute", player, tributes=fodder)
 
 
 @V.phrase(("given", "when"), "{player}解放「{tribute:card}」里侧表示上级召唤「{card}」")
 def tribute_set(duel: Duel, player: int, tribute: str, card: str) -> None:
     """Tribute Set: a face-down tribute summon (it keeps what it was tributed with)."""
-    duel.set_monster(_fresh(duel, card, player), player, tributes=[_fodder(duel, tribute, player)])
+    duel.summon_rules.set_monster(_fresh(duel, card, player), player, tributes=[_fodder(duel, tribute, player)])
 
 
 @V.phrase(("given", "when"), "{player}解放「{t1:card}」和「{t2:card}」里侧表示上级召唤「{card}」")
 def tribute_set_two(duel: Duel, player: int, t1: str, t2: str, card: str) -> None:
     """Tribute Set with two named tributes."""
     fodder = [_fodder(duel, t1, player), _fodder(duel, t2, player)]
-    duel.set_monster(_fresh(duel, card, player), player, tributes=fodder)
+    duel.summon_rules.set_monster(_fresh(duel, card, player), player, tributes=fodder)
 
 
 @V.phrase(("given", "when"), "{player}用「{m1:card}」和「{m2:card}」作为素材{method}召唤「{card}」")
 def summon_with_materials(duel: Duel, player: int, m1: str, m2: str, method: str, card: str) -> None:
     """Synchro/Xyz/Fusion/Link … summon with two named materials (put on the field if needed)."""
     materials = [_fodder(duel, m1, player), _fodder(duel, m2, player)]
-    duel.summon(_fresh(duel, card, player), method, player, materials=materials)
+    duel.summon_rules.summon(_fresh(duel, card, player), method, player, materials=materials)
 
 
 @V.phrase(("given", "when"), "{player}用「{m1:card}」「{m2:card}」「{m3:card}」作为素材{method}召唤「{card}」")
 def summon_with_three(duel: Duel, player: int, m1: str, m2: str, m3: str, method: str, card: str) -> None:
     """The same with three named materials."""
     materials = [_fodder(duel, m, player) for m in (m1, m2, m3)]
-    duel.summon(_fresh(duel, card, player), method, player, materials=materials)
+    duel.summon_rules.summon(_fresh(duel, card, player), method, player, materials=materials)
 
 
 @V.phrase(("given", "when"), "{player}用「{by:card}」的效果特殊召唤「{card}」")
 def summon_by_effect(duel: Duel, player: int, by: str, card: str) -> None:
     """Special Summon by another card's effect (not by the monster's own procedure)."""
-    duel.summon(_fresh(duel, card, player), "special", player, by=by)
+    duel.summon_rules.summon(_fresh(duel, card, player), "special", player, by=by)
 
 
 @V.phrase(("given", "when"), "{player}用「{by:card}」的效果从{source}特殊召唤「{card}」")
 def summon_by_effect_from(duel: Duel, player: int, by: str, source: str, card: str) -> None:
     """Special Summon from a zone (the card already there, if there is one)."""
     c = _among(duel, card, duel.board.zone(player, source)) or duel.new_card(card, player, source)
-    duel.summon(c, "special", player, by=by)
+    duel.summon_rules.summon(c, "special", player, by=by)
 
 
 @V.phrase(("given", "when"), "{player}用「{by:card}」的效果从{source}{method}召唤「{card}」")
@@ -309,7 +310,7 @@ def summon_by_effect_method_from(duel: Duel, player: int, by: str, source: str, 
     """An effect summons it from that zone by that method (a ritual summon from the
     graveyard: 「影灵衣的返魂术」); 特殊: as 「用…的效果从…特殊召唤」."""
     c = _among(duel, card, duel.board.zone(player, source)) or duel.new_card(card, player, source)
-    duel.summon(c, method, player, by=by)
+    duel.summon_rules.summon(c, method, player, by=by)
 
 
 @V.phrase(("given", "when"), "{player}用「{by:card}」的效果把{source}的「{card}」当作装备卡给「{target:card}」装备")
@@ -327,7 +328,7 @@ def equip_monster_as_card(duel: Duel, player: int, by: str, source: str, card: s
     if len(zone) >= (zone.capacity or 5):
         raise IllegalAction(f"{WHO[player]}的魔法与陷阱区域没有空位，不能装备「{card}」")
     duel.board.move(c, zone, face_up=True, controller=player, reason=said("reason.equip-card", by=by))
-    duel.link(c, monster, grants=("equip",))
+    duel.link_rules.link(c, monster, grants=("equip",))
 
 
 @V.phrase(("given", "when"), "{player}{method}召唤「{card}」被无效")
@@ -335,7 +336,7 @@ def summon_negated(duel: Duel, player: int, method: str, card: str) -> None:
     """The summon is negated as it is made (神之宣告 …): a flip summon on the field (the
     monster is destroyed there), any other before the monster reaches the field."""
     c = _on_field(duel, card, player) if method == "flip" else _fresh(duel, card, player)
-    duel.negate_summon(c, method, player)
+    duel.negation_rules.negate_summon(c, method, player)
 
 
 @V.phrase(("given", "when"), "{player}反转召唤「{card}」被对方的效果无效并破坏")
@@ -343,21 +344,21 @@ def flip_summon_negated_by_opponent(duel: Duel, player: int, card: str) -> None:
     """The flip summon is negated and the monster destroyed by the opponent's effect (光之放逐,
     神之宣告 …): a replacement may keep it from being destroyed, and then the rules send it
     to the graveyard (fid=24011)."""
-    duel.negate_summon(_on_field(duel, card, player), "flip", player, by=1 - player)
+    duel.negation_rules.negate_summon(_on_field(duel, card, player), "flip", player, by=1 - player)
 
 
 @V.phrase(("given", "when"), "{player}把「{card}」从{source}里侧守备表示特殊召唤")
 def special_summon_face_down(duel: Duel, player: int, card: str, source: str) -> None:
     """Special Summon a card of one's own face-down defense, straight from a zone."""
     c = duel.new_card(card, player, source)
-    duel.summon(c, "special", player, face_up=False, by="an effect")
+    duel.summon_rules.summon(c, "special", player, face_up=False, by="an effect")
 
 
 @V.phrase(("given", "when"), "{player}把对方的「{card}」从对方的{source}里侧守备表示特殊召唤到自己场上")
 def special_summon_opponents_face_down(duel: Duel, player: int, card: str, source: str) -> None:
     """As 「饼蛙」 does with a destroyed pendulum monster of the opponent."""
     c = duel.new_card(card, 1 - player, source)
-    duel.summon(c, "special", player, face_up=False, by="an effect")
+    duel.summon_rules.summon(c, "special", player, face_up=False, by="an effect")
 
 
 @V.given("{player}的{source}有「{card}」")
@@ -379,7 +380,7 @@ def face_up_spell_trap(duel: Duel, player: int, card: str) -> None:
     c = _fresh(duel, card, player)
     if c.definition.is_monster:
         raise SetupError(f"「{card}」是怪兽：请写召唤或盖放")
-    duel.place(c, SPELL_TRAP, player)
+    duel.summon_rules.place(c, SPELL_TRAP, player)
 
 
 @V.given("{player}的魔法与陷阱区域有当作永续魔法卡的「{card}」")
@@ -389,14 +390,14 @@ def monster_card_in_spell_trap_zone(duel: Duel, player: int, card: str) -> None:
     c = _fresh(duel, card, player)
     if not c.definition.is_monster:
         raise SetupError(f"「{card}」不是怪兽卡")
-    duel.place(c, SPELL_TRAP, player)
+    duel.summon_rules.place(c, SPELL_TRAP, player)
 
 
 @V.given("{player}的灵摆区域有「{left:card}」和「{right:card}」")
 def pendulum_zones(duel: Duel, player: int, left: str, right: str) -> None:
     """Both pendulum zones of that player, set up at once."""
     for name in (left, right):
-        duel.place(_fresh(duel, name, player), PENDULUM, player)
+        duel.summon_rules.place(_fresh(duel, name, player), PENDULUM, player)
 
 
 @V.given("{player}的一边灵摆区域有「{card}」")
@@ -405,7 +406,7 @@ def pendulum_zone_one(duel: Duel, player: int, card: str) -> None:
     c = _fresh(duel, card, player)
     if "pendulum" not in c.definition.types:
         raise SetupError(f"「{card}」不是灵摆怪兽，不能放在灵摆区域")
-    duel.place(c, PENDULUM, player)
+    duel.summon_rules.place(c, PENDULUM, player)
 
 
 # -- Given / When: what happens to a monster ----------------------------------------
@@ -413,113 +414,113 @@ def pendulum_zone_one(duel: Duel, player: int, card: str) -> None:
 @V.phrase(("given", "when"), "「{card}」变成里侧守备表示")
 def turn_face_down(duel: Duel, card: str) -> None:
     """A card effect turns the monster face-down (as 「月之书」 does)."""
-    duel.turn_face_down(_on_field(duel, card), reason="an effect")
+    duel.move_rules.turn_face_down(_on_field(duel, card), reason="an effect")
 
 
 @V.phrase(("given", "when"), "「{card}」因效果反转")
 def flip_by_effect(duel: Duel, card: str) -> None:
     """A card effect turns the face-down monster face-up in defense position (not a flip summon)."""
-    duel.flip_face_up(_on_field(duel, card), reason="an effect")
+    duel.move_rules.flip_face_up(_on_field(duel, card), reason="an effect")
 
 
 @V.phrase(("given", "when"), "「{card}」因效果变成表侧攻击表示")
 def flip_by_effect_to_attack(duel: Duel, card: str) -> None:
     """A card effect turns the face-down monster face-up in attack position (as 「太阳之书」
     does; not a flip summon)."""
-    duel.flip_face_up(_on_field(duel, card), reason="an effect", position="attack")
+    duel.move_rules.flip_face_up(_on_field(duel, card), reason="an effect", position="attack")
 
 
 @V.phrase(("given", "when"), "{player}反转召唤「{card}」")
 def flip_summon(duel: Duel, player: int, card: str) -> None:
     """Flip Summon (it becomes a flip summoned monster)."""
-    duel.flip_summon(_on_field(duel, card, player), player)
+    duel.summon_rules.flip_summon(_on_field(duel, card, player), player)
 
 
 @V.phrase(("given", "when"), "{player}把「{card}」的表示形式变更")
 def change_position(duel: Duel, player: int, card: str) -> None:
     """That player changes the battle position of its face-up monster (攻击表示 ↔ 守备表示)."""
-    duel.change_position(_on_field(duel, card, player), player)
+    duel.summon_rules.change_position(_on_field(duel, card, player), player)
 
 
 @V.phrase(("given", "when"), "「{card}」被一时除外")
 def banish_temporarily(duel: Duel, card: str) -> None:
     """Banished until the End Phase, as 「彼岸的恶鬼·法尔法雷洛」 does."""
-    duel.banish_temporarily(_on_field(duel, card), returns="end-phase")
+    duel.banish_rules.banish_temporarily(_on_field(duel, card), returns="end-phase")
 
 
 @V.phrase(("given", "when"), "「{card}」被除外")
 def banish(duel: Duel, card: str) -> None:
     """An effect banishes it for good (not a temporary banish)."""
-    duel.banish(_on_field(duel, card), reason="an effect")
+    duel.move_rules.banish(_on_field(duel, card), reason="an effect")
 
 
 @V.phrase(("given", "when"), "「{card}」回到场上")
 def return_to_field(duel: Duel, card: str) -> None:
     """The temporarily banished monster comes back now (its return moment has come)."""
-    duel.return_to_field(duel.card(card))
+    duel.banish_rules.return_to_field(duel.card(card))
 
 
 @V.phrase(("given", "when"), "「{card}」被破坏")
 def destroy(duel: Duel, card: str) -> None:
     """A card effect destroys it."""
-    duel.destroy(_on_field(duel, card), reason="an effect")
+    duel.move_rules.destroy(_on_field(duel, card), reason="an effect")
 
 
 @V.phrase(("given", "when"), "「{card}」被{player}的效果破坏")
 def destroy_by(duel: Duel, card: str, player: int) -> None:
     """An effect of that player destroys it (who destroyed it matters to some effects)."""
     c = _on_field(duel, card)
-    duel.destroy(c, reason=f"an effect of player {player}", by_player=player)
+    duel.move_rules.destroy(c, reason=f"an effect of player {player}", by_player=player)
 
 
 @V.phrase(("given", "when"), "「{card}」被送去墓地")
 def send_to_graveyard(duel: Duel, card: str) -> None:
     """A card effect sends it to the graveyard."""
     c = duel.card(card)
-    duel.send_to_graveyard(c, reason="an effect")
+    duel.move_rules.send_to_graveyard(c, reason="an effect")
 
 
 @V.phrase(("given", "when"), "「{card}」被效果回到手卡")
 def return_to_hand(duel: Duel, card: str) -> None:
     """A card effect returns the monster on the field to its owner's hand (an extra deck
     monster to the extra deck)."""
-    duel.return_to_hand(_on_field(duel, card), reason="an effect")
+    duel.move_rules.return_to_hand(_on_field(duel, card), reason="an effect")
 
 
 @V.phrase(("given", "when"), "「{attacker:card}」攻击「{card}」")
 def attack(duel: Duel, attacker: str, card: str) -> None:
     """Attack that monster (enters the battle phase if needed); damage calculation follows."""
-    duel.attack(_on_field(duel, attacker), _on_field(duel, card))
+    duel.battle_rules.attack(_on_field(duel, attacker), _on_field(duel, card))
 
 
 @V.phrase(("given", "when"), "「{card}」直接攻击")
 def direct_attack(duel: Duel, card: str) -> None:
     """Attack directly."""
-    duel.attack(_on_field(duel, card))
+    duel.battle_rules.attack(_on_field(duel, card))
 
 
 @V.phrase(("given", "when"), "「{card}」宣言直接攻击")
 def declare_direct_attack(duel: Duel, card: str) -> None:
     """Declare a direct attack and stop there: effects can be activated at the declaration."""
-    duel.attack(_on_field(duel, card), pause="declared")
+    duel.battle_rules.attack(_on_field(duel, card), pause="declared")
 
 
 @V.phrase(("given", "when"), "「{attacker:card}」宣言攻击「{card}」")
 def declare_attack(duel: Duel, attacker: str, card: str) -> None:
     """Declare an attack on that monster and stop at the declaration."""
-    duel.attack(_on_field(duel, attacker), _on_field(duel, card), pause="declared")
+    duel.battle_rules.attack(_on_field(duel, attacker), _on_field(duel, card), pause="declared")
 
 
 @V.phrase(("given", "when"), "「{attacker:card}」攻击「{card}」的伤害步骤开始时")
 def attack_until_damage_step(duel: Duel, attacker: str, card: str) -> None:
     """Attack that monster and stop at the start of the damage step (its trigger window)."""
-    duel.attack(_on_field(duel, attacker), _on_field(duel, card), pause="battle-start")
+    duel.battle_rules.attack(_on_field(duel, attacker), _on_field(duel, card), pause="battle-start")
 
 
 @V.phrase(("given", "when"), "进行伤害计算")
 def damage_calculation(duel: Duel) -> None:
     """Carry a paused attack on to damage calculation (nothing happens if the battle cannot go on)."""
-    duel.continue_battle()
+    duel.battle_rules.continue_battle()
 
 
 @V.phrase(("given", "when"), "「{card}」被里侧除外")
@@ -528,13 +529,13 @@ def banish_face_down(duel: Duel, card: str) -> None:
     c = duel.card(card)
     if c.zone.kind in (BANISHED, DECK):
         raise SetupError(f"「{card}」不在效果可以把它除外的地方")
-    duel.banish(c, reason="an effect (face-down)", face_up=False)
+    duel.move_rules.banish(c, reason="an effect (face-down)", face_up=False)
 
 
 @V.phrase(("given", "when"), "「{card}」被里侧一时除外")
 def banish_temporarily_face_down(duel: Duel, card: str) -> None:
     """Banished face-down until the End Phase."""
-    duel.banish_temporarily(_on_field(duel, card), returns="end-phase", face_up=False)
+    duel.banish_rules.banish_temporarily(_on_field(duel, card), returns="end-phase", face_up=False)
 
 
 @V.phrase(("given", "when"), "「{card}」被丢弃")
@@ -543,7 +544,7 @@ def discard(duel: Duel, card: str) -> None:
     c = _among(duel, card, (x for x in duel.board.cards() if x.zone.kind == HAND))
     if c is None:
         raise SetupError(f"「{card}」不在手卡")
-    duel.discard(c, reason="an effect")
+    duel.move_rules.discard(c, reason="an effect")
 
 
 @V.phrase(("given", "when"), "{player}的怪兽区域被「{card}」占满")
@@ -552,7 +553,7 @@ def fill_monster_zone(duel: Duel, player: int, card: str) -> None:
     zone = duel.board.zone(player, Zone.MONSTER)
     while len(zone) < (zone.capacity or 5):
         c = duel.new_card(card, player, DECK)
-        duel.place(c, Zone.MONSTER, player)
+        duel.summon_rules.place(c, Zone.MONSTER, player)
         c.position = "attack"
 
 
@@ -562,7 +563,7 @@ def fill_monster_zone_but(duel: Duel, player: int, number: int, card: str) -> No
     zone = duel.board.zone(player, Zone.MONSTER)
     while len(zone) < (zone.capacity or 5) - number:
         c = duel.new_card(card, player, DECK)
-        duel.place(c, Zone.MONSTER, player)
+        duel.summon_rules.place(c, Zone.MONSTER, player)
         c.position = "attack"
 
 
@@ -572,7 +573,7 @@ def fill_monster_zone_but(duel: Duel, player: int, number: int, card: str) -> No
 def first_turn(duel: Duel) -> None:
     """The example starts on the first turn of the duel (player 0 goes first); otherwise
     an example is a turn in the middle of a duel."""
-    duel.first_turn_of_the_duel()
+    duel.turns.first_turn_of_the_duel()
 
 
 @V.phrase(("given", "when"), "进入{phase}")
@@ -592,9 +593,9 @@ def enter_phase_holding(duel: Duel, phase: str) -> None:
 def summon_holding(duel: Duel, player: int, card: str) -> None:
     """Normal Summon; the mandatory trigger effects it starts go on a chain that stays open,
     so that cards can be chained to them (as 『进入…，先不处理连锁』)."""
-    with duel.holding_triggers():
+    with duel.chain_rules.holding_triggers():
         summon(duel, player, "normal", card)
-    duel.run_mandatory(hold=True)
+    duel.chain_rules.run_mandatory(hold=True)
 
 
 @V.phrase(("given", "when"), "进入{player}的下一个回合")
@@ -618,27 +619,27 @@ def next_standby_of(duel: Duel, player: int) -> None:
 @V.phrase(("given", "when"), "{player}发动「{card}」的{label}效果")
 def activate_effect(duel: Duel, player: int, card: str, label: str) -> None:
     """Activate an effect of a card, untargeted (a pending trigger, an ignition or quick effect)."""
-    duel.activate(duel.card(card, player), label, player=player)
+    duel.chain_rules.activate(duel.card(card, player), label, player=player)
 
 
 @V.phrase(("given", "when"), "{player}发动「{card}」的{label}效果时以「{target:card}」为对象")
 def state_mandatory_target(duel: Duel, player: int, card: str, label: str, target: str) -> None:
     """The target a mandatory trigger of that player's card will take when it goes on a chain
     by itself (stated ahead: it is activated as soon as the game is open)."""
-    duel.state_targets(duel.card(card, player), label, player, [duel.card(target)])
+    duel.chain_rules.state_targets(duel.card(card, player), label, player, [duel.card(target)])
 
 
 @V.phrase(("given", "when"), "{player}发动「{card}」的{label}效果时以「{t1:card}」和「{t2:card}」为对象")
 def state_mandatory_targets(duel: Duel, player: int, card: str, label: str, t1: str, t2: str) -> None:
     """The two targets a mandatory trigger of that player's card will take (stated ahead)."""
-    duel.state_targets(duel.card(card, player), label, player, [duel.card(t1), duel.card(t2)])
+    duel.chain_rules.state_targets(duel.card(card, player), label, player, [duel.card(t1), duel.card(t2)])
 
 
 @V.phrase(("given", "when"), "{player}不发动「{card}」的{label}效果")
 def decline_trigger(duel: Duel, player: int, card: str, label: str) -> None:
     """That player chooses not to activate that trigger effect (the one waiting now, and
     whenever it is triggered later); a mandatory one is activated all the same."""
-    duel.decline(duel.card(card, player), label, player)
+    duel.chain_rules.decline(duel.card(card, player), label, player)
 
 
 @V.phrase(("given", "when"), "{player}在「{at:card}」的效果处理时适用「{card}」的{label}效果")
@@ -646,74 +647,78 @@ def apply_as_effect_applies(duel: Duel, player: int, at: str, card: str, label: 
     """That player chooses to apply a continuous effect of their card that may apply as
     another card's activated effect applies (『…适用之际，可以…』): stated ahead, it applies
     when the chain link of that card resolves (not stated: it does not apply)."""
-    duel.plan_applying(duel.card(card, player), label, player, duel.card(at))
+    duel.chain_rules.plan_applying(duel.card(card, player), label, player, duel.card(at))
 
 
 @V.phrase(("given", "when"), "{player}发动「{card}」")
 def activate_card(duel: Duel, player: int, card: str) -> None:
     """Activate a spell or trap card (from the hand, or the set one)."""
-    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player)
+    duel.chain_rules.activate(_fresh_or_set(duel, card, player), "发动", player=player)
 
 
 @V.phrase(("given", "when"), "{player}发动「{card}」，选择「{chosen:card}」")
 def activate_choosing(duel: Duel, player: int, card: str, chosen: str) -> None:
     """Activate a card that picks a card without targeting it (「简易融合」's monster)."""
-    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, chosen=[duel.card(chosen, player)])
+    duel.chain_rules.activate(_fresh_or_set(duel, card, player), "发动", player=player,
+                              chosen=[duel.card(chosen, player)])
 
 
 @V.phrase(("given", "when"), "{player}发动「{card}」，选择{owner:player}的「{chosen:card}」")
 def activate_choosing_whose(duel: Duel, player: int, card: str, owner: int, chosen: str) -> None:
     """Activate a card that picks that player's card without targeting it."""
-    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, chosen=[_on_field(duel, chosen, owner)])
+    duel.chain_rules.activate(_fresh_or_set(duel, card, player), "发动", player=player,
+                              chosen=[_on_field(duel, chosen, owner)])
 
 
 @V.phrase(("given", "when"), "{player}发动「{card}」的{label}效果，选择{owner:player}的「{chosen:card}」")
 def activate_effect_choosing_whose(duel: Duel, player: int, card: str, label: str, owner: int, chosen: str) -> None:
     """Activate an effect that picks that player's card on the field without targeting it."""
-    duel.activate(duel.card(card, player), label, player=player, chosen=[_on_field(duel, chosen, owner)])
+    duel.chain_rules.activate(duel.card(card, player), label, player=player, chosen=[_on_field(duel, chosen, owner)])
 
 
 @V.phrase(("given", "when"), "{player}发动「{card}」，选择「{c1:card}」和「{c2:card}」")
 def activate_choosing_two(duel: Duel, player: int, card: str, c1: str, c2: str) -> None:
     """Activate a card that picks two cards without targeting them (「强制转移」)."""
-    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player,
-                  chosen=[_on_field(duel, c1), _on_field(duel, c2)])
+    duel.chain_rules.activate(_fresh_or_set(duel, card, player), "发动", player=player,
+                              chosen=[_on_field(duel, c1), _on_field(duel, c2)])
 
 
 @V.phrase(("given", "when"), "{player}发动「{card}」的{label}效果，选择「{chosen:card}」")
 def activate_effect_choosing(duel: Duel, player: int, card: str, label: str, chosen: str) -> None:
     """Activate an effect that picks a card without targeting it (「剑斗兽 马斗」)."""
-    duel.activate(duel.card(card, player), label, player=player, chosen=[duel.card(chosen, player)])
+    duel.chain_rules.activate(duel.card(card, player), label, player=player, chosen=[duel.card(chosen, player)])
 
 
 @V.phrase(("given", "when"), "{player}以「{target:card}」为对象发动「{card}」")
 def activate_card_targeting(duel: Duel, player: int, target: str, card: str) -> None:
     """Activate a spell or trap card targeting a card."""
-    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, targets=[duel.card(target)])
+    duel.chain_rules.activate(_fresh_or_set(duel, card, player), "发动", player=player, targets=[duel.card(target)])
 
 
 @V.phrase(("given", "when"), "{player}以「{t1:card}」和「{t2:card}」为对象发动「{card}」")
 def activate_card_targeting_two(duel: Duel, player: int, t1: str, t2: str, card: str) -> None:
     """Activate a spell or trap card targeting two cards."""
-    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, targets=[duel.card(t1), duel.card(t2)])
+    duel.chain_rules.activate(_fresh_or_set(duel, card, player), "发动", player=player,
+                              targets=[duel.card(t1), duel.card(t2)])
 
 
 @V.phrase(("given", "when"), "{player}以「{target:card}」为对象发动「{card}」的{label}效果")
 def activate_effect_targeting(duel: Duel, player: int, target: str, card: str, label: str) -> None:
     """Activate an effect of a card targeting a card."""
-    duel.activate(duel.card(card, player), label, player=player, targets=[duel.card(target)])
+    duel.chain_rules.activate(duel.card(card, player), label, player=player, targets=[duel.card(target)])
 
 
 @V.phrase(("given", "when"), "{player}以「{t1:card}」和「{t2:card}」为对象发动「{card}」的{label}效果")
 def activate_effect_targeting_two(duel: Duel, player: int, t1: str, t2: str, card: str, label: str) -> None:
     """Activate an effect of a card targeting two cards."""
-    duel.activate(duel.card(card, player), label, player=player, targets=[duel.card(t1), duel.card(t2)])
+    duel.chain_rules.activate(duel.card(card, player), label, player=player, targets=[duel.card(t1), duel.card(t2)])
 
 
 @V.phrase(("given", "when"), "{player}以{owner:player}的「{target:card}」为对象发动「{card}」")
 def activate_card_targeting_whose(duel: Duel, player: int, owner: int, target: str, card: str) -> None:
     """Activate a card targeting that player's card of that name."""
-    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, targets=[duel.card(target, owner)])
+    duel.chain_rules.activate(_fresh_or_set(duel, card, player), "发动", player=player,
+                              targets=[duel.card(target, owner)])
 
 
 @V.phrase(("given", "when"), "{player}以{owner:player}{source}的「{target:card}」为对象发动「{card}」")
@@ -722,19 +727,19 @@ def activate_targeting_in_zone(duel: Duel, player: int, owner: int, source: str,
     t = _among(duel, target, duel.board.zone(owner, source))
     if t is None:
         raise SetupError(f"「{target}」不在{WHO[owner]}的{source}")
-    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, targets=[t])
+    duel.chain_rules.activate(_fresh_or_set(duel, card, player), "发动", player=player, targets=[t])
 
 
 @V.phrase(("given", "when"), "{player}发动「{card}」得到的「{origin:card}」的{label}效果")
 def activate_gained(duel: Duel, player: int, card: str, origin: str, label: str) -> None:
     """Activate an effect the card gained from another card (「混沌幻影」)."""
-    duel.activate(duel.card(card, player), label, player=player, origin=origin)
+    duel.chain_rules.activate(duel.card(card, player), label, player=player, origin=origin)
 
 
 @V.phrase(("given", "when"), "{player}以「{target:card}」为对象发动「{card}」得到的「{origin:card}」的{label}效果")
 def activate_gained_targeting(duel: Duel, player: int, target: str, card: str, origin: str, label: str) -> None:
     """Activate a gained effect, targeting a card."""
-    duel.activate(duel.card(card, player), label, player=player, origin=origin, targets=[duel.card(target)])
+    duel.chain_rules.activate(duel.card(card, player), label, player=player, origin=origin, targets=[duel.card(target)])
 
 
 def _in_hand(duel: Duel, name: str, player: int):
@@ -745,7 +750,7 @@ def _in_hand(duel: Duel, name: str, player: int):
 def _paying(duel: Duel, card, label: str, how: str):
     """The card, if the cost of its effect ``label`` is paid that way (discard-paid /
     send-paid): a step that says 丢弃 cannot pay a cost that only sends to the graveyard."""
-    cost = duel.effect_of(card, label).cost
+    cost = duel.chain_rules.effect_of(card, label).cost
     if not (isinstance(cost, tuple) and cost[0] == how):
         raise SetupError(f"「{card.name}」{label}的代价不是"
                          f"{'丢弃' if how == 'discard-paid' else '送去墓地'}手卡")
@@ -756,7 +761,7 @@ def _paying(duel: Duel, card, label: str, how: str):
 def activate_discarding_targeting(duel: Duel, player: int, paid: str, target: str, card: str) -> None:
     """Activate a card whose cost discards a card of the hand (that one), targeting a card."""
     c = _paying(duel, _fresh_or_set(duel, card, player), "发动", "discard-paid")
-    duel.activate(c, "发动", player=player, targets=[duel.card(target)], paid=[_in_hand(duel, paid, player)])
+    duel.chain_rules.activate(c, "发动", player=player, targets=[duel.card(target)], paid=[_in_hand(duel, paid, player)])
 
 
 @V.phrase(("given", "when"), "{player}丢弃「{paid:card}」，以「{target:card}」为对象发动「{card}」的{label}效果")
@@ -765,14 +770,14 @@ def activate_effect_discarding_targeting(duel: Duel, player: int, paid: str, tar
     """Activate an effect whose cost discards a card of the hand (that one), targeting a
     card (「元素英雄 雷霆巨人」①)."""
     c = _paying(duel, duel.card(card, player), label, "discard-paid")
-    duel.activate(c, label, player=player, targets=[duel.card(target)], paid=[_in_hand(duel, paid, player)])
+    duel.chain_rules.activate(c, label, player=player, targets=[duel.card(target)], paid=[_in_hand(duel, paid, player)])
 
 
 @V.phrase(("given", "when"), "{player}把手卡的「{paid:card}」送去墓地，发动「{card}」的{label}效果")
 def activate_sending_from_hand(duel: Duel, player: int, paid: str, card: str, label: str) -> None:
     """Activate an effect whose cost sends a card of the hand (that one) to the graveyard."""
     c = _paying(duel, duel.card(card, player), label, "send-paid")
-    duel.activate(c, label, player=player, paid=[_in_hand(duel, paid, player)])
+    duel.chain_rules.activate(c, label, player=player, paid=[_in_hand(duel, paid, player)])
 
 
 @V.phrase(("given", "when"), "{player}把手卡的「{paid:card}」送去墓地，以「{target:card}」为对象发动「{card}」的{label}效果")
@@ -781,13 +786,13 @@ def activate_sending_from_hand_targeting(duel: Duel, player: int, paid: str, tar
     """Activate an effect whose cost sends a card of the hand (that one) to the graveyard,
     targeting a card (「女武神的契约书」①)."""
     c = _paying(duel, duel.card(card, player), label, "send-paid")
-    duel.activate(c, label, player=player, targets=[duel.card(target)], paid=[_in_hand(duel, paid, player)])
+    duel.chain_rules.activate(c, label, player=player, targets=[duel.card(target)], paid=[_in_hand(duel, paid, player)])
 
 
 @V.phrase(("given", "when"), "{player}发动「{card}」，同时发动{label}效果")
 def activate_card_with_effect(duel: Duel, player: int, card: str, label: str) -> None:
     """Activate a continuous trap card and, with its card activation, one of its effects."""
-    duel.activate(_fresh_or_set(duel, card, player), "发动", player=player, with_effect=label)
+    duel.chain_rules.activate(_fresh_or_set(duel, card, player), "发动", player=player, with_effect=label)
 
 
 DECLARED = {"魔法": "spell", "陷阱": "trap", "怪兽": "monster"}
@@ -797,13 +802,13 @@ V.term(Term.choice("declared", DECLARED, "魔法、陷阱 or 怪兽 (a declared 
 @V.phrase(("given", "when"), "{player}发动「{card}」的{label}效果，宣言{declared}卡")
 def activate_declaring(duel: Duel, player: int, card: str, label: str, declared: str) -> None:
     """Activate an effect that declares a card kind (「No.16 色之支配者」)."""
-    duel.activate(duel.card(card, player), label, player=player, declared=declared)
+    duel.chain_rules.activate(duel.card(card, player), label, player=player, declared=declared)
 
 
 @V.phrase(("given", "when"), "连锁处理")
 def resolve_chain(duel: Duel) -> None:
     """Resolve the chain, last link first."""
-    duel.resolve_chain()
+    duel.chain_rules.resolve_chain()
 
 
 def _fresh_or_set(duel: Duel, name: str, player: int):
@@ -817,7 +822,7 @@ def _fresh_or_set(duel: Duel, name: str, player: int):
 @V.then("「{card}」{same:is}{method}召唤的怪兽")
 def is_summoned_by(duel: Duel, card: str, same: bool, method: str) -> None:
     """How it came to the field: by that summon method (as the memory table keeps it)."""
-    expect(f"「{card}」是{METHOD_WORD[method]}召唤的怪兽", same, duel.summoned_by(duel.card(card), method))
+    expect(f"「{card}」是{METHOD_WORD[method]}召唤的怪兽", same, duel.memory_rules.summoned_by(duel.card(card), method))
 
 
 @V.then("{player}{can}把「{card}」的{method}召唤无效")
@@ -825,7 +830,7 @@ def can_negate_summon(duel: Duel, player: int, card: str, method: str, can: bool
     """Whether, as the card's latest summon (by that method) was made, it could have been
     negated (神之宣告 and the like): only when nothing else was left to process then."""
     c = duel.card(card)
-    actual = duel.summoned_by(c, method) and duel.summon_windows.get(c.serial, False)
+    actual = duel.memory_rules.summoned_by(c, method) and duel.chain_rules.summon_windows.get(c.serial, False)
     expect(f"玩家{player}可以把「{card}」的{METHOD_WORD[method]}召唤无效", can, actual)
 
 
@@ -833,7 +838,7 @@ def can_negate_summon(duel: Duel, player: int, card: str, method: str, can: bool
 def is_summoned_from(duel: Duel, card: str, same: bool, source: str) -> None:
     """Special summoned from that zone (deck, extra deck …)."""
     c = duel.card(card)
-    actual = duel.remembers(c, Info.SPECIAL_SUMMONED) and duel.recall(c, Info.SUMMONED_FROM) == source
+    actual = duel.memory_rules.remembers(c, Info.SPECIAL_SUMMONED) and duel.memory_rules.recall(c, Info.SUMMONED_FROM) == source
     expect(f"「{card}」是从{PLACE_NAMES.get(source, source)}特殊召唤的怪兽", same, actual)
 
 
@@ -841,7 +846,7 @@ def is_summoned_from(duel: Duel, card: str, same: bool, source: str) -> None:
 def is_summoned_by_effect_of(duel: Duel, card: str, same: bool, by: str) -> None:
     """Special summoned by that card's effect."""
     c = duel.card(card)
-    expect(f"「{card}」是「{by}」的效果特殊召唤的怪兽", same, duel.recall(c, Info.SUMMONED_BY_EFFECT) == by)
+    expect(f"「{card}」是「{by}」的效果特殊召唤的怪兽", same, duel.memory_rules.recall(c, Info.SUMMONED_BY_EFFECT) == by)
 
 
 @V.then("「{card}」{same:is}{kind}")
@@ -853,7 +858,7 @@ def is_kind(duel: Duel, card: str, same: bool, kind: str) -> None:
     elif kind == "normal":
         actual = duel.is_monster_card(c) and not duel.is_effect_monster(c)
     else:
-        actual = duel.is_monster_card(c) and ("tuner" in c.definition.types or duel.applies(c, "tuner"))
+        actual = duel.is_monster_card(c) and ("tuner" in c.definition.types or duel.value_rules.applies(c, "tuner"))
     expect(f"「{card}」是{kind}", same, actual)
 
 
@@ -880,7 +885,7 @@ def is_in_zone_of(duel: Duel, card: str, player: int, source: str) -> None:
 def deck_position(duel: Duel, card: str, player: int, end: str) -> None:
     """Where in that player's deck the card is (top or bottom)."""
     c = duel.card(card)
-    actual = duel.deck_position(c) if c.zone.owner == player else None
+    actual = duel.move_rules.deck_position(c) if c.zone.owner == player else None
     expect(f"「{card}」在玩家{player}的卡组中的位置", end, actual)
 
 
@@ -888,7 +893,7 @@ def deck_position(duel: Duel, card: str, player: int, end: str) -> None:
 def counts_as(duel: Duel, card: str, regarded: bool, moved: str) -> None:
     """What the move that put the card where it is counts as (4.3.3.4): destroyed, sent
     to the graveyard, discarded … — kept until the card moves again."""
-    tags = duel.arrived_as(duel.card(card))
+    tags = duel.memory_rules.arrived_as(duel.card(card))
     expect(f"「{card}」视为{moved} (counts as: {'、'.join(sorted(tags)) or 'nothing'})", regarded, moved in tags)
 
 
@@ -901,7 +906,7 @@ def sent_from_the_field(duel: Duel, card: str, regarded: bool) -> None:
     came_from = moves[-1].data.get("source", "") if moves else ""
     from_field = c.zone.kind == GRAVEYARD and came_from.startswith((Zone.MONSTER, Zone.SPELL_TRAP,
                                                                     Zone.PENDULUM, Zone.FIELD_SPELL)) \
-        and "left-field-before" not in duel.arrived_as(c)
+        and "left-field-before" not in duel.memory_rules.arrived_as(c)
     expect(f"「{card}」视为从场上送去墓地", regarded, from_field)
 
 
@@ -938,7 +943,7 @@ def can_see(duel: Duel, player: int, can: bool, card: str) -> None:
 @V.then("「{card}」的{label}效果{can}发动")
 def can_activate(duel: Duel, card: str, label: str, can: bool) -> None:
     """Whether its controller could activate that effect now (with the reason if not)."""
-    reason = duel.why_cannot_activate(duel.card(card), label)
+    reason = duel.chain_rules.why_cannot_activate(duel.card(card), label)
     expect(f"「{card}」的{label}效果可以发动 ({reason or 'ok'})", can, reason is None)
 
 
@@ -946,7 +951,7 @@ def can_activate(duel: Duel, card: str, label: str, can: bool) -> None:
 def player_can_activate(duel: Duel, player: int, can: bool, card: str, label: str) -> None:
     """Whether that player could activate the effect of their card of that name now."""
     c = duel.card(card, player)
-    reason = duel.why_cannot_activate(c, label, player)
+    reason = duel.chain_rules.why_cannot_activate(c, label, player)
     expect(f"玩家{player}可以发动「{card}」的{label}效果 ({reason or 'ok'})", can, reason is None)
 
 
@@ -955,10 +960,10 @@ def can_activate_targeting(duel: Duel, player: int, can: bool, target: str, card
     """Whether that player could activate the card targeting that card now."""
     c = _fresh_or_set(duel, card, player)
     t = duel.card(target)
-    effect = duel.effect_of(c, "发动")
-    reason = duel.why_cannot_activate(c, "发动", player)
+    effect = duel.chain_rules.effect_of(c, "发动")
+    reason = duel.chain_rules.why_cannot_activate(c, "发动", player)
     if reason is None:
-        reason = duel.why_not_target(c, effect, t)
+        reason = duel.chain_rules.why_not_target(c, effect, t)
     expect(f"玩家{player}可以以「{target}」为对象发动「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
@@ -967,9 +972,9 @@ def can_activate_effect_targeting(duel: Duel, player: int, can: bool, target: st
     """Whether that player could activate that effect of their card targeting that card now."""
     c = duel.card(card)
     t = duel.card(target)
-    reason = duel.why_cannot_activate(c, label, player)
+    reason = duel.chain_rules.why_cannot_activate(c, label, player)
     if reason is None:
-        reason = duel.why_not_target(c, duel.effect_of(c, label), t)
+        reason = duel.chain_rules.why_not_target(c, duel.chain_rules.effect_of(c, label), t)
     expect(f"玩家{player}可以以「{target}」为对象发动「{card}」的{label}效果 ({reason or 'ok'})", can, reason is None)
 
 
@@ -989,7 +994,7 @@ def _activatable(duel: Duel, name: str, player: int):
 def can_activate_card(duel: Duel, player: int, can: bool, card: str) -> None:
     """Whether that player could activate that card now (from the hand or set), as a chain
     link on what is happening now."""
-    reason = duel.why_cannot_activate(_activatable(duel, card, player), "发动", player)
+    reason = duel.chain_rules.why_cannot_activate(_activatable(duel, card, player), "发动", player)
     expect(f"玩家{player}可以发动「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
@@ -997,7 +1002,7 @@ def can_activate_card(duel: Duel, player: int, can: bool, card: str) -> None:
 def can_activate_with_card(duel: Duel, player: int, can: bool, card: str, label: str) -> None:
     """Whether that player could activate that effect together with the card's activation."""
     c = _activatable(duel, card, player)
-    reason = duel.why_cannot_activate(c, "发动", player) or duel.why_not_with_card_activation(c, label, player)
+    reason = duel.chain_rules.why_cannot_activate(c, "发动", player) or duel.activation_rules.why_not_with_card_activation(c, label, player)
     expect(f"玩家{player}可以在发动「{card}」的同时发动{label}效果 ({reason or 'ok'})", can, reason is None)
 
 
@@ -1030,8 +1035,8 @@ def trigger_player_mandatory(duel: Duel, card: str, label: str, player: int) -> 
     the one it waits for, or the one who activated it already (a mandatory effect goes on
     a chain as soon as the game is open)."""
     c = duel.card(card)
-    pending = duel.pending_for(c, label)
-    link = next((k for k in reversed([*duel.resolved, *duel.chain]) if k.card is c and k.effect.label == label),
+    pending = duel.chain_rules.pending_for(c, label)
+    link = next((k for k in reversed([*duel.chain_rules.resolved, *duel.chain_rules.chain]) if k.card is c and k.effect.label == label),
                 None)
     expect(f"发动「{card}」的{label}效果的玩家", player,
            pending.player if pending else link.player if link else None)
@@ -1040,42 +1045,42 @@ def trigger_player_mandatory(duel: Duel, card: str, label: str, player: int) -> 
 @V.then("「{card}」的{label}效果由{player}决定是否发动")
 def trigger_player(duel: Duel, card: str, label: str, player: int) -> None:
     """Who decides to activate that triggered effect (the controller as the card left)."""
-    pending = duel.pending_for(duel.card(card), label)
+    pending = duel.chain_rules.pending_for(duel.card(card), label)
     expect(f"决定是否发动「{card}」的{label}效果的玩家", player, pending.player if pending else None)
 
 
 @V.then("「{card}」的{label}效果{outcome}")
 def resolution(duel: Duel, card: str, label: str, outcome: str) -> None:
     """How the latest resolution of that effect ended: applied, or negated."""
-    actual = duel.last_outcome(duel.card(card), label)
+    actual = duel.chain_rules.last_outcome(duel.card(card), label)
     expect(f"「{card}」的{label}效果的处理", outcome, (actual or "not resolved").split(":")[0])
 
 
 @V.then("「{card}」的发动{outcome}")
 def card_activation_resolution(duel: Duel, card: str, outcome: str) -> None:
     """How the latest card activation of that spell or trap card resolved: applied, or negated."""
-    actual = duel.last_outcome(duel.card(card), "发动")
+    actual = duel.chain_rules.last_outcome(duel.card(card), "发动")
     expect(f"「{card}」的卡的发动的处理", outcome, (actual or "not resolved").split(":")[0])
 
 
 @V.then("「{card}」的{label}效果{applies}")
 def static_applies(duel: Duel, card: str, label: str, applies: bool) -> None:
     """Whether that effect that is not activated applies now (including one a material gives)."""
-    expect(f"「{card}」的{label}效果适用中", applies, duel.static_applies(duel.card(card), label))
+    expect(f"「{card}」的{label}效果适用中", applies, duel.value_rules.static_applies(duel.card(card), label))
 
 
 @V.then("「{card}」的效果{negated}")
 def effects_negated(duel: Duel, card: str, negated: bool) -> None:
     """Whether any kind of negation applies to the monster's effects now."""
     c = duel.card(card)
-    expect(f"「{card}」的效果被无效 ({', '.join(sorted(duel.negations(c))) or 'none'})", negated,
-           bool(duel.negations(c)))
+    expect(f"「{card}」的效果被无效 ({', '.join(sorted(duel.negation_rules.negations(c))) or 'none'})", negated,
+           bool(duel.negation_rules.negations(c)))
 
 
 @V.then("「{card}」{affected}「{source:card}」的效果影响")
 def affected_by(duel: Duel, card: str, affected: bool, source: str) -> None:
     """Whether that card's effects reach it now."""
-    expect(f"「{card}」受「{source}」的效果影响", affected, duel.affected_by(duel.card(card), duel.card(source)))
+    expect(f"「{card}」受「{source}」的效果影响", affected, duel.value_rules.affected_by(duel.card(card), duel.card(source)))
 
 
 # -- Then: what a monster may do ----------------------------------------------------
@@ -1083,14 +1088,14 @@ def affected_by(duel: Duel, card: str, affected: bool, source: str) -> None:
 @V.then("「{card}」{can}改变表示形式")
 def can_change_position(duel: Duel, card: str, can: bool) -> None:
     """Whether it could change its battle position now."""
-    reason = duel.why_cannot_change_position(duel.card(card))
+    reason = duel.summon_rules.why_cannot_change_position(duel.card(card))
     expect(f"「{card}」可以改变表示形式 ({reason or 'ok'})", can, reason is None)
 
 
 @V.then("「{card}」{can}攻击")
 def can_attack(duel: Duel, card: str, can: bool) -> None:
     """Whether it could attack now."""
-    reason = duel.why_cannot_attack(duel.card(card))
+    reason = duel.battle_rules.why_cannot_attack(duel.card(card))
     expect(f"「{card}」可以攻击 ({reason or 'ok'})", can, reason is None)
 
 
@@ -1099,7 +1104,7 @@ def destroyable(duel: Duel, card: str, will: bool, how: str) -> None:
     """Whether an effect (of another card) or a battle could destroy it now."""
     c = duel.card(card)
     source = _anonymous_source(duel, c) if how == "effect" else None
-    reason = duel.why_not_destroyed(c, by_effect=source, by_battle=how == "battle", consume=False)
+    reason = duel.value_rules.why_not_destroyed(c, by_effect=source, by_battle=how == "battle", consume=False)
     expect(f"「{card}」会被{how}破坏 ({reason or 'ok'})", will, reason is None)
 
 
@@ -1112,7 +1117,7 @@ def _anonymous_source(duel: Duel, card):
 def can_special_summon(duel: Duel, player: int, can: bool, card: str) -> None:
     """Whether that player could special summon that card now (summon limits, 正规召唤手续)."""
     c = duel.card(card, player)
-    reason = duel.why_cannot_special_summon(c, player)
+    reason = duel.value_rules.why_cannot_special_summon(c, player)
     expect(f"玩家{player}可以特殊召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
@@ -1132,7 +1137,8 @@ def can_summon_by_effect_from(duel: Duel, player: int, by: str, source: str, met
         reason = f"「{card}」 cannot be {method} summoned"
     else:
         c = c or duel.new_card(card, player, source)
-        reason = duel.why_cannot_special_summon(c, player, how=duel.summon_how(method, by), by=by, method=method)
+        reason = duel.value_rules.why_cannot_special_summon(c, player, how=duel.value_rules.summon_how(method, by),
+                                                            by=by, method=method)
     expect(f"玩家{player}可以用「{by}」的效果从{PLACE_NAMES.get(source, source)}{METHOD_WORD.get(method, method)}"
            f"召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
@@ -1147,7 +1153,7 @@ def can_pendulum_summon_from(duel: Duel, player: int, can: bool, source: str, ca
     elif "pendulum" not in c.definition.types or source not in (HAND, EXTRA):
         reason = f"「{card}」 cannot be pendulum summoned from the {source}"
     else:
-        reason = duel.why_cannot_special_summon(c, player, how="procedure", method="pendulum")
+        reason = duel.value_rules.why_cannot_special_summon(c, player, how="procedure", method="pendulum")
     expect(f"玩家{player}可以从{PLACE_NAMES.get(source, source)}灵摆召唤「{card}」 ({reason or 'ok'})", can,
            reason is None)
 
@@ -1157,7 +1163,7 @@ def can_special_summon_by_procedure(duel: Duel, player: int, can: bool, card: st
     """Whether that player could special summon the card now by its own summon procedure
     (its summon condition: not an effect, and no fusion, synchro … summon)."""
     c = duel.card(card, player)
-    reason = duel.why_cannot_special_summon(c, player, how="procedure")
+    reason = duel.value_rules.why_cannot_special_summon(c, player, how="procedure")
     expect(f"玩家{player}可以用自身的方法特殊召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
@@ -1165,7 +1171,7 @@ def can_special_summon_by_procedure(duel: Duel, player: int, can: bool, card: st
 def can_summon_paying(duel: Duel, player: int, paid: str, card: str, can: bool) -> None:
     """Whether that player could special summon the card by its own procedure, sending that
     card of the hand or field to the graveyard as its cost (checked once the cost is paid)."""
-    reason = duel.why_cannot_procedure_paying(_in_hand_of(duel, card, player), player, duel.card(paid))
+    reason = duel.value_rules.why_cannot_procedure_paying(_in_hand_of(duel, card, player), player, duel.card(paid))
     expect(f"玩家{player}可以把「{paid}」送去墓地，用自身的方法特殊召唤「{card}」 ({reason or 'ok'})", can,
            reason is None)
 
@@ -1174,7 +1180,7 @@ def can_summon_paying(duel: Duel, player: int, paid: str, card: str, can: bool) 
 def can_flip_summon(duel: Duel, player: int, can: bool, card: str) -> None:
     """Whether that player could Flip Summon that face-down monster now (not the turn it
     was set or summoned)."""
-    reason = duel.why_cannot_flip_summon(duel.card(card, player), player)
+    reason = duel.summon_rules.why_cannot_flip_summon(duel.card(card, player), player)
     expect(f"玩家{player}可以反转召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
@@ -1183,7 +1189,7 @@ def can_normal_summon(duel: Duel, player: int, can: bool, card: str) -> None:
     """Whether that player could Normal Summon that card now (one Normal Summon a turn;
     a gemini monster's 再度召唤 uses it)."""
     c = duel.card(card, player)
-    reason = duel.why_cannot_normal_summon(c, player)
+    reason = duel.summon_rules.why_cannot_normal_summon(c, player)
     expect(f"玩家{player}可以通常召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
@@ -1207,16 +1213,16 @@ def can_summon_by(duel: Duel, player: int, can: bool, method: str, card: str) ->
     as a Normal Summon; the others as a special summon."""
     c = _summoner(duel, card, player)
     if method in ("normal", "tribute"):
-        reason = duel.why_cannot_normal_summon(c, player)
+        reason = duel.summon_rules.why_cannot_normal_summon(c, player)
     elif method in ("flip", "gemini"):
-        reason = (duel.why_cannot_flip_summon(c, player) if method == "flip"
-                  else duel.why_cannot_normal_summon(c, player, again=True))
+        reason = (duel.summon_rules.why_cannot_flip_summon(c, player) if method == "flip"
+                  else duel.summon_rules.why_cannot_normal_summon(c, player, again=True))
     elif method not in ("special",) and method not in c.definition.types:
         reason = f"「{card}」不是{METHOD_WORD[method]}怪兽"
     else:
-        reason = duel.why_cannot_special_summon(c, player)
+        reason = duel.value_rules.why_cannot_special_summon(c, player)
         if reason is None and method in PROCEDURE_METHODS:
-            reason = duel.why_not_procedure_now(method, player)
+            reason = duel.summon_rules.why_not_procedure_now(method, player)
     expect(f"玩家{player}可以{METHOD_WORD[method]}召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
@@ -1224,16 +1230,16 @@ def can_summon_by(duel: Duel, player: int, can: bool, method: str, card: str) ->
 def can_tribute_summon(duel: Duel, player: int, can: bool, tribute: str, card: str) -> None:
     """Whether that player could Tribute Summon that card now, tributing that one card
     (Level 5–6: one tribute, Level 7 and up: two)."""
-    reason = duel.why_cannot_normal_summon(_summoner(duel, card, player), player,
-                                           tributes=_tributes(duel, player, tribute))
+    reason = duel.summon_rules.why_cannot_normal_summon(_summoner(duel, card, player), player,
+                                                        tributes=_tributes(duel, player, tribute))
     expect(f"玩家{player}可以解放「{tribute}」上级召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
 @V.then("{player}{can}解放「{t1:card}」和「{t2:card}」上级召唤「{card}」")
 def can_tribute_summon_two(duel: Duel, player: int, can: bool, t1: str, t2: str, card: str) -> None:
     """Whether that player could Tribute Summon that card now, tributing those two cards."""
-    reason = duel.why_cannot_normal_summon(_summoner(duel, card, player), player,
-                                           tributes=_tributes(duel, player, t1, t2))
+    reason = duel.summon_rules.why_cannot_normal_summon(_summoner(duel, card, player), player,
+                                                        tributes=_tributes(duel, player, t1, t2))
     expect(f"玩家{player}可以解放「{t1}」和「{t2}」上级召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
@@ -1241,7 +1247,7 @@ def can_tribute_summon_two(duel: Duel, player: int, can: bool, t1: str, t2: str,
 def can_summon_without_tribute(duel: Duel, player: int, can: bool, card: str) -> None:
     """Whether that player could Normal Summon that Level 5+ card now without tributing
     (only a card whose own text allows it)."""
-    reason = duel.why_cannot_normal_summon(_summoner(duel, card, player), player, without_tribute=True)
+    reason = duel.summon_rules.why_cannot_normal_summon(_summoner(duel, card, player), player, without_tribute=True)
     expect(f"玩家{player}可以不用解放召唤「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
@@ -1250,7 +1256,7 @@ def can_declare_attack_now(duel: Duel, card: str, can: bool) -> None:
     """Whether that monster could declare an attack right now: the monster's own
     restrictions, and the turn player's battle phase (or its main phase 1, entering it)."""
     a = duel.card(card)
-    reason = duel.why_cannot_attack(a) or duel.why_not_declare_attack_now(a)
+    reason = duel.battle_rules.why_cannot_attack(a) or duel.battle_rules.why_not_declare_attack_now(a)
     expect(f"「{card}」现在可以攻击宣言 ({reason or 'ok'})", can, reason is None)
 
 
@@ -1258,8 +1264,8 @@ def can_declare_attack_now(duel: Duel, card: str, can: bool) -> None:
 def can_attack_target(duel: Duel, attacker: str, can: bool, card: str) -> None:
     """Whether that monster could declare an attack on that monster now."""
     a = duel.card(attacker)
-    reason = duel.why_cannot_attack(a) or duel.why_not_declare_attack_now(a) \
-        or duel.why_not_attack_target(a, duel.card(card))
+    reason = duel.battle_rules.why_cannot_attack(a) or duel.battle_rules.why_not_declare_attack_now(a) \
+        or duel.battle_rules.why_not_attack_target(a, duel.card(card))
     expect(f"「{attacker}」可以攻击「{card}」 ({reason or 'ok'})", can, reason is None)
 
 
@@ -1267,7 +1273,7 @@ def can_attack_target(duel: Duel, attacker: str, can: bool, card: str) -> None:
 def can_attack_directly(duel: Duel, card: str, can: bool) -> None:
     """Whether that monster could declare a direct attack now."""
     a = duel.card(card)
-    reason = duel.why_cannot_attack(a) or duel.why_not_declare_attack_now(a) or duel.why_not_attack_target(a, None)
+    reason = duel.battle_rules.why_cannot_attack(a) or duel.battle_rules.why_not_declare_attack_now(a) or duel.battle_rules.why_not_attack_target(a, None)
     expect(f"「{card}」可以直接攻击 ({reason or 'ok'})", can, reason is None)
 
 
@@ -1281,7 +1287,7 @@ def can_change_position_now(duel: Duel, player: int, can: bool, card: str) -> No
     elif duel.on_field(c) and c.controller != player:
         reason = f"「{card}」不是玩家{player}的怪兽"
     else:
-        reason = duel.why_cannot_change_position(c, player) or duel.why_not_now_in_main_phase(player, "变更表示形式")
+        reason = duel.summon_rules.why_cannot_change_position(c, player) or duel.summon_rules.why_not_now_in_main_phase(player, "变更表示形式")
     expect(f"玩家{player}可以把「{card}」的表示形式变更 ({reason or 'ok'})", can, reason is None)
 
 
@@ -1296,28 +1302,28 @@ def position_is(duel: Duel, card: str, same: bool, position: str) -> None:
 def can_be_fusion_material(duel: Duel, card: str, can: bool, fusion: str) -> None:
     """Whether it qualifies as a material of that fusion monster."""
     expect(f"「{card}」可以作为「{fusion}」的融合素材", can,
-           duel.rule_of(fusion, "fusion-material", duel.card(card)))
+           duel.value_rules.rule_of(fusion, "fusion-material", duel.card(card)))
 
 
 @V.then("「{card}」{can}作为「{by:card}」的连接素材")
 def can_be_link_material(duel: Duel, card: str, can: bool, by: str) -> None:
     """Whether it could be a link material of that link monster now (its own rules, and
     what the link monster's text asks of its materials)."""
-    why = duel.why_not_link_material(duel.card(card), duel.card(by))
+    why = duel.value_rules.why_not_link_material(duel.card(card), duel.card(by))
     expect(f"「{card}」可以作为「{by}」的连接素材 ({why or 'ok'})", can, why is None)
 
 
 @V.then("「{card}」{can}作为「{by:card}」的代价解放")
 def can_be_cost(duel: Duel, card: str, can: bool, by: str) -> None:
     """Whether it can be tributed for that card's cost."""
-    expect(f"「{card}」可以作为「{by}」的代价", can, duel.rule_of(by, "cost", duel.card(card)))
+    expect(f"「{card}」可以作为「{by}」的代价", can, duel.value_rules.rule_of(by, "cost", duel.card(card)))
 
 
 @V.then("{player}发动「{card}」时{can}把卡组的怪兽作为融合素材")
 def fusion_from_deck(duel: Duel, player: int, card: str, can: bool) -> None:
     """Whether that card, activated by that player now, may use monsters in the deck as materials."""
     expect(f"玩家{player}发动「{card}」时可以用卡组的怪兽作为融合素材", can,
-           duel.rule_of(card, "fusion-from-deck", player))
+           duel.value_rules.rule_of(card, "fusion-from-deck", player))
 
 
 # -- Then: numbers ------------------------------------------------------------------
@@ -1325,33 +1331,33 @@ def fusion_from_deck(duel: Duel, player: int, card: str, can: bool) -> None:
 @V.then("「{card}」的灵摆刻度是{number}")
 def scale_is(duel: Duel, card: str, number: int) -> None:
     """Its pendulum scale now (the printed one, as its own effects that apply change it)."""
-    expect(f"「{card}」的灵摆刻度", number, duel.pendulum_scale(duel.card(card)))
+    expect(f"「{card}」的灵摆刻度", number, duel.value_rules.pendulum_scale(duel.card(card)))
 
 
 @V.then("「{card}」的攻击力是{number}")
 def atk_is(duel: Duel, card: str, number: int) -> None:
     """Its ATK as its controller knows it (a face-down monster: the printed value)."""
     c = duel.card(card)
-    expect(f"「{card}」的攻击力（控制者看来）", number, duel.atk(c, viewer=c.controller))
+    expect(f"「{card}」的攻击力（控制者看来）", number, duel.value_rules.atk(c, viewer=c.controller))
 
 
 @V.then("「{card}」的守备力是{number}")
 def def_is(duel: Duel, card: str, number: int) -> None:
     """Its DEF as its controller knows it."""
     c = duel.card(card)
-    expect(f"「{card}」的守备力（控制者看来）", number, duel.defense(c, viewer=c.controller))
+    expect(f"「{card}」的守备力（控制者看来）", number, duel.value_rules.defense(c, viewer=c.controller))
 
 
 @V.then("对效果而言「{card}」的攻击力{same:is}确定的数值")
 def atk_undetermined(duel: Duel, card: str, same: bool) -> None:
     """For effects, a face-down monster has no determined ATK."""
-    expect(f"对效果而言「{card}」的攻击力是确定的数值", same, duel.atk(duel.card(card)) is not None)
+    expect(f"对效果而言「{card}」的攻击力是确定的数值", same, duel.value_rules.atk(duel.card(card)) is not None)
 
 
 @V.then("「{card}」的X素材有{number}个")
 def material_count(duel: Duel, card: str, number: int) -> None:
     """How many xyz materials it has."""
-    expect(f"「{card}」的X素材数", number, len(duel.materials_of(_on_field(duel, card))))
+    expect(f"「{card}」的X素材数", number, len(duel.summon_rules.materials_of(_on_field(duel, card))))
 
 
 @V.then("「{material:card}」{same:is}「{card}」的X素材")
@@ -1364,7 +1370,7 @@ def is_material_of(duel: Duel, material: str, same: bool, card: str) -> None:
 @V.then("「{card}」的指示物有{number}个")
 def counter_count(duel: Duel, card: str, number: int) -> None:
     """How many counters are on it."""
-    expect(f"「{card}」上的指示物", number, duel.recall(duel.card(card), Info.COUNTERS) or 0)
+    expect(f"「{card}」上的指示物", number, duel.memory_rules.recall(duel.card(card), Info.COUNTERS) or 0)
 
 
 @V.then("{player}{won}决斗")

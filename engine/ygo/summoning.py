@@ -5,17 +5,19 @@ turn, tributes, main phase, no chain), changing battle positions, Xyz materials,
 setting the scene (a monster summoned earlier in the duel, a card placed in a zone).
 
 Whether a monster may be special summoned at all (召唤条件, 苏生限制) is values.py's; a
-summon is one game action: the duel wraps ``summon`` and ``flip_summon`` so that the
-triggers it causes wait until it is done (chain.one_action).
+summon is one game action: ``summon`` and ``flip_summon`` are marked so that the
+triggers it causes wait until it is done (actions.one_action).
 """
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from rulings.core import IllegalAction, SetupError
 from rulings.core.events import EventLog, said
 
+from .actions import one_action
 from .banish import TemporaryBanishes
 from .legality import Rule, enforced, refusal
 from .links import Links
@@ -23,7 +25,7 @@ from .memories import Memories
 from .memory import SPECIAL_METHODS, SUMMON_METHOD_INFO, Info
 from .objects import PLAYERS, YgoCard, Zone
 from .values import KIND_WORDS, METHOD_WORDS
-from .view import DuelView
+from .view import ChainView, DuelView, MovesView, ValuesView
 
 DECK, HAND, EXTRA, MONSTER, SPELL_TRAP, PENDULUM, GRAVEYARD, BANISHED, MATERIALS, FIELD_SPELL = (
     Zone.DECK, Zone.HAND, Zone.EXTRA, Zone.MONSTER, Zone.SPELL_TRAP, Zone.PENDULUM, Zone.GRAVEYARD,
@@ -36,27 +38,10 @@ def _who(player: int) -> str:
     return "自己" if player == 0 else "对方"
 
 
-class SummoningDuel(DuelView, Protocol):
-    """What summoning needs of the rest of the duel (rulings.ygo.duel.Duel is one): what
-    card data sees (a static's test is given the duel), the chain (summon windows, whether
-    a chain is under way) and the summon conditions (values.py)."""
+class SummoningValues(ValuesView, Protocol):
+    """What summoning.py asks of values.py's ``Values`` beyond what card data does."""
 
-    #: whether each summon could be negated when it was made (chain.py), by card serial
-    summon_windows: dict[int, bool]
-
-    def summon_window_now(self) -> bool: ...
-
-    def chain_under_way(self) -> bool: ...
-
-    def chain_resolving(self) -> bool: ...
-
-    def run_mandatory(self, hold: bool = False) -> None: ...
-
-    def emit(self, kind: str, subject: Any, **data: Any) -> None: ...
-
-    def active_statics(self, card: YgoCard, kind: str, *, ignore_negation: bool = False) -> Any: ...
-
-    def leave_field(self, card: YgoCard, to: Any, *, reason: str, **how: Any) -> None: ...
+    def active_statics(self, card: YgoCard, kind: str, *, ignore_negation: bool = False): ...
 
     def special_summon_monster(self, card: YgoCard) -> bool: ...
 
@@ -64,6 +49,43 @@ class SummoningDuel(DuelView, Protocol):
                              from_zone: str | None = None) -> bool: ...
 
     def count_special_summon(self, player: int) -> None: ...
+
+
+class SummoningChain(ChainView, Protocol):
+    """What summoning.py asks of chain.py's ``Chain`` beyond what card data does."""
+
+    #: whether each summon could be negated when it was made, by card serial
+    summon_windows: dict[int, bool]
+
+    def emit(self, kind: str, subject: Any, **data: Any) -> None: ...
+
+    def one_action(self) -> AbstractContextManager[None]: ...
+
+    def chain_resolving(self) -> bool: ...
+
+    def chain_under_way(self) -> bool: ...
+
+    def run_mandatory(self, hold: bool = False) -> None: ...
+
+    def summon_window_now(self) -> bool: ...
+
+
+class SummoningMoves(MovesView, Protocol):
+    """What summoning.py asks of moves.py's ``Moves`` beyond what card data does."""
+
+    def leave_field(self, card: YgoCard, to: Zone, *, reason: str, face_up: bool | None = None,
+                    transition: Any = ..., destroyed: bool = False, by_battle: bool = False,
+                    by_player: int | None = None, index: int | None = None, tags: tuple = ()) -> None: ...
+
+
+class SummoningDuel(DuelView, Protocol):
+    """What summoning needs of the rest of the duel (rulings.ygo.duel.Duel is one): what
+    card data sees (a static's test is given the duel), the chain (summon windows, whether
+    a chain is under way) and the summon conditions (values.py)."""
+
+    value_rules: SummoningValues
+    chain_rules: SummoningChain
+    move_rules: SummoningMoves
 
 
 class Summoning:
@@ -104,6 +126,7 @@ class Summoning:
             raise IllegalAction(f"{_who(player)}的怪兽区域没有空位")
         return zone
 
+    @one_action
     def summon(self, card: YgoCard, method: str, player: int | None = None, *, face_up: bool = True,
                tributes=(), materials=(), by: str = "", negated: bool = False,
                without_tribute: bool = False, position: str | None = None, onto: int | None = None) -> None:
@@ -120,7 +143,7 @@ class Summoning:
             raise SetupError(f"「{card.name}」不是{METHOD_WORDS.get(frame, frame)}怪兽，不能{METHOD_WORDS.get(method, method)}召唤")
         if method in ("normal", "tribute") and d.extra_deck:
             raise SetupError(f"「{card.name}」是额外卡组的怪兽，不能通常召唤")
-        if method in ("normal", "tribute") and self.duel.special_summon_monster(card):
+        if method in ("normal", "tribute") and self.duel.value_rules.special_summon_monster(card):
             raise IllegalAction(f"「{card.name}」是特殊召唤怪兽，不能通常召唤")
         if method in ("normal", "tribute", "gemini"):
             why = self.why_cannot_normal_summon(card, player, tributes=tuple(tributes),
@@ -138,30 +161,30 @@ class Summoning:
             self.summon_count[player] += 1
             self.use_normal_summon(player, card)
             self.log.record("summon.gemini", card=card)
-            self.duel.emit("summoned", card, method=method)
+            self.duel.chain_rules.emit("summoned", card, method=method)
             return
         if method in PROCEDURE_METHODS and not by:
             why = self.why_not_procedure_now(method, player)
             if why:
                 raise IllegalAction(why)
-        how = self.duel.summon_how(method, by)
+        how = self.duel.value_rules.summon_how(method, by)
         if method in SPECIAL_METHODS:
-            why = self.duel.why_cannot_special_summon(card, player, how=how, by=by, method=method)
+            why = self.duel.value_rules.why_cannot_special_summon(card, player, how=how, by=by, method=method)
             if why:
                 raise IllegalAction(why)
         if method == "link":
             for m in materials:
-                why = self.duel.why_not_link_material(m, card)
+                why = self.duel.value_rules.why_not_link_material(m, card)
                 if why:
                     raise IllegalAction(why)
         for t in tributes:
-            self.duel.send_to_graveyard(t, reason=f"tributed for 「{card.name}」", tributed=True)
+            self.duel.move_rules.send_to_graveyard(t, reason=f"tributed for 「{card.name}」", tributed=True)
         for m in materials:
             if method == "xyz":
                 continue
-            self.duel.send_to_graveyard(m, reason=f"material for 「{card.name}」")
+            self.duel.move_rules.send_to_graveyard(m, reason=f"material for 「{card.name}」")
         source = card.zone.kind
-        self.duel.summon_windows[card.serial] = self.duel.summon_window_now()
+        self.duel.chain_rules.summon_windows[card.serial] = self.duel.chain_rules.summon_window_now()
         self.banishes.drop(card)
         self.duel.board.move(card, self.free_monster_zone(side), face_up=face_up, controller=side,
                         reason=said("reason.set" if method in ("normal", "tribute") and not face_up
@@ -170,7 +193,7 @@ class Summoning:
         for m in materials:
             if method == "xyz":
                 self.attach(m, card)
-        if self.duel.properly_summoned_by(card, how, method, by, source):
+        if self.duel.value_rules.properly_summoned_by(card, how, method, by, source):
             card.proc_complete = True  # 正规召唤手续: the revive limit is lifted
         set_only = method in ("normal", "tribute") and not face_up
         if method in ("normal", "tribute"):
@@ -203,7 +226,7 @@ class Summoning:
             self.memory.remember(card, Info.SUMMONED_FROM, None if "token" in d.types else source)
             self.special_summons[player] += 1
             self.special_summoned_names.add((self.duel.turn, player, card.name))
-            self.duel.count_special_summon(player)
+            self.duel.value_rules.count_special_summon(player)
         if tributes or materials:
             self.memory.remember(card, Info.SUMMON_MATERIALS, tuple((c.serial, c.definition) for c in (*tributes, *materials)))
             self.memory.remember(card, Info.MATERIAL_LINK, tuple(c.serial for c in (*tributes, *materials)))
@@ -211,7 +234,7 @@ class Summoning:
             self.memory.remember(card, Info.SUMMONED_BY_EFFECT, by)
             self.memory.remember(card, Info.SUMMONED_BY_NAME, by)
         own_tributes = method == "tribute" and self.tributes_by_own_method(card, len(tributes))
-        if without_tribute or own_tributes or (method == "special" and not by and self.duel.special_summon_monster(card)):
+        if without_tribute or own_tributes or (method == "special" and not by and self.duel.value_rules.special_summon_monster(card)):
             # 『这个方法召唤·特殊召唤的这张卡』: summoned by its own text's method or procedure
             self.memory.remember(card, Info.SUMMONED_BY_NAME, card.name)
         if negated:
@@ -223,7 +246,7 @@ class Summoning:
                         self.memory.apply_lasting(card, mark[0], mark[1], source=f"「{card.name}」{st.label}")
                     else:
                         self.memory.apply_lasting(card, mark, source=f"「{card.name}」{st.label}")
-        self.duel.emit("summoned", card, method=method, obj=card.object_id)
+        self.duel.chain_rules.emit("summoned", card, method=method, obj=card.object_id)
 
     # -- the basic rules of summoning (spec/ygo/basic-rules.rst) ------------------------
 
@@ -291,7 +314,7 @@ class Summoning:
             return refusal(Rule.OWN_TURN, f"{_who(player)}不是回合玩家：通常召唤·盖放只能在自己的回合进行")
         if enforced(Rule.MAIN_PHASE) and self.duel.phase not in self.MAIN_PHASES:
             return refusal(Rule.MAIN_PHASE, "通常召唤·盖放只能在主要阶段进行")
-        if enforced(Rule.NOT_IN_CHAIN) and self.duel.chain_under_way():
+        if enforced(Rule.NOT_IN_CHAIN) and self.duel.chain_rules.chain_under_way():
             return refusal(Rule.NOT_IN_CHAIN, "连锁进行中不能通常召唤·盖放")
         if enforced(Rule.ONE_NORMAL_SUMMON) and self.normal_summons[player] >= 1 \
                 and self.extra_normal_summon(player, card) is None:
@@ -370,14 +393,14 @@ class Summoning:
         """A monster summoned by its own procedure (同调·超量·连接·灵摆召唤) is summoned by
         the turn player in a main phase, with no chain being built; an effect that
         summons so as it resolves may do it then."""
-        if self.duel.chain_resolving():
+        if self.duel.chain_rules.chain_resolving():
             return None
         word = PROCEDURE_METHODS[method]
         if player != self.duel.turn_player:
             return f"{_who(player)}不是回合玩家：{word}召唤只能在自己的回合进行"
         if self.duel.phase not in self.MAIN_PHASES:
             return f"{word}召唤只能在主要阶段进行"
-        if self.duel.chain:
+        if self.duel.chain_rules.chain:
             return f"连锁进行中不能{word}召唤"
         return None
 
@@ -433,7 +456,7 @@ class Summoning:
         self.log.record("setup.earlier", card=card, player=player)
 
     def set_monster(self, card: YgoCard, player: int | None = None, tributes=(), without_tribute=False) -> None:
-        self.duel.summon(card, "tribute" if tributes else "normal", player, face_up=False, tributes=tributes,
+        self.summon(card, "tribute" if tributes else "normal", player, face_up=False, tributes=tributes,
                     without_tribute=without_tribute)
 
     def set_spell_trap(self, card: YgoCard, player: int) -> None:
@@ -459,7 +482,7 @@ class Summoning:
         if kind == FIELD_SPELL:
             for old in [c for c in zone if c is not card]:
                 self.log.record("rule.field-zone-replaced", card=old, by=card)
-                self.duel.send_to_graveyard(old, reason=f"replaced by 「{card.name}」")
+                self.duel.move_rules.send_to_graveyard(old, reason=f"replaced by 「{card.name}」")
         self.duel.board.move(card, zone, face_up=face_up, controller=player, reason=reason)
 
     def why_not_now_in_main_phase(self, player: int, what: str) -> str | None:
@@ -469,7 +492,7 @@ class Summoning:
             return refusal(Rule.OWN_TURN, f"{_who(player)}不是回合玩家：{what}只能在自己的回合进行")
         if enforced(Rule.MAIN_PHASE) and self.duel.phase not in self.MAIN_PHASES:
             return refusal(Rule.MAIN_PHASE, f"{what}只能在主要阶段进行")
-        if enforced(Rule.NOT_IN_CHAIN) and self.duel.chain_under_way():
+        if enforced(Rule.NOT_IN_CHAIN) and self.duel.chain_rules.chain_under_way():
             return refusal(Rule.NOT_IN_CHAIN, f"连锁进行中不能{what}")
         return None
 
@@ -481,7 +504,7 @@ class Summoning:
         if self.memory.lasting(card, "cannot-change-position") or self.links.links_granting(card, "cannot-change-position"):
             return refusal(Rule.POSITION_EFFECT, "有效果使它不能变更表示形式")
         for other in self.duel.field_cards():
-            if self.duel.active_statics(other, "lock-battled") and other.serial in (self.memory.recall(card, Info.BATTLED) or ()):
+            if self.duel.value_rules.active_statics(other, "lock-battled") and other.serial in (self.memory.recall(card, Info.BATTLED) or ()):
                 return refusal(Rule.POSITION_EFFECT, f"它和「{other.name}」进行过战斗，不能变更表示形式")
         return None
 
@@ -542,9 +565,10 @@ class Summoning:
         card.position = "defense" if card.position == "attack" else "attack"
         self.memory.remember(card, Info.POSITION_CHANGED)
         self.log.record("position", card=card, position=card.position)
-        self.duel.emit("position-changed", card)
-        self.duel.run_mandatory()
+        self.duel.chain_rules.emit("position-changed", card)
+        self.duel.chain_rules.run_mandatory()
 
+    @one_action
     def flip_summon(self, card: YgoCard, player: int | None = None) -> None:
         why = self.why_cannot_flip_summon(card, player)
         if why:
@@ -557,13 +581,14 @@ class Summoning:
         self.memory.remember(card, Info.POSITION_CHANGED)
         self.memory.remember(card, Info.FLIPPED)
         self.summon_count[card.controller] += 1
-        self.duel.emit("flipped", card)
-        self.duel.emit("summoned", card, method="flip")
+        self.duel.chain_rules.emit("flipped", card)
+        self.duel.chain_rules.emit("summoned", card, method="flip")
 
     def attach(self, material: YgoCard, xyz: YgoCard) -> None:
         """Attach ``material`` to ``xyz`` as xyz material (face-up, under it)."""
         if self.duel.on_field(material):
-            self.duel.leave_field(material, self.duel.board.zone(xyz.controller, MATERIALS), reason="attached as material")
+            self.duel.move_rules.leave_field(material, self.duel.board.zone(xyz.controller, MATERIALS),
+                                             reason="attached as material")
         else:
             self.duel.board.move(material, self.duel.board.zone(xyz.controller, MATERIALS), face_up=True,
                             reason="attached as material")

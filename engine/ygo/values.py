@@ -21,7 +21,7 @@ from .links import Links
 from .memories import Memories
 from .memory import Info
 from .objects import YgoCard, Zone
-from .view import DuelView
+from .view import ActivationView, DuelView, NegationView
 
 
 #: how the engine's zone and summon words read in the refusals a page shows (Chinese)
@@ -42,14 +42,25 @@ PROCEDURES = {"checked-after-cost": True}
 PENDULUM = {"pendulum-effects-after-activation": True}
 
 
+class ValuesNegation(NegationView, Protocol):
+    """What values.py asks of negation.py's ``Negation`` beyond what card data does."""
+
+    def negations(self, card: YgoCard, depth: int = 0) -> set[str]: ...
+
+
+class ValuesActivation(ActivationView, Protocol):
+    """What values.py asks of activation.py's ``Activation`` beyond what card data does."""
+
+    def decided_at_card_activation(self, card: YgoCard) -> bool: ...
+
+
 class ValuesDuel(DuelView, Protocol):
     """What the values need of the rest of the duel (rulings.ygo.duel.Duel is one): what
     card data sees (a static's test is given the duel), and whether a continuous trap's
     effect was decided with its card activation on the chain."""
 
-    def decided_at_card_activation(self, card: YgoCard) -> bool: ...
-
-    def negations(self, card: YgoCard, depth: int = 0) -> set[str]: ...
+    negation_rules: ValuesNegation
+    activation_rules: ValuesActivation
 
 
 class SummonCounts(Protocol):
@@ -88,18 +99,18 @@ class Values:
             if st.zone == "field":
                 if not self.duel.face_up_on_field(card):
                     continue
-                if not ignore_negation and card.definition.is_monster and self.duel.negations(card):
+                if not ignore_negation and card.definition.is_monster and self.duel.negation_rules.negations(card):
                     continue
                 if not ignore_negation and d.kind == "spell" and self.spells_negated(card):
                     continue
-                if self.duel.chain and not d.is_monster and self.duel.decided_at_card_activation(card):
+                if self.duel.chain_rules.chain and not d.is_monster and self.duel.activation_rules.decided_at_card_activation(card):
                     # a spell or trap card's continuous effects apply once its card
                     # activation has resolved, not while it is on the chain
                     continue
             elif card.zone.kind != st.zone:
                 continue
-            elif st.zone == Zone.PENDULUM and self.duel.chain and PENDULUM["pendulum-effects-after-activation"] \
-                    and self.duel.decided_at_card_activation(card):
+            elif st.zone == Zone.PENDULUM and self.duel.chain_rules.chain and PENDULUM["pendulum-effects-after-activation"] \
+                    and self.duel.activation_rules.decided_at_card_activation(card):
                 continue
             if st.condition is not None and not st.condition(self.duel, card):
                 continue
@@ -123,7 +134,7 @@ class Values:
             if st.label != label:
                 continue
             if st.kind == "as-material":
-                if any(self.duel.face_up_on_field(m) and not self.duel.negations(m)
+                if any(self.duel.face_up_on_field(m) and not self.duel.negation_rules.negations(m)
                        and card.serial in {s for s, _d in self.memory.recall(m, Info.SUMMON_MATERIALS) or ()}
                        for m in self.duel.monsters()):
                     return True
@@ -443,8 +454,8 @@ class Values:
             return why
         memo: dict = {}
         trial = copy.deepcopy(self.duel, memo)
-        trial.send_to_graveyard(memo[id(paid)], reason=f"cost of 「{card.name}」's procedure (tried)")
-        why = trial.why_cannot_special_summon(memo[id(card)], player, how="procedure")
+        trial.move_rules.send_to_graveyard(memo[id(paid)], reason=f"cost of 「{card.name}」's procedure (tried)")
+        why = trial.value_rules.why_cannot_special_summon(memo[id(card)], player, how="procedure")
         return f"把「{paid.name}」送去墓地之后，{why}" if why else None
 
     def count_special_summon(self, player: int) -> None:
@@ -461,11 +472,11 @@ class Values:
             changed = False
             for card in self.duel.field_cards():
                 if self.active_statics(card, "self-destroy"):
-                    self.duel.destroy(card, reason="its own effect")
+                    self.duel.move_rules.destroy(card, reason="its own effect")
                     changed = True
                 elif "equip" in card.definition.types and card.face_up and not any(
                         "equip" in lk.grants for lk in self.links.links_of(card)):
-                    self.duel.send_to_graveyard(card, reason="no monster to equip")
+                    self.duel.move_rules.send_to_graveyard(card, reason="no monster to equip")
                     changed = True
             if not changed:
                 return
@@ -475,17 +486,18 @@ class Values:
             if not card.definition.is_monster and not card.face_up and self.links.links_granting(card, "activate-or-grave"):
                 # 『在结束阶段必须把那张卡发动或送去墓地』: its controller may activate it if it
                 # can be; the engine takes the other choice, which is always open
-                self.duel.send_to_graveyard(card, reason="it had to be activated or sent to the graveyard")
+                self.duel.move_rules.send_to_graveyard(card, reason="it had to be activated or sent to the graveyard")
         for card in self.duel.field_cards():
             if not card.definition.is_monster and self.duel.turn in self.memory.lasting(card, "destroyed-in-end-phase"):
-                self.duel.destroy(card, reason="its turns on the field are over")
+                self.duel.move_rules.destroy(card, reason="its turns on the field are over")
         for card in self.duel.monsters():
             if card.face_up and self.memory.lasting(card, "destroy-at-end-phase"):
-                self.duel.destroy(card, reason="destroyed in the end phase by the effect that summoned it")
+                self.duel.move_rules.destroy(card, reason="destroyed in the end phase by the effect that summoned it")
             elif card.face_up and self.memory.lasting(card, "to-hand-at-end-phase"):
-                self.duel.return_to_hand(card, reason="returned to the hand in the end phase by the effect that summoned it")
+                self.duel.move_rules.return_to_hand(card, reason="returned to the hand in the end phase by the effect that summoned it")
             elif any(v is True or v == self.duel.turn for v in self.memory.lasting(card, "to-graveyard-at-end-phase")):
-                self.duel.send_to_graveyard(card, reason="sent to the graveyard in the end phase by the effect")
+                self.duel.move_rules.send_to_graveyard(card,
+                                                       reason="sent to the graveyard in the end phase by the effect")
         self.control.end_phase_control()
 
 

@@ -128,11 +128,12 @@ ENGINE = Path(__file__).resolve().parents[2] / "engine"
 MTG_COMPONENTS = {"zone_rules", "stack_rules", "combat_rules", "face_down_rules", "layer_rules"}
 DM_COMPONENTS = {"zones", "visibility", "moves", "shield_rules", "processing", "turns", "playing", "combat"}
 #: methods each facade had before its hand-offs went (Game 98, Duel 70 — 69 names, `turn`
-#: with a setter), and the
+#: with a setter; the Yu-Gi-Oh! Duel 166, 118 of them one-line hand-offs), and the
 #: most it may have now: a new rule goes into its component, the facade keeps set-up,
 #: finding cards, the primitives that touch several components, and the game actions
-#: that begin, ask a component and let the processing finish
-FACADE_METHODS = {Game: 21, Duel: 26}
+#: that begin, ask a component and let the processing finish (Yu-Gi-Oh!: making the duel,
+#: finding and naming cards, what is on the field, the problems it reports, the phases)
+FACADE_METHODS = {Game: 21, Duel: 26, YgoDuel: 20}
 
 
 def _hand_offs(cls, components: set[str]) -> list[str]:
@@ -161,15 +162,15 @@ def _hand_offs(cls, components: set[str]) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("cls, components", [(Game, MTG_COMPONENTS), (Duel, DM_COMPONENTS)],
-                         ids=["mtg", "dm"])
+@pytest.mark.parametrize("cls, components", [(Game, MTG_COMPONENTS), (Duel, DM_COMPONENTS),
+                                             (YgoDuel, YGO_COMPONENTS)], ids=["mtg", "dm", "ygo"])
 def test_the_facade_hands_nothing_on(cls, components):
     """Callers (steps, blocks, the components, tests) ask the component that owns a rule:
     ``game.stack_rules.cast(…)``, not ``game.cast(…)`` forwarding it."""
     assert not _hand_offs(cls, components), f"{cls.__module__}.{cls.__name__} hands calls on: {_hand_offs(cls, components)}"
 
 
-@pytest.mark.parametrize("cls", [Game, Duel], ids=["mtg", "dm"])
+@pytest.mark.parametrize("cls", [Game, Duel, YgoDuel], ids=["mtg", "dm", "ygo"])
 def test_the_facade_stays_narrow(cls):
     methods = [name for name, value in vars(cls).items() if inspect.isfunction(value) or isinstance(value, property)]
     assert len(methods) <= FACADE_METHODS[cls], \
@@ -268,3 +269,24 @@ def test_a_magic_component_asks_the_game_and_the_others_only_what_its_protocol_n
                     | {f"{first}.{second}" for first, second in used
                        if first in parts and second and second not in _members(parts[first])})
     assert not strays, f"{component.__name__} asks the game beyond {protocol.__name__}: {strays}"
+
+
+@pytest.mark.parametrize("component", sorted(YGO_COMPONENT_CLASSES - {Turn, Memories}, key=lambda c: c.__name__),
+                         ids=lambda c: c.__name__)
+def test_a_ygo_component_asks_the_duel_and_the_others_only_what_its_protocol_names(component):
+    """A Yu-Gi-Oh! component is given the duel as a protocol (``BattleDuel`` …) whose
+    components are narrow protocols too (``BattleDuel.chain_rules: BattleChain``, card
+    data's ``ChainView`` and what battle asks beyond it): the duel has all it names, and
+    the component asks ``self.duel`` nothing else."""
+    protocol = typing.get_type_hints(component.__init__)["duel"]
+    duel = YgoDuel()
+    parts = _parts(protocol)
+    missing = sorted(n for n in _members(protocol) if not hasattr(duel, n))
+    missing += [f"{name}.{n}" for name, part in parts.items() for n in sorted(_members(part))
+                if not hasattr(getattr(duel, name), n)]
+    assert not missing, f"{protocol.__name__} names what the duel does not have: {missing}"
+    used = set(re.findall(r"\bself\.duel\.([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?", inspect.getsource(component)))
+    strays = sorted({first for first, _ in used if first not in _members(protocol)}
+                    | {f"{first}.{second}" for first, second in used
+                       if first in parts and second and second not in _members(parts[first])})
+    assert not strays, f"{component.__name__} asks the duel beyond {protocol.__name__}: {strays}"

@@ -90,7 +90,7 @@ def test_ygo_rules_raise_on_illegal_actions():
     duel = Duel()
     gandora = duel.card("破坏龙 甘多拉")
     with pytest.raises(IllegalAction):
-        duel.turn_face_down(gandora)  # still in the hand
+        duel.move_rules.turn_face_down(gandora)  # still in the hand
 
 
 def test_the_most_specific_phrase_wins_and_ties_are_reported():

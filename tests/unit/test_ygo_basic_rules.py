@@ -35,7 +35,7 @@ def test_a_level_10_monster_is_not_normal_summoned_without_two_tributes():
     assert "这里解放了1只" in refused(duel, "自己解放「破坏龙 甘多拉」上级召唤「真龙剑皇 卓辉星·拼图」")
     duel = Duel()
     step(duel, "when", "自己解放「破坏龙 甘多拉」和「番兵石人」上级召唤「真龙剑皇 卓辉星·拼图」")
-    assert duel.summoned_by(duel.card("真龙剑皇 卓辉星·拼图"), "tribute")
+    assert duel.memory_rules.summoned_by(duel.card("真龙剑皇 卓辉星·拼图"), "tribute")
 
 
 def test_a_normal_summon_of_a_high_level_monster_tributes_what_it_needs():
@@ -44,7 +44,7 @@ def test_a_normal_summon_of_a_high_level_monster_tributes_what_it_needs():
     step(duel, "given", "自己在之前的回合召唤了「隐形鸟」")
     step(duel, "when", "自己通常召唤「暗黑骑士 盖亚」")
     gaia = duel.card("暗黑骑士 盖亚")
-    assert duel.summoned_by(gaia, "tribute") and duel.summoned_by(gaia, "normal")
+    assert duel.memory_rules.summoned_by(gaia, "tribute") and duel.memory_rules.summoned_by(gaia, "normal")
     assert duel.card("番兵石人").zone.kind == "graveyard" and duel.card("隐形鸟").zone.kind == "graveyard"
 
 
@@ -53,7 +53,7 @@ def test_tributes_are_the_summoning_players_monsters_unless_the_card_says_otherw
     step(duel, "given", "对方在之前的回合召唤了「番兵石人」")
     theirs = duel.card("番兵石人")
     with pytest.raises(IllegalAction, match="不是自己场上的卡"):
-        duel.summon(duel.new_card("沉默剑士 LV5", 0), "tribute", 0, tributes=[theirs])
+        duel.summon_rules.summon(duel.new_card("沉默剑士 LV5", 0), "tribute", 0, tributes=[theirs])
     duel = Duel()
     step(duel, "given", "自己场上有表侧表示的「活死人的呼声」")
     assert "不是怪兽" in refused(duel, "自己解放「番兵石人」和「活死人的呼声」上级召唤「青眼白龙」")
@@ -65,7 +65,7 @@ def test_summoning_without_tributes_needs_the_cards_own_text():
     duel = Duel()
     assert "没有写可以不用解放召唤" in refused(duel, "自己不用解放召唤「暗黑骑士 盖亚」")
     step(duel, "when", "自己不用解放召唤「怒怒怒斗笠剑士」")
-    assert duel.atk(duel.card("怒怒怒斗笠剑士")) == 1800
+    assert duel.value_rules.atk(duel.card("怒怒怒斗笠剑士")) == 1800
 
 
 def test_one_normal_summon_a_turn_by_the_turn_player_in_a_main_phase():
@@ -88,9 +88,9 @@ def test_a_monster_summoned_on_an_earlier_turn_uses_nothing_of_this_turn():
     duel = Duel()
     step(duel, "given", "自己在之前的回合召唤了「青眼白龙」")
     dragon = duel.card("青眼白龙")
-    assert duel.summoned_by(dragon, "tribute") and duel.summoned_by(dragon, "normal")
-    assert duel.why_cannot_normal_summon(duel.new_card("番兵石人", 0), 0) is None
-    assert duel.why_cannot_change_position(dragon) is None
+    assert duel.memory_rules.summoned_by(dragon, "tribute") and duel.memory_rules.summoned_by(dragon, "normal")
+    assert duel.summon_rules.why_cannot_normal_summon(duel.new_card("番兵石人", 0), 0) is None
+    assert duel.summon_rules.why_cannot_change_position(dragon) is None
     assert not [e for e in duel.log.of_kind("summon")]
 
 
@@ -100,7 +100,7 @@ def test_a_monster_that_cannot_change_its_position_cannot_be_flip_summoned_eithe
     duel = Duel()
     step(duel, "given", "自己在之前的回合盖放了「番兵石人」")
     sentry = duel.card("番兵石人")
-    duel.apply_lasting(sentry, "cannot-change-position", source="无底的落穴")
+    duel.memory_rules.apply_lasting(sentry, "cannot-change-position", source="无底的落穴")
     assert "不能变更表示形式" in refused(duel, "自己反转召唤「番兵石人」")
 
 
@@ -153,7 +153,7 @@ def test_a_continuous_or_equip_card_that_left_the_field_in_response_applies_noth
     step(duel, "when", f"对方以「{card}」为对象发动「凤翼的爆风」")
     step(duel, "when", "连锁处理")
     assert (duel.card(target).zone.kind, duel.card(target).controller) == where
-    assert duel.last_outcome(duel.card(card), "发动").startswith("not applied")
+    assert duel.chain_rules.last_outcome(duel.card(card), "发动").startswith("not applied")
 
 
 def test_a_face_down_monster_is_banished_temporarily_as_it_is():
@@ -188,7 +188,7 @@ def test_no_battle_phase_on_the_first_turn_of_the_duel_only_where_a_given_says_s
 # -- each basic rule is a switch (engine/ygo/legality.py) -------------------------------------
 
 def _apply_floodgate(duel: Duel) -> None:
-    duel.apply_lasting(duel.card("番兵石人"), "cannot-change-position", source="无底的落穴")
+    duel.memory_rules.apply_lasting(duel.card("番兵石人"), "cannot-change-position", source="无底的落穴")
 
 
 ENVOY = "混沌战士 -开辟的使者-"

@@ -105,21 +105,21 @@ def duel():
 
 def test_new_cards_work_with_no_python(duel):
     wall = duel.new_card("新卡 不坏之壁", 0)
-    duel.summoned_earlier(wall, 0)
-    assert duel.why_not_destroyed(wall, by_effect=wall, by_player=1, consume=False)
-    duel.turn_face_down(wall)
-    assert duel.why_not_destroyed(wall, by_effect=wall, by_player=1, consume=False) is None
+    duel.summon_rules.summoned_earlier(wall, 0)
+    assert duel.value_rules.why_not_destroyed(wall, by_effect=wall, by_player=1, consume=False)
+    duel.move_rules.turn_face_down(wall)
+    assert duel.value_rules.why_not_destroyed(wall, by_effect=wall, by_player=1, consume=False) is None
 
     binder = duel.new_card("新卡 自缚者", 0)
-    duel.summoned_earlier(binder, 0)
-    duel.activate(binder, "①")
-    duel.resolve_chain()
+    duel.summon_rules.summoned_earlier(binder, 0)
+    duel.chain_rules.activate(binder, "①")
+    duel.chain_rules.resolve_chain()
     duel.enter_phase("battle")
-    assert duel.why_cannot_attack(binder)
+    assert duel.battle_rules.why_cannot_attack(binder)
 
     lazy = duel.new_card("新卡 不攻者", 0)
-    duel.summoned_earlier(lazy, 0)
-    assert duel.why_cannot_attack(lazy)
+    duel.summon_rules.summoned_earlier(lazy, 0)
+    assert duel.battle_rules.why_cannot_attack(lazy)
 
 
 # -- where a block is used: an action that cannot apply there is an error at its line --------
@@ -210,9 +210,9 @@ def test_descriptions_compare_with_this_card_and_know_where_a_monster_was_summon
     gaia = duel.new_card("暗黑骑士 盖亚", 0)        # 2300 ATK, level 7
     golem = duel.new_card("番兵石人", 1, "graveyard")   # 800 ATK, level 3
     magician = duel.new_card("黑魔术师", 1)          # 2500 ATK, level 7
-    duel.place(gaia, MONSTER, 0)                     # on the field, never summoned
-    duel.summon(golem, "special", 1)
-    duel.summon(magician, "special", 1)
+    duel.summon_rules.place(gaia, MONSTER, 0)                     # on the field, never summoned
+    duel.summon_rules.summon(golem, "special", 1)
+    duel.summon_rules.summon(magician, "special", 1)
     lower, higher = describe("攻击力比这张卡低的怪兽"), describe("攻击力比这张卡高的怪兽")
     assert lower(duel, gaia, golem) and not lower(duel, gaia, magician) and not lower(duel, gaia, gaia)
     assert higher(duel, gaia, magician) and not higher(duel, gaia, golem)
@@ -231,14 +231,14 @@ def test_has_been_flipped_is_a_condition_of_this_card_erased_when_it_is_turned_f
     effect, an attack or a flip summon), until it is turned face-down again."""
     duel = Duel()
     gaia = duel.new_card("暗黑骑士 盖亚", 0)
-    duel.place(gaia, MONSTER, 0)
+    duel.summon_rules.place(gaia, MONSTER, 0)
     flipped = [BLOCKS.match("condition", text) for text in ("反转过的这张卡", "这张卡反转过")]
     conditions = [phrase.action(**args) for phrase, args in flipped]
     assert not any(c(duel, gaia) for c in conditions)
-    duel.turn_face_down(gaia, reason="test")
-    duel.flip_face_up(gaia, reason="test")
+    duel.move_rules.turn_face_down(gaia, reason="test")
+    duel.move_rules.flip_face_up(gaia, reason="test")
     assert all(c(duel, gaia) for c in conditions)
-    duel.turn_face_down(gaia, reason="test")
+    duel.move_rules.turn_face_down(gaia, reason="test")
     assert not any(c(duel, gaia) for c in conditions)
 
 
@@ -246,17 +246,17 @@ def test_an_effect_usable_once_per_duel_stays_used_on_later_turns_and_for_other_
     """『这个卡名的效果在决斗中只能使用1次』 (:once-per-turn: 决斗中): counted per player and name, for the
     whole duel."""
     for _ in range(3):
-        duel.place(duel.new_card("暗黑骑士 盖亚", 0, "deck"), "deck", 0)
+        duel.summon_rules.place(duel.new_card("暗黑骑士 盖亚", 0, "deck"), "deck", 0)
     first = duel.new_card("新卡 一次者", 0)
-    duel.summon(first, "normal", 0)
-    assert duel.why_cannot_activate(first, "①", 0) is None
-    duel.activate(first, "①")
-    duel.resolve_chain()
-    assert "在这次决斗中已经使用过" in duel.why_cannot_activate(first, "①", 0)
+    duel.summon_rules.summon(first, "normal", 0)
+    assert duel.chain_rules.why_cannot_activate(first, "①", 0) is None
+    duel.chain_rules.activate(first, "①")
+    duel.chain_rules.resolve_chain()
+    assert "在这次决斗中已经使用过" in duel.chain_rules.why_cannot_activate(first, "①", 0)
     duel.end_turn()
     duel.end_turn()
-    assert "在这次决斗中已经使用过" in duel.why_cannot_activate(first, "①", 0)
+    assert "在这次决斗中已经使用过" in duel.chain_rules.why_cannot_activate(first, "①", 0)
     second = duel.new_card("新卡 一次者", 1)
-    duel.summon(second, "special", 1)
+    duel.summon_rules.summon(second, "special", 1)
     duel.end_turn()
-    assert duel.why_cannot_activate(second, "①", 1) is None
+    assert duel.chain_rules.why_cannot_activate(second, "①", 1) is None

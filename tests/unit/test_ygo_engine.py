@@ -59,9 +59,9 @@ def summoned(duel: Duel, name: str, method: str = "earlier", player: int = 0, **
     Summoned on an earlier turn (nothing of this turn used)."""
     card = duel.new_card(name, player)
     if method == "earlier":
-        duel.summoned_earlier(card, player)
+        duel.summon_rules.summoned_earlier(card, player)
     else:
-        duel.summon(card, method, player, **kw)
+        duel.summon_rules.summon(card, method, player, **kw)
     return card
 
 
@@ -69,11 +69,11 @@ def test_turning_face_down_keeps_the_object_and_flipping_forgets_nothing():
     duel = Duel()
     card = summoned(duel, "异色眼灵摆龙", "pendulum")
     obj = card.object_id
-    duel.turn_face_down(card)
+    duel.move_rules.turn_face_down(card)
     assert card.object_id == obj
-    assert not duel.summoned_by(card, "pendulum") and duel.summoned_by(card, "special")
+    assert not duel.memory_rules.summoned_by(card, "pendulum") and duel.memory_rules.summoned_by(card, "special")
     before = {item.key for item in card.memory.items()}
-    duel.flip_face_up(card)
+    duel.move_rules.flip_face_up(card)
     # it forgets nothing; it only remembers now that it has been flipped (反转过)
     assert {item.key for item in card.memory.items()} == before | {Info.FLIPPED}
 
@@ -81,26 +81,26 @@ def test_turning_face_down_keeps_the_object_and_flipping_forgets_nothing():
 def test_temporary_banish_returns_in_its_position_to_its_former_controller_without_a_summon():
     duel = Duel()
     card = summoned(duel, "暗黑骑士 盖亚", player=1)
-    duel.take_control(card, 0, "permanent")
-    duel.turn_face_down(card)
-    duel.banish_temporarily(card)
+    duel.control_rules.take_control(card, 0, "permanent")
+    duel.move_rules.turn_face_down(card)
+    duel.banish_rules.banish_temporarily(card)
     assert card.zone.kind == "banished" and card.zone.owner == 1
     assert not card.face_up  # a face-down monster is banished temporarily face-down
     duel.enter_end_phase()
     assert card.zone.kind == "monster zone" and card.controller == 0
     assert (card.face_up, card.position) == (False, "defense")
-    assert duel.summoned_by(card, "normal")  # still the normal summoned monster
+    assert duel.memory_rules.summoned_by(card, "normal")  # still the normal summoned monster
     assert not [e for e in duel.log.of_kind("summon") if e.data.get("card") == card.serial]  # not a summon
 
 
 def test_borrowed_control_goes_back_when_the_monster_returns():
     duel = Duel()
     monster = summoned(duel, "黑魔术师", player=1)
-    duel.activate(duel.new_card("精神操作", 0), "发动", targets=[monster])
-    duel.resolve_chain()
+    duel.chain_rules.activate(duel.new_card("精神操作", 0), "发动", targets=[monster])
+    duel.chain_rules.resolve_chain()
     assert monster.controller == 0
-    duel.banish_temporarily(monster)
-    duel.return_to_field(monster)
+    duel.banish_rules.banish_temporarily(monster)
+    duel.banish_rules.return_to_field(monster)
     assert monster.controller == 1
 
 
@@ -108,14 +108,14 @@ def test_chain_resolves_last_link_first_and_a_face_down_card_is_still_that_card(
     duel = Duel()
     judgment = summoned(duel, "裁决之龙", "special")
     gaia = summoned(duel, "暗黑骑士 盖亚", player=1)
-    duel.activate(judgment, "①")
+    duel.chain_rules.activate(judgment, "①")
     trap = duel.new_card("XYZ诛罚", 1)
-    duel.place(trap, "spell & trap zone", 1, face_up=False)  # set on an earlier turn
-    duel.activate(trap, "发动", player=1)
+    duel.summon_rules.place(trap, "spell & trap zone", 1, face_up=False)  # set on an earlier turn
+    duel.chain_rules.activate(trap, "发动", player=1)
     book = duel.new_card("月之书", 1)
-    duel.place(book, "spell & trap zone", 1, face_up=False)  # a quick-play spell in the opponent's turn
-    duel.activate(book, "发动", player=1, targets=[judgment])
-    duel.resolve_chain()
+    duel.summon_rules.place(book, "spell & trap zone", 1, face_up=False)  # a quick-play spell in the opponent's turn
+    duel.chain_rules.activate(book, "发动", player=1, targets=[judgment])
+    duel.chain_rules.resolve_chain()
     order = [e.message for e in duel.log.of_kind("resolve")]
     assert [m.split(":")[0] for m in order] == ["chain 3", "chain 2", "chain 1"]
     assert judgment.zone.kind == "graveyard" and gaia.zone.kind == "monster zone"
@@ -125,66 +125,66 @@ def test_chain_resolves_last_link_first_and_a_face_down_card_is_still_that_card(
 def test_summon_negation_holds_while_face_down_and_ends_once_flipped(then_flip, outcome):
     duel = Duel()
     deneb = duel.new_card("星因士 天津四", 0)
-    duel.summon(deneb, "special", 0, by="旧神 诺登", negated=True)
-    duel.activate(deneb, "①")
+    duel.summon_rules.summon(deneb, "special", 0, by="旧神 诺登", negated=True)
+    duel.chain_rules.activate(deneb, "①")
     if then_flip:
         desert = duel.new_card("沙漠的光", 0)
-        duel.place(desert, "spell & trap zone", 0, face_up=False)  # a normal trap, set on an earlier turn
-        duel.activate(desert, "发动")
+        duel.summon_rules.place(desert, "spell & trap zone", 0, face_up=False)  # a normal trap, set on an earlier turn
+        duel.chain_rules.activate(desert, "发动")
     eclipse = duel.new_card("日全食之书", 1)
-    duel.place(eclipse, "spell & trap zone", 1, face_up=False)  # a quick-play spell in the opponent's turn
-    duel.activate(eclipse, "发动", player=1)
-    duel.resolve_chain()
-    assert duel.last_outcome(deneb, "①") == outcome
+    duel.summon_rules.place(eclipse, "spell & trap zone", 1, face_up=False)  # a quick-play spell in the opponent's turn
+    duel.chain_rules.activate(eclipse, "发动", player=1)
+    duel.chain_rules.resolve_chain()
+    assert duel.chain_rules.last_outcome(deneb, "①") == outcome
 
 
 def test_once_per_turn_per_card_and_per_name():
     duel = Duel()
     sentry = summoned(duel, "番兵石人")
-    duel.activate(sentry, "①")
-    duel.resolve_chain()
-    assert duel.why_cannot_activate(sentry, "①")
-    duel.flip_face_up(sentry)
-    assert duel.why_cannot_activate(sentry, "①") is None  # a face-down card forgot its use
+    duel.chain_rules.activate(sentry, "①")
+    duel.chain_rules.resolve_chain()
+    assert duel.chain_rules.why_cannot_activate(sentry, "①")
+    duel.move_rules.flip_face_up(sentry)
+    assert duel.chain_rules.why_cannot_activate(sentry, "①") is None  # a face-down card forgot its use
     bird = summoned(duel, "隐形鸟")
-    duel.activate(bird, "①")
-    duel.resolve_chain()
-    duel.flip_face_up(bird)
-    assert duel.why_cannot_activate(bird, "①")  # its own ruling keeps the use
+    duel.chain_rules.activate(bird, "①")
+    duel.chain_rules.resolve_chain()
+    duel.move_rules.flip_face_up(bird)
+    assert duel.chain_rules.why_cannot_activate(bird, "①")  # its own ruling keeps the use
     mine = summoned(duel, "星因士 天津四", "normal")
-    duel.activate(mine, "①")
-    duel.resolve_chain()
+    duel.chain_rules.activate(mine, "①")
+    duel.chain_rules.resolve_chain()
     theirs = summoned(duel, "星因士 天津四", "special", player=1, by="an effect")
-    assert duel.why_cannot_activate(theirs, "①", 1) is None
+    assert duel.chain_rules.why_cannot_activate(theirs, "①", 1) is None
     again = summoned(duel, "星因士 天津四", "special")
-    assert "已经使用过" in duel.why_cannot_activate(again, "①", 0)
+    assert "已经使用过" in duel.chain_rules.why_cannot_activate(again, "①", 0)
 
 
 def test_face_down_atk_is_known_to_its_controller_only():
     duel = Duel()
     card = duel.new_card("可变机兽 炮手龙", 0)
-    duel.set_monster(card, 0, without_tribute=True)
-    assert duel.atk(card, viewer=0) == 2800
-    assert duel.atk(card, viewer=1) is None and duel.atk(card) is None
+    duel.summon_rules.set_monster(card, 0, without_tribute=True)
+    assert duel.value_rules.atk(card, viewer=0) == 2800
+    assert duel.value_rules.atk(card, viewer=1) is None and duel.value_rules.atk(card) is None
 
 
 def test_illegal_actions_are_refused():
     duel = Duel()
     card = summoned(duel, "暗黑骑士 盖亚")
     with pytest.raises(IllegalAction):
-        duel.flip_face_up(card)
+        duel.move_rules.flip_face_up(card)
     with pytest.raises(IllegalAction):
-        duel.return_to_field(card)
+        duel.banish_rules.return_to_field(card)
 
 
 @pytest.mark.parametrize("method", ["normal", "special"])
 def test_no_flip_summon_the_turn_it_was_summoned_even_after_turned_face_down(method):
     duel = Duel()
     card = summoned(duel, "番兵石人", method)
-    duel.turn_face_down(card, reason="月之书")
-    assert "这个回合召唤" in duel.why_cannot_flip_summon(card)
+    duel.move_rules.turn_face_down(card, reason="月之书")
+    assert "这个回合召唤" in duel.summon_rules.why_cannot_flip_summon(card)
     with pytest.raises(IllegalAction):
-        duel.flip_summon(card)
+        duel.summon_rules.flip_summon(card)
 
 
 def test_a_monster_turned_face_down_by_an_effect_may_be_flip_summoned_that_turn():
@@ -192,47 +192,47 @@ def test_a_monster_turned_face_down_by_an_effect_may_be_flip_summoned_that_turn(
     card = summoned(duel, "暗黑骑士 盖亚")
     duel.end_turn()
     duel.end_turn()
-    duel.turn_face_down(card, reason="月之书")
-    assert duel.why_cannot_flip_summon(card) is None
-    duel.flip_summon(card)
-    assert card.face_up and duel.summoned_by(card, "flip")
+    duel.move_rules.turn_face_down(card, reason="月之书")
+    assert duel.summon_rules.why_cannot_flip_summon(card) is None
+    duel.summon_rules.flip_summon(card)
+    assert card.face_up and duel.memory_rules.summoned_by(card, "flip")
 
 
 def test_no_flip_summon_the_turn_it_was_set():
     duel = Duel()
     card = duel.new_card("番兵石人", 0)
-    duel.set_monster(card, 0)
-    assert "这个回合盖放" in duel.why_cannot_flip_summon(card)
+    duel.summon_rules.set_monster(card, 0)
+    assert "这个回合盖放" in duel.summon_rules.why_cannot_flip_summon(card)
     duel.end_turn()
     duel.end_turn()
-    duel.flip_summon(card)
+    duel.summon_rules.flip_summon(card)
 
 
 def test_a_quick_play_spell_leaves_the_hand_only_in_its_controllers_own_turn():
     duel = Duel()
     gaia = summoned(duel, "暗黑骑士 盖亚")
     book = duel.new_card("月之书", 1)
-    assert "自己的回合" in duel.why_cannot_activate(book, "发动", 1)  # player 0's turn
+    assert "自己的回合" in duel.chain_rules.why_cannot_activate(book, "发动", 1)  # player 0's turn
     set_book = duel.new_card("月之书", 1)
-    duel.place(set_book, "spell & trap zone", 1, face_up=False)  # set on an earlier turn
-    assert duel.why_cannot_activate(set_book, "发动", 1) is None
+    duel.summon_rules.place(set_book, "spell & trap zone", 1, face_up=False)  # set on an earlier turn
+    assert duel.chain_rules.why_cannot_activate(set_book, "发动", 1) is None
     duel.end_turn()
-    assert duel.why_cannot_activate(book, "发动", 1) is None
-    duel.activate(book, "发动", player=1, targets=[gaia])
-    duel.resolve_chain()
+    assert duel.chain_rules.why_cannot_activate(book, "发动", 1) is None
+    duel.chain_rules.activate(book, "发动", player=1, targets=[gaia])
+    duel.chain_rules.resolve_chain()
     assert not gaia.face_up
 
 
 def test_the_same_effect_raising_atk_twice_adds_both_and_a_state_given_twice_is_one():
     duel = Duel()
     card = duel.new_card("暗黑骑士 盖亚", 0)
-    duel.summoned_earlier(card, 0)
-    printed = duel.atk(card)
+    duel.summon_rules.summoned_earlier(card, 0)
+    printed = duel.value_rules.atk(card)
     for _ in range(2):
-        duel.apply_lasting(card, "atk", 300, source="「EM 天空魔术家」①")
-        duel.apply_lasting(card, "cannot-attack", source="「EM 天空魔术家」①")
-    assert duel.atk(card) == printed + 600
-    assert duel.lasting(card, "cannot-attack") == [True]
+        duel.memory_rules.apply_lasting(card, "atk", 300, source="「EM 天空魔术家」①")
+        duel.memory_rules.apply_lasting(card, "cannot-attack", source="「EM 天空魔术家」①")
+    assert duel.value_rules.atk(card) == printed + 600
+    assert duel.memory_rules.lasting(card, "cannot-attack") == [True]
 
 
 def test_an_effect_whose_turn_forbids_attacking_is_not_activated_after_an_attack():
@@ -240,13 +240,13 @@ def test_an_effect_whose_turn_forbids_attacking_is_not_activated_after_an_attack
     activate it; turned face-down it still remembers the attack (FAQ fid=14357)."""
     duel = Duel()
     envoy = summoned(duel, "混沌战士 -开辟的使者-", "special")
-    duel.attack(envoy)
+    duel.battle_rules.attack(envoy)
     duel.enter_phase("main2")
     summoned(duel, "暗黑骑士 盖亚", player=1)
-    assert "这个回合已经攻击过" in (duel.why_cannot_activate(envoy, "①", 0) or "")
-    duel.turn_face_down(envoy)
-    duel.flip_face_up(envoy)
-    assert "这个回合已经攻击过" in (duel.why_cannot_activate(envoy, "①", 0) or "")
+    assert "这个回合已经攻击过" in (duel.chain_rules.why_cannot_activate(envoy, "①", 0) or "")
+    duel.move_rules.turn_face_down(envoy)
+    duel.move_rules.flip_face_up(envoy)
+    assert "这个回合已经攻击过" in (duel.chain_rules.why_cannot_activate(envoy, "①", 0) or "")
 
 
 def test_a_monster_held_by_a_continuous_target_goes_back_when_turned_face_down():
@@ -255,10 +255,10 @@ def test_a_monster_held_by_a_continuous_target_goes_back_when_turned_face_down()
     duel = Duel()
     monster = summoned(duel, "黑魔术师", player=1)
     hawk = duel.new_card("灰篮鹰", 0)
-    duel.place(hawk, "spell & trap zone", 0, face_up=True)
-    duel.take_control(monster, 0, "equip", hawk)
+    duel.summon_rules.place(hawk, "spell & trap zone", 0, face_up=True)
+    duel.control_rules.take_control(monster, 0, "equip", hawk)
     assert monster.controller == 0
-    duel.turn_face_down(monster)
+    duel.move_rules.turn_face_down(monster)
     assert monster.controller == 1 and not monster.face_up
 
 
@@ -268,13 +268,13 @@ def test_a_restriction_of_the_turn_it_was_summoned_reads_this_turns_summon():
     duel = Duel()
     elf = summoned(duel, "卡通双生精灵", "normal")
     duel.enter_phase("battle")   # where attacking is asked about at all
-    assert duel.why_cannot_attack(elf)
-    duel.turn_face_down(elf)
-    duel.flip_face_up(elf, position="attack")
-    assert duel.why_cannot_attack(elf)
-    duel.banish_temporarily(elf)
-    duel.return_to_field(elf)
-    assert duel.why_cannot_attack(elf) is None
+    assert duel.battle_rules.why_cannot_attack(elf)
+    duel.move_rules.turn_face_down(elf)
+    duel.move_rules.flip_face_up(elf, position="attack")
+    assert duel.battle_rules.why_cannot_attack(elf)
+    duel.banish_rules.banish_temporarily(elf)
+    duel.banish_rules.return_to_field(elf)
+    assert duel.battle_rules.why_cannot_attack(elf) is None
 
 
 def test_monsters_that_attacked_are_destroyed_at_the_end_of_the_battle_phase_by_a_static():
@@ -282,11 +282,11 @@ def test_monsters_that_attacked_are_destroyed_at_the_end_of_the_battle_phase_by_
     face-down after attacking is destroyed too (FAQ fid=8644); one that did not attack stays."""
     duel = Duel()
     forest = duel.new_card("古之森", 0)
-    duel.place(forest, "field zone", 0, face_up=True)
+    duel.summon_rules.place(forest, "field zone", 0, face_up=True)
     gaia = summoned(duel, "暗黑骑士 盖亚")
     magician = summoned(duel, "黑魔术师", "special")
-    duel.attack(gaia)
-    duel.turn_face_down(gaia)
+    duel.battle_rules.attack(gaia)
+    duel.move_rules.turn_face_down(gaia)
     duel.enter_phase("main2")
     assert gaia.zone.kind == "graveyard" and magician.zone.kind == "monster zone"
 
@@ -300,13 +300,13 @@ def test_synchro_materials_are_one_tuner_and_the_level_left():
     stardust = duel.new_card("星尘龙", 0, "extra deck")
     assert synchro_materials(duel, 0, stardust) is None
     for monster in (bulb, magician):
-        duel.summoned_earlier(monster, 0)
+        duel.summon_rules.summoned_earlier(monster, 0)
     assert synchro_materials(duel, 0, stardust) == [bulb, magician]
 
 
 def test_a_summon_outside_any_chain_may_be_negated_one_inside_may_not():
     duel = Duel()
-    assert duel.summon_window_now()
-    duel.resolving.append(object())  # an effect being resolved
-    assert not duel.summon_window_now()
-    duel.resolving.clear()
+    assert duel.chain_rules.summon_window_now()
+    duel.chain_rules.resolving.append(object())  # an effect being resolved
+    assert not duel.chain_rules.summon_window_now()
+    duel.chain_rules.resolving.clear()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+import typing
 from pathlib import Path
 
 from rulings.ygo import blocks, cardformat
@@ -27,10 +28,31 @@ def _members(protocol) -> set[str]:
     return names - {n for n in names if n.startswith("_abc") or n.startswith("__")}
 
 
+def _views() -> dict[str, type]:
+    """The rules by concern card data reaches through the duel, and the view of each."""
+    hints = typing.get_type_hints(DuelView)
+    return {name: hint for name, hint in hints.items() if getattr(hint, "_is_protocol", False)}
+
+
 def test_the_duel_is_a_duel_view():
     duel = Duel()
     missing = sorted(n for n in _members(DuelView) if not hasattr(duel, n))
     assert not missing, f"DuelView names what the Duel does not have: {missing}"
+    for name, view in _views().items():
+        missing = sorted(n for n in _members(view) if not hasattr(getattr(duel, name), n))
+        assert not missing, f"DuelView.{name} ({view.__name__}) names what duel.{name} does not have: {missing}"
+
+
+def test_each_rule_of_the_duel_is_seen_through_a_narrow_view():
+    """Card data reaches the rules by concern (``duel.chain_rules`` …) through a view that
+    names some of what the component has, not the component itself (issue 23)."""
+    duel = Duel()
+    views = _views()
+    assert {"chain_rules", "move_rules", "value_rules", "activation_rules", "memory_rules"} <= set(views)
+    for name, view in views.items():
+        component = getattr(duel, name)
+        public = {n for n in dir(component) if not n.startswith("__")}
+        assert _members(view) < public, f"{view.__name__} is not narrower than duel.{name}"
 
 
 def test_a_chain_link_is_a_link_view():
@@ -43,11 +65,17 @@ def test_card_data_asks_the_duel_only_what_duel_view_names():
     """A new call from card data into the duel is added to view.DuelView: the protocol is
     the whole of what the rules owe the cards."""
     known = _members(DuelView)
+    views = _views()
     strays = {}
     for module in CARD_DATA:
-        used = set(re.findall(r"\bduel\.([A-Za-z_]\w*)", (YGO / f"{module}.py").read_text(encoding="utf-8")))
-        if extra := sorted(used - known):
-            strays[module] = extra
+        text = (YGO / f"{module}.py").read_text(encoding="utf-8")
+        used = set(re.findall(r"\bduel\.([A-Za-z_]\w*)", text))
+        extra = used - known
+        for name, member in re.findall(r"\bduel\.([A-Za-z_]\w*)\.([A-Za-z_]\w*)", text):
+            if name in views and member not in _members(views[name]):
+                extra.add(f"{name}.{member}")
+        if extra:
+            strays[module] = sorted(extra)
     assert not strays, f"card data calls into the duel beyond rulings.ygo.view.DuelView: {strays}"
 
 
