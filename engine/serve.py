@@ -54,6 +54,16 @@ from sphinx.errors import SphinxError
 
 from rulings.project import GAMES, Paths
 
+
+def say(text: object, file=None) -> None:
+    """One line to the console, written in one piece and at once: the server, its worker
+    and the worker's runs share one terminal (or pipe), and a line written as its text and
+    then its end (``print`` to an unbuffered stream) could take another process's line
+    between the two."""
+    stream = file or sys.stdout
+    stream.write(f"{text}\n")
+    stream.flush()
+
 # The worker imports the site (rulings.sphinxext), pytest and the tools it runs inside the
 # functions that use them: to defer loading them until its bytecode of files just edited
 # is made anew (``_compile_anew``) and the server has handed it its work — not to dodge an
@@ -314,7 +324,7 @@ class Server:
             self.start_worker("the engine changed while the worker started")
         elif worker is self.worker:
             why = f"the worker stopped (status {code}, see above); it starts again on the next save"
-            print(f"rulings serve: {why}", flush=True)
+            say(f"rulings serve: {why}")
             self.changes.set_behind(why)
             self._pending_restart = True
 
@@ -332,7 +342,7 @@ class Server:
                            if k in parts)
         if detail:
             detail = f" ({detail}; {parts.get('examples', 0)} examples run)"
-        print(f"rulings serve: {what}: {shown or 'no page changed'} written {took}{detail}", flush=True)
+        say(f"rulings serve: {what}: {shown or 'no page changed'} written {took}{detail}")
 
     # the watch ------------------------------------------------------------------------------
     def watched(self) -> list[Path]:
@@ -353,7 +363,7 @@ class Server:
             self._pending_restart = False
             first = next((c for c in changed if classify(self.paths, [c])[1]), None)
             name = _shown(Path(first), self.paths.root) if first else "a file"
-            print(f"rulings serve: {name} changed: the worker starts again", flush=True)
+            say(f"rulings serve: {name} changed: the worker starts again")
             self.start_worker(f"{name} changed")
             return
         with self._lock:
@@ -378,7 +388,7 @@ class Server:
         try:
             httpd = ThreadingHTTPServer((self.host, self.port), _handler(self.paths.site, self.changes))
         except OSError as err:
-            print(f"rulings serve: cannot serve on {self.host}:{self.port}: {err.strerror or err}", file=sys.stderr)
+            say(f"rulings serve: cannot serve on {self.host}:{self.port}: {err.strerror or err}", file=sys.stderr)
             return 2
         httpd.daemon_threads = True
         stop = threading.Event()
@@ -388,14 +398,14 @@ class Server:
             with self._lock:
                 self._stop_worker()
             httpd.server_close()
-            print(f"rulings serve: stopped by {signal.Signals(signum).name}", flush=True)
+            say(f"rulings serve: stopped by {signal.Signals(signum).name}")
             os._exit(0 if signum == signal.SIGINT else 128 + signum)
 
         for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             signal.signal(signum, end)
         self.start_worker("the site is being built")
-        print(f"rulings serve: http://{self.host}:{self.port}/ (build/site); watching "
-              + ", ".join(_shown(p, self.paths.root) for p in self.watched()), flush=True)
+        say(f"rulings serve: http://{self.host}:{self.port}/ (build/site); watching "
+            + ", ".join(_shown(p, self.paths.root) for p in self.watched()))
         httpd.serve_forever()
         return 0
 
@@ -426,9 +436,9 @@ def run_examples(paths: Paths, plan) -> str | None:
     if not plan.run:
         runs.forget_removed(paths)
         return None
-    print(plan.summary())
+    say(plan.summary())
     for line in plan.details():
-        print(line)
+        say(line)
     plan_file = paths.build / "plan.json"
     results_mod.write_atomic(plan_file, type(plan)(run=plan.run, basis={k: plan.basis[k] for k in plan.run},
                                                    total=plan.total, documents=plan.documents).to_json())
@@ -563,7 +573,7 @@ class Site:
                             examples=len(plan.run))
         self.timings["ran"] = time.perf_counter()
         if self.failed_run:
-            print(self.failed_run)
+            say(self.failed_run)
         results, _ = state.load_results(env)
         again = []
         for docname, records in env.rulings_examples.items():
@@ -804,13 +814,13 @@ def worker(root: Path) -> int:
         tell(pages=pages, phase=phase, documents=documents or [], at=time.time(), seconds=time.time() - start,
              timings=site.timings)
         for line in warnings:
-            print(line, file=sys.stderr)
+            say(line, file=sys.stderr)
         if site.ran:
             # after the page is out: how the examples that ran went, as `rulings check` says it
             summary = runs.reconcile(paths, only=site.ran)
             for problem in summary.problems:
-                print(problem)
-            print(f"ran {len(site.ran)} example(s): {summary.last_line()}")
+                say(problem)
+            say(f"ran {len(site.ran)} example(s): {summary.last_line()}")
             site.ran = set()
 
     done = 0  # the last command taken

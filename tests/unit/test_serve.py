@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from rulings.project import Paths
-from rulings.serve import Changes, classify
+from rulings.serve import Changes, classify, say
 from tests.conftest import FEW_CARDS
 from tests.unit.test_incremental import YGO
 
@@ -293,3 +293,37 @@ def test_a_new_worker_never_runs_the_bytecode_of_an_edit_it_replaced(tmp_path, m
         assert load("X = 3\n") == 3  # checked by the source's hash from then on
     finally:
         sys.modules.pop("rulings_serve_probe", None)
+
+
+def test_a_console_line_is_written_in_one_piece(tmp_path):
+    """The server, its worker and the worker's runs write to one terminal: each line of
+    theirs reaches it in one write, or another process's line can land between a line's
+    text and its end (seen: the server's "page:" line glued to the end of a failure the
+    worker printed, under an unbuffered stdout)."""
+    import io
+
+    writes = []
+
+    class Raw(io.RawIOBase):
+        def writable(self):
+            return True
+
+        def write(self, data):
+            writes.append(bytes(data))
+            return len(data)
+
+    # what an unbuffered console is (python -u, PYTHONUNBUFFERED): text written through
+    stream = io.TextIOWrapper(io.BufferedWriter(Raw()), encoding="utf-8", write_through=True)
+    say("rulings serve: page: ygo/inc0 written 0.46 s after the save", file=stream)
+    say("spec/ygo/inc0.rst:10: failed: inc0-1 — 那么 「破坏龙 甘多拉」不再是通常召唤的怪兽", file=stream)
+    assert writes == [b"rulings serve: page: ygo/inc0 written 0.46 s after the save\n",
+                      "spec/ygo/inc0.rst:10: failed: inc0-1 — 那么 「破坏龙 甘多拉」不再是通常召唤的怪兽\n".encode()]
+    assert not [n for n in _calls(Path(__file__).parents[2] / "engine" / "serve.py") if n == "print"], \
+        "serve.py writes its console lines with say()"
+
+
+def _calls(path: Path) -> list[str]:
+    import ast
+
+    return [node.func.id for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)]
