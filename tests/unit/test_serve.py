@@ -312,8 +312,12 @@ def test_a_console_line_is_written_in_one_piece(tmp_path):
             writes.append(bytes(data))
             return len(data)
 
-    # what an unbuffered console is (python -u, PYTHONUNBUFFERED): text written through
-    stream = io.TextIOWrapper(io.BufferedWriter(Raw()), encoding="utf-8", write_through=True)
+    # what an unbuffered console is (python -u, PYTHONUNBUFFERED): text written through to
+    # the file itself, where print() writes a line's text and its end apart
+    stream = io.TextIOWrapper(Raw(), encoding="utf-8", write_through=True)
+    print("a line", file=stream, flush=True)
+    assert writes == [b"a line", b"\n"]
+    writes.clear()
     say("rulings serve: page: ygo/inc0 written 0.46 s after the save", file=stream)
     say("spec/ygo/inc0.rst:10: failed: inc0-1 — 那么 「破坏龙 甘多拉」不再是通常召唤的怪兽", file=stream)
     assert writes == [b"rulings serve: page: ygo/inc0 written 0.46 s after the save\n",
