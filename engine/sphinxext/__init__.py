@@ -60,7 +60,7 @@ def setup(app: Sphinx) -> dict:
                         (rnodes.dashboard, render.visit_dashboard_html)):
         app.add_node(node, html=(visit, None), latex=skip, text=skip, man=skip, texinfo=skip)
 
-    for node in (cards.effect_definition, cards.card_uses, cards.card_index, block_index):
+    for node in (cards.effect_definition, cards.card_uses, cards.card_fields, cards.card_index, block_index):
         # replaced before any writer sees them
         app.add_node(node)
     app.add_directive("example", ExampleDirective)
@@ -101,6 +101,8 @@ def setup(app: Sphinx) -> dict:
     app.connect("doctree-read", reading.keep_read)
     app.connect("env-updated", cards.check_examples)
     app.connect("env-updated", state.warn_not_run, priority=600)
+    # the cards' fields first: every other listener sees the page as it was read before
+    app.connect("doctree-resolved", cards.expand_fields, priority=300)
     app.connect("doctree-resolved", language.mark_parts, priority=400)
     app.connect("doctree-resolved", language.latex_fonts, priority=950)
     app.connect("doctree-resolved", render.refresh_examples)
