@@ -13,7 +13,7 @@ from rulings import results as results_mod
 
 from . import nodes as rnodes
 from . import encoding, problems, reading, render, search, state
-from . import attention, cards, coverage_page, domain, guard, language, measured, plain, unpinned
+from . import attention, cards, collector, coverage_page, domain, guard, language, measured, plain, unpinned
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective, block_index, resolve_blocks
@@ -81,6 +81,10 @@ def setup(app: Sphinx) -> dict:
 
     # after Sphinx's own check of source_encoding (priority 790), which would warn
     app.connect("config-inited", encoding.use_lenient_codec, priority=800)
+    # the collector's threshold while building (collector.py), put back when it is done
+    app.connect("config-inited", collector.raise_threshold, priority=100)
+    app.connect("env-before-read-docs", collector.raise_threshold, priority=100)
+    app.connect("build-finished", collector.restore, priority=1000)
     app.connect("source-read", encoding.check_source)
     app.connect("source-read", guard.stand_in, priority=900)
     app.connect("builder-inited", _builder_inited)
