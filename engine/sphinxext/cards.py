@@ -66,7 +66,7 @@ class card_fields(nodes.General, nodes.Element):
     written (every doctree of a build stays in memory between reading and writing) and
     which the interpreter's cyclic collector walked again at each of its full
     collections.  Kept as this one node and made into the field list just before the
-    page is written (``doctree-resolved``, before any other listener), the page is the
+    page is written (``doctree-resolved``, before the extension's other listeners), the page is the
     same."""
 
 
