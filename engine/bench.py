@@ -189,8 +189,9 @@ def is_bench_folder(folder: Path) -> bool:
     return "project" in inside and inside <= BENCH_FILES and any((folder / "project" / "spec").glob("*/bench-*.rst"))
 
 
-#: what a benchmark's folder holds
-BENCH_FILES = {"project", "plain", "plain-html", "plain-doctrees", "timings.json"}
+#: what a benchmark's folder holds (``build``: the search word list the plain copy's
+#: ``conf.py`` makes beside it, as the project's does in its own build folder)
+BENCH_FILES = {"project", "plain", "plain-html", "plain-doctrees", "timings.json", "build"}
 
 
 def run(examples: int, *, repeat: int = 3, jobs: int | None = None, keep: Path | None = None,

@@ -13,7 +13,7 @@ from rulings import results as results_mod
 
 from . import nodes as rnodes
 from . import encoding, problems, reading, render, search, state
-from . import attention, cards, coverage_page, domain, guard, language, measured, plain, unpinned
+from . import attention, cards, collector, coverage_page, domain, guard, language, measured, plain, unpinned
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective, block_index, resolve_blocks
@@ -60,7 +60,7 @@ def setup(app: Sphinx) -> dict:
                         (rnodes.dashboard, render.visit_dashboard_html)):
         app.add_node(node, html=(visit, None), latex=skip, text=skip, man=skip, texinfo=skip)
 
-    for node in (cards.effect_definition, cards.card_uses, cards.card_index, block_index):
+    for node in (cards.effect_definition, cards.card_uses, cards.card_fields, cards.card_index, block_index):
         # replaced before any writer sees them
         app.add_node(node)
     app.add_directive("example", ExampleDirective)
@@ -81,6 +81,10 @@ def setup(app: Sphinx) -> dict:
 
     # after Sphinx's own check of source_encoding (priority 790), which would warn
     app.connect("config-inited", encoding.use_lenient_codec, priority=800)
+    # the collector's threshold while building (collector.py), put back when it is done
+    app.connect("config-inited", collector.raise_threshold, priority=100)
+    app.connect("env-before-read-docs", collector.raise_threshold, priority=100)
+    app.connect("build-finished", collector.restore, priority=1000)
     app.connect("source-read", encoding.check_source)
     app.connect("source-read", guard.stand_in, priority=900)
     app.connect("builder-inited", _builder_inited)
@@ -101,6 +105,8 @@ def setup(app: Sphinx) -> dict:
     app.connect("doctree-read", reading.keep_read)
     app.connect("env-updated", cards.check_examples)
     app.connect("env-updated", state.warn_not_run, priority=600)
+    # the cards' fields first: every other listener sees the page as it was read before
+    app.connect("doctree-resolved", cards.expand_fields, priority=300)
     app.connect("doctree-resolved", language.mark_parts, priority=400)
     app.connect("doctree-resolved", language.latex_fonts, priority=950)
     app.connect("doctree-resolved", render.refresh_examples)
