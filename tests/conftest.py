@@ -145,6 +145,8 @@ def pytest_collection_modifyitems(config, items):
     """The tests that read the real site (built once a session, ``made_once``) are one
     group: under ``--dist loadgroup`` (``make test``) one worker runs them all while the
     other goes on with the rest, instead of waiting for the site the first one builds."""
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
     for item in items:
         if "real_site" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("real-site"))
