@@ -448,16 +448,17 @@ def test_an_action_the_rules_refuse_is_a_set_up_error_in_a_given_and_an_outcome_
 
 BUGGY_ENGINE = """\
 import rulings.ygo.duel as duel
+import rulings.ygo.moves as moves
 
-_turn = duel.Duel.turn_face_down
+_turn = moves.Moves.turn_face_down
 
 
 def turn_face_down(self, card, reason=""):
     _turn(self, card, reason)
-    self.board.zone(1, duel.MONSTER).cards.append(card)  # a bug: the card is now in two zones
+    self.duel.board.zone(1, duel.MONSTER).cards.append(card)  # a bug: the card is now in two zones
 
 
-duel.Duel.turn_face_down = turn_face_down
+moves.Moves.turn_face_down = turn_face_down
 """
 
 
