@@ -38,6 +38,9 @@ The named inputs (:data:`INPUTS`):
     the modules pytest collects the examples through (``tests/examples``).
 ``documents`` / ``cards`` (per folder)
     the sources under ``spec/``, the card records an extraction wrote, by content.
+``distributions``
+    Python and every installed distribution's version (what a whole ``rulings build``
+    may read through: the theme, pytest's plugins …; the cycle's stamp rests on it).
 
 Inputs made of the engine's own code are computed once per process (the code does not
 change under a running process; :func:`forget` is for tests and for ``rulings serve``,
@@ -347,6 +350,16 @@ def extension() -> str:
     return _once(("extension",), compute)
 
 
+def distributions() -> str:
+    """Python itself and the version of every installed distribution (once per process):
+    what a whole cycle of ``rulings build`` may read through (the theme, Sphinx's own
+    extensions, pytest's plugins), beyond the libraries named above."""
+    def compute() -> str:
+        found = sorted({f"{(d.metadata['Name'] or '').lower()}=={d.version}" for d in metadata.distributions()})
+        return digest([sys.version, sys.executable, *found])
+    return _once(("distributions",), compute)
+
+
 def runner(folder: Path) -> str:
     """The ``runner`` input: the modules pytest collects the examples through, by content
     (each time: they are the project's, edited while a process runs)."""
@@ -366,6 +379,7 @@ def folder(path: Path, pattern: str = "**/*", length: int | None = SHORT) -> str
 INPUTS: dict[str, Callable[..., str]] = {
     "engine": engine, "steps": steps, "vocabulary": vocabulary, "wording": wording, "libraries": libraries,
     "extension": extension, "runner": runner, "documents": folder, "cards": folder,
+    "distributions": distributions,
 }
 
 

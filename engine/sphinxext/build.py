@@ -61,7 +61,7 @@ def _unchanged(paths: Paths, builder: str, stamp: Path, digest: str) -> BuildOut
     except OSError:
         return None
     recorded = extraction.recorded(paths, builder)
-    if recorded is None or not all(m.exists() for m in extraction.outputs(paths, builder)):
+    if recorded is None or not all(m.exists() for m in extraction.outputs(paths, builder, recorded)):
         return None
     return BuildOutcome(int(recorded["status"]), list(recorded.get("warnings", [])))
 
@@ -157,8 +157,11 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
     if strict and lines:
         status = status or 1
     # what the build found, for the processes that use its output without building again
-    write_atomic(problems, json.dumps({"documents": sorted(documents), "warnings": lines, "status": status},
-                                      ensure_ascii=False, indent=1))
+    record = {"documents": sorted(documents), "warnings": lines, "status": status}
+    if builder == "html" and not crashed:
+        # the pages it wrote or kept: one deleted since is written by the next build
+        record["pages"] = sorted(found.values())
+    write_atomic(problems, json.dumps(record, ensure_ascii=False, indent=1))
     if not crashed:
         write_atomic(stamp, digest)
     return BuildOutcome(status, lines)
