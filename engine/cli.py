@@ -37,9 +37,8 @@ try:
 except ImportError:  # not POSIX
     fcntl = None
 
-from rulings import cardformat, digests, extraction, incremental, runs, shards
+from rulings import digests, extraction, incremental, runs, shards
 from rulings import results as results_mod
-from rulings import vocabulary as vocab_mod
 from rulings.project import GAMES, Paths, find_root
 
 # A command imports Sphinx (rulings.sphinxext), the coverage tool (every game's engine,
@@ -436,6 +435,8 @@ def _documents(paths, given: list[str]) -> list[str] | str:
 
 
 def cmd_steps(args) -> int:
+    from rulings import vocabulary as vocab_mod  # deferred: what a build with nothing changed need not load
+
     _paths(args)  # the vocabulary of a project's games: outside one, say so
     games = [args.game] if args.game else vocab_mod.available_games()
     for game in games:
@@ -505,6 +506,7 @@ def _locked(path: Path):
 def _extracted_cards(paths, out) -> tuple[dict[str, list] | None, object]:
     """Every game's card records, extracted from the documents (None and a message when
     a game's cards cannot be read), and the outcome of the extraction."""
+    from rulings import cardformat
     from rulings.sphinxext.build import build  # deferred: Sphinx
 
     outcome = build(paths, "gherkin")
@@ -522,6 +524,8 @@ def _extracted_cards(paths, out) -> tuple[dict[str, list] | None, object]:
 def cmd_blocks(args) -> int:
     """The building blocks of each game, as families (the phrases of one engine function),
     with the cards of the documents that use each: counts, the list, or ``--json``."""
+    from rulings import cardformat
+
     games = [args.game] if args.game else list(GAMES)
     records, outcome = _extracted_cards(_paths(args), sys.stderr if args.json else sys.stdout)
     if records is None:
@@ -556,6 +560,8 @@ def cmd_blocks(args) -> int:
 def cmd_cards(args) -> int:
     """How many cards each game defines: data only, with a hook (code), and broken (a card
     that does not load, counted apart and named with its first problem)."""
+    from rulings import cardformat
+
     records, outcome = _extracted_cards(_paths(args), sys.stdout)
     if records is None:
         return 1

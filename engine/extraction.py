@@ -136,10 +136,10 @@ def cycle_inputs(paths: Paths) -> str:
     """The digest of everything a cycle reads that no part of it writes, by content: every
     file under spec/ (documents, cards, conf.py, static files, templates), the engine's
     whole code (its ``engine``, ``steps``, ``vocabulary`` and ``wording`` inputs are parts
-    of it) and the extension, the libraries and every installed distribution, the runner,
-    the project's pytest configuration, and the settings of both builds."""
-    inputs = {"documents": digests.folder(paths.spec), "extension": str(format_version()),
-              "engine": digests.folder(digests.ENGINE), "libraries": digests.libraries(),
+    of it, and so is the code of ``extension``), every installed distribution and Python
+    (the versions of ``libraries`` and ``extension`` among them), the runner, the
+    project's pytest configuration, and the settings of both builds."""
+    inputs = {"documents": digests.folder(paths.spec), "engine": digests.folder(digests.ENGINE),
               "runner": digests.runner(paths.runner), "distributions": digests.distributions()}
     own = [json.dumps([settings(paths, "gherkin"), settings(paths, "html")], sort_keys=True),
            digests.of_files([paths.root / n for n in ROOT_FILES], paths.root)]

@@ -200,25 +200,16 @@ def test_an_engine_change_makes_a_full_cycle(built, tmp_path, monkeypatch):
         assert extraction.unchanged_cycle(paths) is not None, path
 
 
-def test_a_library_upgrade_makes_a_full_cycle(built, monkeypatch):
-    from importlib import metadata
-
+def test_a_library_installed_or_upgraded_makes_a_full_cycle(built, tmp_path, monkeypatch):
     monkeypatch.delenv("RULINGS_BUILD", raising=False)
     paths = Paths(built.root)
     monkeypatch.setattr(digests, "_ONCE", {})
     assert extraction.unchanged_cycle(paths) is not None
-    real = metadata.distributions
-
-    def upgraded(*args, **kwargs):
-        for dist in real(*args, **kwargs):
-            if (dist.metadata["Name"] or "").lower() == "furo":
-                class Newer:
-                    metadata, version = dist.metadata, "9999.1"
-                yield Newer
-            else:
-                yield dist
-
-    monkeypatch.setattr(metadata, "distributions", upgraded)
+    (tmp_path / "site-packages" / "furo_extras-1.0.dist-info").mkdir(parents=True)
+    monkeypatch.syspath_prepend(str(tmp_path / "site-packages"))
+    digests.forget()
+    assert extraction.unchanged_cycle(paths) is None
+    (tmp_path / "site-packages" / "furo_extras-1.0.dist-info").rename(tmp_path / "site-packages" / "furo_extras-1.1.dist-info")
     digests.forget()
     assert extraction.unchanged_cycle(paths) is None
 
