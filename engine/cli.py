@@ -141,7 +141,7 @@ def cmd_build(args) -> int:
     # the stamp goes before anything is written, and comes back only once the cycle is whole
     stamp.unlink(missing_ok=True)
     inputs = extraction.cycle_inputs(paths)
-    outcome = build(paths, "gherkin", fresh=args.fresh, jobs=reading_jobs(paths, args))
+    outcome = build(paths, "gherkin", fresh=args.fresh, jobs=reading_jobs(paths, args), keep_env=True)
     _report_warnings(outcome)
     clock.lap("extract")
     # the verdicts are read as `rulings check` gives them (file:line), not as pytest tracebacks

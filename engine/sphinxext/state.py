@@ -85,6 +85,12 @@ def remember_results_path(app) -> None:
 _WARNED: set[tuple[int, tuple | None]] = set()
 
 
+def forget_env(env) -> None:
+    """An environment handed from one build to the next in a process (``build._Sphinx``):
+    the next build warns as a build of a newly loaded environment would."""
+    _WARNED.difference_update({key for key in _WARNED if key[0] == id(env)})
+
+
 def load_results(env) -> tuple[dict[str, dict[str, Any]], str | None]:
     """The results file, parsed once per process and version of the file (shared with the
     CLI, rulings.incremental); a broken file is reported (naming the file) and treated as
