@@ -176,7 +176,7 @@ def cmd_build(args) -> int:
     # the features' tags or anything else reconciling keeps (the manifest alone is 18 MB
     # at 10 000 examples, in the process whose html build is the cycle's largest)
     outputs = extraction.cycle_outputs(paths)
-    summary = runs.reconcile(paths)
+    summary = runs.reconcile(paths, plan=plan)
     # the next cycle would run nothing of what this one ran (what a stamp needs)
     settled = failed_run is None and incremental.settled(*incremental.read_inputs(paths), plan)
     incremental.forget_manifests()
@@ -272,7 +272,7 @@ def cmd_check(args) -> int:
         extra = ["--tb=no", "-rN", "-p", "no:warnings"]
         failed_run = runs.run_examples(paths, plan, extra, jobs=args.jobs)
     clock.lap("run")
-    summary = runs.reconcile(paths, only=selected)
+    summary = runs.reconcile(paths, only=selected, plan=plan)
     clock.lap("reconcile")
     if failed_run:
         summary.problems.append(failed_run)

@@ -106,6 +106,9 @@ class Plan:
     #: example id -> the phrases its steps matched when it was read (for the examples
     #: that run: the binding checks that they run through those)
     phrases: dict[str, list[str]] = field(default_factory=dict)
+    #: the files ``basis`` was computed from, as they were (``files_stamp``: the
+    #: manifest and the cards), for a caller that would compute it again
+    made_from: tuple = ()
 
     def summary(self) -> str:
         """One line for the console: how many run and why."""
@@ -222,6 +225,20 @@ def plan(manifest: list[dict], results: dict[str, dict[str, Any]], cards_dir: Pa
         if "phrases" in example:
             out.phrases[example_id] = list(example["phrases"])
     return out
+
+
+def files_stamp(features: Path, cards_dir: Path) -> tuple:
+    """What the bases of a plan are computed from, as the files are now: the manifest and
+    each game's cards file (modification time, size, inode: a file written again by
+    ``write_atomic`` is a new inode)."""
+    out = []
+    for path in [Path(features) / "manifest.json", *sorted(Path(cards_dir).glob("*.json"))]:
+        try:
+            st = path.stat()
+            out.append((str(path), st.st_mtime_ns, st.st_size, st.st_ino))
+        except OSError:
+            out.append((str(path), None))
+    return tuple(out)
 
 
 #: per process: path -> (stamp, what was read): the CLI reads the manifest and the results

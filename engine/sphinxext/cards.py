@@ -273,6 +273,7 @@ def check_examples(app, env) -> list[str]:
     results, _ = load_results(env)
     places = _example_places(env)
     rewrite = []
+    per_game: dict = {}
     for docname in sorted(env.rulings_examples):
         changed = False
         for record in env.rulings_examples[docname]:
@@ -307,7 +308,7 @@ def check_examples(app, env) -> list[str]:
             reason = "；".join(filter(None, [record.get("parse_reason", record.get("parse_error")), *reasons])) or None
             extracted = record["parsed"] and not problems
             if extracted:
-                status = status_now(env, record, results)
+                status = status_now(env, record, results, per_game)
             else:
                 status = "not-run"
             if (record["extracted"], record["error"], record["status"], record.get("reason")) != \

@@ -218,3 +218,28 @@ def test_a_library_installed_or_upgraded_makes_a_full_cycle(built, tmp_path, mon
 def test_an_option_that_asks_for_work_makes_a_full_cycle(built, option):
     after, fast = _build(built, option)
     assert not fast, built.output(after)
+
+
+def test_reconciling_takes_the_plans_bases_only_while_their_files_are_the_same(built, monkeypatch):
+    """Each example's basis is computed once per cycle: reconcile takes the plan's, with
+    the same counts and problems as computing them again; not once the cards changed."""
+    from rulings import incremental, runs
+
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    paths = Paths(built.root)
+    plan = runs.plan_run(paths)
+    assert plan.made_from
+    computed = runs.reconcile(paths)
+    calls = []
+    real = incremental.basis_of
+    monkeypatch.setattr(incremental, "basis_of", lambda *a, **k: calls.append(a) or real(*a, **k))
+    taken = runs.reconcile(paths, plan=plan)
+    assert not calls
+    assert (taken.counts, taken.problems) == (computed.counts, computed.problems)
+    # the cards written again (what a concurrent extraction would do): computed again
+    cards = next(paths.cards.glob("*.json"))
+    data = cards.read_bytes()
+    cards.unlink()
+    cards.write_bytes(data)
+    again = runs.reconcile(paths, plan=plan)
+    assert calls and (again.counts, again.problems) == (computed.counts, computed.problems)
