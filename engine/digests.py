@@ -360,9 +360,20 @@ def distributions() -> str:
         # PEP 376): listing the folders of the path is what parsing every metadata file
         # would say, at a tenth of the cost
         found = []
+        # the installations (the environment's, Python's own, the user's): not where the
+        # command was started from, which ``python -m`` puts on the path and a console
+        # script does not (the project's own code is ``engine``)
+        homes = {os.path.abspath(p) + os.sep for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)}
+        try:
+            import site
+            homes.add(os.path.abspath(site.getuserbase()) + os.sep)
+        except (AttributeError, OSError):
+            pass
         for entry in dict.fromkeys(sys.path):
+            if not entry or not any((os.path.abspath(entry) + os.sep).startswith(h) for h in homes):
+                continue
             try:
-                names = os.listdir(entry or ".")
+                names = os.listdir(entry)
             except OSError:
                 continue
             found += [f"{entry}/{n}" for n in names if n.endswith((".dist-info", ".egg-info"))]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import sys
 
 import pytest
 
@@ -205,6 +206,8 @@ def test_a_library_installed_or_upgraded_makes_a_full_cycle(built, tmp_path, mon
     paths = Paths(built.root)
     monkeypatch.setattr(digests, "_ONCE", {})
     assert extraction.unchanged_cycle(paths) is not None
+    # a folder of the environment's path, as a new installation would add one
+    monkeypatch.setattr(sys, "prefix", str(tmp_path))
     (tmp_path / "site-packages" / "furo_extras-1.0.dist-info").mkdir(parents=True)
     monkeypatch.syspath_prepend(str(tmp_path / "site-packages"))
     digests.forget()
@@ -212,6 +215,11 @@ def test_a_library_installed_or_upgraded_makes_a_full_cycle(built, tmp_path, mon
     (tmp_path / "site-packages" / "furo_extras-1.0.dist-info").rename(tmp_path / "site-packages" / "furo_extras-1.1.dist-info")
     digests.forget()
     assert extraction.unchanged_cycle(paths) is None
+    # uninstalled again: the installations as the stamp saw them
+    (tmp_path / "site-packages" / "furo_extras-1.1.dist-info").rmdir()
+    monkeypatch.setattr(sys, "prefix", sys.exec_prefix)
+    digests.forget()
+    assert extraction.unchanged_cycle(paths) is not None
 
 
 @pytest.mark.parametrize("option", ["--fresh", "--all"])
