@@ -37,9 +37,8 @@ try:
 except ImportError:  # not POSIX
     fcntl = None
 
-from rulings import cardformat, digests, incremental, runs, shards
+from rulings import digests, extraction, incremental, runs, shards
 from rulings import results as results_mod
-from rulings import vocabulary as vocab_mod
 from rulings.project import GAMES, Paths, find_root
 
 # A command imports Sphinx (rulings.sphinxext), the coverage tool (every game's engine,
@@ -110,12 +109,39 @@ def _report_warnings(outcome, stream=sys.stderr) -> None:
         print(line, file=stream)
 
 
-def cmd_build(args) -> int:
-    from rulings.sphinxext.build import Started, build  # deferred: Sphinx
+def _say_cycle(paths, said: dict) -> int:
+    """What a cycle of ``rulings build`` with nothing to run prints, and its status."""
+    for line in said["extract_warnings"]:
+        print(line, file=sys.stderr)
+    print(incremental.Plan(run={}, basis={}, total=said["total"]).summary())
+    for line in said["site_warnings"]:
+        print(line, file=sys.stderr)
+    for problem in said["problems"]:
+        print(problem)
+    print(f"site: {paths.site / 'index.html'}")
+    print(said["last_line"])
+    return said["status"]
 
+
+def cmd_build(args) -> int:
     paths = _paths(args)
     clock = Timings()
-    outcome = build(paths, "gherkin", fresh=args.fresh, jobs=reading_jobs(paths, args))
+    stamp = extraction.cycle_stamp_file(paths)
+    if not (args.fresh or args.all or args.coverage):
+        said = extraction.unchanged_cycle(paths)
+        if said is not None:
+            # nothing the last complete cycle rests on changed, and its outputs are as it
+            # left them: no Sphinx, no plan, no reconciliation (issue 28)
+            status = _say_cycle(paths, said)
+            clock.lap("unchanged")
+            clock.report(args)
+            return status
+    from rulings.sphinxext.build import Started, build  # deferred: Sphinx
+
+    # the stamp goes before anything is written, and comes back only once the cycle is whole
+    stamp.unlink(missing_ok=True)
+    inputs = extraction.cycle_inputs(paths)
+    outcome = build(paths, "gherkin", fresh=args.fresh, jobs=reading_jobs(paths, args), keep_env=True)
     _report_warnings(outcome)
     clock.lap("extract")
     # the verdicts are read as `rulings check` gives them (file:line), not as pytest tracebacks
@@ -149,9 +175,14 @@ def cmd_build(args) -> int:
     # the counts are compared before the site is built, which reads none of the manifest,
     # the features' tags or anything else reconciling keeps (the manifest alone is 18 MB
     # at 10 000 examples, in the process whose html build is the cycle's largest)
-    summary = runs.reconcile(paths)
+    outputs = extraction.cycle_outputs(paths)
+    summary = runs.reconcile(paths, plan=plan)
+    # the next cycle would run nothing of what this one ran (what a stamp needs)
+    settled = failed_run is None and incremental.settled(*incremental.read_inputs(paths), plan)
     incremental.forget_manifests()
     clock.lap("reconcile")
+    if settled and extraction.cycle_outputs(paths) != outputs:
+        settled = False  # written by another process meanwhile: the counts may be of either
     site = build(paths, "html", fresh=args.fresh, jobs=args.sphinx_jobs, started=started)
     _report_warnings(site)
     clock.lap("html")
@@ -159,8 +190,13 @@ def cmd_build(args) -> int:
         print(problem)
     print(f"site: {paths.site / 'index.html'}")
     print(summary.last_line())
+    status = site.status or (1 if failed_run else 0)
+    if settled and outcome.status <= 1 and site.status <= 1:
+        extraction.write_cycle_stamp(paths, inputs, outputs, {
+            "extract_warnings": outcome.warnings, "site_warnings": site.warnings, "problems": summary.problems,
+            "last_line": summary.last_line(), "total": plan.total, "status": site.status})
     clock.report(args)
-    return site.status or (1 if failed_run else 0)
+    return status
 
 
 def _measure_coverage(paths, jobs: int | None) -> tuple[list[str], list[str]]:
@@ -236,7 +272,7 @@ def cmd_check(args) -> int:
         extra = ["--tb=no", "-rN", "-p", "no:warnings"]
         failed_run = runs.run_examples(paths, plan, extra, jobs=args.jobs)
     clock.lap("run")
-    summary = runs.reconcile(paths, only=selected)
+    summary = runs.reconcile(paths, only=selected, plan=plan)
     clock.lap("reconcile")
     if failed_run:
         summary.problems.append(failed_run)
@@ -399,6 +435,8 @@ def _documents(paths, given: list[str]) -> list[str] | str:
 
 
 def cmd_steps(args) -> int:
+    from rulings import vocabulary as vocab_mod  # deferred: what a build with nothing changed need not load
+
     _paths(args)  # the vocabulary of a project's games: outside one, say so
     games = [args.game] if args.game else vocab_mod.available_games()
     for game in games:
@@ -468,6 +506,7 @@ def _locked(path: Path):
 def _extracted_cards(paths, out) -> tuple[dict[str, list] | None, object]:
     """Every game's card records, extracted from the documents (None and a message when
     a game's cards cannot be read), and the outcome of the extraction."""
+    from rulings import cardformat
     from rulings.sphinxext.build import build  # deferred: Sphinx
 
     outcome = build(paths, "gherkin")
@@ -485,6 +524,8 @@ def _extracted_cards(paths, out) -> tuple[dict[str, list] | None, object]:
 def cmd_blocks(args) -> int:
     """The building blocks of each game, as families (the phrases of one engine function),
     with the cards of the documents that use each: counts, the list, or ``--json``."""
+    from rulings import cardformat
+
     games = [args.game] if args.game else list(GAMES)
     records, outcome = _extracted_cards(_paths(args), sys.stderr if args.json else sys.stdout)
     if records is None:
@@ -519,6 +560,8 @@ def cmd_blocks(args) -> int:
 def cmd_cards(args) -> int:
     """How many cards each game defines: data only, with a hook (code), and broken (a card
     that does not load, counted apart and named with its first problem)."""
+    from rulings import cardformat
+
     records, outcome = _extracted_cards(_paths(args), sys.stdout)
     if records is None:
         return 1

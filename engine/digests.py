@@ -38,6 +38,9 @@ The named inputs (:data:`INPUTS`):
     the modules pytest collects the examples through (``tests/examples``).
 ``documents`` / ``cards`` (per folder)
     the sources under ``spec/``, the card records an extraction wrote, by content.
+``distributions``
+    Python and every installed distribution's version (what a whole ``rulings build``
+    may read through: the theme, pytest's plugins …; the cycle's stamp rests on it).
 
 Inputs made of the engine's own code are computed once per process (the code does not
 change under a running process; :func:`forget` is for tests and for ``rulings serve``,
@@ -51,6 +54,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -347,6 +351,36 @@ def extension() -> str:
     return _once(("extension",), compute)
 
 
+def distributions() -> str:
+    """Python itself and the version of every installed distribution (once per process):
+    what a whole cycle of ``rulings build`` may read through (the theme, Sphinx's own
+    extensions, pytest's plugins), beyond the libraries named above."""
+    def compute() -> str:
+        # each distribution's metadata folder is named by its name and version (PEP 427,
+        # PEP 376): listing the folders of the path is what parsing every metadata file
+        # would say, at a tenth of the cost
+        found = []
+        # the installations (the environment's, Python's own, the user's): not where the
+        # command was started from, which ``python -m`` puts on the path and a console
+        # script does not (the project's own code is ``engine``)
+        homes = {os.path.abspath(p) + os.sep for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)}
+        try:
+            import site
+            homes.add(os.path.abspath(site.getuserbase()) + os.sep)
+        except (AttributeError, OSError):
+            pass
+        for entry in dict.fromkeys(sys.path):
+            if not entry or not any((os.path.abspath(entry) + os.sep).startswith(h) for h in homes):
+                continue
+            try:
+                names = os.listdir(entry)
+            except OSError:
+                continue
+            found += [f"{entry}/{n}" for n in names if n.endswith((".dist-info", ".egg-info"))]
+        return digest([sys.version, sys.executable, *sorted(found)])
+    return _once(("distributions",), compute)
+
+
 def runner(folder: Path) -> str:
     """The ``runner`` input: the modules pytest collects the examples through, by content
     (each time: they are the project's, edited while a process runs)."""
@@ -366,6 +400,7 @@ def folder(path: Path, pattern: str = "**/*", length: int | None = SHORT) -> str
 INPUTS: dict[str, Callable[..., str]] = {
     "engine": engine, "steps": steps, "vocabulary": vocabulary, "wording": wording, "libraries": libraries,
     "extension": extension, "runner": runner, "documents": folder, "cards": folder,
+    "distributions": distributions,
 }
 
 

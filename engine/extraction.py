@@ -16,10 +16,12 @@ cards and the coverage results).
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from rulings import digests
 from rulings.project import Paths
+from rulings.results import write_atomic
 
 #: the command that brings build/features up to date (what a stale session asks for)
 COMMAND = "rulings extract"
@@ -69,11 +71,13 @@ def stamp_file(paths: Paths, builder: str) -> Path:
     return paths.build / f"{builder}-inputs.txt"
 
 
-def outputs(paths: Paths, builder: str) -> list[Path]:
-    """What a finished build of ``builder`` leaves (all of it must be there)."""
+def outputs(paths: Paths, builder: str, recorded_: dict | None = None) -> list[Path]:
+    """What a finished build of ``builder`` leaves (all of it must be there); for html,
+    the page of every document its last build found (``recorded_``: what it recorded)."""
     if builder == "gherkin":
         return [paths.features / "manifest.json", paths.cards, paths.coverage / "unpinned.json"]
-    return [paths.site / "index.html"]
+    pages = (recorded_ or {}).get("pages") or []
+    return [paths.site / "index.html", *(paths.site / f"{docname}.html" for docname in pages)]
 
 
 def recorded(paths: Paths, builder: str) -> dict | None:
@@ -104,3 +108,97 @@ def why_not_current(paths: Paths) -> str | None:
     else:
         return None
     return f"{why}.  Run `{COMMAND}` (or `make test`), then pytest again."
+
+
+# -- a whole cycle of ``rulings build`` -------------------------------------------------------
+#
+# ``rulings build`` with nothing changed since its last complete cycle makes no Sphinx
+# application, plans nothing and reconciles nothing: the cycle leaves a stamp, the digest
+# of every input its outputs rest on (taken as the cycle starts: an edit during the cycle
+# makes the next one run), of the outputs it left (the results, the features, the cards,
+# the coverage results, what each build found: taken before the pages are written, and
+# the same as when the counts were made) and of each page of the site as written, with
+# what it printed.  When the inputs and the outputs are all as stamped, what a full cycle
+# would print is printed again.  Anything that does not match (a document, a card file,
+# conf.py, a static file or template, the engine, the runner, a library, the settings, a
+# results file written by `rulings check`, a page deleted or written by someone else, a
+# stamp left half written or removed by a cycle that was killed) is a full cycle.
+
+#: files of the project's root a run reads (pytest's configuration and hooks)
+ROOT_FILES = ("pyproject.toml", "conftest.py", "setup.cfg", "pytest.ini", "tox.ini")
+
+
+def cycle_stamp_file(paths: Paths) -> Path:
+    return paths.build / "cycle-stamp.json"
+
+
+def cycle_inputs(paths: Paths) -> str:
+    """The digest of everything a cycle reads that no part of it writes, by content: every
+    file under spec/ (documents, cards, conf.py, static files, templates), the engine's
+    whole code (its ``engine``, ``steps``, ``vocabulary`` and ``wording`` inputs are parts
+    of it, and so is the code of ``extension``), every installed distribution and Python
+    (the versions of ``libraries`` and ``extension`` among them), the runner, the
+    project's pytest configuration, and the settings of both builds."""
+    inputs = {"documents": digests.folder(paths.spec), "engine": digests.folder(digests.ENGINE),
+              "runner": digests.runner(paths.runner), "distributions": digests.distributions()}
+    own = [json.dumps([settings(paths, "gherkin"), settings(paths, "html")], sort_keys=True),
+           digests.of_files([paths.root / n for n in ROOT_FILES], paths.root)]
+    return digests.key(inputs, *own, length=None)
+
+
+def cycle_outputs(paths: Paths) -> str:
+    """The digest of what a cycle's counts and pages are made from that its own steps
+    wrote, by content: the results, the features and the manifest, the cards, the
+    coverage results, the extraction's stamp and problems (the html build's are written
+    after this is taken: what it found is in the cycle's stamp, its pages are compared
+    one by one)."""
+    build = paths.build
+    kept = [paths.results, stamp_file(paths, "gherkin"), paths.problems("gherkin")]
+    return digests.digest([digests.of_files(kept, build, length=None), digests.folder(paths.features, length=None),
+                           digests.folder(paths.cards, "*.json", length=None),
+                           digests.folder(paths.coverage, "**/*.json", length=None)], None)
+
+
+def site_files(paths: Paths) -> dict[str, list[int]]:
+    """Every file of the site as it is: relative path -> [size, modification time (ns)]."""
+    out: dict[str, list[int]] = {}
+    todo = [paths.site]
+    while todo:
+        try:
+            entries = list(os.scandir(todo.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                todo.append(Path(entry.path))
+            else:
+                st = entry.stat(follow_symlinks=False)
+                out[Path(entry.path).relative_to(paths.site).as_posix()] = [st.st_size, st.st_mtime_ns]
+    return out
+
+
+def write_cycle_stamp(paths: Paths, inputs: str, outputs: str, said: dict) -> None:
+    """After a complete cycle: its inputs as it started, its outputs before the pages
+    were written, every page of the site, and what it said (``said``: what
+    :func:`unchanged_cycle` gives back)."""
+    write_atomic(cycle_stamp_file(paths), json.dumps({"inputs": inputs, "outputs": outputs,
+                                                      "site": site_files(paths), "said": said},
+                                                     ensure_ascii=False, sort_keys=True))
+
+
+def unchanged_cycle(paths: Paths) -> dict | None:
+    """What the last complete cycle said, if nothing it rests on changed since and its
+    outputs are all in place, as it left them; else None (a full cycle is needed)."""
+    stamp = cycle_stamp_file(paths)
+    try:
+        data = json.loads(stamp.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not (isinstance(data, dict) and isinstance(data.get("said"), dict) and isinstance(data.get("site"), dict)
+            and data["site"]):
+        return None
+    # the cheapest first: a page deleted or written since, then the outputs, then the inputs
+    if data["site"] != site_files(paths) or data.get("outputs") != cycle_outputs(paths) \
+            or data.get("inputs") != cycle_inputs(paths):
+        return None
+    return data["said"]

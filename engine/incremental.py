@@ -106,6 +106,9 @@ class Plan:
     #: example id -> the phrases its steps matched when it was read (for the examples
     #: that run: the binding checks that they run through those)
     phrases: dict[str, list[str]] = field(default_factory=dict)
+    #: the files ``basis`` was computed from, as they were (``files_stamp``: the
+    #: manifest and the cards), for a caller that would compute it again
+    made_from: tuple = ()
 
     def summary(self) -> str:
         """One line for the console: how many run and why."""
@@ -156,6 +159,43 @@ CHANGED = (("engine", "engine of {game} changed"), ("steps", "steps changed"),
            ("libraries", "libraries changed"))
 
 
+def why_run(example: dict, entry: dict[str, Any] | None, basis: dict[str, str],
+            rerun_unsuccessful: bool = False) -> str | None:
+    """Why ``example`` needs a run given its result ``entry`` (without its trace) and what
+    a run of it rests on now (``basis``); None when its result stands."""
+    if entry is None:
+        return "new"
+    if entry.get("hash") != example["hash"]:
+        return "text changed"
+    if not isinstance(entry.get("basis"), dict):
+        return "no record of what it ran against"
+    changed = next((words for part, words in CHANGED if entry["basis"].get(part) != basis.get(part)), None)
+    if changed:
+        return changed.format(game=example.get("game"))
+    if (entry.get("status") == "pending") != (example.get("declared") == "pending"):
+        # a result recorded as pending says nothing of the ruling once it is declared
+        # settled (and the other way round): run it as it is declared now
+        return "declared pending" if example.get("declared") == "pending" else "no longer pending"
+    if rerun_unsuccessful and entry.get("outcome") not in ("passed", None) and not example.get("declared"):
+        return f"{entry.get('outcome')} last time"
+    return None
+
+
+def settled(manifest: list[dict], results: Mapping[str, dict[str, Any]], ran: Plan) -> bool:
+    """Whether every example ``ran`` ran now has a result that a plan made from the same
+    inputs would keep (what a cycle's stamp needs: the next cycle would run nothing)."""
+    if not ran.run:
+        return True
+    todo = set(ran.run)
+    for example in manifest:
+        if example.get("id") in todo:
+            todo.discard(example["id"])
+            if not example.get("extracted") or \
+                    why_run(example, results_mod.brief(results, example["id"]), ran.basis[example["id"]]) is not None:
+                return False
+    return not todo
+
+
 def plan(manifest: list[dict], results: dict[str, dict[str, Any]], cards_dir: Path, *,
          force: set[str] | None = None, rerun_unsuccessful: bool = False, runner: Path | None = None) -> Plan:
     """Which extracted examples of ``manifest`` need a run against ``results``.
@@ -174,31 +214,31 @@ def plan(manifest: list[dict], results: dict[str, dict[str, Any]], cards_dir: Pa
         example_id = example["id"]
         out.total += 1
         basis = out.basis[example_id] = basis_of(example, cards, runs_through)
-        entry = results_mod.brief(results, example_id)  # without its trace: not compared
         if force is not None and example_id in force:
             why = "asked for"
-        elif entry is None:
-            why = "new"
-        elif entry.get("hash") != example["hash"]:
-            why = "text changed"
-        elif not isinstance(entry.get("basis"), dict):
-            why = "no record of what it ran against"
-        elif changed := next((words for part, words in CHANGED if entry["basis"].get(part) != basis.get(part)),
-                             None):
-            why = changed.format(game=example.get("game"))
-        elif (entry.get("status") == "pending") != (example.get("declared") == "pending"):
-            # a result recorded as pending says nothing of the ruling once it is declared
-            # settled (and the other way round): run it as it is declared now
-            why = "declared pending" if example.get("declared") == "pending" else "no longer pending"
-        elif rerun_unsuccessful and entry.get("outcome") not in ("passed", None) and not example.get("declared"):
-            why = f"{entry.get('outcome')} last time"
         else:
-            continue
+            why = why_run(example, results_mod.brief(results, example_id), basis, rerun_unsuccessful)
+            if why is None:
+                continue
         out.run[example_id] = why
         out.documents[example_id] = example.get("docname", "")
         if "phrases" in example:
             out.phrases[example_id] = list(example["phrases"])
     return out
+
+
+def files_stamp(features: Path, cards_dir: Path) -> tuple:
+    """What the bases of a plan are computed from, as the files are now: the manifest and
+    each game's cards file (modification time, size, inode: a file written again by
+    ``write_atomic`` is a new inode)."""
+    out = []
+    for path in [Path(features) / "manifest.json", *sorted(Path(cards_dir).glob("*.json"))]:
+        try:
+            st = path.stat()
+            out.append((str(path), st.st_mtime_ns, st.st_size, st.st_ino))
+        except OSError:
+            out.append((str(path), None))
+    return tuple(out)
 
 
 #: per process: path -> (stamp, what was read): the CLI reads the manifest and the results

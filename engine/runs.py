@@ -31,6 +31,7 @@ def plan_run(paths, *, documents: list[str] | None = None, everything: bool = Fa
     these examples (``check --shard``), those that changed (all with ``everything``),
     with what every example of the project rests on (``Plan.basis``); the other
     results are kept."""
+    made_from = incremental.files_stamp(paths.features, paths.cards)
     manifest, results = incremental.read_inputs(paths)
     if documents is not None:
         manifest = [e for e in manifest if e["source"] in documents]
@@ -40,6 +41,9 @@ def plan_run(paths, *, documents: list[str] | None = None, everything: bool = Fa
         everything = True
     force = {e["id"] for e in manifest} if everything else None
     whole = incremental.plan(manifest, results, paths.cards, force=force, runner=paths.runner)
+    if documents is None and ids is None:
+        # the bases of every example, for reconcile to take while those files are the same
+        whole.made_from = made_from
     if share is None:
         return whole
     run = {k: why for k, why in whole.run.items() if k in share}
@@ -214,6 +218,12 @@ def forget_removed(paths) -> None:
         results_mod.save(paths.results, {k: v for k, v in results.items() if k in documented})
 
 
+def _without_runner(basis: dict[str, str]) -> dict[str, str]:
+    """A plan's basis as ``incremental.basis_of`` gives it without a runner (as the pages
+    compare it)."""
+    return {k: v for k, v in basis.items() if k != "runner"}
+
+
 class Reconciliation:
     def __init__(self) -> None:
         self.counts = {s: 0 for s in results_mod.STATUSES}
@@ -231,12 +241,17 @@ class Reconciliation:
 _TAGS = re.compile(r"^\s*@rulings-id:(\S+) @rulings-hash:(\S*)", re.M)
 
 
-def reconcile(paths, only: set[str] | None = None) -> Reconciliation:
+def reconcile(paths, only: set[str] | None = None, plan=None) -> Reconciliation:
     """Compare the examples in the documents, the scenarios in the features and the
     entries in the results; count statuses.  Every disagreement names the ids concerned.
     ``only``: the examples a command selected (``check PATH…``, ``-k``): the counts, the
-    problems and the disagreements are those of these examples alone."""
+    problems and the disagreements are those of these examples alone.  ``plan``: the plan
+    of this cycle, whose bases are taken when the files they were computed from are the
+    same (each example's basis is computed once per cycle)."""
     out = Reconciliation()
+    known = None
+    if plan is not None and plan.made_from and plan.made_from == incremental.files_stamp(paths.features, paths.cards):
+        known = plan.basis
     manifest_path = paths.features / "manifest.json"
     try:
         # parsed once per version of the file, whoever reads it in this process
@@ -248,8 +263,16 @@ def reconcile(paths, only: set[str] | None = None) -> Reconciliation:
     results, problem = incremental.read_results(paths.results)
     # what a run of each example would rest on now: a result against another engine or
     # other cards counts as stale, as the pages show it (results.status_of)
-    cards = {game: incremental.CardDigests.read(paths.cards / f"{game}.json")
-             for game in {e.get("game") for e in manifest if e.get("game")}}
+    cards: dict = {}
+
+    def basis_of(e: dict) -> dict[str, str]:
+        if known is not None and e["id"] in known:
+            return _without_runner(known[e["id"]])
+        if not cards:
+            cards.update({game: incremental.CardDigests.read(paths.cards / f"{game}.json")
+                          for game in {e.get("game") for e in manifest if e.get("game")}})
+        return incremental.basis_of(e, cards)
+
     if only is not None:
         manifest = [e for e in manifest if e["id"] in only]
         results = {k: v for k, v in results.items() if k in only}
@@ -281,8 +304,7 @@ def reconcile(paths, only: set[str] | None = None) -> Reconciliation:
     for e in manifest:
         where = f"{e['source']}:{e['line']}"
         # an example that cannot be parsed was not run: never "stale", whatever ran before
-        status, entry = (results_mod.status_of(e["id"], e["hash"], e.get("declared"), results,
-                                               incremental.basis_of(e, cards))
+        status, entry = (results_mod.status_of(e["id"], e["hash"], e.get("declared"), results, basis_of(e))
                          if e["extracted"] else ("not-run", None))
         out.counts[status] += 1
         found = scenarios.get(e["id"], [])

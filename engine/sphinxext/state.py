@@ -85,6 +85,12 @@ def remember_results_path(app) -> None:
 _WARNED: set[tuple[int, tuple | None]] = set()
 
 
+def forget_env(env) -> None:
+    """An environment handed from one build to the next in a process (``build._Sphinx``):
+    the next build warns as a build of a newly loaded environment would."""
+    _WARNED.difference_update({key for key in _WARNED if key[0] == id(env)})
+
+
 def load_results(env) -> tuple[dict[str, dict[str, Any]], str | None]:
     """The results file, parsed once per process and version of the file (shared with the
     CLI, rulings.incremental); a broken file is reported (naming the file) and treated as
@@ -109,7 +115,7 @@ def _cards_file(srcdir: str, setting: str, game: str) -> Path:
     return Path(srcdir, setting).resolve() / f"{game}.json"
 
 
-def basis_now(env, record: dict) -> dict[str, str] | None:
+def basis_now(env, record: dict, per_game: dict | None = None) -> dict[str, str] | None:
     """What a run of the example would rest on now (``incremental.basis_of``): its game's
     engine code, the cards it names as the last extraction wrote them, the libraries.  A
     result computed against anything else is stale on the page — as after an engine edit
@@ -117,13 +123,21 @@ def basis_now(env, record: dict) -> dict[str, str] | None:
     game = record.get("game")
     if not game:
         return None
-    path = _cards_file(str(env.srcdir), env.config.rulings_cards, game)
-    stamp, cards = read_cached(_CARD_DIGESTS, path, lambda stamp: incremental.CardDigests.read(path))
+    known = per_game.get(game) if per_game is not None else None
+    if known is None:
+        path = _cards_file(str(env.srcdir), env.config.rulings_cards, game)
+        stamp, cards = read_cached(_CARD_DIGESTS, path, lambda stamp: incremental.CardDigests.read(path))
+        known = (stamp, cards, (digests.engine(game), digests.wording(game), digests.libraries()))
+        if per_game is not None:
+            # a caller going through every example at one moment (check_examples): the
+            # cards file's stamp and the code's inputs looked up once per game
+            per_game[game] = known
+    stamp, cards, code = known
     names, phrases = tuple(record.get("cards") or ()), tuple(record.get("phrases") or ())
     # the same example asked again (its status when read, when checked, when written, its
     # result when shown): the inputs it rests on are each kept per process by
     # rulings.digests, so the key holds them as they are now, and the cards file's stamp
-    key = (game, stamp, names, phrases, digests.engine(game), digests.wording(game), digests.libraries())
+    key = (game, stamp, names, phrases, *code)
     basis = _BASES.get(key)
     if basis is None:
         if len(_BASES) > 200_000:
@@ -137,10 +151,11 @@ def basis_now(env, record: dict) -> dict[str, str] | None:
 _BASES: dict[tuple, dict[str, str]] = {}
 
 
-def status_now(env, record: dict, results: Mapping[str, dict[str, Any]]) -> str:
-    """The status an extracted example shows: ``results.status_of`` with what it rests on now."""
+def status_now(env, record: dict, results: Mapping[str, dict[str, Any]], per_game: dict | None = None) -> str:
+    """The status an extracted example shows: ``results.status_of`` with what it rests on
+    now (``per_game``: see ``basis_now``)."""
     return results_mod.status_of(record["id"], record["hash"], record.get("declared"), results,
-                                 basis_now(env, record))[0]
+                                 basis_now(env, record, per_game))[0]
 
 
 def result_of(env, record: dict, results: Mapping[str, dict[str, Any]] | None = None, *,

@@ -1,0 +1,253 @@
+"""Issue 28: ``rulings build`` with nothing changed since its last complete cycle makes no
+Sphinx application (``extraction.unchanged_cycle``: the cycle's stamp), says what a full
+cycle would say and exits as it would; anything its outputs rest on that changed — a
+document, a card file, conf.py, a static file, the engine, the runner, a page of the site,
+a results file written by ``rulings check``, a build killed half way — makes a full
+cycle, whose pages are the pages the stamp stood for."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import sys
+
+import pytest
+
+from rulings import digests, extraction
+from rulings.project import Paths
+from tests.conftest import FEW_CARDS
+from tests.unit.test_bad_input import GOOD, document, example
+from tests.unit.test_killed_build import KILL, WRONG
+
+#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
+
+
+def _project(sandbox) -> None:
+    """Two documents: one passing example; one failing example, an example that cannot be
+    read and a problem of its prose (warnings and a non-zero status to say again)."""
+    sandbox.write("spec/ygo/good.rst", document("好文档", example("good-1", GOOD)))
+    sandbox.write("spec/ygo/other.rst", document("别的文档", "见 :nosuchrole:`x`。\n\n", example("other-1", WRONG),
+                                                 example("other-2", "   当 没有这个步骤\n")))
+
+
+def _build(sandbox, *args):
+    """``rulings build --timings``: (the process, whether the stamp stood for the cycle)."""
+    done = sandbox.rulings("build", "--timings", *args)
+    assert "Traceback" not in sandbox.output(done), sandbox.output(done)
+    timings = [line for line in done.stderr.splitlines() if line.startswith("timings: ")]
+    assert len(timings) == 1, sandbox.output(done)
+    return done, timings[0].startswith("timings: unchanged ")
+
+
+def _said(done) -> tuple[int, str, str]:
+    return done.returncode, done.stdout, "\n".join(line for line in done.stderr.splitlines()
+                                                   if not line.startswith("timings: "))
+
+
+def _pages(sandbox) -> dict[str, str]:
+    site = sandbox.build / "site"
+    return {p.relative_to(site).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def built(sandbox):
+    """A sandbox built once (a full cycle, which leaves the stamp)."""
+    _project(sandbox)
+    first, fast = _build(sandbox)
+    assert not fast and first.returncode == 0, sandbox.output(first)
+    assert first.stdout.strip().splitlines()[-1] == "1 passed, 1 failed, 1 not-run", sandbox.output(first)
+    return sandbox
+
+
+def test_nothing_changed_is_said_again_without_sphinx_and_the_pages_are_those_of_a_full_cycle(built):
+    sandbox = built
+    slow, fast = _build(sandbox)
+    assert fast, sandbox.output(slow)
+    # the same lines and status as a full cycle with nothing to run
+    extraction.cycle_stamp_file(Paths(sandbox.root)).unlink()
+    full, fast = _build(sandbox)
+    assert not fast
+    assert _said(slow) == _said(full), (sandbox.output(slow), sandbox.output(full))
+    assert "nothing changed: no example runs (2 results up to date)" in slow.stdout
+    assert "nosuchrole" in slow.stderr and "other-2" in slow.stdout
+    # and its pages are those a full cycle writes from nothing but the environment
+    pages = _pages(sandbox)
+    shutil.rmtree(sandbox.build / "site")
+    again, fast = _build(sandbox)
+    assert not fast and _said(again) == _said(full)
+    assert _pages(sandbox) == pages
+    # and the full cycle leaves the stamp again
+    assert _build(sandbox)[1]
+
+
+def _edit_document(sandbox) -> None:
+    sandbox.write("spec/ygo/good.rst", document("好文档", example("good-1", GOOD, title="改过的标题")))
+
+
+def _edit_card_file(sandbox) -> None:
+    path = sandbox.root / "spec" / FEW_CARDS[0]
+    path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+
+
+def _edit_conf(sandbox) -> None:
+    path = sandbox.root / "spec" / "conf.py"
+    path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+
+
+def _add_static_file(sandbox) -> None:
+    sandbox.write("spec/_static/extra.css", "body { color: black; }\n")
+
+
+def _edit_runner(sandbox) -> None:
+    path = next((sandbox.root / "tests" / "examples").glob("test_*.py"))
+    path.write_text(path.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+
+
+def _delete_page(sandbox) -> None:
+    (sandbox.build / "site" / "ygo" / "good.html").unlink()
+
+
+def _write_page(sandbox) -> None:
+    page = sandbox.build / "site" / "ygo" / "good.html"
+    page.write_text(page.read_text(encoding="utf-8").replace("passed", "failed"), encoding="utf-8")
+
+
+def _check_writes_results(sandbox) -> None:
+    done = sandbox.rulings("check", "spec/ygo/good.rst")
+    assert "running 1 of 1 examples: 1 asked for" in done.stdout, sandbox.output(done)
+
+
+def _kill_while_writing_pages(sandbox) -> None:
+    _edit_document(sandbox)
+    script = sandbox.root / "kill.py"
+    script.write_text(KILL, encoding="utf-8")
+    killed = sandbox.python(str(script), str(sandbox.root), "pages")
+    assert killed.returncode == 9, sandbox.output(killed)
+
+
+def _kill_while_extracting(sandbox) -> None:
+    _edit_document(sandbox)
+    script = sandbox.root / "kill.py"
+    script.write_text(KILL, encoding="utf-8")
+    killed = sandbox.python(str(script), str(sandbox.root), "features")
+    assert killed.returncode == 9, sandbox.output(killed)
+
+
+def _stamp_half_written(sandbox) -> None:
+    stamp = extraction.cycle_stamp_file(Paths(sandbox.root))
+    stamp.write_bytes(stamp.read_bytes()[:100])
+
+
+@pytest.mark.parametrize("change", [_edit_document, _edit_card_file, _edit_conf, _add_static_file, _edit_runner,
+                                    _delete_page, _write_page, _check_writes_results, _kill_while_writing_pages,
+                                    _kill_while_extracting, _stamp_half_written])
+def test_a_change_makes_a_full_cycle(built, change):
+    sandbox = built
+    assert _build(sandbox)[1]
+    change(sandbox)
+    after, fast = _build(sandbox)
+    assert not fast, (change.__name__, sandbox.output(after))
+    if change is _delete_page:
+        # the full cycle writes the page again
+        assert (sandbox.build / "site" / "ygo" / "good.html").exists()
+    # and leaves the stamp again, for what it did
+    again, fast = _build(sandbox)
+    assert fast, (change.__name__, sandbox.output(again))
+    assert _said(again)[0] == after.returncode and again.stdout.splitlines()[-1] == after.stdout.splitlines()[-1]
+
+
+def test_an_edit_while_the_cycle_runs_makes_the_next_one_full(built, monkeypatch):
+    """The inputs are taken as the cycle starts: a document saved while it runs (after the
+    extraction read it) is read by the next cycle, not stamped as built."""
+    sandbox = built
+    edit = "import sys\nfrom pathlib import Path\nfrom rulings import cli, runs\n" \
+           "real = runs.reconcile\n" \
+           "def reconcile(paths, **kw):\n" \
+           "    p = Path(sys.argv[1]) / 'spec' / 'ygo' / 'good.rst'\n" \
+           "    p.write_text(p.read_text(encoding='utf-8').replace('good-1\\n', 'good-1\\n', 1) + '\\n', encoding='utf-8')\n" \
+           "    return real(paths, **kw)\n" \
+           "runs.reconcile = reconcile\n" \
+           "sys.exit(cli.main(['--root', sys.argv[1], 'build']))\n"
+    _edit_document(sandbox)
+    script = sandbox.root / "edit.py"
+    script.write_text(edit, encoding="utf-8")
+    sandbox.python(str(script), str(sandbox.root))
+    after, fast = _build(sandbox)
+    assert not fast, sandbox.output(after)
+
+
+def test_an_engine_change_makes_a_full_cycle(built, tmp_path, monkeypatch):
+    """The engine's code as its digests read it (a copy, as tests/unit/test_digests.py
+    does): any file of it changed, the stamp no longer stands."""
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    paths = Paths(built.root)
+    monkeypatch.setattr(digests, "_ONCE", {})
+    assert extraction.unchanged_cycle(paths) is not None
+    copy = tmp_path / "engine"
+    shutil.copytree(digests.ENGINE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(digests, "ENGINE", copy)
+    digests.forget()
+    assert extraction.unchanged_cycle(paths) is not None
+    for path in ("ygo/steps.py", "ygo/trace_words.py", "core/zones.py", "sphinxext/render.py"):
+        target = copy / path
+        original = target.read_text(encoding="utf-8")
+        target.write_text(original + "\n# edited\n", encoding="utf-8")
+        digests.forget()
+        assert extraction.unchanged_cycle(paths) is None, path
+        target.write_text(original, encoding="utf-8")
+        digests.forget()
+        assert extraction.unchanged_cycle(paths) is not None, path
+
+
+def test_a_library_installed_or_upgraded_makes_a_full_cycle(built, tmp_path, monkeypatch):
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    paths = Paths(built.root)
+    monkeypatch.setattr(digests, "_ONCE", {})
+    assert extraction.unchanged_cycle(paths) is not None
+    # a folder of the environment's path, as a new installation would add one
+    monkeypatch.setattr(sys, "prefix", str(tmp_path))
+    (tmp_path / "site-packages" / "furo_extras-1.0.dist-info").mkdir(parents=True)
+    monkeypatch.syspath_prepend(str(tmp_path / "site-packages"))
+    digests.forget()
+    assert extraction.unchanged_cycle(paths) is None
+    (tmp_path / "site-packages" / "furo_extras-1.0.dist-info").rename(tmp_path / "site-packages" / "furo_extras-1.1.dist-info")
+    digests.forget()
+    assert extraction.unchanged_cycle(paths) is None
+    # uninstalled again: the installations as the stamp saw them
+    (tmp_path / "site-packages" / "furo_extras-1.1.dist-info").rmdir()
+    monkeypatch.setattr(sys, "prefix", sys.exec_prefix)
+    digests.forget()
+    assert extraction.unchanged_cycle(paths) is not None
+
+
+@pytest.mark.parametrize("option", ["--fresh", "--all"])
+def test_an_option_that_asks_for_work_makes_a_full_cycle(built, option):
+    after, fast = _build(built, option)
+    assert not fast, built.output(after)
+
+
+def test_reconciling_takes_the_plans_bases_only_while_their_files_are_the_same(built, monkeypatch):
+    """Each example's basis is computed once per cycle: reconcile takes the plan's, with
+    the same counts and problems as computing them again; not once the cards changed."""
+    from rulings import incremental, runs
+
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    paths = Paths(built.root)
+    plan = runs.plan_run(paths)
+    assert plan.made_from
+    computed = runs.reconcile(paths)
+    calls = []
+    real = incremental.basis_of
+    monkeypatch.setattr(incremental, "basis_of", lambda *a, **k: calls.append(a) or real(*a, **k))
+    taken = runs.reconcile(paths, plan=plan)
+    assert not calls
+    assert (taken.counts, taken.problems) == (computed.counts, computed.problems)
+    # the cards written again (what a concurrent extraction would do): computed again
+    cards = next(paths.cards.glob("*.json"))
+    data = cards.read_bytes()
+    cards.unlink()
+    cards.write_bytes(data)
+    again = runs.reconcile(paths, plan=plan)
+    assert calls and (again.counts, again.problems) == (computed.counts, computed.problems)
