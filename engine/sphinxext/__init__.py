@@ -13,7 +13,7 @@ from rulings import results as results_mod
 
 from . import nodes as rnodes
 from . import encoding, problems, reading, render, search, state
-from . import attention, cards, coverage_page, domain, guard, language, measured, navigation, plain, unpinned
+from . import attention, cards, collector, coverage_page, domain, guard, language, measured, navigation, plain, unpinned
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective, block_index, resolve_blocks
@@ -102,6 +102,9 @@ def setup(app: Sphinx) -> dict:
     app.connect("env-updated", cards.check_examples)
     app.connect("env-updated", navigation.forget)
     app.connect("env-updated", language.forget_folders)
+    # the environment left out of the collector's walks while pages are written
+    app.connect("env-updated", collector.freeze_for_writing, priority=950)
+    app.connect("build-finished", collector.thaw)
     app.connect("env-updated", state.warn_not_run, priority=600)
     app.connect("doctree-resolved", language.mark_parts, priority=400)
     app.connect("doctree-resolved", language.latex_fonts, priority=950)
