@@ -37,6 +37,8 @@ import os
 import posixpath
 import re
 
+from .language import _relative_uris, relative_uris
+
 #: a page name no document has, in the folder whose tree is being made
 _NOWHERE = "\N{NO-BREAK SPACE}rulings-no-page"
 _UL = re.compile(r"<(/?)ul\b")
@@ -45,7 +47,7 @@ _MARKED = re.compile(r'class="[^"]*\bcurrent')
 
 def _theme_tree():
     try:
-        import furo
+        import furo  # deferred: the theme is the configuration's choice, and may be absent
     except ImportError:
         return None
     return getattr(furo, "_compute_navigation_tree", None)
@@ -71,8 +73,6 @@ def put_back(app, pagename, templatename, context, doctree) -> None:
     context["toctree"] = toctree
     tree = tree_of(app, pagename, toctree)
     if os.environ.get("RULINGS_CHECK_NAVIGATION"):
-        from .language import _relative_uris, relative_uris
-
         if tree != _theme_tree()({"toctree": toctree}):
             raise AssertionError(f"{pagename}: the navigation tree differs from the theme's")
         if relative_uris(app, pagename) != _relative_uris(app, pagename):
