@@ -245,7 +245,7 @@ def _is_example_error(exc: BaseException) -> bool:
 def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "rulings(id, hash, ...): a documented example (set by rulings.bdd.bind)")
     config.pluginmanager.register(ResultsRecorder(config), "rulings-results")
-    config.pluginmanager.register(LetGoOfReports(), "rulings-let-go-of-reports")
+    config.pluginmanager.register(LetGoOfReports(config), "rulings-let-go-of-reports")
     if not hasattr(config, "workeroutput"):
         try:
             root = find_root(Path(str(config.rootpath)))
