@@ -27,7 +27,24 @@ def _let_go(registry_name: str, key) -> None:
         registry.pop(key, None)
 
 
+def _forget_passed_phase(config, report) -> None:
+    """pytest's terminal keeps every report it logged, to count them at the end; the
+    setup and teardown of a test that passed are kept under no category (``""``), which
+    nothing counts or shows (``TerminalReporter._set_main_color`` skips it): two reports of
+    every three, each with its test's keywords, about 6 kB an example in the controller
+    of a run.  The one just logged is let go."""
+    if config is None or report.when == "call" or not report.passed:
+        return
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    kept = getattr(reporter, "stats", {}).get("")
+    if kept and kept[-1] is report:
+        kept.pop()
+
+
 class LetGoOfReports:
+    def __init__(self, config=None) -> None:
+        self.config = config
+
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_protocol(self, item, nextitem):
         try:
@@ -41,3 +58,4 @@ class LetGoOfReports:
             return (yield)
         finally:
             _let_go("test_report_context_registry", report)
+            _forget_passed_phase(self.config, report)

@@ -146,7 +146,9 @@ class ResultsRecorder:
     # writes the results file (one atomic replace, whatever the number of workers)
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node, error):
-        text = getattr(node, "workeroutput", {}).get(_WORKER_KEY)
+        # taken out of what pytest-xdist keeps of the worker: the text of every entry
+        # (43 MB a worker at 30 000 examples) is let go once read, not kept to the end
+        text = getattr(node, "workeroutput", {}).pop(_WORKER_KEY, None)
         if text:
             self.entries.update(json.loads(text))
 
@@ -177,7 +179,11 @@ class ResultsRecorder:
             previous = results_mod.load_entries(paths.results)
         except results_mod.ResultsError:
             previous = {}
-        manifest = _manifest(paths)
+        # the manifest (24 MB at 30 000 examples, several times that parsed) places
+        # failures and tells which earlier entries still stand: read only for those
+        needed = previous or any(e.get("failing_step") or e.get("failing_index") is not None
+                                 for e in self.entries.values())
+        manifest = _manifest(paths) if needed else None
         for example_id, entry in self.entries.items():
             record = (manifest or {}).get(example_id)
             index = entry.get("failing_index")
@@ -239,7 +245,7 @@ def _is_example_error(exc: BaseException) -> bool:
 def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "rulings(id, hash, ...): a documented example (set by rulings.bdd.bind)")
     config.pluginmanager.register(ResultsRecorder(config), "rulings-results")
-    config.pluginmanager.register(LetGoOfReports(), "rulings-let-go-of-reports")
+    config.pluginmanager.register(LetGoOfReports(config), "rulings-let-go-of-reports")
     if not hasattr(config, "workeroutput"):
         try:
             root = find_root(Path(str(config.rootpath)))

@@ -13,7 +13,7 @@ from rulings import results as results_mod
 
 from . import nodes as rnodes
 from . import encoding, problems, reading, render, search, state
-from . import attention, cards, collector, coverage_page, domain, guard, language, measured, plain, unpinned
+from . import attention, cards, collector, coverage_page, domain, guard, language, measured, navigation, plain, unpinned
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective, block_index, resolve_blocks
@@ -104,6 +104,11 @@ def setup(app: Sphinx) -> dict:
     app.connect("doctree-read", measured.note_games)
     app.connect("doctree-read", reading.keep_read)
     app.connect("env-updated", cards.check_examples)
+    app.connect("env-updated", navigation.forget)
+    app.connect("env-updated", language.forget_folders)
+    # the environment left out of the collector's walks while pages are written
+    app.connect("env-updated", collector.freeze_for_writing, priority=950)
+    app.connect("build-finished", collector.thaw)
     app.connect("env-updated", state.warn_not_run, priority=600)
     # the cards' fields first: every other listener sees the page as it was read before
     app.connect("doctree-resolved", cards.expand_fields, priority=300)
@@ -118,6 +123,10 @@ def setup(app: Sphinx) -> dict:
     app.connect("html-collect-pages", attention.collect_pages)
     # each page's lang and the theme's words in its language (before the sidebar's, which reads it)
     app.connect("html-page-context", language.page_context, priority=400)
+    # the navigation tree made once per folder (navigation.py): the theme's handler (500)
+    # finds no toctree to make one from; the tree is put back before the sidebar's statuses
+    app.connect("html-page-context", navigation.set_aside, priority=450)
+    app.connect("html-page-context", navigation.put_back, priority=550)
     # after the theme's own handler, which builds furo's navigation tree
     app.connect("html-page-context", attention.sidebar_status, priority=600)
     return {"version": "0.1", "env_version": reading.format_version(), "parallel_read_safe": True,

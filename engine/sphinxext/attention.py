@@ -13,7 +13,8 @@ from docutils import nodes
 from rulings.results import WORST_FIRST
 from rulings.results import worst as worst_of
 
-from .language import PROJECT, THEME, captions_in_language, document_languages, game_name, of_game, reason_html, tag, word
+from .language import (PROJECT, THEME, captions_in_language, document_languages, game_name, of_game, reason_html,
+                       relative_uris, tag, word)
 from .state import all_records, counts, load_results, result_of
 
 PAGE = "rulings-attention"
@@ -130,9 +131,11 @@ def sidebar_status(app, pagename, templatename, context, doctree) -> None:
         return
     here = context.get("rulings_language") or PROJECT
     badges: dict[str, str] = {}
+    uris = relative_uris(app, pagename)
     for docname, badge_html in _badges(app, here):
         # the page's own entry links to "#"
-        uri = "#" if docname == pagename else app.builder.get_relative_uri(pagename, docname)
+        uri = "#" if docname == pagename else uris[docname] if docname in uris else \
+            app.builder.get_relative_uri(pagename, docname)
         badges.setdefault(uri, badge_html)
     languages = document_languages(app, pagename)
     languages["#"] = languages.pop("", here)

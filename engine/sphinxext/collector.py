@@ -1,19 +1,35 @@
-"""Python's cyclic garbage collector while the extension builds.
+"""Python's cyclic garbage collector while the extension builds: two settings, each
+measured (docs/performance.md, issue 28).
 
-The collector runs when allocations outnumber deallocations by a threshold (700 for its
-youngest generation by default), and every tenth of its older collections that finds
-the long-lived objects grown by a quarter walks all of them.  A build with the extension
-allocates more than a plain one (the three engines and their vocabularies, each
-example's reading, the search cuts), so it runs the collector more often, and what it
-walks is larger: at 1 000 examples seven full collections of 100 000–210 000 objects,
-0.6 s of CPU against plain html's 0.15 s (three of them), most of the gap between the two
-builds once the extension's own work was cut.  With the youngest generation's threshold
-raised while Sphinx builds, the same build collects about as much as plain html:
-garbage is still collected (a cycle waits for ten thousand allocations instead of 700),
-and the full collections still follow the growth of what lives, as Python's rule says.
+**The youngest threshold, raised while Sphinx builds.**  The collector runs when
+allocations outnumber deallocations by a threshold (700 for its youngest generation by
+default), and every tenth of its older collections that finds the long-lived objects
+grown by a quarter walks all of them.  A build with the extension allocates more than a
+plain one (the three engines and their vocabularies, each example's reading, the search
+cuts), so it runs the collector more often, and what it walks is larger: at 1 000
+examples seven full collections of 100 000–210 000 objects, 0.6 s of CPU against plain
+html's 0.15 s (three of them).  With the youngest generation's threshold raised, the same
+build collects about as much as plain html: garbage is still collected (a cycle waits
+for ten thousand allocations instead of 700), and the full collections still follow the
+growth of what lives, as Python's rule says.  Set when the configuration is read and
+again as each build starts reading (one application can build many times: ``rulings
+serve``), put back as each build finishes.
 
-Set when the configuration is read and again as each build starts reading (one
-application can build many times: ``rulings serve``), put back as each build finishes.
+**The environment frozen while pages are written.**  Every page's doctree is a web of
+cycles (each node points to its parent), so the pages written are freed by the
+collector's full collections, and each full collection walks every object alive: the
+environment first (every example's record).  Python runs one when the objects that
+survived since the last outnumber a quarter of those it walked then, so a build makes
+about as many of them whatever its size, each as long as the environment is large: in
+the html phase of ``rulings build`` from nothing, 3.1 s of 17 s of CPU at 10 000
+examples.  Once every document is read the environment does not change while the pages
+are written, so what is alive then is frozen (``gc.freeze``: left out of every
+collection) until the build ends.  Only when the build holds no doctrees it has just read
+(``_write_doc_doctree_cache``: Sphinx keeps those to write them without reading them
+back; frozen, they could not be freed once written): the html build of ``rulings
+build``, which the extraction read for, and edit cycles.  A build that read most
+documents itself (the html build alone, from nothing) is left as it was.  Nothing is
+collected before freezing (a full collection, for the little garbage alive then).
 """
 
 from __future__ import annotations
@@ -39,3 +55,20 @@ def restore(app, _exception) -> None:
     if saved is not None:
         gc.set_threshold(*saved)
         app._rulings_collector = None
+
+
+def freeze_for_writing(app, env) -> None:
+    """``env-updated`` (last): the pages are written next."""
+    cache = getattr(env, "_write_doc_doctree_cache", None)
+    if app.builder.format != "html" or not isinstance(cache, dict) or len(cache) * 4 >= max(len(env.found_docs), 1):
+        return
+    gc.freeze()
+    app._rulings_frozen = True
+
+
+def thaw(app, exception) -> None:
+    """``build-finished``: what was frozen is collected again (``rulings serve`` builds
+    over and over in one process)."""
+    if getattr(app, "_rulings_frozen", False):
+        app._rulings_frozen = False
+        gc.unfreeze()

@@ -446,13 +446,50 @@ _LINK = re.compile(r'(<a class="[^"]*reference internal[^"]*" href=")([^"#]*)((?
 def document_languages(app, pagename: str) -> dict[str, str]:
     """The address of every document from this page -> its language ("" for the page itself)."""
     env, out = app.env, {}
-    for docname in sorted(env.found_docs):
-        try:
-            uri = "" if docname == pagename else app.builder.get_relative_uri(pagename, docname)
-        except Exception:  # builders without pages
-            continue
+    for docname, uri in relative_uris(app, pagename).items():
         out.setdefault(uri, of_document(env, docname))
     return out
+
+
+def relative_uris(app, pagename: str) -> dict[str, str]:
+    """Every document (sorted by name) -> its address from this page ("" for the page
+    itself; left out where the builder has no pages).  Every page shows every document
+    in its sidebar, so the html builder's are found once per folder of pages (an address
+    relative to a page depends only on the page's folder, but for the page's own) and
+    each page's made from its folder's with two entries changed: per page, as many calls
+    of the builder as the site has documents made the site cost the square of them."""
+    env, builder = app.env, app.builder
+    if builder.name != "html" or pagename not in env.found_docs:
+        return _relative_uris(app, pagename)
+    cache = getattr(builder, "_rulings_folder_uris", None)
+    if cache is None:
+        cache = builder._rulings_folder_uris = {}
+    folder = posixpath.dirname(builder.get_target_uri(pagename))
+    if folder not in cache:
+        cache[folder] = (pagename, _relative_uris(app, pagename))
+    first, uris = cache[folder]
+    if first == pagename:
+        return dict(uris)
+    out = dict(uris)
+    out[first] = builder.get_relative_uri(pagename, first)
+    out[pagename] = ""
+    return out
+
+
+def _relative_uris(app, pagename: str) -> dict[str, str]:
+    out = {}
+    for docname in sorted(app.env.found_docs):
+        try:
+            out[docname] = "" if docname == pagename else app.builder.get_relative_uri(pagename, docname)
+        except Exception:  # builders without pages
+            continue
+    return out
+
+
+def forget_folders(app, env) -> None:
+    """``env-updated``: what was found once per folder of pages holds for one build's
+    pages (``rulings serve`` builds again and again with one builder)."""
+    app.builder._rulings_folder_uris = None
 
 
 def links_in_language(html: str, languages: dict[str, str], here: str) -> str:
