@@ -506,7 +506,7 @@ def _locked(path: Path):
 def _extracted_cards(paths, out) -> tuple[dict[str, list] | None, object]:
     """Every game's card records, extracted from the documents (None and a message when
     a game's cards cannot be read), and the outcome of the extraction."""
-    from rulings import cardformat
+    from rulings import cardformat  # deferred: what a build with nothing changed need not load
     from rulings.sphinxext.build import build  # deferred: Sphinx
 
     outcome = build(paths, "gherkin")
@@ -524,7 +524,7 @@ def _extracted_cards(paths, out) -> tuple[dict[str, list] | None, object]:
 def cmd_blocks(args) -> int:
     """The building blocks of each game, as families (the phrases of one engine function),
     with the cards of the documents that use each: counts, the list, or ``--json``."""
-    from rulings import cardformat
+    from rulings import cardformat  # deferred: what a build with nothing changed need not load
 
     games = [args.game] if args.game else list(GAMES)
     records, outcome = _extracted_cards(_paths(args), sys.stderr if args.json else sys.stdout)
@@ -560,7 +560,7 @@ def cmd_blocks(args) -> int:
 def cmd_cards(args) -> int:
     """How many cards each game defines: data only, with a hook (code), and broken (a card
     that does not load, counted apart and named with its first problem)."""
-    from rulings import cardformat
+    from rulings import cardformat  # deferred: what a build with nothing changed need not load
 
     records, outcome = _extracted_cards(_paths(args), sys.stdout)
     if records is None:
