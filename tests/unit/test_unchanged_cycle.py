@@ -119,20 +119,21 @@ def _check_writes_results(sandbox) -> None:
     assert "running 1 of 1 examples: 1 asked for" in done.stdout, sandbox.output(done)
 
 
-def _kill_while_writing_pages(sandbox) -> None:
+def _killed_at(sandbox, phase: str) -> None:
+    """A document edited, then a build killed at ``phase`` (test_killed_build's script)."""
     _edit_document(sandbox)
     script = sandbox.root / "kill.py"
     script.write_text(KILL, encoding="utf-8")
-    killed = sandbox.python(str(script), str(sandbox.root), "pages")
+    killed = sandbox.python(str(script), str(sandbox.root), phase)
     assert killed.returncode == 9, sandbox.output(killed)
+
+
+def _kill_while_writing_pages(sandbox) -> None:
+    _killed_at(sandbox, "pages")
 
 
 def _kill_while_extracting(sandbox) -> None:
-    _edit_document(sandbox)
-    script = sandbox.root / "kill.py"
-    script.write_text(KILL, encoding="utf-8")
-    killed = sandbox.python(str(script), str(sandbox.root), "features")
-    assert killed.returncode == 9, sandbox.output(killed)
+    _killed_at(sandbox, "features")
 
 
 def _stamp_half_written(sandbox) -> None:
