@@ -188,6 +188,31 @@ _SCRIPT = """<script>(function () {
 })();</script>"""
 
 
+def read_page(path: Path, settle: float = 1.0, patience: float = 5.0) -> str | None:
+    """A page of the site as a whole: Sphinx writes a page in place (truncated, then
+    written in pieces), and a request may come while the worker is writing it.  A page
+    of Sphinx's ends with ``</html>``; one that does not yet is read again until it does,
+    or until it has not been written for ``settle`` seconds (a page of another kind, or
+    one whose writer died), at most ``patience`` seconds.  ``None`` when it cannot be read
+    or is not UTF-8."""
+    deadline = time.monotonic() + patience
+    while True:
+        try:
+            written = path.stat().st_mtime
+            data = path.read_bytes()
+        except OSError:
+            return None
+        try:
+            text: str | None = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = None
+        if text is not None and "</html>" in text[-64:].lower():
+            return text
+        if time.time() - written > settle or time.monotonic() > deadline:
+            return text
+        time.sleep(0.05)
+
+
 def _handler(site: Path, changes: Changes):
     class Handler(SimpleHTTPRequestHandler):
         def __init__(self, *args, **kwargs) -> None:
@@ -212,9 +237,8 @@ def _handler(site: Path, changes: Changes):
                     return super().do_GET()  # redirected to the folder's own address
                 path = path / "index.html"
             if path.suffix == ".html" and path.is_file():
-                try:
-                    html = path.read_text(encoding="utf-8")
-                except (OSError, UnicodeDecodeError):
+                html = read_page(path)
+                if html is None:
                     return super().do_GET()
                 behind = changes.behind
                 extra = _SCRIPT

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from rulings.project import Paths
-from rulings.serve import Changes, classify, say
+from rulings.serve import Changes, classify, read_page, say
 from tests.conftest import FEW_CARDS
 from tests.unit.test_incremental import YGO
 
@@ -331,3 +331,31 @@ def _calls(path: Path) -> list[str]:
 
     return [node.func.id for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)]
+
+
+def test_a_page_being_written_is_sent_whole(tmp_path):
+    """Sphinx writes a page in place: a request during the write read a page cut off in
+    the middle of a character (CI, test above: UnicodeDecodeError) and the server sent it
+    as it was.  The page is read again until it is whole."""
+    page = tmp_path / "inc0.html"
+    whole = "<html><body>" + "「破坏龙 甘多拉」" * 2000 + "</body></html>\n"
+    data = whole.encode("utf-8")
+    page.write_bytes(data[:16383])  # cut inside a character
+    finish = threading.Timer(0.3, page.write_bytes, (data,))
+    finish.start()
+    try:
+        assert read_page(page) == whole
+    finally:
+        finish.join()
+    # a page that is not Sphinx's and never ends with </html>: sent as it is once it has
+    # not been written for a while
+    other = tmp_path / "other.html"
+    other.write_text("<p>no end</p>", encoding="utf-8")
+    os.utime(other, (time.time() - 5, time.time() - 5))
+    started = time.monotonic()
+    assert read_page(other) == "<p>no end</p>"
+    assert time.monotonic() - started < 0.5
+    other.write_bytes(b"\xff\xfe")
+    os.utime(other, (time.time() - 5, time.time() - 5))
+    assert read_page(other) is None
+    assert read_page(tmp_path / "gone.html") is None
