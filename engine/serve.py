@@ -30,7 +30,6 @@ pages already open show it: a result on screen then may not rest on what is on d
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib
 import importlib.util
 import json
@@ -43,7 +42,6 @@ import subprocess
 import sys
 import threading
 import time
-import traceback
 from html import escape
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -436,78 +434,27 @@ class Server:
 
 # -- the worker -----------------------------------------------------------------------------
 
-class _Forked:
-    """A run of the examples in a forked copy of the worker, as ``rulings.runs`` knows a
-    run (``finish_run``, the signal handler): a process group of its own, a token."""
+class _Console:
+    """The worker's console for ``rulings.runs``: each line written in one piece (``say``)."""
 
-    def __init__(self, pid: int, token: str) -> None:
-        self.pid, self.rulings_token, self.returncode = pid, token, None
+    @staticmethod
+    def write(text: str) -> None:
+        say(text.removesuffix("\n"))
 
-    def wait(self) -> int:
-        if self.returncode is None:
-            _, status = os.waitpid(self.pid, 0)
-            self.returncode = os.waitstatus_to_exitcode(status)
-        return self.returncode
+    @staticmethod
+    def flush() -> None:
+        sys.stdout.flush()
 
 
 def run_examples(paths: Paths, plan) -> str | None:
-    """``rulings.runs.run_examples`` in a forked copy of this process (pytest, the engine and
-    the vocabularies are imported already): the same pytest session, plan, receipt and
-    token; what went wrong with the run in one line, or None."""
-    from rulings import results as results_mod  # deferred: after _compile_anew
+    """``rulings.runs.run_examples`` as the worker runs it (forked: pytest, the engine and
+    the vocabularies are imported already): what went wrong with the run in one line, or
+    None.  The documents' problems are the console's (the html build reports them)."""
     from rulings import runs  # deferred: after _compile_anew
 
-    if not plan.run:
-        runs.forget_removed(paths)
-        return None
-    say(plan.summary())
-    for line in plan.details():
-        say(line)
-    plan_file = paths.build / "plan.json"
-    results_mod.write_atomic(plan_file, type(plan)(run=plan.run, basis={k: plan.basis[k] for k in plan.run},
-                                                   total=plan.total, documents=plan.documents).to_json())
-    args = ["-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:unraisableexception",
-            "-p", "no:threadexception", "-p", "no:anyio", "--assert=plain", "--no-header", "--tb=no", "-rN",
-            "-p", "no:warnings", str(paths.runner),
-            # the documents' problems are the console's (the html build reports them)
-            "--ignore", str(paths.runner / "test_documents.py")]
-    jobs = runs.auto_jobs(len(plan.run))
-    if jobs > 1 and len(plan.run) > 1:
-        args += ["-n", str(min(jobs, len(plan.run)))]
-    paths.receipt.unlink(missing_ok=True)
-    token = runs.token_of(plan_file)
-    sys.stdout.flush()
-    sys.stderr.flush()
-    # the child walks none of what the worker holds (Sphinx's environment): no copy of
-    # every page of memory when its collector runs
-    gc.freeze()
-    pid = os.fork()
-    if pid == 0:  # the run
-        code = 3
-        try:
-            os.setsid()
-            for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-                signal.signal(signum, signal.SIG_DFL)
-            os.environ.update({"RULINGS_EXTRACTED": str(paths.root), "RULINGS_PLAN": str(plan_file),
-                               "RULINGS_RUN": token})
-            import pytest  # deferred: in the forked run only
-
-            code = int(pytest.main(args))
-        except BaseException:  # noqa: BLE001 - whatever it was, the run did not finish
-            traceback.print_exc()
-        finally:
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(code)
-    gc.unfreeze()
-    running = _Forked(pid, token)
-    entry = (paths, plan, running)
-    runs.CHILDREN.append(entry)
-    try:
-        return runs.finish_run(paths, plan, running)
-    finally:
-        # a finished run is not one the signal handler must end (nor drop the results of)
-        runs.CHILDREN.remove(entry)
+    return runs.run_examples(paths, plan, ["--tb=no", "-rN", "-p", "no:warnings",
+                                           "--ignore", str(paths.runner / "test_documents.py")],
+                             stream=_Console)
 
 
 def _warm() -> None:

@@ -32,7 +32,11 @@ PRELOAD = ("rulings.cli", "rulings.incremental", "rulings.sphinxext", "rulings.s
            "sphinx.search", "sphinx.search.ja", "sphinx.ext.mathjax", "docutils.parsers.rst",
            "docutils.languages.en", "docutils.languages.zh_cn", "docutils.languages.ja",
            "docutils.parsers.rst.languages.zh_cn", "docutils.parsers.rst.languages.ja", "jinja2.ext",
-           "furo", "sphinx_basic_ng", "jieba", "pytest_bdd.parser", "gherkin.parser")
+           "furo", "sphinx_basic_ng", "jieba", "pytest_bdd.parser", "gherkin.parser",
+           # what the run of the examples imports, forked from the command (rulings.runs)
+           "pytest", "_pytest.config", "_pytest.main", "_pytest.python", "_pytest.terminal", "_pytest.runner",
+           "_pytest.fixtures", "_pytest.junitxml", "_pytest.logging", "pytest_bdd.plugin", "xdist.plugin",
+           "rulings.bdd", "rulings.bdd.plugin", "rulings.bdd.memory")
 
 #: modules run in a new Python: pytest rewrites the asserts of the plugins it imports
 #: itself (pytest-bdd's), which a process that imported them already cannot give it
