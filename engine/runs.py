@@ -88,6 +88,12 @@ def run_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, st
 PYTEST_OPTIONS = ("-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:unraisableexception",
                   "-p", "no:threadexception", "-p", "no:anyio", "--assert=plain", "--no-header")
 
+#: the most examples a run forked from this process runs: what forking saves (a new
+#: Python's imports, about 0.3 s of CPU) matters to a few examples run after an edit; a
+#: large run in a new Python does not show this process's memory (a Sphinx environment,
+#: shared by the fork but counted in its resident set) as its own
+FORK_AT_MOST = 1000
+
 #: set (to anything) to run the examples in a new Python even where this process could
 #: fork the run (to compare the two ways)
 NEW_PYTHON = "RULINGS_RUN_IN_NEW_PYTHON"
@@ -102,8 +108,8 @@ def start_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, 
     """:func:`run_examples` without waiting for the run to end (None: nothing runs).  The
     run is a pytest session in a process of its own: a forked copy of this one when the
     project's code it imported is the code on disk (``code_as_imported``: pytest, the
-    engine and the vocabularies are imported already, about 0.3 s of CPU less per run),
-    else a new Python."""
+    engine and the vocabularies are imported already, about 0.3 s of CPU less per run)
+    and the run is small (``FORK_AT_MOST``), else a new Python."""
     _say(stream, plan.summary())
     for line in plan.details():
         _say(stream, line)
@@ -126,7 +132,8 @@ def start_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, 
     stream.flush()
     sys.stdout.flush()
     sys.stderr.flush()
-    if hasattr(os, "fork") and not os.environ.get(NEW_PYTHON) and code_as_imported():
+    if len(plan.run) <= FORK_AT_MOST and hasattr(os, "fork") and not os.environ.get(NEW_PYTHON) \
+            and code_as_imported():
         running = _fork_pytest(args, env, paths.root)
     else:
         # a group of its own (pytest and its xdist workers): a signal to `rulings` ends it
