@@ -139,8 +139,13 @@ def _cards_asked(request) -> tuple[str, ...] | None:
 def pytest_configure(config):
     config.addinivalue_line("markers", "sandbox_cards(*files): the card files (under spec/) of the test's "
                                        "sandboxes, instead of every card file ('all': every one)")
+    config.addinivalue_line("markers", "xdist_group(name): tests that one pytest-xdist worker runs, one after "
+                                       "the other, under --dist loadgroup (``make test``)")
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_XdistGroups(), "rulings-xdist-groups")
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config, items):
     """The tests that read the real site (built once a session, ``made_once``) are one
     group: under ``--dist loadgroup`` (``make test``) one worker runs them all while the
@@ -150,6 +155,33 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "real_site" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("real-site"))
+
+
+class _XdistGroups:
+    """pytest-xdist (3.8) gives a grouped test the id ``<its id>@<group>`` by setting the
+    item's ``_nodeid``, which pytest 9 no longer reads (an item's id is its ``_id``): every
+    group was ignored, tests of one shared project ran on both workers, one waiting for
+    the other's build.  The id xdist meant is given to pytest; a worker whose grouped
+    tests still lack it stops the session (a group silently ignored is lost time)."""
+
+    @pytest.hookimpl(trylast=True)  # after pytest-xdist named them
+    def pytest_collection_modifyitems(self, config, items):
+        from _pytest.nodeid import NodeId
+
+        # (a worker's own setting; --dist is "no" in a worker)
+        if not getattr(config.option, "loadgroup", False):
+            return
+
+        for item in items:
+            meant = item.__dict__.get("_nodeid")
+            if isinstance(meant, str) and meant != item.nodeid:
+                item._id = NodeId.parse(meant)
+        if os.environ.get("PYTEST_XDIST_WORKER"):
+            lost = [item.nodeid for item in items
+                    if any(True for _ in item.iter_markers("xdist_group")) and "@" not in item.nodeid]
+            if lost:
+                raise pytest.UsageError(f"--dist loadgroup: {len(lost)} grouped tests without their group "
+                                        f"(pytest-xdist and pytest disagree on a test's id), e.g. {lost[0]}")
 
 
 def pytest_sessionfinish(session):
