@@ -1,0 +1,177 @@
+"""One headless Chromium (Debian's chromium, driven through chromium-driver) for every
+browser test of a session, and the two sites it reads, each served over http by
+``python -m http.server`` on 127.0.0.1 (never file://):
+
+- the real site (``real_site``: every document of spec/ and a failing Yu-Gi-Oh! example);
+- a small project built once, for what the real site does not have: coverage results
+  (``coverage_doc``, ``mem_doc``) and a Japanese page with a failing example
+  (``JAPANESE_DOC``).
+
+Every browser test is in the xdist group of the real site (tests/conftest.py): one
+worker runs them all, with one Chromium, and the small project is built once."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import FEW_CARDS, make_sandbox
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: a Magic document with one example that passes and one whose expectation is wrong
+JAPANESE_DOC = """\
+==============
+ブラウザの確認
+==============
+
+警戒を持つクリーチャーは、攻撃してもタップ状態にならない（CR 702.20b）。
+
+.. example:: 警戒を持つ「カルロフの番犬」は攻撃してもタップ状態にならない
+   :id: browser-ja-vigilance
+   :source: https://mtg-jp.com/rules/#702.20b
+   :date: 2023-11-17
+
+   前提 あなたは「カルロフの番犬」をコントロールしている
+   もし あなたは「カルロフの番犬」で攻撃する
+   ならば 「カルロフの番犬」はアンタップ状態である
+
+.. example:: わざと間違えた期待
+   :id: browser-ja-wrong
+   :source: https://mtg-jp.com/rules/#508.1f
+
+   前提 あなたは「枝折りロリアン」をコントロールしている
+   もし あなたは「枝折りロリアン」で攻撃する
+   ならば 「枝折りロリアン」はアンタップ状態である
+"""
+
+#: the small project's cards: those its documents name (the Magic ones of JAPANESE_DOC)
+SMALL_CARDS = (*FEW_CARDS, "mtg/cards/face-down.rst")
+
+
+def _tools() -> tuple[str, str]:
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if browser is None or driver is None:
+        if os.environ.get("CI"):
+            pytest.fail("Chromium and chromium-driver are required in CI (make browser installs them)")
+        pytest.skip("no Chromium/chromium-driver here (make browser installs them where apt-get is available)")
+    return browser, driver
+
+
+@contextlib.contextmanager
+def serve(folder: Path):
+    """``folder`` over http on a free port of 127.0.0.1."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    process = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                                "--directory", str(folder)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def screenshot(driver, name: str, box) -> Path:
+    """The window as shown, into $RULINGS_SCREENSHOTS (docs/screenshots) or the build of
+    ``box``'s project."""
+    folder = Path(os.environ.get("RULINGS_SCREENSHOTS") or box.build / "screenshots")
+    if not folder.is_absolute():
+        folder = ROOT / folder
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    driver.save_screenshot(str(path))
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory):
+    """One Chromium for the session's browser tests (a test leaves it on whatever page;
+    each test opens the page it reads)."""
+    chromium, chromedriver = _tools()
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--window-size=1280,900", "--lang=zh-CN",
+                f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(executable_path=chromedriver), options=options)
+    driver.set_page_load_timeout(60)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(scope="session")
+def server(real_site):
+    """The real site over http."""
+    with serve(real_site.build / "site") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def small_site(tmp_path_factory):
+    """A small project with coverage results (written as ``rulings coverage`` writes them)
+    and a Japanese page with a failing example, built with ``rulings build``, over http:
+    (the sandbox, its url)."""
+    from tests.unit.test_coverage_site import COVERAGE_DOC, MEMORY_DOC, write_coverage
+
+    box = make_sandbox(tmp_path_factory.mktemp("browser-small") / "project", SMALL_CARDS)
+    box.write("spec/ygo/mem.rst", MEMORY_DOC)
+    box.write("spec/ygo/coverage.rst", COVERAGE_DOC)
+    box.write("spec/mtg/browser.rst", JAPANESE_DOC)
+    # the features the coverage record rests on, then the record, then the site
+    box.rulings("check", "--no-run")
+    write_coverage(box)
+    done = box.rulings("build")
+    assert done.returncode == 0 and done.stdout.rstrip().endswith("\n3 passed, 1 failed"), box.output(done)[-3000:]
+    with serve(box.build / "site") as url:
+        yield box, url
+
+
+def pytest_configure(config):
+    # the group is pytest-xdist's mark; a session without xdist knows it too
+    config.addinivalue_line("markers", "xdist_group(name): tests that one pytest-xdist worker runs (--dist loadgroup)")
+    config.pluginmanager.register(_GroupsSeen(), "rulings-browser-groups-seen")
+
+
+class _GroupsSeen:
+    """pytest-xdist 3.8 puts a test's group into its id by setting ``item._nodeid``
+    (``@real-site``), which pytest 9.2 no longer reads (``item.nodeid`` comes from
+    ``item._id``): under ``--dist loadgroup`` the group was ignored and the browser tests
+    went to both workers, each starting a Chromium and building the small project.  The
+    id xdist meant is given to the browser tests here, after xdist wrote it (the same
+    for every test belongs in tests/conftest.py)."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config, items):
+        here = Path(__file__).parent
+        for item in items:
+            meant = getattr(item, "_nodeid", None)
+            if meant and meant != item.nodeid and meant.startswith(item.nodeid + "@") and here in item.path.parents:
+                from _pytest.nodeid import NodeId
+
+                item._id = NodeId.parse(meant)
