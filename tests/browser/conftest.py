@@ -150,28 +150,3 @@ def small_site(tmp_path_factory):
     assert done.returncode == 0 and done.stdout.rstrip().endswith("\n3 passed, 1 failed"), box.output(done)[-3000:]
     with serve(box.build / "site") as url:
         yield box, url
-
-
-def pytest_configure(config):
-    # the group is pytest-xdist's mark; a session without xdist knows it too
-    config.addinivalue_line("markers", "xdist_group(name): tests that one pytest-xdist worker runs (--dist loadgroup)")
-    config.pluginmanager.register(_GroupsSeen(), "rulings-browser-groups-seen")
-
-
-class _GroupsSeen:
-    """pytest-xdist 3.8 puts a test's group into its id by setting ``item._nodeid``
-    (``@real-site``), which pytest 9.2 no longer reads (``item.nodeid`` comes from
-    ``item._id``): under ``--dist loadgroup`` the group was ignored and the browser tests
-    went to both workers, each starting a Chromium and building the small project.  The
-    id xdist meant is given to the browser tests here, after xdist wrote it (the same
-    for every test belongs in tests/conftest.py)."""
-
-    @pytest.hookimpl(trylast=True)
-    def pytest_collection_modifyitems(self, config, items):
-        here = Path(__file__).parent
-        for item in items:
-            meant = getattr(item, "_nodeid", None)
-            if meant and meant != item.nodeid and meant.startswith(item.nodeid + "@") and here in item.path.parents:
-                from _pytest.nodeid import NodeId
-
-                item._id = NodeId.parse(meant)
