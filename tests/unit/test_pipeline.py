@@ -114,11 +114,18 @@ def test_build_marks_every_example_check_agrees_and_no_old_result_shows_as_now(s
     assert entry["status"] == "failed" and entry["failing_step"].endswith("不再是通常召唤的怪兽")
 
 
-@pytest.mark.sandbox_cards("all")  # the cards read by parallel workers: as many card files as there are
+#: the cards read by parallel workers: two card files, first and last of the documents
+#: Sphinx shares out in sorted order (ygo/cards/basics … ygo/doc0-7 … ygo/summoning), so
+#: that whatever the chunks, two workers read cards (issue 23: not all 26 card files)
+@pytest.mark.sandbox_cards("ygo/cards/basics.rst")
 def test_parallel_extraction_gives_the_same_features_and_cards(sandbox):
     import os
     from pathlib import Path
 
+    from tests.conftest import ROOT
+
+    summoning = ROOT / "spec" / "ygo" / "cards" / "summoning.rst"
+    sandbox.write("spec/ygo/summoning.rst", summoning.read_text(encoding="utf-8"))
     for n in range(8):
         sandbox.write(f"spec/ygo/doc{n}.rst", DOC.format(verdict="仍然是").replace("管线测试", f"管线测试{n}")
                       .replace(":id: pipe-", f":id: p{n}-"))
@@ -135,4 +142,6 @@ def test_parallel_extraction_gives_the_same_features_and_cards(sandbox):
         # the cards read by parallel workers are merged into the same card files
         outputs[jobs] |= {f"cards/{p.name}": p.read_text(encoding="utf-8") for p in sorted(cards.glob("*.json"))}
     assert len(outputs["1"]) == 8 + 3 and outputs["1"] == outputs["2"]
+    # the cards of both files, read by two workers
     assert '"name": "破坏龙 甘多拉"' in outputs["2"]["cards/ygo.json"]
+    assert '"name": "黑魔术师"' in outputs["2"]["cards/ygo.json"]
