@@ -9,8 +9,8 @@ only needs the extraction and one ``rulings check --no-run`` reports them all, e
 its file and line — checked twice, since the problems of an unchanged document must come
 back on every check; the cases whose examples run share one ``rulings check``; the few
 that need the project to themselves (a results file of their own, a card the others name
-defined again) take turns in a third.  Every line of a shared check that names a place
-in a document must be one a case expects: a case that disturbed another would show.
+defined again) take turns in a third.  Each line of a shared check that names documents
+must name those of one case: a case that disturbed another would show.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ class Case:
     ids: list[str] = field(default_factory=list)
     #: run the examples (otherwise ``check --no-run``)
     run: bool = False
-    #: results.json written before the check (text), or a callable making it
+    #: results.json written before the check (text)
     results: str | None = None
     #: needs a project to itself: a results file of its own, or a card the other cases
     #: name defined again
