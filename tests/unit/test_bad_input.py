@@ -1,17 +1,21 @@
-"""Every bad input of docs/bad-input.md, each dropped into a project that holds it alone.
+"""Every bad input of docs/bad-input.md, each in a document (or card file) of its own.
 
 Each row: ``rulings check`` exits non-zero, prints a message naming the file and line
 (or the results file), and the example concerned is counted — never silently left out,
-never shown as passed.  To keep this fast (issue 23) the cases take turns in a few
-projects instead of one project each: a case's files are written, checked and removed
-again, with no results file left over from the case before, so that each check sees the
-project's own documents and that one case's files (what a case left in the build is
-what the project's incremental build must get right: documents deleted, cards
-defined again).  The projects run side by side (see ``run_all``).
+never shown as passed.  To keep this fast (issue 23) the cases share a few projects:
+each case writes files of its own (``{case}`` in a path or a pattern is the case's name;
+its titles, ids and card names are its own), so that one project holds every case that
+only needs the extraction and one ``rulings check --no-run`` reports them all, each at
+its file and line — checked twice, since the problems of an unchanged document must come
+back on every check; the cases whose examples run share one ``rulings check``; the few
+that need the project to themselves (a results file of their own, a card the others name
+defined again) take turns in a third.  Each line of a shared check that names documents
+must name those of one case: a case that disturbed another would show.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import shutil
@@ -22,8 +26,10 @@ import pytest
 
 from tests.conftest import FEW_CARDS, run_all
 
-#: the pipeline, not the cards: the sandboxes hold the card files the documents name
-pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
+#: the pipeline, not the cards: the sandboxes hold the card files the documents name;
+#: one pytest-xdist worker makes the projects (a module fixture is made by each worker
+#: that runs a test of the module)
+pytestmark = [pytest.mark.sandbox_cards(*FEW_CARDS), pytest.mark.xdist_group("bad-input")]
 
 GOOD = """\
    假如 自己在之前的回合召唤了「破坏龙 甘多拉」
@@ -33,10 +39,11 @@ GOOD = """\
 
 
 def document(title: str, *examples: str, top: str = "") -> str:
-    """A document: ``top`` (file-wide fields), lines 1-3 the title, line 4 blank, then
-    the examples (the first at line 5: its body at line 8)."""
-    bar = "=" * (len(title) * 2 + 2)
-    return f"{top}{bar}\n{title}\n{bar}\n\n" + "\n".join(examples)
+    """A document: ``top`` (file-wide fields), lines 1-3 the title (``{case}`` added to
+    it: each document has a title of its own), line 4 blank, then the examples (the
+    first at line 5: its body at line 8)."""
+    bar = "=" * 60
+    return f"{top}{bar}\n{title} {{case}}\n{bar}\n\n" + "\n".join(examples)
 
 
 def example(ident: str, body: str = GOOD, title: str | None = None, options: str = "") -> str:
@@ -45,7 +52,7 @@ def example(ident: str, body: str = GOOD, title: str | None = None, options: str
 
 def card_file(*cards: str) -> str:
     """A card file: lines 1-5 the header, line 6 blank, the first card at line 7."""
-    return ":orphan:\n\n======\n坏卡片\n======\n\n" + "\n".join(cards)
+    return ":orphan:\n\n" + document("坏卡片", *cards)
 
 
 def card(name: str, fields: str = "   :kind: 效果怪兽\n   :level: 4\n", effects: str = "") -> str:
@@ -64,179 +71,183 @@ class Case:
     ids: list[str] = field(default_factory=list)
     #: run the examples (otherwise ``check --no-run``)
     run: bool = False
-    #: results.json written before the check (text), or a callable making it
+    #: results.json written before the check (text)
     results: str | None = None
+    #: needs a project to itself: a results file of its own, or a card the other cases
+    #: name defined again
+    alone: bool = False
+
+    def placed(self, name: str) -> Case:
+        """The case with ``{case}`` replaced by its name in its paths, texts and patterns."""
+        def text(t):
+            return t.replace(b"{case}", name.encode()) if isinstance(t, bytes) else t.replace("{case}", name)
+
+        return Case({path.replace("{case}", name): text(t) for path, t in self.files.items()},
+                    [p.replace("{case}", re.escape(name)) for p in self.expect],
+                    self.ids, self.run, self.results, self.alone)
 
 
 def _results(entries: dict) -> str:
     return json.dumps({"format": 1, "results": entries})
 
 
+DOC = "spec/ygo/{case}.rst"
+CARDS = "spec/ygo/cards/{case}.rst"
+
 CASES: dict[str, Case] = {
     "card-unknown-field": Case(
-        {"spec/ygo/cards/bad.rst": card_file(card("坏卡", "   :kind: 效果怪兽\n   :levle: 4\n"))},
-        [r"cards/bad\.rst:9: .*card 「坏卡」: unknown field ':levle:' of a card; closest: level"]),
+        {CARDS: card_file(card("坏卡甲", "   :kind: 效果怪兽\n   :levle: 4\n"))},
+        [r"cards/{case}\.rst:9: .*card 「坏卡甲」: unknown field ':levle:' of a card; closest: level"]),
     "card-unknown-word": Case(
-        {"spec/ygo/cards/bad.rst": card_file(card("坏卡", "   :kind: 效果怪兽\n   :attribute: 光明\n"))},
-        [r"cards/bad\.rst:9: .*':attribute:' unknown attribute '光明'; closest: 光"]),
+        {CARDS: card_file(card("坏卡乙", "   :kind: 效果怪兽\n   :attribute: 光明\n"))},
+        [r"cards/{case}\.rst:9: .*':attribute:' unknown attribute '光明'; closest: 光"]),
     "card-unknown-block": Case(
-        {"spec/ygo/cards/bad.rst": card_file(card("坏卡", effects=ONE_EFFECT.format(action="那张卡被破坏掉")))},
-        [r"cards/bad\.rst:13: .*no action block matches '那张卡被破坏掉'; closest known block: "]),
+        {CARDS: card_file(card("坏卡丙", effects=ONE_EFFECT.format(action="那张卡被破坏掉")))},
+        [r"cards/{case}\.rst:13: .*no action block matches '那张卡被破坏掉'; closest known block: "]),
     "card-missing-field": Case(
-        {"spec/ygo/cards/bad.rst": card_file(card("坏卡", effects="   .. effect:: ①\n      :action: 那张卡破坏\n"))},
-        [r"cards/bad\.rst:11: .*the effect ① has no ':kind:'"]),
+        {CARDS: card_file(card("坏卡丁", effects="   .. effect:: ①\n      :action: 那张卡破坏\n"))},
+        [r"cards/{case}\.rst:11: .*the effect ① has no ':kind:'"]),
     "card-defined-twice": Case(
-        {"spec/ygo/cards/bad.rst": card_file(card("破坏龙 甘多拉"))},
+        {CARDS: card_file(card("破坏龙 甘多拉"))},
         # both places are named, whichever document is read first
-        [r"cards/\w+\.rst:\d+: .*card 「破坏龙 甘多拉」 is defined twice: also at spec/ygo/cards/\w+\.rst:\d+"]),
+        [r"cards/[\w-]+\.rst:\d+: .*card 「破坏龙 甘多拉」 is defined twice: also at spec/ygo/cards/[\w-]+\.rst:\d+"],
+        alone=True),
     "example-naming-a-broken-card": Case(
-        {"spec/ygo/cards/bad.rst": card_file(card("坏卡", "   :kind: 效果怪兽\n   :level: 四\n")),
-         "spec/ygo/bad.rst": document("坏文档", example("bad-broken-card", "   假如 自己通常召唤「坏卡」\n"
-                                                           "   那么 「坏卡」是通常召唤的怪兽\n"))},
-        [r"cards/bad\.rst:9: .*':level:' '四' is not a whole number",
-         r"bad\.rst:8: .*card 「坏卡」 is broken: spec/ygo/cards/bad\.rst:9"], ["bad-broken-card"], run=True),
+        {CARDS: card_file(card("坏卡戊", "   :kind: 效果怪兽\n   :level: 四\n")),
+         DOC: document("坏文档", example("bad-broken-card", "   假如 自己通常召唤「坏卡戊」\n"
+                                                      "   那么 「坏卡戊」是通常召唤的怪兽\n"))},
+        [r"cards/{case}\.rst:9: .*':level:' '四' is not a whole number",
+         r"ygo/{case}\.rst:8: .*card 「坏卡戊」 is broken: spec/ygo/cards/{case}\.rst:9"], ["bad-broken-card"], run=True),
     "step-after-examples": Case(
-        {"spec/ygo/bad.rst": document("坏文档", example("bad-after", "   假如 自己<方式>召唤「破坏龙 甘多拉」\n"
-                                                          "   例子:\n     | 方式 |\n     | 通常 |\n"
-                                                          "   那么 「破坏龙 甘多拉」是<方式>召唤的怪兽\n"))},
-        [r"bad\.rst:12: .*a step after the Examples table"], ["bad-after"]),
+        {DOC: document("坏文档", example("bad-after", "   假如 自己<方式>召唤「破坏龙 甘多拉」\n"
+                                                     "   例子:\n     | 方式 |\n     | 通常 |\n"
+                                                     "   那么 「破坏龙 甘多拉」是<方式>召唤的怪兽\n"))},
+        [r"{case}\.rst:12: .*a step after the Examples table"], ["bad-after"]),
     "table-row-outside-steps": Case(
-        {"spec/ygo/bad.rst": document("坏文档", example("bad-row", "   | 卡 |\n" + GOOD))},
-        [r"bad\.rst:8: .*table row that belongs to no step"], ["bad-row"]),
+        {DOC: document("坏文档", example("bad-row", "   | 卡 |\n" + GOOD))},
+        [r"{case}\.rst:8: .*table row that belongs to no step"], ["bad-row"]),
     "broken-table": Case(
-        {"spec/ygo/bad.rst": document("坏文档", example("bad-table", GOOD + "     | a | b |\n     | 1 |\n"))},
-        [r"bad\.rst:12: .*inconsistent cell count"], ["bad-table"]),
+        {DOC: document("坏文档", example("bad-table", GOOD + "     | a | b |\n     | 1 |\n"))},
+        [r"{case}\.rst:12: .*inconsistent cell count"], ["bad-table"]),
     "placeholder-without-column": Case(
-        {"spec/ygo/bad.rst": document("坏文档", example("bad-placeholder", "   假如 自己<方法>召唤「破坏龙 甘多拉」\n"
-                                                          "   那么 「破坏龙 甘多拉」是<方式>召唤的怪兽\n"
-                                                          "   例子:\n     | 方式 |\n     | 通常 |\n"))},
-        [r"bad\.rst:8: .*placeholder <方法> has no column"], ["bad-placeholder"]),
+        {DOC: document("坏文档", example("bad-placeholder", "   假如 自己<方法>召唤「破坏龙 甘多拉」\n"
+                                                           "   那么 「破坏龙 甘多拉」是<方式>召唤的怪兽\n"
+                                                           "   例子:\n     | 方式 |\n     | 通常 |\n"))},
+        [r"{case}\.rst:8: .*placeholder <方法> has no column"], ["bad-placeholder"]),
     "keyword-of-another-language": Case(
-        {"spec/ygo/bad.rst": document("坏文档", example("bad-english", "   Given 自己通常召唤「破坏龙 甘多拉」\n"))},
-        [r"bad\.rst:8: .*'Given' is a Gherkin keyword of en"], ["bad-english"]),
+        {DOC: document("坏文档", example("bad-english", "   Given 自己通常召唤「破坏龙 甘多拉」\n"))},
+        [r"{case}\.rst:8: .*'Given' is a Gherkin keyword of en"], ["bad-english"]),
     "japanese-keyword-in-chinese": Case(
-        {"spec/ygo/bad.rst": document("坏文档", example("bad-japanese", "   前提 自己通常召唤「破坏龙 甘多拉」\n"))},
-        [r"bad\.rst:8: .*'前提' is a Gherkin keyword of ja"], ["bad-japanese"]),
+        {DOC: document("坏文档", example("bad-japanese", "   前提 自己通常召唤「破坏龙 甘多拉」\n"))},
+        [r"{case}\.rst:8: .*'前提' is a Gherkin keyword of ja"], ["bad-japanese"]),
     "tag-in-example": Case(
-        {"spec/ygo/bad.rst": document("坏文档", example("bad-tag", "   @skip\n" + GOOD))},
-        [r"bad\.rst:8: .*tags are not allowed"], ["bad-tag"]),
+        {DOC: document("坏文档", example("bad-tag", "   @skip\n" + GOOD))},
+        [r"{case}\.rst:8: .*tags are not allowed"], ["bad-tag"]),
     "no-steps": Case(
-        {"spec/ygo/bad.rst": document("坏文档", example("bad-empty", ""), example("good-1"))},
-        [r"bad\.rst:5: .*the example has no steps"], ["bad-empty"]),
+        {DOC: document("坏文档", example("bad-empty", ""), example("no-steps-good"))},
+        [r"{case}\.rst:5: .*the example has no steps"], ["bad-empty"]),
     "no-title": Case(
-        {"spec/ygo/bad.rst": document("坏文档", ".. example::\n   :id: bad-untitled\n\n" + GOOD)},
-        [r"bad\.rst:5: .*the example has no title"], ["bad-untitled"]),
+        {DOC: document("坏文档", ".. example::\n   :id: bad-untitled\n\n" + GOOD)},
+        [r"{case}\.rst:5: .*the example has no title"], ["bad-untitled"]),
     "unknown-option": Case(
-        {"spec/ygo/bad.rst": document("坏文档", example("bad-option", options="   :colour: red\n"))},
-        [r"bad\.rst:7: .*unknown option ':colour:'"], ["bad-option"]),
+        {DOC: document("坏文档", example("bad-option", options="   :colour: red\n"))},
+        [r"{case}\.rst:7: .*unknown option ':colour:'"], ["bad-option"]),
     # docutils' own errors (the options are read with its parser: ReadsOwnOptions); the
     # example is not read at all, so the error is the build's
     "option-block-runs-into-steps": Case(
-        {"spec/ygo/bad.rst": document("坏文档", ".. example:: bad-block\n   :id: bad-block\n" + GOOD)},
-        [r'bad\.rst:5: .*Error in "example" directive:\s*invalid option block']),
+        {DOC: document("坏文档", ".. example:: bad-block\n   :id: bad-block\n" + GOOD)},
+        [r'{case}\.rst:5: .*Error in "example" directive:\s*invalid option block']),
     "duplicate-option": Case(
-        {"spec/ygo/bad.rst": document("坏文档", example("bad-twice", options="   :id: bad-again\n"))},
-        [r'bad\.rst:5: .*Error in "example" directive:\s*invalid option data: duplicate option "id"']),
+        {DOC: document("坏文档", example("bad-twice", options="   :id: bad-again\n"))},
+        [r'{case}\.rst:5: .*Error in "example" directive:\s*invalid option data: duplicate option "id"']),
     "unknown-status": Case(
-        {"spec/ygo/bad.rst": document("坏文档", example("bad-status", options="   :status: passed\n"))},
-        [r"bad\.rst:7: .*unknown :status: 'passed'"], ["bad-status"]),
+        {DOC: document("坏文档", example("bad-status", options="   :status: passed\n"))},
+        [r"{case}\.rst:7: .*unknown :status: 'passed'"], ["bad-status"]),
     "source-not-http": Case(
-        {"spec/ygo/bad.rst": document("坏文档", example("bad-source", options="   :source: javascript:alert(1)\n"))},
-        [r"bad\.rst:7: .*source 'javascript:alert\(1\)' is not an http\(s\) URL"], ["bad-source"]),
+        {DOC: document("坏文档", example("bad-source", options="   :source: javascript:alert(1)\n"))},
+        [r"{case}\.rst:7: .*source 'javascript:alert\(1\)' is not an http\(s\) URL"], ["bad-source"]),
     "undefined-step": Case(
-        {"spec/ygo/bad.rst": document("坏文档", example("bad-step", "   假如 自己通常召唤「破坏龙 甘多拉」\n"
-                                                      "   当 「破坏龙 甘多拉」变成里侧攻击表示\n"))},
-        [r"bad\.rst:9: .*no when phrase matches '「破坏龙 甘多拉」变成里侧攻击表示'; "
+        {DOC: document("坏文档", example("bad-step", "   假如 自己通常召唤「破坏龙 甘多拉」\n"
+                                                    "   当 「破坏龙 甘多拉」变成里侧攻击表示\n"))},
+        [r"{case}\.rst:9: .*no when phrase matches '「破坏龙 甘多拉」变成里侧攻击表示'; "
          r"closest known phrase: 当 「\{card\}」变成里侧守备表示"], ["bad-step"]),
     # examples that check nothing would pass whatever the engine does: not run, and why
     "checks-nothing": Case(
-        {"spec/ygo/bad.rst": document(
+        {DOC: document(
             "坏文档",
             example("only-then", "   那么 「破坏龙 甘多拉」不是通常召唤的怪兽\n"),
             example("only-given", "   假如 自己通常召唤「破坏龙 甘多拉」\n"),
             example("no-then", "   假如 自己通常召唤「破坏龙 甘多拉」\n   当 「破坏龙 甘多拉」变成里侧守备表示\n"),
             example("then-first", "   那么 「破坏龙 甘多拉」不是通常召唤的怪兽\n   假如 自己通常召唤「破坏龙 甘多拉」\n"),
-            example("good-1"))},
-        [r"bad\.rst:8: .*「那么」写在任何「假如」「当」之前",
-         r"bad\.rst:14: .*这个例子什么也没有检查：没有「那么」步骤",
-         r"bad\.rst:21: .*这个例子什么也没有检查：没有「那么」步骤",
-         r"bad\.rst:27: .*「那么」写在任何「假如」「当」之前",
+            example("checks-nothing-good"))},
+        [r"{case}\.rst:8: .*「那么」写在任何「假如」「当」之前",
+         r"{case}\.rst:14: .*这个例子什么也没有检查：没有「那么」步骤",
+         r"{case}\.rst:21: .*这个例子什么也没有检查：没有「那么」步骤",
+         r"{case}\.rst:27: .*「那么」写在任何「假如」「当」之前",
          r"not-run: only-given — could not be extracted: line 14: 这个例子什么也没有检查"],
         ["only-then", "only-given", "no-then", "then-first"], run=True),
     "unknown-card": Case(
-        {"spec/ygo/bad.rst": document("坏文档", example("bad-card", "   假如 自己通常召唤「破坏龙 干多拉」\n"))},
-        [r"bad\.rst:8: .*unknown card 「破坏龙 干多拉」; closest: 「破坏龙 甘多拉」"], ["bad-card"]),
+        {DOC: document("坏文档", example("bad-card", "   假如 自己通常召唤「破坏龙 干多拉」\n"))},
+        [r"{case}\.rst:8: .*unknown card 「破坏龙 干多拉」; closest: 「破坏龙 甘多拉」"], ["bad-card"]),
     "spell-summoned-in-a-given": Case(
-        {"spec/ygo/bad.rst": document("坏文档", example("bad-spell", "   假如 自己通常召唤「月之书」\n"
-                                                       "   那么 「月之书」是通常召唤的怪兽\n"))},
-        [r"bad\.rst:8: not-run: bad-spell — error in the example: 假如 自己通常召唤「月之书」: "
+        {DOC: document("坏文档", example("bad-spell", "   假如 自己通常召唤「月之书」\n"
+                                                     "   那么 「月之书」是通常召唤的怪兽\n"))},
+        [r"{case}\.rst:8: not-run: bad-spell — error in the example: 假如 自己通常召唤「月之书」: "
          r"设定不成立：「月之书」是魔法卡"], ["bad-spell"], run=True),
     "illegal-action-in-a-given": Case(
-        {"spec/ygo/bad.rst": document("坏文档", example("bad-given", "   假如 「破坏龙 甘多拉」变成里侧守备表示\n"
-                                                       "   那么 「破坏龙 甘多拉」是里侧表示\n"))},
-        [r"bad\.rst:8: not-run: bad-given — error in the example: 假如 「破坏龙 甘多拉」变成里侧守备表示: "
+        {DOC: document("坏文档", example("bad-given", "   假如 「破坏龙 甘多拉」变成里侧守备表示\n"
+                                                     "   那么 「破坏龙 甘多拉」是里侧表示\n"))},
+        [r"{case}\.rst:8: not-run: bad-given — error in the example: 假如 「破坏龙 甘多拉」变成里侧守备表示: "
          r"设定不成立："], ["bad-given"], run=True),
     "duplicate-id": Case(
-        {"spec/ygo/one.rst": document("文档一", example("twice")),
-         "spec/ygo/two.rst": document("文档二", "\n\n" + example("twice"))},
-        [r"two\.rst:7: .*duplicate example id 'twice': also used at spec/ygo/one\.rst:5",
-         r"duplicate example id 'twice': spec/ygo/one\.rst:5 and spec/ygo/two\.rst:7"], ["twice"]),
+        {"spec/ygo/{case}-one.rst": document("文档一", example("twice")),
+         "spec/ygo/{case}-two.rst": document("文档二", "\n\n" + example("twice"))},
+        [r"{case}-two\.rst:7: .*duplicate example id 'twice': also used at spec/ygo/{case}-one\.rst:5",
+         r"duplicate example id 'twice': spec/ygo/{case}-one\.rst:5 and spec/ygo/{case}-two\.rst:7"], ["twice"]),
     "duplicate-document-title": Case(
-        {"spec/ygo/one.rst": document("同名", example("same-1")),
-         "spec/ygo/two.rst": document("同名", example("same-2"))},
-        [r"two\.rst:1: .*two documents have the title '同名': spec/ygo/one\.rst and spec/ygo/two\.rst"]),
+        {"spec/ygo/{case}-one.rst": document("同名", example("same-1")),
+         "spec/ygo/{case}-two.rst": document("同名", example("same-2"))},
+        [r"{case}-two\.rst:1: .*two documents have the title '同名 {case}': spec/ygo/{case}-one\.rst and "
+         r"spec/ygo/{case}-two\.rst"]),
     "not-utf-8": Case(
-        {"spec/ygo/bad.rst": document("坏文档", example("bad-bytes", "   假如 自己通常召唤「破坏龙 甘多拉」\n"))
+        {DOC: document("坏文档", example("bad-bytes", "   假如 自己通常召唤「破坏龙 甘多拉」\n"))
          .encode("utf-8").replace("甘多拉".encode(), "甘多拉".encode("gb18030"))},
-        [r"bad\.rst:8: .*(undecodable|not valid UTF-8)"], ["bad-bytes"]),
+        [r"{case}\.rst:8: .*(undecodable|not valid UTF-8)"], ["bad-bytes"]),
     "language-unknown": Case(
-        {"spec/misc/bad.rst": document("坏文档", example("bad-where"))},
-        [r"misc/bad\.rst:5: .*cannot tell the game and Gherkin language"], ["bad-where"]),
+        {"spec/misc/{case}.rst": document("坏文档", example("bad-where"))},
+        [r"misc/{case}\.rst:5: .*cannot tell the game and Gherkin language"], ["bad-where"]),
     "game-unknown": Case(
-        {"spec/misc/bad.rst": document("坏文档", example("bad-game"), top=":game: os\n:gherkin-language: zh-CN\n\n")},
-        [r"misc/bad\.rst:8: .*no step vocabulary for game 'os'"], ["bad-game"]),
+        {"spec/misc/{case}.rst": document("坏文档", example("bad-game"), top=":game: os\n:gherkin-language: zh-CN\n\n")},
+        [r"misc/{case}\.rst:8: .*no step vocabulary for game 'os'"], ["bad-game"]),
     "results-missing": Case(
-        {"spec/ygo/good.rst": document("好文档", example("good-1"))},
-        [r"results\.json: no results file", r"spec/ygo/good\.rst:5: not-run: good-1 — no result"], ["good-1"]),
+        {DOC: document("好文档", example("good-1"))},
+        [r"results\.json: no results file", r"spec/ygo/{case}\.rst:5: not-run: good-1 — no result"], ["good-1"]),
     "results-truncated": Case(
-        {"spec/ygo/good.rst": document("好文档", example("good-1"))},
-        [r"results\.json: not a readable results file"], ["good-1"],
-        results=_results({"good-1": {"hash": "x", "status": "passed"}})[:30]),
+        {"spec/ygo/good.rst": document("好文档", example("good-2"))},
+        [r"results\.json: not a readable results file"], ["good-2"],
+        results=_results({"good-2": {"hash": "x", "status": "passed"}})[:30], alone=True),
     "results-older-format": Case(
-        {"spec/ygo/good.rst": document("好文档", example("good-1"))},
-        [r"results\.json: results format 0, expected 1"], ["good-1"],
-        results=json.dumps({"format": 0, "results": {"good-1": {"status": "passed"}}})),
+        {"spec/ygo/good.rst": document("好文档", example("good-2"))},
+        [r"results\.json: results format 0, expected 1"], ["good-2"],
+        results=json.dumps({"format": 0, "results": {"good-2": {"status": "passed"}}}), alone=True),
     "results-for-other-text": Case(
-        {"spec/ygo/good.rst": document("好文档", example("good-1"))},
-        [r"spec/ygo/good\.rst:5: stale: good-1 — edited since its last run"], ["good-1"],
-        results=_results({"good-1": {"hash": "0123456789abcdef", "status": "passed"}})),
+        {"spec/ygo/good.rst": document("好文档", example("good-2"))},
+        [r"spec/ygo/good\.rst:5: stale: good-2 — edited since its last run"], ["good-2"],
+        results=_results({"good-2": {"hash": "0123456789abcdef", "status": "passed"}}), alone=True),
     "raw-html": Case(
-        {"spec/ygo/bad.rst": document("坏文档", ".. raw:: html\n\n   <script>alert(1)</script>\n")},
-        [r"bad\.rst:5: .*'\.\. raw::' refused"]),
+        {DOC: document("坏文档", ".. raw:: html\n\n   <script>alert(1)</script>\n")},
+        [r"{case}\.rst:5: .*'\.\. raw::' refused"]),
     "include-file": Case(
-        {"spec/ygo/bad.rst": document("坏文档", ".. include:: /etc/passwd\n")},
-        [r"bad\.rst:5: .*'\.\. include::' refused"]),
+        {DOC: document("坏文档", ".. include:: /etc/passwd\n")},
+        [r"{case}\.rst:5: .*'\.\. include::' refused"]),
 }
-
-
-def _run(box, case: Case):
-    for path, text in case.files.items():
-        box.write(path, text)
-    if case.results is not None:
-        # extract first, so that only the results file is wrong
-        box.rulings("check", "--no-run")
-        box.write("build/results.json", case.results)
-    return box.rulings(*(("check",) if case.run else ("check", "--no-run")))
-
-
-#: how many projects the cases take turns in (side by side)
-PROJECTS = 3
+PLACED = {name: case.placed(name) for name, case in CASES.items()}
 
 
 @dataclass
 class Outcome:
-    """What one case's check printed and left: the manifest and the results file as they
-    were right after it (the project goes on to the next case)."""
+    """What one check printed and left: the manifest and the results file as they were
+    right after it."""
 
     done: object
     manifest_text: str | None
@@ -250,64 +261,115 @@ class Outcome:
         return {e["id"]: e for e in json.loads(self.manifest_text)["examples"]}
 
 
-def _take_turns(box, names: list[str], keep: Path) -> dict[str, Outcome]:
+_CHECKS = itertools.count()
+
+
+def _check(box, run: bool, keep: Path) -> Outcome:
+    done = box.rulings(*(("check",) if run else ("check", "--no-run")))
+    manifest = box.build / "features" / "manifest.json"
+    results = keep / f"{box.root.parent.name}-{next(_CHECKS)}.json"
+    if (box.build / "results.json").exists():
+        shutil.copy(box.build / "results.json", results)
+    return Outcome(done, manifest.read_text(encoding="utf-8") if manifest.exists() else None, results)
+
+
+def _together(box, names: list[str], run: bool, keep: Path) -> dict[str, list[Outcome]]:
+    """Every case of ``names`` in one project, checked at once (twice without a run: the
+    second check reads nothing new and must report the same problems)."""
+    for name in names:
+        for path, text in PLACED[name].files.items():
+            box.write(path, text)
+    checks = [_check(box, run, keep) for _ in range(1 if run else 2)]
+    return {name: checks for name in names}
+
+
+def _take_turns(box, names: list[str], keep: Path) -> dict[str, list[Outcome]]:
+    """Each case of ``names`` alone in the project: written, checked, removed."""
     outcomes = {}
     for name in names:
-        case = CASES[name]
+        case = PLACED[name]
         # what the case before ran is no result of this one
         for leftover in (box.build / "results.json", box.build / "run-receipt.json"):
             leftover.unlink(missing_ok=True)
-        done = _run(box, case)
-        manifest = box.build / "features" / "manifest.json"
-        results = keep / f"{name}.json"
-        if (box.build / "results.json").exists():
-            shutil.copy(box.build / "results.json", results)
-        outcomes[name] = Outcome(done, manifest.read_text(encoding="utf-8") if manifest.exists() else None, results)
+        for path, text in case.files.items():
+            box.write(path, text)
+        if case.results is not None:
+            # extract first, so that only the results file is wrong
+            box.rulings("check", "--no-run")
+            box.write("build/results.json", case.results)
+        outcomes[name] = [_check(box, case.run, keep)]
         for path in case.files:
             (box.root / path).unlink()
     return outcomes
 
 
+#: the projects: the cases that only need the extraction, those whose examples run, and
+#: those that need the project to themselves
+GROUPS = {
+    "extracted": [n for n, c in CASES.items() if not c.alone and not c.run],
+    "run": [n for n, c in CASES.items() if not c.alone and c.run],
+    "alone": [n for n, c in CASES.items() if c.alone],
+}
+
+
 @pytest.fixture(scope="module")
 def outcomes(sandboxes, tmp_path_factory):
     keep = tmp_path_factory.mktemp("bad-input-results")
-    turns = {f"project-{i}": list(CASES)[i::PROJECTS] for i in range(PROJECTS)}
-    boxes = {name: sandboxes(name) for name in turns}
-    done = run_all({name: (lambda n=name: _take_turns(boxes[n], turns[n], keep)) for name in turns},
-                   workers=PROJECTS)
-    return {case: outcome for outcomes in done.values() for case, outcome in outcomes.items()}
+    boxes = {name: sandboxes(name) for name in GROUPS}
+    jobs = {"extracted": lambda: _together(boxes["extracted"], GROUPS["extracted"], False, keep),
+            "run": lambda: _together(boxes["run"], GROUPS["run"], True, keep),
+            "alone": lambda: _take_turns(boxes["alone"], GROUPS["alone"], keep)}
+    done = run_all(jobs, workers=len(jobs))
+    return {case: checks for group in done.values() for case, checks in group.items()}
 
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_bad_input_is_reported_with_its_place(outcomes, name):
-    outcome = outcomes[name]
-    done = outcome.done
-    case = CASES[name]
-    output = outcome.output()
-    assert done.returncode != 0, output
-    assert "Traceback" not in output, output
-    for pattern in case.expect:
-        assert re.search(pattern, output), f"{pattern!r} not in:\n{output}"
-    last = done.stdout.strip().splitlines()[-1]
-    assert re.match(r"^\d+ passed, \d+ failed", last), last
-    if case.ids:
-        manifest = outcome.manifest()
-        from rulings import results as results_mod
+    case = PLACED[name]
+    for outcome in outcomes[name]:
+        done = outcome.done
+        output = outcome.output()
+        assert done.returncode != 0, output
+        assert "Traceback" not in output, output
+        for pattern in case.expect:
+            assert re.search(pattern, output), f"{pattern!r} not in:\n{output}"
+        last = done.stdout.strip().splitlines()[-1]
+        assert re.match(r"^\d+ passed, \d+ failed", last), last
+        if case.ids:
+            manifest = outcome.manifest()
+            from rulings import results as results_mod
 
-        try:
-            results = {"results": results_mod.load(outcome.results)}
-        except results_mod.ResultsError:
-            results = {}
-        for ident in case.ids:
-            # counted, and not shown as passed
-            assert ident in manifest, f"{ident} is not in the manifest: silently dropped"
-            assert re.search(rf"\b(not-run|stale|failed): {re.escape(ident)} ", output) or \
-                re.search(rf"{re.escape(ident)}.*(could not|not-run|stale|no result)", output), output
-            if case.results is None:
-                # a broken example is not run; "stale" means only "edited since its last run"
-                assert not re.search(rf"\bstale: {re.escape(ident)} ", output), output
-            entry = (results.get("results") or {}).get(ident) if isinstance(results, dict) else None
-            assert not entry or entry.get("status") != "passed" or case.results is not None
+            try:
+                results = {"results": results_mod.load(outcome.results)}
+            except results_mod.ResultsError:
+                results = {}
+            for ident in case.ids:
+                # counted, and not shown as passed
+                assert ident in manifest, f"{ident} is not in the manifest: silently dropped"
+                assert re.search(rf"\b(not-run|stale|failed): {re.escape(ident)} ", output) or \
+                    re.search(rf"{re.escape(ident)}.*(could not|not-run|stale|no result)", output), output
+                if case.results is None:
+                    # a broken example is not run; "stale" means only "edited since its last run"
+                    assert not re.search(rf"\bstale: {re.escape(ident)} ", output), output
+                entry = (results.get("results") or {}).get(ident) if isinstance(results, dict) else None
+                assert not entry or entry.get("status") != "passed" or case.results is not None
+
+
+@pytest.mark.parametrize("group", ["extracted", "run"])
+def test_cases_sharing_a_project_do_not_disturb_one_another(outcomes, group):
+    """Each line of a shared check that names documents names those of one case: no
+    case made another's report (a title, an id or a card of one case met in another
+    would name both cases' files), and every case of the project is reported."""
+    names = GROUPS[group]
+    owner = {path: name for name in names for path in PLACED[name].files}
+    for outcome in outcomes[names[0]]:
+        reported = set()
+        for line in outcome.output().splitlines():
+            files = set(re.findall(r"spec/[\w/-]+\.rst", line))
+            cases = {owner.get(f) for f in files}
+            assert len(cases) <= 1 and None not in cases, line
+            reported |= cases
+        assert reported == set(names), set(names) - reported
 
 
 def test_the_table_in_the_docs_lists_every_case():
@@ -319,7 +381,8 @@ def test_the_table_in_the_docs_lists_every_case():
 
 
 BROKEN = document("坏文档", example("bad-option", options="   :colour: red\n"),
-                  example("bad-step", "   假如 自己通常召唤「破坏龙 甘多拉」\n   当 「破坏龙 甘多拉」飞走了\n"))
+                  example("bad-step", "   假如 自己通常召唤「破坏龙 甘多拉」\n   当 「破坏龙 甘多拉」飞走了\n")
+                  ).replace("{case}", "W")
 
 
 def test_sphinx_build_W_makes_every_warning_an_error_with_its_place_every_time(sandbox):
@@ -329,16 +392,6 @@ def test_sphinx_build_W_makes_every_warning_an_error_with_its_place_every_time(s
         assert done.returncode != 0, (attempt, sandbox.output(done))
         assert re.search(r"bad\.rst:7: (WARNING|ERROR): unknown option ':colour:'", done.stderr), (attempt, done.stderr)
         assert re.search(r"bad\.rst:18: (WARNING|ERROR): no when phrase matches", done.stderr), (attempt, done.stderr)
-
-
-def test_problems_of_an_unchanged_document_come_back_on_every_check(sandbox):
-    sandbox.write("spec/ygo/bad.rst", BROKEN)
-    sandbox.write("spec/ygo/good.rst", document("好文档", example("good-1")))
-    for attempt in (1, 2):
-        done = sandbox.rulings("check", "--no-run")
-        assert done.returncode != 0
-        assert re.search(r"bad\.rst:7: .*unknown option ':colour:'", done.stdout), (attempt, done.stdout)
-        assert re.search(r"bad\.rst:18: .*no when phrase matches", done.stdout), (attempt, done.stdout)
 
 
 # -- engine invariants: checked after every step, a broken one names the step ----------
@@ -463,7 +516,7 @@ moves.Moves.turn_face_down = turn_face_down
 
 
 def test_a_broken_invariant_fails_the_example_at_its_step(sandbox):
-    sandbox.write("spec/ygo/good.rst", document("好文档", example("good-1")))
+    sandbox.write("spec/ygo/good.rst", document("好文档", example("good-1")).replace("{case}", "invariant"))
     sandbox.write("tests/examples/conftest.py", BUGGY_ENGINE)
     done = sandbox.rulings("check")
     assert done.returncode != 0

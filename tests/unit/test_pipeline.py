@@ -48,7 +48,16 @@ def statuses(html: str) -> dict[str, str]:
     return dict(re.findall(r'data-example-id="([^"]+)" data-status="([^"]+)"', html))
 
 
-def test_build_marks_every_example_and_check_agrees(sandbox):
+def test_build_marks_every_example_check_agrees_and_no_old_result_shows_as_now(sandbox, monkeypatch):
+    """One project through the pipeline's cases (issue 23: one story, not a project built
+    from nothing for each): every example marked and the check agreeing; a page written
+    again when only its results changed; an edited example stale until it runs again; a
+    wrong expectation failing with its step."""
+    import json
+
+    from rulings.sphinxext.build import Paths, build
+
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
     sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="仍然是"))
     built = sandbox.rulings("build")
     assert built.returncode == 0, built.stdout + built.stderr
@@ -64,15 +73,38 @@ def test_build_marks_every_example_and_check_agrees(sandbox):
     assert checked.returncode == 0, checked.stdout
     assert checked.stdout.strip().splitlines()[-1] == "2 passed, 0 failed"
 
+    # the same text, another outcome (as after an engine change): no source changed, the
+    # page is rendered again
+    path = sandbox.build / "results.json"
+    kept = path.read_text(encoding="utf-8")
+    data = json.loads(kept)
+    entry = data["results"]["pipe-normal-face-down"]
+    entry.update(status="failed", outcome="failed", failing_step="那么 …", message="expected True, actual False")
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    build(Paths(sandbox.root), "html")
+    assert statuses(sandbox.html("ygo/pipeline"))["pipe-normal-face-down"] == "failed"
+    index = (sandbox.build / "site" / "index.html").read_text(encoding="utf-8")
+    assert 'data-document="ygo/pipeline" data-status="failed"' in index
 
-def test_a_wrong_expectation_fails_with_its_step(sandbox):
+    # the results of the run again (a pass); edit the steps, rebuild only the site: the
+    # old result must not show as a pass
+    path.write_text(kept, encoding="utf-8")
+    build(Paths(sandbox.root), "html")
+    assert statuses(sandbox.html("ygo/pipeline"))["pipe-normal-face-down"] == "passed"
+    sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="依然是"))
+    build(Paths(sandbox.root), "html")
+    assert statuses(sandbox.html("ygo/pipeline"))["pipe-normal-face-down"] == "stale"
+    checked = sandbox.rulings("check", "--no-run")
+    assert checked.returncode != 0 and "stale" in checked.stdout
+
+    # a wrong expectation: failed, with its step, in the document's words
     sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="不再是"))
     sandbox.rulings("build")
     html = sandbox.html("ygo/pipeline")
     assert statuses(html)["pipe-normal-face-down"] == "failed"
     failure = html[html.index('data-example-id="pipe-normal-face-down"'):]
     assert "rulings-failure-step" in failure and "不再是通常召唤的怪兽" in failure
-    # in the document's words: the stated sentence and the one the engine computed
+    # the stated sentence and the one the engine computed
     assert "文档写的：那么 「破坏龙 甘多拉」不再是通常召唤的怪兽" in failure and "引擎得出：「破坏龙 甘多拉」是通常召唤的怪兽" in failure
     assert "expected False" not in failure
     checked = sandbox.rulings("check")
@@ -82,46 +114,18 @@ def test_a_wrong_expectation_fails_with_its_step(sandbox):
     assert entry["status"] == "failed" and entry["failing_step"].endswith("不再是通常召唤的怪兽")
 
 
-def test_an_edited_example_is_stale_until_it_runs_again(sandbox, monkeypatch):
-    monkeypatch.delenv("RULINGS_BUILD", raising=False)
-    sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="仍然是"))
-    sandbox.rulings("build")
-    # edit the steps, rebuild only the site: the old result must not show as a pass
-    sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="依然是"))
-    from rulings.sphinxext.build import Paths, build
-
-    build(Paths(sandbox.root), "html")
-    assert statuses(sandbox.html("ygo/pipeline"))["pipe-normal-face-down"] == "stale"
-    checked = sandbox.rulings("check", "--no-run")
-    assert checked.returncode != 0 and "stale" in checked.stdout
-
-
-def test_a_page_is_rendered_again_when_only_its_results_changed(sandbox, monkeypatch):
-    monkeypatch.delenv("RULINGS_BUILD", raising=False)
-    import json
-
-    from rulings.sphinxext.build import Paths, build
-
-    sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="仍然是"))
-    assert sandbox.rulings("build").returncode == 0
-    assert statuses(sandbox.html("ygo/pipeline"))["pipe-normal-face-down"] == "passed"
-    # the same text, another outcome (as after an engine change): no source changed
-    path = sandbox.build / "results.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    entry = data["results"]["pipe-normal-face-down"]
-    entry.update(status="failed", outcome="failed", failing_step="那么 …", message="expected True, actual False")
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    build(Paths(sandbox.root), "html")
-    assert statuses(sandbox.html("ygo/pipeline"))["pipe-normal-face-down"] == "failed"
-    index = (sandbox.build / "site" / "index.html").read_text(encoding="utf-8")
-    assert 'data-document="ygo/pipeline" data-status="failed"' in index
-
-
-@pytest.mark.sandbox_cards("all")  # the cards read by parallel workers: as many card files as there are
+#: the cards read by parallel workers: two card files, first and last of the documents
+#: Sphinx shares out in sorted order (ygo/cards/basics … ygo/doc0-7 … ygo/summoning), so
+#: that whatever the chunks, two workers read cards (issue 23: not all 26 card files)
+@pytest.mark.sandbox_cards("ygo/cards/basics.rst")
 def test_parallel_extraction_gives_the_same_features_and_cards(sandbox):
     import os
     from pathlib import Path
 
+    from tests.conftest import ROOT
+
+    summoning = ROOT / "spec" / "ygo" / "cards" / "summoning.rst"
+    sandbox.write("spec/ygo/summoning.rst", summoning.read_text(encoding="utf-8"))
     for n in range(8):
         sandbox.write(f"spec/ygo/doc{n}.rst", DOC.format(verdict="仍然是").replace("管线测试", f"管线测试{n}")
                       .replace(":id: pipe-", f":id: p{n}-"))
@@ -138,4 +142,6 @@ def test_parallel_extraction_gives_the_same_features_and_cards(sandbox):
         # the cards read by parallel workers are merged into the same card files
         outputs[jobs] |= {f"cards/{p.name}": p.read_text(encoding="utf-8") for p in sorted(cards.glob("*.json"))}
     assert len(outputs["1"]) == 8 + 3 and outputs["1"] == outputs["2"]
+    # the cards of both files, read by two workers
     assert '"name": "破坏龙 甘多拉"' in outputs["2"]["cards/ygo.json"]
+    assert '"name": "黑魔术师"' in outputs["2"]["cards/ygo.json"]

@@ -40,13 +40,6 @@ def _check_all(sandbox, documents: int, conftest: str, jobs: int) -> None:
     assert done.stdout.strip().splitlines()[-1] == f"{2 * documents} passed, 0 failed"
 
 
-@pytest.mark.sandbox_cards(*FEW_CARDS)  # the binding, not the cards
-def test_the_binding_finds_the_step_definitions_pytest_bdd_finds(sandbox):
-    _check_all(sandbox, 2, COMPARE, 1)
-    compared = (sandbox.root / "tests" / "examples" / "compared.txt").read_text(encoding="utf-8").split()
-    assert sorted(set(compared)) == ["given", "then", "when"] and len(compared) == 12
-
-
 def test_pytest_bdd_still_looks_steps_up_through_the_function_the_binding_replaces():
     import pytest_bdd.scenario  # noqa: F401 - the module, not the function of that name
 
@@ -100,8 +93,13 @@ def pytest_collection_finish(session):
 """
 
 
-def test_a_split_session_collects_each_example_in_one_worker(sandbox):
-    _check_all(sandbox, 3, COLLECTED, 2)
+@pytest.mark.sandbox_cards(*FEW_CARDS)  # the binding, not the cards
+def test_a_split_session_collects_each_example_in_one_worker_which_finds_what_pytest_bdd_finds(sandbox):
+    """Each worker collects its share, and looks each step of its examples up both ways
+    (one session for both, issue 23: the lookup is the same in a worker and alone)."""
+    _check_all(sandbox, 3, COMPARE + "\n\n" + COLLECTED, 2)
+    compared = (sandbox.root / "tests" / "examples" / "compared.txt").read_text(encoding="utf-8").split()
+    assert sorted(set(compared)) == ["given", "then", "when"] and len(compared) == 18
     folder = sandbox.root / "tests" / "examples"
     collected = {p.stem: set(p.read_text(encoding="utf-8").split()) for p in folder.glob("collected-*.txt")}
     assert set(collected) == {"collected-gw0", "collected-gw1"}
