@@ -91,6 +91,7 @@ def _refused(sandbox) -> set[str]:
            "inputs": extraction.cycle_inputs(paths)}
     return {part for part, value in now.items() if stamped.get(part) != value}
 
+
 def test_nothing_changed_is_said_again_without_sphinx_and_the_pages_are_those_of_a_full_cycle(built):
     sandbox = built
     slow, fast = _build(sandbox)
