@@ -8,6 +8,7 @@ cycle, whose pages are the pages the stamp stood for."""
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 import sys
 
@@ -51,14 +52,44 @@ def _pages(sandbox) -> dict[str, str]:
             for p in sorted(site.rglob("*")) if p.is_file()}
 
 
-@pytest.fixture
-def built(sandbox):
-    """A sandbox built once (a full cycle, which leaves the stamp)."""
+@pytest.fixture(scope="module")
+def built_once(sandboxes):
+    """The project built once for the module (a full cycle, which leaves the stamp), and
+    a copy of it as that cycle left it (issue 23: one build, not one per test)."""
+    sandbox = sandboxes("cycle")
     _project(sandbox)
     first, fast = _build(sandbox)
     assert not fast and first.returncode == 0, sandbox.output(first)
     assert first.stdout.strip().splitlines()[-1] == "1 passed, 1 failed, 1 not-run", sandbox.output(first)
+    kept = sandbox.root.parent / "as-built"
+    shutil.copytree(sandbox.root, kept, symlinks=True)
+    return sandbox, kept
+
+
+@pytest.fixture
+def built(built_once, monkeypatch):
+    """The project as its full cycle left it, for one test to change: copied back to the
+    folder it was built in (the stamp's inputs name the project's folders), every file
+    with its modification time (the stamp lists the site's pages by size and time)."""
+    sandbox, kept = built_once
+    shutil.rmtree(sandbox.root)
+    shutil.copytree(kept, sandbox.root, symlinks=True)
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
     return sandbox
+
+
+def _refused(sandbox) -> set[str]:
+    """Why the stamp no longer stands: which of what ``extraction.unchanged_cycle``
+    compares differs now ("site", "outputs", "inputs"), or {"stamp"} when there is no
+    stamp to read; empty when it stands."""
+    paths = Paths(sandbox.root)
+    try:
+        stamped = json.loads(extraction.cycle_stamp_file(paths).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {"stamp"}
+    now = {"site": extraction.site_files(paths), "outputs": extraction.cycle_outputs(paths),
+           "inputs": extraction.cycle_inputs(paths)}
+    return {part for part, value in now.items() if stamped.get(part) != value}
 
 
 def test_nothing_changed_is_said_again_without_sphinx_and_the_pages_are_those_of_a_full_cycle(built):
@@ -141,13 +172,32 @@ def _stamp_half_written(sandbox) -> None:
     stamp.write_bytes(stamp.read_bytes()[:100])
 
 
-@pytest.mark.parametrize("change", [_edit_document, _edit_card_file, _edit_conf, _add_static_file, _edit_runner,
-                                    _delete_page, _write_page, _check_writes_results, _kill_while_writing_pages,
-                                    _kill_while_extracting, _stamp_half_written])
-def test_a_change_makes_a_full_cycle(built, change):
+#: each change and what of the stamp it no longer matches: ``unchanged_cycle`` is what
+#: ``rulings build`` asks first (cli.cmd_build: None is a full cycle), so these are
+#: checked on the stamp itself, each from the project as its full cycle left it
+REFUSED_BY = {_edit_document: "inputs", _edit_card_file: "inputs", _edit_conf: "inputs", _add_static_file: "inputs",
+              _edit_runner: "inputs", _write_page: "site", _check_writes_results: "outputs",
+              _stamp_half_written: "stamp"}
+
+
+@pytest.mark.parametrize("change", list(REFUSED_BY))
+def test_a_change_refuses_the_stamp_for_what_it_changed(built, change):
+    paths = Paths(built.root)
+    assert extraction.unchanged_cycle(paths) is not None and not _refused(built)
+    change(built)
+    assert extraction.unchanged_cycle(paths) is None, change.__name__
+    assert _refused(built) == {REFUSED_BY[change]}, change.__name__
+
+
+@pytest.mark.parametrize("change, refused", [(_delete_page, "site"), (_kill_while_writing_pages, "stamp"),
+                                             (_kill_while_extracting, "stamp")])
+def test_a_change_makes_a_full_cycle_that_leaves_the_stamp_again(built, change, refused):
+    """The command itself: a page deleted is written again by the full cycle; a build
+    killed half way took the stamp away as it started (before anything was written) and
+    the full cycle after it leaves the stamp again, for what it did."""
     sandbox = built
-    assert _build(sandbox)[1]
     change(sandbox)
+    assert _refused(sandbox) == {refused}, change.__name__
     after, fast = _build(sandbox)
     assert not fast, (change.__name__, sandbox.output(after))
     if change is _delete_page:
@@ -159,9 +209,10 @@ def test_a_change_makes_a_full_cycle(built, change):
     assert _said(again)[0] == after.returncode and again.stdout.splitlines()[-1] == after.stdout.splitlines()[-1]
 
 
-def test_an_edit_while_the_cycle_runs_makes_the_next_one_full(built, monkeypatch):
+def test_an_edit_while_the_cycle_runs_makes_the_next_one_full(built):
     """The inputs are taken as the cycle starts: a document saved while it runs (after the
-    extraction read it) is read by the next cycle, not stamped as built."""
+    extraction read it) is read by the next cycle, not stamped as built — the cycle
+    leaves its stamp, of the inputs as they were when it started."""
     sandbox = built
     edit = "import sys\nfrom pathlib import Path\nfrom rulings import cli, runs\n" \
            "real = runs.reconcile\n" \
@@ -174,10 +225,9 @@ def test_an_edit_while_the_cycle_runs_makes_the_next_one_full(built, monkeypatch
     _edit_document(sandbox)
     script = sandbox.root / "edit.py"
     script.write_text(edit, encoding="utf-8")
-    sandbox.python(str(script), str(sandbox.root))
-    after, fast = _build(sandbox)
-    assert not fast, sandbox.output(after)
-
+    done = sandbox.python(str(script), str(sandbox.root))
+    assert done.returncode == 0 and "Traceback" not in sandbox.output(done), sandbox.output(done)
+    assert _refused(sandbox) == {"inputs"}
 
 def test_an_engine_change_makes_a_full_cycle(built, tmp_path, monkeypatch):
     """The engine's code as its digests read it (a copy, as tests/unit/test_digests.py
@@ -223,10 +273,34 @@ def test_a_library_installed_or_upgraded_makes_a_full_cycle(built, tmp_path, mon
     assert extraction.unchanged_cycle(paths) is not None
 
 
-@pytest.mark.parametrize("option", ["--fresh", "--all"])
+#: ``python full.py ROOT [OPTION]``: ``rulings build --timings [OPTION]`` of ROOT, which
+#: stops with status 3 where a full cycle starts (its first Sphinx build)
+FULL = """\
+import sys
+
+from rulings import cli
+from rulings.sphinxext import build
+
+
+def full(*args, **kwargs):
+    print("a full cycle starts")
+    sys.exit(3)
+
+
+build.build = full
+sys.exit(cli.main(["--root", sys.argv[1], "build", "--timings", *sys.argv[2:]]))
+"""
+
+
+@pytest.mark.parametrize("option", ["--fresh", "--all", "--coverage"])
 def test_an_option_that_asks_for_work_makes_a_full_cycle(built, option):
-    after, fast = _build(built, option)
-    assert not fast, built.output(after)
+    """Where the stamp stands, the option alone makes ``rulings build`` start a full cycle."""
+    script = built.root / "full.py"
+    script.write_text(FULL, encoding="utf-8")
+    plain = built.python(str(script), str(built.root))
+    assert plain.returncode == 0 and "timings: unchanged " in plain.stderr, built.output(plain)
+    asked = built.python(str(script), str(built.root), option)
+    assert asked.returncode == 3 and "a full cycle starts" in asked.stdout, built.output(asked)
 
 
 def test_reconciling_takes_the_plans_bases_only_while_their_files_are_the_same(built, monkeypatch):
