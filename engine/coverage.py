@@ -175,7 +175,9 @@ def erasures(vocabulary: vocab_mod.Vocabulary, example: scenarios.Example) -> tu
     anything); the engine is deterministic, so an example runs exactly as unchanged up
     to the first ``erase(T)`` on a card holding row R — where the changed cell (R, T)
     first makes a difference.  An example that never meets (R, T) runs as unchanged and
-    cannot fail.  ``tests/unit/test_coverage.py`` compares with running every example."""
+    cannot fail.  ``tests/unit/test_coverage.py`` checks it: every example of Magic and Duel
+    Masters runs once with every memory cell it does not meet changed together, and must
+    pass and meet the same pairs; one cell per game is measured with and without pruning."""
     met: set = set()
     original = core_memory.Memory.erase
 
