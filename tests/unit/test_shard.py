@@ -6,18 +6,16 @@ messages, and refuses shards that would make a merged result lie."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from rulings import results as results_mod
 from rulings import shards
-from tests import forkserver
 from tests.conftest import FEW_CARDS
+from tests.unit.test_cli import _in_process
 from tests.unit.test_bad_input import GOOD, document, example
 
 #: sharding, not the cards: the sandbox holds the card files the documents name
@@ -329,11 +327,6 @@ def test_the_share_of_an_example_rests_on_its_id_alone():
     assert {shards.shard_of(x, 1) for x in others} == {1}
 
 
-def _rulings(*args, cwd):
-    """``python -m rulings.cli ARGS`` forked as a sandbox's commands are (tests/forkserver.py)."""
-    return forkserver.run([sys.executable, "-m", "rulings.cli", *args], cwd=cwd, env=dict(os.environ), timeout=120)
-
-
 @pytest.mark.parametrize("args, words", [
     (["check", "--shard", "0/4"], "argument --shard: 0/4: I is 1 to N (the first shard is 1/4)"),
     (["check", "--shard", "5/4"], "argument --shard: 5/4: I is 1 to N"),
@@ -347,7 +340,8 @@ def _rulings(*args, cwd):
     (["merge", "nowhere.json", "--out", "x.json"], "nowhere.json: cannot read it"),
 ])
 def test_bad_shard_arguments_are_refused_in_one_line(tmp_path, args, words):
-    out = _rulings(*args, cwd=tmp_path)
+    # as main runs them (test_cli.py: a refusal as a process of its own says it)
+    out = _in_process(*args, cwd=tmp_path)
     assert out.returncode == 2, out
     assert out.stdout == "" and "Traceback" not in out.stderr, out
     [line] = out.stderr.strip().splitlines()
