@@ -9,7 +9,8 @@ then moved aside; each test gets a copy of it *at the path it was built at*
 next command reads again or runs again is what the test changed, as it would be in the
 project the build left: nothing else (a copy at another path would be read again by
 Sphinx, whose source folder changed).  Tests of one process run one at a time: each
-copy replaces the one before.
+copy replaces the one before.  One project per process (a pytest-xdist worker builds
+its own), whichever test module asks for it first.
 """
 
 from __future__ import annotations
@@ -46,9 +47,17 @@ class BuiltProject:
         return Sandbox(self.root)
 
 
+#: the project of this process: a fixture imported into several test modules is a fixture
+#: of each (pytest keeps a session fixture's value per module that defines it), so the
+#: project is kept here, built by whichever module asks first
+_BUILT: list[BuiltProject] = []
+
+
 @pytest.fixture(scope="session")
 def built_project(tmp_path_factory) -> BuiltProject:
-    return BuiltProject(tmp_path_factory.mktemp("built-project"))
+    if not _BUILT:
+        _BUILT.append(BuiltProject(tmp_path_factory.mktemp("built-project")))
+    return _BUILT[0]
 
 
 @pytest.fixture

@@ -61,44 +61,39 @@ def test_a_feature_keeps_every_example_whatever_their_titles(tmp_path):
     assert found == {"a": "同名", "b": "同名", "c": "同名 (c)", "d": "同名"}
 
 
-def test_two_examples_with_one_title_both_keep_their_results(built):
-    from tests.unit.test_bad_input import GOOD, document, example
-
-    wrong = GOOD.replace("仍然是", "不再是")
-    built.write("spec/ygo/same.rst", document("同名文档", example("same-a", title="同一个标题"),
-                                                example("same-b", wrong, title="同一个标题")))
-    done = built.rulings("check")
-    results = built.results()
-    assert results["same-a"]["status"] == "passed", built.output(done)
-    assert results["same-b"]["status"] == "failed", built.output(done)
-    assert results["same-b"]["title"] == "同一个标题"
-    assert re.search(r"same\.rst:\d+: failed: same-b ", done.stdout), done.stdout
-
-
-# -- case 7 and the command line: `check PATH…` and `check -k` are about the examples they ran
+# -- case 6 (two examples with one title keep both their results), case 7 and the command
+# line: `check PATH…` and `check -k` are about the examples they ran
 
 def test_check_of_some_documents_or_k_reports_and_exits_on_their_examples(built):
     from rulings import cli
     from rulings.project import Paths
     from tests.unit.test_bad_input import GOOD, document, example
 
-    # good.rst (good-1) and other.rst (other-1) passed; two documents more
-    built.write("spec/ygo/broken.rst", document("坏的", "见 :nosuchrole:`x`。\n\n",
-                                                 example("broken-1", GOOD.replace("仍然是", "不再是"))))
+    wrong = GOOD.replace("仍然是", "不再是")
+    # good.rst (good-1) and other.rst (other-1) passed; three documents more
+    built.write("spec/ygo/broken.rst", document("坏的", "见 :nosuchrole:`x`。\n\n", example("broken-1", wrong)))
     built.write("spec/ygo/k.rst", document("选择", example("pick-me-1", title="被选中的例子"),
                                             example("other-2", title="别的例子")))
+    built.write("spec/ygo/same.rst", document("同名文档", example("same-a", title="同一个标题"),
+                                               example("same-b", wrong, title="同一个标题")))
     everything = built.rulings("check")
     assert everything.returncode == 1, built.output(everything)
-    assert everything.stdout.strip().splitlines()[-1] == "4 passed, 1 failed"
+    assert everything.stdout.strip().splitlines()[-1] == "5 passed, 2 failed"
+    # two examples with one title both keep their results, and the console names the one that failed
+    results = built.results()
+    assert (results["same-a"]["status"], results["same-b"]["status"]) == ("passed", "failed"), built.output(everything)
+    assert results["same-b"]["title"] == "同一个标题"
+    assert re.search(r"same\.rst:\d+: failed: same-b ", everything.stdout), everything.stdout
+    assert "two examples of this document have the title '同一个标题'" in everything.stdout  # a problem, said
     fine = built.rulings("check", "spec/ygo/good.rst")
     out = built.output(fine)
     assert fine.returncode == 0, out
     assert "broken" not in fine.stdout.replace(str(built.root), ""), out
     assert fine.stdout.strip().splitlines()[-2:] == [
-        "checked 1 example(s): those of the documents given; 1 problem(s) in other documents not reported",
+        "checked 1 example(s): those of the documents given; 2 problem(s) in other documents not reported",
         "1 passed, 0 failed"], out
     folder = built.rulings("check", "spec/ygo/")
-    assert folder.returncode == 1 and folder.stdout.strip().splitlines()[-1] == "4 passed, 1 failed", \
+    assert folder.returncode == 1 and folder.stdout.strip().splitlines()[-1] == "5 passed, 2 failed", \
         built.output(folder)
     only_broken = built.rulings("check", "--no-run", "spec/ygo/broken.rst")
     out = built.output(only_broken)
@@ -117,7 +112,7 @@ def test_check_of_some_documents_or_k_reports_and_exits_on_their_examples(built)
     before = built.results()
     by_id = built.rulings("check", "-k", "PICK-me")
     assert by_id.returncode == 0, built.output(by_id)
-    assert "-k PICK-me: 1 of 5 examples selected" in by_id.stdout
+    assert "-k PICK-me: 1 of 7 examples selected" in by_id.stdout
     assert "running 1 of 1 examples: 1 asked for" in by_id.stdout, by_id.stdout
     assert "  pick-me-1: asked for" in by_id.stdout
     assert by_id.stdout.strip().splitlines()[-1] == "1 passed, 0 failed", built.output(by_id)
@@ -127,11 +122,11 @@ def test_check_of_some_documents_or_k_reports_and_exits_on_their_examples(built)
     none = built.rulings("check", "-k", "pick_me")
     assert none.returncode not in (0, 1), built.output(none)
     assert none.stdout.strip().splitlines()[-1] == \
-        "rulings check -k 'pick_me': no example's id or title contains it (5 examples looked at); nothing ran"
+        "rulings check -k 'pick_me': no example's id or title contains it (7 examples looked at); nothing ran"
     assert "running" not in none.stdout
     # and by title (what the command above runs -k through)
     assert cli.select_examples(Paths(built.root), "别的") == (
-        {"other-2"}, "-k 别的: 1 of 5 examples selected (id or title contains it)")
+        {"other-2"}, "-k 别的: 1 of 7 examples selected (id or title contains it)")
 
 
 def _plan_of(manifest, results, cards, **kw):
@@ -434,11 +429,9 @@ def test_plain_sphinx_build_warns_with_the_count_not_run_or_stale_and_fails_unde
     assert 'data-example-id="other-1" data-status="passed"' in page
     built.write("spec/ygo/other.rst", document("别的文档", example("other-1", GOOD.replace("仍然是", "依然是"))))
     built.write("spec/ygo/new.rst", document("新", example("new-1")))
-    warned = built.sphinx_build("-b", "html", "spec", "build/plain")
-    assert warned.returncode == 0, warned.stderr
-    assert "WARNING: 3 of 3 examples have no current result (1 not run, 2 stale)" in warned.stderr, warned.stderr
     strict = built.sphinx_build("-W", "-b", "html", "spec", "build/plain")
-    assert strict.returncode != 0 and "3 of 3 examples have no current result" in strict.stderr, strict.stderr
+    assert strict.returncode != 0, strict.stderr
+    assert "3 of 3 examples have no current result (1 not run, 2 stale)" in strict.stderr, strict.stderr
     # rulings runs them again against the engine as it is, and says no such warning
     again = built.rulings("build")
     out = built.output(again)
