@@ -323,6 +323,8 @@ def test_a_page_not_written_because_the_build_was_killed_is_written_next_time(bu
 
 # -- extra 4: a signal to rulings ends its children; nothing written after replaces results --
 
+#: the run's first example says it started (the ids of pytest and of its parent, rulings),
+#: then takes a minute
 SLOW = """\
 import os
 import time
@@ -330,7 +332,7 @@ from pathlib import Path
 
 
 def pytest_runtest_call(item):
-    Path(os.environ["RULINGS_TEST_STARTED"]).write_text(str(os.getpid()), encoding="utf-8")
+    Path({started!r}).write_text(f"{{os.getpid()}} {{os.getppid()}}", encoding="utf-8")
     time.sleep(60)
 """
 
@@ -338,26 +340,28 @@ def pytest_runtest_call(item):
 def test_a_signal_to_rulings_ends_the_run_and_nothing_replaces_the_results_after(built, tmp_path):
     import os
     import signal
-    import subprocess
-    import sys
     import time
+    from concurrent.futures import ThreadPoolExecutor
 
     # good-1 and other-1 passed; the runner changes, so both run again
-    (built.root / "tests" / "examples" / "conftest.py").write_text(SLOW, encoding="utf-8")
     started = tmp_path / "started"
-    env = {**built.env(), "RULINGS_TEST_STARTED": str(started)}
-    rulings = subprocess.Popen([sys.executable, "-m", "rulings.cli", "--root", str(built.root), "build"],
-                               cwd=built.root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
-    while not started.exists() and time.monotonic() < deadline and rulings.poll() is None:
-        time.sleep(0.2)
-    assert started.exists(), rulings.communicate()
-    pytest_pid = int(started.read_text(encoding="utf-8"))
-    rulings.send_signal(signal.SIGTERM)
-    out, err = rulings.communicate(timeout=60)
-    assert rulings.returncode == 128 + signal.SIGTERM, out + err
-    lines = [line for line in out.splitlines() if line.startswith("rulings: stopped by SIGTERM")]
-    assert len(lines) == 1 and "2 of 2 examples that should have run have no new result" in lines[0], out + err
+    (built.root / "tests" / "examples" / "conftest.py").write_text(SLOW.format(started=str(started)),
+                                                                    encoding="utf-8")
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        running = pool.submit(built.rulings, "build")  # `rulings build`, a process of its own
+        deadline = time.monotonic() + 120
+        ids = []
+        while len(ids) < 2 and time.monotonic() < deadline and not running.done():
+            time.sleep(0.2)
+            ids = started.read_text(encoding="utf-8").split() if started.exists() else []
+        assert len(ids) == 2, built.output(running.result())
+        pytest_pid, rulings_pid = map(int, ids)
+        os.kill(rulings_pid, signal.SIGTERM)
+        done = running.result(timeout=60)
+    out = built.output(done)
+    assert done.returncode == 128 + signal.SIGTERM, out
+    lines = [line for line in done.stdout.splitlines() if line.startswith("rulings: stopped by SIGTERM")]
+    assert len(lines) == 1 and "2 of 2 examples that should have run have no new result" in lines[0], out
     time.sleep(0.5)
     try:
         os.kill(pytest_pid, 0)
