@@ -64,10 +64,12 @@ def test_a_feature_keeps_every_example_whatever_their_titles(tmp_path):
 # -- case 6 (two examples with one title keep both their results), case 7 and the command
 # line: `check PATH…` and `check -k` are about the examples they ran
 
-def test_check_of_some_documents_or_k_reports_and_exits_on_their_examples(built):
+def test_check_of_some_documents_or_k_reports_and_exits_on_their_examples(built, monkeypatch):
     from rulings import cli
     from rulings.project import Paths
     from tests.unit.test_bad_input import GOOD, document, example
+
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)  # the project's own build/ (its commands')
 
     wrong = GOOD.replace("仍然是", "不再是")
     # good.rst (good-1) and other.rst (other-1) passed; three documents more
