@@ -87,7 +87,9 @@ def _without_durations(text: str) -> str:
 def sharded(sandboxes, tmp_path_factory):
     """A project of a few examples (passed, failed, pending, an outline, a set-up the
     engine refuses, two games): one run of every example, and four shards each run
-    in a build folder of its own, their files in ``shards``."""
+    in a build folder of its own, their files in ``shards``.  After it, a machine's
+    build folder is used by one test at most (machine-1: an empty shard; machine-2: a
+    shard without a run, which removes its results)."""
     box = sandboxes("shard")
     box.write("spec/ygo/shard.rst", YGO_DOC)
     box.write("spec/mtg/shard.rst", MTG_DOC)
