@@ -9,24 +9,24 @@ import pytest
 from rulings.project import Paths
 from rulings.sphinxext import build as build_mod
 
-from tests.conftest import FEW_CARDS
+from tests.unit.built_project import built, built_project  # noqa: F401 (fixtures)
 
 from .test_pipeline import DOC, statuses
 
-#: the pipeline, not the cards: the sandboxes hold the card files the documents name
-pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
+# each test starts from a copy of a small project built once (tests/unit/built_project.py)
 
 
-def test_a_build_started_before_the_run_shows_the_results_of_the_run(sandbox):
-    sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="仍然是"))
-    paths = Paths(sandbox.root)
+def test_a_build_started_before_the_run_shows_the_results_of_the_run(built, monkeypatch):
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    built.write("spec/ygo/pipeline.rst", DOC.format(verdict="仍然是"))
+    paths = Paths(built.root)
     assert build_mod.build(paths, "gherkin").status <= 1
     started = build_mod.Started(paths, "html")
     # the examples run after the html build's Sphinx started
-    ran = sandbox.rulings("check")
+    ran = built.rulings("check")
     assert ran.returncode == 0, ran.stdout + ran.stderr
     assert build_mod.build(paths, "html", started=started).status <= 1
-    assert statuses(sandbox.html("ygo/pipeline")) == {"pipe-normal-face-down": "passed", "pipe-pendulum": "passed"}
+    assert statuses(built.html("ygo/pipeline")) == {"pipe-normal-face-down": "passed", "pipe-pendulum": "passed"}
 
 
 BOOM = """
@@ -40,8 +40,13 @@ def setup(app):
 
 
 @pytest.mark.parametrize("event", ["config-inited", "doctree-resolved"])
-def test_a_build_that_stops_says_where_the_traceback_is(sandbox, event):
-    """Stopped while Sphinx starts (config-inited) or while it builds (doctree-resolved)."""
+def test_a_build_that_stops_says_where_the_traceback_is(built, monkeypatch, event):
+    """Stopped while Sphinx starts (config-inited) or while it builds (doctree-resolved),
+    in a project whose site an earlier build wrote."""
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    sandbox = built
+    assert (sandbox.build / "html-inputs.txt").exists()
+    # a document more, read and extracted: the html build has its page to write
     sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="仍然是"))
     paths = Paths(sandbox.root)
     assert build_mod.build(paths, "gherkin").status <= 1

@@ -42,11 +42,35 @@ def test_version():
     assert out.returncode == 0 and out.stdout.strip() == f"rulings {version('rulings')}"
 
 
+def _in_process(*args, cwd):
+    """``rulings ARGS`` as ``main`` runs them, in this process (the command line's own
+    handling of what it refuses, without a process of its own): (status, stdout, stderr)."""
+    import contextlib
+    import io
+
+    from rulings import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status = cli.main(list(args))
+            except SystemExit as stop:
+                status = stop.code
+    finally:
+        os.chdir(here)
+    return subprocess.CompletedProcess(["rulings", *args], status, out.getvalue(), err.getvalue())
+
+
 def test_outside_a_project_a_one_line_error_not_a_traceback(tmp_path):
-    # steps and blocks show a project's vocabulary and cards; bench copies its examples
-    for command in (["check"], ["build"], ["cards"], ["steps"], ["steps", "ygo"], ["blocks"],
-                    ["bench", "--examples", "1", "--repeat", "1"], ["coverage"], ["serve"]):
-        out = _rulings(*command, cwd=tmp_path)
+    # steps and blocks show a project's vocabulary and cards; bench copies its examples;
+    # the first as a process of its own (what a user runs), the others as main runs them
+    commands = (["check"], ["build"], ["cards"], ["steps"], ["steps", "ygo"], ["blocks"],
+                ["bench", "--examples", "1", "--repeat", "1"], ["coverage"], ["serve"])
+    for i, command in enumerate(commands):
+        out = _rulings(*command, cwd=tmp_path) if i == 0 else _in_process(*command, cwd=tmp_path)
         assert out.returncode == 2, out
         assert "Traceback" not in out.stderr and out.stdout == ""
         assert out.stderr.strip().splitlines() == ["rulings: no spec/conf.py here or above: run rulings inside the project"]
@@ -55,7 +79,8 @@ def test_outside_a_project_a_one_line_error_not_a_traceback(tmp_path):
 def test_help_texts_have_no_rest_markup():
     import re
 
-    texts = [_rulings("--help").stdout] + [_rulings(c, "--help").stdout for c in ("build", "check", "steps", "blocks", "cards")]
+    texts = [_in_process("--help", cwd=os.getcwd()).stdout]
+    texts += [_in_process(c, "--help", cwd=os.getcwd()).stdout for c in ("build", "check", "steps", "blocks", "cards")]
     texts += [_rulings("steps").stdout, _rulings("blocks").stdout]
     for text in texts:
         assert text.strip()
@@ -87,11 +112,19 @@ def test_a_closed_pipe_is_not_a_traceback():
 ])
 def test_bad_arguments_are_refused_in_one_line(tmp_path, args, words):
     # outside a project: a refusal must come from the argument, before anything is looked for
-    out = _rulings(*args, cwd=tmp_path)
+    out = _in_process(*args, cwd=tmp_path)
     assert out.returncode == 2, out
     assert out.stdout == "" and "Traceback" not in out.stderr, out
     [line] = out.stderr.strip().splitlines()
     assert line.startswith("rulings") and words in line, line
+
+
+def test_a_bad_argument_is_refused_in_one_line_by_the_command(tmp_path):
+    """The refusals above, as a process of its own says them: status 2, one line."""
+    out = _rulings("check", "-j", "0", cwd=tmp_path)
+    assert out.returncode == 2 and out.stdout == "", out
+    assert out.stderr.strip().splitlines() == [
+        "rulings check: argument -j/--jobs: 0: give 1 or more (see rulings check --help)"], out
 
 
 def test_bench_does_not_replace_a_folder_it_did_not_make(tmp_path):

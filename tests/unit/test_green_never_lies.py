@@ -9,10 +9,11 @@ import pytest
 
 from rulings.sphinxext.gherkin import parse_example
 from rulings.sphinxext.reading import checks_nothing
-from tests.conftest import FEW_CARDS
+from tests.unit.built_project import built, built_project  # noqa: F401 (fixtures)
 
-#: the pipeline, not the cards: the sandboxes hold the card files the documents name
-pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
+# The pipeline's cases start from a small project built once (tests/unit/built_project.py:
+# spec/ygo/good.rst with example good-1 and spec/ygo/other.rst with other-1, both passed,
+# the site built), each test changing a copy of it.
 
 
 @pytest.mark.parametrize("body, line, words", [
@@ -60,49 +61,74 @@ def test_a_feature_keeps_every_example_whatever_their_titles(tmp_path):
     assert found == {"a": "同名", "b": "同名", "c": "同名 (c)", "d": "同名"}
 
 
-def test_two_examples_with_one_title_both_keep_their_results(sandbox):
+# -- case 6 (two examples with one title keep both their results), case 7 and the command
+# line: `check PATH…` and `check -k` are about the examples they ran
+
+def test_check_of_some_documents_or_k_reports_and_exits_on_their_examples(built, monkeypatch):
+    from rulings import cli
+    from rulings.project import Paths
     from tests.unit.test_bad_input import GOOD, document, example
 
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)  # the project's own build/ (its commands')
+
     wrong = GOOD.replace("仍然是", "不再是")
-    sandbox.write("spec/ygo/same.rst", document("同名文档", example("same-a", title="同一个标题"),
-                                                  example("same-b", wrong, title="同一个标题")))
-    done = sandbox.rulings("check")
-    results = sandbox.results()
-    assert results["same-a"]["status"] == "passed", sandbox.output(done)
-    assert results["same-b"]["status"] == "failed", sandbox.output(done)
+    # good.rst (good-1) and other.rst (other-1) passed; three documents more
+    built.write("spec/ygo/broken.rst", document("坏的", "见 :nosuchrole:`x`。\n\n", example("broken-1", wrong)))
+    built.write("spec/ygo/k.rst", document("选择", example("pick-me-1", title="被选中的例子"),
+                                            example("other-2", title="别的例子")))
+    built.write("spec/ygo/same.rst", document("同名文档", example("same-a", title="同一个标题"),
+                                               example("same-b", wrong, title="同一个标题")))
+    everything = built.rulings("check")
+    assert everything.returncode == 1, built.output(everything)
+    assert everything.stdout.strip().splitlines()[-1] == "5 passed, 2 failed"
+    # two examples with one title both keep their results, and the console names the one that failed
+    results = built.results()
+    assert (results["same-a"]["status"], results["same-b"]["status"]) == ("passed", "failed"), built.output(everything)
     assert results["same-b"]["title"] == "同一个标题"
-    assert re.search(r"same\.rst:\d+: failed: same-b ", done.stdout), done.stdout
-
-
-# -- case 7: -k selects by id and title; what a result rests on --------------------------
-
-def test_k_selects_examples_by_id_and_title_and_says_how_many(sandbox):
-    from tests.unit.test_bad_input import document, example
-
-    sandbox.write("spec/ygo/k.rst", document("选择", example("pick-me-1", title="被选中的例子"),
-                                              example("other-2", title="别的例子")))
-    first = sandbox.rulings("check")
-    assert first.returncode == 0, sandbox.output(first)
-    before = sandbox.results()
-    by_id = sandbox.rulings("check", "-k", "PICK-me")
-    assert by_id.returncode == 0, sandbox.output(by_id)
-    assert "-k PICK-me: 1 of 2 examples selected" in by_id.stdout
+    assert re.search(r"same\.rst:\d+: failed: same-b ", everything.stdout), everything.stdout
+    assert "two examples of this document have the title '同一个标题'" in everything.stdout  # a problem, said
+    fine = built.rulings("check", "spec/ygo/good.rst")
+    out = built.output(fine)
+    assert fine.returncode == 0, out
+    assert "broken" not in fine.stdout.replace(str(built.root), ""), out
+    assert fine.stdout.strip().splitlines()[-2:] == [
+        "checked 1 example(s): those of the documents given; 2 problem(s) in other documents not reported",
+        "1 passed, 0 failed"], out
+    folder = built.rulings("check", "spec/ygo/")
+    assert folder.returncode == 1 and folder.stdout.strip().splitlines()[-1] == "5 passed, 2 failed", \
+        built.output(folder)
+    only_broken = built.rulings("check", "--no-run", "spec/ygo/broken.rst")
+    out = built.output(only_broken)
+    assert only_broken.returncode == 1, out
+    assert re.search(r"spec/ygo/broken\.rst:\d+: .*Unknown interpreted text role", only_broken.stdout), out
+    assert re.search(r"broken\.rst:\d+: failed: broken-1 ", only_broken.stdout), out
+    assert "good-1" not in only_broken.stdout, out
+    assert only_broken.stdout.strip().splitlines()[-1] == "0 passed, 1 failed", out
+    # a selection with no example ran nothing: said so, and not a pass
+    nothing = built.rulings("check", "spec/ygo/cards/")
+    assert nothing.returncode == 2, built.output(nothing)
+    assert nothing.stdout.strip().splitlines()[-1].startswith("rulings check spec/ygo/cards/: no example in the "), \
+        built.output(nothing)
+    assert "running" not in nothing.stdout
+    # -k: by id, case aside; it runs what it selects, says how many, and keeps the others' results
+    before = built.results()
+    by_id = built.rulings("check", "-k", "PICK-me")
+    assert by_id.returncode == 0, built.output(by_id)
+    assert "-k PICK-me: 1 of 7 examples selected" in by_id.stdout
     assert "running 1 of 1 examples: 1 asked for" in by_id.stdout, by_id.stdout
     assert "  pick-me-1: asked for" in by_id.stdout
-    assert sandbox.results()["other-2"] == before["other-2"]
-    by_title = sandbox.rulings("check", "-k", "别的")
-    assert "-k 别的: 1 of 2 examples selected" in by_title.stdout, sandbox.output(by_title)
-    assert "  other-2: asked for" in by_title.stdout
-    none = sandbox.rulings("check", "-k", "pick_me")
-    assert none.returncode not in (0, 1), sandbox.output(none)
+    assert by_id.stdout.strip().splitlines()[-1] == "1 passed, 0 failed", built.output(by_id)
+    after = built.results()
+    assert {k: after[k] for k in after if k != "pick-me-1"} == {k: before[k] for k in before if k != "pick-me-1"}
+    # an underscore for a hyphen (pytest's names of tests) selects nothing: an error, nothing ran
+    none = built.rulings("check", "-k", "pick_me")
+    assert none.returncode not in (0, 1), built.output(none)
     assert none.stdout.strip().splitlines()[-1] == \
-        "rulings check -k 'pick_me': no example's id or title contains it (2 examples looked at); nothing ran"
+        "rulings check -k 'pick_me': no example's id or title contains it (7 examples looked at); nothing ran"
     assert "running" not in none.stdout
-    # the runner of the examples is part of what their results rest on
-    with (sandbox.root / "tests" / "examples" / "test_ygo.py").open("a", encoding="utf-8") as f:
-        f.write("\n# an edit\n")
-    edited = sandbox.rulings("check")
-    assert "running 2 of 2 examples: 2 runner changed" in edited.stdout, sandbox.output(edited)
+    # and by title (what the command above runs -k through)
+    assert cli.select_examples(Paths(built.root), "别的") == (
+        {"other-2"}, "-k 别的: 1 of 7 examples selected (id or title contains it)")
 
 
 def _plan_of(manifest, results, cards, **kw):
@@ -170,27 +196,26 @@ def test_a_result_rests_on_the_libraries_it_ran_through(tmp_path, monkeypatch):
 
 # -- case 8: a document that stops the reading is an error naming it; the others stand ----
 
-def test_a_document_that_crashes_the_reading_is_an_error_naming_it(sandbox):
-    from tests.unit.test_bad_input import card, card_file, document, example
+def test_a_document_that_crashes_the_reading_is_an_error_naming_it(built):
+    from tests.unit.test_bad_input import card, card_file, document
 
-    sandbox.write("spec/ygo/good.rst", document("好文档", example("good-1")))
-    sandbox.write("spec/ygo/quotes.rst", document("引用", "".join(" " * i + "x\n\n" for i in range(300))))
-    sandbox.write("spec/ygo/lists.rst", document("列表", "".join("  " * i + "- x\n\n" for i in range(150))))
-    sandbox.write("spec/ygo/cards/hooked.rst", card_file(card(
+    built.write("spec/ygo/quotes.rst", document("引用", "".join(" " * i + "x\n\n" for i in range(300))))
+    built.write("spec/ygo/lists.rst", document("列表", "".join("  " * i + "- x\n\n" for i in range(150))))
+    built.write("spec/ygo/cards/hooked.rst", card_file(card(
         "坏卡", "   :kind: 效果怪兽\n   :level: 4\n   :hook: synchro-with-hand-monster 还没有这种积木\n")))
-    built = sandbox.rulings("build")
-    assert built.returncode != 2 and "build stopped" not in sandbox.output(built), sandbox.output(built)
-    assert 'data-status="passed"' in sandbox.html("ygo/good")
-    assert "这份文档在读取时出错" in sandbox.html("ygo/quotes")
-    done = sandbox.rulings("check")
-    output = sandbox.output(done)
+    done = built.rulings("build")
+    assert done.returncode != 2 and "build stopped" not in built.output(done), built.output(done)
+    assert 'data-status="passed"' in built.html("ygo/good")
+    assert "这份文档在读取时出错" in built.html("ygo/quotes")
+    done = built.rulings("check")
+    output = built.output(done)
     assert done.returncode == 1, output
     assert "Traceback" not in output and "build stopped" not in output, output
     assert re.search(r"spec/ygo/quotes\.rst:\d+: ERROR: reading this document stopped: RecursionError", output), output
     assert re.search(r"spec/ygo/lists\.rst(:\d+)?: ERROR: reading this document stopped: RecursionError", output)
     assert re.search(r"spec/ygo/cards/hooked\.rst:7: WARNING: card 「坏卡」: the card cannot be made: TypeError", output)
-    assert done.stdout.strip().splitlines()[-1] == "1 passed, 0 failed", output
-    assert sandbox.results()["good-1"]["status"] == "passed"
+    assert done.stdout.strip().splitlines()[-1] == "2 passed, 0 failed", output
+    assert built.results()["good-1"]["status"] == "passed"
 
 
 # -- case 3: a run that dies is a failure, and leaves no old pass standing ------------------
@@ -227,20 +252,16 @@ def pytest_runtest_call(item):
 """
 
 
-def test_a_run_that_dies_fails_the_command_and_leaves_no_old_pass(sandbox):
-    from tests.unit.test_bad_input import document, example
-
-    sandbox.write("spec/ygo/run.rst", document("运行", example("run-1"), example("run-2")))
-    conftest = sandbox.root / "tests" / "examples" / "conftest.py"
+def test_a_run_that_dies_fails_the_command_and_leaves_no_old_pass(built_project):
     for breakage, command, how in ((KILLED, ("build",), r"killed by SIGKILL"),
                                    (DISK_FULL, ("check",), r"pytest ended with status 3"),
                                    (WORKER_LOST, ("check", "-j", "2"), r"a worker was lost")):
-        conftest.unlink(missing_ok=True)
-        fine = sandbox.rulings("check")
-        assert fine.returncode == 0 and set(sandbox.results()) == {"run-1", "run-2"}, sandbox.output(fine)
-        conftest.write_text(breakage, encoding="utf-8")  # the runner changed: both run again
-        done = sandbox.rulings(*command)
-        output = sandbox.output(done)
+        box = built_project.copy()  # good-1 and other-1 passed
+        (box.root / "tests" / "examples" / "conftest.py").write_text(breakage, encoding="utf-8")
+        done = box.rulings(*command)
+        output = box.output(done)
+        # the runner is part of what a result rests on: both run again
+        assert "running 2 of 2 examples: 2 runner changed" in done.stdout, (how, output)
         assert done.returncode != 0, (how, output)
         assert "Traceback" not in output, (how, output)
         lost = 1 if breakage is WORKER_LOST else 2
@@ -248,7 +269,7 @@ def test_a_run_that_dies_fails_the_command_and_leaves_no_old_pass(sandbox):
         assert len(lines) == 1 and re.match(rf"the run of the examples failed \({how}\): {lost} of 2 examples that "
                                             r"should have run have no new result; their earlier results are "
                                             r"dropped$", lines[0]), (how, output)
-        assert len(set(sandbox.results()) & {"run-1", "run-2"}) == 2 - lost, (how, output)
+        assert len(set(box.results()) & {"good-1", "other-1"}) == 2 - lost, (how, output)
         assert done.stdout.strip().splitlines()[-1].startswith(f"{2 - lost} passed, 0 failed, {lost} not-run"), \
             (how, output)
 
@@ -279,35 +300,33 @@ build(Paths(Path(sys.argv[1])), "html")
 """
 
 
-def test_a_page_not_written_because_the_build_was_killed_is_written_next_time(sandbox, monkeypatch):
+def test_a_page_not_written_because_the_build_was_killed_is_written_next_time(built, monkeypatch):
     import json
 
     from rulings.project import Paths
     from rulings.sphinxext.build import build
 
     monkeypatch.delenv("RULINGS_BUILD", raising=False)
-    from tests.unit.test_bad_input import document, example
-
-    sandbox.write("spec/ygo/good.rst", document("好文档", example("good-1")))
-    assert sandbox.rulings("build").returncode == 0
-    assert 'data-status="passed"' in sandbox.html("ygo/good")
+    assert 'data-status="passed"' in built.html("ygo/good")
     # the result changes (as a run would change it); the page must follow
-    data = json.loads((sandbox.build / "results.json").read_text(encoding="utf-8"))
+    data = json.loads((built.build / "results.json").read_text(encoding="utf-8"))
     data["results"]["good-1"].update(status="failed", outcome="failed", message="引擎得出：不同",
                                      failing_step="那么 「破坏龙 甘多拉」仍然是通常召唤的怪兽")
-    (sandbox.build / "results.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    script = sandbox.root / "kill_while_writing.py"
+    (built.build / "results.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    script = built.root / "kill_while_writing.py"
     script.write_text(KILL_WHILE_WRITING, encoding="utf-8")
-    killed = sandbox.python(str(script), str(sandbox.root))
+    killed = built.python(str(script), str(built.root))
     assert killed.returncode == 9, killed.stderr
-    assert 'data-status="passed"' in sandbox.html("ygo/good")  # not written: the build died first
-    outcome = build(Paths(sandbox.root), "html")
+    assert 'data-status="passed"' in built.html("ygo/good")  # not written: the build died first
+    outcome = build(Paths(built.root), "html")
     assert outcome.status <= 1, outcome.warnings
-    assert 'data-status="failed"' in sandbox.html("ygo/good")
+    assert 'data-status="failed"' in built.html("ygo/good")
 
 
 # -- extra 4: a signal to rulings ends its children; nothing written after replaces results --
 
+#: the run's first example says it started (the ids of pytest and of its parent, rulings),
+#: then takes a minute
 SLOW = """\
 import os
 import time
@@ -315,37 +334,36 @@ from pathlib import Path
 
 
 def pytest_runtest_call(item):
-    Path(os.environ["RULINGS_TEST_STARTED"]).write_text(str(os.getpid()), encoding="utf-8")
+    Path({started!r}).write_text(f"{{os.getpid()}} {{os.getppid()}}", encoding="utf-8")
     time.sleep(60)
 """
 
 
-def test_a_signal_to_rulings_ends_the_run_and_nothing_replaces_the_results_after(sandbox, tmp_path):
+def test_a_signal_to_rulings_ends_the_run_and_nothing_replaces_the_results_after(built, tmp_path):
     import os
     import signal
-    import subprocess
-    import sys
     import time
+    from concurrent.futures import ThreadPoolExecutor
 
-    from tests.unit.test_bad_input import document, example
-
-    sandbox.write("spec/ygo/run.rst", document("运行", example("sig-1")))
-    assert sandbox.rulings("check").returncode == 0
-    (sandbox.root / "tests" / "examples" / "conftest.py").write_text(SLOW, encoding="utf-8")
+    # good-1 and other-1 passed; the runner changes, so both run again
     started = tmp_path / "started"
-    env = {**sandbox.env(), "RULINGS_TEST_STARTED": str(started)}
-    rulings = subprocess.Popen([sys.executable, "-m", "rulings.cli", "--root", str(sandbox.root), "build"],
-                               cwd=sandbox.root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
-    while not started.exists() and time.monotonic() < deadline and rulings.poll() is None:
-        time.sleep(0.2)
-    assert started.exists(), rulings.communicate()
-    pytest_pid = int(started.read_text(encoding="utf-8"))
-    rulings.send_signal(signal.SIGTERM)
-    out, err = rulings.communicate(timeout=60)
-    assert rulings.returncode == 128 + signal.SIGTERM, out + err
-    lines = [line for line in out.splitlines() if line.startswith("rulings: stopped by SIGTERM")]
-    assert len(lines) == 1 and "1 of 1 examples that should have run have no new result" in lines[0], out + err
+    (built.root / "tests" / "examples" / "conftest.py").write_text(SLOW.format(started=str(started)),
+                                                                    encoding="utf-8")
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        running = pool.submit(built.rulings, "build")  # `rulings build`, a process of its own
+        deadline = time.monotonic() + 120
+        ids = []
+        while len(ids) < 2 and time.monotonic() < deadline and not running.done():
+            time.sleep(0.2)
+            ids = started.read_text(encoding="utf-8").split() if started.exists() else []
+        assert len(ids) == 2, built.output(running.result())
+        pytest_pid, rulings_pid = map(int, ids)
+        os.kill(rulings_pid, signal.SIGTERM)
+        done = running.result(timeout=60)
+    out = built.output(done)
+    assert done.returncode == 128 + signal.SIGTERM, out
+    lines = [line for line in done.stdout.splitlines() if line.startswith("rulings: stopped by SIGTERM")]
+    assert len(lines) == 1 and "2 of 2 examples that should have run have no new result" in lines[0], out
     time.sleep(0.5)
     try:
         os.kill(pytest_pid, 0)
@@ -353,146 +371,84 @@ def test_a_signal_to_rulings_ends_the_run_and_nothing_replaces_the_results_after
     except ProcessLookupError:
         alive = False
     assert not alive, "the run of the examples outlived rulings"
-    results = sandbox.build / "results.json"
+    results = built.build / "results.json"
     before = results.read_bytes() if results.exists() else b""
-    assert b"sig-1" not in before  # no old pass left standing for the example that should have run
+    # no old pass left standing for the examples that should have run
+    assert b"good-1" not in before and b"other-1" not in before
     time.sleep(2)
     assert (results.read_bytes() if results.exists() else b"") == before
 
 
-# -- extra 2: freshness by content, never by the time of a file ----------------------------
+# -- extra 2: freshness by content, never by the time of a file; every sidebar follows ------
 
-def test_a_document_edited_under_an_older_time_is_read_and_run_again(sandbox):
+def test_an_edit_under_an_older_time_is_run_again_and_every_sidebar_shows_it(built):
+    """A document edited under its old modification time (a copy or an archive keeps old
+    times) is read and run again; and each page's sidebar carries every document's status
+    dot: when one document starts failing, a page written before must not keep its green
+    dot for it (found by the serve branch: the other pages were not written again)."""
     import os
 
     from tests.unit.test_bad_input import GOOD, document, example
 
-    path = sandbox.write("spec/ygo/time.rst", document("时间", example("time-1")))
-    assert sandbox.rulings("check").returncode == 0
+    def dot(page: str) -> str:
+        html = built.html(f"ygo/{page}")
+        m = re.search(r'href="good\.html"[^>]*>.*?data-status="([a-z-]+)"', html, re.S)
+        assert m, html[:2000]
+        return m.group(1)
+
+    assert dot("other") == "passed"
+    path = built.root / "spec" / "ygo" / "good.rst"
     before = path.stat()
-    # the text changes, the file's time does not (a copy or an archive keeps old times)
-    path.write_text(document("时间", example("time-1", GOOD.replace("仍然是", "不再是"))), encoding="utf-8")
+    path.write_text(document("好文档", example("good-1", GOOD.replace("仍然是", "不再是"))), encoding="utf-8")
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
-    done = sandbox.rulings("check")
-    assert done.returncode == 1, sandbox.output(done)
-    assert "time-1: text changed" in done.stdout, sandbox.output(done)
-    assert done.stdout.strip().splitlines()[-1] == "0 passed, 1 failed", sandbox.output(done)
+    done = built.rulings("build")
+    assert "good-1: text changed" in done.stdout, built.output(done)
+    assert done.stdout.strip().splitlines()[-1] == "1 passed, 1 failed", built.output(done)
+    assert built.results()["good-1"]["status"] == "failed"
+    assert "不再是通常召唤的怪兽" in built.html("ygo/good")
+    assert dot("other") == "failed", "the page not edited must show the document that now fails"
 
 
 # -- extra 10: a plain sphinx-build says how many examples have no current result ----------
 
-def test_plain_sphinx_build_warns_with_the_count_not_run_and_fails_under_W(sandbox):
-    from tests.unit.test_bad_input import GOOD, document, example
-
-    sandbox.write("spec/ygo/plain.rst", document("普通", example("plain-1"), example("plain-2")))
-    assert sandbox.rulings("check").returncode == 0
-    fine = sandbox.sphinx_build("-W", "-b", "html", "spec", "build/plain")
-    assert fine.returncode == 0, fine.stderr
-    sandbox.write("spec/ygo/plain.rst", document("普通", example("plain-1"),
-                                                  example("plain-2", GOOD.replace("仍然是", "依然是"))))
-    sandbox.write("spec/ygo/new.rst", document("新", example("plain-3")))
-    warned = sandbox.sphinx_build("-b", "html", "spec", "build/plain")
-    assert warned.returncode == 0, warned.stderr
-    assert "WARNING: 2 of 3 examples have no current result (1 not run, 1 stale)" in warned.stderr, warned.stderr
-    strict = sandbox.sphinx_build("-W", "-b", "html", "spec", "build/plain")
-    assert strict.returncode != 0 and "2 of 3 examples have no current result" in strict.stderr, strict.stderr
-    # rulings reconciles the counts itself: no such warning in its builds
-    built = sandbox.rulings("build")
-    assert "no current result" not in sandbox.output(built)
-
-
-def test_a_result_run_against_another_engine_is_stale_on_the_page(sandbox):
-    """A plain sphinx-build after an engine edit: the result on file rests on the engine as
-    it was, so the page says stale, not passed (results.status_of with the basis now)."""
+def test_plain_sphinx_build_warns_with_the_count_not_run_or_stale_and_fails_under_W(built):
+    """A plain sphinx-build: every result current, no warning; a result run against
+    another engine (an engine edit since) is stale on the page, not passed
+    (results.status_of with the basis now); an edited or new example is counted too, and
+    under -W the build fails.  rulings runs them again, and reconciles the counts itself."""
     import json as json_mod
 
-    from tests.unit.test_bad_input import document, example
+    from tests.unit.test_bad_input import GOOD, document, example
 
-    sandbox.write("spec/ygo/plain.rst", document("普通", example("plain-1"), example("plain-2")))
-    assert sandbox.rulings("check").returncode == 0
-    path = sandbox.root / "build" / "results.json"
+    fine = built.sphinx_build("-W", "-b", "html", "spec", "build/plain")
+    assert fine.returncode == 0, fine.stderr
+    path = built.build / "results.json"
     data = json_mod.loads(path.read_text(encoding="utf-8"))
-    data["results"]["plain-1"]["basis"]["engine"] = "an older engine"
+    data["results"]["good-1"]["basis"]["engine"] = "an older engine"
     path.write_text(json_mod.dumps(data, ensure_ascii=False), encoding="utf-8")
-    warned = sandbox.sphinx_build("-b", "html", "spec", "build/plain")
-    assert "1 of 2 examples have no current result (0 not run, 1 stale)" in warned.stderr, warned.stderr
-    page = (sandbox.root / "build" / "plain" / "ygo" / "plain.html").read_text(encoding="utf-8")
-    assert 'data-example-id="plain-1" data-status="stale"' in page
-    assert 'data-example-id="plain-2" data-status="passed"' in page
-    # rulings runs it again against the engine as it is
-    built = sandbox.rulings("build")
-    assert "running 1 of 2 examples: 1 engine of ygo changed" in sandbox.output(built), sandbox.output(built)
-
-
-def test_every_sidebar_shows_a_document_that_starts_failing(sandbox):
-    """Each page's sidebar carries every document's status dot: when one document starts
-    failing, a page written before must not keep its green dot for it (found by the serve
-    branch: the other pages were not written again)."""
-    import re as re_mod
-
-    from tests.unit.test_bad_input import GOOD, document, example
-
-    sandbox.write("spec/ygo/one.rst", document("一", example("one-1")))
-    sandbox.write("spec/ygo/two.rst", document("二", example("two-1")))
-    assert sandbox.rulings("build").returncode == 0
-
-    def dot(page: str) -> str:
-        html = (sandbox.root / "build" / "site" / "ygo" / f"{page}.html").read_text(encoding="utf-8")
-        m = re_mod.search(r'href="one\.html"[^>]*>.*?data-status="([a-z-]+)"', html, re_mod.S)
-        assert m, html[:2000]
-        return m.group(1)
-
-    assert dot("two") == "passed"
-    sandbox.write("spec/ygo/one.rst", document("一", example("one-1", GOOD.replace("仍然是", "不再是"))))
-    built = sandbox.rulings("build")
-    assert "1 passed, 1 failed" in sandbox.output(built), sandbox.output(built)
-    assert dot("two") == "failed", "the page not edited must show the document that now fails"
-
-
-# -- the command line tells the truth: `check PATH…` is about the examples it ran ---------
-
-def test_check_of_some_documents_reports_and_exits_on_their_examples(sandbox):
-    from tests.unit.test_bad_input import GOOD, document, example
-
-    sandbox.write("spec/ygo/fine.rst", document("好的", example("fine-1")))
-    sandbox.write("spec/ygo/broken.rst", document("坏的", "见 :nosuchrole:`x`。\n\n",
-                                                   example("broken-1", GOOD.replace("仍然是", "不再是"))))
-    everything = sandbox.rulings("check")
-    assert everything.returncode == 1, sandbox.output(everything)
-    assert everything.stdout.strip().splitlines()[-1] == "1 passed, 1 failed"
-    fine = sandbox.rulings("check", "spec/ygo/fine.rst")
-    out = sandbox.output(fine)
-    assert fine.returncode == 0, out
-    assert "broken" not in fine.stdout.replace(str(sandbox.root), ""), out
-    assert fine.stdout.strip().splitlines()[-2:] == [
-        "checked 1 example(s): those of the documents given; 1 problem(s) in other documents not reported",
-        "1 passed, 0 failed"], out
-    broken = sandbox.rulings("check", "spec/ygo/")
-    assert broken.returncode == 1 and broken.stdout.strip().splitlines()[-1] == "1 passed, 1 failed", \
-        sandbox.output(broken)
-    only_broken = sandbox.rulings("check", "--no-run", "spec/ygo/broken.rst")
-    out = sandbox.output(only_broken)
-    assert only_broken.returncode == 1, out
-    assert re.search(r"spec/ygo/broken\.rst:\d+: .*Unknown interpreted text role", only_broken.stdout), out
-    assert re.search(r"broken\.rst:\d+: failed: broken-1 ", only_broken.stdout), out
-    assert "fine-1" not in only_broken.stdout, out
-    assert only_broken.stdout.strip().splitlines()[-1] == "0 passed, 1 failed", out
-    # a selection with no example ran nothing: said so, and not a pass
-    nothing = sandbox.rulings("check", "spec/ygo/cards/")
-    assert nothing.returncode == 2, sandbox.output(nothing)
-    assert nothing.stdout.strip().splitlines()[-1].startswith("rulings check spec/ygo/cards/: no example in the "), \
-        sandbox.output(nothing)
-    assert "running" not in nothing.stdout
-    picked = sandbox.rulings("check", "-k", "fine")
-    assert picked.returncode == 0 and picked.stdout.strip().splitlines()[-1] == "1 passed, 0 failed", \
-        sandbox.output(picked)
+    stale = built.sphinx_build("-b", "html", "spec", "build/plain")
+    assert stale.returncode == 0, stale.stderr
+    assert "WARNING: 1 of 2 examples have no current result (0 not run, 1 stale)" in stale.stderr, stale.stderr
+    page = (built.build / "plain" / "ygo" / "good.html").read_text(encoding="utf-8")
+    assert 'data-example-id="good-1" data-status="stale"' in page
+    page = (built.build / "plain" / "ygo" / "other.html").read_text(encoding="utf-8")
+    assert 'data-example-id="other-1" data-status="passed"' in page
+    built.write("spec/ygo/other.rst", document("别的文档", example("other-1", GOOD.replace("仍然是", "依然是"))))
+    built.write("spec/ygo/new.rst", document("新", example("new-1")))
+    strict = built.sphinx_build("-W", "-b", "html", "spec", "build/plain")
+    assert strict.returncode != 0, strict.stderr
+    assert "3 of 3 examples have no current result (1 not run, 2 stale)" in strict.stderr, strict.stderr
+    # rulings runs them again against the engine as it is, and says no such warning
+    again = built.rulings("build")
+    out = built.output(again)
+    assert "running 3 of 3 examples: 1 engine of ygo changed, 1 new, 1 text changed" in out, out
+    assert "no current result" not in out, out
 
 
 # -- the README's walk-through works when pasted as written --------------------------------
 
-@pytest.mark.sandbox_cards("all")  # the walk-through's document names cards of every file
-def test_the_readme_walk_through_works_when_pasted_as_written(sandbox):
-    from tests.conftest import ROOT
+def test_the_readme_walk_through_works_when_pasted_as_written(tmp_path):
+    from tests.conftest import ROOT, make_sandbox
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Writing an example", 1)[1].split("\n## ", 1)[0]
@@ -508,11 +464,19 @@ def test_the_readme_walk_through_works_when_pasted_as_written(sandbox):
     text = (ROOT / document).read_text(encoding="utf-8")
     assert text.count(sentence + "\n") == 1, sentence
     at = text.index(sentence + "\n") + len(sentence) + 1
+    # the project with the cards of the document's game (it names cards of every file of
+    # them; an unknown card would be a problem of the document, and the check would fail)
+    game = document.split("/")[1]
+    sandbox = make_sandbox(tmp_path / "project", tuple(p.relative_to(ROOT / "spec").as_posix()
+                                                       for p in sorted((ROOT / "spec" / game / "cards").glob("*.rst"))))
     sandbox.write(document, text[:at] + "\n" + block + text[at:])
-    # the command the walk-through gives for a quick verdict
+    # the command the walk-through gives for a quick verdict names that document; run on the
+    # pasted example alone (the document's other examples are the project's own check's):
+    # with -k, a problem of its document is reported too and fails the check
     command = re.search(r"`\.venv/bin/rulings (check [^`]+)`", section).group(1).split()
     assert command == ["check", document]
-    done = sandbox.rulings(*command)
+    done = sandbox.rulings("check", "-k", ident)
     out = sandbox.output(done)
     assert done.returncode == 0, out
+    assert "running 1 of 1 examples: 1 asked for" in done.stdout, out
     assert sandbox.results()[ident]["status"] == "passed", out

@@ -17,10 +17,7 @@ import re
 
 import pytest
 
-from tests.conftest import FEW_CARDS
-
-#: the pipeline, not the cards: the sandboxes hold the card files the documents name
-pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
+from tests.unit.built_project import built, built_project  # noqa: F401 (fixtures)
 
 #: ``python kill.py ROOT WHERE``: ``rulings build`` of ROOT, killed at WHERE
 KILL = """\
@@ -76,34 +73,32 @@ def _statuses_on_pages(sandbox) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("where", ["reading", "features", "manifest", "pages", "html-finish"])
-def test_a_build_killed_at_each_phase_is_followed_by_a_build_that_shows_the_truth(sandbox, where):
-    from tests.unit.test_bad_input import GOOD, document, example
+def test_a_build_killed_at_each_phase_is_followed_by_a_build_that_shows_the_truth(built, where):
+    from tests.unit.test_bad_input import document, example
 
-    sandbox.write("spec/ygo/good.rst", document("好文档", example("good-1", GOOD)))
-    sandbox.write("spec/ygo/other.rst", document("别的文档", example("other-1", GOOD)))
-    first = sandbox.rulings("build")
-    assert first.returncode == 0, sandbox.output(first)
-    assert _statuses_on_pages(sandbox) == {"good-1": "passed", "other-1": "passed"}
+    # the project built once (tests/unit/built_project.py): spec/ygo/good.rst (good-1) and
+    # spec/ygo/other.rst (other-1) passed, their pages written
+    assert _statuses_on_pages(built) == {"good-1": "passed", "other-1": "passed"}
     # the example is edited: it now fails; and a problem of the document's prose must be
     # reported by every build until it is fixed
-    sandbox.write("spec/ygo/good.rst", document("好文档", "见 :nosuchrole:`x`。\n\n", example("good-1", WRONG)))
-    script = sandbox.root / "kill.py"
+    built.write("spec/ygo/good.rst", document("好文档", "见 :nosuchrole:`x`。\n\n", example("good-1", WRONG)))
+    script = built.root / "kill.py"
     script.write_text(KILL, encoding="utf-8")
-    killed = sandbox.python(str(script), str(sandbox.root), where)
+    killed = built.python(str(script), str(built.root), where)
     assert killed.returncode == 9, (where, killed.stdout + killed.stderr)
 
-    after = sandbox.rulings("build")
-    output = sandbox.output(after)
+    after = built.rulings("build")
+    output = built.output(after)
     assert "Traceback" not in output, (where, output)
     assert re.search(r"spec/ygo/good\.rst:\d+: .*Unknown interpreted text role \"nosuchrole\"", after.stderr), (where, output)
     assert after.stdout.strip().splitlines()[-1] == "1 passed, 1 failed", (where, output)
     assert "counts disagree" not in output, (where, output)
-    assert sandbox.results()["good-1"]["status"] == "failed", (where, output)
-    assert _statuses_on_pages(sandbox) == {"good-1": "failed", "other-1": "passed"}, (where, output)
-    assert "不再是通常召唤的怪兽" in sandbox.html("ygo/good")
+    assert built.results()["good-1"]["status"] == "failed", (where, output)
+    assert _statuses_on_pages(built) == {"good-1": "failed", "other-1": "passed"}, (where, output)
+    assert "不再是通常召唤的怪兽" in built.html("ygo/good")
     # and so does every build after it, and the check
-    again = sandbox.rulings("check")
-    assert again.returncode == 1, (where, sandbox.output(again))
+    again = built.rulings("check")
+    assert again.returncode == 1, (where, built.output(again))
     assert re.search(r"spec/ygo/good\.rst:\d+: .*Unknown interpreted text role \"nosuchrole\"", again.stdout), \
-        (where, sandbox.output(again))
-    assert again.stdout.strip().splitlines()[-1] == "1 passed, 1 failed", (where, sandbox.output(again))
+        (where, built.output(again))
+    assert again.stdout.strip().splitlines()[-1] == "1 passed, 1 failed", (where, built.output(again))

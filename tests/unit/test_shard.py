@@ -6,18 +6,16 @@ messages, and refuses shards that would make a merged result lie."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from rulings import results as results_mod
 from rulings import shards
-from tests import forkserver
 from tests.conftest import FEW_CARDS
+from tests.unit.test_cli import _in_process
 from tests.unit.test_bad_input import GOOD, document, example
 
 #: sharding, not the cards: the sandbox holds the card files the documents name
@@ -89,7 +87,9 @@ def _without_durations(text: str) -> str:
 def sharded(sandboxes, tmp_path_factory):
     """A project of a few examples (passed, failed, pending, an outline, a set-up the
     engine refuses, two games): one run of every example, and four shards each run
-    in a build folder of its own, their files in ``shards``."""
+    in a build folder of its own, their files in ``shards``.  After it, a machine's
+    build folder is used by one test at most (machine-1: an empty shard; machine-2: a
+    shard without a run, which removes its results)."""
     box = sandboxes("shard")
     box.write("spec/ygo/shard.rst", YGO_DOC)
     box.write("spec/mtg/shard.rst", MTG_DOC)
@@ -139,49 +139,44 @@ def test_four_shards_merged_are_one_run_byte_for_byte(sharded, tmp_path):
 
 
 def test_a_shard_without_a_run_writes_its_file_only_from_current_results(sharded, tmp_path):
+    machine = sharded.shards / "machine-2"
     # --no-run on the shard's own machine: its results are this commit's, the same file
-    again = _run(sharded, "check", "--shard", "2/4", "--no-run", "--out", str(tmp_path / "again.json"),
-                 build=sharded.shards / "machine-2")
+    again = _run(sharded, "check", "--shard", "2/4", "--no-run", "--out", str(tmp_path / "again.json"), build=machine)
     assert (tmp_path / "again.json").read_bytes() == (sharded.shards / "shard-2.json").read_bytes(), \
         sharded.output(again)
-    # on a machine that never ran them: no file, and it says why
-    none = _run(sharded, "check", "--shard", "2/4", "--no-run", "--out", str(tmp_path / "none.json"),
-                build=tmp_path / "fresh")
+    # on a machine that never ran them (the same extraction, no results): no file, and it says why
+    (machine / "results.json").unlink()
+    none = _run(sharded, "check", "--shard", "2/4", "--no-run", "--out", str(tmp_path / "none.json"), build=machine)
     assert none.returncode == 1 and not (tmp_path / "none.json").exists(), sharded.output(none)
     mine = sorted(x for x in IDS if shards.shard_of(x, 4) == 2)
     assert (f"shard 2/4: results not written to {tmp_path / 'none.json'}: {len(mine)} of its examples have no "
             f"result of this run ({', '.join(mine)})") in none.stdout, sharded.output(none)
 
 
-def test_the_last_job_of_a_ci_matrix_merges_and_builds_without_running_anything(sharded, tmp_path):
-    # docs/ci-sharding.md: a machine of its own, nothing built yet, the shards' files
-    final = tmp_path / "final-build"
-    files = [str(sharded.shards / f"shard-{i}.json") for i in (1, 2, 3, 4)]
-    done = _run(sharded, "merge", *files, build=final)
-    assert done.returncode == 0 and done.stdout.strip().endswith(f"→ {final / 'results.json'}"), sharded.output(done)
-    built = _run(sharded, "build", build=final)
-    assert "nothing changed: no example runs (8 results up to date)" in built.stdout, sharded.output(built)
-    assert built.stdout.strip().splitlines()[-1] == "5 passed, 1 failed, 1 pending, 1 not-run", sharded.output(built)
-    assert (final / "site" / "ygo" / "shard.html").exists()
-    verdict = _run(sharded, "check", "--no-run", build=final)
-    assert verdict.returncode == 1 and "5 passed, 1 failed, 1 pending, 1 not-run" in verdict.stdout
+def test_the_last_job_of_a_ci_matrix_merges_and_builds_and_never_shows_an_old_pass(sharded, tmp_path):
+    """docs/ci-sharding.md: the last job, on a machine of its own (a copy of the project at
+    another path, nothing built), merges the shards' files and builds without running
+    anything; the site shows the merged results.  An example edited after the shards ran:
+    the merge still takes their results, and the build runs it again rather than show its
+    old pass; a shard run now (other inputs) is not merged with the shards of before."""
+    import shutil
 
-
-def test_after_a_merge_the_site_shows_the_merged_results_and_never_an_old_pass(sharded, tmp_path):
-    box = sharded
-    files = [str(box.shards / f"shard-{i}.json") for i in range(1, 5)]
-    # the project's own results are the merge's: nothing runs again, the pages show them
-    (box.build / "results.json").unlink()
+    box = type(sharded)(tmp_path / "last-job")
+    for part in ("spec", "tests", "pyproject.toml"):
+        copy = shutil.copytree if (sharded.root / part).is_dir() else shutil.copy
+        copy(sharded.root / part, box.root / part)
+    files = [str(sharded.shards / f"shard-{i}.json") for i in range(1, 5)]
     done = _run(box, "merge", *files)
     assert done.returncode == 0 and done.stdout.strip().endswith(f"→ {box.build / 'results.json'}"), box.output(done)
     built = _run(box, "build")
-    assert "nothing changed: no example runs" in built.stdout, box.output(built)
-    assert f"{len(IDS) - 3} passed, 1 failed, 1 pending, 1 not-run" in built.stdout, box.output(built)
+    assert "nothing changed: no example runs (8 results up to date)" in built.stdout, box.output(built)
+    assert built.stdout.strip().splitlines()[-1] == "5 passed, 1 failed, 1 pending, 1 not-run", box.output(built)
     assert _shown(box, "ygo/shard") == {"shard-pass": "passed", "shard-pass-again": "passed", "shard-fail": "failed",
                                         "shard-pending": "pending", "shard-outline": "passed", "shard-error": "not-run"}
     assert _shown(box, "mtg/shard") == {"shard-mtg-spell": "passed", "shard-mtg-resolves": "passed"}
-    # an example edited after the shards ran: the merge still takes their results, and the
-    # build runs the edited example again rather than show its old pass
+    verdict = _run(box, "check", "--no-run")
+    assert verdict.returncode == 1 and "5 passed, 1 failed, 1 pending, 1 not-run" in verdict.stdout, \
+        box.output(verdict)
     box.write("spec/ygo/shard.rst", YGO_DOC.replace(GOOD, WRONG, 1))
     assert _run(box, "merge", *files).returncode == 0
     again = _run(box, "build")
@@ -189,7 +184,6 @@ def test_after_a_merge_the_site_shows_the_merged_results_and_never_an_old_pass(s
     assert f"{len(IDS) - 4} passed, 2 failed, 1 pending, 1 not-run" in again.stdout, box.output(again)
     assert box.results()["shard-pass"]["status"] == "failed"
     assert _shown(box, "ygo/shard")["shard-pass"] == "failed"
-    # and a shard run now (other inputs) is not merged with the shards of before
     redone = _run(box, "check", "--shard", "3/4", "--out", str(tmp_path / "shard-3.json"))
     assert redone.returncode == 1, box.output(redone)
     mixed = _run(box, "merge", files[0], files[1], str(tmp_path / "shard-3.json"), files[3],
@@ -198,7 +192,12 @@ def test_after_a_merge_the_site_shows_the_merged_results_and_never_an_old_pass(s
     [line] = mixed.stderr.strip().splitlines()
     assert "ran on different inputs" in line, line
     assert not (tmp_path / "x.json").exists()
-    box.write("spec/ygo/shard.rst", YGO_DOC)
+    # Sphinx cannot even start: the shard writes nothing (its earlier file is removed)
+    with (box.root / "spec" / "conf.py").open("a", encoding="utf-8") as f:
+        f.write("\nraise RuntimeError('a broken configuration')\n")
+    stopped = _run(box, "check", "--shard", "3/4", "--out", str(tmp_path / "shard-3.json"))
+    assert stopped.returncode == 1 and not (tmp_path / "shard-3.json").exists(), box.output(stopped)
+    assert f"shard 3/4: results not written to {tmp_path / 'shard-3.json'}: the extraction stopped" in stopped.stdout
 
 
 def _shown(box, docname: str) -> dict[str, str]:
@@ -206,24 +205,16 @@ def _shown(box, docname: str) -> dict[str, str]:
     return dict(re.findall(r'data-example-id="([^"]+)" data-status="([^"]+)"', box.html(docname)))
 
 
-def test_an_empty_shard_passes_and_a_stopped_extraction_writes_no_shard(sandbox, tmp_path):
-    # both examples are in shard 2 of 3: shards 1 and 3 hold none, which is no failure
-    sandbox.write("spec/ygo/lone.rst", document("两个例子", example("lone-a"), example("lone-c", title="另一个")))
-    assert {shards.shard_of(x, 3) for x in ("lone-a", "lone-c")} == {2}
-    files = []
-    for i in (1, 3, 2):
-        files.append(tmp_path / f"s{i}.json")
-        done = _run(sandbox, "check", "--shard", f"{i}/3", "--out", str(files[-1]))
-        assert done.returncode == 0, sandbox.output(done)
-        assert f"shard {i}/3: {2 if i == 2 else 0} of 2 examples" in done.stdout
-    merged = _run(sandbox, "merge", *map(str, files), "--out", str(tmp_path / "merged.json"))
-    assert merged.stdout.strip() == f"merged 3 shards: 2 results → {tmp_path / 'merged.json'}", sandbox.output(merged)
-    # Sphinx cannot even start: the shard writes nothing (an earlier file is removed)
-    with (sandbox.root / "spec" / "conf.py").open("a", encoding="utf-8") as f:
-        f.write("\nraise RuntimeError('a broken configuration')\n")
-    stopped = _run(sandbox, "check", "--shard", "2/3", "--out", str(files[-1]))
-    assert stopped.returncode == 1 and not files[-1].exists(), sandbox.output(stopped)
-    assert f"shard 2/3: results not written to {files[-1]}: the extraction stopped" in stopped.stdout
+def test_an_empty_shard_passes(sharded, tmp_path):
+    # a shard of N that holds none of the examples (an extraction current on that machine)
+    count = 12
+    empty = next(i for i in range(1, count + 1) if not any(shards.shard_of(x, count) == i for x in IDS))
+    done = _run(sharded, "check", "--shard", f"{empty}/{count}", "--out", str(tmp_path / "empty.json"),
+                build=sharded.shards / "machine-1")
+    assert done.returncode == 0, sharded.output(done)
+    assert f"shard {empty}/{count}: 0 of {len(IDS)} examples" in done.stdout, sharded.output(done)
+    meta, entries = shards.read(tmp_path / "empty.json")
+    assert entries == {} and (meta["index"], meta["count"], meta["total"]) == (empty, count, len(IDS))
 
 
 # -- refusals, on shard files written here -------------------------------------------------
@@ -338,11 +329,6 @@ def test_the_share_of_an_example_rests_on_its_id_alone():
     assert {shards.shard_of(x, 1) for x in others} == {1}
 
 
-def _rulings(*args, cwd):
-    """``python -m rulings.cli ARGS`` forked as a sandbox's commands are (tests/forkserver.py)."""
-    return forkserver.run([sys.executable, "-m", "rulings.cli", *args], cwd=cwd, env=dict(os.environ), timeout=120)
-
-
 @pytest.mark.parametrize("args, words", [
     (["check", "--shard", "0/4"], "argument --shard: 0/4: I is 1 to N (the first shard is 1/4)"),
     (["check", "--shard", "5/4"], "argument --shard: 5/4: I is 1 to N"),
@@ -356,7 +342,8 @@ def _rulings(*args, cwd):
     (["merge", "nowhere.json", "--out", "x.json"], "nowhere.json: cannot read it"),
 ])
 def test_bad_shard_arguments_are_refused_in_one_line(tmp_path, args, words):
-    out = _rulings(*args, cwd=tmp_path)
+    # as main runs them (test_cli.py: a refusal as a process of its own says it)
+    out = _in_process(*args, cwd=tmp_path)
     assert out.returncode == 2, out
     assert out.stdout == "" and "Traceback" not in out.stderr, out
     [line] = out.stderr.strip().splitlines()
