@@ -21,6 +21,7 @@ import time
 import traceback
 from pathlib import Path
 
+import rulings
 from rulings import incremental
 from rulings import results as results_mod
 
@@ -151,8 +152,6 @@ def code_as_imported() -> bool:
     margin for the file system's clock): then a run forked from this process runs the code
     that the results' basis names (its digests, computed from the files); modules not
     imported yet are read from disk by the run, as a new Python reads them."""
-    import rulings
-
     package = os.path.dirname(rulings.__file__) + os.sep
     before = rulings.IMPORTED_AT_NS - 50_000_000
     for module in list(sys.modules.values()):
