@@ -13,7 +13,7 @@ from rulings.results import STATUS, STATUSES
 
 from . import nodes as rnodes
 from .language import PROJECT, game_name, of_document, reason_nodes, tag, word
-from .render import COVERAGE
+from .render import COVERAGE, summaries
 from .sources import source_label
 from .state import result_of
 
@@ -116,7 +116,8 @@ def replace(app, doctree: nodes.document, fromdocname: str) -> None:
             if {"rulings-card-ref", "rulings-example-ref"} & set(ref.get("classes", [])) or \
                     str(ref.get("refuri", "")).split("#", 1)[-1].startswith(("card-", "example-")):
                 ref.replace_self(nodes.inline("", "", *ref.children, classes=ref.get("classes", [])))
-    for node in list(doctree.findall(rnodes.example_summary)):
-        node.replace_self(_summary_nodes(node["counts"], language))
+    # a book (LaTeX, man) holds every document: each summary in its own document's language
+    for node, docname in list(summaries(doctree, fromdocname)):
+        node.replace_self(_summary_nodes(node["counts"], of_document(app.env, docname)))
     for node in list(doctree.findall(rnodes.dashboard)):
         node.replace_self(_dashboard_nodes(node.get("rows", []), node.get("coverage", []), language))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from docutils import nodes
+from sphinx import addnodes
 
 from rulings.project import GAME_LABELS
 from rulings.results import STATUS, STATUSES
@@ -248,14 +249,32 @@ def add_summary(app, doctree: nodes.document) -> None:
 
 def refresh_examples(app, doctree: nodes.document, fromdocname: str) -> None:
     """Examples and counts as the environment has them now: the cards of other documents
-    (checked after every document was read) can change an example that was not read again."""
-    records = {(r["id"], r["line"]): r for r in app.env.rulings_examples.get(fromdocname, [])}
+    (checked after every document was read) and the results of a run since can change an
+    example that was not read again.  A book (LaTeX, man) is one doctree holding every
+    document: each example and each summary is its own document's, not the book's root's."""
+    examples = app.env.rulings_examples
+    records: dict[str, dict] = {}
     for node in doctree.findall(rnodes.example):
-        current = records.get((node["record"]["id"], node["record"]["line"]))
+        docname = node["record"].get("docname", fromdocname)
+        if docname not in records:
+            records[docname] = {(r["id"], r["line"]): r for r in examples.get(docname, [])}
+        current = records[docname].get((node["record"]["id"], node["record"]["line"]))
         if current is not None:
             node["record"] = current
-    for node in doctree.findall(rnodes.example_summary):
-        node["counts"] = counts(app.env.rulings_examples.get(fromdocname, []))
+    for node, docname in summaries(doctree, fromdocname):
+        node["counts"] = counts(examples.get(docname, []))
+
+
+def summaries(node: nodes.Element, docname: str):
+    """Each document summary with its document: in a book, the part of each included
+    document (``start_of_file``; its children's parent is still their own doctree)."""
+    if isinstance(node, addnodes.start_of_file):
+        docname = node["docname"]
+    for child in node.children:
+        if isinstance(child, rnodes.example_summary):
+            yield child, docname
+        elif isinstance(child, nodes.Element):
+            yield from summaries(child, docname)
 
 
 def fill_dashboards(app, doctree: nodes.document, fromdocname: str) -> None:

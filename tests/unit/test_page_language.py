@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FEW_CARDS
 from tests.page_language import (
     card_names,
     expected_language,
@@ -141,66 +140,6 @@ def test_japanese_pages_draw_japanese_glyphs():
     rule = css[css.index("html:lang(ja) body"):]
     rule = rule[:rule.index("}")]
     assert rule.index("Noto Sans CJK JP") < rule.index("Noto Sans CJK SC"), rule
-
-
-BROKEN_JA = """\
-========
-壊れた例
-========
-
-.. example:: 知らないステップ
-   :id: ja-unknown-step
-
-   前提 あなたは「カルロフの番犬」をコントロールしている
-   もし あなたは「カルロフの番犬」で空を飛ぶ
-   ならば 「カルロフの番犬」は攻撃している
-
-.. example:: 知らないカード
-   :id: ja-unknown-card
-
-   前提 あなたは「存在しないカード」をコントロールしている
-   もし あなたは「存在しないカード」で攻撃する
-   ならば 「存在しないカード」は攻撃している
-
-.. example:: 表のないプレースホルダー
-   :id: ja-no-table
-
-   前提 あなたは「<カード>」をコントロールしている
-   ならば 「<カード>」は攻撃している
-
-.. example:: 何も確かめない
-   :id: ja-checks-nothing
-
-   前提 あなたは「カルロフの番犬」をコントロールしている
-
-.. example:: 出典がURLでない
-   :id: ja-bad-source
-   :source: javascript:alert(1)
-
-   前提 あなたは「カルロフの番犬」をコントロールしている
-   もし あなたは「カルロフの番犬」で攻撃する
-   ならば 「カルロフの番犬」は攻撃している
-"""
-
-
-@pytest.mark.sandbox_cards(*FEW_CARDS, "mtg/cards/face-down.rst")
-def test_why_an_example_cannot_run_is_said_in_the_document_language(sandbox):
-    sandbox.write("spec/mtg/broken.rst", BROKEN_JA)
-    done = sandbox.rulings("build")
-    page = sandbox.html("mtg/broken")
-    # the console keeps the English warning for whoever maintains the vocabulary
-    assert "no when phrase matches" in sandbox.output(done)
-    errors = re.findall(r'<div class="rulings-error">([^<]*)</div>', page)
-    assert len(errors) == 5, errors
-    assert errors[4] == "出典「javascript:alert(1)」は http(s) の URL ではない", errors
-    assert "「もし」のステップ「あなたは「カルロフの番犬」で空を飛ぶ」に合うフレーズがない" in errors[0], errors
-    assert "カード目録に「存在しないカード」がない" in errors[1], errors
-    assert "プレースホルダー <カード> があるのに例の表がない" in html.unescape(errors[2]), errors
-    assert errors[3].endswith("この例は何も確かめていない：「ならば」のステップがない"), errors
-    language, found = scan_page(page, card_names(sandbox.build))
-    assert language == "ja" and not found, found
-    attention = sandbox.html("rulings-attention")
-    assert "カード目録に「存在しないカード」がない" in attention
 
 
 def test_every_phrase_is_explained_in_its_game_language():
@@ -438,6 +377,25 @@ BROKEN_EXAMPLES = {
    假如 自己在之前的回合召唤了「好卡」
    ならば 「熊」は攻撃している
 
+.. example:: 表のないプレースホルダー
+   :id: ja-no-table
+
+   前提 あなたは「<カード>」をコントロールしている
+   ならば 「<カード>」は攻撃している
+
+.. example:: 何も確かめない
+   :id: ja-checks-nothing
+
+   前提 あなたは「熊」をコントロールしている
+
+.. example:: 出典がURLでない
+   :id: ja-bad-source
+   :source: javascript:alert(1)
+
+   前提 あなたは「熊」をコントロールしている
+   もし あなたは「熊」で攻撃する
+   ならば 「熊」は攻撃している
+
 .. rulings:unpinned:: 壊れた-セル
 
 .. rulings:coverage:: mtg
@@ -492,7 +450,7 @@ def test_broken_cards_and_examples_that_cannot_run_read_in_the_page_language(bro
     # every error path of the project is on a page (the test is not vacuous)
     assert len(errors["ygo/cards/broken.html"]) == 3 and len(errors["mtg/cards/broken.html"]) == 2, errors
     assert len(errors["dm/cards/broken.html"]) == 2, errors
-    assert len(errors["ygo/broken.html"]) == 7 and len(errors["mtg/broken.html"]) == 7, errors
+    assert len(errors["ygo/broken.html"]) == 7 and len(errors["mtg/broken.html"]) == 10, errors
     assert len(errors["misc/broken.html"]) == 1, errors
     foreign = {}
     for name, page in pages.items():
@@ -512,7 +470,16 @@ def test_broken_cards_and_examples_that_cannot_run_read_in_the_page_language(bro
     assert "「カードを食べる」に合う効果のブロックがない" in ja, ja
     assert "「五」は整数ではない" in "".join(errors["dm/cards/broken.html"])
     assert "カードに名前がない" in "".join(errors["dm/cards/broken.html"])
-    assert "「假如」は中国語の Gherkin のキーワードだが、この文書は日本語で書かれている" in "".join(errors["mtg/broken.html"])
+    magic = errors["mtg/broken.html"]
+    assert "「假如」は中国語の Gherkin のキーワードだが、この文書は日本語で書かれている" in "".join(magic)
+    # why an example cannot run, in the document's language (a test of its own in a whole
+    # project before: issue 23)
+    assert "「もし」のステップ「あなたは「熊」で空を飛ぶ」に合うフレーズがない" in magic[0], magic
+    assert "カード目録に「存在しないカード」がない" in magic[2], magic
+    assert "プレースホルダー <カード> があるのに例の表がない" in magic[7], magic
+    assert magic[8].endswith("この例は何も確かめていない：「ならば」のステップがない"), magic
+    assert magic[9] == "出典「javascript:alert(1)」は http(s) の URL ではない", magic
+    assert "カード目録に「存在しないカード」がない" in pages["rulings-attention.html"]
     # the text book says the same (every format renders the same nodes)
     text = (project.build_dir / "sphinx" / "text" / "ygo" / "cards" / "broken.txt").read_text(encoding="utf-8")
     text = re.sub(r'":[\w-]+:"|\s+', "", text)
