@@ -14,7 +14,7 @@ from rulings.project import GAME_LABELS
 from rulings.results import STATUS, STATUSES
 from rulings.results import worst as worst_of
 
-from . import coverage_page
+from . import coverage_page, writing_memory
 from . import nodes as rnodes
 from .attention import PAGE
 from .cards import card_links
@@ -253,7 +253,7 @@ def refresh_examples(app, doctree: nodes.document, fromdocname: str) -> None:
     for node in doctree.findall(rnodes.example):
         current = records.get((node["record"]["id"], node["record"]["line"]))
         if current is not None:
-            node["record"] = current
+            node["record"] = writing_memory.whole(node["record"], current)
     for node in doctree.findall(rnodes.example_summary):
         node["counts"] = counts(app.env.rulings_examples.get(fromdocname, []))
 

@@ -183,21 +183,25 @@ _SHOWN = ("hash", "status", "outcome", "failing_step", "message")
 
 
 def results_digest(records: list[dict], results: Mapping[str, dict]) -> str:
-    """What the pages showing ``records`` show of their results (the traces as text:
-    parsing every trace to compare them was most of an edit cycle's html build)."""
+    """What the pages showing ``records`` show of their results (each trace by the digest
+    of its text, kept with the entries: parsing every trace to compare them was most of
+    an edit cycle's html build, and keeping every trace's text a tenth of its memory)."""
     # the same entries as last time (the same objects: results.read_lines keeps the
     # entries of lines that did not change) with the same statuses: the same digest
     ids = tuple(r["id"] for r in records)
     if isinstance(results, results_mod.Entries):
-        shown = [(r.get("status"), results._briefs.get(r["id"]), results._traces.get(r["id"])) for r in records]
+        shown = [(r.get("status"), results._briefs.get(r["id"]), results._digests.get(r["id"])) for r in records]
     else:
         shown = [(r.get("status"), results.get(r["id"]), None) for r in records]
     known = _RESULTS_DIGESTS.get(ids)
     if known is not None and len(known[0]) == len(shown) and all(
             a[0] == b[0] and a[1] is b[1] and a[2] is b[2] for a, b in zip(known[0], shown)):
         return known[1]
-    relevant = {r["id"]: [r.get("status"), *((results_mod.brief(results, r["id"]) or {}).get(k) for k in _SHOWN),
-                          results_mod.trace_text(results, r["id"])] for r in records}
+    relevant = {}
+    for r in records:
+        trace = results_mod.trace_digest(results, r["id"])
+        relevant[r["id"]] = [r.get("status"), *((results_mod.brief(results, r["id"]) or {}).get(k) for k in _SHOWN),
+                             None if trace is None else trace.hex()]
     out = digests.of_json(relevant, None)
     if isinstance(results, results_mod.Entries):
         if len(_RESULTS_DIGESTS) > 4096:
