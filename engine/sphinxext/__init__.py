@@ -92,6 +92,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("build-finished", problems.finish)
     app.connect("build-finished", state.commit_written)
     app.connect("env-before-read-docs", state.init_env)
+    app.connect("env-before-read-docs", state.begin_reading)
     app.connect("env-before-read-docs", problems.note_reading)
     app.connect("env-purge-doc", state.purge_doc)
     app.connect("env-merge-info", state.merge_info)

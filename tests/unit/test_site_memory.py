@@ -170,3 +170,25 @@ def test_a_page_s_results_digest_follows_its_trace(tmp_path):
     assert state.results_digest(records, results.load_entries(path)) != before
     results.save(path, {**ENTRIES, "ygo-a": {**ENTRIES["ygo-a"], "duration": 3.0}})
     assert state.results_digest(records, results.load_entries(path)) == before  # not how long it took
+
+
+def test_a_process_forked_to_read_hands_back_only_the_documents_it_read(monkeypatch):
+    """state.PerDocument: pickled whole, except in a process forked to read a share of
+    the documents (Sphinx's parallel reading merges only those from it)."""
+    import pickle
+
+    from rulings.sphinxext import state
+
+    examples = state.PerDocument({"a": [{"id": "1"}], "b": [{"id": "2"}], "c": []})
+    monkeypatch.setattr(state, "_READ_HERE", {})
+    monkeypatch.setattr(state, "_BUILD_PID", os.getpid())
+    state._READ_HERE[os.getpid()] = {"a"}
+    # the process that reads (or forks the readers), and a build that read some itself
+    assert pickle.loads(pickle.dumps(examples)) == examples
+    assert type(pickle.loads(pickle.dumps(examples))) is state.PerDocument
+    pid = os.fork()
+    if pid == 0:  # a reader forked from it, which read "b"
+        state._READ_HERE.setdefault(os.getpid(), set()).add("b")
+        os._exit(0 if pickle.loads(pickle.dumps(examples)) == {"b": [{"id": "2"}]} else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
