@@ -12,6 +12,7 @@ import json
 import operator
 import os
 import tempfile
+import weakref
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,12 +110,34 @@ class Entries(Mapping):
     10 000 examples took about 40 MB of the site build's memory, three quarters of it
     the traces, which only the page showing the example needs; everything else (the
     status of each example, what the plan and the reconciliation compare) reads the
-    entry without its trace (:func:`brief`)."""
+    entry without its trace (:func:`brief`).
 
-    def __init__(self, briefs: dict[str, dict[str, Any]], traces: dict[str, bytes]) -> None:
+    Read from a file (:func:`load_entries`), not even the trace's text is kept: the
+    file stays open (a run that replaces it renames another file over it, so what is
+    open is still the version read), each entry's place in it is kept, and a whole
+    entry is read again from there and parsed when it is looked up; each trace is kept
+    as a digest of its text (:func:`trace_digest`: what a page's results digest
+    compares).  At 100 000 examples the traces as text were about 110 MB of the site
+    build's largest process (issue 28)."""
+
+    def __init__(self, briefs: dict[str, dict[str, Any]], traces: dict[str, bytes],
+                 digests: dict[str, bytes] | None = None, places: dict[str, int] | None = None,
+                 fd: int | None = None) -> None:
         self._briefs, self._traces = briefs, traces
+        self._digests = digests if digests is not None else {k: _digest(v) for k, v in traces.items()}
+        #: (offset << 32 | length) of each entry's line, when read from the open file ``fd``
+        self._places, self._fd = places or {}, fd
+        if fd is not None:
+            weakref.finalize(self, os.close, fd)
+
+    def _line(self, example_id: str) -> dict[str, Any]:
+        place = self._places[example_id]
+        raw = os.pread(self._fd, place & 0xFFFFFFFF, place >> 32)
+        return json.loads(b"{" + raw + b"}")[example_id]
 
     def __getitem__(self, example_id: str) -> dict[str, Any]:
+        if self._fd is not None and example_id in self._places:
+            return self._line(example_id)
         entry = dict(self._briefs[example_id])
         trace = self._traces.get(example_id)
         if trace is not None:
@@ -134,6 +157,10 @@ class Entries(Mapping):
         return f"<results: {len(self._briefs)} entries>"
 
 
+def _digest(trace_text_: bytes) -> bytes:
+    return hashlib.blake2b(trace_text_, digest_size=16).digest()
+
+
 def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
@@ -147,12 +174,23 @@ def brief(results: Mapping[str, dict[str, Any]], example_id: str) -> dict[str, A
 
 
 def trace_text(results: Mapping[str, dict[str, Any]], example_id: str) -> str | None:
-    """An example's trace as compact JSON, without parsing it from :class:`Entries`."""
+    """An example's trace as compact JSON (from :class:`Entries` read from a file: read
+    and parsed again)."""
     if isinstance(results, Entries):
         trace = results._traces.get(example_id)
-        return None if trace is None else trace.decode()
+        if trace is not None or results._fd is None or example_id not in results._digests:
+            return None if trace is None else trace.decode()
     entry = results.get(example_id)
     return None if entry is None or "trace" not in entry else _compact(entry["trace"])
+
+
+def trace_digest(results: Mapping[str, dict[str, Any]], example_id: str) -> bytes | None:
+    """A digest of an example's trace as compact JSON (None: no trace), kept by
+    :class:`Entries` (the same object as long as the entry's line is the same)."""
+    if isinstance(results, Entries):
+        return results._digests.get(example_id)
+    text = trace_text(results, example_id)
+    return None if text is None else _digest(text.encode())
 
 
 #: fields of an entry whose values repeat across entries
@@ -160,27 +198,38 @@ _SHARED_VALUES = ("status", "outcome", "feature")
 def load_entries(path: str | os.PathLike) -> Mapping[str, dict[str, Any]]:
     """:func:`load` for a reader that looks entries up: the same entries and the same
     errors (every line is parsed here, so a broken file is reported now), each trace
-    kept as text until its whole entry is looked up (:class:`Entries`).  A file in any
-    other layout (written by hand, say) is loaded whole."""
+    kept as a digest and the file open, each whole entry read again from it when it is
+    looked up (:class:`Entries`).  A file in any other layout (written by hand, say) is
+    loaded whole."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         return {}
     except OSError as err:
         raise ResultsError(f"{path}: cannot read the results file ({err})") from None
-    read = read_lines(data)
+    try:
+        with os.fdopen(os.dup(fd), "rb") as f:
+            data = f.read()
+        read = read_lines(data, fd=fd if hasattr(os, "pread") else None)
+    except BaseException:
+        os.close(fd)
+        raise
+    if read is None or read[1]._fd is None:
+        os.close(fd)
     if read is None or set(read[0]) != {"format"}:
         return load(path)
     return read[1]
 
 
-def read_lines(data: bytes) -> tuple[dict[str, Any], Entries] | None:
+def read_lines(data: bytes, *, fd: int | None = None) -> tuple[dict[str, Any], Entries] | None:
     """(the fields before the entries, the entries) of a results file in the layout
-    :func:`save` writes, each trace kept as text (:class:`Entries`); None when ``data``
-    is not in that layout (a file written by hand, a broken one: :func:`load` says
-    what is wrong with it).  The fields before the entries are ``format`` (checked
-    here) and, in a shard's results file (``rulings check --shard``), ``shard``."""
+    :func:`save` writes, each trace kept as text (:class:`Entries`; given ``fd``, the
+    file ``data`` was read from, left open for the entries to be read again from it:
+    each trace kept as a digest only); None when ``data`` is not in that layout (a file
+    written by hand, a broken one: :func:`load` says what is wrong with it).  The fields
+    before the entries are ``format`` (checked here) and, in a shard's results file
+    (``rulings check --shard``), ``shard``."""
     lines = data.split(b"\n")
     first = lines[0]
     if len(lines) == 2 and first.endswith(b'"results":{}}') and not lines[1]:
@@ -195,21 +244,29 @@ def read_lines(data: bytes) -> tuple[dict[str, Any], Entries] | None:
     if not isinstance(head, dict) or head.get("format") != FORMAT or first != _head_line(head):
         return None
     global _LAST_LINES
+    keep_text = fd is None
     briefs: dict[str, dict[str, Any]] = {}
     traces: dict[str, bytes] = {}
-    shared: dict[str, str] = {}
-    last, seen = _LAST_LINES, {}
+    trace_digests: dict[str, bytes] = {}
+    places: dict[str, int] = {}
+    last, seen = (_LAST_LINES[1] if _LAST_LINES[0] == keep_text else {}), {}
+    at = len(first) + 1
+    shared_keys, shared_values, shared_bases = _SHARED_KEYS, _SHARED_STRINGS, _SHARED_BASES
     for line in lines[1:-2]:
+        start, at = at, at + len(line) + 1
         value_of = line[:-1] if line.endswith(b",") else line
         # a line as the last file read had it (most lines after a run of a few examples):
         # its entry as parsed then, shared (entries are not changed by their readers)
         key = hashlib.blake2b(value_of, digest_size=16).digest()
         known = last.get(key)
         if known is not None and known[0] not in briefs:
-            example_id, entry, trace = seen[key] = known
+            example_id, entry, trace, digest = seen[key] = known
             briefs[example_id] = entry
-            if trace is not None:
-                traces[example_id] = trace
+            if digest is not None:
+                trace_digests[example_id] = digest
+                if trace is not None:
+                    traces[example_id] = trace
+            places[example_id] = start << 32 | len(value_of)
             continue
         try:
             parsed = json.loads(b"{" + value_of + b"}")
@@ -220,26 +277,50 @@ def read_lines(data: bytes) -> tuple[dict[str, Any], Entries] | None:
         (example_id, entry), = parsed.items()
         if not isinstance(entry, dict) or example_id in briefs:
             return None
+        trace = digest = None
         if "trace" in entry:
-            traces[example_id] = _compact(entry.pop("trace")).encode()
-        # the values most entries share (statuses, the document, the engine's digest) once
+            text = _compact(entry.pop("trace")).encode()
+            digest = trace_digests[example_id] = _digest(text)
+            if keep_text:
+                trace = traces[example_id] = text
+        # one string for each field's name, and for the values most entries share
+        # (statuses, the document, the engine's digest); one basis for the entries
+        # that rest on the same (json makes every line's own: a third of an entry)
+        entry = {shared_keys.setdefault(k, k): v for k, v in entry.items()}
         for field in _SHARED_VALUES:
             value = entry.get(field)
             if isinstance(value, str):
-                entry[field] = shared.setdefault(value, value)
+                entry[field] = shared_values.setdefault(value, value)
         basis = entry.get("basis")
-        if isinstance(basis, dict) and isinstance(basis.get("engine"), str):
-            basis["engine"] = shared.setdefault(basis["engine"], basis["engine"])
+        if isinstance(basis, dict) and all(isinstance(v, str) for v in basis.values()):
+            items = tuple(basis.items())
+            shared = shared_bases.get(items)
+            if shared is None:
+                if len(shared_bases) > 500_000:
+                    shared_bases.clear()
+                shared = shared_bases[items] = {shared_keys.setdefault(k, k): shared_values.setdefault(v, v)
+                                                for k, v in items}
+            entry["basis"] = shared
         briefs[example_id] = entry
-        seen[key] = (example_id, entry, traces.get(example_id))
-    _LAST_LINES = seen
-    return head, Entries(briefs, traces)
+        places[example_id] = start << 32 | len(value_of)
+        seen[key] = (example_id, entry, trace, digest)
+    _LAST_LINES = (keep_text, seen)
+    if len(shared_values) > 500_000:
+        shared_values.clear()
+    if fd is None:
+        return head, Entries(briefs, traces, trace_digests)
+    return head, Entries(briefs, {}, trace_digests, places, fd)
 
 
 #: per process: digest of each entry line of the results file read last -> (its id, its
-#: entry without the trace, the trace's text), so that reading the file again after a
-#: run parses only the lines that changed
-_LAST_LINES: dict[bytes, tuple[str, dict[str, Any], bytes | None]] = {}
+#: entry without the trace, the trace's text (when kept), the trace's digest), so that
+#: reading the file again after a run parses only the lines that changed; first whether
+#: the texts were kept
+_LAST_LINES: tuple[bool, dict[bytes, tuple[str, dict[str, Any], bytes | None, bytes | None]]] = (True, {})
+#: per process: the names of the fields, the values entries share, each basis
+_SHARED_KEYS: dict[str, str] = {}
+_SHARED_STRINGS: dict[str, str] = {}
+_SHARED_BASES: dict[tuple, dict[str, str]] = {}
 
 
 def _head_line(head: dict[str, Any]) -> bytes:

@@ -13,7 +13,7 @@ from rulings import results as results_mod
 
 from . import nodes as rnodes
 from . import encoding, problems, reading, render, search, state
-from . import attention, cards, collector, coverage_page, domain, guard, language, measured, navigation, plain, unpinned
+from . import attention, cards, collector, coverage_page, domain, guard, language, measured, navigation, plain, unpinned, writing_memory
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective, block_index, resolve_blocks
@@ -92,6 +92,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("build-finished", problems.finish)
     app.connect("build-finished", state.commit_written)
     app.connect("env-before-read-docs", state.init_env)
+    app.connect("env-before-read-docs", state.begin_reading)
     app.connect("env-before-read-docs", problems.note_reading)
     app.connect("env-purge-doc", state.purge_doc)
     app.connect("env-merge-info", state.merge_info)
@@ -120,6 +121,10 @@ def setup(app: Sphinx) -> dict:
     app.connect("doctree-resolved", resolve_blocks)
     # every other builder (LaTeX, text, man …) gets examples as standard nodes, last
     app.connect("doctree-resolved", plain.replace, priority=900)
+    # the doctree's pickled bytes, kept by Sphinx to the end of the build (writing_memory.py)
+    app.connect("doctree-resolved", writing_memory.let_go_of_doctree, priority=1000)
+    # the records without what only their own page shows, once pages are written
+    app.connect("write-started", writing_memory.light_records)
     app.connect("html-collect-pages", attention.collect_pages)
     # each page's lang and the theme's words in its language (before the sidebar's, which reads it)
     app.connect("html-page-context", language.page_context, priority=400)

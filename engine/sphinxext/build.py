@@ -155,6 +155,8 @@ class Started:
         try:
             if self.error is None:
                 try:
+                    # its only build: what is let go of while pages are written (writing_memory)
+                    self.app._rulings_only_build = True
                     self.app.build()
                     return self.app.statuscode
                 except Exception as err:

@@ -15,7 +15,7 @@ from rulings.project import GAME_LABELS
 from rulings.results import STATUS, STATUSES
 from rulings.results import worst as worst_of
 
-from . import coverage_page
+from . import coverage_page, writing_memory
 from . import nodes as rnodes
 from .attention import PAGE
 from .cards import card_links
@@ -260,7 +260,7 @@ def refresh_examples(app, doctree: nodes.document, fromdocname: str) -> None:
             records[docname] = {(r["id"], r["line"]): r for r in examples.get(docname, [])}
         current = records[docname].get((node["record"]["id"], node["record"]["line"]))
         if current is not None:
-            node["record"] = current
+            node["record"] = writing_memory.whole(node["record"], current)
     for node, docname in summaries(doctree, fromdocname):
         node["counts"] = counts(examples.get(docname, []))
 

@@ -7,6 +7,7 @@ sharing the environment read them).
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from collections.abc import Mapping
@@ -183,21 +184,25 @@ _SHOWN = ("hash", "status", "outcome", "failing_step", "message")
 
 
 def results_digest(records: list[dict], results: Mapping[str, dict]) -> str:
-    """What the pages showing ``records`` show of their results (the traces as text:
-    parsing every trace to compare them was most of an edit cycle's html build)."""
+    """What the pages showing ``records`` show of their results (each trace by the digest
+    of its text, kept with the entries: parsing every trace to compare them was most of
+    an edit cycle's html build, and keeping every trace's text a tenth of its memory)."""
     # the same entries as last time (the same objects: results.read_lines keeps the
     # entries of lines that did not change) with the same statuses: the same digest
     ids = tuple(r["id"] for r in records)
     if isinstance(results, results_mod.Entries):
-        shown = [(r.get("status"), results._briefs.get(r["id"]), results._traces.get(r["id"])) for r in records]
+        shown = [(r.get("status"), results._briefs.get(r["id"]), results._digests.get(r["id"])) for r in records]
     else:
         shown = [(r.get("status"), results.get(r["id"]), None) for r in records]
     known = _RESULTS_DIGESTS.get(ids)
     if known is not None and len(known[0]) == len(shown) and all(
             a[0] == b[0] and a[1] is b[1] and a[2] is b[2] for a, b in zip(known[0], shown)):
         return known[1]
-    relevant = {r["id"]: [r.get("status"), *((results_mod.brief(results, r["id"]) or {}).get(k) for k in _SHOWN),
-                          results_mod.trace_text(results, r["id"])] for r in records}
+    relevant = {}
+    for r in records:
+        trace = results_mod.trace_digest(results, r["id"])
+        relevant[r["id"]] = [r.get("status"), *((results_mod.brief(results, r["id"]) or {}).get(k) for k in _SHOWN),
+                             None if trace is None else trace.hex()]
     out = digests.of_json(relevant, None)
     if isinstance(results, results_mod.Entries):
         if len(_RESULTS_DIGESTS) > 4096:
@@ -213,14 +218,44 @@ _RESULTS_DIGESTS: dict[tuple, tuple[list, str]] = {}
 
 # -- environment handling --------------------------------------------------------------
 
+class PerDocument(dict):
+    """docname -> what the extension keeps of it (``env.rulings_examples``,
+    ``env.rulings_cards``), pickled whole — except by a process Sphinx forked to read a
+    share of the documents in parallel (``Builder._read_parallel``), which pickles its
+    whole environment to hand it back although the build merges from it only the
+    documents that process read (``merge_info``): there, only those.  From nothing at
+    30 000 examples the extraction's process peaked at 668 MB, about the html phase's,
+    each process handing back every example read before it was forked (issue 28)."""
+
+    def __reduce__(self):
+        read = _READ_HERE.get(os.getpid()) if _BUILD_PID not in (None, os.getpid()) else None
+        items = self.items() if read is None else ((d, v) for d, v in self.items() if d in read)
+        return (type(self), (), None, None, iter(list(items)))
+
+
+#: the process that began reading (``env-before-read-docs``), and per process the
+#: documents it read (``record_source``): a process forked to read knows its own
+_BUILD_PID: int | None = None
+_READ_HERE: dict[int, set[str]] = {}
+
+
+def begin_reading(app, env, docnames) -> None:
+    """``env-before-read-docs``: this process reads (or forks the processes that do)."""
+    global _BUILD_PID
+    _BUILD_PID = os.getpid()
+    _READ_HERE.pop(_BUILD_PID, None)
+
+
 def init_env(app, env, docnames) -> None:
-    for attr, default in (("rulings_examples", dict), ("rulings_dashboards", set),
-                          ("rulings_vocabularies", dict), ("rulings_cards", dict), ("rulings_unpinned", dict),
+    for attr, default in (("rulings_examples", PerDocument), ("rulings_dashboards", set),
+                          ("rulings_vocabularies", dict), ("rulings_cards", PerDocument), ("rulings_unpinned", dict),
                           ("rulings_coverage_pages", dict), ("rulings_coverage_games", dict),
                           # docname -> digest of the source as it was read (source_digest)
                           ("rulings_sources", dict)):
         if not hasattr(env, attr):
             setattr(env, attr, default())
+        elif default is PerDocument and type(getattr(env, attr)) is dict:
+            setattr(env, attr, PerDocument(getattr(env, attr)))
 
 
 def purge_doc(app, env, docname: str) -> None:
@@ -259,6 +294,7 @@ def source_digest(env, docname: str) -> str:
 def record_source(app, doctree) -> None:
     """``doctree-read``: the digest of the source just read (see ``outdated``)."""
     app.env.rulings_sources[app.env.docname] = source_digest(app.env, app.env.docname)
+    _READ_HERE.setdefault(os.getpid(), set()).add(app.env.docname)
 
 
 def record_vocabularies(app, doctree) -> None:

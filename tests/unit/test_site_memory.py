@@ -1,0 +1,194 @@
+"""What the html build of ``rulings build`` lets go of while it writes pages
+(engine/sphinxext/writing_memory.py), and the results as the site build keeps them
+(engine/results.py: read from the open file, each trace by its digest) — issue 28's
+peak memory at 100 000 examples.  The pages are the same bytes either way."""
+
+from __future__ import annotations
+
+import gc
+import inspect
+import json
+import os
+import shutil
+
+import pytest
+
+from rulings import results
+from rulings.sphinxext import writing_memory
+
+DOC = """\
+======
+内存页
+======
+
+.. example:: 通常召唤的怪兽变成里侧
+   :id: mem-normal
+   :source: https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=6109
+   :date: 15/2/5
+
+   假如 自己在之前的回合召唤了「破坏龙 甘多拉」
+   当 「破坏龙 甘多拉」变成里侧守备表示
+   那么 「破坏龙 甘多拉」仍然是通常召唤的怪兽
+
+.. example:: 灵摆召唤的怪兽变成里侧
+   :id: mem-outline
+
+   假如 自己<方式>召唤「异色眼灵摆龙」
+   当 「异色眼灵摆龙」变成里侧守备表示
+   那么 「异色眼灵摆龙」不再是<方式>召唤的怪兽
+
+   例子:
+     | 方式 |
+     | 灵摆 |
+
+.. example:: 写坏的例子
+
+   这不是一个步骤
+"""
+
+
+def test_sphinx_still_keeps_what_is_let_go_of_under_these_names():
+    """Sphinx's own names (a release that renames them makes this do nothing)."""
+    from sphinx.builders import Builder
+    from sphinx.environment import BuildEnvironment
+    from sphinx.events import core_events
+
+    assert "_pickled_doctree_cache" in inspect.getsource(BuildEnvironment.get_doctree)
+    assert "write-started" in core_events
+    assert "'write-started'" in inspect.getsource(Builder.write)
+
+
+_LIGHT_RECORDS = writing_memory.light_records
+
+
+def _site(project, only_build: bool, monkeypatch) -> dict[str, bytes]:
+    """The pages of a gherkin build then an html build (which reads nothing: every
+    doctree from disk, as in ``rulings build``)."""
+    seen = []
+    real = _LIGHT_RECORDS
+
+    def light(app, builder):
+        app._rulings_only_build = only_build
+        real(app, builder)
+        records = [r for rs in app.env.rulings_examples.values() for r in rs]
+        seen.append(any(writing_memory.PAGE_ONLY & set(r) for r in records))
+
+    monkeypatch.setattr(writing_memory, "light_records", light)
+    shutil.rmtree(project.build_dir, ignore_errors=True)
+    project.sphinx("gherkin")
+    project.sphinx("html")
+    assert seen and seen[-1] is not only_build  # the html build's records, whole or not
+    site = project.build_dir / "sphinx" / "html"
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*.html")}
+
+
+def test_pages_are_the_same_with_the_records_made_light(small_project, monkeypatch):
+    small_project.write("spec/ygo/memory.rst", DOC)
+    whole = _site(small_project, False, monkeypatch)
+    light = _site(small_project, True, monkeypatch)
+    assert whole == light
+    page = light["ygo/memory.html"].decode()
+    # what only the page shows came from its doctree: the steps, the table, the date, the raw body
+    assert "破坏龙 甘多拉" in page and "rulings-outline" in page and "2015-02-05" in page
+    assert "这不是一个步骤" in page
+
+
+def test_light_records_are_new_dicts_and_whole_gives_the_record_back():
+    record = {"id": "a", "title": "t", "status": "passed", "steps": [("当", "when", "x", 3, None)], "body": ["当 x"],
+              "body_lines": range(3, 4), "header": [], "rows": [], "outline": False, "date": "", "dates": [],
+              "parsed": True, "parse_error": None, "parse_reason": None, "cards": {"c": 3}, "phrases": []}
+
+    class App:
+        _rulings_only_build = True
+
+        class env:  # noqa: N801 - as Sphinx names it
+            rulings_examples = {"doc": [record]}
+
+    class Html:
+        format = "html"
+
+    writing_memory.light_records(App, Html)
+    light = App.env.rulings_examples["doc"][0]
+    assert light is not record and not writing_memory.PAGE_ONLY & set(light) and "steps" in record
+    assert writing_memory.whole(record, {**light, "status": "failed"}) == {**record, "status": "failed"}
+    assert writing_memory.whole(record, record) is record
+    # not in an application that builds again (rulings serve), nor for another builder
+    App.env.rulings_examples = {"doc": [record]}
+    App._rulings_only_build = False
+    writing_memory.light_records(App, Html)
+    assert App.env.rulings_examples["doc"][0] is record
+    App._rulings_only_build, Html.format = True, "gherkin"
+    writing_memory.light_records(App, Html)
+    assert App.env.rulings_examples["doc"][0] is record
+
+
+ENTRIES = {
+    "ygo-a": {"hash": "1", "status": "passed", "basis": {"engine": "e", "cards": "c"}, "trace": ["「台风」 → 墓地", "b"]},
+    "ygo-b": {"hash": "2", "status": "passed", "basis": {"engine": "e", "cards": "c"}, "trace": []},
+    "mtg/c": {"hash": "3", "status": "failed", "message": "1\n2", "basis": {"engine": "e", "cards": "d"}},
+}
+
+
+def test_entries_read_from_a_file_keep_no_trace_and_read_each_entry_again(tmp_path):
+    path = tmp_path / "results.json"
+    results.save(path, ENTRIES)
+    entries = results.load_entries(path)
+    assert entries._traces == {} and entries._fd is not None
+    assert entries == ENTRIES == results.load(path)
+    # the same basis is one object, the names of the fields one string each
+    assert results.brief(entries, "ygo-a")["basis"] is results.brief(entries, "ygo-b")["basis"]
+    assert results.brief(entries, "mtg/c")["basis"] == {"engine": "e", "cards": "d"}
+    # each trace by the digest of its text, as for any other mapping of entries
+    for example_id in ENTRIES:
+        assert results.trace_digest(entries, example_id) == results.trace_digest(ENTRIES, example_id)
+        assert results.trace_text(entries, example_id) == results.trace_text(ENTRIES, example_id)
+    assert results.trace_digest(entries, "mtg/c") is None
+    assert results.trace_digest(entries, "ygo-b") != results.trace_digest(entries, "ygo-a")
+    # a run renames a new file over it: the entries read are still those of the file read
+    results.save(path, {"ygo-a": {"hash": "9", "status": "failed", "trace": ["again"]}})
+    assert entries["ygo-a"] == ENTRIES["ygo-a"] and len(entries) == 3
+    again = results.load_entries(path)
+    assert again == {"ygo-a": {"hash": "9", "status": "failed", "trace": ["again"]}}
+    assert results.trace_digest(again, "ygo-a") != results.trace_digest(entries, "ygo-a")
+    # the file is closed once the entries are let go of
+    fd = entries._fd
+    del entries
+    gc.collect()
+    with pytest.raises(OSError):
+        os.fstat(fd)
+
+
+def test_a_page_s_results_digest_follows_its_trace(tmp_path):
+    from rulings.sphinxext import state
+
+    path = tmp_path / "results.json"
+    results.save(path, ENTRIES)
+    records = [{"id": "ygo-a", "status": "passed"}, {"id": "mtg/c", "status": "failed"}]
+    before = state.results_digest(records, results.load_entries(path))
+    assert before == state.results_digest(records, json.loads(json.dumps(ENTRIES)))
+    results.save(path, {**ENTRIES, "ygo-a": {**ENTRIES["ygo-a"], "trace": ["另一个"], "duration": 3.0}})
+    assert state.results_digest(records, results.load_entries(path)) != before
+    results.save(path, {**ENTRIES, "ygo-a": {**ENTRIES["ygo-a"], "duration": 3.0}})
+    assert state.results_digest(records, results.load_entries(path)) == before  # not how long it took
+
+
+def test_a_process_forked_to_read_hands_back_only_the_documents_it_read(monkeypatch):
+    """state.PerDocument: pickled whole, except in a process forked to read a share of
+    the documents (Sphinx's parallel reading merges only those from it)."""
+    import pickle
+
+    from rulings.sphinxext import state
+
+    examples = state.PerDocument({"a": [{"id": "1"}], "b": [{"id": "2"}], "c": []})
+    monkeypatch.setattr(state, "_READ_HERE", {})
+    monkeypatch.setattr(state, "_BUILD_PID", os.getpid())
+    state._READ_HERE[os.getpid()] = {"a"}
+    # the process that reads (or forks the readers), and a build that read some itself
+    assert pickle.loads(pickle.dumps(examples)) == examples
+    assert type(pickle.loads(pickle.dumps(examples))) is state.PerDocument
+    pid = os.fork()
+    if pid == 0:  # a reader forked from it, which read "b"
+        state._READ_HERE.setdefault(os.getpid(), set()).add("b")
+        os._exit(0 if pickle.loads(pickle.dumps(examples)) == {"b": [{"id": "2"}]} else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
