@@ -148,9 +148,13 @@ def cmd_build(args) -> int:
     plan = runs.plan_run(paths, everything=args.all)
     running = runs.start_examples(paths, plan, ["--tb=no", "-rN", "-p", "no:warnings"], jobs=args.jobs)
     started = None
-    if running is not None and not args.coverage:
+    one_process = (args.jobs or runs.auto_jobs(len(plan.run))) <= 1 or len(plan.run) <= 1
+    if running is not None and not args.coverage and one_process:
         # examples run, so the site is built again (their results changed): its Sphinx
-        # starts meanwhile, on the other core (a second of an edit cycle at 10 000 examples)
+        # starts meanwhile, on the other core (a second of an edit cycle at 10 000
+        # examples).  Not when the run takes both cores (pytest-xdist): there is no core
+        # to spare, and the environment it loads would be alive beside everything the
+        # reconciliation reads (the cycle's peak at 100 000 examples from nothing: 1 508 MB)
         started = Started(paths, "html", fresh=args.fresh, jobs=args.sphinx_jobs)
     failed_run = None
     coverage_errors = []
