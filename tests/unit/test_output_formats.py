@@ -44,7 +44,7 @@ def outputs(real_site, tmp_path_factory):
             told = {**overrides[name], "rulings_problems_file": str(folder / f"{name}-problems.json")}  # not the site's
             options = [a for key, value in told.items() for a in ("-D", f"{key}={value}")]
             files = [f"spec/{d}.rst" for d in with_examples] if name == "text" else []
-            done = real_site.sphinx_build("-b", name, *options, "-d", str(doctrees), "spec", f"build/{name}", *files)
+            done = real_site.sphinx_build("--no-color", "-b", name, *options, "-d", str(doctrees), "spec", f"build/{name}", *files)
             assert done.returncode == 0, real_site.output(done)[-3000:]
             logs[name] = [done.stdout, done.stderr]
         (folder / "logs.json").write_text(json.dumps(logs), encoding="utf-8")
