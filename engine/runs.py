@@ -178,13 +178,6 @@ class _Forked:
             self.returncode = os.waitstatus_to_exitcode(status)
         return self.returncode
 
-    def poll(self) -> int | None:
-        if self.returncode is None:
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                self.returncode = os.waitstatus_to_exitcode(status)
-        return self.returncode
-
 
 def _fork_pytest(args: list[str], env: dict[str, str], root: Path) -> _Forked:
     """``pytest.main(args)`` in a forked copy of this process: a session (process group)
