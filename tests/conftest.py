@@ -48,8 +48,9 @@ class Sandbox:
         return path
 
     def env(self) -> dict[str, str]:
-        # the sandbox's own build/, whatever the calling session uses
-        return {k: v for k, v in os.environ.items() if k != "RULINGS_BUILD"}
+        # the sandbox's own build/, whatever the calling session uses; the options given to
+        # the calling pytest (PYTEST_ADDOPTS, e.g. --durations) are not the sandbox's runs'
+        return {k: v for k, v in os.environ.items() if k not in ("RULINGS_BUILD", "PYTEST_ADDOPTS")}
 
     def rulings(self, *args: str, timeout: int = 300) -> subprocess.CompletedProcess:
         """``python -m rulings.cli --root ROOT ARGS`` in the sandbox: a process of its own
