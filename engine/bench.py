@@ -15,6 +15,13 @@ of them.  One run measures, on the same sources:
   or search cuts), each time right before a plain html build, the ratio being the median
   of those pairs (``--pairs``; 0 leaves them out: at 100 000 examples each pair takes
   minutes, and the issue's targets for the ratio are at 1 000 and 10 000);
+- the live edit loop (``--saves N``): ``rulings serve`` on the same project, then N saves
+  of one step edited, each timed from the file written to its page sent by the server
+  after the server's reload notice named it (what a reader's browser waits for), the
+  median counting; the next save waits until the other pages have caught up;
+
+``--own`` measures a copy of the project's own documents instead of a synthetic spec
+(the size of the site as it is: the serve target "at the project's size"),
 
 and prints the table of docs/performance.md, ratios included.
 """
@@ -25,6 +32,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -132,6 +140,16 @@ def write_spec(root: Path, source: Path, examples: int) -> int:
     return written
 
 
+def copy_own(root: Path, source: Path) -> int:
+    """A project at ``root`` holding a copy of ``source``'s documents, cards and runner, as
+    they are (``--own``); the number of its examples."""
+    shutil.copytree(source / "spec", root / "spec", ignore=shutil.ignore_patterns("__pycache__", "_build"))
+    shutil.copytree(source / "tests" / "examples", root / "tests" / "examples",
+                    ignore=shutil.ignore_patterns("__pycache__", "conftest.py"))
+    shutil.copy(source / "pyproject.toml", root / "pyproject.toml")
+    return sum(len(_blocks(p.read_text(encoding="utf-8"))) for p in (root / "spec").rglob("*.rst"))
+
+
 def plain_copy(root: Path, target: Path) -> None:
     """The same sources without the extension: our directives become literal blocks."""
     shutil.copytree(root / "spec", target)
@@ -186,26 +204,32 @@ def is_bench_folder(folder: Path) -> bool:
     inside = {p.name for p in folder.iterdir()}
     if not inside:
         return True
-    return "project" in inside and inside <= BENCH_FILES and any((folder / "project" / "spec").glob("*/bench-*.rst"))
+    return "project" in inside and inside <= BENCH_FILES and (
+        any((folder / "project" / "spec").glob("*/bench-*.rst")) or "timings.json" in inside)
 
 
 #: what a benchmark's folder holds (``build``: the search word list the plain copy's
 #: ``conf.py`` makes beside it, as the project's does in its own build folder)
-BENCH_FILES = {"project", "plain", "plain-html", "plain-doctrees", "timings.json", "build"}
+BENCH_FILES = {"project", "plain", "plain-html", "plain-doctrees", "timings.json", "build", "serve.log"}
 
 
 def run(examples: int, *, repeat: int = 3, jobs: int | None = None, keep: Path | None = None,
-        stream=sys.stdout, pairs: int = 2, source: Path | None = None) -> dict:
+        stream=sys.stdout, pairs: int = 2, source: Path | None = None, saves: int = 0, own: bool = False) -> dict:
     """Measure; ``source``: the project whose examples and cards the synthetic spec is
-    made of (default: the checkout this code is in)."""
+    made of (default: the checkout this code is in); ``own``: a copy of ``source``'s own
+    documents instead; ``saves``: edits timed through ``rulings serve``."""
     source = source or Path(__file__).resolve().parents[1]
     work = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="rulings-bench-"))
     if work.exists() and any(work.iterdir()):
         shutil.rmtree(work)
     root = work / "project"
-    n = write_spec(root, source, examples)
-    print(f"synthetic spec: {n} examples in {len(list((root / 'spec').glob('*/bench-*.rst')))} documents "
-          f"at {root}", file=stream)
+    if own:
+        n = copy_own(root, source)
+        print(f"the project's own documents: {n} examples at {root}", file=stream)
+    else:
+        n = write_spec(root, source, examples)
+        print(f"synthetic spec: {n} examples in {len(list((root / 'spec').glob('*/bench-*.rst')))} documents "
+              f"at {root}", file=stream)
     plain_copy(root, work / "plain")
     env = {k: v for k, v in os.environ.items() if k not in ("RULINGS_BUILD", "RULINGS_EXTRACTED", "RULINGS_PLAN")}
     timings = work / "timings.json"
@@ -242,13 +266,12 @@ def run(examples: int, *, repeat: int = 3, jobs: int | None = None, keep: Path |
         print(f"{label}: {statistics.median(runs):.1f} s (median of {repeat})", file=stream)
 
     cycle("nothing changed")
-    document = sorted((root / "spec").glob("*/bench-*.rst"))[0]
-
-    edit = step_edit(document)
-    if edit is None:
-        raise SystemExit(f"{document}: no step to edit (a Then step followed by an And step)")
-
+    document, edit = editable(root)
     cycle("one document edited", edit)
+    if saves:
+        out["saves"] = time_saves(root, document, editable(root, document)[1], saves, env, stream)
+        print(f"rulings serve, save -> page: {statistics.median(out['saves']):.2f} s (median of {saves}: "
+              + ", ".join(f"{s:.2f}" for s in out["saves"]) + ")", file=stream)
 
     # html with the extension as a maintainer would build it alone, from nothing: a fresh
     # environment and none of the kept readings or search cuts; each such build is paired
@@ -278,6 +301,81 @@ def run(examples: int, *, repeat: int = 3, jobs: int | None = None, keep: Path |
     if not keep:
         shutil.rmtree(work, ignore_errors=True)
     return out
+
+
+def editable(root: Path, document: Path | None = None):
+    """The first document of ``root``'s spec (or ``document``) with a step to edit, and
+    the edit (:func:`step_edit`)."""
+    for path in [document] if document else sorted((root / "spec").glob("*/*.rst")):
+        edit = step_edit(path)
+        if edit is not None:
+            return path, edit
+    raise SystemExit(f"{document or root / 'spec'}: no step to edit (a Then step followed by an And step)")
+
+
+def time_saves(root: Path, document: Path, edit, saves: int, env: dict[str, str], stream) -> list[float]:
+    """``rulings serve`` on the built project ``root``; ``saves`` edits of ``document``,
+    each timed from the file written to its page received after the server's notice
+    named it.  The server is stopped at the end (and on any error)."""
+    import socket
+    from urllib.request import urlopen
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
+    # the server's notices name pages by document (as its reload script compares them)
+    page = document.relative_to(root / "spec").with_suffix("").as_posix()
+    log = open(root.parent / "serve.log", "w", encoding="utf-8")
+    server = subprocess.Popen([sys.executable, "-m", "rulings.cli", "--root", str(root), "serve", "--port", str(port)],
+                              cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+
+    def changes(since: int | None) -> dict:
+        query = "" if since is None else f"?since={since}"
+        with urlopen(base + "/_rulings/changes" + query, timeout=60) as answer:
+            return json.loads(answer.read())
+
+    def caught_up(deadline: float) -> dict:
+        state = None
+        while time.monotonic() < deadline:
+            if server.poll() is not None:
+                raise SystemExit(f"rulings serve stopped ({server.returncode}): see {log.name}")
+            try:
+                state = changes(None if state is None else state["version"])
+            except OSError:
+                time.sleep(0.2)
+                continue
+            if state["behind"] is None:
+                return state
+        raise SystemExit(f"rulings serve did not catch up within the time allowed: see {log.name}")
+
+    timed = []
+    try:
+        state = caught_up(time.monotonic() + 1800)
+        for i in range(saves):
+            time.sleep(1.0)  # the watch's own batching starts from a quiet folder
+            version = state["version"]
+            start = time.perf_counter()
+            edit(i)
+            while True:
+                news = changes(version)
+                version = news["version"]
+                if page in news["pages"] or "*" in news["pages"]:
+                    break
+                if server.poll() is not None:
+                    raise SystemExit(f"rulings serve stopped ({server.returncode}): see {log.name}")
+                if time.perf_counter() - start > 600:
+                    raise SystemExit(f"{page}: not written again within 600 s of the save: see {log.name}")
+            with urlopen(f"{base}/{page}.html", timeout=60) as answer:
+                answer.read()
+            timed.append(time.perf_counter() - start)
+            print(f"  save {i + 1}: {timed[-1]:.2f} s", file=stream)
+            state = caught_up(time.monotonic() + 1800)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+        log.close()
+    return timed
 
 
 def step_edit(document: Path):
@@ -335,4 +433,7 @@ def table(out: dict) -> str:
               "html with the extension alone / plain html: not measured (--pairs 0)",
               f"html phase of the cycle (after the extraction read) / plain html: {out['html ratio in the cycle']:.2f}×",
               f"running: {1000 * phases.get('run', 0) / max(out['examples'], 1):.2f} ms per example"]
+    if out.get("saves"):
+        lines.append(f"`rulings serve`, save -> page received: {statistics.median(out['saves']):.2f} s (median of "
+                     + ", ".join(f"{s:.2f}" for s in out["saves"]) + ")")
     return "\n".join(lines)

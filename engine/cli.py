@@ -623,7 +623,8 @@ def cmd_bench(args) -> int:
         print(f"rulings bench: --keep {args.keep}: a folder that holds something other than a benchmark; "
               "give a new or empty folder (it is replaced)", file=sys.stderr)
         return 2
-    bench.run(args.examples, repeat=args.repeat, jobs=args.jobs, keep=keep, source=paths.root, pairs=args.pairs)
+    bench.run(args.examples, repeat=args.repeat, jobs=args.jobs, keep=keep, source=paths.root, pairs=args.pairs,
+              saves=args.saves, own=args.own)
     return 0
 
 
@@ -760,6 +761,10 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("--pairs", type=_count_or_zero, default=2, metavar="N",
                    help="builds of html with the extension alone, each paired with a plain html build, for "
                         "their ratio (default 2; 0: not measured, as at 100000 examples)")
+    m.add_argument("--saves", type=_count_or_zero, default=0, metavar="N",
+                   help="then time N saves through `rulings serve` (save -> page received; default 0)")
+    m.add_argument("--own", action="store_true",
+                   help="measure a copy of the project's own documents, not a synthetic spec (--examples ignored)")
     m.set_defaults(func=cmd_bench)
     args = parser.parse_args(argv)
     if argv is None and args.func in (cmd_build, cmd_check):

@@ -47,3 +47,26 @@ def _per_game(documents):
     for p in documents:
         counts[p.parent.name] = counts.get(p.parent.name, 0) + p.read_text(encoding="utf-8").count(".. example::")
     return counts
+
+
+def test_own_measures_a_copy_of_the_project_and_its_folder_may_be_replaced_next_time(tmp_path):
+    # `rulings bench --own`: the project's documents as they are (the serve target "at the
+    # project's size"), with a step to edit; the folder it leaves is a benchmark's
+    root = Path(__file__).resolve().parents[2]
+    work = tmp_path / "b"
+    n = bench.copy_own(work / "project", root)
+    written = sum(p.read_text(encoding="utf-8").count("\n.. example::") for p in (root / "spec").rglob("*.rst"))
+    assert n == written > 500
+    document, edit = bench.editable(work / "project")
+    before = document.read_text(encoding="utf-8")
+    edit(0)
+    after = document.read_text(encoding="utf-8")
+    assert before != after and len(before.splitlines()) == len(after.splitlines())
+    edit(1)
+    assert document.read_text(encoding="utf-8").rstrip("\n") == before.rstrip("\n")
+    assert not bench.is_bench_folder(work)  # a project alone: not known to be a benchmark's
+    (work / "timings.json").write_text("{}", encoding="utf-8")
+    (work / "serve.log").write_text("", encoding="utf-8")
+    assert bench.is_bench_folder(work)
+    (work / "notes.txt").write_text("mine", encoding="utf-8")
+    assert not bench.is_bench_folder(work)
