@@ -22,6 +22,7 @@ language.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -207,6 +208,13 @@ def _call_name(node: ast.Call) -> str:
 
 
 def reasons(package: str) -> list[Reason]:
+    """The reasons of ``package``'s code (scanned once per session: the code does not
+    change under a test)."""
+    return list(_reasons(package))
+
+
+@functools.cache
+def _reasons(package: str) -> tuple[Reason, ...]:
     found: dict[tuple[str, str], Reason] = {}
 
     def add(path: Path, node: ast.AST, expr: ast.expr, scope, kind: str) -> None:
@@ -230,7 +238,7 @@ def reasons(package: str) -> list[Reason]:
                 elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
                         and REASON_VARIABLE.match(node.targets[0].id):
                     add(path, node, node.value, function, "variable")
-    return sorted(found.values(), key=lambda r: (r.where, r.template))
+    return tuple(sorted(found.values(), key=lambda r: (r.where, r.template)))
 
 
 def _words(game: str):
