@@ -18,7 +18,7 @@ from rulings.core.events import EventLog, _template, line, said
 from rulings.project import GAMES, Paths, find_root
 from rulings.runner import runner_for
 from rulings.scenarios import documented
-from tests.conftest import FEW_CARDS
+from tests.worded_sandbox import worded_run  # noqa: F401 - a fixture
 
 #: the traces are of games of the real cards (the module's ``extracted`` fixture)
 pytestmark = pytest.mark.usefixtures("extracted")
@@ -236,20 +236,14 @@ def test_a_change_of_wording_runs_the_game_s_examples_again(game):
     assert {"core/trace_words.py", f"{game}/trace_words.py"} <= words
 
 
-@pytest.mark.sandbox_cards(*FEW_CARDS)  # the cards FAILING names
-def test_a_failure_on_the_console_shows_the_trace_in_english(sandbox):
+def test_a_failure_on_the_console_shows_the_trace_in_english(worded_run):
     """The page shows the trace in the document's language; pytest, under a failure,
-    shows it in English for the developer."""
-    from tests.unit.test_bad_input import document, example
-    from tests.unit.test_wording import FAILING
-
-    sandbox.write("spec/ygo/a.rst", document("文档一", example("wrong", FAILING)))
-    sandbox.rulings("check")  # extracts the example (and records its failure)
-    done = sandbox.python("-m", "pytest", "tests/examples", "-p", "no:xdist", "-p", "no:cacheprovider")
-    out = sandbox.output(done)
+    shows it in English for the developer (the sandbox of tests/worded_sandbox.py: its
+    example "wrong", whose Then is wrong, run by pytest after ``rulings check``)."""
+    out = worded_run.console
     assert "rulings trace (English)" in out, out
     assert re.search(r"\[setup\] 「破坏龙 甘多拉」 starts in hand\[0\]", out), out
-    trace = sandbox.results()["wrong"]["trace"]
+    trace = worded_run.tested["wrong"]["trace"]
     assert "「破坏龙 甘多拉」一开始在自己的手卡" in trace, trace
 
 
