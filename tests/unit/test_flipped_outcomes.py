@@ -239,33 +239,36 @@ def test_not_flippable_phrases_exist():
 
 
 def _some_examples(per_game: int = 8):
-    """The first examples of each game that have a flip (not pending)."""
+    """(vocabulary, scenarios) of the first examples of each game that are not pending."""
     out, counts = [], {}
-    for game, example_id, scenarios, pending in EXAMPLES:
+    for game, _example_id, scenarios, pending in EXAMPLES:
         if not pending and counts.get(game, 0) < per_game:
             counts[game] = counts.get(game, 0) + 1
             out.append((vocab_mod.load(game), scenarios))
     return out
 
 
-@pytest.mark.parametrize("then_leaves_a_trace", [False, True], ids=["then-observes", "failed-then-changes-game"])
-def test_flips_tried_in_one_run_give_what_each_run_alone_gives(monkeypatch, then_leaves_a_trace):
+@pytest.mark.parametrize("failed_then_changes_game", [False, True], ids=["then-observes", "failed-then-changes-game"])
+def test_flips_tried_in_one_run_give_what_each_run_alone_gives(monkeypatch, failed_then_changes_game):
     """``flip_runs`` gives every flip what a fresh run of the scenario with that flip
     gives; when a failing flip leaves the game changed (a Then that takes cards away
     as it fails), the flips concerned are run afresh and still agree."""
-    if then_leaves_a_trace:
+    if failed_then_changes_game:
         real_run = vocab_mod.Phrase.run
 
-        def leaves_a_trace(self, world, arguments, table=None):
+        def takes_cards_away(self, world, arguments, table=None):
             try:
                 return real_run(self, world, arguments, table)
             except ExpectationFailed:
                 # the cards of the first zone that has any are gone: what a step after
                 # this one on the same world would meet
-                next(zone for zone in world.board.zones.values() if zone.cards).cards.clear()
+                for zone in world.board.zones.values():
+                    if zone.cards:
+                        zone.cards.clear()
+                        break
                 raise
 
-        monkeypatch.setattr(vocab_mod.Phrase, "run", leaves_a_trace)
+        monkeypatch.setattr(vocab_mod.Phrase, "run", takes_cards_away)
     afresh = []
     monkeypatch.setitem(globals(), "run", lambda *a: afresh.append(a) or run_alone(*a))
     compared = 0
@@ -278,4 +281,4 @@ def test_flips_tried_in_one_run_give_what_each_run_alone_gives(monkeypatch, then
                     compared += 1
     assert compared > 100
     # the flips that changed the game were run afresh, and only then
-    assert bool(afresh) == then_leaves_a_trace
+    assert bool(afresh) == failed_then_changes_game
