@@ -131,16 +131,19 @@ def _variants(vocabulary: vocab_mod.Vocabulary, step) -> list[tuple[str, bool, l
     return variants
 
 
-def _recorded(world, real, taken: list):
-    """``world.fingerprint`` that also keeps each fingerprint it takes in ``taken`` (the
-    game as it is: without itself among the game's attributes)."""
+def _given_once(world, real, first):
+    """``world.fingerprint`` that gives ``first`` once, then the game's own (taken
+    without itself among the game's attributes)."""
+    given = [first]
+
     def fingerprint():
+        if given:
+            return given.pop()
         del world.fingerprint
         try:
-            taken.append(real())
+            return real()
         finally:
             world.fingerprint = fingerprint
-        return taken[-1]
     return fingerprint
 
 
@@ -150,16 +153,17 @@ def flip_runs(vocabulary: vocab_mod.Vocabulary, scenario) -> list[tuple[int, lis
     step that raised (or the number of steps) and the error — with the steps of the
     scenario run once for all its flips, not once per flip (issue 23).
 
-    The scenario runs once; after each Then step, every flip of it is tried on the
-    world as the steps before left it.  A fresh run of a flip meets that
-    same world as long as the flips before it left the game as they found it: the
+    The scenario runs once; at each Then step, every flip of it is tried on the world as
+    the steps before left it, then the step itself runs.  A fresh run of a flip meets
+    that same world as long as the flips before it left the game as they found it: the
     game's fingerprint (``rulings.core.state``, what ``vocabulary.run_step`` checks a
-    Then against) is taken before the flips of a step and after them all.  A flip that
-    fails gives (its step, its error); a flip that passes gives what the steps after it
-    give, which are the scenario's own: (the number of steps, None) when they all pass
-    on that world.  Where that cannot be known — the flips of a step changed the game
-    (a flip that changes it is refused by ``run_step`` in a fresh run), a step of the
-    scenario itself raised — the flips concerned are run afresh, as they were one by one."""
+    Then against) is taken before the flips, and the step itself, run by ``run_step``
+    after them, is checked to leave the game as the flips found it (a change by a flip
+    or by the step fails the step).  A flip that fails gives (its step, its error); a
+    flip that passes gives what the steps after it give, which are the scenario's own:
+    (the number of steps, None) when they all pass on that world.  Where that cannot be
+    known — a step of the scenario raised, a flip changed the game — the flips
+    concerned are run afresh, as they were one by one."""
     runner = runner_for(vocabulary)
     world = vocabulary.new_world()
     real = getattr(world, "fingerprint", None)
@@ -167,36 +171,32 @@ def flip_runs(vocabulary: vocab_mod.Vocabulary, scenario) -> list[tuple[int, lis
     tried: list[tuple[int, list, list]] = []  # (step, its flips, outcome of each or None: passed)
     for i, step in enumerate(scenario.steps):
         table = step.datatable.raw() if step.datatable else None
-        taken: list = []  # the fingerprints ``run_step`` takes around a Then step
+        variants = _variants(vocabulary, step) if step.type == "then" else []
+        outcomes = [None] * len(variants)
         if shared:
             if step.type == "then":
-                world.fingerprint = _recorded(world, real, taken)
+                before = real()
+                # each flip meets the game as ``before`` is (checked by the step itself):
+                # the fingerprint ``run_step`` takes around each is that one
+                world.fingerprint = lambda: before
+                try:
+                    for k, (text, _must, replaced) in enumerate(variants):
+                        try:
+                            runner.step(world, "then", text, table if replaced is None else replaced)
+                        except Exception as err:  # noqa: BLE001 - the kind of failure is what the test checks
+                            outcomes[k] = (i, err)
+                finally:
+                    del world.fingerprint
+                # the step itself: the game as the flips found it, before it; the game's own after it
+                world.fingerprint = _given_once(world, real, before)
             try:
                 runner.step(world, step.type, step.name, table)
-            except Exception:  # noqa: BLE001 - the example fails: its flips are run afresh
-                shared = False
+            except Exception:  # noqa: BLE001 - the example fails here, or a flip changed the game
+                outcomes, shared = [None] * len(variants), False
             finally:
                 vars(world).pop("fingerprint", None)
-        if step.type != "then":
-            continue
-        variants = _variants(vocabulary, step)
-        outcomes = [None] * len(variants)
-        if variants and shared:
-            before = taken[-1]  # the game as the step itself left it (as it found it)
-            # each flip meets the game as ``before`` is (checked after them all): the
-            # fingerprint ``run_step`` takes around each is that one
-            world.fingerprint = lambda: before
-            try:
-                for k, (text, _must, replaced) in enumerate(variants):
-                    try:
-                        runner.step(world, "then", text, table if replaced is None else replaced)
-                    except Exception as err:  # noqa: BLE001 - the kind of failure is what the test checks
-                        outcomes[k] = (i, err)
-            finally:
-                del world.fingerprint
-            if real() != before:  # a flip changed the game: none of them counts
-                outcomes, shared = [None] * len(variants), False
-        tried.append((i, variants, outcomes))
+        if step.type == "then":
+            tried.append((i, variants, outcomes))
     # shared still: every step passed, each after the flips before it, so a flip that
     # passed is followed by steps that pass
     return [(i, [(text, must_fail, replaced,
