@@ -197,10 +197,14 @@ def flip_runs(vocabulary: vocab_mod.Vocabulary, scenario) -> list[tuple[int, lis
                 vars(world).pop("fingerprint", None)
         if step.type == "then":
             tried.append((i, variants, outcomes))
-    # shared still: every step passed, each after the flips before it, so a flip that
-    # passed is followed by steps that pass
-    return [(i, [(text, must_fail, replaced,
-                  *(outcome or ((len(scenario.steps), None) if shared else run(vocabulary, scenario, (i, text, replaced)))))
+    def outcome_of(i: int, text: str, replaced, outcome) -> tuple[int, BaseException | None]:
+        if outcome is not None:
+            return outcome
+        # shared still: every step passed, each after the flips before it, so a flip
+        # that passed is followed by steps that pass
+        return (len(scenario.steps), None) if shared else run(vocabulary, scenario, (i, text, replaced))
+
+    return [(i, [(text, must_fail, replaced, *outcome_of(i, text, replaced, outcome))
                  for (text, must_fail, replaced), outcome in zip(variants, outcomes)])
             for i, variants, outcomes in tried]
 

@@ -296,6 +296,7 @@ def test_a_refused_step_reads_in_the_page_s_language_in_the_results(worded_run):
     """End to end: the engine refuses in English (for the console), the results file (what
     the page shows) holds the refusal in Chinese (the sandbox of tests/worded_sandbox.py:
     a When refused, and the same refusal as a Given, run by ``rulings check``)."""
-    when, setup = worded_run.checked["refused-when"]["message"], worded_run.checked["refused-given"]["message"]
+    results = worded_run.checked
+    when, setup = results["refused-when"]["message"], results["refused-given"]["message"]
     assert when == "「番兵石人」不是场上表侧表示的卡", when
     assert setup == "设定不成立：规则不允许这样的设定：「番兵石人」不是场上表侧表示的卡", setup
