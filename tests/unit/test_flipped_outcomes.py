@@ -19,7 +19,9 @@ import pytest
 from rulings import vocabulary as vocab_mod
 from rulings.core.errors import RulingsError
 from rulings.project import Paths, find_root
+from rulings.runner import runner_for
 from rulings.scenarios import documented, run
+from rulings.scenarios import run as run_alone
 from rulings.vocabulary import ExpectationFailed
 from tests.conftest import extract_once
 
@@ -118,6 +120,95 @@ def flipped(vocabulary: vocab_mod.Vocabulary, text: str) -> list[tuple[str, bool
     return out
 
 
+def _variants(vocabulary: vocab_mod.Vocabulary, step) -> list[tuple[str, bool, list | None]]:
+    """(text, must it fail, table or None) of each flip of a Then step."""
+    variants = [(text, must_fail, None) for text, must_fail in flipped(vocabulary, step.name)]
+    if step.datatable and len(step.datatable.raw()) > 1:
+        # a Then that compares a table: a cell that says something else
+        rows = [list(r) for r in step.datatable.raw()]
+        rows[-1][-1] += "（改）"
+        variants.append((step.name, True, rows))
+    return variants
+
+
+def _given_once(world, real, first):
+    """``world.fingerprint`` that gives ``first`` once, then the game's own (taken
+    without itself among the game's attributes)."""
+    given = [first]
+
+    def fingerprint():
+        if given:
+            return given.pop()
+        del world.fingerprint
+        try:
+            return real()
+        finally:
+            world.fingerprint = fingerprint
+    return fingerprint
+
+
+def flip_runs(vocabulary: vocab_mod.Vocabulary, scenario) -> list[tuple[int, list]]:
+    """(index of each Then step, [(text, must_fail, table, at, err) of each of its flips]): what
+    ``run(vocabulary, scenario, (i, text, table))`` gives each flip — the index of the
+    step that raised (or the number of steps) and the error — with the steps of the
+    scenario run once for all its flips, not once per flip (issue 23).
+
+    The scenario runs once; at each Then step, every flip of it is tried on the world as
+    the steps before left it, then the step itself runs.  A fresh run of a flip meets
+    that same world as long as the flips before it left the game as they found it: the
+    game's fingerprint (``rulings.core.state``, what ``vocabulary.run_step`` checks a
+    Then against) is taken before the flips, and the step itself, run by ``run_step``
+    after them, is checked to leave the game as the flips found it (a change by a flip
+    or by the step fails the step).  A flip that fails gives (its step, its error); a
+    flip that passes gives what the steps after it give, which are the scenario's own:
+    (the number of steps, None) when they all pass on that world.  Where that cannot be
+    known — a step of the scenario raised, a flip changed the game — the flips
+    concerned are run afresh, as they were one by one."""
+    runner = runner_for(vocabulary)
+    world = vocabulary.new_world()
+    real = getattr(world, "fingerprint", None)
+    shared = real is not None  # no fingerprint: every flip afresh
+    tried: list[tuple[int, list, list]] = []  # (step, its flips, outcome of each or None: passed)
+    for i, step in enumerate(scenario.steps):
+        table = step.datatable.raw() if step.datatable else None
+        variants = _variants(vocabulary, step) if step.type == "then" else []
+        outcomes = [None] * len(variants)
+        if shared:
+            if step.type == "then":
+                before = real()
+                # each flip meets the game as ``before`` is (checked by the step itself):
+                # the fingerprint ``run_step`` takes around each is that one
+                world.fingerprint = lambda: before
+                try:
+                    for k, (text, _must, replaced) in enumerate(variants):
+                        try:
+                            runner.step(world, "then", text, table if replaced is None else replaced)
+                        except Exception as err:  # noqa: BLE001 - the kind of failure is what the test checks
+                            outcomes[k] = (i, err)
+                finally:
+                    del world.fingerprint
+                # the step itself: the game as the flips found it, before it; the game's own after it
+                world.fingerprint = _given_once(world, real, before)
+            try:
+                runner.step(world, step.type, step.name, table)
+            except Exception:  # noqa: BLE001 - the example fails here, or a flip changed the game
+                outcomes, shared = [None] * len(variants), False
+            finally:
+                vars(world).pop("fingerprint", None)
+        if step.type == "then":
+            tried.append((i, variants, outcomes))
+    def outcome_of(i: int, text: str, replaced, outcome) -> tuple[int, BaseException | None]:
+        if outcome is not None:
+            return outcome
+        # shared still: every step passed, each after the flips before it, so a flip
+        # that passed is followed by steps that pass
+        return (len(scenario.steps), None) if shared else run(vocabulary, scenario, (i, text, replaced))
+
+    return [(i, [(text, must_fail, replaced, *outcome_of(i, text, replaced, outcome))
+                 for (text, must_fail, replaced), outcome in zip(variants, outcomes)])
+            for i, variants, outcomes in tried]
+
+
 @pytest.mark.parametrize("game,example_id,scenarios,pending", EXAMPLES, ids=[e[1] for e in EXAMPLES])
 def test_flipping_a_then_fails_at_that_step(game, example_id, scenarios, pending):
     """Every Then step of the example has a flip that fails at that very step (unless its
@@ -127,18 +218,10 @@ def test_flipping_a_then_fails_at_that_step(game, example_id, scenarios, pending
     vocabulary = vocab_mod.load(game)
     unflipped = []
     for scenario in scenarios:
-        for i, step in enumerate(scenario.steps):
-            if step.type != "then":
-                continue
-            variants = [(text, must_fail, None) for text, must_fail in flipped(vocabulary, step.name)]
-            if step.datatable and len(step.datatable.raw()) > 1:
-                # a Then that compares a table: a cell that says something else
-                rows = [list(r) for r in step.datatable.raw()]
-                rows[-1][-1] += "（改）"
-                variants.append((step.name, True, rows))
+        for i, runs in flip_runs(vocabulary, scenario):
+            step = scenario.steps[i]
             flips = 0
-            for text, must_fail, table in variants:
-                at, err = run(vocabulary, scenario, (i, text, table))
+            for text, must_fail, _table, at, err in runs:
                 failed_here = isinstance(err, ExpectationFailed) and at == i
                 # another claim may be true, or name a card that player does not have
                 refused = isinstance(err, RulingsError) and at == i
@@ -157,3 +240,49 @@ def test_not_flippable_phrases_exist():
     """The allow-list names phrases of the vocabularies (none is left over)."""
     templates = {p.template for g in ("ygo", "mtg", "dm") for p in vocab_mod.load(g).phrases if p.kind == "then"}
     assert set(NOT_FLIPPABLE) <= templates, set(NOT_FLIPPABLE) - templates
+
+
+def _some_examples(per_game: int = 8):
+    """(vocabulary, scenarios) of the first examples of each game that are not pending."""
+    out, counts = [], {}
+    for game, _example_id, scenarios, pending in EXAMPLES:
+        if not pending and counts.get(game, 0) < per_game:
+            counts[game] = counts.get(game, 0) + 1
+            out.append((vocab_mod.load(game), scenarios))
+    return out
+
+
+@pytest.mark.parametrize("failed_then_changes_game", [False, True], ids=["then-observes", "failed-then-changes-game"])
+def test_flips_tried_in_one_run_give_what_each_run_alone_gives(monkeypatch, failed_then_changes_game):
+    """``flip_runs`` gives every flip what a fresh run of the scenario with that flip
+    gives; when a failing flip leaves the game changed (a Then that takes cards away
+    as it fails), the flips concerned are run afresh and still agree."""
+    if failed_then_changes_game:
+        real_run = vocab_mod.Phrase.run
+
+        def takes_cards_away(self, world, arguments, table=None):
+            try:
+                return real_run(self, world, arguments, table)
+            except ExpectationFailed:
+                # the cards of the first zone that has any are gone: what a step after
+                # this one on the same world would meet
+                for zone in world.board.zones.values():
+                    if zone.cards:
+                        zone.cards.clear()
+                        break
+                raise
+
+        monkeypatch.setattr(vocab_mod.Phrase, "run", takes_cards_away)
+    afresh = []
+    monkeypatch.setitem(globals(), "run", lambda *a: afresh.append(a) or run_alone(*a))
+    compared = 0
+    for vocabulary, scenarios in _some_examples():
+        for scenario in scenarios:
+            for i, runs in flip_runs(vocabulary, scenario):
+                for text, _must, table, at, err in runs:
+                    alone = run_alone(vocabulary, scenario, (i, text, table))
+                    assert (at, type(err), str(err)) == (alone[0], type(alone[1]), str(alone[1])), (i, text)
+                    compared += 1
+    assert compared > 100
+    # the flips that changed the game were run afresh, and only then
+    assert bool(afresh) == failed_then_changes_game

@@ -22,6 +22,7 @@ language.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -34,8 +35,8 @@ from rulings import wording
 from rulings.vocabulary import ExpectationFailed
 from rulings.core.errors import IllegalAction, RefusedSetup, SetupError
 from rulings.project import GAMES, find_root
-from tests.conftest import FEW_CARDS
 from tests.page_language import foreign_words
+from tests.worded_sandbox import worded_run  # noqa: F401 - a fixture
 
 ROOT = find_root(Path(__file__).parent)
 ENGINE = ROOT / "engine"
@@ -207,6 +208,13 @@ def _call_name(node: ast.Call) -> str:
 
 
 def reasons(package: str) -> list[Reason]:
+    """The reasons of ``package``'s code (scanned once per session: the code does not
+    change under a test)."""
+    return list(_reasons(package))
+
+
+@functools.cache
+def _reasons(package: str) -> tuple[Reason, ...]:
     found: dict[tuple[str, str], Reason] = {}
 
     def add(path: Path, node: ast.AST, expr: ast.expr, scope, kind: str) -> None:
@@ -230,7 +238,7 @@ def reasons(package: str) -> list[Reason]:
                 elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
                         and REASON_VARIABLE.match(node.targets[0].id):
                     add(path, node, node.value, function, "variable")
-    return sorted(found.values(), key=lambda r: (r.where, r.template))
+    return tuple(sorted(found.values(), key=lambda r: (r.where, r.template)))
 
 
 def _words(game: str):
@@ -284,20 +292,11 @@ def test_a_refused_when_shows_its_reason_worded_not_an_engine_error():
     assert wording.error_message("ja", SetupError("「森」は手札にない"), _words("mtg")) == "前提が成り立たない：「森」は手札にない"
 
 
-REFUSED = ("   假如 自己的手卡有「番兵石人」\n   当 自己发动「番兵石人」的①效果\n"
-           "   那么 「番兵石人」的①效果可以发动\n")
-
-
-@pytest.mark.sandbox_cards(*FEW_CARDS)
-def test_a_refused_step_reads_in_the_page_s_language_in_the_results(sandbox):
+def test_a_refused_step_reads_in_the_page_s_language_in_the_results(worded_run):
     """End to end: the engine refuses in English (for the console), the results file (what
-    the page shows) holds the refusal in Chinese."""
-    from tests.unit.test_bad_input import document, example
-
-    given = REFUSED.replace("   当 ", "   而且 ")
-    sandbox.write("spec/ygo/a.rst", document("文档一", example("refused-when", REFUSED), example("refused-given", given)))
-    sandbox.rulings("check")
-    results = sandbox.results()
+    the page shows) holds the refusal in Chinese (the sandbox of tests/worded_sandbox.py:
+    a When refused, and the same refusal as a Given, run by ``rulings check``)."""
+    results = worded_run.checked
     when, setup = results["refused-when"]["message"], results["refused-given"]["message"]
     assert when == "「番兵石人」不是场上表侧表示的卡", when
     assert setup == "设定不成立：规则不允许这样的设定：「番兵石人」不是场上表侧表示的卡", setup

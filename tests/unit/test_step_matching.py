@@ -47,11 +47,21 @@ def steps_of(game: str) -> list[tuple[str, str]]:
     return out
 
 
-def naive(vocabulary, kind: str, text: str):
-    """What the matching decided before it was one pass: every phrase compiled and tried."""
+def _ranked(vocabulary) -> tuple[dict[str, int], dict[str, list]]:
+    """(fixed characters of each template, {kind: [(phrase, its regex compiled here)], most
+    fixed characters first}): made once per vocabulary (the same for every step)."""
     specificity = {p.template: len(re.sub(r"\{(\w+)(?::(\w+))?\}", "", p.template)) for p in vocabulary.phrases}
-    ranked = sorted((p for p in vocabulary.phrases if p.kind == kind), key=lambda p: -specificity[p.template])
-    found = [(p, m) for p in ranked if (m := re.compile(p.regex).fullmatch(text))]
+    ranked = {kind: [(p, re.compile(p.regex)) for p in sorted((p for p in vocabulary.phrases if p.kind == kind),
+                                                               key=lambda p: -specificity[p.template])]
+              for kind in {p.kind for p in vocabulary.phrases}}
+    return specificity, ranked
+
+
+def naive(vocabulary, kind: str, text: str, ranked=None):
+    """What the matching decided before it was one pass: every phrase compiled and tried
+    (``ranked``: ``_ranked(vocabulary)``, when it is already made)."""
+    specificity, ranked = ranked or _ranked(vocabulary)
+    found = [(p, m) for p, regex in ranked.get(kind, ()) if (m := regex.fullmatch(text))]
     if not found:
         return None
     phrase, m = found[0]
@@ -70,8 +80,9 @@ def test_one_pass_decides_what_trying_every_phrase_decides(game):
     probes = steps + [(kind, text + "了") for kind, text in steps[::7]] + [(kind, text[1:]) for kind, text in steps[::7]]
     probes += [(other, text) for kind, text in steps[::11] for other in vocab_mod.STEP_KINDS if other != kind]
     matched = 0
+    ranked = _ranked(vocabulary)
     for kind, text in probes:
-        expected = naive(vocabulary, kind, text)
+        expected = naive(vocabulary, kind, text, ranked)
         found = vocabulary.read(kind, text)
         if expected is None:
             assert found is None and vocabulary.raw_match(kind, text) is None, (kind, text)
