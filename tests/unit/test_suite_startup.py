@@ -34,15 +34,24 @@ def test_a_unit_file_run_alone_builds_no_sphinx(tmp_path):
 
 # -- the binding reads the extraction, it never builds it (issue 23) ----------------------
 
-#: a fresh process that collects the documented examples of the project it is started in
-#: (bind() in tests/examples), and says what it loaded
+#: a fresh process that runs the documented examples of the project it is started in
+#: (bind() in tests/examples), and says what it had loaded once they were collected
 _COLLECT = """
 import json, sys
 import pytest
 
-code = pytest.main(["tests/examples", "-p", "no:xdist", "-p", "no:cacheprovider", "--collect-only", "-q"])
-print(json.dumps({"code": int(code), "loaded": sorted(m for m in sys.modules
-                                                     if m.split(".")[0] in ("sphinx", "docutils"))}))
+
+class Loaded:
+    modules = collected = None
+
+    def pytest_collection_finish(self, session):
+        self.modules = sorted(m for m in sys.modules if m.split(".")[0] in ("sphinx", "docutils"))
+        self.collected = [item.nodeid for item in session.items]
+
+
+loaded = Loaded()
+code = pytest.main(["tests/examples", "-p", "no:xdist", "-p", "no:cacheprovider", "-q"], plugins=[loaded])
+print(json.dumps({"code": int(code), "loaded": loaded.modules, "collected": loaded.collected}))
 """
 
 
@@ -72,13 +81,6 @@ def test_the_binding_reads_current_features_without_sphinx_and_refuses_stale_one
     extracted = sandbox.rulings("extract")
     assert extracted.returncode == 0 and "up to date (2 examples)" in extracted.stdout, sandbox.output(extracted)
 
-    # current features: the examples are collected and bound, and neither Sphinx nor
-    # docutils is imported on the way
-    done = _in(sandbox, "-c", _COLLECT)
-    report = json.loads(done.stdout.strip().splitlines()[-1])
-    assert report == {"code": 0, "loaded": []}, done.stdout[-3000:] + done.stderr[-3000:]
-    assert "test_ygo.py: 2" in done.stdout, done.stdout[-3000:]
-
     # a document edited since: stale, refused before anything runs (a green of the old text
     # would lie) — and the features are left as they were (the binding does not extract)
     features = sorted((p, p.read_bytes()) for p in (sandbox.build / "features").rglob("*") if p.is_file())
@@ -96,8 +98,12 @@ def test_the_binding_reads_current_features_without_sphinx_and_refuses_stale_one
     assert done.returncode == 2 and "ERROR collecting" in out and "Run `rulings extract`" in out, out[-3000:]
     assert "Traceback" not in out, out[-3000:]
 
-    # the command brings them up to date: the edited example runs, and fails as it should
+    # the command brings them up to date: the examples are collected and bound without
+    # Sphinx or docutils imported on the way (issue 23: one session of pytest, not one to
+    # collect and one to run); both run, and the edited one fails as it should
     assert sandbox.rulings("extract").returncode == 0
-    done = _in(sandbox, *pytest_)
-    assert done.returncode == 1 and "FAILED tests/examples/test_ygo.py::test_pipe_normal_face_down" in done.stdout, \
-        sandbox.output(done)[-3000:]
+    done = _in(sandbox, "-c", _COLLECT)
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert (report["code"], report["loaded"]) == (1, []), done.stdout[-3000:] + done.stderr[-3000:]
+    assert len([i for i in report["collected"] if i.startswith("tests/examples/test_ygo.py::")]) == 2, report
+    assert "FAILED tests/examples/test_ygo.py::test_pipe_normal_face_down" in done.stdout, done.stdout[-3000:]
