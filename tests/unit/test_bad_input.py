@@ -312,13 +312,34 @@ GROUPS = {
 }
 
 
+#: the check of an engine that breaks an invariant (``BUGGY_ENGINE``, in the runner's
+#: folder: every example of a project runs it), a turn of its own in the third project
+BROKEN_ENGINE = "broken-engine"
+
+
+def _broken_engine_turn(box, keep: Path) -> dict[str, list[Outcome]]:
+    """A document with one example, checked with ``BUGGY_ENGINE`` beside the runner:
+    written, checked, removed (as a case of ``_take_turns``)."""
+    for leftover in (box.build / "results.json", box.build / "run-receipt.json"):
+        leftover.unlink(missing_ok=True)
+    files = {"spec/ygo/good.rst": document("好文档", example("good-1")).replace("{case}", "invariant"),
+             "tests/examples/conftest.py": BUGGY_ENGINE}
+    for path, text in files.items():
+        box.write(path, text)
+    outcome = _check(box, True, keep)
+    for path in files:
+        (box.root / path).unlink()
+    return {BROKEN_ENGINE: [outcome]}
+
+
 @pytest.fixture(scope="module")
 def outcomes(sandboxes, tmp_path_factory):
     keep = tmp_path_factory.mktemp("bad-input-results")
     boxes = {name: sandboxes(name) for name in GROUPS}
     jobs = {"extracted": lambda: _together(boxes["extracted"], GROUPS["extracted"], False, keep),
             "run": lambda: _together(boxes["run"], GROUPS["run"], True, keep),
-            "alone": lambda: _take_turns(boxes["alone"], GROUPS["alone"], keep)}
+            "alone": lambda: {**_take_turns(boxes["alone"], GROUPS["alone"], keep),
+                              **_broken_engine_turn(boxes["alone"], keep)}}
     done = run_all(jobs, workers=len(jobs))
     return {case: checks for group in done.values() for case, checks in group.items()}
 
@@ -515,10 +536,10 @@ moves.Moves.turn_face_down = turn_face_down
 """
 
 
-def test_a_broken_invariant_fails_the_example_at_its_step(sandbox):
-    sandbox.write("spec/ygo/good.rst", document("好文档", example("good-1")).replace("{case}", "invariant"))
-    sandbox.write("tests/examples/conftest.py", BUGGY_ENGINE)
-    done = sandbox.rulings("check")
+def test_a_broken_invariant_fails_the_example_at_its_step(outcomes):
+    # a turn of the third project, after its cases (``_broken_engine_turn``)
+    [outcome] = outcomes[BROKEN_ENGINE]
+    done = outcome.done
     assert done.returncode != 0
     # the page's words (the step after which the state broke), then the engine's English detail
     assert re.search(r"good\.rst:9: failed: good-1 — 当 「破坏龙 甘多拉」变成里侧守备表示: 引擎的不变式被破坏："
