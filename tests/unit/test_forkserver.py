@@ -77,8 +77,8 @@ def test_a_command_that_runs_too_long_is_killed_and_said_so(server, tmp_path):
     # a forked command prints within about 0.02 s (measured at load 5 on two cores): half
     # a second is its time to say something, then it is killed (it would sleep a minute)
     script = tmp_path / "slow.py"
-    script.write_text("import os, sys, time\nprint('started', flush=True)\nprint(os.getpid(), file=sys.stderr, flush=True)\n"
-                      "time.sleep(60)\n", encoding="utf-8")
+    script.write_text("import os, sys, time\nprint('started', flush=True)\n"
+                      "print(os.getpid(), file=sys.stderr, flush=True)\ntime.sleep(60)\n", encoding="utf-8")
     with pytest.raises(subprocess.TimeoutExpired) as timed_out:
         server.run([sys.executable, str(script)], tmp_path, dict(os.environ), 0.5)
     assert timed_out.value.output == "started\n"
