@@ -159,7 +159,7 @@ def _last_lines(done) -> str:
     return done.stdout + done.stderr
 
 
-def test_only_what_changed_runs_again_and_two_workers_give_the_results_of_one(sandbox):
+def test_only_what_changed_runs_again(sandbox):
     sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="仍然是"))
     sandbox.write("spec/ygo/inc1.rst", YGO.format(n=1, verdict="仍然是"))
     first = sandbox.rulings("check")
@@ -208,8 +208,8 @@ def test_only_what_changed_runs_again_and_two_workers_give_the_results_of_one(sa
     outside = sandbox.rulings("check", str(sandbox.root / "tests"))
     assert outside.returncode == 2 and "not under" in outside.stdout
 
-    # two workers give the results of one (the same project, issue 23: not a project of
-    # its own extracted from nothing): every example, one failing, run serially and with -j 2
+
+def test_two_workers_give_the_results_of_one(sandbox):
     for n in range(3):
         sandbox.write(f"spec/ygo/inc{n}.rst", YGO.format(n=n, verdict="不再是" if n == 1 else "仍然是"))
     serial = sandbox.rulings("check", "--all")
