@@ -9,8 +9,9 @@ only needs the extraction and one ``rulings check --no-run`` reports them all, e
 its file and line — checked twice, since the problems of an unchanged document must come
 back on every check; the cases whose examples run share one ``rulings check``; the few
 that need the project to themselves (a results file of their own, a card the others name
-defined again) take turns in a third.  Each line of a shared check that names documents
-must name those of one case: a case that disturbed another would show.
+defined again) then take turns in that second project, its cases' files removed (those
+about the results file share one document, extracted once).  Each line of a shared check
+that names documents must name those of one case: a case that disturbed another would show.
 """
 
 from __future__ import annotations
@@ -93,6 +94,9 @@ def _results(entries: dict) -> str:
 
 DOC = "spec/ygo/{case}.rst"
 CARDS = "spec/ygo/cards/{case}.rst"
+#: the document of the cases about the results file: the same for each (they take turns
+#: in one project, each with a results file of its own), extracted once for all
+RESULTS_DOC = {"spec/ygo/good.rst": document("好文档", example("good-2")).replace("{case}", "results")}
 
 CASES: dict[str, Case] = {
     "card-unknown-field": Case(
@@ -223,15 +227,15 @@ CASES: dict[str, Case] = {
         {DOC: document("好文档", example("good-1"))},
         [r"results\.json: no results file", r"spec/ygo/{case}\.rst:5: not-run: good-1 — no result"], ["good-1"]),
     "results-truncated": Case(
-        {"spec/ygo/good.rst": document("好文档", example("good-2"))},
+        RESULTS_DOC,
         [r"results\.json: not a readable results file"], ["good-2"],
         results=_results({"good-2": {"hash": "x", "status": "passed"}})[:30], alone=True),
     "results-older-format": Case(
-        {"spec/ygo/good.rst": document("好文档", example("good-2"))},
+        RESULTS_DOC,
         [r"results\.json: results format 0, expected 1"], ["good-2"],
         results=json.dumps({"format": 0, "results": {"good-2": {"status": "passed"}}}), alone=True),
     "results-for-other-text": Case(
-        {"spec/ygo/good.rst": document("好文档", example("good-2"))},
+        RESULTS_DOC,
         [r"spec/ygo/good\.rst:5: stale: good-2 — edited since its last run"], ["good-2"],
         results=_results({"good-2": {"hash": "0123456789abcdef", "status": "passed"}}), alone=True),
     "raw-html": Case(
@@ -284,22 +288,31 @@ def _together(box, names: list[str], run: bool, keep: Path) -> dict[str, list[Ou
 
 
 def _take_turns(box, names: list[str], keep: Path) -> dict[str, list[Outcome]]:
-    """Each case of ``names`` alone in the project: written, checked, removed."""
+    """Each case of ``names`` alone in the project: written, checked, removed (a case
+    whose files are those of the case before finds them as they are, extracted)."""
     outcomes = {}
+    written: dict = {}  # the files of the case before, still in the project
+    extracted = False  # and extracted since they were written
     for name in names:
         case = PLACED[name]
         # what the case before ran is no result of this one
         for leftover in (box.build / "results.json", box.build / "run-receipt.json"):
             leftover.unlink(missing_ok=True)
-        for path, text in case.files.items():
-            box.write(path, text)
+        if case.files != written:
+            for path in written:
+                (box.root / path).unlink()
+            for path, text in case.files.items():
+                box.write(path, text)
+            written, extracted = dict(case.files), False
         if case.results is not None:
-            # extract first, so that only the results file is wrong
-            box.rulings("check", "--no-run")
+            if not extracted:
+                # extract first, so that only the results file is wrong
+                box.rulings("check", "--no-run")
+                extracted = True
             box.write("build/results.json", case.results)
         outcomes[name] = [_check(box, case.run, keep)]
-        for path in case.files:
-            (box.root / path).unlink()
+    for path in written:
+        (box.root / path).unlink()
     return outcomes
 
 
@@ -312,13 +325,43 @@ GROUPS = {
 }
 
 
+#: the check of an engine that breaks an invariant (``BUGGY_ENGINE``, in the runner's
+#: folder: every example of a project runs it), a turn of its own after the others
+BROKEN_ENGINE = "broken-engine"
+
+
+def _broken_engine_turn(box, keep: Path) -> dict[str, list[Outcome]]:
+    """A document with one example, checked with ``BUGGY_ENGINE`` beside the runner:
+    written, checked, removed (as a case of ``_take_turns``)."""
+    for leftover in (box.build / "results.json", box.build / "run-receipt.json"):
+        leftover.unlink(missing_ok=True)
+    files = {"spec/ygo/good.rst": document("好文档", example("good-1")).replace("{case}", "invariant"),
+             "tests/examples/conftest.py": BUGGY_ENGINE}
+    for path, text in files.items():
+        box.write(path, text)
+    outcome = _check(box, True, keep)
+    for path in files:
+        (box.root / path).unlink()
+    return {BROKEN_ENGINE: [outcome]}
+
+
 @pytest.fixture(scope="module")
 def outcomes(sandboxes, tmp_path_factory):
     keep = tmp_path_factory.mktemp("bad-input-results")
-    boxes = {name: sandboxes(name) for name in GROUPS}
+    boxes = {name: sandboxes(name) for name in ("extracted", "run")}
+
+    def run_then_alone():
+        """The run project, then (its cases' files removed) the project the others take
+        turns in: not a project of its own extracted from nothing (issue 23)."""
+        together = _together(boxes["run"], GROUPS["run"], True, keep)
+        for name in GROUPS["run"]:
+            for path in PLACED[name].files:
+                (boxes["run"].root / path).unlink()
+        return {**together, **_take_turns(boxes["run"], GROUPS["alone"], keep),
+                **_broken_engine_turn(boxes["run"], keep)}
+
     jobs = {"extracted": lambda: _together(boxes["extracted"], GROUPS["extracted"], False, keep),
-            "run": lambda: _together(boxes["run"], GROUPS["run"], True, keep),
-            "alone": lambda: _take_turns(boxes["alone"], GROUPS["alone"], keep)}
+            "run, then alone": run_then_alone}
     done = run_all(jobs, workers=len(jobs))
     return {case: checks for group in done.values() for case, checks in group.items()}
 
@@ -515,10 +558,10 @@ moves.Moves.turn_face_down = turn_face_down
 """
 
 
-def test_a_broken_invariant_fails_the_example_at_its_step(sandbox):
-    sandbox.write("spec/ygo/good.rst", document("好文档", example("good-1")).replace("{case}", "invariant"))
-    sandbox.write("tests/examples/conftest.py", BUGGY_ENGINE)
-    done = sandbox.rulings("check")
+def test_a_broken_invariant_fails_the_example_at_its_step(outcomes):
+    # a turn of the project the cases that need it to themselves take turns in, after them
+    [outcome] = outcomes[BROKEN_ENGINE]
+    done = outcome.done
     assert done.returncode != 0
     # the page's words (the step after which the state broke), then the engine's English detail
     assert re.search(r"good\.rst:9: failed: good-1 — 当 「破坏龙 甘多拉」变成里侧守备表示: 引擎的不变式被破坏："

@@ -31,11 +31,15 @@ if how == "killed":
 """
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def server():
-    started = forkserver.ForkServer(dict(os.environ))
-    yield started
-    started.close()
+    """The fork server the sandbox tests of this process use (started if none runs yet):
+    the one under test, and no second server importing Sphinx and the engine again."""
+    env = {k: v for k, v in os.environ.items() if k != "RULINGS_BUILD"}  # as Sandbox.env()
+    with forkserver._SERVER_LOCK:
+        if forkserver._SERVER is None or forkserver._SERVER.process.poll() is not None:
+            forkserver._SERVER = forkserver.ForkServer(env)
+        return forkserver._SERVER
 
 
 def _both(server, cmd, cwd, env):
@@ -70,11 +74,17 @@ def test_a_forked_command_is_a_new_python_to_itself_and_to_the_test(server, tmp_
 
 
 def test_a_command_that_runs_too_long_is_killed_and_said_so(server, tmp_path):
+    # a forked command prints within about 0.02 s (measured at load 5 on two cores): half
+    # a second is its time to say something, then it is killed (it would sleep a minute)
     script = tmp_path / "slow.py"
-    script.write_text("import time\nprint('started', flush=True)\ntime.sleep(60)\n", encoding="utf-8")
+    script.write_text("import os, sys, time\nprint('started', flush=True)\n"
+                      "print(os.getpid(), file=sys.stderr, flush=True)\ntime.sleep(60)\n", encoding="utf-8")
     with pytest.raises(subprocess.TimeoutExpired) as timed_out:
-        server.run([sys.executable, str(script)], tmp_path, dict(os.environ), 2)
+        server.run([sys.executable, str(script)], tmp_path, dict(os.environ), 0.5)
     assert timed_out.value.output == "started\n"
+    # and it is gone (killed, its status collected), not left sleeping
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(timed_out.value.stderr), 0)
 
 
 def test_sandbox_commands_are_forked_when_they_can_be():

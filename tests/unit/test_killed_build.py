@@ -3,7 +3,9 @@ extraction (the gherkin build: reading, writing the features, its last step), th
 run, between the environment's save and the pages, the html build (writing the pages,
 its last step) — followed by a normal ``rulings build`` that shows the truth: an edited
 example is not shown as passed, a problem of a document is reported again, and the
-counts of the console, the results and the pages agree.
+counts of the console, the results and the pages agree; and, as a build killed half way
+took the cycle's stamp away (issue 28), that build is a full cycle which leaves the stamp
+again (for the next to say the same without Sphinx).
 
 The run and "between the save and the pages" are tested in test_green_never_lies.py
 (``test_a_run_that_dies_…``, ``test_a_page_not_written_…``); here ``rulings build``
@@ -73,8 +75,13 @@ def _statuses_on_pages(sandbox) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("where", ["reading", "features", "manifest", "pages", "html-finish"])
-def test_a_build_killed_at_each_phase_is_followed_by_a_build_that_shows_the_truth(built, where):
+def test_a_build_killed_at_each_phase_is_followed_by_a_build_that_shows_the_truth(built, where, monkeypatch):
+    from rulings import extraction
+    from rulings.project import Paths
     from tests.unit.test_bad_input import document, example
+    from tests.unit.test_unchanged_cycle import _build, _refused
+
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)  # Paths(built.root): the project's own build/
 
     # the project built once (tests/unit/built_project.py): spec/ygo/good.rst (good-1) and
     # spec/ygo/other.rst (other-1) passed, their pages written
@@ -86,8 +93,11 @@ def test_a_build_killed_at_each_phase_is_followed_by_a_build_that_shows_the_trut
     script.write_text(KILL, encoding="utf-8")
     killed = built.python(str(script), str(built.root), where)
     assert killed.returncode == 9, (where, killed.stdout + killed.stderr)
+    # the build took the cycle's stamp away as it started (issue 28): the next is full
+    assert _refused(built) == {"stamp"}, where
 
-    after = built.rulings("build")
+    after, fast = _build(built)
+    assert not fast, (where, built.output(after))
     output = built.output(after)
     assert "Traceback" not in output, (where, output)
     assert re.search(r"spec/ygo/good\.rst:\d+: .*Unknown interpreted text role \"nosuchrole\"", after.stderr), (where, output)
@@ -96,6 +106,12 @@ def test_a_build_killed_at_each_phase_is_followed_by_a_build_that_shows_the_trut
     assert built.results()["good-1"]["status"] == "failed", (where, output)
     assert _statuses_on_pages(built) == {"good-1": "failed", "other-1": "passed"}, (where, output)
     assert "不再是通常召唤的怪兽" in built.html("ygo/good")
+    # which leaves the stamp again, for what it did: what the next build asks first
+    # (cli.cmd_build; its fast cycle itself: test_unchanged_cycle.py) finds it standing,
+    # with this build's status and last line
+    said = extraction.unchanged_cycle(Paths(built.root))
+    assert said is not None, (where, _refused(built))
+    assert (said["status"], said["last_line"]) == (after.returncode, "1 passed, 1 failed"), (where, said)
     # and so does every build after it, and the check
     again = built.rulings("check")
     assert again.returncode == 1, (where, built.output(again))
