@@ -41,7 +41,9 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
     import rulings
 
     engine = sandbox.root.parent / "engine-copy" / "rulings"
-    shutil.copytree(Path(rulings.__file__).parent, engine, ignore=shutil.ignore_patterns("__pycache__"))
+    # with its bytecode, as a checkout has it (make: compileall), valid for the copies (their
+    # times are kept): the server and each worker do not compile the engine again (issue 23)
+    shutil.copytree(Path(rulings.__file__).parent, engine)
     env = {**sandbox.env(), "PYTHONPATH": os.pathsep.join(filter(None, [str(engine.parent),
                                                                          os.environ.get("PYTHONPATH")]))}
     port = _free_port()
@@ -355,12 +357,12 @@ def test_a_page_being_written_is_sent_whole(tmp_path):
     whole = "<html><body>" + "「破坏龙 甘多拉」" * 2000 + "</body></html>\n"
     data = whole.encode("utf-8")
     page.write_bytes(data[:16383])  # cut inside a character
-    finish = threading.Timer(0.3, page.write_bytes, (data,))
-    finish.start()
-    try:
+    # the writer finishes while the reader waits (its first pause), not after a fixed time
+    waited: list[float] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("rulings.serve.time.sleep", lambda seconds: (waited.append(seconds), page.write_bytes(data)))
         assert read_page(page) == whole
-    finally:
-        finish.join()
+    assert waited, "the cut page was not read again"
     # a page that is not Sphinx's and never ends with </html>: sent as it is once it has
     # not been written for a while
     other = tmp_path / "other.html"
