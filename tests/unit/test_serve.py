@@ -76,8 +76,14 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
     # a real browser, where there is one (the script the server puts into every page
     # reloads it): started while the server makes its first build (issue 23: 1.6 s)
     started: list = []
-    starting = threading.Thread(target=lambda: started.append(_chromium(sandbox.root.parent / "chromium-profile")),
-                                daemon=True)
+
+    def start() -> None:
+        try:
+            started.append(_chromium(sandbox.root.parent / "chromium-profile"))
+        except BaseException as err:  # raised below, in the test
+            started.append(err)
+
+    starting = threading.Thread(target=start, daemon=True)
     starting.start()
     try:
         wait(lambda: 'data-example-id="inc0-1" data-status="passed"' in get("/ygo/inc0.html")
@@ -102,7 +108,10 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
         waiting.start()
         # and the real one
         starting.join(timeout=120)
-        chromium = started[0] if started else None
+        assert started, "Chromium neither started nor failed in 120 s"
+        if isinstance(started[0], BaseException):
+            raise started.pop()
+        chromium = started[0]
         if chromium is not None:
             chromium.get(base + "/ygo/inc0.html")
             chromium.execute_script("window.rulingsNotReloaded = true;")
@@ -187,8 +196,8 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
         assert not _alive(pid), "the worker outlived `rulings serve`"
     finally:
         starting.join(timeout=120)
-        if started and started[0] is not None:  # a test stopped before the browser's part
-            started.pop().quit()
+        if started and started[0] is not None and not isinstance(started[0], BaseException):
+            started.pop().quit()  # a test stopped before the browser's part
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
