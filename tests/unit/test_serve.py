@@ -70,7 +70,7 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
                     return
             except OSError:
                 pass
-            time.sleep(0.03)
+            time.sleep(0.05)
         raise AssertionError(f"timed out waiting for {what}: {''.join(output)}")
 
     # a real browser, where there is one (the script the server puts into every page
