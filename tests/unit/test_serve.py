@@ -41,7 +41,9 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
     import rulings
 
     engine = sandbox.root.parent / "engine-copy" / "rulings"
-    shutil.copytree(Path(rulings.__file__).parent, engine, ignore=shutil.ignore_patterns("__pycache__"))
+    # with its bytecode, as a checkout has it (make: compileall), valid for the copies (their
+    # times are kept): the server and each worker do not compile the engine again (issue 23)
+    shutil.copytree(Path(rulings.__file__).parent, engine)
     env = {**sandbox.env(), "PYTHONPATH": os.pathsep.join(filter(None, [str(engine.parent),
                                                                          os.environ.get("PYTHONPATH")]))}
     port = _free_port()
@@ -68,9 +70,21 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
                     return
             except OSError:
                 pass
-            time.sleep(0.1)
+            time.sleep(0.05)
         raise AssertionError(f"timed out waiting for {what}: {''.join(output)}")
 
+    # a real browser, where there is one (the script the server puts into every page
+    # reloads it): started while the server makes its first build (issue 23: 1.6 s)
+    started: list = []
+
+    def start() -> None:
+        try:
+            started.append(_chromium(sandbox.root.parent / "chromium-profile"))
+        except BaseException as err:  # raised below, in the test
+            started.append(err)
+
+    starting = threading.Thread(target=start, daemon=True)
+    starting.start()
     try:
         wait(lambda: 'data-example-id="inc0-1" data-status="passed"' in get("/ygo/inc0.html")
              and changes()["behind"] is None, "the first build")
@@ -92,12 +106,20 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
 
         waiting = threading.Thread(target=browser, daemon=True)
         waiting.start()
-        # and a real one, where there is one (the script reloads the page)
-        chromium = _chromium(sandbox.root.parent / "chromium-profile")
+        # and the real one
+        starting.join(timeout=120)
+        assert started, "Chromium neither started nor failed in 120 s"
+        if isinstance(started[0], BaseException):
+            raise started.pop()
+        chromium = started[0]
         if chromium is not None:
             chromium.get(base + "/ygo/inc0.html")
             chromium.execute_script("window.rulingsNotReloaded = true;")
-        time.sleep(0.2)
+            # its script has its first answer (the version it waits to pass): a save from
+            # now on is news to it
+            wait(lambda: chromium.execute_script("return performance.getEntriesByType('resource').some("
+                                                 "function (e) { return e.name.indexOf('/_rulings/changes') >= 0; });"),
+                 "the page's script to ask the server", 30)
         sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="不再是"))
         wait(lambda: 'data-example-id="inc0-1" data-status="failed"' in get("/ygo/inc0.html"),
              "the page of the edited example")
@@ -107,7 +129,7 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
                     "return !window.rulingsNotReloaded && !!document.querySelector("
                     "'[data-example-id=\"inc0-1\"][data-status=\"failed\"]');"), "the browser's reload", 30)
             finally:
-                chromium.quit()
+                started.pop().quit()
         after = sandbox.results()
         assert {k for k in after if after[k] != before[k]} == {"inc0-1"}
         assert after["inc0-1"]["status"] == "failed"
@@ -126,7 +148,7 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
         # saves one after the other (a catch-up may stop for the next save and start again):
         # once caught up, every page shows the last verdicts
         sandbox.write("spec/ygo/inc1.rst", YGO.format(n=1, verdict="不再是"))
-        time.sleep(0.3)
+        time.sleep(0.1)
         sandbox.write("spec/ygo/inc0.rst", YGO.format(n=0, verdict="仍然是"))
         wait(lambda: changes()["behind"] is None
              and 'data-document="ygo/inc0" data-status="passed"' in get("/index.html")
@@ -170,9 +192,12 @@ def test_a_save_runs_the_edited_example_writes_its_page_and_reloads_it(sandbox):
         deadline = time.monotonic() + 10
         pid = worker[0]
         while time.monotonic() < deadline and _alive(pid):
-            time.sleep(0.1)
+            time.sleep(0.02)
         assert not _alive(pid), "the worker outlived `rulings serve`"
     finally:
+        starting.join(timeout=120)
+        if started and started[0] is not None and not isinstance(started[0], BaseException):
+            started.pop().quit()  # a test stopped before the browser's part
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
@@ -341,12 +366,12 @@ def test_a_page_being_written_is_sent_whole(tmp_path):
     whole = "<html><body>" + "「破坏龙 甘多拉」" * 2000 + "</body></html>\n"
     data = whole.encode("utf-8")
     page.write_bytes(data[:16383])  # cut inside a character
-    finish = threading.Timer(0.3, page.write_bytes, (data,))
-    finish.start()
-    try:
+    # the writer finishes while the reader waits (its first pause), not after a fixed time
+    waited: list[float] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("rulings.serve.time.sleep", lambda seconds: (waited.append(seconds), page.write_bytes(data)))
         assert read_page(page) == whole
-    finally:
-        finish.join()
+    assert waited, "the cut page was not read again"
     # a page that is not Sphinx's and never ends with </html>: sent as it is once it has
     # not been written for a while
     other = tmp_path / "other.html"
