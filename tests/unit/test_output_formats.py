@@ -21,11 +21,10 @@ def outputs(real_site, tmp_path_factory):
     environment its ``rulings build`` left and with the settings ``rulings`` gives Sphinx:
     no document is read again (architecture.md: every builder from the same environment),
     each builder only writes (issue 23: the four builds took 15 s of CPU reading every
-    document again into an environment of their own, 10 s now).  Plain text and EPUB
-    are written for the documents that hold examples: the card index, the card pages and
-    the vocabulary, whose tables were most of those writers' time, hold none, and the
-    EPUB writes them with the html site's translator (the books, LaTeX and man, hold
-    every document)."""
+    document again into an environment of their own, 10 s now).  Plain text is written
+    for the documents that hold examples: the card index and the vocabulary, whose
+    tables were most of the text writer's time, hold none (the books, LaTeX and man,
+    hold every document)."""
     from rulings.extraction import settings
     from rulings.project import Paths
 
@@ -45,13 +44,13 @@ def outputs(real_site, tmp_path_factory):
             shutil.copytree(environment, doctrees)
             told = {**overrides[name], "rulings_problems_file": str(folder / f"{name}-problems.json")}  # not the site's
             options = [a for key, value in told.items() for a in ("-D", f"{key}={value}")]
-            files = [f"spec/{d}.rst" for d in with_examples] if name in ("text", "epub") else []
+            files = [f"spec/{d}.rst" for d in with_examples] if name == "text" else []
             return real_site.sphinx_build("--no-color", "-b", name, *options, "-d", str(doctrees), "spec",
                                           f"build/{name}", *files)
 
         # two at a time, the machine's two cores (issue 23: 6.9 s one after the other); the
-        # longest two (latex, man) first, each then followed by a shorter one
-        done = run_all({name: (lambda name=name: one(name)) for name in ("latex", "man", "epub", "text")}, workers=2)
+        # longest two (epub, latex) first, each beside a shorter one
+        done = run_all({name: (lambda name=name: one(name)) for name in ("epub", "latex", "man", "text")}, workers=2)
         logs = {}
         for name in BUILDERS:
             assert done[name].returncode == 0, real_site.output(done[name])[-3000:]
