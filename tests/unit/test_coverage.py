@@ -26,6 +26,10 @@ from rulings.ygo import memory as ygo_memory
 from rulings.ygo import tables as ygo_tables
 from tests.conftest import extract_once
 
+#: one pytest-xdist worker runs them all (``make test``: --dist loadgroup), so that the
+#: module's measurements (``dm_run``, ``lazy_or_whole``) are made once, not once per worker
+pytestmark = pytest.mark.xdist_group("coverage")
+
 ROOT = find_root(Path(__file__).parent)
 extract_once()
 PATHS = Paths(ROOT)
