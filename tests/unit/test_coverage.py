@@ -10,11 +10,13 @@ import io
 import json
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-from rulings import coverage, mutation
+from rulings import coverage, mutation, scenarios
 from rulings.cardformat import use_cards_dir
 from rulings.dm import memory as dm_memory
 from rulings.mtg import face_down as mtg_face_down
@@ -24,25 +26,60 @@ from rulings.ygo import memory as ygo_memory
 from rulings.ygo import tables as ygo_tables
 from tests.conftest import extract_once
 
+#: one pytest-xdist worker runs them all (``make test``: --dist loadgroup), so that the
+#: module's measurements (``dm_run``, ``lazy_or_whole``) are made once, not once per worker
+pytestmark = pytest.mark.xdist_group("coverage")
+
 ROOT = find_root(Path(__file__).parent)
 extract_once()
 PATHS = Paths(ROOT)
 
 
+def _build_copy(build: Path) -> None:
+    """``build`` holding a copy of the extracted features and cards."""
+    for part in ("features", "cards"):
+        shutil.copytree(PATHS.build / part, build / part)
+
+
 @pytest.fixture(scope="module")
-def dm_measured():
-    """Every cell of Duel Masters, measured once for the tests of this module."""
-    return coverage.measure(PATHS, ["dm"], jobs=1)["dm"]
+def dm_run(tmp_path_factory):
+    """The first step of the command's cycle, once for the module (issue 23: the one
+    whole measurement of Duel Masters here): a build folder of its own never measured,
+    ``rulings coverage --update`` run on it — what it said, its exit status, and the
+    baseline it wrote."""
+    folder = tmp_path_factory.mktemp("dm-run")
+    _build_copy(folder / "build")
+    out = io.StringIO()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RULINGS_BUILD", str(folder / "build"))
+        status = coverage.run(Paths(ROOT), ["dm"], jobs=1, update=True, baseline_path=folder / "coverage-pinned.json",
+                              stream=out)
+    use_cards_dir(PATHS.cards)
+    return SimpleNamespace(folder=folder, status=status, said=out.getvalue())
+
+
+@pytest.fixture(scope="module")
+def dm_measured(dm_run):
+    """Every cell of Duel Masters, measured once for the tests of this module (by the
+    command, which wrote it as the next run reads it)."""
+    data = json.loads((dm_run.folder / "build" / "coverage" / "measured" / "dm.json").read_text(encoding="utf-8"))
+    return coverage.Measurement.from_json(data)
 
 
 @pytest.fixture
 def sandbox(tmp_path, monkeypatch):
     """A build folder of its own holding a copy of the extracted features and cards."""
     build = tmp_path / "build"
-    for part in ("features", "cards"):
-        shutil.copytree(PATHS.build / part, build / part)
+    _build_copy(build)
     monkeypatch.setenv("RULINGS_BUILD", str(build))
     yield Paths(ROOT)
+    use_cards_dir(PATHS.cards)
+
+
+@pytest.fixture
+def cards_put_back():
+    """The cards read from the module's build folder again after the test."""
+    yield
     use_cards_dir(PATHS.cards)
 
 
@@ -64,84 +101,6 @@ def _dm_memory_table(module=None) -> mutation.Table:
 
 
 # -- measuring ------------------------------------------------------------------------------
-
-def test_a_known_change_is_caught_by_the_examples_that_state_it():
-    """Turning a revealed card face down again when the revealing effect has finished is
-    what dm-fu-show-is-face-up shows; 変異's 2/2 is what a Magic example counts on; the
-    FE ability of 捜索甲冑ゴロンガー only runs the examples naming the card."""
-    cells = {"memory/REVEALED/RESOLVED", "flag/捜索甲冑ゴロンガー/FE/fort-e:taken-off"}
-    m = coverage.measure(PATHS, ["dm"], jobs=1, only=cells)["dm"]
-    assert set(m.cells) == cells
-    assert "dm-fu-show-is-face-up" in m.cells["memory/REVEALED/RESOLVED"]
-    assert m.cells["flag/捜索甲冑ゴロンガー/FE/fort-e:taken-off"] == ["dm-fu-goronger-no-fort-e"]
-    mtg = coverage.measure(PATHS, ["mtg"], jobs=1, only={"face-down/変異/pt"})["mtg"]
-    assert mtg.cells["face-down/変異/pt"], "no example counts on a face-down 変異 creature being 2/2"
-
-
-def test_every_failing_example_is_recorded_not_only_the_first(dm_measured):
-    assert max(len(v) for v in dm_measured.cells.values()) > 1
-    assert not dm_measured.broken and not dm_measured.errors
-
-
-#: the memory tables (whose cells run only the examples that meet them) checked here, and
-#: a cell of each that leaves most examples out and that examples pin
-MEMORY_TABLES = {"dm": (dm_memory.ERASED_BY, "memory/REVEALED/RESOLVED"),
-                 "mtg": (mtg_identity.ERASED_BY, "memory/counters/turned-face-up")}
-
-
-def test_a_memory_cell_runs_only_the_examples_that_meet_it_and_misses_none():
-    """Running only the examples in which a card holding the row meets the transition
-    (coverage.erasures) finds exactly the failures that running every example finds: an
-    example left out of a cell's run cannot notice its change.  Every memory cell of
-    Duel Masters and Magic: each example runs once with all the cells that leave it out
-    changed together (each row's transitions toggled as those cells toggle them) and runs
-    as it does unchanged — it passes and meets the same (row, transition) pairs (issue 23:
-    one run per example rather than every example under each of 29 cells: 71 cells, in
-    a fifth of the time).  And a cell of each game measured pruned and not."""
-    left_out = 0
-    for game_id, (table, pinned) in MEMORY_TABLES.items():
-        coverage._load(PATHS, [game_id])
-        game = coverage._WORK[game_id]
-        cells = [c for c in game.cells.values() if c.meets is not None]
-        assert {c.key[0] for c in cells} == set(table), game_id
-        met = {c.id: {e.id for e in coverage._runnable(game, c)} for c in cells}
-        catalogue = mutation.catalogue_of(game_id)
-        original = dict(table)
-        for example in coverage._runnable(game, cells[0], prune=False):  # every example a cell could run
-            changed = dict(original)
-            for cell in cells:
-                if example.id not in met[cell.id]:
-                    row, column = cell.key
-                    changed[row] = changed[row] ^ {column}
-                    left_out += 1
-            before = catalogue.state()
-            table.update(changed)
-            catalogue.build_lazily()  # as mutation.set_value: the cards built under the change
-            try:
-                err, meets = coverage.erasures(game.vocabulary, example)
-            finally:
-                table.update(original)
-                catalogue.restore(before)
-            assert err is None, (game_id, example.id, f"{type(err).__name__}: {err}")
-            assert meets == game.met[example.id], (game_id, example.id)
-        # and as the measurement runs a cell: only the examples that meet it, or every one
-        pruned, whole = (coverage._measure_cell((game_id, pinned, prune)) for prune in (True, False))
-        assert pruned == whole and pruned[2], (pruned, whole)
-        assert len(met[pinned]) < len(game.examples) / 2, "nothing much was left out"
-    assert left_out, "nothing was left out"
-
-
-def test_a_change_is_undone(dm_measured):
-    """After a measurement the tables and the cards are what they were."""
-    before = (dict(ygo_memory.ERASED_BY), dict(ygo_memory.GIVEN_FACE_DOWN), dict(mtg_identity.ERASED_BY),
-              dict(mtg_face_down.BY_WAY), dict(dm_memory.ERASED_BY))
-    cards = json.dumps(mutation.catalogue_records("dm"), sort_keys=True, ensure_ascii=False)
-    coverage.measure(PATHS, ["dm"], jobs=1, only={"memory/KEPT/REORDERED", "flag/ボルシャック・ドラゴン/card/"
-                                                  "keywords:without-W・ブレイカー"})
-    assert (dict(ygo_memory.ERASED_BY), dict(ygo_memory.GIVEN_FACE_DOWN), dict(mtg_identity.ERASED_BY),
-            dict(mtg_face_down.BY_WAY), dict(dm_memory.ERASED_BY)) == before
-    assert json.dumps(mutation.catalogue_records("dm"), sort_keys=True, ensure_ascii=False) == cards
-
 
 def _whole_catalogue_each_time(monkeypatch) -> None:
     """Every change builds the whole catalogue again, as before cards were built one at
@@ -181,23 +140,173 @@ LAZY_OR_WHOLE = {
 }
 
 
-def test_cards_built_one_at_a_time_under_a_change_measure_what_the_whole_catalogue_does(monkeypatch):
+#: the Yu-Gi-Oh! rule of LAZY_OR_WHOLE that the card format reads as it builds a card
+YGO_RULE = "summon-stat-applied-once"
+
+
+def _ygo_examples_that_can_notice() -> Callable[[scenarios.Example], bool]:
+    """Whether a Yu-Gi-Oh! example can notice a change of LAZY_OR_WHOLE["ygo"], built one
+    card at a time or whole: it brings in (``Cell.cards``, with ``coverage._bringers``, as
+    the tool prunes a card's cells) a card of its card cells or a card whose building reads
+    YGO_RULE (every card with a continuous effect: the rule is read as such an effect is
+    built).  Any other card is built from its record as it is unchanged, one at a time or
+    whole (and every Duel Masters and Magic example runs both ways under a rule switched
+    off and under 変異's 2/2).  Issue 23: 249 of 688 examples, not each run three times."""
+    catalogue = mutation.catalogue_of("ygo")
+    card_format = catalogue._format()
+    read: set[str] = set()
+
+    class Recording(dict):
+        def __getitem__(self, key):
+            read.add(key)
+            return super().__getitem__(key)
+
+    readers = set()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ygo_memory, "RULES", Recording(ygo_memory.RULES))
+        for record in catalogue.file_records():
+            read.clear()
+            try:
+                card_format.build(record)
+            except Exception:  # noqa: BLE001 - a broken card is the catalogue's business
+                pass
+            if YGO_RULE in read:
+                readers.add(record["name"])
+    assert readers, f"no card reads {YGO_RULE} as it is built"
+    cells = {c.id: c for t in mutation.tables("ygo") for c in t.cells}
+    cards = readers.union(*(cells[c].cards or () for c in LAZY_OR_WHOLE["ygo"]))
+    bringers = coverage._bringers(mutation.catalogue_records("ygo"))
+    names = {n for card in cards for n in bringers.get(card, {card})}
+    return lambda example: any(example.names(n) for n in names)
+
+
+def _tables_and_cards() -> tuple:
+    """The rules tables the cells change, and every game's card records."""
+    return (dict(ygo_memory.ERASED_BY), dict(ygo_memory.GIVEN_FACE_DOWN), dict(ygo_memory.RULES),
+            dict(mtg_identity.ERASED_BY), dict(mtg_face_down.BY_WAY), dict(dm_memory.ERASED_BY),
+            {g: json.dumps(mutation.catalogue_records(g), sort_keys=True, ensure_ascii=False) for g in GAMES})
+
+
+@pytest.fixture(scope="module")
+def lazy_or_whole():
+    """The cells of LAZY_OR_WHOLE of each game measured as the command measures them
+    (``lazy``: cards built one at a time under a change), then each again with the whole
+    catalogue built under each change (``whole``: cell -> ``_measure_cell``'s result;
+    ``built``: how many times a whole catalogue was built); ``games``: each game's
+    examples as loaded (``coverage._WORK``; of Yu-Gi-Oh!, those that can notice its
+    cells: ``_ygo_examples_that_can_notice``); the tables and the cards before, after the
+    measurement and after both (issue 23: the game's examples loaded once for all of
+    these, not once per test)."""
+    before = _tables_and_cards()
+    lazy, whole, built, games = {}, {}, {}, {}
+    can_notice = _ygo_examples_that_can_notice()
+    documented = scenarios.documented
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(scenarios, "documented", lambda paths, games=None: [
+            e for e in documented(paths, games) if e.game != "ygo" or can_notice(e)])
+        counted: list[int] = []
+        original = mutation.cardformat.Catalogue.load_records
+        patch.setattr(mutation.cardformat.Catalogue, "load_records",
+                      lambda self, records: counted.append(len(records)) or original(self, records))
+        for game, cells in LAZY_OR_WHOLE.items():
+            lazy[game] = coverage.measure(PATHS, [game], jobs=1, only=cells)[game]
+            games[game] = coverage._WORK[game]
+        measured = _tables_and_cards()
+        for game, cells in LAZY_OR_WHOLE.items():
+            assert coverage._WORK[game] is games[game]
+            counted.clear()
+            with pytest.MonkeyPatch.context() as whole_catalogue:
+                _whole_catalogue_each_time(whole_catalogue)
+                whole[game] = {cell: coverage._measure_cell((game, cell, True)) for cell in sorted(cells)}
+            built[game] = len(counted)
+    return SimpleNamespace(lazy=lazy, whole=whole, built=built, games=games,
+                           tables=(before, measured, _tables_and_cards()))
+
+
+def test_a_known_change_is_caught_by_the_examples_that_state_it(lazy_or_whole):
+    """Turning a revealed card face down again when the revealing effect has finished is
+    what dm-fu-show-is-face-up shows; 変異's 2/2 is what a Magic example counts on; the
+    FE ability of 捜索甲冑ゴロンガー only runs the examples naming the card; the cells
+    asked for are measured, and no others."""
+    m = lazy_or_whole.lazy["dm"]
+    assert set(m.cells) == LAZY_OR_WHOLE["dm"]
+    assert "dm-fu-show-is-face-up" in m.cells["memory/REVEALED/RESOLVED"]
+    assert m.cells["flag/捜索甲冑ゴロンガー/FE/fort-e:taken-off"] == ["dm-fu-goronger-no-fort-e"]
+    mtg = lazy_or_whole.lazy["mtg"]
+    assert mtg.cells["face-down/変異/pt"], "no example counts on a face-down 変異 creature being 2/2"
+
+
+def test_every_failing_example_is_recorded_not_only_the_first(dm_measured):
+    assert max(len(v) for v in dm_measured.cells.values()) > 1
+    assert not dm_measured.broken and not dm_measured.errors
+
+
+#: the memory tables (whose cells run only the examples that meet them) checked here, and
+#: a cell of each that leaves most examples out and that examples pin
+MEMORY_TABLES = {"dm": (dm_memory.ERASED_BY, "memory/REVEALED/RESOLVED"),
+                 "mtg": (mtg_identity.ERASED_BY, "memory/counters/turned-face-up")}
+
+
+def test_a_memory_cell_runs_only_the_examples_that_meet_it_and_misses_none(lazy_or_whole, monkeypatch):
+    """Running only the examples in which a card holding the row meets the transition
+    (coverage.erasures) finds exactly the failures that running every example finds: an
+    example left out of a cell's run cannot notice its change.  Every memory cell of
+    Duel Masters and Magic: each example runs once with all the cells that leave it out
+    changed together (each row's transitions toggled as those cells toggle them) and runs
+    as it does unchanged — it passes and meets the same (row, transition) pairs (issue 23:
+    one run per example rather than every example under each of 29 cells: 71 cells, in
+    a fifth of the time).  And a cell of each game measured pruned and not."""
+    left_out = 0
+    for game_id, (table, pinned) in MEMORY_TABLES.items():
+        game = lazy_or_whole.games[game_id]  # (every example of the game loaded: cells asked for or not)
+        monkeypatch.setitem(coverage._WORK, game_id, game)
+        cells = [c for c in game.cells.values() if c.meets is not None]
+        assert {c.key[0] for c in cells} == set(table), game_id
+        met = {c.id: {e.id for e in coverage._runnable(game, c)} for c in cells}
+        catalogue = mutation.catalogue_of(game_id)
+        original = dict(table)
+        for example in coverage._runnable(game, cells[0], prune=False):  # every example a cell could run
+            changed = dict(original)
+            for cell in cells:
+                if example.id not in met[cell.id]:
+                    row, column = cell.key
+                    changed[row] = changed[row] ^ {column}
+                    left_out += 1
+            before = catalogue.state()
+            table.update(changed)
+            catalogue.build_lazily()  # as mutation.set_value: the cards built under the change
+            try:
+                err, meets = coverage.erasures(game.vocabulary, example)
+            finally:
+                table.update(original)
+                catalogue.restore(before)
+            assert err is None, (game_id, example.id, f"{type(err).__name__}: {err}")
+            assert meets == game.met[example.id], (game_id, example.id)
+        # and as the measurement runs a cell: only the examples that meet it, or every one
+        pruned, whole = (coverage._measure_cell((game_id, pinned, prune)) for prune in (True, False))
+        assert pruned == whole and pruned[2], (pruned, whole)
+        assert len(met[pinned]) < len(game.examples) / 2, "nothing much was left out"
+    assert left_out, "nothing was left out"
+
+
+def test_a_change_is_undone(lazy_or_whole):
+    """After a measurement the tables and the cards are what they were (each kind of
+    change of each game: a memory table, a rule switched, a card's records), and after
+    the same cells measured with the whole catalogue built under each change."""
+    before, measured, after = lazy_or_whole.tables
+    assert measured == before
+    assert after == before
+
+
+def test_cards_built_one_at_a_time_under_a_change_measure_what_the_whole_catalogue_does(lazy_or_whole):
     """Under a changed table only the cards an example looks up are built (a card is
     built from its own record): cells of each kind of change of each game measure the
     same failing examples and the same errors as when every change builds every card
     again (the examples loaded once per game, each cell measured both ways)."""
-    built = []
-    original = mutation.cardformat.Catalogue.load_records
-    monkeypatch.setattr(mutation.cardformat.Catalogue, "load_records",
-                        lambda self, records: built.append(len(records)) or original(self, records))
     for game, cells in LAZY_OR_WHOLE.items():
-        lazy = coverage.measure(PATHS, [game], jobs=1, only=cells)[game]
+        lazy, eager = lazy_or_whole.lazy[game], lazy_or_whole.whole[game]
         assert set(lazy.cells) | set(lazy.errors) == cells, f"{game}: no such cells: {cells - set(lazy.cells)}"
-        built.clear()
-        with monkeypatch.context() as whole_catalogue:
-            _whole_catalogue_each_time(whole_catalogue)
-            eager = {cell: coverage._measure_cell((game, cell, True)) for cell in sorted(cells)}
-        assert len(built) >= len(cells), f"{game}: the whole catalogue was not built under each change"
+        assert lazy_or_whole.built[game] >= len(cells), f"{game}: the whole catalogue was not built under each change"
         assert {c: sorted(failing) for c, (_g, _c, failing, _e) in eager.items() if failing is not None} \
             == lazy.cells, game
         assert {c: error for c, (_g, _c, failing, error) in eager.items() if failing is None} == lazy.errors, game
@@ -331,16 +440,20 @@ def test_statuses_and_the_results_format(dm_measured):
 
 # -- the command: incremental, the ratchet ------------------------------------------------
 
-def test_nothing_changed_nothing_measured_an_edited_game_alone_measured_again_and_the_ratchet(sandbox, tmp_path):
+def test_nothing_changed_nothing_measured_an_edited_game_alone_measured_again_and_the_ratchet(
+        dm_run, tmp_path, monkeypatch, cards_put_back):
     """One project through the command's cycle (issue 23: one measurement of dm, not
-    one per test): measured and the baseline written; nothing changed, nothing measured
+    one per test; its first step, ``dm_run``, shared with the module, the rest on a copy):
+    measured and the baseline written; nothing changed, nothing measured
     and every pinned cell still pinned; where an example is written is not what it is;
     an edited step changes its game alone; every example that pins a cell taken out, the
     cell survives and the ratchet fails."""
-    baseline = tmp_path / "coverage-pinned.json"
-    out = io.StringIO()
-    assert coverage.run(sandbox, ["dm"], jobs=1, update=True, baseline_path=baseline, stream=out) == 0
-    assert "measuring dm (never measured)" in out.getvalue()
+    assert dm_run.status == 0, dm_run.said
+    assert "measuring dm (never measured)" in dm_run.said
+    shutil.copytree(dm_run.folder, tmp_path / "run")
+    monkeypatch.setenv("RULINGS_BUILD", str(tmp_path / "run" / "build"))
+    sandbox = Paths(ROOT)
+    baseline = tmp_path / "run" / "coverage-pinned.json"
     assert (sandbox.build / "coverage" / "dm.json").exists()
     pinned = json.loads(baseline.read_text(encoding="utf-8"))["dm"]
     assert pinned and pinned == sorted(pinned)
