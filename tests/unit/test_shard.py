@@ -54,8 +54,7 @@ MTG_SPELL = """\
    ならば 「にやにや笑いの悪魔」はスタックにある
 """
 
-#: every shard of three holds at least one of these (shard_of is a digest of the id): one
-#: shard passes, two fail (one of them refuses a set-up), the Magic examples share one
+#: every shard of four holds at least one of these (shard_of is a digest of the id)
 YGO_DOC = document("分片", example("shard-pass"), example("shard-pass-again", title="再一次"),
                    example("shard-fail", WRONG, title="故意写错的期待"),
                    example("shard-pending", options="   :status: pending\n", title="待定的例子"),
@@ -87,7 +86,7 @@ def _without_durations(text: str) -> str:
 @pytest.fixture(scope="module")
 def sharded(sandboxes, tmp_path_factory):
     """A project of a few examples (passed, failed, pending, an outline, a set-up the
-    engine refuses, two games): one run of every example, and three shards each run
+    engine refuses, two games): one run of every example, and four shards each run
     in a build folder of its own, their files in ``shards``.  After it, a machine's
     build folder is used by one test at most (machine-1: an empty shard; machine-2: a
     shard without a run, which removes its results)."""
@@ -96,10 +95,10 @@ def sharded(sandboxes, tmp_path_factory):
     box.write("spec/mtg/shard.rst", MTG_DOC)
     out = tmp_path_factory.mktemp("shards")
     # the five runs side by side, two at a time (issue 23): each in a build folder of its own
-    jobs = {i: (lambda i=i: _run(box, "check", "--shard", f"{i}/3", "--out", str(out / f"shard-{i}.json"),
-                                 build=out / f"machine-{i}")) for i in range(1, 4)}
+    jobs = {i: (lambda i=i: _run(box, "check", "--shard", f"{i}/4", "--out", str(out / f"shard-{i}.json"),
+                                 build=out / f"machine-{i}")) for i in range(1, 5)}
     done = run_all({**jobs, "single": lambda: _run(box, "check")}, workers=2)
-    box.shard_outputs = {i: done[i] for i in range(1, 4)}
+    box.shard_outputs = {i: done[i] for i in range(1, 5)}
     box.single = done["single"]
     # the single run's results as it wrote them (the tests below replace the file)
     box.single_text = (box.build / "results.json").read_text(encoding="utf-8")
@@ -109,25 +108,25 @@ def sharded(sandboxes, tmp_path_factory):
 
 def test_each_shard_runs_its_share_and_says_so(sharded):
     for i, done in sharded.shard_outputs.items():
-        mine = sorted(x for x in IDS if shards.shard_of(x, 3) == i)
+        mine = sorted(x for x in IDS if shards.shard_of(x, 4) == i)
         assert mine, "every shard holds an example"
-        assert f"shard {i}/3: {len(mine)} of {len(IDS)} examples" in done.stdout, sharded.output(done)
+        assert f"shard {i}/4: {len(mine)} of {len(IDS)} examples" in done.stdout, sharded.output(done)
         assert f"running {len(mine)} of {len(mine)} examples: {len(mine)} new" in done.stdout, sharded.output(done)
-        assert f"shard {i}/3: {len(mine)} results written to {sharded.shards / f'shard-{i}.json'}" in done.stdout
+        assert f"shard {i}/4: {len(mine)} results written to {sharded.shards / f'shard-{i}.json'}" in done.stdout
         # its verdict is its examples': a shard with the failed example fails, as `check` would
         bad = {"shard-fail", "shard-error"} & set(mine)
         assert done.returncode == (1 if bad else 0), sharded.output(done)
         meta, entries = shards.read(sharded.shards / f"shard-{i}.json")
-        assert sorted(entries) == mine and meta["index"] == i and meta["count"] == 3 and meta["total"] == len(IDS)
+        assert sorted(entries) == mine and meta["index"] == i and meta["count"] == 4 and meta["total"] == len(IDS)
 
 
-def test_three_shards_merged_are_one_run_byte_for_byte(sharded, tmp_path):
+def test_four_shards_merged_are_one_run_byte_for_byte(sharded, tmp_path):
     assert sharded.single.returncode == 1, sharded.output(sharded.single)
     merged = tmp_path / "merged.json"
-    done = _run(sharded, "merge", *(str(sharded.shards / f"shard-{i}.json") for i in (3, 1, 2)),
+    done = _run(sharded, "merge", *(str(sharded.shards / f"shard-{i}.json") for i in (3, 1, 4, 2)),
                 "--out", str(merged))
     assert done.returncode == 0, sharded.output(done)
-    assert done.stdout.strip() == f"merged 3 shards: {len(IDS)} results → {merged}"
+    assert done.stdout.strip() == f"merged 4 shards: {len(IDS)} results → {merged}"
     # statuses, messages, traces, keys and their order: the same text
     assert _without_durations(merged.read_text(encoding="utf-8")) == _without_durations(sharded.single_text)
     entries = json.loads(merged.read_text(encoding="utf-8"))["results"]
@@ -142,15 +141,15 @@ def test_three_shards_merged_are_one_run_byte_for_byte(sharded, tmp_path):
 def test_a_shard_without_a_run_writes_its_file_only_from_current_results(sharded, tmp_path):
     machine = sharded.shards / "machine-2"
     # --no-run on the shard's own machine: its results are this commit's, the same file
-    again = _run(sharded, "check", "--shard", "2/3", "--no-run", "--out", str(tmp_path / "again.json"), build=machine)
+    again = _run(sharded, "check", "--shard", "2/4", "--no-run", "--out", str(tmp_path / "again.json"), build=machine)
     assert (tmp_path / "again.json").read_bytes() == (sharded.shards / "shard-2.json").read_bytes(), \
         sharded.output(again)
     # on a machine that never ran them (the same extraction, no results): no file, and it says why
     (machine / "results.json").unlink()
-    none = _run(sharded, "check", "--shard", "2/3", "--no-run", "--out", str(tmp_path / "none.json"), build=machine)
+    none = _run(sharded, "check", "--shard", "2/4", "--no-run", "--out", str(tmp_path / "none.json"), build=machine)
     assert none.returncode == 1 and not (tmp_path / "none.json").exists(), sharded.output(none)
-    mine = sorted(x for x in IDS if shards.shard_of(x, 3) == 2)
-    assert (f"shard 2/3: results not written to {tmp_path / 'none.json'}: {len(mine)} of its examples have no "
+    mine = sorted(x for x in IDS if shards.shard_of(x, 4) == 2)
+    assert (f"shard 2/4: results not written to {tmp_path / 'none.json'}: {len(mine)} of its examples have no "
             f"result of this run ({', '.join(mine)})") in none.stdout, sharded.output(none)
 
 
@@ -166,7 +165,7 @@ def test_the_last_job_of_a_ci_matrix_merges_and_builds_and_never_shows_an_old_pa
     for part in ("spec", "tests", "pyproject.toml"):
         copy = shutil.copytree if (sharded.root / part).is_dir() else shutil.copy
         copy(sharded.root / part, box.root / part)
-    files = [str(sharded.shards / f"shard-{i}.json") for i in range(1, 4)]
+    files = [str(sharded.shards / f"shard-{i}.json") for i in range(1, 5)]
     done = _run(box, "merge", *files)
     assert done.returncode == 0 and done.stdout.strip().endswith(f"→ {box.build / 'results.json'}"), box.output(done)
     built = _run(box, "build")
@@ -185,12 +184,9 @@ def test_the_last_job_of_a_ci_matrix_merges_and_builds_and_never_shows_an_old_pa
     assert f"{len(IDS) - 4} passed, 2 failed, 1 pending, 1 not-run" in again.stdout, box.output(again)
     assert box.results()["shard-pass"]["status"] == "failed"
     assert _shown(box, "ygo/shard")["shard-pass"] == "failed"
-    # the shard of the edited example, run again
-    assert shards.shard_of("shard-pass", 3) == 2
-    redone = _run(box, "check", "--shard", "2/3", "--out", str(tmp_path / "shard-2.json"))
+    redone = _run(box, "check", "--shard", "3/4", "--out", str(tmp_path / "shard-3.json"))
     assert redone.returncode == 1, box.output(redone)
-    assert shards.read(tmp_path / "shard-2.json")[1]["shard-pass"]["status"] == "failed"  # the edit's verdict
-    mixed = _run(box, "merge", files[0], str(tmp_path / "shard-2.json"), files[2],
+    mixed = _run(box, "merge", files[0], files[1], str(tmp_path / "shard-3.json"), files[3],
                  "--out", str(tmp_path / "x.json"))
     assert mixed.returncode == 2 and mixed.stdout == "", box.output(mixed)
     [line] = mixed.stderr.strip().splitlines()
@@ -199,9 +195,9 @@ def test_the_last_job_of_a_ci_matrix_merges_and_builds_and_never_shows_an_old_pa
     # Sphinx cannot even start: the shard writes nothing (its earlier file is removed)
     with (box.root / "spec" / "conf.py").open("a", encoding="utf-8") as f:
         f.write("\nraise RuntimeError('a broken configuration')\n")
-    stopped = _run(box, "check", "--shard", "2/3", "--out", str(tmp_path / "shard-2.json"))
-    assert stopped.returncode == 1 and not (tmp_path / "shard-2.json").exists(), box.output(stopped)
-    assert f"shard 2/3: results not written to {tmp_path / 'shard-2.json'}: the extraction stopped" in stopped.stdout
+    stopped = _run(box, "check", "--shard", "3/4", "--out", str(tmp_path / "shard-3.json"))
+    assert stopped.returncode == 1 and not (tmp_path / "shard-3.json").exists(), box.output(stopped)
+    assert f"shard 3/4: results not written to {tmp_path / 'shard-3.json'}: the extraction stopped" in stopped.stdout
 
 
 def _shown(box, docname: str) -> dict[str, str]:
