@@ -184,8 +184,11 @@ def test_the_last_job_of_a_ci_matrix_merges_and_builds_and_never_shows_an_old_pa
     assert f"{len(IDS) - 4} passed, 2 failed, 1 pending, 1 not-run" in again.stdout, box.output(again)
     assert box.results()["shard-pass"]["status"] == "failed"
     assert _shown(box, "ygo/shard")["shard-pass"] == "failed"
+    # the shard of the edited example, run again
+    assert shards.shard_of("shard-pass", 4) == 3
     redone = _run(box, "check", "--shard", "3/4", "--out", str(tmp_path / "shard-3.json"))
     assert redone.returncode == 1, box.output(redone)
+    assert shards.read(tmp_path / "shard-3.json")[1]["shard-pass"]["status"] == "failed"  # the edit's verdict
     mixed = _run(box, "merge", files[0], files[1], str(tmp_path / "shard-3.json"), files[3],
                  "--out", str(tmp_path / "x.json"))
     assert mixed.returncode == 2 and mixed.stdout == "", box.output(mixed)
