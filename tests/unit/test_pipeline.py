@@ -8,6 +8,7 @@ import re
 import pytest
 
 from tests.conftest import FEW_CARDS
+from tests.unit.built_project import built, built_project  # noqa: F401 (fixtures)
 
 #: the pipeline, not the cards: the sandboxes hold the card files the documents name
 pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
@@ -48,69 +49,70 @@ def statuses(html: str) -> dict[str, str]:
     return dict(re.findall(r'data-example-id="([^"]+)" data-status="([^"]+)"', html))
 
 
-def test_build_marks_every_example_check_agrees_and_no_old_result_shows_as_now(sandbox, monkeypatch):
+def test_build_marks_every_example_check_agrees_and_no_old_result_shows_as_now(built, monkeypatch):
     """One project through the pipeline's cases (issue 23: one story, not a project built
     from nothing for each): every example marked and the check agreeing; a page written
     again when only its results changed; an edited example stale until it runs again; a
-    wrong expectation failing with its step."""
+    wrong expectation failing with its step.  The project: a copy of the one built once
+    (tests/unit/built_project.py: good-1 and other-1 passed), the document added to it."""
     import json
 
     from rulings.sphinxext.build import Paths, build
 
     monkeypatch.delenv("RULINGS_BUILD", raising=False)
-    sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="仍然是"))
-    built = sandbox.rulings("build")
-    assert built.returncode == 0, built.stdout + built.stderr
-    html = sandbox.html("ygo/pipeline")
+    built.write("spec/ygo/pipeline.rst", DOC.format(verdict="仍然是"))
+    done = built.rulings("build")
+    assert done.returncode == 0, built.output(done)
+    html = built.html("ygo/pipeline")
     assert statuses(html) == {"pipe-normal-face-down": "passed", "pipe-pendulum": "passed"}
     assert 'class="rulings-summary"' in html and "fid=6109" in html and "2015-02-05" in html
-    index = (sandbox.build / "site" / "index.html").read_text(encoding="utf-8")
+    index = (built.build / "site" / "index.html").read_text(encoding="utf-8")
     assert 'class="rulings-dashboard"' in index and 'data-document="ygo/pipeline"' in index
-    feature = (sandbox.build / "features" / "ygo" / "pipeline.feature").read_text(encoding="utf-8")
+    feature = (built.build / "features" / "ygo" / "pipeline.feature").read_text(encoding="utf-8")
     assert feature.startswith("# language: zh-CN")
     assert "@rulings-id:pipe-normal-face-down" in feature and "spec/ygo/pipeline.rst:10" in feature
-    checked = sandbox.rulings("check")
+    checked = built.rulings("check")
     assert checked.returncode == 0, checked.stdout
-    assert checked.stdout.strip().splitlines()[-1] == "2 passed, 0 failed"
+    assert checked.stdout.strip().splitlines()[-1] == "4 passed, 0 failed"
 
     # the same text, another outcome (as after an engine change): no source changed, the
     # page is rendered again
-    path = sandbox.build / "results.json"
+    path = built.build / "results.json"
     kept = path.read_text(encoding="utf-8")
     data = json.loads(kept)
     entry = data["results"]["pipe-normal-face-down"]
     entry.update(status="failed", outcome="failed", failing_step="那么 …", message="expected True, actual False")
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    build(Paths(sandbox.root), "html")
-    assert statuses(sandbox.html("ygo/pipeline"))["pipe-normal-face-down"] == "failed"
-    index = (sandbox.build / "site" / "index.html").read_text(encoding="utf-8")
+    build(Paths(built.root), "html")
+    assert statuses(built.html("ygo/pipeline"))["pipe-normal-face-down"] == "failed"
+    index = (built.build / "site" / "index.html").read_text(encoding="utf-8")
     assert 'data-document="ygo/pipeline" data-status="failed"' in index
 
     # the results of the run again (a pass); edit the steps, rebuild only the site: the
     # old result must not show as a pass
     path.write_text(kept, encoding="utf-8")
-    build(Paths(sandbox.root), "html")
-    assert statuses(sandbox.html("ygo/pipeline"))["pipe-normal-face-down"] == "passed"
-    sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="依然是"))
-    build(Paths(sandbox.root), "html")
-    assert statuses(sandbox.html("ygo/pipeline"))["pipe-normal-face-down"] == "stale"
-    checked = sandbox.rulings("check", "--no-run")
+    build(Paths(built.root), "html")
+    assert statuses(built.html("ygo/pipeline"))["pipe-normal-face-down"] == "passed"
+    built.write("spec/ygo/pipeline.rst", DOC.format(verdict="依然是"))
+    build(Paths(built.root), "html")
+    assert statuses(built.html("ygo/pipeline"))["pipe-normal-face-down"] == "stale"
+    checked = built.rulings("check", "--no-run")
     assert checked.returncode != 0 and "stale" in checked.stdout
 
     # a wrong expectation: failed, with its step, in the document's words
-    sandbox.write("spec/ygo/pipeline.rst", DOC.format(verdict="不再是"))
-    sandbox.rulings("build")
-    html = sandbox.html("ygo/pipeline")
+    built.write("spec/ygo/pipeline.rst", DOC.format(verdict="不再是"))
+    built.rulings("build")
+    html = built.html("ygo/pipeline")
     assert statuses(html)["pipe-normal-face-down"] == "failed"
     failure = html[html.index('data-example-id="pipe-normal-face-down"'):]
     assert "rulings-failure-step" in failure and "不再是通常召唤的怪兽" in failure
     # the stated sentence and the one the engine computed
     assert "文档写的：那么 「破坏龙 甘多拉」不再是通常召唤的怪兽" in failure and "引擎得出：「破坏龙 甘多拉」是通常召唤的怪兽" in failure
     assert "expected False" not in failure
-    checked = sandbox.rulings("check")
+    checked = built.rulings("check")
     assert checked.returncode != 0
-    assert checked.stdout.strip().splitlines()[-1] == "1 passed, 1 failed"
-    entry = sandbox.results()["pipe-normal-face-down"]
+    assert checked.stdout.strip().splitlines()[-1] == "3 passed, 1 failed"
+    entry = built.results()["pipe-normal-face-down"]
     assert entry["status"] == "failed" and entry["failing_step"].endswith("不再是通常召唤的怪兽")
 
 

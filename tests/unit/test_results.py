@@ -7,53 +7,21 @@ import json
 import os
 import re
 import signal
-import subprocess
-import sys
 import time
 
 import pytest
 
 from rulings import results
-from tests.conftest import FEW_CARDS
+from tests.unit.built_project import built, built_project  # noqa: F401 (fixtures)
 
-#: the pipeline, not the cards: the sandboxes hold the card files the documents name
-pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
-
-DOC = """\
-==========
-结果测试
-==========
-
-.. example:: 通常召唤的怪兽变成里侧
-   :id: res-1
-
-   假如 自己在之前的回合召唤了「破坏龙 甘多拉」
-   当 「破坏龙 甘多拉」变成里侧守备表示
-   那么 「破坏龙 甘多拉」{verdict}通常召唤的怪兽
-
-.. example:: 上级召唤的怪兽变成里侧
-   :id: res-2
-
-   假如 自己解放「破坏龙 甘多拉」和「番兵石人」上级召唤「真龙剑皇 卓辉星·拼图」
-   当 「真龙剑皇 卓辉星·拼图」变成里侧守备表示
-   那么 「真龙剑皇 卓辉星·拼图」仍然是上级召唤的怪兽
-
-.. example:: 被一时除外的怪兽
-   :id: res-3
-
-   假如 自己在之前的回合召唤了「破坏龙 甘多拉」
-   当 「破坏龙 甘多拉」被一时除外
-   那么 「破坏龙 甘多拉」在除外状态
-"""
-
-# a plugin for the sandbox's run: hold the last example until killed
+# a plugin for the project's run: hold its last example (the other one ran) until killed,
+# having said the ids of the run (pytest) and of its parent (rulings)
 HOLD = """\
 import os, pathlib, time
 
 def pytest_runtest_call(item):
-    marker = os.environ.get("RULINGS_HOLD")
-    if marker and item.name.endswith("res_3"):
-        pathlib.Path(marker).write_text("holding")
+    if item is item.session.items[-1]:
+        pathlib.Path({marker!r}).write_text(f"{{os.getpid()}} {{os.getppid()}}")
         time.sleep(120)
 """
 
@@ -188,83 +156,82 @@ def _statuses(html: str) -> dict[str, str]:
     return dict(re.findall(r'data-example-id="([^"]+)" data-status="([^"]+)"', html))
 
 
-def test_a_killed_run_leaves_the_previous_results_and_the_site_shows_no_carried_over_pass(sandbox, monkeypatch):
-    monkeypatch.delenv("RULINGS_BUILD", raising=False)
-    sandbox.write("spec/ygo/res.rst", DOC.format(verdict="仍然是"))
-    first = sandbox.rulings("check")
-    assert first.returncode == 0, sandbox.output(first)
-    before = (sandbox.build / "results.json").read_bytes()
+def test_a_killed_run_leaves_the_previous_results_and_the_site_shows_no_carried_over_pass(built, tmp_path,
+                                                                                         monkeypatch):
+    """``rulings check`` and its run killed outright (SIGKILL: nothing of them can
+    clean up) while the run holds its last example, the one before it done."""
+    from concurrent.futures import ThreadPoolExecutor
 
-    # edit one example, extract, and start a run of every example that is killed while
-    # on the last one
-    sandbox.write("spec/ygo/res.rst", DOC.format(verdict="依然是"))
     from rulings.sphinxext.build import Paths, build
+    from tests.unit.test_bad_input import GOOD, document, example
 
-    assert build(Paths(sandbox.root), "gherkin").status == 0
-    sandbox.write("tests/examples/conftest.py", HOLD)
-    marker = sandbox.root / "holding"
-    run = subprocess.Popen([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/examples"],
-                           cwd=sandbox.root, env={**sandbox.env(), "RULINGS_HOLD": str(marker),
-                                                        "RULINGS_RERUN": "all"},
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while not marker.exists():
-            assert run.poll() is None, "the run ended before it was killed"
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)
+    before = (built.build / "results.json").read_bytes()  # good-1 and other-1 passed
+    # edit one example; the runner changes too (the plugin): both run
+    built.write("spec/ygo/good.rst", document("好文档", example("good-1", GOOD.replace("仍然是", "依然是"))))
+    marker = tmp_path / "holding"
+    built.write("tests/examples/conftest.py", HOLD.format(marker=str(marker)))
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        running = pool.submit(built.rulings, "check")
+        deadline = time.monotonic() + 120
+        ids = []
+        while len(ids) < 2:
+            assert not running.done(), built.output(running.result())
             assert time.monotonic() < deadline
             time.sleep(0.05)
-    finally:
-        os.killpg(run.pid, signal.SIGKILL)
-        run.wait()
+            ids = marker.read_text().split() if marker.exists() else []
+        pytest_pid, rulings_pid = map(int, ids)
+        os.kill(rulings_pid, signal.SIGKILL)
+        os.killpg(pytest_pid, signal.SIGKILL)
+        done = running.result(timeout=60)
+    assert done.returncode == -signal.SIGKILL, built.output(done)
 
-    assert (sandbox.build / "results.json").read_bytes() == before
+    assert (built.build / "results.json").read_bytes() == before
     json.loads(before)  # whole
-    build(Paths(sandbox.root), "html")
-    shown = _statuses(sandbox.html("ygo/res"))
-    assert shown == {"res-1": "stale", "res-2": "passed", "res-3": "passed"}
-    checked = sandbox.rulings("check", "--no-run")
-    assert checked.returncode != 0 and "stale: res-1" in checked.stdout
+    build(Paths(built.root), "html")
+    shown = _statuses(built.html("ygo/good")) | _statuses(built.html("ygo/other"))
+    assert shown == {"good-1": "stale", "other-1": "passed"}
+    checked = built.rulings("check", "--no-run")
+    assert checked.returncode != 0 and "stale: good-1" in checked.stdout
 
 
-def test_a_change_of_the_extension_renders_unchanged_documents_again(sandbox, monkeypatch):
+def test_a_change_of_the_extension_renders_unchanged_documents_again(built, monkeypatch):
     """Features written by older code are not kept because their document did not change."""
     monkeypatch.delenv("RULINGS_BUILD", raising=False)
     from rulings.sphinxext import reading
     from rulings.sphinxext.build import Paths, build
 
-    sandbox.write("spec/ygo/res.rst", DOC.format(verdict="仍然是"))
-    assert build(Paths(sandbox.root), "gherkin").status == 0
-    feature = sandbox.build / "features" / "ygo" / "res.feature"
+    assert build(Paths(built.root), "gherkin").status == 0
+    feature = built.build / "features" / "ygo" / "good.feature"
     good = feature.read_text(encoding="utf-8")
     feature.write_text("# written by an older extension\n" + good, encoding="utf-8")
-    build(Paths(sandbox.root), "gherkin")
+    build(Paths(built.root), "gherkin")
     assert feature.read_text(encoding="utf-8") != good  # incremental: the document did not change
     version = reading.format_version()
     monkeypatch.setattr(reading, "format_version", lambda: version + 1)
-    build(Paths(sandbox.root), "gherkin")
+    build(Paths(built.root), "gherkin")
     assert feature.read_text(encoding="utf-8") == good
 
 
-def test_a_card_removed_from_its_card_file_is_noticed_in_unchanged_documents(sandbox, monkeypatch):
+def test_a_card_removed_from_its_card_file_is_noticed_in_unchanged_documents(built, monkeypatch):
     """A card dropped from the cards is reported although no document with examples
     changed, the example is not run, and the page says why; putting it back heals it."""
     monkeypatch.delenv("RULINGS_BUILD", raising=False)
     from rulings.sphinxext.build import Paths, build
 
-    sandbox.write("spec/ygo/res.rst", DOC.format(verdict="仍然是"))
-    assert build(Paths(sandbox.root), "gherkin").warnings == []
-    card_file = next(p for p in (sandbox.root / "spec" / "ygo" / "cards").glob("*.rst")
+    assert build(Paths(built.root), "gherkin").warnings == []
+    card_file = next(p for p in (built.root / "spec" / "ygo" / "cards").glob("*.rst")
                      if ".. card:: 破坏龙 甘多拉\n" in p.read_text(encoding="utf-8"))
     original = card_file.read_text(encoding="utf-8")
     card_file.write_text(original.replace(".. card:: 破坏龙 甘多拉\n", ".. card:: 破坏龙 甘多拉二\n"), encoding="utf-8")
-    warnings = build(Paths(sandbox.root), "gherkin").warnings
-    assert any(re.search(r"res\.rst:8: .*unknown card 「破坏龙 甘多拉」", w) for w in warnings), warnings
-    entry = sandbox.manifest()["res-1"]
+    warnings = build(Paths(built.root), "gherkin").warnings
+    assert any(re.search(r"good\.rst:8: .*unknown card 「破坏龙 甘多拉」", w) for w in warnings), warnings
+    entry = built.manifest()["good-1"]
     assert entry["extracted"] is False and "unknown card 「破坏龙 甘多拉」" in entry["error"]
-    assert not (sandbox.build / "features" / "ygo" / "res.feature").exists()
+    assert not (built.build / "features" / "ygo" / "good.feature").exists()
     card_file.write_text(original, encoding="utf-8")
-    assert build(Paths(sandbox.root), "gherkin").warnings == []
-    assert sandbox.manifest()["res-1"]["extracted"] is True
+    assert build(Paths(built.root), "gherkin").warnings == []
+    assert built.manifest()["good-1"]["extracted"] is True
 
 
 def test_write_atomic_syncs_the_results_but_not_a_cache(tmp_path, monkeypatch):

@@ -12,6 +12,7 @@ import pytest
 
 from tests.conftest import FEW_CARDS
 
+from tests.unit.built_project import built, built_project  # noqa: F401 (fixtures)
 from tests.unit.test_bad_input import GOOD, document, example
 
 #: the pipeline, not the cards: the sandboxes hold the card files the documents name
@@ -77,26 +78,25 @@ def test_make_site_ends_with_the_summary_of_rulings_check_not_a_traceback(broken
     assert done.stdout.strip().splitlines()[-1] == check.stdout.strip().splitlines()[-1]
 
 
-def test_an_edited_example_alone_is_stale_and_deleting_or_renaming_a_document_never_crashes_the_next_run(sandbox):
-    """One project, one story (issue 23: two sandboxes before): an example edited after
-    its run is stale, the other not; then documents renamed and deleted."""
-    sandbox.write("spec/ygo/a.rst", document("文档一", example("a-1")))
-    sandbox.write("spec/ygo/b.rst", document("文档二", example("b-1")))
-    assert sandbox.rulings("build").returncode == 0
-    sandbox.write("spec/ygo/a.rst", document("文档一", example("a-1", title="改过的标题")))
-    done = sandbox.rulings("check", "--no-run")
-    assert re.search(r"a\.rst:5: stale: a-1 — edited since its last run", done.stdout), done.stdout
-    assert "b-1" not in done.stdout, done.stdout
-    (sandbox.root / "spec/ygo/b.rst").rename(sandbox.root / "spec/ygo/c.rst")
+def test_an_edited_example_alone_is_stale_and_deleting_or_renaming_a_document_never_crashes_the_next_run(built):
+    """One project, one story (issue 23: two sandboxes before; now a copy of the project
+    built once, tests/unit/built_project.py: good.rst's good-1 and other.rst's other-1
+    passed): an example edited after its run is stale, the other not; then documents
+    renamed and deleted."""
+    built.write("spec/ygo/good.rst", document("好文档", example("good-1", title="改过的标题")))
+    done = built.rulings("check", "--no-run")
+    assert re.search(r"good\.rst:5: stale: good-1 — edited since its last run", done.stdout), done.stdout
+    assert "other-1" not in done.stdout, done.stdout
+    (built.root / "spec/ygo/other.rst").rename(built.root / "spec/ygo/c.rst")
     for command in (("check",), ("build",)):
-        done = sandbox.rulings(*command)
-        assert done.returncode == 0 and "Traceback" not in sandbox.output(done), sandbox.output(done)
+        done = built.rulings(*command)
+        assert done.returncode == 0 and "Traceback" not in built.output(done), built.output(done)
         assert done.stdout.strip().splitlines()[-1] == "2 passed, 0 failed", done.stdout
-    assert statuses(sandbox.html("ygo/c")) == {"b-1": "passed"}
-    (sandbox.root / "spec/ygo/c.rst").unlink()
-    (sandbox.root / "spec/ygo/a.rst").unlink()
+    assert statuses(built.html("ygo/c")) == {"other-1": "passed"}
+    (built.root / "spec/ygo/c.rst").unlink()
+    (built.root / "spec/ygo/good.rst").unlink()
     for command in (("check",), ("build",)):
-        done = sandbox.rulings(*command)
-        assert "Traceback" not in sandbox.output(done), sandbox.output(done)
+        done = built.rulings(*command)
+        assert "Traceback" not in built.output(done), built.output(done)
         assert done.stdout.strip().splitlines()[-1] == "0 passed, 0 failed", done.stdout
-    assert not (sandbox.build / "site" / "ygo" / "c.html").exists() or "b-1" not in sandbox.html("ygo/c")
+    assert not (built.build / "site" / "ygo" / "c.html").exists() or "other-1" not in built.html("ygo/c")
