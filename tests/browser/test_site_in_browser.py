@@ -10,7 +10,6 @@ the servers and the small project with coverage results: tests/browser/conftest.
 
 from __future__ import annotations
 
-import contextlib
 import html
 import re
 import subprocess
@@ -32,19 +31,32 @@ pytestmark = pytest.mark.xdist_group("real-site")
 #: looks those words up as it looks up 表向き).
 QUERIES = ["表向き", "一时除外", "甘多拉", "アクア・マスター"]
 
-#: every result shown with its snippet: searchtools.js writes the summary once every result
-#: is listed, but each page's snippet comes later (the page is fetched for it: a wait for the
-#: summary alone read a page's snippet before it came, under load); a result with a
-#: description (an entry of the domain: a card, an example; a span of the item) has none
+#: in the page, every 20 ms (a poll from here was a round trip through chromium-driver
+#: every 0.5 s): the summary, which searchtools.js writes once every result is listed,
+#: then every result shown with its snippet, which comes later (the page is fetched for
+#: it: a wait for the summary alone read a page's snippet before it came, under load); a
+#: result with a description (an entry of the domain: a card, an example; a span of the
+#: item) has none.  A summary that never comes is a timeout; a snippet that never comes
+#: is said by the test's assertions, 20 s after the summary (searchtools.js's pulse
+#: counter is no signal: a late tick restarts it)
 _SHOWN = """
-    return [...document.querySelectorAll('#search-results ul.search li')].every(
-        li => li.querySelector(':scope > span') || li.querySelector('.context'));"""
+    const done = arguments[arguments.length - 1];
+    let summarized = null;
+    (function look() {
+        const summary = document.querySelector('#search-results .search-summary');
+        if (summary !== null && summary.innerText !== '') {
+            summarized ??= Date.now();
+            const shown = [...document.querySelectorAll('#search-results ul.search li')].every(
+                li => li.querySelector(':scope > span') || li.querySelector('.context'));
+            if (shown || Date.now() - summarized > 20000) return done();
+        }
+        setTimeout(look, 20);
+    })();"""
 
 
 def _search(driver, server: str, query: str) -> list[tuple[str, str]]:
     """Type ``query`` into the search box of the front page and press Enter: the results
     as (link, snippet)."""
-    from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
@@ -54,13 +66,9 @@ def _search(driver, server: str, query: str) -> list[tuple[str, str]]:
     box.clear()
     box.send_keys(query)
     box.send_keys(Keys.ENTER)
-    # searchtools.js's pulse counter is no signal (a late tick restarts it); a snippet that
-    # never comes is said by the test's assertions, after a while
-    WebDriverWait(driver, 120).until(lambda d: "search.html" in d.current_url and d.execute_script(
-        "const s = document.querySelector('#search-results .search-summary');"
-        "return s !== null && s.innerText !== ''"))
-    with contextlib.suppress(TimeoutException):
-        WebDriverWait(driver, 20, poll_frequency=0.05).until(lambda d: d.execute_script(_SHOWN))
+    WebDriverWait(driver, 120, poll_frequency=0.02).until(lambda d: "search.html" in d.current_url)
+    driver.set_script_timeout(140)
+    driver.execute_async_script(_SHOWN)
     return driver.execute_script("""
         return [...document.querySelectorAll('#search-results ul.search li')].map(li => [
             li.querySelector('a').getAttribute('href'),
