@@ -33,3 +33,33 @@ def test_the_copy_follows_the_checkout_and_leaves_unchanged_files_alone(tmp_path
     assert not (target / "old").exists()
     assert files["a.rst"].read_text(encoding="utf-8") == "A, edited" and files["a.rst"].stat().st_mtime > 1
     assert files["ygo/b.rst"].stat().st_mtime == 1 and files["ygo/extra.rst"].stat().st_mtime == 1
+
+
+def test_a_librarys_answers_are_asked_again_when_the_library_or_an_input_changes(tmp_path):
+    """tests/library_answers.py: the answers kept are the library's for these inputs and
+    these files of it; another file content, state or input asks the library again."""
+    from tests.library_answers import kept
+
+    library = tmp_path / "library.py"
+    library.write_text("version 1", encoding="utf-8")
+    asked = []
+
+    def answer(text):
+        asked.append(text)
+        return [library.read_text(encoding="utf-8"), text]
+
+    name = f"test-kept-{os.getpid()}"
+    try:
+        assert kept(name, [library], ["a", "b"], answer) == [["version 1", "a"], ["version 1", "b"]]
+        assert kept(name, [library], ["a", "b"], answer) == [["version 1", "a"], ["version 1", "b"]]
+        assert asked == ["a", "b"]
+        library.write_text("version 2", encoding="utf-8")
+        assert kept(name, [library], ["a", "b"], answer) == [["version 2", "a"], ["version 2", "b"]]
+        assert kept(name, [library], ["a", "c"], answer)[1] == ["version 2", "c"]
+        assert kept(name, [library], ["a", "c"], answer, state=1)
+        assert asked == ["a", "b", "a", "b", "a", "c", "a", "c"]
+    finally:
+        from tests.library_answers import ROOT, Paths
+
+        for path in (Paths(ROOT).build / "test-cache").glob(f"{name}-*"):
+            path.unlink()
