@@ -491,12 +491,16 @@ def test_the_readme_walk_through_works_when_pasted_as_written(tmp_path):
     text = (ROOT / document).read_text(encoding="utf-8")
     assert text.count(sentence + "\n") == 1, sentence
     at = text.index(sentence + "\n") + len(sentence) + 1
-    # the project with the cards of the document's game (it names cards of every file of
-    # them; an unknown card would be a problem of the document, and the check would fail)
+    pasted = text[:at] + "\n" + block + text[at:]
+    # the project with the card files of the document's game that define a card it names
+    # (issue 23: 13 of 18, a fifth less to read; a card it names left out would be an
+    # unknown card, a problem of the document, and the check would fail)
     game = document.split("/")[1]
-    sandbox = make_sandbox(tmp_path / "project", tuple(p.relative_to(ROOT / "spec").as_posix()
-                                                       for p in sorted((ROOT / "spec" / game / "cards").glob("*.rst"))))
-    sandbox.write(document, text[:at] + "\n" + block + text[at:])
+    named = set(re.findall(r"「([^」]+)」", pasted))
+    cards = tuple(p.relative_to(ROOT / "spec").as_posix() for p in sorted((ROOT / "spec" / game / "cards").glob("*.rst"))
+                  if named & set(re.findall(r"^\.\. card:: (.+?)\s*$", p.read_text(encoding="utf-8"), re.M)))
+    sandbox = make_sandbox(tmp_path / "project", cards)
+    sandbox.write(document, pasted)
     # the command the walk-through gives for a quick verdict names that document; run on the
     # pasted example alone (the document's other examples are the project's own check's):
     # with -k, a problem of its document is reported too and fails the check
