@@ -175,20 +175,27 @@ def test_a_shard_without_a_run_writes_its_file_only_from_current_results(sharded
             f"result of this run ({', '.join(mine)})") in none.stdout, sharded.output(none)
 
 
-def test_the_last_job_of_a_ci_matrix_merges_and_builds_and_never_shows_an_old_pass(sharded, tmp_path):
+def test_the_last_job_of_a_ci_matrix_merges_and_builds_and_never_shows_an_old_pass(sharded, tmp_path, monkeypatch):
     """docs/ci-sharding.md: the last job, on a machine of its own (a copy of the project at
     another path, nothing built), merges the shards' files and builds without running
     anything; the site shows the merged results.  An example edited after the shards ran:
     the merge still takes their results, and the build runs it again rather than show its
-    old pass; a shard run now (other inputs) is not merged with the shards of before."""
+    old pass; a shard run now (other inputs) is not merged with the shards of before.
+    (The merges as ``main`` runs them, in this process: ``rulings merge`` as a process of
+    its own is test_four_shards_merged_….)"""
     import shutil
+
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)  # the last job's own build/, in this process too
+
+    def merge(*args: str) -> subprocess.CompletedProcess:
+        return _in_process("--root", str(box.root), "merge", *args, cwd=box.root)
 
     box = type(sharded)(tmp_path / "last-job")
     for part in ("spec", "tests", "pyproject.toml"):
         copy = shutil.copytree if (sharded.root / part).is_dir() else shutil.copy
         copy(sharded.root / part, box.root / part)
     files = [str(sharded.shards / f"shard-{i}.json") for i in range(1, 5)]
-    done = _run(box, "merge", *files)
+    done = merge(*files)
     assert done.returncode == 0 and done.stdout.strip().endswith(f"→ {box.build / 'results.json'}"), box.output(done)
     built = _run(box, "build")
     assert "nothing changed: no example runs (8 results up to date)" in built.stdout, box.output(built)
@@ -200,7 +207,7 @@ def test_the_last_job_of_a_ci_matrix_merges_and_builds_and_never_shows_an_old_pa
     assert verdict.returncode == 1 and "5 passed, 1 failed, 1 pending, 1 not-run" in verdict.stdout, \
         box.output(verdict)
     box.write("spec/ygo/shard.rst", YGO_DOC.replace(GOOD, WRONG, 1))
-    assert _run(box, "merge", *files).returncode == 0
+    assert merge(*files).returncode == 0
     again = _run(box, "build")
     assert "running 1 of" in again.stdout and "shard-pass: text changed" in again.stdout, box.output(again)
     assert f"{len(IDS) - 4} passed, 2 failed, 1 pending, 1 not-run" in again.stdout, box.output(again)
@@ -211,7 +218,7 @@ def test_the_last_job_of_a_ci_matrix_merges_and_builds_and_never_shows_an_old_pa
     redone = _run(box, "check", "--shard", "3/4", "--out", str(tmp_path / "shard-3.json"))
     assert redone.returncode == 1, box.output(redone)
     assert shards.read(tmp_path / "shard-3.json")[1]["shard-pass"]["status"] == "failed"  # the edit's verdict
-    mixed = _run(box, "merge", files[0], files[1], str(tmp_path / "shard-3.json"), files[3],
+    mixed = merge(files[0], files[1], str(tmp_path / "shard-3.json"), files[3],
                  "--out", str(tmp_path / "x.json"))
     assert mixed.returncode == 2 and mixed.stdout == "", box.output(mixed)
     [line] = mixed.stderr.strip().splitlines()
