@@ -70,10 +70,13 @@ IDS = ["shard-error", "shard-fail", "shard-mtg-resolves", "shard-mtg-spell", "sh
        "shard-pass-again", "shard-pending"]
 
 
-def _run(box, *args: str) -> subprocess.CompletedProcess:
-    """``rulings ARGS`` in the sandbox, its build folder ``build/`` (a machine of a CI
-    matrix: the fixture gives each its own)."""
-    return box.rulings(*args)
+def _run(box, *args: str, build: Path | None = None) -> subprocess.CompletedProcess:
+    """``rulings ARGS`` in the sandbox; with ``build``, in that build folder instead of the
+    project's ``build/`` (another machine of a CI matrix)."""
+    env = box.env()
+    if build is not None:
+        env["RULINGS_BUILD"] = str(build)
+    return box.python("-m", "rulings.cli", "--root", str(box.root), *args, env=env)
 
 
 def _without_durations(text: str) -> str:
@@ -95,10 +98,10 @@ def sharded(sandboxes, tmp_path_factory):
     each shard then runs in a build folder that starts as a copy of that extraction and
     holds nothing of the other runs (no results), copied to ``build/`` (the path it was
     extracted at: Sphinx reads nothing again, the run is what each machine does) and
-    moved aside to ``machine-I`` after its run (issue 23: 3.4 s of CPU for five
-    extractions and runs -> about half).  The single run extracts on its own, from
-    nothing: the four shards merged are compared with a run that shares nothing with
-    them but the documents.  A test that runs on a machine afterwards puts its folder
+    moved aside to ``machine-I`` after its run (issue 23: five extractions -> two).
+    The single run extracts on its own, from nothing, in a build folder at another path:
+    the four shards merged are compared with a run that shares nothing with them but
+    the documents.  A test that runs on a machine afterwards puts its folder
     back at ``build/`` (``on_machine``)."""
     box = sandboxes("shard")
     box.write("spec/ygo/shard.rst", YGO_DOC)
@@ -108,10 +111,9 @@ def sharded(sandboxes, tmp_path_factory):
     assert extracted.returncode == 0 and not (box.build / "results.json").exists(), box.output(extracted)
     template = out / "extracted"
     box.build.rename(template)
-    # the single run, from nothing
-    box.single = _run(box, "check")
-    box.single_text = (box.build / "results.json").read_text(encoding="utf-8")
-    box.build.rename(out / "single")
+    # the single run, from nothing, in a build folder at another path than the shards'
+    box.single = _run(box, "check", build=out / "single")
+    box.single_text = (out / "single" / "results.json").read_text(encoding="utf-8")
     box.shard_outputs = {}
     for i in range(1, 5):
         shutil.copytree(template, box.build, symlinks=True)
