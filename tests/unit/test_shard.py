@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -14,12 +15,15 @@ import pytest
 
 from rulings import results as results_mod
 from rulings import shards
-from tests.conftest import FEW_CARDS, run_all
+from tests.conftest import FEW_CARDS
 from tests.unit.test_cli import _in_process
 from tests.unit.test_bad_input import GOOD, document, example
 
 #: sharding, not the cards: the sandbox holds the card files the documents name
-pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS, "ygo/cards/battle-and-targets.rst", "mtg/cards/face-down.rst")
+#: one pytest-xdist worker runs them all (``make test``: --dist loadgroup): the project
+#: the module fixture runs is made once, not once on each worker
+pytestmark = [pytest.mark.sandbox_cards(*FEW_CARDS, "ygo/cards/battle-and-targets.rst", "mtg/cards/face-down.rst"),
+              pytest.mark.xdist_group("shard")]
 
 WRONG = GOOD.replace("仍然是", "不再是")
 OUTLINE = """\
@@ -67,8 +71,8 @@ IDS = ["shard-error", "shard-fail", "shard-mtg-resolves", "shard-mtg-spell", "sh
 
 
 def _run(box, *args: str, build: Path | None = None) -> subprocess.CompletedProcess:
-    """``rulings`` in the sandbox; with ``build``, in a build folder of its own (another
-    machine of a CI matrix: nothing of the other runs is there)."""
+    """``rulings ARGS`` in the sandbox; with ``build``, in that build folder instead of the
+    project's ``build/`` (another machine of a CI matrix)."""
     env = box.env()
     if build is not None:
         env["RULINGS_BUILD"] = str(build)
@@ -87,23 +91,43 @@ def _without_durations(text: str) -> str:
 def sharded(sandboxes, tmp_path_factory):
     """A project of a few examples (passed, failed, pending, an outline, a set-up the
     engine refuses, two games): one run of every example, and four shards each run
-    in a build folder of its own, their files in ``shards``.  After it, a machine's
-    build folder is used by one test at most (machine-1: an empty shard; machine-2: a
-    shard without a run, which removes its results)."""
+    on a machine of its own, their files in ``shards``.
+
+    Each machine of a CI matrix checks out the same commit: its extraction is that
+    commit's.  So the documents are extracted once (``rulings extract``: no results);
+    each shard then runs in a build folder that starts as a copy of that extraction and
+    holds nothing of the other runs (no results), copied to ``build/`` (the path it was
+    extracted at: Sphinx reads nothing again, the run is what each machine does) and
+    moved aside to ``machine-I`` after its run (issue 23: five extractions -> two).
+    The single run extracts on its own, from nothing, in a build folder at another path:
+    the four shards merged are compared with a run that shares nothing with them but
+    the documents.  A test that runs on a machine afterwards puts its folder
+    back at ``build/`` (``on_machine``)."""
     box = sandboxes("shard")
     box.write("spec/ygo/shard.rst", YGO_DOC)
     box.write("spec/mtg/shard.rst", MTG_DOC)
     out = tmp_path_factory.mktemp("shards")
-    # the five runs side by side, two at a time (issue 23): each in a build folder of its own
-    jobs = {i: (lambda i=i: _run(box, "check", "--shard", f"{i}/4", "--out", str(out / f"shard-{i}.json"),
-                                 build=out / f"machine-{i}")) for i in range(1, 5)}
-    done = run_all({**jobs, "single": lambda: _run(box, "check")}, workers=2)
-    box.shard_outputs = {i: done[i] for i in range(1, 5)}
-    box.single = done["single"]
-    # the single run's results as it wrote them (the tests below replace the file)
-    box.single_text = (box.build / "results.json").read_text(encoding="utf-8")
+    extracted = _run(box, "extract")
+    assert extracted.returncode == 0 and not (box.build / "results.json").exists(), box.output(extracted)
+    template = out / "extracted"
+    box.build.rename(template)
+    # the single run, from nothing, in a build folder at another path than the shards'
+    box.single = _run(box, "check", build=out / "single")
+    box.single_text = (out / "single" / "results.json").read_text(encoding="utf-8")
+    box.shard_outputs = {}
+    for i in range(1, 5):
+        shutil.copytree(template, box.build, symlinks=True)
+        box.shard_outputs[i] = _run(box, "check", "--shard", f"{i}/4", "--out", str(out / f"shard-{i}.json"))
+        box.build.rename(out / f"machine-{i}")
     box.shards = out
     return box
+
+
+def on_machine(box, name: str) -> None:
+    """The build folder ``name`` (``machine-I`` of the fixture) back where it was made,
+    for the next commands of ``box`` (a copy: the folder kept is the fixture's)."""
+    shutil.rmtree(box.build, ignore_errors=True)
+    shutil.copytree(box.shards / name, box.build, symlinks=True)
 
 
 def test_each_shard_runs_its_share_and_says_so(sharded):
@@ -139,34 +163,41 @@ def test_four_shards_merged_are_one_run_byte_for_byte(sharded, tmp_path):
 
 
 def test_a_shard_without_a_run_writes_its_file_only_from_current_results(sharded, tmp_path):
-    machine = sharded.shards / "machine-2"
+    on_machine(sharded, "machine-2")
     # --no-run on the shard's own machine: its results are this commit's, the same file
-    again = _run(sharded, "check", "--shard", "2/4", "--no-run", "--out", str(tmp_path / "again.json"), build=machine)
+    again = _run(sharded, "check", "--shard", "2/4", "--no-run", "--out", str(tmp_path / "again.json"))
     assert (tmp_path / "again.json").read_bytes() == (sharded.shards / "shard-2.json").read_bytes(), \
         sharded.output(again)
     # on a machine that never ran them (the same extraction, no results): no file, and it says why
-    (machine / "results.json").unlink()
-    none = _run(sharded, "check", "--shard", "2/4", "--no-run", "--out", str(tmp_path / "none.json"), build=machine)
+    (sharded.build / "results.json").unlink()
+    none = _run(sharded, "check", "--shard", "2/4", "--no-run", "--out", str(tmp_path / "none.json"))
     assert none.returncode == 1 and not (tmp_path / "none.json").exists(), sharded.output(none)
     mine = sorted(x for x in IDS if shards.shard_of(x, 4) == 2)
     assert (f"shard 2/4: results not written to {tmp_path / 'none.json'}: {len(mine)} of its examples have no "
             f"result of this run ({', '.join(mine)})") in none.stdout, sharded.output(none)
 
 
-def test_the_last_job_of_a_ci_matrix_merges_and_builds_and_never_shows_an_old_pass(sharded, tmp_path):
+def test_the_last_job_of_a_ci_matrix_merges_and_builds_and_never_shows_an_old_pass(sharded, tmp_path, monkeypatch):
     """docs/ci-sharding.md: the last job, on a machine of its own (a copy of the project at
     another path, nothing built), merges the shards' files and builds without running
     anything; the site shows the merged results.  An example edited after the shards ran:
     the merge still takes their results, and the build runs it again rather than show its
-    old pass; a shard run now (other inputs) is not merged with the shards of before."""
+    old pass; a shard run now (other inputs) is not merged with the shards of before.
+    (The merges as ``main`` runs them, in this process: ``rulings merge`` as a process of
+    its own is test_four_shards_merged_….)"""
     import shutil
+
+    monkeypatch.delenv("RULINGS_BUILD", raising=False)  # the last job's own build/, in this process too
+
+    def merge(*args: str) -> subprocess.CompletedProcess:
+        return _in_process("--root", str(box.root), "merge", *args, cwd=box.root)
 
     box = type(sharded)(tmp_path / "last-job")
     for part in ("spec", "tests", "pyproject.toml"):
         copy = shutil.copytree if (sharded.root / part).is_dir() else shutil.copy
         copy(sharded.root / part, box.root / part)
     files = [str(sharded.shards / f"shard-{i}.json") for i in range(1, 5)]
-    done = _run(box, "merge", *files)
+    done = merge(*files)
     assert done.returncode == 0 and done.stdout.strip().endswith(f"→ {box.build / 'results.json'}"), box.output(done)
     built = _run(box, "build")
     assert "nothing changed: no example runs (8 results up to date)" in built.stdout, box.output(built)
@@ -178,7 +209,7 @@ def test_the_last_job_of_a_ci_matrix_merges_and_builds_and_never_shows_an_old_pa
     assert verdict.returncode == 1 and "5 passed, 1 failed, 1 pending, 1 not-run" in verdict.stdout, \
         box.output(verdict)
     box.write("spec/ygo/shard.rst", YGO_DOC.replace(GOOD, WRONG, 1))
-    assert _run(box, "merge", *files).returncode == 0
+    assert merge(*files).returncode == 0
     again = _run(box, "build")
     assert "running 1 of" in again.stdout and "shard-pass: text changed" in again.stdout, box.output(again)
     assert f"{len(IDS) - 4} passed, 2 failed, 1 pending, 1 not-run" in again.stdout, box.output(again)
@@ -189,7 +220,7 @@ def test_the_last_job_of_a_ci_matrix_merges_and_builds_and_never_shows_an_old_pa
     redone = _run(box, "check", "--shard", "3/4", "--out", str(tmp_path / "shard-3.json"))
     assert redone.returncode == 1, box.output(redone)
     assert shards.read(tmp_path / "shard-3.json")[1]["shard-pass"]["status"] == "failed"  # the edit's verdict
-    mixed = _run(box, "merge", files[0], files[1], str(tmp_path / "shard-3.json"), files[3],
+    mixed = merge(files[0], files[1], str(tmp_path / "shard-3.json"), files[3],
                  "--out", str(tmp_path / "x.json"))
     assert mixed.returncode == 2 and mixed.stdout == "", box.output(mixed)
     [line] = mixed.stderr.strip().splitlines()
@@ -212,8 +243,8 @@ def test_an_empty_shard_passes(sharded, tmp_path):
     # a shard of N that holds none of the examples (an extraction current on that machine)
     count = 12
     empty = next(i for i in range(1, count + 1) if not any(shards.shard_of(x, count) == i for x in IDS))
-    done = _run(sharded, "check", "--shard", f"{empty}/{count}", "--out", str(tmp_path / "empty.json"),
-                build=sharded.shards / "machine-1")
+    on_machine(sharded, "machine-1")
+    done = _run(sharded, "check", "--shard", f"{empty}/{count}", "--out", str(tmp_path / "empty.json"))
     assert done.returncode == 0, sharded.output(done)
     assert f"shard {empty}/{count}: 0 of {len(IDS)} examples" in done.stdout, sharded.output(done)
     meta, entries = shards.read(tmp_path / "empty.json")
