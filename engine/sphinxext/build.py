@@ -37,7 +37,7 @@ from rulings.extraction import settings  # noqa: F401 - re-exported
 from rulings.project import Paths, find_root  # noqa: F401 - re-exported
 from rulings.results import write_atomic
 
-from . import reading, state
+from . import collector, reading, state
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -147,6 +147,8 @@ class Started:
                               freshenv=fresh, warningiserror=False, keep_going=True, verbosity=0,
                               parallel=jobs or 0)
         except Exception as err:  # reported as the build's crash (run)
+            # (an application that failed while it was made: the collector back on)
+            collector.release()
             self.error = err
             self._traceback = _traceback()
 
@@ -193,6 +195,10 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
     _LEFT.clear()
     before = _pickle_stamp(paths)
     started = started or Started(paths, builder, fresh=fresh, jobs=jobs)
+    if keep_env and builder == "gherkin" and started.app is not None:
+        # the html build of this process follows and decides every example's status
+        # (cards.check_examples): this one leaves them as they were
+        started.app._rulings_statuses_later = True
     status = started.run()
     app, warnings, crashed = started.app, started.warnings, started.error is not None
     after = _pickle_stamp(paths)
