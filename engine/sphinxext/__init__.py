@@ -88,6 +88,7 @@ def setup(app: Sphinx) -> dict:
     # off while the environment is loaded, which is then frozen (collector.py)
     app.connect("config-inited", collector.hold, priority=990)
     app.connect("builder-inited", collector.freeze_loaded, priority=10)
+    app.connect("env-before-read-docs", collector.thaw_for_reading, priority=10)
     app.connect("source-read", encoding.check_source)
     app.connect("source-read", guard.stand_in, priority=900)
     app.connect("builder-inited", _builder_inited)
