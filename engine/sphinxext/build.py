@@ -99,9 +99,11 @@ class _Sphinx(Sphinx):
         if left is not None and left[0] == _pickle_stamp_of(filename):
             env = left[1]
             cache = getattr(env, "_write_doc_doctree_cache", None)
-            if not isinstance(cache, dict) or len(cache) * 4 >= max(len(env.found_docs), 1):
+            if collector.read_much(env) or not isinstance(cache, dict) or \
+                    len(cache) * 4 >= max(len(env.found_docs), 1):
                 # the doctrees the gherkin build read and kept for writing become garbage
-                # below (cycles): the collector on again now, nothing frozen
+                # below (cycles), and so do the environments its forked readers handed
+                # back: the collector on again now, nothing frozen
                 # (collector.freeze_loaded), so that they are collected as ever; an edit
                 # cycle's few are frozen with the environment until the build ends
                 self._rulings_env_left = True

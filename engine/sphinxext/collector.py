@@ -106,6 +106,17 @@ def freeze_loaded(app) -> None:
     app._rulings_frozen = app._rulings_frozen_loaded = True
 
 
+#: the environment a build last read into (its id) -> whether it read a quarter of the
+#: documents or more (whoever reads it next: ``read_much``)
+_READ_MUCH: dict[int, bool] = {}
+
+
+def read_much(env) -> bool:
+    """Whether the last build reading into ``env`` read a quarter of its documents or
+    more (unknown: as if it had)."""
+    return _READ_MUCH.get(id(env), True)
+
+
 def thaw_for_reading(app, env, docnames) -> None:
     """``env-before-read-docs``: a build that reads a quarter of the documents or more
     again thaws what ``freeze_loaded`` froze before it reads: the parts of the old
@@ -113,7 +124,10 @@ def thaw_for_reading(app, env, docnames) -> None:
     tables of contents, say: docutils nodes point to their parents) would else be kept
     to the end of the build (a full reading at 100 000 examples: 2.5 GB instead of
     1.9 GB).  An edit cycle's few documents leave it frozen."""
-    if getattr(app, "_rulings_frozen_loaded", False) and len(docnames) * 4 >= max(len(env.found_docs), 1):
+    many = len(docnames) * 4 >= max(len(env.found_docs), 1)
+    _READ_MUCH.clear()
+    _READ_MUCH[id(env)] = many
+    if getattr(app, "_rulings_frozen_loaded", False) and many:
         app._rulings_frozen = app._rulings_frozen_loaded = False
         gc.unfreeze()
 

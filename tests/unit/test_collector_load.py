@@ -140,6 +140,7 @@ def test_the_environment_the_gherkin_build_left_is_frozen_unless_it_read_much(tm
     pickled = tmp_path / "environment.pickle"
     pickled.write_bytes(b"x")
     env = _Env(cached, 100)
+    collector.thaw_for_reading(SimpleNamespace(), env, ["d0"])  # the gherkin build read one document
     monkeypatch.setattr(build_mod, "_LEFT", {"env": (build_mod._pickle_stamp_of(pickled), env)})
     app = SimpleNamespace()
     gc.enable()
@@ -148,3 +149,20 @@ def test_the_environment_the_gherkin_build_left_is_frozen_unless_it_read_much(tm
     assert gc.isenabled() != frozen  # held to builder-inited only when it will be frozen
     collector.freeze_loaded(app)
     assert (gc.get_freeze_count() > 0) == frozen
+
+
+def test_the_environment_of_a_gherkin_build_that_read_much_is_not_frozen(tmp_path, monkeypatch):
+    """Read in forked processes, the documents leave no doctree in the cache, but the
+    environments the readers handed back are garbage: what the build read counts."""
+    pickled = tmp_path / "environment.pickle"
+    pickled.write_bytes(b"x")
+    env = _Env(0, 100)
+    collector.thaw_for_reading(SimpleNamespace(), env, [f"d{i}" for i in range(50)])
+    monkeypatch.setattr(build_mod, "_LEFT", {"env": (build_mod._pickle_stamp_of(pickled), env)})
+    app = SimpleNamespace()
+    gc.enable()
+    collector.hold(app, None)
+    assert build_mod._Sphinx._load_existing_env(app, str(pickled)) is env
+    assert gc.isenabled()
+    collector.freeze_loaded(app)
+    assert gc.get_freeze_count() == 0
