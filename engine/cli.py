@@ -127,8 +127,9 @@ def cmd_build(args) -> int:
     paths = _paths(args)
     clock = Timings()
     stamp = extraction.cycle_stamp_file(paths)
+    seen: dict = {}
     if not (args.fresh or args.all or args.coverage):
-        said = extraction.unchanged_cycle(paths)
+        said = extraction.unchanged_cycle(paths, seen)
         if said is not None:
             # nothing the last complete cycle rests on changed, and its outputs are as it
             # left them: no Sphinx, no plan, no reconciliation (issue 28)
@@ -140,7 +141,8 @@ def cmd_build(args) -> int:
 
     # the stamp goes before anything is written, and comes back only once the cycle is whole
     stamp.unlink(missing_ok=True)
-    inputs = extraction.cycle_inputs(paths)
+    # (as the check above computed them, a moment ago, when it did)
+    inputs = seen.get("inputs") or extraction.cycle_inputs(paths)
     outcome = build(paths, "gherkin", fresh=args.fresh, jobs=reading_jobs(paths, args), keep_env=True)
     _report_warnings(outcome)
     clock.lap("extract")

@@ -186,9 +186,11 @@ def write_cycle_stamp(paths: Paths, inputs: str, outputs: str, said: dict) -> No
                                                      ensure_ascii=False, sort_keys=True))
 
 
-def unchanged_cycle(paths: Paths) -> dict | None:
+def unchanged_cycle(paths: Paths, seen: dict | None = None) -> dict | None:
     """What the last complete cycle said, if nothing it rests on changed since and its
-    outputs are all in place, as it left them; else None (a full cycle is needed)."""
+    outputs are all in place, as it left them; else None (a full cycle is needed).
+    ``seen``: given, gets the inputs' digest as computed here ("inputs"), for the cycle
+    that starts now (the documents and the engine read once, not twice)."""
     stamp = cycle_stamp_file(paths)
     try:
         data = json.loads(stamp.read_text(encoding="utf-8"))
@@ -198,7 +200,11 @@ def unchanged_cycle(paths: Paths) -> dict | None:
             and data["site"]):
         return None
     # the cheapest first: a page deleted or written since, then the outputs, then the inputs
-    if data["site"] != site_files(paths) or data.get("outputs") != cycle_outputs(paths) \
-            or data.get("inputs") != cycle_inputs(paths):
+    if data["site"] != site_files(paths) or data.get("outputs") != cycle_outputs(paths):
+        return None
+    inputs = cycle_inputs(paths)
+    if seen is not None:
+        seen["inputs"] = inputs
+    if data.get("inputs") != inputs:
         return None
     return data["said"]

@@ -59,7 +59,11 @@ def _page_body(app, env) -> str:
     for record in all_records(env):
         if record["docname"] not in env.found_docs:
             continue
-        key = section_of(record, result_of(env, record, results, trace=False))
+        # the result is looked up only where the section depends on it (a not-run
+        # example's outcome): looking up every example's was 1.8 s of a one-step edit
+        # cycle at 100 000 examples, nearly all of them passed
+        status = record["status"]
+        key = section_of(record, result_of(env, record, results, trace=False) if status == "not-run" else {})
         if key:
             listed[key].append(record)
     here = PROJECT

@@ -37,7 +37,7 @@ from rulings.extraction import settings  # noqa: F401 - re-exported
 from rulings.project import Paths, find_root  # noqa: F401 - re-exported
 from rulings.results import write_atomic
 
-from . import reading, state
+from . import collector, reading, state
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -98,6 +98,16 @@ class _Sphinx(Sphinx):
         left = _LEFT.pop("env", None)
         if left is not None and left[0] == _pickle_stamp_of(filename):
             env = left[1]
+            cache = getattr(env, "_write_doc_doctree_cache", None)
+            if collector.read_much(env) or not isinstance(cache, dict) or \
+                    len(cache) * 4 >= max(len(env.found_docs), 1):
+                # the doctrees the gherkin build read and kept for writing become garbage
+                # below (cycles), and so do the environments its forked readers handed
+                # back: the collector on again now, nothing frozen
+                # (collector.freeze_loaded), so that they are collected as ever; an edit
+                # cycle's few are frozen with the environment until the build ends
+                self._rulings_env_left = True
+                collector.release()
             kept = env.__getstate__()
             # the one part kept in another form than it is pickled in (Config.__getstate__
             # keeps values, not the functions that compute them): as the file has it
@@ -147,6 +157,8 @@ class Started:
                               freshenv=fresh, warningiserror=False, keep_going=True, verbosity=0,
                               parallel=jobs or 0)
         except Exception as err:  # reported as the build's crash (run)
+            # (an application that failed while it was made: the collector back on)
+            collector.release()
             self.error = err
             self._traceback = _traceback()
 
@@ -193,6 +205,10 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
     _LEFT.clear()
     before = _pickle_stamp(paths)
     started = started or Started(paths, builder, fresh=fresh, jobs=jobs)
+    if keep_env and builder == "gherkin" and started.app is not None:
+        # the html build of this process follows and decides every example's status
+        # (cards.check_examples): this one leaves them as they were
+        started.app._rulings_statuses_later = True
     status = started.run()
     app, warnings, crashed = started.app, started.warnings, started.error is not None
     after = _pickle_stamp(paths)

@@ -199,10 +199,16 @@ def results_digest(records: list[dict], results: Mapping[str, dict]) -> str:
             a[0] == b[0] and a[1] is b[1] and a[2] is b[2] for a, b in zip(known[0], shown)):
         return known[1]
     relevant = {}
-    for r in records:
-        trace = results_mod.trace_digest(results, r["id"])
-        relevant[r["id"]] = [r.get("status"), *((results_mod.brief(results, r["id"]) or {}).get(k) for k in _SHOWN),
-                             None if trace is None else trace.hex()]
+    if isinstance(results, results_mod.Entries):
+        # each entry and its trace's digest as ``shown`` holds them (results.brief and
+        # results.trace_digest of the same entries)
+        for r, (status, entry, trace) in zip(records, shown):
+            relevant[r["id"]] = [status, *((entry or {}).get(k) for k in _SHOWN), None if trace is None else trace.hex()]
+    else:
+        for r in records:
+            trace = results_mod.trace_digest(results, r["id"])
+            relevant[r["id"]] = [r.get("status"), *((results_mod.brief(results, r["id"]) or {}).get(k) for k in _SHOWN),
+                                 None if trace is None else trace.hex()]
     out = digests.of_json(relevant, None)
     if isinstance(results, results_mod.Entries):
         if len(_RESULTS_DIGESTS) > 4096:

@@ -349,3 +349,28 @@ def test_each_document_is_read_once_per_cycle_by_whichever_build_comes_first(san
     assert "ygo/inc1" not in sandbox.html("index")
     # one environment for both builders
     assert sorted(p.name for p in (sandbox.build / "doctrees").iterdir()) == ["shared"]
+
+
+def test_examples_resting_on_the_same_inputs_share_one_basis_computed_once(tmp_path, monkeypatch):
+    """Issue 28: a plan computes the basis of each (game, cards, phrases) once: at 100 000
+    examples computing it per example was half the plan of a one-step edit.  Each
+    example's basis is still what ``basis_of`` gives it alone."""
+    cards = _cards_dir(tmp_path, [GANDORA, MASTER])
+    manifest = [_example(f"a{i}", "ygo") for i in range(5)] + [_example("b", "ygo", cards=["真龙剑皇 卓辉星·拼图"]),
+                                                               _example("c", "mtg", cards=[])]
+    manifest[1]["phrases"] = manifest[2]["phrases"] = ["ygo:given:x"]
+    alone = {e["id"]: incremental.basis_of(e, {"ygo": incremental.CardDigests.read(cards / "ygo.json")})
+             for e in manifest}
+    made = []
+    real = incremental.basis_of
+
+    def counted(example, *args, **kwargs):
+        made.append(example["id"])
+        return real(example, *args, **kwargs)
+
+    monkeypatch.setattr(incremental, "basis_of", counted)
+    plan = incremental.plan(manifest, {}, cards)
+    assert plan.basis == alone
+    # a0, a3, a4 alike; a1, a2 alike (their phrases); b; c
+    assert len(made) == 4, made
+    assert plan.basis["a1"] != plan.basis["a0"] and plan.basis["b"] != plan.basis["a0"]

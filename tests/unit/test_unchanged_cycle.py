@@ -172,6 +172,24 @@ def test_a_change_refuses_the_stamp_for_what_it_changed(built, change):
     assert _refused(built) == {REFUSED_BY[change]}, change.__name__
 
 
+def test_the_inputs_the_check_computed_are_handed_to_the_cycle_that_starts(built):
+    """Issue 28: ``rulings build`` asks the stamp first, which digests the documents and
+    the engine; the full cycle that follows takes that digest (``seen``) instead of
+    reading every document and the engine again (0.13 s of CPU at 100 000 examples)."""
+    paths = Paths(built.root)
+    seen: dict = {}
+    assert extraction.unchanged_cycle(paths, seen) is not None
+    assert seen["inputs"] == extraction.cycle_inputs(paths)
+    _edit_document(built)
+    seen.clear()
+    assert extraction.unchanged_cycle(paths, seen) is None
+    assert seen["inputs"] == extraction.cycle_inputs(paths)
+    # a page written by someone else refuses the stamp before the inputs are digested
+    _write_page(built)
+    seen.clear()
+    assert extraction.unchanged_cycle(paths, seen) is None and "inputs" not in seen
+
+
 def test_a_change_makes_a_full_cycle_that_leaves_the_stamp_again(built):
     """The command itself: a page deleted is written again by the full cycle, which
     leaves the stamp again, for what it did.  (A build killed half way, at each of its
