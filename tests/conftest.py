@@ -334,10 +334,14 @@ def _mirror(source: Path, target: Path, extra: dict[str, str] | None = None) -> 
         elif rel not in wanted:
             path.unlink()
     for rel, data in wanted.items():
-        path = target / rel
-        if not path.is_file() or path.read_bytes() != data:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
+        _write_if_changed(target / rel, data)
+
+
+def _write_if_changed(path: Path, data: bytes) -> None:
+    """``path`` holds ``data``; left as it is (and its time) when it does already."""
+    if not path.is_file() or path.read_bytes() != data:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
 
 
 def kept_between_sessions(tmp_path_factory, name: str, make) -> Path:
@@ -388,9 +392,7 @@ def real_site(tmp_path_factory):
             listing.unlink()
         _mirror(ROOT / "spec", root / "spec", {"ygo/browser.rst": FAILING_DOC})
         _mirror(ROOT / "tests" / "examples", root / "tests" / "examples")
-        if not (root / "pyproject.toml").is_file() or \
-                (root / "pyproject.toml").read_bytes() != (ROOT / "pyproject.toml").read_bytes():
-            shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
+        _write_if_changed(root / "pyproject.toml", (ROOT / "pyproject.toml").read_bytes())
         box = Sandbox(root)
         # the first time, the project's own results, when it has any: those resting on the
         # same text, cards, engine and libraries are current here too and are not run again

@@ -18,8 +18,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from rulings.project import Paths
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.conftest import ROOT
 
 
 def _key(files: Sequence[Path], state: object, inputs: Sequence[str]) -> str:

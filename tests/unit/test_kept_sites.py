@@ -59,7 +59,8 @@ def test_a_librarys_answers_are_asked_again_when_the_library_or_an_input_changes
         assert kept(name, [library], ["a", "c"], answer, state=1)
         assert asked == ["a", "b", "a", "b", "a", "c", "a", "c"]
     finally:
-        from tests.library_answers import ROOT, Paths
+        from rulings.project import Paths
+        from tests.conftest import ROOT
 
         for path in (Paths(ROOT).build / "test-cache").glob(f"{name}-*"):
             path.unlink()
