@@ -19,6 +19,8 @@ from sphinx.roles import XRefRole
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
+from .state import KeptPickled
+
 logger = logging.getLogger(__name__)
 
 #: priorities of Domain.get_objects: 1 default, 2 unimportant (a second name of the same thing)
@@ -35,35 +37,55 @@ class RulingsDomain(Domain):
     # plain text, not code: the references are words of the prose
     roles = {"example": XRefRole(innernodeclass=nodes.inline), "card": XRefRole(innernodeclass=nodes.inline)}
     initial_data: dict[str, Any] = {"objects": {}, "by_doc": {}}
-    data_version = 2
+    # 3: by_doc holds each document's objects (pickled per document), objects is an
+    # index of them rebuilt after loading
+    data_version = 3
 
     @property
     def objects(self) -> dict[tuple[str, str], tuple[str, str, str, int]]:
-        """(type, name) -> (docname, anchor, display name, priority)."""
-        return self.data.setdefault("objects", {})
+        """(type, name) -> (docname, anchor, display name, priority): an index of
+        :attr:`by_doc`, never pickled (rebuilt from it once per loaded environment)."""
+        index = self.data.get("objects")
+        if type(index) is not _Index or not index.built:
+            index = self.data["objects"] = _Index()
+            for placed in self.by_doc.values():
+                index.update(placed)
+            index.built = True
+        return index
 
     @property
-    def by_doc(self) -> dict[str, dict[tuple[str, str], None]]:
-        """docname -> the keys of :attr:`objects` it registered (in order): clearing a
-        document does not go through the objects of every other one."""
-        return self.data.setdefault("by_doc", {})
+    def by_doc(self) -> dict[str, dict[tuple[str, str], tuple[str, str, str, int]]]:
+        """docname -> the objects it registered (key -> place, in order): clearing a
+        document does not go through the objects of every other one, and saving the
+        environment pickles again only the documents whose objects changed
+        (``state.KeptPickled``: 26 MB of the environment at 100 000 examples)."""
+        by_doc = self.data.get("by_doc")
+        if type(by_doc) is not _ByDocument:
+            by_doc = self.data["by_doc"] = _ByDocument(by_doc or {})
+        return by_doc
 
     def _add(self, key: tuple[str, str], value: tuple[str, str, str, int]) -> None:
         # the first place wins; duplicates are reported where ids and cards are checked
-        if key not in self.objects:
-            self.objects[key] = value
-            self.by_doc.setdefault(value[0], {})[key] = None
+        objects = self.objects
+        if key not in objects:
+            objects[key] = value
+            self.by_doc.setdefault(value[0], {})[key] = value
 
     def note(self, objtype: str, name: str, docname: str, anchor: str, display: str, alias: bool = False) -> None:
         self._add((objtype, name), (docname, anchor, display, _ALIAS if alias else _MAIN))
 
     def clear_doc(self, docname: str) -> None:
+        objects = self.objects
         for key in self.by_doc.pop(docname, ()):
-            if self.objects.get(key, (None,))[0] == docname:
-                del self.objects[key]
+            if objects.get(key, (None,))[0] == docname:
+                del objects[key]
 
     def merge_domaindata(self, docnames, otherdata: dict) -> None:
-        for key, value in otherdata.get("objects", {}).items():
+        # a process forked to read hands back its own documents' objects (by_doc)
+        placed = otherdata.get("by_doc")
+        values = [v for d in docnames for v in (placed.get(d) or {}).items()] if placed is not None \
+            else otherdata.get("objects", {}).items()
+        for key, value in values:
             if value[0] in docnames:
                 self._add(key, value)
 
@@ -103,6 +125,27 @@ class RulingsDomain(Domain):
             # the search index keys objects by their display name and rebuilds a short
             # anchor from it: an example's id and its title are two names, each shown as itself
             yield name, name, typ, docname, anchor, prio
+
+
+class _Index(dict):
+    """The domain's objects by key, built from ``by_doc``: pickled empty and not built."""
+
+    built = False
+
+    def __reduce__(self):
+        return (_Index, ())
+
+
+def _same_size(placed) -> int | None:
+    # a document's objects are only ever added to (``_add``) or dropped whole (clear_doc)
+    return hash((id(placed), len(placed))) if type(placed) is dict else None
+
+
+class _ByDocument(KeptPickled):
+    """docname -> its objects, each document pickled on its own and its bytes kept while
+    it registered nothing more (``state.KeptPickled``)."""
+
+    mark = staticmethod(_same_size)
 
 
 def note_example(env, record: dict, anchor: str) -> None:

@@ -192,3 +192,97 @@ def test_a_process_forked_to_read_hands_back_only_the_documents_it_read(monkeypa
         os._exit(0 if pickle.loads(pickle.dumps(examples)) == {"b": [{"id": "2"}]} else 1)
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+def test_the_records_are_pickled_again_only_for_the_documents_that_changed(monkeypatch):
+    """state.KeptPickled (env.rulings_examples): each document's records pickled on their
+    own; saving again writes the kept bytes of a document whose records are as they were
+    and pickles afresh one whose verdict fields, records or entry changed — whoever
+    changed them — so a saved environment never holds an old verdict."""
+    import pickle
+
+    from rulings.sphinxext import state
+
+    monkeypatch.setattr(state, "_BUILD_PID", None)
+    examples = state.KeptPickled({"a": [{"id": "1", "status": "passed"}], "b": [{"id": "2", "status": "failed"}],
+                                  "c": [{"id": "3", "status": "passed", "extracted": True}]})
+    loaded = pickle.loads(pickle.dumps(examples))
+    assert type(loaded) is state.KeptPickled and loaded == examples
+    pickled = []
+    real = pickle.dumps
+    monkeypatch.setattr(state.pickle, "dumps", lambda value, *a, **k: pickled.append(value) or real(value, *a, **k))
+    assert pickle.loads(real(loaded)) == examples and pickled == []  # nothing changed: nothing pickled again
+    loaded["a"][0]["status"] = "failed"  # decided again in place, nobody said so
+    loaded["b"].append({"id": "4", "status": "passed"})  # a record added
+    loaded["c"][0].update(extracted=False, error="卡片", reason="卡片")
+    loaded["d"] = [{"id": "5", "status": "not-run"}]  # a document read
+    again = pickle.loads(real(loaded))
+    assert again == loaded and again["a"][0]["status"] == "failed" and len(again["b"]) == 2
+    assert again["c"][0]["error"] == "卡片"
+    assert sorted(map(str, pickled)) == sorted(map(str, [loaded[d] for d in "abcd"]))
+    pickled.clear()
+    loaded["e"] = loaded.pop("a")  # an entry moved: the bytes follow the records, not the name
+    del loaded["b"]
+    assert pickle.loads(real(loaded)) == {"c": loaded["c"], "d": loaded["d"], "e": loaded["e"]}
+
+
+def test_a_forked_reader_hands_back_only_its_documents_records(monkeypatch):
+    """state.KeptPickled in a process forked to read: only the documents it read, and
+    the bytes it pickled are not kept (they are the parent's to keep)."""
+    import pickle
+
+    from rulings.sphinxext import state
+
+    examples = state.KeptPickled({"a": [{"id": "1"}], "b": [{"id": "2"}]})
+    monkeypatch.setattr(state, "_READ_HERE", {})
+    monkeypatch.setattr(state, "_BUILD_PID", os.getpid())
+    assert pickle.loads(pickle.dumps(examples)) == examples
+    pid = os.fork()
+    if pid == 0:
+        state._READ_HERE.setdefault(os.getpid(), set()).add("b")
+        examples["b"][0]["status"] = "passed"
+        back = pickle.loads(pickle.dumps(examples))
+        os._exit(0 if back == {"b": [{"id": "2", "status": "passed"}]} and type(back) is state.KeptPickled else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+
+
+def test_the_domain_s_objects_are_pickled_per_document_and_indexed_again():
+    """domain.RulingsDomain: by_doc holds each document's objects (pickled per document),
+    objects is an index rebuilt from it after loading: the same lookups as before saving."""
+    import pickle
+    from types import SimpleNamespace
+
+    from rulings.sphinxext.domain import RulingsDomain
+
+    env = SimpleNamespace(domaindata={})
+    domain = RulingsDomain(env)
+    domain.note("example", "e-1", "a", "example-e-1", "甲")
+    domain.note("example", "e-2", "b", "example-e-2", "乙")
+    domain.note("example", "e-1", "b", "example-e-1b", "甲")  # the first place wins
+    data = pickle.loads(pickle.dumps(env.domaindata["rulings"]))
+    again = RulingsDomain(SimpleNamespace(domaindata={"rulings": data}))
+    assert again.objects == domain.objects and again.by_doc == domain.by_doc
+    assert sorted(again.get_objects()) == sorted(domain.get_objects())
+    again.note("card", "卡", "a", "card-x", "卡")  # a added to after loading: saved with it
+    last = RulingsDomain(SimpleNamespace(domaindata={"rulings": pickle.loads(pickle.dumps(data))}))
+    assert last.objects[("card", "卡")] == ("a", "card-x", "卡", 1)
+    last.clear_doc("a")
+    assert set(last.objects) == {("example", "e-2")}
+
+
+def test_many_records_pickled_afresh_are_not_kept(monkeypatch):
+    """state.KeptPickled: bytes pickled by a save are kept for the next one unless they
+    are many (KEEP_FRESH_BYTES: a build from nothing would hold every record twice)."""
+    import pickle
+
+    from rulings.sphinxext import state
+
+    monkeypatch.setattr(state, "_BUILD_PID", None)
+    examples = state.KeptPickled({"a": [{"id": "1"}], "b": [{"id": "2"}]})
+    pickle.dumps(examples)
+    assert set(examples._kept) == {"a", "b"}
+    monkeypatch.setattr(state, "KEEP_FRESH_BYTES", 0)
+    examples["a"][0]["status"] = "passed"
+    assert pickle.loads(pickle.dumps(examples)) == examples
+    assert set(examples._kept) == {"b"}  # kept from before, still its records
