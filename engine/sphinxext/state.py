@@ -262,32 +262,48 @@ class KeptPickled(PerDocument):
         self._kept: dict[str, tuple[bytes, int]] = {}
 
     def __reduce__(self):
+        # the documents' bytes are handed to the pickler one by one (the dict items of
+        # the reduce value), so that they are not all alive at once besides the records
+        # (a full save at 100 000 examples: 138 MB more at its peak); unpickling sets
+        # each document's bytes, then ``__setstate__`` unpickles them
+        return (type(self), (), True, None, self._blobs())
+
+    def _blobs(self):
         forked = _BUILD_PID not in (None, os.getpid())
         read = _READ_HERE.get(os.getpid()) if forked else None
         kept = getattr(self, "_kept", None)
         if kept is None:
             kept = self._kept = {}
-        blobs, fresh = {}, {}
-        for docname, records in self.items():
+        fresh = 0
+        for docname, records in list(self.items()):
             if read is not None and docname not in read:
                 continue
             mark = self.mark(records)
             known = kept.get(docname)
             if known is None or mark is None or known[1] != mark:
-                known = fresh[docname] = (pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL), mark)
-            blobs[docname] = known[0]
-        # the bytes pickled now are kept for the next save of this process (the html
-        # build after the gherkin build of `rulings build`, rulings serve's next cycle)
-        # unless they are many: from nothing at 100 000 examples, 138 MB more at the peak
-        # for a second pickling of 2 s in a build of minutes; not by a forked reader
-        if not forked and sum(len(blob) for blob, _ in fresh.values()) <= KEEP_FRESH_BYTES:
-            kept.update(fresh)
-        else:
-            for docname in fresh:
-                kept.pop(docname, None)
-        return (_kept_pickled, (type(self), blobs))
+                known = (pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL), mark)
+                fresh += len(known[0])
+                # the bytes pickled now are kept for the next save of this process (the
+                # html build after the gherkin build of `rulings build`, rulings serve's
+                # next cycle) unless they are many: from nothing at 100 000 examples,
+                # 138 MB more at the peak for a second pickling of 2 s in a build of
+                # minutes; not by a forked reader (its bytes are the parent's to keep)
+                if not forked and fresh <= KEEP_FRESH_BYTES:
+                    kept[docname] = known
+                else:
+                    kept.pop(docname, None)
+            yield docname, known[0]
 
-    # a document's entry replaced or removed: its bytes are not its records any more
+    def __setstate__(self, state) -> None:
+        """Unpickled: each document's records from its bytes, the bytes kept."""
+        if not hasattr(self, "_kept"):
+            self._kept = {}
+        for docname, blob in list(dict.items(self)):
+            if type(blob) is bytes:
+                records = pickle.loads(blob)
+                dict.__setitem__(self, docname, records)
+                self._kept[docname] = (blob, self.mark(records))
+
     @staticmethod
     def mark(records) -> int | None:
         return _mark(records)
@@ -340,16 +356,6 @@ def _mark(records) -> int | None:
                         r.get("error"), r.get("reason")) for r in records]))
     except TypeError:  # a field that cannot be hashed
         return None
-
-
-def _kept_pickled(cls, blobs: dict[str, bytes]):
-    """Unpickling a ``KeptPickled``: each document's records from its bytes, the bytes kept."""
-    out = cls()
-    for docname, blob in blobs.items():
-        records = pickle.loads(blob)
-        dict.__setitem__(out, docname, records)
-        out._kept[docname] = (blob, out.mark(records))
-    return out
 
 
 #: the process that began reading (``env-before-read-docs``), and per process the
