@@ -285,9 +285,10 @@ class KeptPickled(PerDocument):
                 fresh += len(known[0])
                 # the bytes pickled now are kept for the next save of this process (the
                 # html build after the gherkin build of `rulings build`, rulings serve's
-                # next cycle) unless they are many: from nothing at 100 000 examples,
-                # 138 MB more at the peak for a second pickling of 2 s in a build of
-                # minutes; not by a forked reader (its bytes are the parent's to keep)
+                # next cycle) up to KEEP_FRESH_BYTES: from nothing at 100 000 examples
+                # all of them would be 138 MB more at the peak, for a second pickling of
+                # 2 s in a build of minutes (10 000 examples: 14 MB, kept); not by a
+                # forked reader (its bytes are the parent's to keep)
                 if not forked and fresh <= KEEP_FRESH_BYTES:
                     kept[docname] = known
                 else:
@@ -340,7 +341,7 @@ class KeptPickled(PerDocument):
 
 
 #: at most this many bytes pickled afresh by one save are kept for the next (``KeptPickled``)
-KEEP_FRESH_BYTES = 64 << 20
+KEEP_FRESH_BYTES = 16 << 20
 
 
 def _mark(records) -> int | None:
