@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import operator
 import os
+import sys
 import tempfile
 import weakref
 from collections.abc import Iterable, Iterator, Mapping
@@ -201,12 +203,17 @@ def trace_digest(results: Mapping[str, dict[str, Any]], example_id: str) -> byte
 
 #: fields of an entry whose values repeat across entries
 _SHARED_VALUES = ("status", "outcome", "feature")
-def load_entries(path: str | os.PathLike) -> Mapping[str, dict[str, Any]]:
+def load_entries(path: str | os.PathLike, *, index: bool = False) -> Mapping[str, dict[str, Any]]:
     """:func:`load` for a reader that looks entries up: the same entries and the same
     errors (every line is parsed here, so a broken file is reported now), each trace
     kept as a digest and the file open, each whole entry read again from it when it is
     looked up (:class:`Entries`).  A file in any other layout (written by hand, say) is
-    loaded whole."""
+    loaded whole.
+
+    ``index``: the file's index (:func:`index_path`) stands for parsing its lines when it
+    was written for the very file that is open (its stamp: inode, size, modification
+    and change times); else the lines are parsed and the index is written for the next
+    reader.  At 100 000 examples, 0.2 s instead of 2.4 s (issue 28)."""
     path = Path(path)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
@@ -214,7 +221,12 @@ def load_entries(path: str | os.PathLike) -> Mapping[str, dict[str, Any]]:
         return {}
     except OSError as err:
         raise ResultsError(f"{path}: cannot read the results file ({err})") from None
+    indexed = index and hasattr(os, "pread")
     try:
+        if indexed:
+            known = _read_index(path, fd)
+            if known is not None:
+                return known
         with os.fdopen(os.dup(fd), "rb") as f:
             data = f.read()
         read = read_lines(data, fd=fd if hasattr(os, "pread") else None)
@@ -225,7 +237,76 @@ def load_entries(path: str | os.PathLike) -> Mapping[str, dict[str, Any]]:
         os.close(fd)
     if read is None or set(read[0]) != {"format"}:
         return load(path)
+    if indexed:
+        entries = read[1]
+        try:
+            _write_index(path, _stamp(os.fstat(fd)), entries._briefs, entries._digests, entries._places)
+        except OSError:
+            pass  # (a cache: the next reader parses the lines again)
     return read[1]
+
+
+# -- the index of a results file ------------------------------------------------------------
+# Beside the project's results file (``build/.results.json.index``): what reading its lines
+# gives (each entry without its trace, each trace's digest, each line's place in the file),
+# for the file it was written for, named by its stamp.  Written by whoever writes the file
+# (:func:`save` with ``index=True``: a run, `rulings merge`, a run's results dropped) and
+# by a reader that had to parse the lines; a file written by anything else (by hand, by an
+# older version, copied) has another inode or change time, and is read line by line.  In
+# marshal's format (no code runs when it is read, unlike pickle; shared values written
+# once), for this Python only.
+
+INDEX_FORMAT = 1
+
+
+def index_path(path: str | os.PathLike) -> Path:
+    """Where the index of the results file ``path`` is kept."""
+    path = Path(path)
+    return path.with_name(f".{path.name}.index")
+
+
+def _stamp(st: os.stat_result) -> tuple[int, int, int, int]:
+    # a file replaced (write_atomic renames) is a new inode; written in place, its change
+    # time moves (no program sets it back, as `touch` or `cp -a` set a modification time)
+    return st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+
+def _index_head(stamp: tuple) -> tuple:
+    return ("rulings-results-index", INDEX_FORMAT, FORMAT, sys.implementation.cache_tag, marshal.version, stamp)
+
+
+def _write_index(path: Path, stamp: tuple, briefs: dict, digests: dict, places: dict) -> None:
+    write_atomic(index_path(path), [marshal.dumps(_index_head(stamp)), marshal.dumps((briefs, digests, places))],
+                 durable=False)
+
+
+def _read_index(path: Path, fd: int) -> Entries | None:
+    """The entries of the open results file ``fd`` from its index, if the index was
+    written for this very file (else None: its lines are to be read)."""
+    try:
+        with open(index_path(path), "rb") as f:
+            if marshal.load(f) != _index_head(_stamp(os.fstat(fd))):
+                return None
+            briefs, digests, places = marshal.load(f)
+    except FileNotFoundError:
+        return None
+    except (OSError, EOFError, ValueError, TypeError):
+        return None  # damaged, or of another Python: as if there were none
+    if not (isinstance(briefs, dict) and isinstance(digests, dict) and isinstance(places, dict)
+            and briefs.keys() == places.keys() and digests.keys() <= briefs.keys()):
+        return None
+    return Entries(briefs, {}, digests, places, fd)
+
+
+def _brief_of(entry: Mapping[str, Any]) -> tuple[dict[str, Any], bytes | None]:
+    """An entry without its trace (its strings shared as :func:`read_lines` shares them),
+    and the digest of its trace (None: it has none)."""
+    brief_ = {_SHARED_KEYS.setdefault(k, k): v for k, v in entry.items() if k != "trace"}
+    for field in _SHARED_VALUES:
+        value = brief_.get(field)
+        if isinstance(value, str):
+            brief_[field] = _SHARED_STRINGS.setdefault(value, value)
+    return brief_, (_digest(_compact(entry["trace"]).encode()) if "trace" in entry else None)
 
 
 def read_lines(data: bytes, *, fd: int | None = None) -> tuple[dict[str, Any], Entries] | None:
@@ -334,11 +415,49 @@ def _head_line(head: dict[str, Any]) -> bytes:
     return next(_pieces({**head, "results": {}}, "results")).encode() + b"{"
 
 
-def save(path: str | os.PathLike, results: Mapping[str, dict[str, Any]]) -> None:
+def save(path: str | os.PathLike, results: Mapping[str, dict[str, Any]], *, index: bool = False) -> None:
     """Replace the results file in one step (write a temporary file, then rename), one
     entry at a time: the file is never held whole in memory (at 10 000 examples it was
-    twice 16 MB of text, the largest part of a run's peak)."""
-    write_atomic(path, _pieces({"format": FORMAT, "results": results}, "results"))
+    twice 16 MB of text, the largest part of a run's peak).  ``index``: write the file's
+    index too (:func:`load_entries`), from what is written (the entries kept from the
+    previous file by :class:`Merged` are not parsed again)."""
+    if not index:
+        write_atomic(path, _pieces({"format": FORMAT, "results": results}, "results"))
+        return
+    path = Path(path)
+    briefs: dict[str, dict[str, Any]] = {}
+    digests: dict[str, bytes] = {}
+    places: dict[str, int] = {}
+
+    def pieces() -> Iterator[bytes]:
+        head = _head_line({"format": FORMAT})
+        if not results:
+            yield head + b"}}\n"
+            return
+        yield head
+        at = len(head)
+        kept = results.kept if isinstance(results, Merged) else lambda k: None
+        for i, k in enumerate(sorted(results)):
+            known = kept(k)
+            if known is not None:
+                line, briefs[k], digest = known
+            else:
+                entry = results[k]
+                line = f"{_compact(k)}:{_compact(entry)}".encode()
+                briefs[k], digest = _brief_of(entry)
+            if digest is not None:
+                digests[k] = digest
+            at += 1 if i == 0 else 2
+            places[k] = at << 32 | len(line)
+            at += len(line)
+            yield (b"\n" if i == 0 else b",\n") + line
+        yield b"\n}}\n"
+
+    stamp = write_atomic(path, pieces())
+    try:
+        _write_index(path, stamp, briefs, digests, places)
+    except OSError:
+        index_path(path).unlink(missing_ok=True)
 
 
 class Merged(Mapping):
@@ -362,6 +481,18 @@ class Merged(Mapping):
         if example_id in self._new or not isinstance(self._old, Entries):
             return None
         return self._old.raw_line(example_id)
+
+    def kept(self, example_id: str) -> tuple[bytes, dict[str, Any], bytes | None] | None:
+        """An entry kept from the previous file, read from an open file (:class:`Entries`):
+        (its line as that file holds it, the entry without its trace, its trace's digest);
+        None: encode it (and digest its trace)."""
+        if example_id in self._new or not isinstance(self._old, Entries) or self._old._fd is None:
+            return None
+        place = self._old._places.get(example_id)
+        if place is None:
+            return None
+        return (os.pread(self._old._fd, place & 0xFFFFFFFF, place >> 32), self._old._briefs[example_id],
+                self._old._digests.get(example_id))
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._ids)
@@ -402,24 +533,30 @@ def dump_lines(data: dict[str, Any], key: str) -> str:
     return "".join(_pieces(data, key))
 
 
-def write_atomic(path: str | os.PathLike, text: str | Iterable[str], *, durable: bool = True) -> None:
-    """Write ``text`` (or its pieces, in order) to ``path`` so that a reader sees the old
-    file or the new one, never a part: a temporary file beside it, flushed, then renamed
-    over it.  ``durable=False`` (caches that can be computed again) skips the fsync: after
-    a crash of the machine such a file may be empty, and is then read as no cache."""
+def write_atomic(path: str | os.PathLike, text: str | Iterable[str] | Iterable[bytes], *, durable: bool = True
+                 ) -> tuple[int, int, int, int]:
+    """Write ``text`` (or its pieces, in order: text or bytes) to ``path`` so that a reader
+    sees the old file or the new one, never a part: a temporary file beside it, flushed,
+    then renamed over it.  ``durable=False`` (caches that can be computed again) skips the
+    fsync: after a crash of the machine such a file may be empty, and is then read as no
+    cache.  Returns the new file's stamp (inode, size, modification and change times) as
+    the rename left it (taken from the file written, whatever replaces it afterwards)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=path.suffix + ".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "wb") as f:
             if isinstance(text, str):
-                f.write(text)
+                f.write(text.encode("utf-8"))
             else:
-                f.writelines(text)
+                for piece in text:
+                    f.write(piece if isinstance(piece, bytes) else piece.encode("utf-8"))
+            f.flush()
             if durable:
-                f.flush()
                 os.fsync(f.fileno())
-        os.replace(tmp, path)
+            os.replace(tmp, path)
+            # (the rename moves the change time of the file renamed)
+            return _stamp(os.fstat(f.fileno()))
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

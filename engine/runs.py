@@ -288,13 +288,14 @@ def finish_run(paths, plan, running: subprocess.Popen) -> str | None:
 def _drop_results(paths, ids: set[str]) -> str:
     """Remove the entries of ``ids`` from the results file (saying how it went)."""
     try:
-        entries = results_mod.load_entries(paths.results)
+        entries = results_mod.load_entries(paths.results, index=True)
     except results_mod.ResultsError:
         return "the results file is unreadable"
     if not set(entries) & ids:
         return "they have no result"
     try:
-        results_mod.save(paths.results, {k: entries[k] for k in entries if k not in ids})
+        # the other entries written back as the file holds them
+        results_mod.save(paths.results, results_mod.Merged({}, entries, set(entries) - ids), index=True)
         return "their earlier results are dropped"
     except OSError as err:
         try:
@@ -316,7 +317,7 @@ def forget_removed(paths) -> None:
     if problem:
         return
     if set(results) - documented:
-        results_mod.save(paths.results, {k: v for k, v in results.items() if k in documented})
+        results_mod.save(paths.results, results_mod.Merged({}, results, set(results) & documented), index=True)
 
 
 def _without_runner(basis: dict[str, str]) -> dict[str, str]:
