@@ -276,7 +276,8 @@ def _index_head(stamp: tuple) -> tuple:
 
 
 def _write_index(path: Path, stamp: tuple, briefs: dict, digests: dict, places: dict) -> None:
-    write_atomic(index_path(path), [marshal.dumps(_index_head(stamp)), marshal.dumps((briefs, digests, places))],
+    head = marshal.dumps(_index_head(stamp))
+    write_atomic(index_path(path), [len(head).to_bytes(4, "little"), head, marshal.dumps((briefs, digests, places))],
                  durable=False)
 
 
@@ -285,9 +286,11 @@ def _read_index(path: Path, fd: int) -> Entries | None:
     written for this very file (else None: its lines are to be read)."""
     try:
         with open(index_path(path), "rb") as f:
-            if marshal.load(f) != _index_head(_stamp(os.fstat(fd))):
+            # (marshal.load from a file reads it a few bytes at a time: 5x slower)
+            size = int.from_bytes(f.read(4), "little")
+            if marshal.loads(f.read(size)) != _index_head(_stamp(os.fstat(fd))):
                 return None
-            briefs, digests, places = marshal.load(f)
+            briefs, digests, places = marshal.loads(f.read())
     except FileNotFoundError:
         return None
     except (OSError, EOFError, ValueError, TypeError):
