@@ -432,7 +432,7 @@ def save(path: str | os.PathLike, results: Mapping[str, dict[str, Any]], *, inde
     digests: dict[str, bytes] = {}
     places: dict[str, int] = {}
 
-    def pieces() -> Iterator[bytes]:
+    def pieces() -> Iterator[bytes | tuple[int, int, int]]:
         head = _head_line({"format": FORMAT})
         if not results:
             yield head + b"}}\n"
@@ -440,20 +440,38 @@ def save(path: str | os.PathLike, results: Mapping[str, dict[str, Any]], *, inde
         yield head
         at = len(head)
         kept = results.kept if isinstance(results, Merged) else lambda k: None
+        # the entries kept from the previous file, one after the other there as here, are
+        # copied as one piece of it (in the kernel where it can: os.copy_file_range)
+        span: list[int] | None = None
         for i, k in enumerate(sorted(results)):
+            sep = b"\n" if i == 0 else b",\n"
             known = kept(k)
             if known is not None:
-                line, briefs[k], digest = known
+                place, briefs[k], digest = known
+                start, length = place >> 32, place & 0xFFFFFFFF
+                if span is not None and start == span[1] + 2:
+                    span[1] = start + length
+                else:
+                    if span is not None:
+                        yield results.copy_of(*span)
+                    yield sep
+                    span = [start, start + length]
             else:
+                if span is not None:
+                    yield results.copy_of(*span)
+                    span = None
                 entry = results[k]
                 line = f"{_compact(k)}:{_compact(entry)}".encode()
                 briefs[k], digest = _brief_of(entry)
+                length = len(line)
+                yield sep + line
             if digest is not None:
                 digests[k] = digest
-            at += 1 if i == 0 else 2
-            places[k] = at << 32 | len(line)
-            at += len(line)
-            yield (b"\n" if i == 0 else b",\n") + line
+            at += len(sep)
+            places[k] = at << 32 | length
+            at += length
+        if span is not None:
+            yield results.copy_of(*span)
         yield b"\n}}\n"
 
     stamp = write_atomic(path, pieces())
@@ -485,17 +503,21 @@ class Merged(Mapping):
             return None
         return self._old.raw_line(example_id)
 
-    def kept(self, example_id: str) -> tuple[bytes, dict[str, Any], bytes | None] | None:
+    def kept(self, example_id: str) -> tuple[int, dict[str, Any], bytes | None] | None:
         """An entry kept from the previous file, read from an open file (:class:`Entries`):
-        (its line as that file holds it, the entry without its trace, its trace's digest);
+        (its line's place in that file, the entry without its trace, its trace's digest);
         None: encode it (and digest its trace)."""
         if example_id in self._new or not isinstance(self._old, Entries) or self._old._fd is None:
             return None
         place = self._old._places.get(example_id)
         if place is None:
             return None
-        return (os.pread(self._old._fd, place & 0xFFFFFFFF, place >> 32), self._old._briefs[example_id],
-                self._old._digests.get(example_id))
+        return place, self._old._briefs[example_id], self._old._digests.get(example_id)
+
+    def copy_of(self, start: int, end: int) -> tuple[int, int, int]:
+        """A piece of the previous file for :func:`write_atomic` to copy: (its open file,
+        where the piece starts, its length)."""
+        return self._old._fd, start, end - start
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._ids)
@@ -536,9 +558,11 @@ def dump_lines(data: dict[str, Any], key: str) -> str:
     return "".join(_pieces(data, key))
 
 
-def write_atomic(path: str | os.PathLike, text: str | Iterable[str] | Iterable[bytes], *, durable: bool = True
+def write_atomic(path: str | os.PathLike, text: str | Iterable[str | bytes | tuple[int, int, int]], *,
+                 durable: bool = True
                  ) -> tuple[int, int, int, int]:
-    """Write ``text`` (or its pieces, in order: text or bytes) to ``path`` so that a reader
+    """Write ``text`` (or its pieces, in order: text, bytes, or (an open file, offset,
+    length): that part of the file, copied) to ``path`` so that a reader
     sees the old file or the new one, never a part: a temporary file beside it, flushed,
     then renamed over it.  ``durable=False`` (caches that can be computed again) skips the
     fsync: after a crash of the machine such a file may be empty, and is then read as no
@@ -553,7 +577,11 @@ def write_atomic(path: str | os.PathLike, text: str | Iterable[str] | Iterable[b
                 f.write(text.encode("utf-8"))
             else:
                 for piece in text:
-                    f.write(piece if isinstance(piece, bytes) else piece.encode("utf-8"))
+                    if isinstance(piece, tuple):
+                        f.flush()
+                        _copy(*piece, f.fileno())
+                    else:
+                        f.write(piece if isinstance(piece, bytes) else piece.encode("utf-8"))
             f.flush()
             if durable:
                 os.fsync(f.fileno())
@@ -563,6 +591,21 @@ def write_atomic(path: str | os.PathLike, text: str | Iterable[str] | Iterable[b
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _copy(source: int, offset: int, length: int, target: int) -> None:
+    """Append ``length`` bytes of the open file ``source`` from ``offset`` to ``target``."""
+    while length > 0:
+        try:
+            done = os.copy_file_range(source, target, length, offset)
+        except (AttributeError, OSError):
+            done = 0
+        if done <= 0:  # (no such call here, or not between these files: by hand)
+            data = os.pread(source, min(length, 1 << 24), offset)
+            if not data:
+                raise OSError(f"the results file being copied ended {length} bytes early")
+            done = os.write(target, data)
+        offset, length = offset + done, length - done
 
 
 def rests_on(entry: Mapping[str, Any], basis: Mapping[str, str] | None) -> bool:

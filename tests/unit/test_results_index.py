@@ -132,3 +132,25 @@ def test_a_broken_file_is_still_reported_with_an_index_asked_for(tmp_path):
     path.write_text('{"format":1,"results":{\n"a":{"hash":"1"},\n"b":{"ha\n}}\n', encoding="utf-8")
     with pytest.raises(results.ResultsError):
         results.load_entries(path, index=True)
+
+
+def test_the_kept_entries_are_copied_in_pieces_byte_for_byte(tmp_path, monkeypatch):
+    """Runs of entries kept from the previous file are copied as pieces of it: with entries
+    dropped, run again and new ones in between, the file is the one written entry by
+    entry, and its index that of its lines."""
+    path = tmp_path / "results.json"
+    old = {f"e{i:03}": {"hash": str(i), "status": "passed", "trace": [f"step {i}"] * (i % 3)} for i in range(60)}
+    results.save(path, old, index=True)
+    previous = results.load_entries(path, index=True)
+    new = {f"e{i:03}": {"hash": f"n{i}", "status": "failed", "message": "いいえ"} for i in (0, 7, 8, 30, 59)}
+    new |= {"e0155": {"hash": "x", "status": "passed"}, "zz": {"hash": "y", "status": "pending"}}
+    kept = set(old) - {f"e{i:03}" for i in (3, 4, 20, 40, 41, 42)}
+    copies = []
+    real = results._copy
+    monkeypatch.setattr(results, "_copy", lambda *a: (copies.append(a[2]), real(*a)))
+    results.save(path, results.Merged(new, previous, kept | set(new)), index=True)
+    expected = {k: (new[k] if k in new else old[k]) for k in kept | set(new)}
+    assert path.read_text(encoding="utf-8") == results.dump_lines({"format": results.FORMAT, "results": expected},
+                                                                   "results")
+    assert len(copies) == 7  # the runs of kept entries between the others
+    assert _state(results.load_entries(path, index=True)) == _state(results.load_entries(path))
