@@ -161,14 +161,21 @@ class KeptDigests:
     #: how long a file must have been as it is before its digest is kept: above the
     #: coarsest clock tick of file times (10 ms)
     QUIET_NS = 100_000_000
-    _OPEN: dict[str, "KeptDigests"] = {}
+    #: what is kept of each file (a subclass keeps something else: its own kind)
+    KIND = 1
+    _OPEN: dict[tuple, "KeptDigests"] = {}
+
+    @staticmethod
+    def derive(data: bytes) -> Any:
+        """What is kept of a file's bytes: their sha256."""
+        return hashlib.sha256(data).digest()
 
     def __init__(self, path: Path) -> None:
         self.path, self.changed = Path(path), False
         self.known: dict[str, tuple] = {}
         try:
             known = marshal.loads(self.path.read_bytes())
-            if isinstance(known, dict) and known.get("format") == (1, sys.implementation.cache_tag):
+            if isinstance(known, dict) and known.get("format") == (self.KIND, sys.implementation.cache_tag):
                 self.known = known["files"]
         except (OSError, EOFError, ValueError, TypeError, KeyError):
             pass
@@ -176,13 +183,13 @@ class KeptDigests:
     @classmethod
     def at(cls, path: Path) -> "KeptDigests":
         """The digests kept at ``path``, read once per process."""
-        key = str(Path(path).resolve())
+        key = (cls, str(Path(path).resolve()))
         if key not in cls._OPEN:
-            cls._OPEN[key] = cls(Path(key))
+            cls._OPEN[key] = cls(Path(key[1]))
         return cls._OPEN[key]
 
-    def of(self, path: Path) -> bytes:
-        """The sha256 of the file's bytes (``OSError`` when it cannot be read)."""
+    def of(self, path: Path) -> Any:
+        """What is kept of the file (:meth:`derive`; ``OSError`` when it cannot be read)."""
         key = str(path)
         st = os.stat(key)
         stamp = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
@@ -192,7 +199,7 @@ class KeptDigests:
         at = time.time_ns()
         with open(key, "rb") as f:
             st = os.fstat(f.fileno())
-            value = hashlib.sha256(f.read()).digest()
+            value = self.derive(f.read())
         self.known[key] = ((st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns), at, value)
         self.changed = True
         return value
@@ -203,7 +210,7 @@ class KeptDigests:
         from rulings.results import write_atomic  # (no import cycle at load time)
 
         try:
-            write_atomic(self.path, [marshal.dumps({"format": (1, sys.implementation.cache_tag),
+            write_atomic(self.path, [marshal.dumps({"format": (self.KIND, sys.implementation.cache_tag),
                                                     "files": self.known})], durable=False)
             self.changed = False
         except OSError:

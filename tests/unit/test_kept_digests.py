@@ -29,7 +29,8 @@ def _quiet() -> None:
 
 def _fresh(kept) -> digests.KeptDigests:
     """The kept digests as a new process reads them."""
-    digests.KeptDigests._OPEN.pop(str(kept.resolve()), None)
+    digests.KeptDigests._OPEN.pop((digests.KeptDigests, str(kept.resolve())), None)
+    assert not kept.exists() or kept.stat().st_size > 0
     return digests.KeptDigests.at(kept)
 
 
@@ -85,3 +86,20 @@ def test_a_damaged_store_is_no_store(tmp_path):
     kept.write_bytes(b"not marshal")
     assert _fresh(kept) is not None
     assert digests.of_files([path], kept=kept) == digests.of_files([path])
+
+
+def test_the_tags_of_a_feature_are_read_again_once_it_changed(tmp_path):
+    """The reconciliation's tags of each feature (rulings.runs.FeatureTags) are kept the
+    same way: a feature rewritten in place, its time set back, is read again."""
+    from rulings.runs import FeatureTags
+
+    feature, kept = tmp_path / "a.feature", tmp_path / ".feature-tags"
+    feature.write_text("  @rulings-id:one @rulings-hash:aaaa\n  Scenario: x\n", encoding="utf-8")
+    _quiet()
+    assert FeatureTags.at(kept).of(feature) == [("one", "aaaa")]
+    FeatureTags.at(kept).save()
+    st = feature.stat()
+    feature.write_text("  @rulings-id:one @rulings-hash:bbbb\n  Scenario: x\n", encoding="utf-8")
+    os.utime(feature, ns=(st.st_atime_ns, st.st_mtime_ns))
+    FeatureTags._OPEN.clear()
+    assert FeatureTags.at(kept).of(feature) == [("one", "bbbb")]
