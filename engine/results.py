@@ -301,6 +301,21 @@ def _read_index(path: Path, fd: int) -> Entries | None:
     return Entries(briefs, {}, digests, places, fd)
 
 
+def _share_basis(entry: dict[str, Any]) -> None:
+    """One basis for the entries that rest on the same (json makes every line's own: a
+    third of an entry; an index written from them keeps one too)."""
+    basis = entry.get("basis")
+    if isinstance(basis, dict) and all(isinstance(v, str) for v in basis.values()):
+        items = tuple(basis.items())
+        shared = _SHARED_BASES.get(items)
+        if shared is None:
+            if len(_SHARED_BASES) > 500_000:
+                _SHARED_BASES.clear()
+            shared = _SHARED_BASES[items] = {_SHARED_KEYS.setdefault(k, k): _SHARED_STRINGS.setdefault(v, v)
+                                             for k, v in items}
+        entry["basis"] = shared
+
+
 def _brief_of(entry: Mapping[str, Any]) -> tuple[dict[str, Any], bytes | None]:
     """An entry without its trace (its strings shared as :func:`read_lines` shares them),
     and the digest of its trace (None: it has none)."""
@@ -309,6 +324,7 @@ def _brief_of(entry: Mapping[str, Any]) -> tuple[dict[str, Any], bytes | None]:
         value = brief_.get(field)
         if isinstance(value, str):
             brief_[field] = _SHARED_STRINGS.setdefault(value, value)
+    _share_basis(brief_)
     return brief_, (_digest(_compact(entry["trace"]).encode()) if "trace" in entry else None)
 
 
@@ -341,7 +357,7 @@ def read_lines(data: bytes, *, fd: int | None = None) -> tuple[dict[str, Any], E
     places: dict[str, int] = {}
     last, seen = (_LAST_LINES[1] if _LAST_LINES[0] == keep_text else {}), {}
     at = len(first) + 1
-    shared_keys, shared_values, shared_bases = _SHARED_KEYS, _SHARED_STRINGS, _SHARED_BASES
+    shared_keys, shared_values = _SHARED_KEYS, _SHARED_STRINGS
     for line in lines[1:-2]:
         start, at = at, at + len(line) + 1
         value_of = line[:-1] if line.endswith(b",") else line
@@ -381,16 +397,7 @@ def read_lines(data: bytes, *, fd: int | None = None) -> tuple[dict[str, Any], E
             value = entry.get(field)
             if isinstance(value, str):
                 entry[field] = shared_values.setdefault(value, value)
-        basis = entry.get("basis")
-        if isinstance(basis, dict) and all(isinstance(v, str) for v in basis.values()):
-            items = tuple(basis.items())
-            shared = shared_bases.get(items)
-            if shared is None:
-                if len(shared_bases) > 500_000:
-                    shared_bases.clear()
-                shared = shared_bases[items] = {shared_keys.setdefault(k, k): shared_values.setdefault(v, v)
-                                                for k, v in items}
-            entry["basis"] = shared
+        _share_basis(entry)
         briefs[example_id] = entry
         places[example_id] = start << 32 | len(value_of)
         seen[key] = (example_id, entry, trace, digest)
@@ -439,15 +446,21 @@ def save(path: str | os.PathLike, results: Mapping[str, dict[str, Any]], *, inde
             return
         yield head
         at = len(head)
-        kept = results.kept if isinstance(results, Merged) else lambda k: None
-        # the entries kept from the previous file, one after the other there as here, are
-        # copied as one piece of it (in the kernel where it can: os.copy_file_range)
+        # the entries kept from the previous file, read from it (Merged over Entries):
+        # each one's place there, its entry without the trace, its trace's digest
+        old = results._old if isinstance(results, Merged) else None
+        if isinstance(old, Entries) and old._fd is not None:
+            new, old_places, old_briefs, old_digests = results._new, old._places, old._briefs, old._digests
+        else:
+            new, old_places, old_briefs, old_digests = {}, {}, {}, {}
+        # the entries kept one after the other there as here are copied as one piece of
+        # the file (in the kernel where it can: os.copy_file_range)
         span: list[int] | None = None
         for i, k in enumerate(sorted(results)):
             sep = b"\n" if i == 0 else b",\n"
-            known = kept(k)
-            if known is not None:
-                place, briefs[k], digest = known
+            place = None if k in new else old_places.get(k)
+            if place is not None:
+                briefs[k], digest = old_briefs[k], old_digests.get(k)
                 start, length = place >> 32, place & 0xFFFFFFFF
                 if span is not None and start == span[1] + 2:
                     span[1] = start + length
@@ -502,17 +515,6 @@ class Merged(Mapping):
         if example_id in self._new or not isinstance(self._old, Entries):
             return None
         return self._old.raw_line(example_id)
-
-    def kept(self, example_id: str) -> tuple[int, dict[str, Any], bytes | None] | None:
-        """An entry kept from the previous file, read from an open file (:class:`Entries`):
-        (its line's place in that file, the entry without its trace, its trace's digest);
-        None: encode it (and digest its trace)."""
-        if example_id in self._new or not isinstance(self._old, Entries) or self._old._fd is None:
-            return None
-        place = self._old._places.get(example_id)
-        if place is None:
-            return None
-        return place, self._old._briefs[example_id], self._old._digests.get(example_id)
 
     def copy_of(self, start: int, end: int) -> tuple[int, int, int]:
         """A piece of the previous file for :func:`write_atomic` to copy: (its open file,

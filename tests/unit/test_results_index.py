@@ -154,3 +154,14 @@ def test_the_kept_entries_are_copied_in_pieces_byte_for_byte(tmp_path, monkeypat
                                                                    "results")
     assert len(copies) == 7  # the runs of kept entries between the others
     assert _state(results.load_entries(path, index=True)) == _state(results.load_entries(path))
+
+
+def test_entries_resting_on_the_same_basis_share_it_in_the_index(tmp_path):
+    """One basis for the entries that rest on the same, as reading the lines gives it: an
+    index written from entries given whole keeps one too (at 100 000 examples, 1 045
+    bases; an index with one each was 36 MB instead of 31 MB, and slower to read)."""
+    path = tmp_path / "results.json"
+    results.save(path, {f"e{i}": {"hash": str(i), "status": "passed", "basis": {"engine": "e", "cards": "c"}}
+                        for i in range(3)}, index=True)
+    entries = results.load_entries(path, index=True)
+    assert len({id(results.brief(entries, f"e{i}")["basis"]) for i in range(3)}) == 1
