@@ -283,7 +283,7 @@ def known_manifest(features: Path) -> list[dict] | None:
         st = path.stat()
     except OSError:
         return None
-    return cached[1][0] if cached[0] == (st.st_mtime_ns, st.st_size, st.st_ino) else None
+    return cached[1][0] if cached[0] == (st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns) else None
 
 
 def remember_manifest(features: Path, examples: list[dict]) -> None:

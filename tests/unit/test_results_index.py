@@ -165,3 +165,16 @@ def test_entries_resting_on_the_same_basis_share_it_in_the_index(tmp_path):
                         for i in range(3)}, index=True)
     entries = results.load_entries(path, index=True)
     assert len({id(results.brief(entries, f"e{i}")["basis"]) for i in range(3)}) == 1
+
+
+def test_a_process_reads_a_file_written_in_place_again(tmp_path):
+    """What a process read of the results file (incremental.read_results: the plan, the
+    pages, a forked run) is read again once the file is written in place, even with the
+    same size and its modification time set back."""
+    from rulings import incremental
+
+    path = tmp_path / "results.json"
+    results.save(path, ENTRIES, index=True)
+    assert results.brief(incremental.read_results(path)[0], "mtg/b:c.d")["status"] == "failed"
+    _rewrite_in_place(path, b'"status":"failed"', b'"status":"passed"')
+    assert results.brief(incremental.read_results(path)[0], "mtg/b:c.d")["status"] == "passed"
