@@ -356,7 +356,8 @@ def cmd_merge(args) -> int:
         return 2
     out = Path(args.out) if args.out else _paths(args).results
     try:
-        results_mod.save(out, merged)
+        # (the project's own results file gets its index: rulings.results.load_entries)
+        results_mod.save(out, merged, index=args.out is None)
     except OSError as err:
         print(f"rulings merge: cannot write {out}: {err}", file=sys.stderr)
         return 2

@@ -54,8 +54,10 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+import marshal
 import os
 import sys
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib import metadata
@@ -124,17 +126,95 @@ def of_file(path: Path, length: int | None = SHORT) -> str:
 
 
 def of_files(files: Iterable[Path], root: Path | None = None, *, read: Callable[[Path], bytes] | None = None,
-             length: int | None = SHORT) -> str:
-    """A digest of files by content, each with its name (relative to ``root``, else its
-    own name); a missing file counts as missing.  ``read``: what of a file counts."""
+             length: int | None = SHORT, kept: Path | None = None) -> str:
+    """A digest of files by content (each file's own digest), each with its name (relative
+    to ``root``, else its own name); a missing file counts as missing.  ``read``: what of a
+    file counts.  ``kept``: where each file's digest is kept between processes
+    (:class:`KeptDigests`: a file that did not change since is not read again); the same
+    digest either way."""
+    cache = KeptDigests.at(kept) if kept is not None and read is None else None
     parts: list[str | bytes] = []
     for path in files:
         try:
-            data = read(path) if read is not None else path.read_bytes()
+            if cache is not None:
+                data = cache.of(path)
+            else:
+                data = hashlib.sha256(read(path) if read is not None else path.read_bytes()).digest()
         except OSError:
             data = b"\0missing"
         parts += [path.relative_to(root).as_posix() if root is not None else path.name, data]
+    if cache is not None:
+        cache.save()
     return digest(parts, length)
+
+
+class KeptDigests:
+    """Each file's digest, kept in a file between processes with the file's stamp (inode,
+    size, modification and change times) and when it was digested, and taken again only
+    while the file has that stamp *and* had it for a while before it was digested: a write
+    after the digest moves the change time (which no program sets back) past what it was,
+    and a write in the same tick of the file system's clock as the one before is after the
+    digest only when the digest came within that tick (not trusted: read again).  At
+    100 000 examples, the documents, the features and the results of a cycle are about
+    400 MB, read three times a cycle (issue 28)."""
+
+    #: how long a file must have been as it is before its digest is kept: above the
+    #: coarsest clock tick of file times (10 ms)
+    QUIET_NS = 100_000_000
+    #: what is kept of each file (a subclass keeps something else: its own kind)
+    KIND = 1
+    _OPEN: dict[tuple, "KeptDigests"] = {}
+
+    @staticmethod
+    def derive(data: bytes) -> Any:
+        """What is kept of a file's bytes: their sha256."""
+        return hashlib.sha256(data).digest()
+
+    def __init__(self, path: Path) -> None:
+        self.path, self.changed = Path(path), False
+        self.known: dict[str, tuple] = {}
+        try:
+            known = marshal.loads(self.path.read_bytes())
+            if isinstance(known, dict) and known.get("format") == (self.KIND, sys.implementation.cache_tag):
+                self.known = known["files"]
+        except (OSError, EOFError, ValueError, TypeError, KeyError):
+            pass
+
+    @classmethod
+    def at(cls, path: Path) -> "KeptDigests":
+        """The digests kept at ``path``, read once per process."""
+        key = (cls, str(Path(path).resolve()))
+        if key not in cls._OPEN:
+            cls._OPEN[key] = cls(Path(key[1]))
+        return cls._OPEN[key]
+
+    def of(self, path: Path) -> Any:
+        """What is kept of the file (:meth:`derive`; ``OSError`` when it cannot be read)."""
+        key = str(path)
+        st = os.stat(key)
+        stamp = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+        known = self.known.get(key)
+        if known is not None and known[0] == stamp and stamp[3] < known[1] - self.QUIET_NS:
+            return known[2]
+        at = time.time_ns()
+        with open(key, "rb") as f:
+            st = os.fstat(f.fileno())
+            value = self.derive(f.read())
+        self.known[key] = ((st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns), at, value)
+        self.changed = True
+        return value
+
+    def save(self) -> None:
+        if not self.changed:
+            return
+        from rulings.results import write_atomic  # (no import cycle at load time)
+
+        try:
+            write_atomic(self.path, [marshal.dumps({"format": (self.KIND, sys.implementation.cache_tag),
+                                                    "files": self.known})], durable=False)
+            self.changed = False
+        except OSError:
+            pass  # a cache: digested again next time
 
 
 def of_versions(names: Iterable[str], length: int | None = SHORT) -> str:
@@ -389,11 +469,12 @@ def runner(folder: Path) -> str:
     return of_files(files, folder)
 
 
-def folder(path: Path, pattern: str = "**/*", length: int | None = SHORT) -> str:
-    """The ``documents`` or ``cards`` input: the files of a folder by content."""
+def folder(path: Path, pattern: str = "**/*", length: int | None = SHORT, kept: Path | None = None) -> str:
+    """The ``documents`` or ``cards`` input: the files of a folder by content (``kept``:
+    :func:`of_files`)."""
     path = Path(path)
     return of_files(sorted(p for p in path.glob(pattern) if p.is_file() and "__pycache__" not in p.parts), path,
-                    length=length)
+                    length=length, kept=kept)
 
 
 #: every named input and what it takes

@@ -56,14 +56,21 @@ def inputs_digest(paths: Paths, builder: str, overrides: dict | None = None, *,
     results the pages show)."""
     overrides = settings(paths, builder) if overrides is None else overrides
     code_version = format_version() if code_version is None else code_version
-    inputs = {"documents": digests.folder(paths.spec), "extension": str(code_version),
-              "engine": digests.folder(digests.ENGINE), "libraries": digests.libraries()}
+    kept = kept_digests(paths)
+    inputs = {"documents": digests.folder(paths.spec, kept=kept), "extension": str(code_version),
+              "engine": digests.folder(digests.ENGINE, kept=kept), "libraries": digests.libraries()}
     own = [json.dumps([builder, overrides])]
     if builder != "gherkin":
-        own.append(digests.of_files([paths.results]))
+        own.append(digests.of_files([paths.results], kept=kept))
         # the coverage pages, the dashboard and the unpinned notes show them
-        own += [digests.folder(paths.cards, "*.json"), digests.folder(paths.coverage, "**/*.json")]
+        own += [digests.folder(paths.cards, "*.json", kept=kept), digests.folder(paths.coverage, "**/*.json", kept=kept)]
     return digests.key(inputs, *own, length=None)
+
+
+def kept_digests(paths: Paths) -> Path:
+    """Where the digests of the files a cycle reads are kept (``digests.KeptDigests``: a
+    file not changed since is not read again)."""
+    return paths.build / ".file-digests"
 
 
 def stamp_file(paths: Paths, builder: str) -> Path:
@@ -139,7 +146,8 @@ def cycle_inputs(paths: Paths) -> str:
     of it, and so is the code of ``extension``), every installed distribution and Python
     (the versions of ``libraries`` and ``extension`` among them), the runner, the
     project's pytest configuration, and the settings of both builds."""
-    inputs = {"documents": digests.folder(paths.spec), "engine": digests.folder(digests.ENGINE),
+    kept = kept_digests(paths)
+    inputs = {"documents": digests.folder(paths.spec, kept=kept), "engine": digests.folder(digests.ENGINE, kept=kept),
               "runner": digests.runner(paths.runner), "distributions": digests.distributions()}
     own = [json.dumps([settings(paths, "gherkin"), settings(paths, "html")], sort_keys=True),
            digests.of_files([paths.root / n for n in ROOT_FILES], paths.root)]
@@ -153,10 +161,11 @@ def cycle_outputs(paths: Paths) -> str:
     after this is taken: what it found is in the cycle's stamp, its pages are compared
     one by one)."""
     build = paths.build
-    kept = [paths.results, stamp_file(paths, "gherkin"), paths.problems("gherkin")]
-    return digests.digest([digests.of_files(kept, build, length=None), digests.folder(paths.features, length=None),
-                           digests.folder(paths.cards, "*.json", length=None),
-                           digests.folder(paths.coverage, "**/*.json", length=None)], None)
+    files, kept = [paths.results, stamp_file(paths, "gherkin"), paths.problems("gherkin")], kept_digests(paths)
+    return digests.digest([digests.of_files(files, build, length=None, kept=kept),
+                           digests.folder(paths.features, length=None, kept=kept),
+                           digests.folder(paths.cards, "*.json", length=None, kept=kept),
+                           digests.folder(paths.coverage, "**/*.json", length=None, kept=kept)], None)
 
 
 def site_files(paths: Paths) -> dict[str, list[int]]:

@@ -283,7 +283,7 @@ def known_manifest(features: Path) -> list[dict] | None:
         st = path.stat()
     except OSError:
         return None
-    return cached[1][0] if cached[0] == (st.st_mtime_ns, st.st_size, st.st_ino) else None
+    return cached[1][0] if cached[0] == (st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns) else None
 
 
 def remember_manifest(features: Path, examples: list[dict]) -> None:
@@ -301,10 +301,12 @@ def forget_manifests() -> None:
 
 def read_results(path: Path) -> tuple[Mapping[str, dict[str, Any]], str | None]:
     """(the results file's entries, why it could not be read): empty with the reason when
-    it is unreadable; parsed once per version of the file.  Not to be changed by callers."""
+    it is unreadable; parsed once per version of the file (taken from its index when the
+    index was written for that version: ``results.load_entries``).  Not to be changed by
+    callers."""
     def read(stamp):
         try:
-            return results_mod.load_entries(path), None
+            return results_mod.load_entries(path, index=True), None
         except results_mod.ResultsError as err:
             return {}, str(err)
 

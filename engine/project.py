@@ -139,12 +139,13 @@ def find_root(start: Path | None = None) -> Path:
 def read_cached(cache: dict[str, tuple[tuple | None, Any]], path: Path,
                 read: Callable[[tuple | None], Any]) -> tuple[tuple | None, Any]:
     """(the file's stamp, ``read(stamp)``), read again only when the file's modification
-    time or size changed (stamp None: the file is missing) — a process reads each
+    or change time, size or inode changed (stamp None: the file is missing) — a process reads each
     results file once however many pages show it."""
     try:
         st = path.stat()
-        # a file replaced by a rename (write_atomic) is a new inode whatever its time
-        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+        # a file replaced by a rename (write_atomic) is a new inode whatever its time; one
+        # written in place moves its change time, whatever its modification time says
+        stamp = (st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns)
     except OSError:
         stamp = None
     cached = cache.get(str(path))

@@ -22,7 +22,7 @@ import traceback
 from pathlib import Path
 
 import rulings
-from rulings import incremental
+from rulings import digests, incremental
 from rulings import results as results_mod
 
 
@@ -288,13 +288,14 @@ def finish_run(paths, plan, running: subprocess.Popen) -> str | None:
 def _drop_results(paths, ids: set[str]) -> str:
     """Remove the entries of ``ids`` from the results file (saying how it went)."""
     try:
-        entries = results_mod.load_entries(paths.results)
+        entries = results_mod.load_entries(paths.results, index=True)
     except results_mod.ResultsError:
         return "the results file is unreadable"
     if not set(entries) & ids:
         return "they have no result"
     try:
-        results_mod.save(paths.results, {k: entries[k] for k in entries if k not in ids})
+        # the other entries written back as the file holds them
+        results_mod.save(paths.results, results_mod.Merged({}, entries, set(entries) - ids), index=True)
         return "their earlier results are dropped"
     except OSError as err:
         try:
@@ -316,7 +317,7 @@ def forget_removed(paths) -> None:
     if problem:
         return
     if set(results) - documented:
-        results_mod.save(paths.results, {k: v for k, v in results.items() if k in documented})
+        results_mod.save(paths.results, results_mod.Merged({}, results, set(results) & documented), index=True)
 
 
 def _without_runner(basis: dict[str, str]) -> dict[str, str]:
@@ -340,6 +341,18 @@ class Reconciliation:
 
 
 _TAGS = re.compile(r"^\s*@rulings-id:(\S+) @rulings-hash:(\S*)", re.M)
+
+
+class FeatureTags(digests.KeptDigests):
+    """The (id, hash) tags of each feature file, kept between processes as
+    ``digests.KeptDigests`` keeps a digest: a feature not written since is not read again
+    (147 MB of features at 100 000 examples, issue 28)."""
+
+    KIND = "feature-tags"
+
+    @staticmethod
+    def derive(data: bytes) -> list[tuple[str, str]]:
+        return [tuple(t) for t in _TAGS.findall(data.decode("utf-8"))]
 
 
 def reconcile(paths, only: set[str] | None = None, plan=None) -> Reconciliation:
@@ -394,14 +407,15 @@ def reconcile(paths, only: set[str] | None = None, plan=None) -> Reconciliation:
     scenarios: dict[str, list[str]] = {}
     # the tag line the gherkin builder writes above each scenario (parsing every feature
     # with the Gherkin parser cost a second per thousand examples; pytest-bdd parses the
-    # ones that run)
+    # ones that run), each feature's kept while it is the same file (FeatureTags)
+    tags = FeatureTags.at(paths.build / ".feature-tags")
     for path in sorted(paths.features.rglob("*.feature")):
         try:
-            text = path.read_text(encoding="utf-8")
+            found = tags.of(path)
         except (OSError, UnicodeDecodeError) as err:  # a damaged feature file: say which, do not crash
             out.problems.append(f"{path}: cannot read the feature ({err})")
             continue
-        for example_id, text_hash in _TAGS.findall(text):
+        for example_id, text_hash in found:
             if only is None or example_id in only:
                 scenarios.setdefault(example_id, []).append(text_hash)
     places: dict[str, list[str]] = {}
@@ -444,6 +458,7 @@ def reconcile(paths, only: set[str] | None = None, plan=None) -> Reconciliation:
                 out.problems.append(f"{where}: not-run: {e['id']} — no result")
             else:
                 out.problems.append(f"{where}: {status}: {e['id']}")
+    tags.save()
     for extra in sorted(set(scenarios) - set(places)):
         out.problems.append(f"{paths.features}: scenario {extra!r} has no example in the documents")
     for extra in sorted(set(results) - set(places)):

@@ -175,11 +175,10 @@ class ResultsRecorder:
             session.exitstatus = pytest.ExitCode.INTERNAL_ERROR
 
     def _save(self, paths) -> None:
-        try:
-            # the entries not run again are written back as they were, read one at a time
-            previous = results_mod.load_entries(paths.results)
-        except results_mod.ResultsError:
-            previous = {}
+        # the entries not run again are written back as they were, read one at a time (a
+        # run forked from `rulings` takes the file as that process read it, for the plan;
+        # else from the file's index); an unreadable file keeps nothing
+        previous = incremental.read_results(paths.results)[0]
         # the manifest (24 MB at 30 000 examples, several times that parsed) places
         # failures and tells which earlier entries still stand: read only for those
         needed = previous or any(e.get("failing_step") or e.get("failing_index") is not None
@@ -193,7 +192,8 @@ class ResultsRecorder:
             elif record and entry.get("failing_step"):
                 entry["failing_location"] = f"{record['source']}:{record['line']}"
         kept = {k for k in previous if manifest is None or k in manifest}
-        results_mod.save(paths.results, results_mod.Merged(self.entries, previous, kept | set(self.entries)))
+        results_mod.save(paths.results, results_mod.Merged(self.entries, previous, kept | set(self.entries)),
+                         index=True)
 
 
 def _trace(world, language: str) -> list[str]:

@@ -1,0 +1,105 @@
+"""The digests of files kept between processes (issue 28): the same digest as reading
+every file, a file not changed since taken without reading it, and any change — even in
+place, with the same size and its modification time set back — read again."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from rulings import digests
+
+
+def _reads(monkeypatch) -> list[str]:
+    """The files a :class:`digests.KeptDigests` reads (opens) from now on."""
+    read: list[str] = []
+    real = open
+
+    def counting(file, *args, **kwargs):
+        read.append(str(file))
+        return real(file, *args, **kwargs)
+
+    monkeypatch.setattr(digests, "open", counting, raising=False)
+    return read
+
+
+def _quiet() -> None:
+    time.sleep(digests.KeptDigests.QUIET_NS / 1e9 + 0.05)
+
+
+def _fresh(kept) -> digests.KeptDigests:
+    """The kept digests as a new process reads them."""
+    digests.KeptDigests._OPEN.pop((digests.KeptDigests, str(kept.resolve())), None)
+    assert not kept.exists() or kept.stat().st_size > 0
+    return digests.KeptDigests.at(kept)
+
+
+def test_a_kept_digest_is_the_digest_of_the_bytes(tmp_path, monkeypatch):
+    docs, kept = tmp_path / "docs", tmp_path / "build" / ".file-digests"
+    docs.mkdir()
+    for i in range(3):
+        (docs / f"{i}.rst").write_text(f"document {i}\n")
+    plain = digests.folder(docs)
+    _quiet()
+    assert digests.folder(docs, kept=kept) == plain
+    _fresh(kept)
+    read = _reads(monkeypatch)
+    assert digests.folder(docs, kept=kept) == plain
+    assert read == []  # nothing changed: taken as kept, in a new process too
+    (docs / "1.rst").write_text("document one\n")
+    assert digests.folder(docs, kept=kept) != plain
+    assert read == [str(docs / "1.rst")]
+    assert digests.folder(docs, kept=kept) == digests.folder(docs)
+    (docs / "2.rst").unlink()
+    assert digests.folder(docs, kept=kept) == digests.folder(docs)
+
+
+def test_a_file_written_in_place_with_its_time_set_back_is_read_again(tmp_path):
+    path, kept = tmp_path / "results.json", tmp_path / ".file-digests"
+    path.write_bytes(b'{"status":"failed"}')
+    _quiet()
+    before = digests.of_files([path], kept=kept)
+    st = path.stat()
+    with open(path, "r+b") as f:
+        f.write(b'{"status":"passed"}')
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert (path.stat().st_size, path.stat().st_mtime_ns, path.stat().st_ino) == \
+        (st.st_size, st.st_mtime_ns, st.st_ino)
+    after = _fresh(kept) and digests.of_files([path], kept=kept)
+    assert after != before and after == digests.of_files([path])
+
+
+def test_a_file_digested_as_soon_as_written_is_not_kept_as_is(tmp_path, monkeypatch):
+    """Written and digested within the file system's clock tick, a second write in that
+    tick would not move its times: such a digest is taken again, not trusted."""
+    path, kept = tmp_path / "results.json", tmp_path / ".file-digests"
+    path.write_bytes(b"one")
+    digests.of_files([path], kept=kept)
+    read = _reads(monkeypatch)
+    digests.of_files([path], kept=kept)
+    assert read == [str(path)]
+
+
+def test_a_damaged_store_is_no_store(tmp_path):
+    path, kept = tmp_path / "a.txt", tmp_path / ".file-digests"
+    path.write_bytes(b"a")
+    kept.write_bytes(b"not marshal")
+    assert _fresh(kept) is not None
+    assert digests.of_files([path], kept=kept) == digests.of_files([path])
+
+
+def test_the_tags_of_a_feature_are_read_again_once_it_changed(tmp_path):
+    """The reconciliation's tags of each feature (rulings.runs.FeatureTags) are kept the
+    same way: a feature rewritten in place, its time set back, is read again."""
+    from rulings.runs import FeatureTags
+
+    feature, kept = tmp_path / "a.feature", tmp_path / ".feature-tags"
+    feature.write_text("  @rulings-id:one @rulings-hash:aaaa\n  Scenario: x\n", encoding="utf-8")
+    _quiet()
+    assert FeatureTags.at(kept).of(feature) == [("one", "aaaa")]
+    FeatureTags.at(kept).save()
+    st = feature.stat()
+    feature.write_text("  @rulings-id:one @rulings-hash:bbbb\n  Scenario: x\n", encoding="utf-8")
+    os.utime(feature, ns=(st.st_atime_ns, st.st_mtime_ns))
+    FeatureTags._OPEN.clear()
+    assert FeatureTags.at(kept).of(feature) == [("one", "bbbb")]
