@@ -65,6 +65,7 @@ from pathlib import Path
 from typing import Any
 
 from rulings.project import GAMES
+from rulings.results import write_atomic
 
 #: the engine's source folder (the package ``rulings``)
 ENGINE = Path(__file__).resolve().parent
@@ -207,8 +208,6 @@ class KeptDigests:
     def save(self) -> None:
         if not self.changed:
             return
-        from rulings.results import write_atomic  # (no import cycle at load time)
-
         try:
             write_atomic(self.path, [marshal.dumps({"format": (self.KIND, sys.implementation.cache_tag),
                                                     "files": self.known})], durable=False)
