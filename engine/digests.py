@@ -64,7 +64,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from rulings.project import GAMES
+from rulings.project import GAMES, file_stamp
 from rulings.results import write_atomic
 
 #: the engine's source folder (the package ``rulings``)
@@ -193,7 +193,7 @@ class KeptDigests:
         """What is kept of the file (:meth:`derive`; ``OSError`` when it cannot be read)."""
         key = str(path)
         st = os.stat(key)
-        stamp = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+        stamp = file_stamp(st)
         known = self.known.get(key)
         if known is not None and known[0] == stamp and stamp[3] < known[1] - self.QUIET_NS:
             return known[2]
@@ -201,7 +201,7 @@ class KeptDigests:
         with open(key, "rb") as f:
             st = os.fstat(f.fileno())
             value = self.derive(f.read())
-        self.known[key] = ((st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns), at, value)
+        self.known[key] = (file_stamp(st), at, value)
         self.changed = True
         return value
 

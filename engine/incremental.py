@@ -26,7 +26,7 @@ from typing import Any
 
 from rulings import digests
 from rulings import results as results_mod
-from rulings.project import read_cached
+from rulings.project import file_stamp, read_cached
 
 _CARD_NAME = re.compile(r"「([^「」]+)」")
 
@@ -283,7 +283,7 @@ def known_manifest(features: Path) -> list[dict] | None:
         st = path.stat()
     except OSError:
         return None
-    return cached[1][0] if cached[0] == (st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns) else None
+    return cached[1][0] if cached[0] == file_stamp(st) else None
 
 
 def remember_manifest(features: Path, examples: list[dict]) -> None:

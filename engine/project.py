@@ -136,16 +136,20 @@ def find_root(start: Path | None = None) -> Path:
     raise FileNotFoundError("no spec/conf.py here or above: run rulings inside the project")
 
 
+def file_stamp(st: os.stat_result) -> tuple[int, int, int, int]:
+    """What says a file is as it was: a file replaced by a rename (``write_atomic``) is a
+    new inode whatever its times; one written in place moves its change time, which no
+    program sets back (``touch`` and ``cp -a`` set a modification time)."""
+    return st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+
 def read_cached(cache: dict[str, tuple[tuple | None, Any]], path: Path,
                 read: Callable[[tuple | None], Any]) -> tuple[tuple | None, Any]:
     """(the file's stamp, ``read(stamp)``), read again only when the file's modification
     or change time, size or inode changed (stamp None: the file is missing) — a process reads each
     results file once however many pages show it."""
     try:
-        st = path.stat()
-        # a file replaced by a rename (write_atomic) is a new inode whatever its time; one
-        # written in place moves its change time, whatever its modification time says
-        stamp = (st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns)
+        stamp = file_stamp(path.stat())
     except OSError:
         stamp = None
     cached = cache.get(str(path))

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rulings.project import file_stamp
+
 FORMAT = 1
 
 
@@ -240,7 +242,7 @@ def load_entries(path: str | os.PathLike, *, index: bool = False) -> Mapping[str
     if indexed:
         entries = read[1]
         try:
-            _write_index(path, _stamp(os.fstat(fd)), entries._briefs, entries._digests, entries._places)
+            _write_index(path, file_stamp(os.fstat(fd)), entries._briefs, entries._digests, entries._places)
         except OSError:
             pass  # (a cache: the next reader parses the lines again)
     return read[1]
@@ -265,12 +267,6 @@ def index_path(path: str | os.PathLike) -> Path:
     return path.with_name(f".{path.name}.index")
 
 
-def _stamp(st: os.stat_result) -> tuple[int, int, int, int]:
-    # a file replaced (write_atomic renames) is a new inode; written in place, its change
-    # time moves (no program sets it back, as `touch` or `cp -a` set a modification time)
-    return st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
-
-
 def _index_head(stamp: tuple) -> tuple:
     return ("rulings-results-index", INDEX_FORMAT, FORMAT, sys.implementation.cache_tag, marshal.version, stamp)
 
@@ -288,7 +284,7 @@ def _read_index(path: Path, fd: int) -> Entries | None:
         with open(index_path(path), "rb") as f:
             # (marshal.load from a file reads it a few bytes at a time: 5x slower)
             size = int.from_bytes(f.read(4), "little")
-            if marshal.loads(f.read(size)) != _index_head(_stamp(os.fstat(fd))):
+            if marshal.loads(f.read(size)) != _index_head(file_stamp(os.fstat(fd))):
                 return None
             briefs, digests, places = marshal.loads(f.read())
     except FileNotFoundError:
@@ -589,7 +585,7 @@ def write_atomic(path: str | os.PathLike, text: str | Iterable[str | bytes | tup
                 os.fsync(f.fileno())
             os.replace(tmp, path)
             # (the rename moves the change time of the file renamed)
-            return _stamp(os.fstat(f.fileno()))
+            return file_stamp(os.fstat(f.fileno()))
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
