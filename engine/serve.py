@@ -492,12 +492,8 @@ class Site:
     """The html application kept from one save to the next, and what each build wrote."""
 
     def __init__(self, paths: Paths) -> None:
-        from rulings.sphinxext import builder  # deferred: after _compile_anew
         from rulings.sphinxext.build import Started  # deferred: after _compile_anew
 
-        # the manifest is written on every save: each document's lines kept, encoded
-        # again only for the documents whose examples changed
-        builder.KEEP_LINES = True
         self.paths = paths
         self.started = Started(paths, "html")
         if self.started.error is not None:

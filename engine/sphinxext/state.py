@@ -6,6 +6,7 @@ sharing the environment read them).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import pickle
@@ -338,6 +339,21 @@ class KeptPickled(PerDocument):
     def clear(self):
         self._kept.clear()
         super().clear()
+
+    def digest_of(self, docname: str) -> bytes | None:
+        """A digest of the document's records as they are, taken from the bytes kept for
+        them while those are still their bytes (the same check as a save's, ``_mark``);
+        None when no bytes are kept for them (read or changed since the last save beyond
+        ``KEEP_FRESH_BYTES``).  What the gherkin builder keys each document's part of the
+        manifest by: equal digests, equal records (issue 28)."""
+        known = getattr(self, "_kept", {}).get(docname)
+        if known is None or docname not in self or known[1] is None or known[1] != self.mark(self[docname]):
+            return None
+        digests = self.__dict__.setdefault("_digests", {})
+        seen = digests.get(docname)
+        if seen is None or seen[0] is not known[0]:
+            seen = digests[docname] = (known[0], hashlib.blake2b(known[0], digest_size=16).digest())
+        return seen[1]
 
 
 #: at most this many bytes pickled afresh by one save are kept for the next (``KeptPickled``)
