@@ -418,19 +418,27 @@ def reconcile(paths, only: set[str] | None = None, plan=None) -> Reconciliation:
         for example_id, text_hash in found:
             if only is None or example_id in only:
                 scenarios.setdefault(example_id, []).append(text_hash)
-    places: dict[str, list[str]] = {}
+    places = {e["id"] for e in manifest}
+    if len(places) < len(manifest):
+        # (the places of an id used more than once: the few it concerns)
+        seen: set[str] = set()
+        twice = {e["id"] for e in manifest if e["id"] in seen or seen.add(e["id"])}
+        where: dict[str, list[str]] = {}
+        for e in manifest:
+            if e["id"] in twice:
+                where.setdefault(e["id"], []).append(f"{e['source']}:{e['line']}")
+        for example_id in sorted(where):
+            out.problems.append(f"duplicate example id {example_id!r}: {' and '.join(where[example_id])}")
+    blocks = {s for s in results_mod.STATUSES if results_mod.STATUS[s].blocks}
     for e in manifest:
-        places.setdefault(e["id"], []).append(f"{e['source']}:{e['line']}")
-    for example_id, where in sorted(places.items()):
-        if len(where) > 1:
-            out.problems.append(f"duplicate example id {example_id!r}: {' and '.join(where)}")
-    for e in manifest:
-        where = f"{e['source']}:{e['line']}"
         # an example that cannot be parsed was not run: never "stale", whatever ran before
         status, entry = (results_mod.status_of(e["id"], e["hash"], e.get("declared"), results, basis_of(e))
                          if e["extracted"] else ("not-run", None))
         out.counts[status] += 1
-        found = scenarios.get(e["id"], [])
+        found = scenarios.get(e["id"], ())
+        if e["extracted"] and e["hash"] in found and status not in blocks:
+            continue  # (nearly every example: nothing to say of it)
+        where = f"{e['source']}:{e['line']}"
         if not e["extracted"]:
             out.problems.append(f"{where}: not-run: {e['id']} — could not be extracted: {e.get('error')}")
             continue

@@ -183,15 +183,16 @@ class ResultsRecorder:
         # failures and tells which earlier entries still stand: read only for those
         needed = previous or any(e.get("failing_step") or e.get("failing_index") is not None
                                  for e in self.entries.values())
-        manifest = _manifest(paths) if needed else None
+        examples = _manifest(paths) if needed else None
+        ran = {e["id"]: e for e in examples or () if e["id"] in self.entries}
         for example_id, entry in self.entries.items():
-            record = (manifest or {}).get(example_id)
+            record = ran.get(example_id)
             index = entry.get("failing_index")
             if record and index is not None and 0 <= index < len(record.get("body_lines", [])):
                 entry["failing_location"] = f"{record['source']}:{record['body_lines'][index]}"
             elif record and entry.get("failing_step"):
                 entry["failing_location"] = f"{record['source']}:{record['line']}"
-        kept = {k for k in previous if manifest is None or k in manifest}
+        kept = set(previous) if examples is None else set(previous).intersection(e["id"] for e in examples)
         results_mod.save(paths.results, results_mod.Merged(self.entries, previous, kept | set(self.entries)),
                          index=True)
 
@@ -222,14 +223,13 @@ def _words(vocabulary):
         return None
 
 
-def _manifest(paths) -> dict[str, dict] | None:
+def _manifest(paths) -> list[dict] | None:
     # parsed once per version of the file in a process: a run forked from `rulings`
     # (rulings.runs) has it parsed already (1.3 s at 100 000 examples)
     try:
-        examples = incremental.read_manifest(paths.features)
+        return incremental.read_manifest(paths.features)
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    return {e["id"]: e for e in examples}
 
 
 def _body_index(scenario, step) -> int | None:
