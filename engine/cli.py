@@ -97,7 +97,7 @@ def reading_jobs(paths, args) -> int:
     for path in paths.spec.rglob("*.rst"):
         docname = path.relative_to(paths.spec).with_suffix("").as_posix()
         # the digest the gherkin builder keeps for each document it wrote
-        if written.get(docname) != digests.of_file(path):
+        if written.get(docname) != digests.of_source(path, extraction.kept_digests(paths)):
             changed += 1
             if changed >= PARALLEL_READING:
                 return cores

@@ -118,10 +118,26 @@ def of_json(value: Any, length: int | None = SHORT) -> str:
     return digest([json.dumps(value, sort_keys=True, ensure_ascii=False)], length)
 
 
-def of_file(path: Path, length: int | None = SHORT) -> str:
-    """A digest of a file's bytes ("" when it cannot be read)."""
+def of_bytes(data: bytes) -> bytes:
+    """A short digest of bytes held in memory (a document's records as pickled: what its
+    lines of the manifest are kept by, ``KeptPickled.digest_of``)."""
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def of_source(path: Path, kept: Path | None = None, *, save: bool = False) -> str:
+    """A document's digest as the extension keeps it for each source (32 hex digits of
+    the sha256 of its bytes; "" when it cannot be read), through :class:`KeptDigests`
+    at ``kept`` when given (the file ``rulings`` keeps every input's digest in: a document
+    not changed since is not read again; ``save``: that file written now if it changed)."""
     try:
-        return digest([Path(path).read_bytes()], length)
+        if kept is None:
+            return KeptDigests.derive(Path(path).read_bytes()).hex()[:32]
+        cache = KeptDigests.at(kept)
+        try:
+            return cache.of(Path(path)).hex()[:32]
+        finally:
+            if save:
+                cache.save()
     except OSError:
         return ""
 

@@ -33,6 +33,7 @@ def settings(paths: Paths, builder: str) -> dict[str, str]:
             "rulings_cards": str(paths.cards), "rulings_coverage": str(paths.coverage),
             "rulings_reading": str(paths.build / "reading"),
             "rulings_search_cuts": str(paths.build / "search-cuts"),
+            "rulings_kept_digests": str(kept_digests(paths)),
             # `rulings` reconciles the counts itself (and extracts before it runs)
             "rulings_warn_not_run": "0"}
 

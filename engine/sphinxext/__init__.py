@@ -51,6 +51,8 @@ def setup(app: Sphinx) -> dict:
     app.add_config_value("rulings_coverage", "../build/coverage", "env", str)
     # what reading each example decided, kept by content (reading.py): a cache, no rebuild
     app.add_config_value("rulings_reading", "../build/reading", "", str)
+    # where `rulings` keeps its inputs' digests (digests.KeptDigests); "": each source read
+    app.add_config_value("rulings_kept_digests", "", "", str)
     # the LaTeX book switches its CJK font per document's language (conf.py declares the families)
     app.add_config_value("rulings_latex_cjk_families", False, "", bool)
 

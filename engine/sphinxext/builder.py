@@ -21,14 +21,14 @@ from pathlib import Path
 from sphinx.builders import Builder
 from sphinx.util import logging
 
-from rulings import digests, incremental
+from rulings import incremental
 from rulings.project import file_stamp
 from rulings.results import _compact as compact
 from rulings.results import dump_lines, index_path, write_atomic
 
 from .cards import write_cards
 from .gherkin import feature_text
-from .state import KeptPickled, written_record
+from .state import KeptPickled, source_digest, written_record
 from .unpinned import write_declarations
 
 logger = logging.getLogger(__name__)
@@ -51,8 +51,8 @@ class GherkinBuilder(Builder):
         except (OSError, ValueError, TypeError):
             pass
 
-    def _source_digest(self, docname: str) -> str:
-        return digests.of_file(Path(self.env.doc2path(docname)))
+    def _source_digest(self, docname: str, save: bool = False) -> str:
+        return source_digest(self.env, docname, save=save)
 
     def _target(self, docname: str) -> Path:
         return Path(self.outdir, docname + self.out_suffix)
@@ -61,8 +61,9 @@ class GherkinBuilder(Builder):
         # the html build shares the environment: a document it read since this builder
         # last wrote (a vocabulary it was checked against may have changed) is written
         since = written_record(self.env, self.name).get("at", -1)
-        for docname in self.env.found_docs:
-            digest = self._source_digest(docname)
+        found = sorted(self.env.found_docs)
+        for i, docname in enumerate(found):
+            digest = self._source_digest(docname, save=i == len(found) - 1)
             # found_docs may still list a document deleted or renamed since the last build
             if not digest:
                 continue

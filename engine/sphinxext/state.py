@@ -6,7 +6,6 @@ sharing the environment read them).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import pickle
@@ -349,10 +348,10 @@ class KeptPickled(PerDocument):
         known = getattr(self, "_kept", {}).get(docname)
         if known is None or docname not in self or known[1] is None or known[1] != self.mark(self[docname]):
             return None
-        digests = self.__dict__.setdefault("_digests", {})
-        seen = digests.get(docname)
+        kept_digests = self.__dict__.setdefault("_digests", {})
+        seen = kept_digests.get(docname)
         if seen is None or seen[0] is not known[0]:
-            seen = digests[docname] = (known[0], hashlib.blake2b(known[0], digest_size=16).digest())
+            seen = kept_digests[docname] = (known[0], digests.of_bytes(known[0]))
         return seen[1]
 
 
@@ -428,9 +427,13 @@ def merge_info(app, env, docnames, other) -> None:
             env.rulings_dashboards.add(docname)
 
 
-def source_digest(env, docname: str) -> str:
-    """A digest of a document's source file as it is now ("" when it cannot be read)."""
-    return digests.of_file(Path(env.doc2path(docname)), 32)
+def source_digest(env, docname: str, save: bool = False) -> str:
+    """A digest of a document's source file as it is now ("" when it cannot be read):
+    kept between processes where ``rulings`` keeps its inputs' digests
+    (``rulings_kept_digests``), so that the sources of 100 000 examples (74 MB) are not
+    read again by each build of a cycle (issue 28)."""
+    kept = getattr(env.config, "rulings_kept_digests", "")
+    return digests.of_source(Path(env.doc2path(docname)), Path(kept) if kept else None, save=save)
 
 
 def record_source(app, doctree) -> None:
@@ -473,8 +476,9 @@ def outdated(app, env, added, changed, removed) -> list[str]:
     an unpacked archive keeps older times: the site would show, and run, the old text)."""
     init_env(app, env, ())
     again = set()
-    for docname in sorted(env.found_docs - set(added) - set(changed) - set(removed)):
-        if env.rulings_sources.get(docname) != source_digest(env, docname):
+    unchanged = sorted(env.found_docs - set(added) - set(changed) - set(removed))
+    for i, docname in enumerate(unchanged):
+        if env.rulings_sources.get(docname) != source_digest(env, docname, save=i == len(unchanged) - 1):
             again.add(docname)
     for docname in env.rulings_examples:
         if docname in changed or docname in removed or docname not in env.found_docs:

@@ -103,3 +103,18 @@ def test_the_tags_of_a_feature_are_read_again_once_it_changed(tmp_path):
     os.utime(feature, ns=(st.st_atime_ns, st.st_mtime_ns))
     FeatureTags._OPEN.clear()
     assert FeatureTags.at(kept).of(feature) == [("one", "bbbb")]
+
+
+def test_a_documents_digest_is_the_same_kept_or_read(tmp_path):
+    """``digests.of_source``: the extension's digest of a source (``rulings_sources``, the
+    gherkin builder's ``sources.json``, ``rulings build``'s count of changed documents)
+    is one value whether it comes from the kept digests or from reading the file."""
+    from rulings import digests
+
+    source, kept = tmp_path / "a.rst", tmp_path / ".file-digests"
+    source.write_text("假如 「台风」\n", encoding="utf-8")
+    first = digests.of_source(source, kept, save=True)
+    assert first == digests.of_source(source) and len(first) == 32
+    source.write_text("假如 「台风」在手卡\n", encoding="utf-8")
+    assert digests.of_source(source, kept) == digests.of_source(source) != first
+    assert digests.of_source(tmp_path / "gone.rst", kept) == digests.of_source(tmp_path / "gone.rst") == ""

@@ -15,7 +15,7 @@ def _project(tmp_path, documents: int, written: int):
         path = spec / f"d{n}.rst"
         path.write_text(f"d{n}\n===\n", encoding="utf-8")
         if n < written:  # features written from this very text
-            sources[f"ygo/d{n}"] = digests.of_file(path)  # as the gherkin builder keeps it
+            sources[f"ygo/d{n}"] = digests.of_source(path)  # as the gherkin builder keeps it
     features = tmp_path / "build" / "features"
     features.mkdir(parents=True)
     (features / "sources.json").write_text(json.dumps(sources), encoding="utf-8")
