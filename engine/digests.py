@@ -200,10 +200,15 @@ class KeptDigests:
     @classmethod
     def at(cls, path: Path) -> "KeptDigests":
         """The digests kept at ``path``, read once per process."""
-        key = (cls, str(Path(path).resolve()))
-        if key not in cls._OPEN:
-            cls._OPEN[key] = cls(Path(key[1]))
-        return cls._OPEN[key]
+        given = (cls, str(path))
+        known = cls._OPEN.get(given)
+        if known is None:
+            # (the path resolved once per form it is given in: asked for each source)
+            key = (cls, str(Path(path).resolve()))
+            if key not in cls._OPEN:
+                cls._OPEN[key] = cls(Path(key[1]))
+            known = cls._OPEN[given] = cls._OPEN[key]
+        return known
 
     def of(self, path: Path) -> Any:
         """What is kept of the file (:meth:`derive`; ``OSError`` when it cannot be read)."""
