@@ -449,12 +449,16 @@ def record_vocabularies(app, doctree) -> None:
         | {f"cards:{c['game']}" for c in env.rulings_cards.get(env.docname, []) if c.get("game")})
 
 
-def vocabulary_stamps(games) -> dict[str, str]:
+def vocabulary_stamps(games, known: dict[str, str] | None = None) -> dict[str, str]:
     """A fingerprint of each game's vocabulary (phrases and terms) and, for keys
     ``cards:<game>``, of its card format: a document whose steps or cards were checked
-    against another vocabulary or format is read again."""
+    against another vocabulary or format is read again.  ``known``: the fingerprints
+    taken so far by the caller (which asks for every document's: each game's once)."""
     out = {}
     for game in sorted(games):
+        if known is not None and game in known:
+            out[game] = known[game]
+            continue
         try:
             if game.startswith("cards:"):
                 out[game] = cardformat.format_of(game.split(":", 1)[1]).fingerprint()
@@ -462,6 +466,8 @@ def vocabulary_stamps(games) -> dict[str, str]:
                 out[game] = vocab_mod.load(game).fingerprint()
         except (KeyError, ImportError, AttributeError):
             out[game] = ""
+        if known is not None:
+            known[game] = out[game]
     return out
 
 
@@ -480,11 +486,12 @@ def outdated(app, env, added, changed, removed) -> list[str]:
     for i, docname in enumerate(unchanged):
         if env.rulings_sources.get(docname) != source_digest(env, docname, save=i == len(unchanged) - 1):
             again.add(docname)
+    fingerprints: dict[str, str] = {}
     for docname in env.rulings_examples:
         if docname in changed or docname in removed or docname not in env.found_docs:
             continue
         stamps = env.rulings_vocabularies.get(docname)
-        if stamps is None or stamps != vocabulary_stamps(stamps):
+        if stamps is None or stamps != vocabulary_stamps(stamps, fingerprints):
             again.add(docname)
     again |= problem_documents(app, env) - set(removed)
     return sorted(again)
