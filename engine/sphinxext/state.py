@@ -258,17 +258,22 @@ class KeptPickled(PerDocument):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        #: docname -> (the pickled records, their mark when pickled or loaded)
-        self._kept: dict[str, tuple[bytes, int]] = {}
+        #: docname -> (the pickled records, their mark when pickled or loaded, the
+        #: digest of those bytes once taken: ``digest_of``)
+        self._kept: dict[str, tuple[bytes, int | None, bytes | None]] = {}
 
     def __reduce__(self):
         # the documents' bytes are handed to the pickler one by one (the dict items of
         # the reduce value), so that they are not all alive at once besides the records
         # (a full save at 100 000 examples: 138 MB more at its peak); unpickling sets
-        # each document's bytes, then ``__setstate__`` unpickles them
-        return (type(self), (), True, None, self._blobs())
+        # each document's bytes, then ``__setstate__`` unpickles them.  The digest of
+        # each document's bytes (``digest_of``) goes with them: filled in while the bytes
+        # are handed out, and pickled after them (a reduce value's state comes after its
+        # items), so that a process that loads them does not digest 138 MB again
+        digests_of: dict[str, bytes] = {}
+        return (type(self), (), {"digests": digests_of}, None, self._blobs(digests_of))
 
-    def _blobs(self):
+    def _blobs(self, digests_of: dict[str, bytes] | None = None):
         forked = _BUILD_PID not in (None, os.getpid())
         read = _READ_HERE.get(os.getpid()) if forked else None
         kept = getattr(self, "_kept", None)
@@ -281,7 +286,7 @@ class KeptPickled(PerDocument):
             mark = self.mark(records)
             known = kept.get(docname)
             if known is None or mark is None or known[1] != mark:
-                known = (pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL), mark)
+                known = (pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL), mark, None)
                 fresh += len(known[0])
                 # the bytes pickled now are kept for the next save of this process (the
                 # html build after the gherkin build of `rulings build`, rulings serve's
@@ -293,17 +298,31 @@ class KeptPickled(PerDocument):
                     kept[docname] = known
                 else:
                     kept.pop(docname, None)
+            if digests_of is not None:
+                digests_of[docname] = self._digest(docname) if kept.get(docname) is known \
+                    else digests.of_bytes(known[0])
             yield docname, known[0]
 
     def __setstate__(self, state) -> None:
-        """Unpickled: each document's records from its bytes, the bytes kept."""
+        """Unpickled: each document's records from its bytes, the bytes kept (with their
+        digest, when it was pickled with them)."""
         if not hasattr(self, "_kept"):
             self._kept = {}
+        known = state.get("digests") if isinstance(state, dict) else None
         for docname, blob in list(dict.items(self)):
             if type(blob) is bytes:
                 records = pickle.loads(blob)
                 dict.__setitem__(self, docname, records)
-                self._kept[docname] = (blob, self.mark(records))
+                digest = known.get(docname) if isinstance(known, dict) else None
+                self._kept[docname] = (blob, self.mark(records), digest if type(digest) is bytes else None)
+
+    def _digest(self, docname: str) -> bytes:
+        """The digest of a document's kept bytes, taken once and kept with them."""
+        blob, mark, digest = self._kept[docname]
+        if digest is None:
+            digest = digests.of_bytes(blob)
+            self._kept[docname] = (blob, mark, digest)
+        return digest
 
     @staticmethod
     def mark(records) -> int | None:
@@ -348,11 +367,7 @@ class KeptPickled(PerDocument):
         known = getattr(self, "_kept", {}).get(docname)
         if known is None or docname not in self or known[1] is None or known[1] != self.mark(self[docname]):
             return None
-        kept_digests = self.__dict__.setdefault("_digests", {})
-        seen = kept_digests.get(docname)
-        if seen is None or seen[0] is not known[0]:
-            seen = kept_digests[docname] = (known[0], digests.of_bytes(known[0]))
-        return seen[1]
+        return self._digest(docname)
 
 
 #: at most this many bytes pickled afresh by one save are kept for the next (``KeptPickled``)

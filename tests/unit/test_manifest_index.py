@@ -96,3 +96,27 @@ def test_a_documents_digest_is_of_its_records_as_they_are():
     assert examples.digest_of("doc") is None  # read again: its bytes are not its records'
     list(examples._blobs())
     assert examples.digest_of("doc") == first  # the same records: the same digest
+
+
+def test_the_digests_are_pickled_with_the_bytes(monkeypatch):
+    import pickle
+
+    from rulings import digests
+
+    examples = KeptPickled()
+    examples["a"] = [{"id": "x", "hash": "h", "line": 1, "status": "passed", "extracted": True}]
+    examples["b"] = [{"id": "y", "hash": "i", "line": 2, "status": "failed", "extracted": True}]
+    loaded = pickle.loads(pickle.dumps(examples))
+    assert loaded == examples
+    want = {d: digests.of_bytes(loaded._kept[d][0]) for d in ("a", "b")}
+
+    def refuse(data):
+        raise AssertionError("digested again after loading")
+
+    with monkeypatch.context() as m:
+        m.setattr(digests, "of_bytes", refuse)
+        assert {d: loaded.digest_of(d) for d in ("a", "b")} == want
+    loaded["a"][0]["status"] = "stale"  # decided again: not its bytes any more
+    assert loaded.digest_of("a") is None
+    again = pickle.loads(pickle.dumps(loaded))
+    assert again.digest_of("a") not in (None, want["a"]) and again.digest_of("b") == want["b"]
