@@ -160,16 +160,26 @@ CHANGED = (("engine", "engine of {game} changed"), ("steps", "steps changed"),
 
 
 def why_run(example: dict, entry: dict[str, Any] | None, basis: dict[str, str],
-            rerun_unsuccessful: bool = False) -> str | None:
+            rerun_unsuccessful: bool = False, compared: dict | None = None) -> str | None:
     """Why ``example`` needs a run given its result ``entry`` (without its trace) and what
-    a run of it rests on now (``basis``); None when its result stands."""
+    a run of it rests on now (``basis``); None when its result stands.  ``compared``: the
+    bases compared so far by the caller (which asks for every example of the site, whose
+    bases are a few objects shared by many: each pair of them compared once)."""
     if entry is None:
         return "new"
     if entry.get("hash") != example["hash"]:
         return "text changed"
-    if not isinstance(entry.get("basis"), dict):
+    kept = entry.get("basis")
+    if not isinstance(kept, dict):
         return "no record of what it ran against"
-    changed = next((words for part, words in CHANGED if entry["basis"].get(part) != basis.get(part)), None)
+    if compared is None:
+        changed = _changed_part(kept, basis)
+    else:
+        pair = (id(kept), id(basis))
+        known = compared.get(pair)
+        if known is None or known[0] is not kept or known[1] is not basis:
+            known = compared[pair] = (kept, basis, _changed_part(kept, basis))
+        changed = known[2]
     if changed:
         return changed.format(game=example.get("game"))
     if (entry.get("status") == "pending") != (example.get("declared") == "pending"):
@@ -179,6 +189,11 @@ def why_run(example: dict, entry: dict[str, Any] | None, basis: dict[str, str],
     if rerun_unsuccessful and entry.get("outcome") not in ("passed", None) and not example.get("declared"):
         return f"{entry.get('outcome')} last time"
     return None
+
+
+def _changed_part(kept: dict, basis: dict[str, str]) -> str | None:
+    """How the first part of ``basis`` that a result's basis does not have is said."""
+    return next((words for part, words in CHANGED if kept.get(part) != basis.get(part)), None)
 
 
 def settled(manifest: list[dict], results: Mapping[str, dict[str, Any]], ran: Plan) -> bool:
@@ -212,6 +227,7 @@ def plan(manifest: list[dict], results: dict[str, dict[str, Any]], cards_dir: Pa
     # computed once and shared (not to be changed by the plan's readers); computing it
     # for every example was half the plan of a one-step edit at 100 000 examples
     shared: dict[tuple, dict[str, str]] = {}
+    compared: dict = {}
     for example in manifest:
         if not example.get("extracted"):
             continue
@@ -225,7 +241,7 @@ def plan(manifest: list[dict], results: dict[str, dict[str, Any]], cards_dir: Pa
         if force is not None and example_id in force:
             why = "asked for"
         else:
-            why = why_run(example, results_mod.brief(results, example_id), basis, rerun_unsuccessful)
+            why = why_run(example, results_mod.brief(results, example_id), basis, rerun_unsuccessful, compared)
             if why is None:
                 continue
         out.run[example_id] = why
