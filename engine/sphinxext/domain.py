@@ -70,12 +70,14 @@ class RulingsDomain(Domain):
         if key not in objects:
             objects[key] = value
             self.by_doc.setdefault(value[0], {})[key] = value
+            self._listed = None
 
     def note(self, objtype: str, name: str, docname: str, anchor: str, display: str, alias: bool = False) -> None:
         self._add((objtype, name), (docname, anchor, display, _ALIAS if alias else _MAIN))
 
     def clear_doc(self, docname: str) -> None:
         objects = self.objects
+        self._listed = None
         for key in self.by_doc.pop(docname, ()):
             if objects.get(key, (None,))[0] == docname:
                 del objects[key]
@@ -120,11 +122,21 @@ class RulingsDomain(Domain):
                     out.append((f"rulings:{typ}", ref))
         return out
 
+    #: the objects as get_objects yields them, in the order Sphinx sorts them into;
+    #: made again after any object is added or a document cleared
+    _listed: list[tuple[str, str, str, str, str, int]] | None = None
+
     def get_objects(self):
-        for (typ, name), (docname, anchor, _display, prio) in sorted(self.objects.items()):
+        """Every object, in the order of the tuples (Sphinx sorts what it gets: the search
+        index and the inventory each ask once per html build; a list already in order is
+        sorted in one pass, and made once for both: 200 000 objects at 100 000 examples)."""
+        listed = self._listed
+        if listed is None:
             # the search index keys objects by their display name and rebuilds a short
             # anchor from it: an example's id and its title are two names, each shown as itself
-            yield name, name, typ, docname, anchor, prio
+            listed = self._listed = sorted((name, name, typ, docname, anchor, prio)
+                                           for (typ, name), (docname, anchor, _display, prio) in self.objects.items())
+        return iter(listed)
 
 
 class _Index(dict):
