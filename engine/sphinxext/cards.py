@@ -316,6 +316,8 @@ def check_examples(app, env) -> list[str]:
     later = app.builder.name == "gherkin" and getattr(app, "_rulings_statuses_later", False)
     results = {} if later else load_results(env)[0]
     places = _example_places(env)
+    # each game's cards that are defined and well written, by name
+    sound = {game: {name for name, card in cards.items() if not card["problems"]} for game, cards in registry.items()}
     rewrite = []
     per_game: dict = {}
     for docname in sorted(env.rulings_examples):
@@ -331,7 +333,7 @@ def check_examples(app, env) -> list[str]:
             others = [p for p in here if p != f"{record['source']}:{record['line']}"] if here else []
             problems = [f"duplicate example id {record['id']!r}: also used at {', '.join(others)}"] if others else []
             named = record.get("cards") or {}
-            if not others and all(known.get(name) is not None and not known[name]["problems"] for name in named):
+            if not others and named.keys() <= sound.get(game, frozenset()):
                 # every card it names is defined (under that name) and well written:
                 # no problem to word (nearly every example of a site: sorting each one's
                 # cards and finding its words was half of this check at 100 000 examples)

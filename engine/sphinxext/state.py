@@ -122,6 +122,13 @@ def basis_now(env, record: dict, per_game: dict | None = None) -> dict[str, str]
     engine code, the cards it names as the last extraction wrote them, the libraries.  A
     result computed against anything else is stale on the page — as after an engine edit
     followed by a plain ``sphinx-build`` (``rulings build`` runs those examples first)."""
+    basis = _basis(env, record, per_game)
+    return None if basis is None else dict(basis)
+
+
+def _basis(env, record: dict, per_game: dict | None = None) -> dict[str, str] | None:
+    """``basis_now``, the dict kept per process itself (not to be changed: status_now
+    only reads it, for every example of the site in every html build)."""
     game = record.get("game")
     if not game:
         return None
@@ -146,7 +153,7 @@ def basis_now(env, record: dict, per_game: dict | None = None) -> dict[str, str]
             _BASES.clear()
         basis = _BASES[key] = incremental.basis_of({"game": game, "cards": list(names), "phrases": phrases},
                                                    {game: cards})
-    return dict(basis)
+    return basis
 
 
 #: per process: what an example rests on (``basis_now``), by everything it is computed from
@@ -157,7 +164,7 @@ def status_now(env, record: dict, results: Mapping[str, dict[str, Any]], per_gam
     """The status an extracted example shows: ``results.status_of`` with what it rests on
     now (``per_game``: see ``basis_now``)."""
     return results_mod.status_of(record["id"], record["hash"], record.get("declared"), results,
-                                 basis_now(env, record, per_game))[0]
+                                 _basis(env, record, per_game))[0]
 
 
 def result_of(env, record: dict, results: Mapping[str, dict[str, Any]] | None = None, *,
