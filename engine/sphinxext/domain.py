@@ -11,6 +11,7 @@ the same anchor).
 from __future__ import annotations
 
 import difflib
+from operator import itemgetter
 from typing import Any
 
 from docutils import nodes
@@ -70,12 +71,14 @@ class RulingsDomain(Domain):
         if key not in objects:
             objects[key] = value
             self.by_doc.setdefault(value[0], {})[key] = value
+            self._listed = None
 
     def note(self, objtype: str, name: str, docname: str, anchor: str, display: str, alias: bool = False) -> None:
         self._add((objtype, name), (docname, anchor, display, _ALIAS if alias else _MAIN))
 
     def clear_doc(self, docname: str) -> None:
         objects = self.objects
+        self._listed = None
         for key in self.by_doc.pop(docname, ()):
             if objects.get(key, (None,))[0] == docname:
                 del objects[key]
@@ -120,8 +123,23 @@ class RulingsDomain(Domain):
                     out.append((f"rulings:{typ}", ref))
         return out
 
+    #: the keys of the objects in the order Sphinx sorts what get_objects yields into
+    #: (name, then type: a name and a type are one object); made again after any object
+    #: is added or a document cleared
+    _listed: list[tuple[str, str]] | None = None
+
     def get_objects(self):
-        for (typ, name), (docname, anchor, _display, prio) in sorted(self.objects.items()):
+        """Every object, in the order of the tuples: Sphinx sorts what it gets (the search
+        index and the inventory each ask once per html build), and a list already in
+        order is sorted in one pass.  The order is kept, not the tuples (at 100 000
+        examples 200 000 objects: 19 MB more while the search index is written, the
+        moment of the build's peak)."""
+        if self._listed is None:
+            self._listed = sorted(self.objects, key=itemgetter(1, 0))
+        objects = self.objects
+        for key in self._listed:
+            typ, name = key
+            docname, anchor, _display, prio = objects[key]
             # the search index keys objects by their display name and rebuilds a short
             # anchor from it: an example's id and its title are two names, each shown as itself
             yield name, name, typ, docname, anchor, prio

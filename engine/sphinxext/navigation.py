@@ -14,8 +14,10 @@ and the branch above it ``current`` and links it to ``#``, and furo marks it
 name of that folder that no document has (nothing marked, every link relative to the
 folder), and each page's tree is that one with its own entry marked, as a string — when
 the page's entry is the simple case: one link to the page, a leaf of the first level
-(``toctree-l1``) of a list that is not marked.  Any other page (the root document, a
-document with documents under it, one listed twice) gets its tree the theme's way.
+(``toctree-l1``) of a list that is not marked.  A page with no entry (the root document,
+the search page, the index, the attention list) gets the folder's tree as it is.  Any
+other page (a document with documents under it, one listed twice) gets its tree the
+theme's way.
 
 The page's tree is exactly the one the theme would have made: ``RULINGS_CHECK_NAVIGATION=1``
 makes both for every page and stops the build at the first difference
@@ -102,13 +104,24 @@ def _folder_tree(app, folder: str) -> str | None:
 
 def tree_of(app, pagename: str, toctree) -> str:
     """The navigation tree of ``pagename``: the folder's, its own entry marked, or the
-    theme's own for a page that is not the simple case."""
-    if pagename not in app.env.all_docs or pagename == app.config.root_doc:
-        return _theme_tree()({"toctree": toctree})
+    theme's own for a page that is not the simple case.  A page the tree does not link
+    to (the root document, which lists the others; a page of Sphinx's own or of the
+    extension, such as the search page, the index and the attention list) gets the
+    folder's as it is: nothing in it is the page's own to mark."""
     folder = posixpath.dirname(pagename)
     generic = _folder_tree(app, folder)
-    marked = _marked(generic, app.builder.get_relative_uri(posixpath.join(folder, _NOWHERE), pagename)) if generic else None
+    if generic is None:
+        return _theme_tree()({"toctree": toctree})
+    uri = app.builder.get_relative_uri(posixpath.join(folder, _NOWHERE), pagename)
+    if pagename not in app.env.all_docs or pagename == app.config.root_doc:
+        return generic if _unlinked(generic, uri) else _theme_tree()({"toctree": toctree})
+    marked = _marked(generic, uri)
     return marked if marked is not None else _theme_tree()({"toctree": toctree})
+
+
+def _unlinked(tree: str, uri: str) -> bool:
+    """No entry of ``tree`` links to ``uri`` (nor to a part of it)."""
+    return bool(uri) and f'href="{uri}"' not in tree and f'href="{uri}#' not in tree
 
 
 def _marked(tree: str, uri: str) -> str | None:

@@ -24,7 +24,7 @@ from rulings import results as results_mod
 from rulings import vocabulary as vocab_mod
 from rulings.project import GAMES, read_cached
 
-from . import measured, problems
+from . import card_registry, measured, problems
 from .card_registry import cards_by_game
 from .card_registry import uses as card_uses
 from .nodes import block_index, card_index
@@ -122,6 +122,13 @@ def basis_now(env, record: dict, per_game: dict | None = None) -> dict[str, str]
     engine code, the cards it names as the last extraction wrote them, the libraries.  A
     result computed against anything else is stale on the page — as after an engine edit
     followed by a plain ``sphinx-build`` (``rulings build`` runs those examples first)."""
+    basis = _basis(env, record, per_game)
+    return None if basis is None else dict(basis)
+
+
+def _basis(env, record: dict, per_game: dict | None = None) -> dict[str, str] | None:
+    """``basis_now``, the dict kept per process itself (not to be changed: status_now
+    only reads it, for every example of the site in every html build)."""
     game = record.get("game")
     if not game:
         return None
@@ -146,7 +153,7 @@ def basis_now(env, record: dict, per_game: dict | None = None) -> dict[str, str]
             _BASES.clear()
         basis = _BASES[key] = incremental.basis_of({"game": game, "cards": list(names), "phrases": phrases},
                                                    {game: cards})
-    return dict(basis)
+    return basis
 
 
 #: per process: what an example rests on (``basis_now``), by everything it is computed from
@@ -157,7 +164,7 @@ def status_now(env, record: dict, results: Mapping[str, dict[str, Any]], per_gam
     """The status an extracted example shows: ``results.status_of`` with what it rests on
     now (``per_game``: see ``basis_now``)."""
     return results_mod.status_of(record["id"], record["hash"], record.get("declared"), results,
-                                 basis_now(env, record, per_game))[0]
+                                 _basis(env, record, per_game))[0]
 
 
 def result_of(env, record: dict, results: Mapping[str, dict[str, Any]] | None = None, *,
@@ -543,7 +550,7 @@ def to_write(app, env) -> list[str]:
                                    if d in env.found_docs})
     out |= measured.changed(env, written.setdefault("coverage", {}))
     if out or removed:
-        out |= _pages_showing_everything(env, written.setdefault("cards", {}))
+        out |= _pages_showing_everything(env, written.setdefault("cards", {}), written, out | removed)
     # every page's sidebar shows each document's status dot (attention.sidebar_status):
     # when one document's counts change, a page not written again would keep its old dot
     # — a green dot beside a document that now fails
@@ -590,21 +597,56 @@ def commit_written(app, exception) -> None:
                                         sort_keys=True))
 
 
-def _pages_showing_everything(env, previous: dict[str, str]) -> set[str]:
+def _pages_showing_everything(env, previous: dict[str, str], written: dict | None = None,
+                              changed: set[str] | None = None) -> set[str]:
     """The pages that show every document's state: the dashboard and the coverage pages
     always, a card file when the examples naming its cards changed, a card index or a
-    list of building blocks when what it lists changed (``_card_data_shown``)."""
-    uses = card_uses(env)
+    list of building blocks when what it lists changed (``_card_data_shown``).
+
+    ``written["named"]`` keeps, per document, the cards its examples named when the
+    pages were last written (``_named_by``).  Given ``changed`` (every document whose
+    examples may show otherwise since: read again, its results or statuses changed,
+    removed), a card file none of whose cards an example of a changed document names,
+    now or then, shows what it showed: its digest is not made again (going through the
+    examples naming the cards of every card file was most of an edit cycle's check at
+    100 000 examples).  A changed document that defines cards, or did (what a name
+    stands for may change), or no such record kept: every card file is checked."""
+    registry = cards_by_game(env)
+    aliases = {game: card_registry.aliases(game, cards) for game, cards in registry.items()}
+    named = written.get("named") if written is not None else None
+    partial = isinstance(named, dict) and changed is not None and not any(
+        d in previous or env.rulings_cards.get(d) for d in changed)
+    affected: set[str] = set()
+    if partial:
+        for docname in changed:
+            now = _named_by(env, docname, aliases) if docname in env.found_docs else []
+            affected.update(named.get(docname) or ())
+            affected.update(now)
+            if now:
+                named[docname] = now
+            else:
+                named.pop(docname, None)
+    else:
+        named = {d: keys for d in sorted(env.rulings_examples) if d in env.found_docs
+                 for keys in [_named_by(env, d, aliases)] if keys}
+    if written is not None:
+        written["named"] = named
+    uses = None
     out = set()
     for docname in sorted(d for d in env.rulings_dashboards if d in env.found_docs):
         defined = env.rulings_cards.get(docname)
         if not defined:
+            uses = card_uses(env) if uses is None else uses
             shown = _card_data_shown(env, docname, uses)
             if shown is None:
                 # the dashboard, the coverage pages: every document counts
                 out.add(docname)
                 continue
         else:
+            if partial and docname in previous and \
+                    not any(f"{c.get('game')}\t{c.get('name')}" in affected for c in defined):
+                continue
+            uses = card_uses(env) if uses is None else uses
             shown = [[c.get("game"), c.get("name"), [[r["id"], r["title"], r["docname"], r.get("status")]
                                                      for r in uses.get((c.get("game"), c.get("name")), [])]]
                      for c in defined]
@@ -615,6 +657,18 @@ def _pages_showing_everything(env, previous: dict[str, str]) -> set[str]:
     for docname in set(previous) - env.found_docs:
         del previous[docname]
     return out
+
+
+def _named_by(env, docname: str, aliases: dict[str, dict[str, str]]) -> list[str]:
+    """The cards the examples of ``docname`` name, each as ``game<TAB>name`` by the name
+    its card is defined under (other names resolved as ``card_registry.uses`` does)."""
+    keys = set()
+    for record in env.rulings_examples.get(docname) or ():
+        game = record.get("game")
+        other = aliases.get(game, {})
+        for name in record.get("cards") or ():
+            keys.add(f"{game}\t{other.get(name, name)}")
+    return sorted(keys)
 
 
 def _card_data_shown(env, docname: str, uses) -> list | None:

@@ -117,3 +117,24 @@ def test_clearing_a_document_removes_its_objects_only():
     domain.clear_doc("b")
     domain.clear_doc("c")
     assert domain.objects == {} and domain.by_doc == {}
+
+
+def test_get_objects_yields_its_objects_in_the_order_sphinx_sorts_them_into():
+    """Sphinx sorts what get_objects yields; the domain yields it in that order already
+    (its order made once, again after any change)."""
+    from types import SimpleNamespace
+
+    from rulings.sphinxext.domain import RulingsDomain
+
+    domain = RulingsDomain(SimpleNamespace(domaindata={}))
+    domain.note("example", "b", "x", "example-b", "乙")
+    domain.note("card", "b", "y", "card-b", "b")
+    domain.note("example", "a", "x", "example-a", "甲")
+    domain.note("example", "甲", "x", "example-a", "甲", alias=True)
+    listed = list(domain.get_objects())
+    assert listed == sorted(listed) and len(listed) == 4
+    assert ("b", "b", "card", "y", "card-b", 1) in listed
+    domain.clear_doc("y")
+    domain.note("card", "c", "z", "card-c", "c")
+    listed = list(domain.get_objects())
+    assert listed == sorted(listed) and [o[0] for o in listed] == ["a", "b", "c", "甲"]

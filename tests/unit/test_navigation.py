@@ -27,6 +27,7 @@ index
    other
    mtg/three
    ygo/two
+   genindex
 """
 
 
@@ -60,6 +61,15 @@ def test_every_page_s_tree_is_the_theme_s(project, monkeypatch):
         return out
 
     monkeypatch.setattr(navigation, "_marked", spy)
+    plain = []
+    real_unlinked = navigation._unlinked
+
+    def spy_unlinked(tree, uri):
+        out = real_unlinked(tree, uri)
+        plain.append((uri, out))
+        return out
+
+    monkeypatch.setattr(navigation, "_unlinked", spy_unlinked)
     warnings = project.sphinx("html")
     assert "differs" not in warnings and "Exception" not in warnings, warnings
     site = project.build_dir / "sphinx" / "html"
@@ -68,6 +78,9 @@ def test_every_page_s_tree_is_the_theme_s(project, monkeypatch):
     fast = {uri for uri, ok in marked if ok}
     assert {"one.html", "three.html", "other.html"} <= fast, marked
     assert "two.html" not in fast and "section.html" not in fast, marked
+    # the pages with no entry of their own, the folder's tree as it is; the index, which
+    # a table of contents lists, the theme's way
+    assert {("index.html", True), ("search.html", True), ("genindex.html", False)} <= set(plain), plain
 
 
 def test_a_difference_stops_the_build(project, monkeypatch):
