@@ -178,20 +178,19 @@ def cmd_build(args) -> int:
         if running is not None:
             failed_run = runs.finish_run(paths, plan, running)
         clock.lap("run")
-    # the counts are made while the site is built, on the other core, by a copy of this
-    # process (runs.Meanwhile): the html build reads none of the manifest, the features'
-    # tags or anything else reconciling keeps (the manifest alone is 18 MB at 10 000
-    # examples, in the process whose html build is the cycle's largest), and neither
-    # writes what the other reads
+    # the counts are compared before the site is built, which reads none of the manifest,
+    # the features' tags or anything else reconciling keeps (the manifest alone is 18 MB
+    # at 10 000 examples, in the process whose html build is the cycle's largest)
     outputs = extraction.cycle_outputs(paths)
-    counting = runs.Meanwhile(_cycle_counts, paths, plan, failed_run)
+    summary = runs.reconcile(paths, plan=plan)
+    # the next cycle would run nothing of what this one ran (what a stamp needs)
+    settled = failed_run is None and incremental.settled(*incremental.read_inputs(paths), plan)
     incremental.forget_manifests()
     clock.lap("reconcile")
-    site = build(paths, "html", fresh=args.fresh, jobs=args.sphinx_jobs, started=started)
-    _report_warnings(site)
-    summary, settled = counting.result()
     if settled and extraction.cycle_outputs(paths) != outputs:
         settled = False  # written by another process meanwhile: the counts may be of either
+    site = build(paths, "html", fresh=args.fresh, jobs=args.sphinx_jobs, started=started)
+    _report_warnings(site)
     clock.lap("html")
     for problem in [*summary.problems, *coverage_errors, *filter(None, [failed_run])]:
         print(problem)
@@ -204,13 +203,6 @@ def cmd_build(args) -> int:
             "last_line": summary.last_line(), "total": plan.total, "status": site.status})
     clock.report(args)
     return status
-
-
-def _cycle_counts(paths, plan, failed_run) -> tuple[runs.Reconciliation, bool]:
-    """A cycle's counts, and whether the next cycle would run nothing of what this one
-    ran (what a stamp needs)."""
-    summary = runs.reconcile(paths, plan=plan)
-    return summary, failed_run is None and incremental.settled(*incremental.read_inputs(paths), plan)
 
 
 def _measure_coverage(paths, jobs: int | None) -> tuple[list[str], list[str]]:

@@ -13,7 +13,6 @@ import gc
 import hashlib
 import json
 import os
-import pickle
 import re
 import signal
 import subprocess
@@ -209,66 +208,6 @@ def _fork_pytest(args: list[str], env: dict[str, str], root: Path) -> _Forked:
             os._exit(code)
     gc.unfreeze()
     return _Forked(pid)
-
-
-class Meanwhile:
-    """``function(*args)`` computed in a forked copy of this process while this one goes
-    on; :meth:`result` waits for it and gives its value (or raises what it raised).  What
-    ``rulings build`` counts while its html build runs on the other core: the count reads
-    the manifest, the features and the results the html build reads too, and writes none
-    of them.  Where there is no ``fork``, computed here and now."""
-
-    def __init__(self, function, *args) -> None:
-        self._value = self._pid = self._fd = None
-        if not hasattr(os, "fork"):
-            self._value = _outcome(function, args)
-            return
-        sys.stdout.flush()
-        sys.stderr.flush()
-        read, write = os.pipe()
-        gc.freeze()  # (as for a forked run: no copy of every page when its collector runs)
-        pid = os.fork()
-        if pid == 0:  # the copy: computes, hands the value back, and is gone
-            code = 3
-            try:
-                os.close(read)
-                for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-                    signal.signal(signum, signal.SIG_DFL)  # not the handler of `rulings`
-                data = pickle.dumps(_outcome(function, args), pickle.HIGHEST_PROTOCOL)
-                with os.fdopen(write, "wb") as out:
-                    out.write(data)
-                code = 0
-            finally:
-                os._exit(code)
-        gc.unfreeze()
-        os.close(write)
-        self._pid, self._fd = pid, read
-
-    def result(self):
-        if self._fd is not None:
-            with os.fdopen(self._fd, "rb") as f:
-                data = f.read()
-            self._fd = None
-            _pid, status = os.waitpid(self._pid, 0)
-            self._value = pickle.loads(data) if data and status == 0 else \
-                (False, f"the process counting died ({_ended(status)})")
-        ok, value = self._value
-        if not ok:
-            raise RuntimeError(value)
-        return value
-
-
-def _outcome(function, args) -> tuple[bool, object]:
-    try:
-        return True, function(*args)
-    except Exception:  # noqa: BLE001 - handed back, raised where the value is asked for
-        return False, traceback.format_exc()
-
-
-def _ended(status: int) -> str:
-    if os.WIFSIGNALED(status):
-        return f"signal {os.WTERMSIG(status)}"
-    return f"exit status {os.waitstatus_to_exitcode(status)}"
 
 
 #: the runs started by this process: (paths, plan, the pytest process)
