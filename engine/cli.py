@@ -170,6 +170,7 @@ def cmd_build(args) -> int:
         finally:
             if running is not None:
                 failed_run = runs.finish_run(paths, plan, running)
+                runs.finished(running)
         # said once the run is over, not between the dots of its lines
         for line in said:
             print(line)
@@ -177,6 +178,7 @@ def cmd_build(args) -> int:
     else:
         if running is not None:
             failed_run = runs.finish_run(paths, plan, running)
+            runs.finished(running)
         clock.lap("run")
     # the counts are compared before the site is built, which reads none of the manifest,
     # the features' tags or anything else reconciling keeps (the manifest alone is 18 MB
@@ -185,6 +187,8 @@ def cmd_build(args) -> int:
     summary = runs.reconcile(paths, plan=plan)
     # the next cycle would run nothing of what this one ran (what a stamp needs)
     settled = failed_run is None and incremental.settled(*incremental.read_inputs(paths), plan)
+    # what the plan held (each example's basis) let go of before the site is built
+    total, plan = plan.total, None
     incremental.forget_manifests()
     clock.lap("reconcile")
     if settled and extraction.cycle_outputs(paths) != outputs:
@@ -200,7 +204,7 @@ def cmd_build(args) -> int:
     if settled and outcome.status <= 1 and site.status <= 1:
         extraction.write_cycle_stamp(paths, inputs, outputs, {
             "extract_warnings": outcome.warnings, "site_warnings": site.warnings, "problems": summary.problems,
-            "last_line": summary.last_line(), "total": plan.total, "status": site.status})
+            "last_line": summary.last_line(), "total": total, "status": site.status})
     clock.report(args)
     return status
 

@@ -74,12 +74,10 @@ def run_examples(paths, plan, extra: list[str] = (), jobs: int | None = None, st
     running = start_examples(paths, plan, extra, jobs, stream)
     if running is None:
         return None
-    entry = next(e for e in CHILDREN if e[2] is running)
     try:
         return finish_run(paths, plan, running)
     finally:
-        # a finished run is not one the signal handler must end (nor drop the results of)
-        CHILDREN.remove(entry)
+        finished(running)
 
 
 #: the options of every run: examples fail through the engine's own messages, not assert
@@ -212,6 +210,13 @@ def _fork_pytest(args: list[str], env: dict[str, str], root: Path) -> _Forked:
 
 #: the runs started by this process: (paths, plan, the pytest process)
 CHILDREN: list[tuple] = []
+
+
+def finished(running) -> None:
+    """A run :func:`finish_run` is done with: not one the signal handler must end (nor
+    drop the results of), and its plan no longer held (at 100 000 examples, each
+    example's basis, to the end of the html build)."""
+    CHILDREN[:] = [e for e in CHILDREN if e[2] is not running]
 
 
 def end_children_on_signals() -> None:
