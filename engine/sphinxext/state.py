@@ -309,6 +309,11 @@ class KeptPickled(PerDocument):
     def mark(records) -> int | None:
         return _mark(records)
 
+    def let_go(self) -> None:
+        """No save of this process follows: the kept bytes are let go of (the next save,
+        if any, pickles every document afresh)."""
+        self._kept = {}
+
     def __setitem__(self, docname, records):
         self._kept.pop(docname, None)
         super().__setitem__(docname, records)
