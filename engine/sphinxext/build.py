@@ -241,4 +241,8 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
     write_atomic(problems, json.dumps(record, ensure_ascii=False, indent=1))
     if not crashed:
         write_atomic(stamp, digest)
+    if keep_env and "env" not in _LEFT:
+        # the html build of this process follows and loads its environment from the file:
+        # this application is garbage once that build's starts (collector.dropped)
+        collector.dropped()
     return BuildOutcome(status, lines)

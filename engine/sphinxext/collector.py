@@ -78,8 +78,30 @@ def restore(app, _exception) -> None:
 _HELD = [False]
 
 
+#: whether an application was let go of without handing its environment on, and not
+#: collected yet (``dropped``)
+_DROPPED = [False]
+
+
+def dropped() -> None:
+    """An application of this process is done, and its environment is not handed to the
+    next (``build.build``: the extraction's, read by forked processes, before the html
+    build loads the environment from its file): it is collected when the next
+    application starts (``hold``).  An application is a web of cycles (it, its
+    environment, builder and domains point to each other), freed only by a full
+    collection, which Python may not make before the next build freezes everything
+    alive once its environment is loaded (``freeze_loaded``): that garbage is then kept
+    to the end of the build.  Not sooner: Sphinx's logging handlers point to the last
+    application made until the next one replaces them."""
+    _DROPPED[0] = True
+
+
 def hold(app, config) -> None:
-    """``config-inited``: the collector off while the environment is loaded."""
+    """``config-inited``: the application let go of before this one collected
+    (``dropped``), and the collector off while the environment is loaded."""
+    if _DROPPED[0]:
+        _DROPPED[0] = False
+        gc.collect()
     if gc.isenabled():
         gc.disable()
         _HELD[0] = True

@@ -29,6 +29,8 @@ release changes them (without them this does nothing).
 
 from __future__ import annotations
 
+from .state import KeptPickled
+
 #: fields of an example's record that its own page alone shows (``render``, ``plain``:
 #: from the doctree's record) or that checking its cards alone reads (before writing)
 PAGE_ONLY = frozenset({"body", "body_lines", "steps", "header", "rows", "outline", "date", "dates",
@@ -55,6 +57,13 @@ def light_records(app, builder) -> None:
     for docname, records in examples.items():
         # new dicts: a doctree read by this build holds the record itself
         examples[docname] = [{k: v for k, v in r.items() if k not in page_only} for r in records]
+    # the environment was saved before writing, and is not saved again by this build: the
+    # bytes kept for the next save are let go of (the domain's objects: 2.4 MB at 10 000
+    # examples; the records' went with their lists above)
+    by_doc = (getattr(app.env, "domaindata", None) or {}).get("rulings", {}).get("by_doc")
+    for kept in (examples, by_doc):
+        if isinstance(kept, KeptPickled):
+            kept.let_go()
 
 
 def whole(read: dict, current: dict) -> dict:
