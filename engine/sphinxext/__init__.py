@@ -13,7 +13,7 @@ from rulings import results as results_mod
 
 from . import nodes as rnodes
 from . import encoding, problems, reading, render, search, state
-from . import attention, cards, collector, coverage_page, domain, guard, language, measured, navigation, plain, unpinned, writing_memory
+from . import attention, cards, collector, coverage_page, domain, guard, language, measured, navigation, plain, templates, unpinned, writing_memory
 from .builder import GherkinBuilder
 from .directive import DashboardDirective, ExampleDirective
 from .glossary import BlocksDirective, VocabularyDirective, block_index, resolve_blocks
@@ -38,6 +38,8 @@ def _builder_inited(app: Sphinx) -> None:
         app.add_css_file("rulings-statuses.css")
     # each page in its document's language (language.py)
     language.install(app)
+    # the theme's templates compiled once, not once per build (templates.py)
+    templates.cache_compiled(app)
 
 
 def setup(app: Sphinx) -> dict:
