@@ -331,6 +331,8 @@ def pytest_xdist_node_collection_finished(node, ids):
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtestloop(session):
+    if session.config.pluginmanager.has_plugin("dsession"):
+        _say_plan(session.config)
     result = yield
     # xdist takes the number of items from the last worker to report; with shares, the
     # session collected what all of them did (a share left empty by -k is not "no tests")
@@ -348,8 +350,14 @@ def _within(path: Path, folder: Path) -> bool:
 
 
 def pytest_sessionstart(session) -> None:
-    """Say which examples run and why (``rulings`` says it itself before starting pytest)."""
-    config = session.config
+    """Say which examples run and why (``rulings`` says it itself before starting pytest);
+    with pytest-xdist, once its workers are starting (``pytest_runtestloop``): the plan
+    is their first work too, and the controller's own would delay them."""
+    if not session.config.pluginmanager.has_plugin("dsession"):
+        _say_plan(session.config)
+
+
+def _say_plan(config) -> None:
     if hasattr(config, "workeroutput") or os.environ.get(PLAN):
         return
     try:
