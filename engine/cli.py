@@ -478,14 +478,12 @@ def cmd_extract(args) -> int:
     session runs, which checks that the features are current but never extracts
     (``rulings.extraction``).  Exit 0, 1 when a document has a problem (printed; the
     session's test_documents fails on it too), 2 when the extraction stopped."""
-    from rulings.sphinxext.build import build  # deferred: Sphinx
-
     paths = _paths(args)
     clock = Timings()
     # several processes of one test session may ask at once (the harness's `extracted`
     # fixture in pytest-xdist workers): they take turns, the later ones find it current
     with _locked(paths.build / "extract.lock"):
-        outcome = build(paths, "gherkin", fresh=args.fresh, jobs=reading_jobs(paths, args))
+        outcome = _extraction(paths, args.fresh, jobs=lambda: reading_jobs(paths, args))
     clock.lap("extract")
     _report_warnings(outcome)
     try:
@@ -498,6 +496,17 @@ def cmd_extract(args) -> int:
     print(f"rulings extract: {paths.features}: {state} ({count}{problems})")
     clock.report(args)
     return min(outcome.status or (1 if outcome.warnings else 0), 2)
+
+
+def _extraction(paths: Paths, fresh: bool, jobs=lambda: None):
+    """The gherkin build, or, when nothing it reads changed since the last (told without
+    Sphinx: its import was most of an up-to-date extraction), what that build gave."""
+    unchanged = None if fresh else extraction.unchanged_build(paths, "gherkin")
+    if unchanged is not None:
+        return unchanged
+    from rulings.sphinxext.build import build  # deferred: Sphinx
+
+    return build(paths, "gherkin", fresh=fresh, jobs=jobs())
 
 
 @contextmanager
@@ -609,10 +618,9 @@ def cmd_coverage(args) -> int:
     """Extract (the examples and the documents' unpinned declarations), then measure the
     rule coverage of what changed (rulings.coverage)."""
     from rulings import coverage  # deferred: every game's engine, pytest-bdd
-    from rulings.sphinxext.build import build  # deferred: Sphinx
 
     paths = _paths(args)
-    outcome = build(paths, "gherkin", fresh=args.fresh)
+    outcome = _extraction(paths, args.fresh)
     _report_warnings(outcome, sys.stdout)
     if outcome.status > 1:
         print("the extraction stopped (see above): coverage cannot be measured")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from rulings import digests
@@ -95,6 +96,28 @@ def recorded(paths: Paths, builder: str) -> dict | None:
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) and data.get("status", 2) <= 1 else None
+
+
+@dataclass
+class BuildOutcome:
+    status: int
+    warnings: list[str]
+
+
+def unchanged_build(paths: Paths, builder: str, digest: str | None = None) -> BuildOutcome | None:
+    """The outcome of the last build of ``builder`` (its status and warnings), if it read
+    exactly the inputs there are now (``digest``: theirs, when the caller has it) and its
+    output is all there: what building again would give.  No Sphinx is started to tell."""
+    try:
+        stamped = stamp_file(paths, builder).read_text(encoding="utf-8")
+    except OSError:
+        return None
+    if stamped != (inputs_digest(paths, builder) if digest is None else digest):
+        return None
+    last = recorded(paths, builder)
+    if last is None or not all(p.exists() for p in outputs(paths, builder, last)):
+        return None
+    return BuildOutcome(int(last["status"]), list(last.get("warnings", [])))
 
 
 def why_not_current(paths: Paths) -> str | None:

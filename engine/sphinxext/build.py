@@ -25,7 +25,6 @@ import re
 import shutil
 import traceback
 from contextlib import ExitStack
-from dataclasses import dataclass
 from pathlib import Path
 
 from sphinx.application import Sphinx
@@ -33,7 +32,7 @@ from sphinx.util.console import nocolor
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
 from rulings import extraction
-from rulings.extraction import settings  # noqa: F401 - re-exported
+from rulings.extraction import BuildOutcome, settings  # noqa: F401 - re-exported
 from rulings.project import Paths, find_root  # noqa: F401 - re-exported
 from rulings.results import write_atomic
 
@@ -42,29 +41,10 @@ from . import collector, reading, state
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-@dataclass
-class BuildOutcome:
-    status: int
-    warnings: list[str]
-
-
 def inputs_digest(paths: Paths, builder: str, overrides: dict) -> str:
     """A digest of everything a build reads, by content (``rulings.extraction``: the
     pytest binding computes the same without Sphinx to tell stale features)."""
     return extraction.inputs_digest(paths, builder, overrides, code_version=reading.format_version())
-
-
-def _unchanged(paths: Paths, builder: str, stamp: Path, digest: str) -> BuildOutcome | None:
-    """The outcome of the last build, if it read exactly these inputs and its output is there."""
-    try:
-        if stamp.read_text(encoding="utf-8") != digest:
-            return None
-    except OSError:
-        return None
-    recorded = extraction.recorded(paths, builder)
-    if recorded is None or not all(m.exists() for m in extraction.outputs(paths, builder, recorded)):
-        return None
-    return BuildOutcome(int(recorded["status"]), list(recorded.get("warnings", [])))
 
 
 def _drop_old_environments(paths: Paths) -> None:
@@ -196,7 +176,7 @@ def build(paths: Paths, builder: str, *, fresh: bool = False, strict: bool = Fal
     stamp = extraction.stamp_file(paths, builder)
     digest = inputs_digest(paths, builder, settings(paths, builder))
     if not fresh and started is None:
-        outcome = _unchanged(paths, builder, stamp, digest)
+        outcome = extraction.unchanged_build(paths, builder, digest)
         if outcome is not None:
             if strict and outcome.warnings:
                 outcome.status = outcome.status or 1

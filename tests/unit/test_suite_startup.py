@@ -84,6 +84,17 @@ print(json.dumps({"code": int(code), "loaded": loaded.modules, "collected": load
 """
 
 
+#: ``rulings extract`` in this process, then which of Sphinx's and docutils' modules it imported
+_EXTRACT_AGAIN = """
+import sys
+from rulings import cli
+
+code = cli.main(["extract"])
+print(sorted(m for m in sys.modules if m.split(".")[0] in ("sphinx", "docutils")))
+sys.exit(code)
+"""
+
+
 def _in(sandbox, *args: str) -> subprocess.CompletedProcess:
     env = sandbox.env()
     env.pop("RULINGS_EXTRACTED", None)  # no `rulings` started this session
@@ -112,6 +123,11 @@ def test_the_binding_reads_current_features_without_sphinx_and_refuses_stale_one
 
     extracted = sandbox.rulings("extract")
     assert extracted.returncode == 0 and "up to date (2 examples)" in extracted.stdout, sandbox.output(extracted)
+    # and again, nothing changed: said from the last extraction's record, Sphinx not imported
+    # (issue 23: its import was most of `make test`'s first command)
+    again = _in(sandbox, "-c", _EXTRACT_AGAIN)
+    said, loaded = again.stdout.strip().splitlines()[-2:]
+    assert again.returncode == 0 and "up to date (2 examples)" in said and loaded == "[]", again.stdout + again.stderr
 
     # a document edited since: stale, refused before anything runs (a green of the old text
     # would lie) — and the features are left as they were (the binding does not extract)
