@@ -17,6 +17,12 @@ from tests import forkserver
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# pytest keeps each test module, its asserts rewritten, in tests/**/__pycache__ (as Python
+# keeps any module's bytecode); where bytecode is not written (PYTHONDONTWRITEBYTECODE) each
+# process of each session rewrote all of them again: 0.25 s of every pytest-xdist worker's
+# start (issue 23).  The commands the tests start keep the environment they were given.
+sys.dont_write_bytecode = False
+
 
 def _worker_ends_at_once() -> None:
     """A pytest-xdist worker whose session is over (its results sent, its fixtures torn
