@@ -657,6 +657,17 @@ class Catalogue(Mapping[str, Any]):
         self.cards  # noqa: B018
         return self._records
 
+    def current_records(self) -> list[CardRecord]:
+        """The records the cards are built from, one per name as :attr:`records` has them,
+        without building any card: those loaded, else those waiting to be built, else the
+        card file's (building 500 cards was most of what ``rulings coverage --check``
+        did when nothing changed)."""
+        if self._cards is not None:
+            return list(self._records.values())
+        records = list(self._pending.values()) if self._pending is not None \
+            else read_records(cards_dir() / f"{self.game}.json")
+        return list({record.get("name", ""): record for record in records}.values())
+
     def load_records(self, records: list[CardRecord]) -> None:
         card_format = self._format()
         cards: dict[str, Any] = {}

@@ -285,9 +285,7 @@ FLAG_TITLES = {"zh-CN": "卡片定义里的标记", "ja": "カード定義のフ
 
 
 def catalogue_records(game: str) -> list[dict]:
-    catalogue = catalogue_of(game)
-    catalogue.cards  # noqa: B018 - loaded, so that its records are there
-    return list(catalogue.records.values())
+    return catalogue_of(game).current_records()
 
 
 def _card_parts(record: dict, words: dict[str, str]) -> Iterator[tuple[int | None, str, str, dict, dict]]:
