@@ -297,6 +297,28 @@ def _share_out(config, root: Path) -> None:
     os.environ[SHARES] = str(workers)
     config.option.maxworkerrestart = "0"
     config.stash[_SHARED_KEY] = True
+    config.pluginmanager.register(_SharedCount(config), "rulings-shared-count")
+
+
+class _SharedCount:
+    """With shares, the session's count of tests is every worker's.  pytest-xdist sets it
+    to the count of the worker that finished collecting last (its share: the progress of
+    a run of two workers went up to [233%]), after telling the collections to
+    ``pytest_xdist_node_collection_finished``; it is set again before each report is
+    shown, and once the run is over (``pytest_runtestloop``)."""
+
+    def __init__(self, config) -> None:
+        self.config = config
+        self.session = None
+
+    def pytest_sessionstart(self, session) -> None:
+        self.session = session
+
+    @pytest.hookimpl(tryfirst=True)  # before the terminal shows the report and its progress
+    def pytest_runtest_logreport(self, report) -> None:
+        counts = self.config.stash.get(_COLLECTED_KEY, None)
+        if counts and self.session is not None:
+            self.session.testscollected = sum(counts.values())
 
 
 _SHARED_KEY = pytest.StashKey[bool]()

@@ -4,6 +4,7 @@ and must find what pytest-bdd's own lookup finds, for every step of a run."""
 from __future__ import annotations
 
 import inspect
+import re
 import sys
 
 import pytest
@@ -29,15 +30,18 @@ def pytest_bdd_before_step(request, feature, scenario, step, step_func):
 """
 
 
-def _check_all(sandbox, documents: int, conftest: str, jobs: int) -> None:
+def _check_all(sandbox, documents: int, conftest: str, jobs: int) -> str:
     """Run every example of ``documents`` documents (two examples each) with ``conftest``
-    watching the session; all must pass."""
+    watching the session; all must pass.  What the command printed."""
     for n in range(documents):
         sandbox.write(f"spec/ygo/inc{n}.rst", YGO.format(n=n, verdict="仍然是"))
     sandbox.write("tests/examples/conftest.py", conftest)
-    done = sandbox.rulings("check", "--all", "-j", str(jobs))
+    # pytest's progress of each test (-v), as the run printed it
+    done = sandbox.python("-m", "rulings.cli", "--root", str(sandbox.root), "check", "--all", "-j", str(jobs),
+                          env={**sandbox.env(), "PYTEST_ADDOPTS": "-vvv"})
     assert done.returncode == 0, sandbox.output(done)[-3000:]
     assert done.stdout.strip().splitlines()[-1] == f"{2 * documents} passed, 0 failed"
+    return done.stdout
 
 
 def test_pytest_bdd_still_looks_steps_up_through_the_function_the_binding_replaces():
@@ -97,7 +101,10 @@ def pytest_collection_finish(session):
 def test_a_split_session_collects_each_example_in_one_worker_which_finds_what_pytest_bdd_finds(sandbox):
     """Each worker collects its share, and looks each step of its examples up both ways
     (one session for both, issue 23: the lookup is the same in a worker and alone)."""
-    _check_all(sandbox, 3, COMPARE + "\n\n" + COLLECTED, 2)
+    said = _check_all(sandbox, 3, COMPARE + "\n\n" + COLLECTED, 2)
+    # the session's progress counts every worker's share, not the last one's
+    progress = [int(p) for p in re.findall(r"\[ *(\d+)%\]", said)]
+    assert len(progress) == 7 and progress == sorted(progress) and progress[-1] == 100, said
     compared = (sandbox.root / "tests" / "examples" / "compared.txt").read_text(encoding="utf-8").split()
     assert sorted(set(compared)) == ["given", "then", "when"] and len(compared) == 18
     folder = sandbox.root / "tests" / "examples"
