@@ -34,6 +34,8 @@ def _named(value) -> str:
 
 
 def _folder(environment) -> Path:
+    """The cache's folder: a key of no named input of ``rulings.digests`` (the templates
+    are checked by Jinja itself, by their source) and of what decides compiled code."""
     recipe = repr((sys.version_info[:2], sys.implementation.cache_tag, jinja2.__version__, sphinx.__version__,
                    sorted(environment.extensions), _named(environment.autoescape), environment.optimized,
                    _named(environment.finalize), environment.block_start_string, environment.block_end_string,
@@ -43,7 +45,7 @@ def _folder(environment) -> Path:
                    environment.keep_trailing_newline, environment.newline_sequence,
                    type(environment).__module__ + "." + type(environment).__qualname__))
     home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(home) / "rulings" / f"templates-{digests.digest([recipe])}"
+    return Path(home) / "rulings" / f"templates-{digests.key({}, recipe)}"
 
 
 def cache_compiled(app) -> None:
