@@ -36,7 +36,8 @@ def _check_all(sandbox, documents: int, conftest: str, jobs: int) -> str:
     for n in range(documents):
         sandbox.write(f"spec/ygo/inc{n}.rst", YGO.format(n=n, verdict="仍然是"))
     sandbox.write("tests/examples/conftest.py", conftest)
-    # pytest's progress of each test (-v), as the run printed it
+    # pytest's progress of each test, as the run printed it (verbose: the run's -q and the
+    # project's addopts' -q are taken back by two of the three -v)
     done = sandbox.python("-m", "rulings.cli", "--root", str(sandbox.root), "check", "--all", "-j", str(jobs),
                           env={**sandbox.env(), "PYTEST_ADDOPTS": "-vvv"})
     assert done.returncode == 0, sandbox.output(done)[-3000:]
