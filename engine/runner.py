@@ -43,6 +43,11 @@ class Runner:
     def __init__(self, vocabulary: vocab_mod.Vocabulary) -> None:
         self.vocabulary = vocabulary
         self._matches: dict[tuple[str, str], tuple | None] = {}
+        #: (world, its fingerprint) as the last step run, a Then that passed, left it:
+        #: the Then after it finds that game (no step ran between), whose fingerprint is
+        #: not taken again (a Then takes two fingerprints, about half the time of an
+        #: example; consecutive Thens share one)
+        self._observed: tuple[Any, Any] | None = None
 
     def match(self, kind: str, text: str) -> tuple[vocab_mod.Phrase, dict[str, Any]] | None:
         """The phrase ``text`` is an instance of and its arguments; matched once per text
@@ -62,14 +67,23 @@ class Runner:
                                 f"not match when it was read: extract the features again (rulings check does)")
 
     def step(self, world: Any, kind: str, text: str, table: Sequence[Sequence[str]] | None = None,
-             recorded: Sequence[str] | None = None) -> Any:
-        """Run one step on ``world``."""
+             recorded: Sequence[str] | None = None, before: Any = None) -> Any:
+        """Run one step on ``world``; ``before``: the game's fingerprint, for a Then whose
+        caller knows it (``vocabulary.observe``)."""
         found = self.match(kind, text)
         if found is None:
             raise Undefined(f"undefined {kind}: {text}")
         phrase, arguments = found
+        observed, self._observed = self._observed, None
         self.check(phrase, recorded, text)
-        return vocab_mod.run_step(phrase, world, arguments, table)
+        if phrase.kind != "then":
+            return vocab_mod.run_step(phrase, world, arguments, table)
+        if before is None and observed is not None and observed[0] is world:
+            before = observed[1]
+        result, after = vocab_mod.observe(phrase, world, arguments, table, before)
+        if after is not None:
+            self._observed = (world, after)
+        return result
 
     def scenario(self, steps: Sequence[Step], recorded: Sequence[str] | None = None,
                  replace: tuple[int, str, list | None] | None = None) -> tuple[int, BaseException | None]:

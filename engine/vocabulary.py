@@ -75,17 +75,29 @@ def run_step(phrase: "Phrase", world: World, arguments: dict[str, Any],
     """Run one step.  A Then observes (rulings.core.game.Game.observing: a card it names
     that is not in the game is not brought in) and is checked to leave the game as it
     found it (a fingerprint of the game before and after, rulings.core.state)."""
-    fingerprint = getattr(world, "fingerprint", None)
-    if phrase.kind != "then" or fingerprint is None:
+    if phrase.kind != "then":
         return phrase.run(world, arguments, table)
-    before = fingerprint()
+    return observe(phrase, world, arguments, table)[0]
+
+
+def observe(phrase: "Phrase", world: World, arguments: dict[str, Any], table: Sequence[Sequence[str]] | None = None,
+            before: Any = None) -> tuple[Any, Any]:
+    """Run a Then step as :func:`run_step` does: (what it returned, the fingerprint of the
+    game it left, which is the one it found; None for a world that takes none).
+    ``before``: the game's fingerprint when the caller knows it (the game as a Then
+    before this one left it, nothing having run since): not taken again."""
+    fingerprint = getattr(world, "fingerprint", None)
+    if fingerprint is None:
+        return phrase.run(world, arguments, table), None
+    if before is None:
+        before = fingerprint()
     with world.observing():
         result = phrase.run(world, arguments, table)
     after = fingerprint()
     if after != before:
         raise ThenChangedGame(f"the Then phrase 「{phrase.template}」 changed the game it observes "
                               f"({difference(before, after)}): a Then only observes")
-    return result
+    return result, after
 
 
 def expect(what: str, expected: Any, actual: Any) -> None:

@@ -209,8 +209,9 @@ class ForkServer:
 
 
 #: variables no module reads when it is imported (pytest's name of the test; the build
-#: folder, read by ``Paths.build`` when called): they may differ from the server's
-_PER_TEST = {"PYTEST_CURRENT_TEST", "RULINGS_BUILD"}
+#: folder, read by ``Paths.build`` when called; pytest's added options, read as a run
+#: parses its arguments): they may differ from the server's
+_PER_TEST = {"PYTEST_CURRENT_TEST", "RULINGS_BUILD", "PYTEST_ADDOPTS"}
 
 
 def _same(env: dict[str, str], other: dict[str, str]) -> bool:

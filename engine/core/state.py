@@ -21,9 +21,10 @@ from .memory import Memory
 _DEPTH = 4
 _SCALARS = (int, float, str, bool, bytes, type(None))
 
-# A Then takes two fingerprints, a fifth of running an example: each value's kind is
-# decided once per type (what the isinstance tests below would decide for every value
-# of that type) and a dataclass's field names once per class.
+# A Then takes two fingerprints (a Then that follows another, one: rulings.runner), about
+# half the time of running the examples (1 050 examples in this process: 0.5 of 1.05 s):
+# each value's kind is decided once per type (what the isinstance tests below would decide
+# for every value of that type) and a dataclass's field names once per class.
 _SCALAR, _CARD, _MEMORY, _DICT, _SET, _SEQUENCE, _DATACLASS, _OBJECT, _OTHER = range(9)
 _KINDS: dict[type, int] = {}
 _FIELDS: dict[type, tuple[str, ...]] = {}

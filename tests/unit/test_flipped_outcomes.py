@@ -131,22 +131,6 @@ def _variants(vocabulary: vocab_mod.Vocabulary, step) -> list[tuple[str, bool, l
     return variants
 
 
-def _given_once(world, real, first):
-    """``world.fingerprint`` that gives ``first`` once, then the game's own (taken
-    without itself among the game's attributes)."""
-    given = [first]
-
-    def fingerprint():
-        if given:
-            return given.pop()
-        del world.fingerprint
-        try:
-            return real()
-        finally:
-            world.fingerprint = fingerprint
-    return fingerprint
-
-
 def flip_runs(vocabulary: vocab_mod.Vocabulary, scenario) -> list[tuple[int, list]]:
     """(index of each Then step, [(text, must_fail, table, at, err) of each of its flips]): what
     ``run(vocabulary, scenario, (i, text, table))`` gives each flip — the index of the
@@ -157,9 +141,10 @@ def flip_runs(vocabulary: vocab_mod.Vocabulary, scenario) -> list[tuple[int, lis
     the steps before left it, then the step itself runs.  A fresh run of a flip meets
     that same world as long as the flips before it left the game as they found it: the
     game's fingerprint (``rulings.core.state``, what ``vocabulary.run_step`` checks a
-    Then against) is taken before the flips, and the step itself, run by ``run_step``
-    after them, is checked to leave the game as the flips found it (a change by a flip
-    or by the step fails the step).  A flip that fails gives (its step, its error); a
+    Then against) is taken before the flips, and the step itself, run after them with
+    that fingerprint as the one it found (``Runner.step``'s ``before``), is checked to
+    leave the game as the flips found it (a change by a flip or by the step fails the
+    step).  A flip that fails gives (its step, its error); a
     flip that passes gives what the steps after it give, which are the scenario's own:
     (the number of steps, None) when they all pass on that world.  Where that cannot be
     known — a step of the scenario raised, a flip changed the game — the flips
@@ -187,14 +172,11 @@ def flip_runs(vocabulary: vocab_mod.Vocabulary, scenario) -> list[tuple[int, lis
                             outcomes[k] = (i, err)
                 finally:
                     del world.fingerprint
-                # the step itself: the game as the flips found it, before it; the game's own after it
-                world.fingerprint = _given_once(world, real, before)
             try:
-                runner.step(world, step.type, step.name, table)
+                # the step itself: the game as the flips found it, before it; the game's own after it
+                runner.step(world, step.type, step.name, table, before=before if step.type == "then" else None)
             except Exception:  # noqa: BLE001 - the example fails here, or a flip changed the game
                 outcomes, shared = [None] * len(variants), False
-            finally:
-                vars(world).pop("fingerprint", None)
         if step.type == "then":
             tried.append((i, variants, outcomes))
     def outcome_of(i: int, text: str, replaced, outcome) -> tuple[int, BaseException | None]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from rulings import vocabulary as vocab_mod
-from rulings.vocabulary import Phrase, ThenChangedGame
+from rulings.runner import Runner
+from rulings.vocabulary import ExpectationFailed, Phrase, ThenChangedGame
 
 #: the engine builds games of the cards the documents define
 pytestmark = pytest.mark.usefixtures("extracted")
@@ -46,6 +47,40 @@ def test_a_then_that_records_an_event_or_changes_a_value_is_an_error(game):
     world = _world(game)
     with pytest.raises(ThenChangedGame, match="turn|clock"):
         vocab_mod.run_step(_then(_change_the_turn), world, {})
+
+
+def _acts_and_fails(world) -> None:
+    world.log.record("x", "a Then acted")
+    raise ExpectationFailed("what the Then states", "so", "not so")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_then_after_a_then_is_still_checked_and_finds_the_game_the_steps_left(game, monkeypatch):
+    """The runner takes one fingerprint between two Thens (the game the first left is the
+    game the second finds): a second Then that changes the game is still an error; a
+    step between them, a Then that failed, another world are not taken for a change."""
+    phrases = {"looks": _then(lambda w: None), "acts": _then(lambda w: w.log.record("x", "a Then acted")),
+               "acts and fails": _then(_acts_and_fails),
+               "acts as a When": Phrase("when", "(a When made for this test)",
+                                        lambda w: w.log.record("x", "a When acted"))}
+    runner = Runner(vocab_mod.load(game))
+    monkeypatch.setattr(runner, "match", lambda kind, text: (phrases[text], {}))
+    world, other = _world(game), _world(game)
+    runner.step(world, "then", "looks")
+    runner.step(world, "then", "looks")
+    with pytest.raises(ThenChangedGame, match="event"):
+        runner.step(world, "then", "acts")
+    runner.step(world, "then", "looks")
+    runner.step(world, "when", "acts as a When")
+    runner.step(world, "then", "looks")
+    with pytest.raises(ExpectationFailed):
+        runner.step(world, "then", "acts and fails")
+    runner.step(world, "then", "looks")
+    other.log.record("x", "another game")
+    runner.step(other, "then", "looks")
+    runner.step(world, "then", "looks")
+    with pytest.raises(ThenChangedGame, match="event"):
+        runner.step(other, "then", "acts")
 
 
 def _change_the_turn(world) -> None:
