@@ -66,6 +66,12 @@ class Runner:
             raise ReadOtherwise(f"step {text!r} matches {phrase.kind} 「{phrase.template}」, which its example did "
                                 f"not match when it was read: extract the features again (rulings check does)")
 
+    def observed(self, world: Any) -> Any:
+        """The fingerprint of ``world`` as the last step run, a Then that passed on it,
+        left it (no step ran since); None when not known."""
+        observed = self._observed
+        return observed[1] if observed is not None and observed[0] is world else None
+
     def step(self, world: Any, kind: str, text: str, table: Sequence[Sequence[str]] | None = None,
              recorded: Sequence[str] | None = None, before: Any = None) -> Any:
         """Run one step on ``world``; ``before``: the game's fingerprint, for a Then whose
@@ -74,13 +80,11 @@ class Runner:
         if found is None:
             raise Undefined(f"undefined {kind}: {text}")
         phrase, arguments = found
-        observed, self._observed = self._observed, None
+        known, self._observed = self.observed(world), None
         self.check(phrase, recorded, text)
         if phrase.kind != "then":
             return vocab_mod.run_step(phrase, world, arguments, table)
-        if before is None and observed is not None and observed[0] is world:
-            before = observed[1]
-        result, after = vocab_mod.observe(phrase, world, arguments, table, before)
+        result, after = vocab_mod.observe(phrase, world, arguments, table, known if before is None else before)
         if after is not None:
             self._observed = (world, after)
         return result

@@ -160,7 +160,9 @@ def flip_runs(vocabulary: vocab_mod.Vocabulary, scenario) -> list[tuple[int, lis
         outcomes = [None] * len(variants)
         if shared:
             if step.type == "then":
-                before = real()
+                before = runner.observed(world)  # a Then after a Then: the game that one left
+                if before is None:
+                    before = real()
                 # each flip meets the game as ``before`` is (checked by the step itself):
                 # the fingerprint ``run_step`` takes around each is that one
                 world.fingerprint = lambda: before
