@@ -45,8 +45,7 @@ class Runner:
         self._matches: dict[tuple[str, str], tuple | None] = {}
         #: (world, its fingerprint) as the last step run, a Then that passed, left it:
         #: the Then after it finds that game (no step ran between), whose fingerprint is
-        #: not taken again (a Then takes two fingerprints, about half the time of an
-        #: example; consecutive Thens share one)
+        #: not taken again (``observed``; why it pays: rulings.core.state)
         self._observed: tuple[Any, Any] | None = None
 
     def match(self, kind: str, text: str) -> tuple[vocab_mod.Phrase, dict[str, Any]] | None:

@@ -164,7 +164,7 @@ def flip_runs(vocabulary: vocab_mod.Vocabulary, scenario) -> list[tuple[int, lis
                 if before is None:
                     before = real()
                 # each flip meets the game as ``before`` is (checked by the step itself):
-                # the fingerprint ``run_step`` takes around each is that one
+                # the fingerprint the runner takes around each (``vocabulary.observe``) is that one
                 world.fingerprint = lambda: before
                 try:
                     for k, (text, _must, replaced) in enumerate(variants):
