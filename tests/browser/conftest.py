@@ -55,21 +55,8 @@ JAPANESE_DOC = """\
 #: the small project's cards: those its documents name (破坏龙 甘多拉 in MEMORY_DOC of
 #: tests/unit/test_coverage_site.py, the Magic ones of JAPANESE_DOC), by card file; each
 #: file keeps the others out (their pages and search terms were half of the project's build)
-SMALL_CARDS = {"ygo/cards/summoning.rst": ("破坏龙 甘多拉",),
-               "mtg/cards/face-down.rst": ("枝折りロリアン", "カルロフの番犬")}
-
-
-def cards_of(card_file: str, names: tuple[str, ...]) -> str:
-    """The card file ``card_file`` of spec/ with only the cards ``names``: its opening (up to
-    its first card), then each card's directive as written."""
-    lines = (ROOT / "spec" / card_file).read_text(encoding="utf-8").splitlines()
-    first = next(i for i, line in enumerate(lines) if line.startswith(".. card::"))
-    out = lines[:first]
-    for name in names:
-        start = lines.index(f".. card:: {name}")
-        end = next((i for i in range(start + 1, len(lines)) if lines[i] and not lines[i][0].isspace()), len(lines))
-        out += [*lines[start:end], ""]
-    return "\n".join(out)
+SMALL_CARDS = (("ygo/cards/summoning.rst", ("破坏龙 甘多拉",)),
+               ("mtg/cards/face-down.rst", ("枝折りロリアン", "カルロフの番犬")))
 
 
 def _tools() -> tuple[str, str]:
@@ -183,9 +170,7 @@ def small_site(tmp_path_factory):
     (the sandbox, its url)."""
     from tests.unit.test_coverage_site import COVERAGE_DOC, MEMORY_DOC, write_coverage
 
-    box = make_sandbox(tmp_path_factory.mktemp("browser-small") / "project", ())
-    for card_file, names in SMALL_CARDS.items():
-        box.write(f"spec/{card_file}", cards_of(card_file, names))
+    box = make_sandbox(tmp_path_factory.mktemp("browser-small") / "project", SMALL_CARDS)
     box.write("spec/ygo/mem.rst", MEMORY_DOC)
     box.write("spec/ygo/coverage.rst", COVERAGE_DOC)
     box.write("spec/mtg/browser.rst", JAPANESE_DOC)

@@ -132,7 +132,7 @@ def _edit_document(sandbox) -> None:
 
 
 def _edit_card_file(sandbox) -> None:
-    path = sandbox.root / "spec" / FEW_CARDS[0]
+    path = sandbox.root / "spec" / FEW_CARDS[0][0]
     path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
 
 
