@@ -70,19 +70,24 @@ def with_flips(game: str, doc: str) -> tuple[str, dict[str, tuple[str, str, bool
     return doc + "\n" + "\n".join(extra), flips
 
 
-def project_cards() -> tuple[str, ...]:
-    """The card files of spec/ (paths under it) defining the project's cards that the new
-    cards and their examples name (「…」); for a name no card is defined as (an alias, or
-    words quoted), every card file that has it anywhere."""
-    files: set[str] = set()
+def project_cards() -> tuple:
+    """The project's cards that the new cards and their examples name (「…」), as
+    ``sandbox_cards`` takes them: each card file of spec/ (path under it) with the cards
+    of it they name; for a name no card is defined as (an alias, or words quoted), every
+    card file that has it anywhere, whole."""
+    named: dict[str, set[str]] = {}
+    whole: set[str] = set()
     for game, (_, cards, _, doc) in FILES.items():
         new = {n.strip() for n in re.findall(r"^\.\. card:: (.+)$", cards, re.M)}
-        catalogue = {p: p.read_text(encoding="utf-8") for p in sorted((ROOT / "spec" / game / "cards").glob("*.rst"))}
+        catalogue = {p.relative_to(ROOT / "spec").as_posix(): p.read_text(encoding="utf-8")
+                     for p in sorted((ROOT / "spec" / game / "cards").glob("*.rst"))}
         for name in set(re.findall(r"「([^「」]+)」", cards + doc)) - new:
             defining = [p for p, text in catalogue.items() if re.search(rf"^\.\. card:: {re.escape(name)}\s*$", text, re.M)]
-            defining = defining or [p for p, text in catalogue.items() if name in text]
-            files |= {p.relative_to(ROOT / "spec").as_posix() for p in defining}
-    return tuple(sorted(files))
+            for path in defining:
+                named.setdefault(path, set()).add(name)
+            if not defining:
+                whole |= {p for p, text in catalogue.items() if name in text}
+    return (*sorted(whole), *((path, tuple(sorted(names))) for path, names in sorted(named.items()) if path not in whole))
 
 
 #: one pytest-xdist worker makes the project (a module fixture is made by each worker
@@ -92,7 +97,7 @@ pytestmark = pytest.mark.xdist_group("new-cards")
 
 @pytest.fixture(scope="module")
 def checked(sandboxes):
-    # the card files the examples name, not the whole catalogue (issue 23): a card missing
+    # the cards the examples name, not the whole catalogue (issue 23): a card missing
     # would fail its example, and test_real_cards_new_to_the_project… reads all of spec/
     box = sandboxes("new-cards", project_cards())
     flips = {}
