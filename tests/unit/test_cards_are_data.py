@@ -10,6 +10,7 @@ import pytest
 
 from rulings import cardformat
 from rulings.project import GAMES, Paths
+from tests import sources
 
 #: the engine builds games of the cards the documents define
 pytestmark = pytest.mark.usefixtures("extracted")
@@ -54,8 +55,8 @@ def test_the_catalogues_are_hooks_only():
     that builds a card definition."""
     for game, (_language, package) in GAMES.items():
         for module in ("catalogue.py", "hooks.py"):
-            source = Path(importlib.import_module(package).__file__).with_name(module).read_text(encoding="utf-8")
-            calls = {node.func.id for node in ast.walk(ast.parse(source))
+            path = Path(importlib.import_module(package).__file__).with_name(module)
+            calls = {node.func.id for node in sources.nodes(path)
                      if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
             assert not calls & {"CardDef", "monster", "spell", "trap", "creature", "Face"}, (game, module, calls)
 

@@ -16,6 +16,7 @@ import pytest
 from rulings import coverage_basis, digests, incremental
 from rulings import vocabulary as vocab_mod
 from rulings.project import GAMES, Paths, find_root
+from tests import sources
 
 #: a phrase more specific than one the project's Duel Masters steps use
 #: (``{player}の{zone}に「{card}」がある``): the steps naming the mana zone match it now
@@ -161,9 +162,8 @@ def test_no_cache_digests_on_its_own():
     drift, no other module hashes, but for what is no cache."""
     found = set()
     for path in digests.ENGINE.rglob("*.py"):
-        tree = ast.parse(path.read_bytes())
-        if any(isinstance(n, ast.Import) and any(a.name == "hashlib" for a in n.names) for n in ast.walk(tree)) \
-                or any(isinstance(n, ast.ImportFrom) and n.module == "hashlib" for n in ast.walk(tree)):
+        if any(isinstance(n, ast.Import) and any(a.name == "hashlib" for a in n.names)
+               or isinstance(n, ast.ImportFrom) and n.module == "hashlib" for n in sources.nodes(path)):
             found.add(path.relative_to(digests.ENGINE).as_posix())
     assert found <= set(NOT_CACHES), sorted(found - set(NOT_CACHES))
 
@@ -177,7 +177,7 @@ def test_every_module_a_run_goes_through_is_an_input():
     for game in GAMES:
         covered |= set(digests.code_files(game)) | set(digests.wording_files(game))
     for path in sorted(covered):
-        for node in ast.walk(ast.parse(path.read_bytes())):
+        for node in sources.nodes(path):
             if isinstance(node, ast.ImportFrom) and not node.level and node.module:
                 names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
             elif isinstance(node, ast.Import):

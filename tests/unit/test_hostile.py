@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import sources
 from tests.conftest import FEW_CARDS
 
 #: the pipeline, not the cards: the sandboxes hold the card files the documents name
@@ -202,8 +203,7 @@ def test_no_document_text_can_become_code():
     files = [p for base in PIPELINE for p in ([base] if base.is_file() else base.rglob("*.py"))]
     offences = []
     for path in files:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+        for node in sources.nodes(path):
             if isinstance(node, ast.Call):
                 name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
                 if isinstance(node.func, ast.Name) and name in ("eval", "exec", "compile", "__import__"):

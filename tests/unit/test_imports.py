@@ -11,6 +11,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from tests import sources
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 PACKAGES = ("core", "ygo", "mtg", "dm")
@@ -26,7 +27,7 @@ COMPONENTS = {
 def _imports(package: str, path: Path) -> tuple[set[str], list[int]]:
     """(modules of ``package`` this module imports, under ``if TYPE_CHECKING:`` too,
     lines of imports inside functions)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = sources.tree(path)
     found: set[str] = set()
     hidden: list[int] = []
 
@@ -160,7 +161,7 @@ def _rulings_imports(module: str, path: Path, modules) -> list[tuple[int, str, b
                         out.append((child.lineno, name if name in modules else base, in_function))
             visit(child, in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
 
-    visit(ast.parse(path.read_text(encoding="utf-8")), False)
+    visit(sources.tree(path), False)
     return out
 
 

@@ -15,6 +15,7 @@ import pytest
 
 from rulings import digests, incremental
 from rulings.project import GAMES
+from tests import sources
 from tests.conftest import FEW_CARDS
 
 #: the pipeline, not the cards: the sandboxes hold the card files the documents name
@@ -139,7 +140,7 @@ def test_a_game_imports_nothing_of_the_engine_beyond_what_its_digest_covers():
     for game, (_, package) in GAMES.items():
         own = package.split(".")[-1]
         for path in (incremental.ENGINE / own).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_bytes())):
+            for node in sources.nodes(path):
                 names = []
                 if isinstance(node, ast.ImportFrom) and not node.level and node.module:
                     names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]

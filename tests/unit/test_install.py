@@ -10,6 +10,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+from tests import sources
+
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "engine"
 
@@ -29,7 +31,7 @@ def test_no_source_imports_the_folder_s_name():
     found = []
     for folder in ("engine", "tests", "spec"):
         for path in sorted((ROOT / folder).rglob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in sources.nodes(path):
                 names = ([a.name for a in node.names] if isinstance(node, ast.Import)
                          else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
                 found += [f"{path.relative_to(ROOT)}:{node.lineno}" for n in names

@@ -35,6 +35,7 @@ from rulings import wording
 from rulings.vocabulary import ExpectationFailed
 from rulings.core.errors import IllegalAction, RefusedSetup, SetupError
 from rulings.project import GAMES, find_root
+from tests import sources
 from tests.page_language import foreign_words
 from tests.worded_sandbox import worded_run  # noqa: F401 - a fixture
 
@@ -226,7 +227,7 @@ def _reasons(package: str) -> tuple[Reason, ...]:
     for path in sorted((ENGINE / package).rglob("*.py")):
         if path.name in ("trace_words.py", "card_words.py", "explanations.py"):
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = sources.tree(path)
         for function in [tree, *_functions(tree)]:  # the module's own code, then each function's
             for node in _own_nodes(function):
                 if isinstance(node, ast.Call) and _call_name(node) in EXCEPTIONS and node.args:

@@ -11,13 +11,13 @@ import pytest
 
 from rulings import vocabulary as vocab_mod
 from rulings.runner import Runner, Undefined, runner_for
+from tests import sources
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
 
 def _calls(path: Path, name: str) -> list[int]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return [node.lineno for node in ast.walk(tree)
+    return [node.lineno for node in sources.nodes(path)
             if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == name]
 
 
@@ -32,7 +32,7 @@ def test_the_binding_and_the_scenarios_go_through_the_runner():
         source = (ENGINE / module).read_text(encoding="utf-8")
         assert "runner_for" in source, module
         assert not _calls(ENGINE / module, "run_step"), module
-        assert not [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)
+        assert not [n for n in sources.nodes(ENGINE / module) if isinstance(n, ast.Call)
                     and getattr(n.func, "attr", None) == "match" and "vocabulary" in ast.unparse(n.func)], module
 
 

@@ -354,7 +354,9 @@ def test_a_console_line_is_written_in_one_piece(tmp_path):
 def _calls(path: Path) -> list[str]:
     import ast
 
-    return [node.func.id for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+    from tests import sources
+
+    return [node.func.id for node in sources.nodes(path)
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)]
 
 

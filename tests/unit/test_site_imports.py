@@ -16,6 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests import sources
+
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
 #: what the site must not import: the tool side
@@ -89,7 +91,7 @@ def imports_of(path: Path, module: str) -> list[tuple[int, str]]:
     imported name that is a module of the package counts as that module."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     out: list[tuple[int, str]] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in sources.nodes(path):
         if isinstance(node, ast.Import):
             out += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):

@@ -10,6 +10,7 @@ import ast
 from pathlib import Path
 
 from rulings import results
+from tests import sources
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 #: where statuses may be named together: the table and the words of each language
@@ -19,7 +20,7 @@ OWNERS = {"results.py", "sphinxext/language.py"}
 def _lists_of_statuses(path: Path) -> list[int]:
     """Lines of tuples, lists, sets or comparisons naming two statuses or more."""
     out = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in sources.nodes(path):
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
             named = {e.value for e in node.elts if isinstance(e, ast.Constant)} & set(results.STATUSES)
             if len(named) >= 2:

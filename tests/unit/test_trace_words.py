@@ -18,6 +18,7 @@ from rulings.core.events import EventLog, _template, line, said
 from rulings.project import GAMES, Paths, find_root
 from rulings.runner import runner_for
 from rulings.scenarios import documented
+from tests import sources
 from tests.worded_sandbox import worded_run  # noqa: F401 - a fixture
 
 #: the traces are of games of the real cards (the module's ``extracted`` fixture)
@@ -174,8 +175,7 @@ def test_an_optional_part_is_left_out_when_its_field_is_missing():
 
 def _record_calls(path: Path):
     """(line, event keys, recorded the old way?) of each ``….record(…)`` call in ``path``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
+    for node in sources.nodes(path):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "record" \
                 and node.args:
             keys = list(_keys(node.args[0]))

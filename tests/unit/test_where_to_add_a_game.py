@@ -9,6 +9,7 @@ import ast
 from pathlib import Path
 
 from rulings.project import GAME_LABELS, GAME_NAMES, GAMES
+from tests import sources
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
@@ -20,7 +21,7 @@ def test_no_module_outside_the_games_own_names_a_game():
         rel = path.relative_to(ENGINE)
         if rel.parts[0] in games or rel.as_posix() == "project.py":
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in sources.nodes(path):
             if isinstance(node, ast.Constant) and node.value in games:
                 found.append(f"{rel}:{node.lineno}: {node.value!r}")
     assert not found, found

@@ -13,6 +13,7 @@ from rulings.ygo.chain import ChainLink
 from rulings.ygo.duel import Duel
 from rulings.ygo.objects import Zone
 from rulings.ygo.view import DuelView, LinkView
+from tests import sources
 
 YGO = Path(__file__).resolve().parents[2] / "engine" / "ygo"
 #: where a zone's word may be written out: the Zone type itself, and the trace's wording
@@ -81,7 +82,7 @@ def test_card_data_asks_the_duel_only_what_duel_view_names():
 
 def _bare_zones(path: Path) -> list[str]:
     words = {z.value for z in Zone}
-    return [f"{path.name}:{node.lineno}: {node.value!r}" for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+    return [f"{path.name}:{node.lineno}: {node.value!r}" for node in sources.nodes(path)
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in words]
 
 
