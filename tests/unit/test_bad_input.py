@@ -27,7 +27,7 @@ import pytest
 
 from tests.conftest import FEW_CARDS, run_all
 
-#: the pipeline, not the cards: the sandboxes hold the card files the documents name;
+#: the pipeline, not the cards: the sandboxes hold the cards the documents name;
 #: one pytest-xdist worker makes the projects (a module fixture is made by each worker
 #: that runs a test of the module)
 pytestmark = [pytest.mark.sandbox_cards(*FEW_CARDS), pytest.mark.xdist_group("bad-input")]

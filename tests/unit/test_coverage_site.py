@@ -17,7 +17,7 @@ from tests.conftest import FEW_CARDS
 
 from tests.unit.test_bad_input import document, example
 
-#: the pipeline, not the cards: the sandboxes hold the card files the documents name; one
+#: the pipeline, not the cards: the sandboxes hold the cards the documents name; one
 #: pytest-xdist worker runs them all (``make test``: --dist loadgroup), so that the project
 #: (``site``) is built once, not once per worker
 pytestmark = [pytest.mark.sandbox_cards(*FEW_CARDS), pytest.mark.xdist_group("coverage-site")]

@@ -13,7 +13,7 @@ import pytest
 from tests.conftest import FEW_CARDS
 from tests.unit.test_bad_input import document, example
 
-#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+#: the pipeline, not the cards: the sandboxes hold the cards the documents name
 pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 PROSE = """

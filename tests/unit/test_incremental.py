@@ -18,7 +18,7 @@ from rulings.project import GAMES
 from tests import sources
 from tests.conftest import FEW_CARDS
 
-#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+#: the pipeline, not the cards: the sandboxes hold the cards the documents name
 pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 YGO = """\

@@ -9,7 +9,7 @@ from tests.conftest import FEW_CARDS
 
 from .test_pipeline import DOC
 
-#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+#: the pipeline, not the cards: the sandboxes hold the cards the documents name
 pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 

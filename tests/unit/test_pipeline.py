@@ -10,7 +10,7 @@ import pytest
 from tests.conftest import FEW_CARDS
 from tests.unit.built_project import built, built_project  # noqa: F401 (fixtures)
 
-#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+#: the pipeline, not the cards: the sandboxes hold the cards the documents name
 pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 DOC = """\

@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import FEW_CARDS, ROOT
 
-#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+#: the pipeline, not the cards: the sandboxes hold the cards the documents name
 pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 CONFIG = ROOT / "docs" / ".readthedocs.yaml"

@@ -22,7 +22,7 @@ from rulings.serve import Changes, classify, read_page, say
 from tests.conftest import FEW_CARDS
 from tests.unit.test_incremental import YGO
 
-#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+#: the pipeline, not the cards: the sandboxes hold the cards the documents name
 pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 

@@ -19,10 +19,11 @@ from tests.conftest import FEW_CARDS
 from tests.unit.test_cli import _in_process
 from tests.unit.test_bad_input import GOOD, document, example
 
-#: sharding, not the cards: the sandbox holds the card files the documents name
+#: sharding, not the cards: the sandbox holds the cards the documents name
 #: one pytest-xdist worker runs them all (``make test``: --dist loadgroup): the project
 #: the module fixture runs is made once, not once on each worker
-pytestmark = [pytest.mark.sandbox_cards(*FEW_CARDS, "ygo/cards/battle-and-targets.rst", "mtg/cards/face-down.rst"),
+pytestmark = [pytest.mark.sandbox_cards(*FEW_CARDS, ("ygo/cards/battle-and-targets.rst", ("电池人-纽扣型",)),
+                                        ("mtg/cards/face-down.rst", ("にやにや笑いの悪魔",))),
               pytest.mark.xdist_group("shard")]
 
 WRONG = GOOD.replace("仍然是", "不再是")

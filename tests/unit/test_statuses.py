@@ -15,7 +15,7 @@ from tests.conftest import FEW_CARDS
 from tests.unit.built_project import built, built_project  # noqa: F401 (fixtures)
 from tests.unit.test_bad_input import GOOD, document, example
 
-#: the pipeline, not the cards: the sandboxes hold the card files the documents name
+#: the pipeline, not the cards: the sandboxes hold the cards the documents name
 pytestmark = pytest.mark.sandbox_cards(*FEW_CARDS)
 
 BROKEN = {

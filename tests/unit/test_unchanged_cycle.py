@@ -20,7 +20,7 @@ from tests.conftest import FEW_CARDS
 from tests.unit.test_bad_input import GOOD, document, example
 from tests.unit.test_killed_build import WRONG
 
-#: the pipeline, not the cards: the sandboxes hold the card files the documents name;
+#: the pipeline, not the cards: the sandboxes hold the cards the documents name;
 #: one pytest-xdist worker builds the module's project (``built_once``: a module fixture
 #: is made by each worker that runs a test of the module)
 pytestmark = [pytest.mark.sandbox_cards(*FEW_CARDS), pytest.mark.xdist_group("unchanged-cycle")]
