@@ -130,6 +130,8 @@ def cards_of(card_file: str, names: tuple[str, ...]) -> str:
     first = next(i for i, line in enumerate(lines) if line.startswith(".. card::"))
     out = lines[:first]
     for name in names:
+        if f".. card:: {name}" not in lines:
+            raise ValueError(f"spec/{card_file}: no card {name!r} (sandbox_cards names the cards a file keeps)")
         start = lines.index(f".. card:: {name}")
         end = next((i for i in range(start + 1, len(lines)) if lines[i] and not lines[i][0].isspace()), len(lines))
         out += [*lines[start:end], ""]
