@@ -132,17 +132,18 @@ def test_a_key_names_only_known_inputs():
 def test_the_named_inputs_are_computed_once_per_process(monkeypatch):
     monkeypatch.setattr(digests, "_ONCE", {})
     reads = []
-    real = digests.of_files
 
-    def counting(files, *args, **kwargs):
-        reads.append(1)
-        return real(files, *args, **kwargs)
+    def counting(name):
+        real = getattr(digests, name)
+        monkeypatch.setattr(digests, name, lambda *args, **kwargs: reads.append(name) or real(*args, **kwargs))
 
-    monkeypatch.setattr(digests, "of_files", counting)
+    counting("of_files")
+    counting("_engine_and_phrases")
     for _ in range(3):
         digests.engine("dm"), digests.wording("dm"), digests.extension(), digests.libraries()
         digests.steps("dm", []), digests.vocabulary("dm")
-    assert len(reads) == 3  # engine, wording, extension: once each
+    # engine (with the phrase functions), wording, extension: once each
+    assert sorted(reads) == ["_engine_and_phrases", "of_files", "of_files"]
 
 
 #: the modules of the engine that digest with hashlib themselves, and why that is no cache

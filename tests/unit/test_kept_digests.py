@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 
 from rulings import digests
 
@@ -118,3 +119,49 @@ def test_a_documents_digest_is_the_same_kept_or_read(tmp_path):
     source.write_text("假如 「台风」在手卡\n", encoding="utf-8")
     assert digests.of_source(source, kept) == digests.of_source(source) != first
     assert digests.of_source(tmp_path / "gone.rst", kept) == digests.of_source(tmp_path / "gone.rst") == ""
+
+
+def test_the_engine_input_is_the_same_with_the_vocabularies_kept_or_read_and_a_new_process_parses_none(
+        tmp_path, monkeypatch):
+    """``engine`` and the phrase functions of every game (the vocabulary modules read apart,
+    ``digests.KeptVocabularyCode``, kept in the user's cache) are what reading the modules
+    again gives; a new process takes them as kept, parsing no module; a module edited
+    since, its time set back, is read apart again."""
+    from rulings.project import GAMES
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    digests.KeptDigests._OPEN.clear()
+    read = {g: digests._engine_and_phrases(g) for g in GAMES}
+    monkeypatch.setattr(digests, "_kept_vocabulary_code", lambda: None)
+    assert {g: digests._engine_and_phrases(g) for g in GAMES} == read
+    assert all(phrases for _, phrases in read.values())
+    monkeypatch.undo()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    [kept] = (tmp_path / "cache" / "rulings").glob("vocabulary-code-*")
+    assert kept.name == f"vocabulary-code-{digests.digest([Path(digests.__file__).read_bytes()])}"
+    digests.KeptDigests._OPEN.clear()  # as a new process
+    parsed: list[str] = []
+    real = digests._split_vocabulary
+    monkeypatch.setattr(digests, "_split_vocabulary", lambda source: parsed.append(source) or real(source))
+    assert {g: digests._engine_and_phrases(g) for g in GAMES} == read
+    assert parsed == []
+
+
+def test_a_vocabulary_module_edited_is_read_apart_again(tmp_path):
+    """The module's rest and its phrase functions as kept follow the module's text: an edit
+    in place with the same size and its time set back is read again."""
+    module, kept = tmp_path / "steps.py", tmp_path / "vocabulary-code"
+    before = '@V.given("a")\ndef a(w):\n    return 1\n\n\nX = 1\n'
+    after = '@V.given("a")\ndef a(w):\n    return 2\n\n\nX = 1\n'
+    module.write_text(before, encoding="utf-8")
+    _quiet()
+    first = digests.KeptVocabularyCode.at(kept).of(module)
+    digests.KeptVocabularyCode.at(kept).save()
+    assert tuple(first) == digests.KeptVocabularyCode.derive(before.encode())
+    st = module.stat()
+    module.write_text(after, encoding="utf-8")
+    os.utime(module, ns=(st.st_atime_ns, st.st_mtime_ns))
+    digests.KeptDigests._OPEN.clear()
+    second = digests.KeptVocabularyCode.at(kept).of(module)
+    assert tuple(second) == digests.KeptVocabularyCode.derive(after.encode())
+    assert second[0] == first[0] and second[1] != first[1]  # the rest the same, the function not
