@@ -145,16 +145,19 @@ def of_source(path: Path, kept: Path | None = None, *, save: bool = False) -> st
 
 
 def of_files(files: Iterable[Path], root: Path | None = None, *, length: int | None = SHORT,
-             kept: Path | None = None) -> str:
+             kept: Path | None = None, digest_of: Callable[[Path], bytes] | None = None) -> str:
     """A digest of files by content (each file's own digest), each with its name (relative
     to ``root``, else its own name); a missing file counts as missing.  ``kept``: where
     each file's digest is kept between processes (:class:`KeptDigests`: a file that did
-    not change since is not read again); the same digest either way."""
-    cache = KeptDigests.at(kept) if kept is not None else None
+    not change since is not read again); the same digest either way.  ``digest_of``: a
+    file's own digest when it is not the sha256 of its bytes (``OSError``: missing)."""
+    cache = KeptDigests.at(kept) if kept is not None and digest_of is None else None
     parts: list[str | bytes] = []
     for path in files:
         try:
-            if cache is not None:
+            if digest_of is not None:
+                data = digest_of(path)
+            elif cache is not None:
                 data = cache.of(path)
             else:
                 data = hashlib.sha256(path.read_bytes()).digest()
@@ -417,20 +420,18 @@ def _engine_and_phrases(game: str) -> tuple[str, dict[str, str]]:
     functions: dict[str, str] = {}
     package = ENGINE / package_of(game)
     kept = _kept_vocabulary_code()
-    parts: list[str | bytes] = []
-    for path in code_files(game):
-        try:
-            if path.parent == package and path.name in VOCABULARY_MODULES:
-                data, phrases = kept.of(path) if kept is not None else KeptVocabularyCode.derive(path.read_bytes())
-                functions.update({phrase_id(game, kind, template): f for kind, template, f in phrases})
-            else:
-                data = hashlib.sha256(path.read_bytes()).digest()
-        except OSError:
-            data = b"\0missing"
-        parts += [path.relative_to(ENGINE).as_posix(), data]
+
+    def digest_of(path: Path) -> bytes:
+        if path.parent == package and path.name in VOCABULARY_MODULES:
+            rest, phrases = kept.of(path) if kept is not None else KeptVocabularyCode.derive(path.read_bytes())
+            functions.update({phrase_id(game, kind, template): f for kind, template, f in phrases})
+            return rest
+        return hashlib.sha256(path.read_bytes()).digest()
+
+    engine = of_files(code_files(game), ENGINE, digest_of=digest_of)
     if kept is not None:
         kept.save()
-    return digest(parts), functions
+    return engine, functions
 
 
 def engine(game: str) -> str:
