@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from rulings import vocabulary as vocab_mod
+from tests.conftest import CardFiles
 from tests.unit.test_flipped_outcomes import flipped
 
 #: the new cards and their examples of each game, as a maintainer would write them
@@ -70,7 +71,7 @@ def with_flips(game: str, doc: str) -> tuple[str, dict[str, tuple[str, str, bool
     return doc + "\n" + "\n".join(extra), flips
 
 
-def project_cards() -> tuple:
+def project_cards() -> CardFiles:
     """The project's cards that the new cards and their examples name (「…」), as
     ``sandbox_cards`` takes them: each card file of spec/ (path under it) with the cards
     of it they name; for a name no card is defined as (an alias, or words quoted), every
