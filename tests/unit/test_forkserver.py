@@ -20,6 +20,16 @@ print(json.dumps({"argv": sys.argv[1:], "cwd": os.getcwd(), "path0": sys.path[0]
                   "env": os.environ.get("PROBE"), "stdin": sys.stdin.read()}))
 print("to stderr", file=sys.stderr)
 how = sys.argv[1]
+# what a program's end does: its threads joined, its atexit functions run, its last
+# output (no newline: still in the buffer) written
+import atexit, threading, time
+atexit.register(lambda: print("atexit after", threading.active_count(), "thread"))
+threading.Thread(target=lambda: (time.sleep(0.05), print("thread done"))).start()
+sys.stdout.write("unflushed")
+kept = open(f"kept-{os.getpid()}", "w")  # never closed: written out as the program ends
+kept.write(how)
+if how == "interrupt":
+    raise KeyboardInterrupt
 if how == "raise":
     raise ValueError("a failure")
 if how == "message":
@@ -53,16 +63,23 @@ def test_a_forked_command_is_a_new_python_to_itself_and_to_the_test(server, tmp_
     script.write_text(PROBE, encoding="utf-8")
     env = dict(os.environ)
     codes = []
-    for how in ("fine", "raise", "message", "status", "killed"):
+    for how in ("fine", "raise", "message", "status", "interrupt", "killed"):
         forked, new = _both(server, [sys.executable, str(script), how, "二"], tmp_path, {**env, "PROBE": how})
         assert (forked.returncode, forked.stdout) == (new.returncode, new.stdout), how
         codes.append(forked.returncode)
-        if how == "raise":  # the traceback's frames are the runner's, its last line the same
+        if how in ("raise", "interrupt"):  # the traceback's frames are the runner's, its last line the same
             assert forked.stderr.startswith("to stderr\nTraceback") and new.stderr.startswith("to stderr\nTraceback")
-            assert forked.stderr.splitlines()[-1] == new.stderr.splitlines()[-1] == "ValueError: a failure"
+            last = "ValueError: a failure" if how == "raise" else "KeyboardInterrupt"
+            assert forked.stderr.splitlines()[-1] == new.stderr.splitlines()[-1] == last
         else:
             assert forked.stderr == new.stderr, how
-    assert codes == [0, 1, 1, 3, -9]
+        if how != "killed":
+            assert forked.stdout.endswith("unflushedthread done\natexit after 1 thread\n"), how
+        kept = sorted(tmp_path.glob("kept-*"))
+        assert [p.read_text(encoding="utf-8") for p in kept] == 2 * ["" if how == "killed" else how]
+        for path in kept:
+            path.unlink()
+    assert codes == [0, 1, 1, 3, -2, -9]
     # as `python -m MODULE`: sys.path[0] is the folder, the module runs as __main__
     package = tmp_path / "pkg"
     package.mkdir()
