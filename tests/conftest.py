@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import gc
 import json
 import os
 import shutil
@@ -186,7 +187,20 @@ def _cards_asked(request) -> CardFiles | None:
     return None if marker is None or marker.args == ("all",) else tuple(marker.args)
 
 
+#: the cyclic collector's youngest threshold in a test process (Python's 700).  A worker
+#: of ``make test`` holds what it imported and collected (2 243 tests) the whole session,
+#: and each collection that finds what lives grown by a quarter walks all of it: with
+#: Python's threshold, 2 500–3 700 young collections and 11–17 full ones, 7.3–8 s of CPU
+#: of the two workers; at 10 000 (the threshold a Sphinx build of the extension runs
+#: with: rulings.sphinxext.collector), 2–3 full ones, 4.2–4.6 s (docs/performance.md).
+#: Garbage is still collected, later; the commands the tests run keep Python's own.
+YOUNG_THRESHOLD = 10_000
+
+
 def pytest_configure(config):
+    young, *older = gc.get_threshold()
+    if young:  # 0: the collector is off, and stays off
+        gc.set_threshold(max(young, YOUNG_THRESHOLD), *older)
     config.addinivalue_line("markers", "sandbox_cards(*files): the card files (under spec/, or (file, "
                                        "names of the cards it keeps)) of the test's sandboxes, instead of every "
                                        "card file ('all': every one)")
