@@ -12,7 +12,9 @@ summon method — are must-fail flips.
 
 from __future__ import annotations
 
+import json
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -27,7 +29,25 @@ from tests.conftest import extract_once
 
 ROOT = find_root(Path(__file__).parent)
 extract_once()
-EXAMPLES = [(e.game, e.id, e.scenarios, e.pending) for e in documented(Paths(ROOT))]
+#: each document that holds examples -> the ids of its examples, as the extraction's
+#: manifest lists them (read at collection; the features are parsed by the first test
+#: that runs: ``examples``)
+DOCUMENTS: dict[str, list[str]] = {}
+for _entry in json.loads((Paths(ROOT).build / "features" / "manifest.json").read_text(encoding="utf-8"))["examples"]:
+    DOCUMENTS.setdefault(_entry["docname"], []).append(_entry["id"])
+
+#: one worker of ``make test`` runs this module: the features are parsed in one process
+pytestmark = pytest.mark.xdist_group("flipped")
+
+
+@cache
+def examples() -> dict[str, tuple[str, str, tuple, bool]]:
+    """Every documented example, parsed once per process: id -> (game, id, its
+    scenarios, whether it is pending); none that the manifest does not list."""
+    found = {e.id: (e.game, e.id, e.scenarios, e.pending) for e in documented(Paths(ROOT))}
+    listed = {i for ids in DOCUMENTS.values() for i in ids}
+    assert set(found) == listed, f"the features and the manifest disagree: {sorted(set(found) ^ listed)[:10]}"
+    return found
 
 
 #: a step that states an absence ("は護法{2}を持たない") stays true when its number changes
@@ -193,14 +213,12 @@ def flip_runs(vocabulary: vocab_mod.Vocabulary, scenario) -> list[tuple[int, lis
             for i, variants, outcomes in tried]
 
 
-@pytest.mark.parametrize("game,example_id,scenarios,pending", EXAMPLES, ids=[e[1] for e in EXAMPLES])
-def test_flipping_a_then_fails_at_that_step(game, example_id, scenarios, pending):
-    """Every Then step of the example has a flip that fails at that very step (unless its
-    phrase is in NOT_FLIPPABLE), and every must-fail flip fails there."""
-    if pending:
-        return
+def flip_problems(game: str, example_id: str, scenarios) -> list[str]:
+    """What is wrong with the flips of one example: a must-fail flip, or a flip that
+    raised, that did not fail at its own step with ExpectationFailed; a Then step with
+    no failing flip (unless its phrase is in NOT_FLIPPABLE)."""
     vocabulary = vocab_mod.load(game)
-    unflipped = []
+    problems, unflipped = [], []
     for scenario in scenarios:
         for i, runs in flip_runs(vocabulary, scenario):
             step = scenario.steps[i]
@@ -209,15 +227,31 @@ def test_flipping_a_then_fails_at_that_step(game, example_id, scenarios, pending
                 failed_here = isinstance(err, ExpectationFailed) and at == i
                 # another claim may be true, or name a card that player does not have
                 refused = isinstance(err, RulingsError) and at == i
-                if must_fail or (err is not None and not refused):
-                    assert failed_here, (
-                        f"{example_id}: flipped {step.name!r} → {text!r} gave "
-                        f"{type(err).__name__ if err else 'a pass'} at step {at + 1}: {err}")
+                if (must_fail or (err is not None and not refused)) and not failed_here:
+                    problems.append(f"{example_id}: flipped {step.name!r} → {text!r} gave "
+                                    f"{type(err).__name__ if err else 'a pass'} at step {at + 1}: {err}")
                 flips += failed_here
             if not flips and vocabulary.raw_match("then", step.name)[0].template not in NOT_FLIPPABLE:
                 unflipped.append(step.name)
-    assert not unflipped, (f"{example_id}: no flip of these Then steps fails (a Then that checks nothing, or "
-                           f"a phrase for NOT_FLIPPABLE, with why): {unflipped}")
+    if unflipped:
+        problems.append(f"{example_id}: no flip of these Then steps fails (a Then that checks nothing, or "
+                        f"a phrase for NOT_FLIPPABLE, with why): {unflipped}")
+    return problems
+
+
+@pytest.mark.parametrize("document", DOCUMENTS)
+def test_flipping_a_then_fails_at_that_step(document):
+    """Every Then step of every example of the document has a flip that fails at that
+    very step (unless its phrase is in NOT_FLIPPABLE), and every must-fail flip fails
+    there; every example's problems are said, each naming its example.  One test per
+    document, not per example (issue 23: pytest-xdist's traffic for 1 050 tests of a
+    few milliseconds each was about as long as the tests)."""
+    problems = []
+    for example_id in DOCUMENTS[document]:
+        game, _id, scenarios, pending = examples()[example_id]
+        if not pending:
+            problems += flip_problems(game, example_id, scenarios)
+    assert not problems, "\n".join(problems)
 
 
 def test_not_flippable_phrases_exist():
@@ -229,7 +263,7 @@ def test_not_flippable_phrases_exist():
 def _some_examples(per_game: int = 8):
     """(vocabulary, scenarios) of the first examples of each game that are not pending."""
     out, counts = [], {}
-    for game, _example_id, scenarios, pending in EXAMPLES:
+    for game, _example_id, scenarios, pending in examples().values():
         if not pending and counts.get(game, 0) < per_game:
             counts[game] = counts.get(game, 0) + 1
             out.append((vocab_mod.load(game), scenarios))
