@@ -50,6 +50,7 @@ def test_every_hook_says_why():
                     assert name and why.strip(), (game, record["name"], hook)
 
 
+@sources.READS_THE_CODE
 def test_the_catalogues_are_hooks_only():
     """No card is defined in Python any more: a catalogue module holds hooks, nothing
     that builds a card definition."""

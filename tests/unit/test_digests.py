@@ -158,6 +158,7 @@ NOT_CACHES = {
 }
 
 
+@sources.READS_THE_CODE
 def test_no_cache_digests_on_its_own():
     """Every cache builds its key with ``rulings.digests``: so that the recipes cannot
     drift, no other module hashes, but for what is no cache."""
@@ -169,6 +170,7 @@ def test_no_cache_digests_on_its_own():
     assert found <= set(NOT_CACHES), sorted(found - set(NOT_CACHES))
 
 
+@sources.READS_THE_CODE
 def test_every_module_a_run_goes_through_is_an_input():
     """A game's package, the shared engine and the binding import nothing of the engine
     that ``engine`` or ``wording`` leaves out (but the plan, which decides what runs, not

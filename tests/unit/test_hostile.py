@@ -197,6 +197,7 @@ PIPELINE = [ROOT / "engine" / "sphinxext", ROOT / "engine" / "bdd", ROOT / "engi
             ROOT / "engine" / "cli.py", ROOT / "engine" / "results.py", ROOT / "engine" / "shards.py"]
 
 
+@sources.READS_THE_CODE
 def test_no_document_text_can_become_code():
     """The pipeline never evaluates text: no eval/exec/compile; modules are imported
     only from the fixed table of games (vocabulary.GAMES)."""

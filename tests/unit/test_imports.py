@@ -14,6 +14,8 @@ import pytest
 from tests import sources
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
+#: every test here reads the engine's code (tests/sources.py)
+pytestmark = sources.READS_THE_CODE
 PACKAGES = ("core", "ygo", "mtg", "dm")
 #: the modules of a game's card data: what a card is, its format, its blocks, its hooks
 #: and the catalogue of them.  They may not import the rules modules (the duel/game).

@@ -132,6 +132,7 @@ def test_editing_one_games_engine_runs_only_that_games_examples(tmp_path, monkey
     assert incremental.plan(manifest, results, cards).run == {}
 
 
+@sources.READS_THE_CODE
 def test_a_game_imports_nothing_of_the_engine_beyond_what_its_digest_covers():
     """What ``digests.engine`` and ``digests.wording`` hash must be all a game's examples
     run through (tests/unit/test_digests.py checks the shared modules and the binding too)."""

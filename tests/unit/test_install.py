@@ -27,6 +27,7 @@ def test_the_installed_packages_are_rulings_and_cover_every_folder_of_engine():
     assert all(ENGINE.joinpath(*name.split(".")[1:]).is_dir() for name in setuptools["packages"])
 
 
+@sources.READS_THE_CODE
 def test_no_source_imports_the_folder_s_name():
     found = []
     for folder in ("engine", "tests", "spec"):

@@ -264,6 +264,7 @@ def english(reason: Reason, game: str) -> list[str]:
 
 # -- the tests -----------------------------------------------------------------------------
 
+@sources.READS_THE_CODE
 def test_the_reasons_are_found():
     """The scan sees the reasons the engine gives (a sanity check on the scan itself)."""
     counts = {package: len(reasons(package)) for package in PACKAGES}
@@ -272,6 +273,7 @@ def test_the_reasons_are_found():
     assert any("效果错过了时点" in t for t in chain), chain
 
 
+@sources.READS_THE_CODE
 @pytest.mark.parametrize("package", sorted(PACKAGES))
 def test_every_reason_reads_in_the_page_s_language(package):
     left = []

@@ -21,12 +21,14 @@ def _calls(path: Path, name: str) -> list[int]:
             if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == name]
 
 
+@sources.READS_THE_CODE
 def test_only_the_runner_runs_a_phrase_of_an_example():
     callers = {f"{p.relative_to(ENGINE)}:{line}" for p in ENGINE.rglob("*.py") for line in _calls(p, "run_step")
                if p.name != "vocabulary.py"}
     assert callers and all(c.startswith("runner.py:") for c in callers), sorted(callers)
 
 
+@sources.READS_THE_CODE
 def test_the_binding_and_the_scenarios_go_through_the_runner():
     for module in ("bdd/__init__.py", "scenarios.py"):
         source = (ENGINE / module).read_text(encoding="utf-8")

@@ -131,11 +131,13 @@ def tool_side_reached(start: list[Path]) -> list[str]:
     return sorted(set(found))
 
 
+@sources.READS_THE_CODE
 def test_the_sphinx_extension_reaches_no_tool_side_module_in_its_source():
     reached = tool_side_reached(sorted((ENGINE / "sphinxext").glob("*.py")))
     assert not reached, "the site imports the tool side:\n" + "\n".join(reached)
 
 
+@sources.READS_THE_CODE
 def test_the_source_check_follows_imports_inside_functions(tmp_path, monkeypatch):
     """The check can fail: an import hidden in a function, two modules away, is found."""
     engine = tmp_path / "engine"

@@ -200,6 +200,7 @@ def _sites(package: str) -> tuple:
                  for lineno, keys, old in _record_calls(path))
 
 
+@sources.READS_THE_CODE
 @pytest.mark.parametrize("package", ["core", "ygo", "mtg", "dm"])
 def test_no_call_site_records_an_english_message(package):
     """Every ``record(...)`` names what happened and gives typed data; one that still passes
@@ -208,6 +209,7 @@ def test_no_call_site_records_an_english_message(package):
     assert not old, f"{len(old)} call site(s) in engine/{package} still record a message:\n  " + "\n  ".join(old)
 
 
+@sources.READS_THE_CODE
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_event_a_game_records_has_words_in_its_language_and_in_english(game):
     words = _words_of(vocab_mod.load(game))

@@ -14,6 +14,7 @@ from tests import sources
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
 
+@sources.READS_THE_CODE
 def test_no_module_outside_the_games_own_names_a_game():
     games = set(GAMES)
     found = []

@@ -86,6 +86,7 @@ def _bare_zones(path: Path) -> list[str]:
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in words]
 
 
+@sources.READS_THE_CODE
 def test_no_bare_zone_word_in_the_engine():
     """A zone is a member of objects.Zone, not its word: ``Zone.GRAVEYARD``, not
     ``"graveyard"`` (the card format's words, 墓地 …, are read into members by its tables).
@@ -94,6 +95,7 @@ def test_no_bare_zone_word_in_the_engine():
     assert not bare, f"bare zone words in engine/ygo (use objects.Zone): {bare}"
 
 
+@sources.READS_THE_CODE
 def test_the_check_finds_a_bare_zone_word(tmp_path):
     source = tmp_path / "m.py"
     source.write_text('ZONES = {"墓地": "graveyard"}\nok = Zone.HAND == "hand·graveyard"\n')
