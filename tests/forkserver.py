@@ -3,9 +3,11 @@ a new Python each time (issue 23): one process per pytest worker imports the com
 Sphinx and the extension once, then *forks* for each command.  The fork is a process of
 its own, as a new Python would be (its own memory, the command's folder, environment,
 ``sys.argv``, ``sys.path[0]`` and ``__main__``; the module run with :mod:`runpy` as ``-m``
-runs it; its output in files; its exit status as the operating system reports it); only
-the imports are shared, done before any command and filling no cache but jieba's
-dictionary (which every process reads from the same file, before its word list is added).
+runs it; its output in files; its end as a program's — threads joined, ``atexit`` run,
+open files flushed — and its exit status as the operating system reports it); only the
+imports are shared, done before any command and filling no cache but jieba's dictionary
+(which every process reads from the same file, before its word list is added), and they
+are not torn down at the command's end (``finish``).
 
 A command whose environment is not the one the server started with (a test that sets
 a variable the command reads at import) runs as a new Python, as does everything when

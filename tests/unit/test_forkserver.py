@@ -1,8 +1,9 @@
 """The sandbox tests' commands forked from one process (tests/forkserver.py) behave as
 a new Python: what the command sees (its arguments, folder, environment, ``__main__``,
-``sys.path[0]``, its streams) and what the test gets back (output, exit status of a
-return, an exception, ``sys.exit`` with a message, a kill), compared with
-``subprocess.run`` of the same command."""
+``sys.path[0]``, its streams), what its end does (its threads joined, its ``atexit``
+functions run, output and files it left open written) and what the test gets back
+(output, exit status of a return, an exception, ``sys.exit`` with a message, an
+interrupt, a kill), compared with ``subprocess.run`` of the same command."""
 
 from __future__ import annotations
 
