@@ -188,11 +188,11 @@ def _cards_asked(request) -> CardFiles | None:
 
 
 #: the cyclic collector's youngest threshold in a test process (Python's 700).  A worker
-#: of ``make test`` holds what it imported and collected (2 243 tests) the whole session,
-#: and each collection that finds what lives grown by a quarter walks all of it: with
-#: Python's threshold, 2 500–3 700 young collections and 11–17 full ones, 7.3–8 s of CPU
-#: of the two workers; at 10 000 (the threshold a Sphinx build of the extension runs
-#: with: rulings.sphinxext.collector), 2–3 full ones, 4.2–4.6 s (docs/performance.md).
+#: of ``make test`` holds what it imported and collected the whole session, and each
+#: full collection (one whenever what lives grew by a quarter) walks all of it: with
+#: Python's threshold, 2 500–3 750 young collections and 11–17 full ones in the two
+#: workers, 7.3–8.0 s of CPU; at 10 000 (the threshold a Sphinx build of the extension
+#: runs with: rulings.sphinxext.collector), 2–4 full ones, 4.2–5.2 s (docs/performance.md).
 #: Garbage is still collected, later; the commands the tests run keep Python's own.
 YOUNG_THRESHOLD = 10_000
 
