@@ -12,7 +12,6 @@ summon method — are must-fail flips.
 
 from __future__ import annotations
 
-import json
 import re
 from functools import cache
 from pathlib import Path
@@ -20,9 +19,10 @@ from pathlib import Path
 import pytest
 from rulings import vocabulary as vocab_mod
 from rulings.core.errors import RulingsError
+from rulings.incremental import read_manifest
 from rulings.project import Paths, find_root
 from rulings.runner import runner_for
-from rulings.scenarios import documented, run
+from rulings.scenarios import Example, documented, run
 from rulings.scenarios import run as run_alone
 from rulings.vocabulary import ExpectationFailed
 from tests.conftest import extract_once
@@ -33,7 +33,7 @@ extract_once()
 #: manifest lists them (read at collection; the features are parsed by the first test
 #: that runs: ``examples``)
 DOCUMENTS: dict[str, list[str]] = {}
-for _entry in json.loads((Paths(ROOT).build / "features" / "manifest.json").read_text(encoding="utf-8"))["examples"]:
+for _entry in read_manifest(Paths(ROOT).features):
     DOCUMENTS.setdefault(_entry["docname"], []).append(_entry["id"])
 
 #: one worker of ``make test`` runs this module: the features are parsed in one process
@@ -41,10 +41,10 @@ pytestmark = pytest.mark.xdist_group("flipped")
 
 
 @cache
-def examples() -> dict[str, tuple[str, str, tuple, bool]]:
-    """Every documented example, parsed once per process: id -> (game, id, its
-    scenarios, whether it is pending); none that the manifest does not list."""
-    found = {e.id: (e.game, e.id, e.scenarios, e.pending) for e in documented(Paths(ROOT))}
+def examples() -> dict[str, Example]:
+    """Every documented example by its id, parsed once per process; none that the
+    manifest does not list."""
+    found = {e.id: e for e in documented(Paths(ROOT))}
     listed = {i for ids in DOCUMENTS.values() for i in ids}
     assert set(found) == listed, f"the features and the manifest disagree: {sorted(set(found) ^ listed)[:10]}"
     return found
@@ -248,9 +248,9 @@ def test_flipping_a_then_fails_at_that_step(document):
     few milliseconds each was about as long as the tests)."""
     problems = []
     for example_id in DOCUMENTS[document]:
-        game, _id, scenarios, pending = examples()[example_id]
-        if not pending:
-            problems += flip_problems(game, example_id, scenarios)
+        example = examples()[example_id]
+        if not example.pending:
+            problems += flip_problems(example.game, example.id, example.scenarios)
     assert not problems, "\n".join(problems)
 
 
@@ -263,10 +263,10 @@ def test_not_flippable_phrases_exist():
 def _some_examples(per_game: int = 8):
     """(vocabulary, scenarios) of the first examples of each game that are not pending."""
     out, counts = [], {}
-    for game, _example_id, scenarios, pending in examples().values():
-        if not pending and counts.get(game, 0) < per_game:
-            counts[game] = counts.get(game, 0) + 1
-            out.append((vocab_mod.load(game), scenarios))
+    for example in examples().values():
+        if not example.pending and counts.get(example.game, 0) < per_game:
+            counts[example.game] = counts.get(example.game, 0) + 1
+            out.append((vocab_mod.load(example.game), example.scenarios))
     return out
 
 
