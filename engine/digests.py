@@ -231,8 +231,14 @@ class KeptDigests:
         return value
 
     def save(self) -> None:
+        """Write what is kept, when something was digested since it was read; without the
+        files that are gone (a file's entry is replaced when it changes, but the entry of a
+        file deleted would stay for ever: the user's cache of vocabulary modules kept every
+        copy of the engine a test had made, 9 MB after a day of runs, read whole by every
+        process that asks for the ``engine`` input)."""
         if not self.changed:
             return
+        self.known = {key: entry for key, entry in self.known.items() if os.path.lexists(key)}
         try:
             write_atomic(self.path, [marshal.dumps({"format": (self.KIND, sys.implementation.cache_tag),
                                                     "files": self.known})], durable=False)

@@ -81,6 +81,27 @@ def test_a_file_digested_as_soon_as_written_is_not_kept_as_is(tmp_path, monkeypa
     assert read == [str(path)]
 
 
+def test_the_store_forgets_the_files_that_are_gone(tmp_path, monkeypatch):
+    """A file deleted leaves no entry behind once the store is written again (or the
+    store grows for ever: ``KeptDigests.save``); a file still there keeps its entry."""
+    kept, kept_files = tmp_path / ".file-digests", [tmp_path / f"{i}.rst" for i in range(3)]
+    for path in kept_files:
+        path.write_text(f"document {path.name}\n")
+    _quiet()
+    digests.of_files(kept_files, kept=kept)
+    kept_files[0].unlink()
+    _fresh(kept)
+    fresh = tmp_path / "new.rst"
+    fresh.write_text("a new document\n")
+    digests.of_files([fresh], kept=kept)  # a change: the store is written again
+    store = _fresh(kept)
+    assert set(store.known) == {str(kept_files[1]), str(kept_files[2]), str(fresh)}
+    plain = digests.of_files(kept_files[1:])
+    read = _reads(monkeypatch)
+    assert digests.of_files(kept_files[1:], kept=kept) == plain
+    assert read == []  # those still there taken as kept, not read
+
+
 def test_a_damaged_store_is_no_store(tmp_path):
     path, kept = tmp_path / "a.txt", tmp_path / ".file-digests"
     path.write_bytes(b"a")
