@@ -265,6 +265,12 @@ class ForkServer:
 _PER_TEST = {"PYTEST_CURRENT_TEST", "RULINGS_BUILD", "PYTEST_ADDOPTS"}
 
 
+#: the environment the server starts with: this process's as the session began, before a
+#: test set a variable of its own (it started with the first command's: when that was a
+#: test's with a variable of its own, every other command of the worker ran as a new Python)
+_SESSION_ENV = {k: v for k, v in os.environ.items() if k not in _PER_TEST}
+
+
 def _same(env: dict[str, str], other: dict[str, str]) -> bool:
     return {k: v for k, v in env.items() if k not in _PER_TEST} == \
         {k: v for k, v in other.items() if k not in _PER_TEST}
@@ -291,16 +297,19 @@ _SERVER: ForkServer | None = None
 _SERVER_LOCK = threading.Lock()
 
 
+def server() -> ForkServer:
+    """This process's server, started when none runs yet."""
+    global _SERVER
+    with _SERVER_LOCK:
+        if _SERVER is None or _SERVER.process.poll() is not None:
+            _SERVER = ForkServer(_SESSION_ENV)
+        return _SERVER
+
+
 def run(cmd: list[str], *, cwd, env: dict[str, str], timeout: float) -> subprocess.CompletedProcess:
     """A Python command of a sandbox test, forked from the server when it can be."""
-    global _SERVER
     forkable = (not os.environ.get("RULINGS_TESTS_NO_FORK") and len(cmd) >= 2 and cmd[0] == sys.executable
                 and (cmd[1] == "-m" and len(cmd) >= 3 and cmd[2] not in NEW_PYTHON or not cmd[1].startswith("-")))
-    if forkable:
-        with _SERVER_LOCK:
-            if _SERVER is None or _SERVER.process.poll() is not None:
-                _SERVER = ForkServer(env)
-            server = _SERVER
-        if _same(env, server.env):
-            return server.run(cmd, cwd, env, timeout)
+    if forkable and _same(env, _SESSION_ENV):
+        return server().run(cmd, cwd, env, timeout)
     return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)

@@ -46,11 +46,7 @@ if how == "killed":
 def server():
     """The fork server the sandbox tests of this process use (started if none runs yet):
     the one under test, and no second server importing Sphinx and the engine again."""
-    env = {k: v for k, v in os.environ.items() if k != "RULINGS_BUILD"}  # as Sandbox.env()
-    with forkserver._SERVER_LOCK:
-        if forkserver._SERVER is None or forkserver._SERVER.process.poll() is not None:
-            forkserver._SERVER = forkserver.ForkServer(env)
-        return forkserver._SERVER
+    return forkserver.server()
 
 
 def _both(server, cmd, cwd, env):
@@ -111,3 +107,29 @@ def test_sandbox_commands_are_forked_when_they_can_be():
     assert forkserver._same({**env, "PYTEST_CURRENT_TEST": "x", "RULINGS_BUILD": "/b"}, env)
     assert not forkserver._same({**env, "PYTHONPATH": "/elsewhere"}, env)
     assert "pytest" in forkserver.NEW_PYTHON
+
+
+def test_a_first_command_with_a_variable_of_its_own_leaves_the_others_forked(tmp_path, monkeypatch):
+    """The server starts with the session's environment, whichever command comes first: a
+    test's command with a variable of its own runs as a new Python, and the plain ones
+    after it are still forked (they were all new Pythons once such a command came first)."""
+    started: list[dict] = []
+
+    class Server:  # stands for the server: what it is started with, what it is asked to run
+        process = type("Process", (), {"poll": staticmethod(lambda: None)})
+
+        def __init__(self, env):
+            started.append(env)
+
+        def run(self, cmd, cwd, env, timeout):
+            return "forked"
+
+    monkeypatch.setattr(forkserver, "_SERVER", None)
+    monkeypatch.setattr(forkserver, "ForkServer", Server)
+    script = tmp_path / "ppid.py"
+    script.write_text("import os\nprint(os.getppid())\n", encoding="utf-8")
+    plain = {k: v for k, v in os.environ.items() if k != "RULINGS_BUILD"}  # as Sandbox.env()
+    own = forkserver.run([sys.executable, str(script)], cwd=tmp_path, env={**plain, "PROBE": "own"}, timeout=60)
+    assert own.stdout.strip() == str(os.getpid())  # a new Python, this process's child
+    assert forkserver.run([sys.executable, str(script)], cwd=tmp_path, env=plain, timeout=60) == "forked"
+    assert started == [forkserver._SESSION_ENV] and "PROBE" not in started[0]
