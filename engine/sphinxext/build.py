@@ -137,8 +137,11 @@ class Started:
                               freshenv=fresh, warningiserror=False, keep_going=True, verbosity=0,
                               parallel=jobs or 0)
         except Exception as err:  # reported as the build's crash (run)
-            # (an application that failed while it was made: the collector back on)
+            # (an application that failed while it was made: the collector back on, and
+            # docutils' settings as they were — its configuration file named in this
+            # process's environment made every later command of a test worker a new Python)
             collector.release()
+            self._contexts.close()
             self.error = err
             self._traceback = _traceback()
 

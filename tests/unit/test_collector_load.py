@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import io
+import os
 import weakref
 from types import SimpleNamespace
 
@@ -59,9 +60,11 @@ def test_an_application_that_fails_while_it_is_made_puts_the_collector_back(tmp_
     monkeypatch.setattr(build_mod, "Sphinx", Failing)
     monkeypatch.setattr(build_mod, "_LEFT", {})
     (tmp_path / "spec").mkdir()
+    before = dict(os.environ)
     started = build_mod.Started(build_mod.Paths(tmp_path), "gherkin")
     assert started.error is not None
     assert gc.isenabled()
+    assert dict(os.environ) == before  # docutils' configuration file no longer named
 
 
 @pytest.mark.parametrize("builder,frozen", [("html", True), ("gherkin", True), ("latex", False)])
