@@ -437,3 +437,59 @@ def table(out: dict) -> str:
         lines.append(f"`rulings serve`, save -> page received: {statistics.median(out['saves']):.2f} s (median of "
                      + ", ".join(f"{s:.2f}" for s in out["saves"]) + ")")
     return "\n".join(lines)
+
+
+# -- the test suite ---------------------------------------------------------------------------
+
+#: the test command of the README (issue 23: at most 60 s, median of three, on two idle cores)
+SUITE = ("make", "test")
+#: the fixed loop timed before each run: the same work on an idle machine takes the same CPU
+#: time, so a slow reading of it says the machine (its host) was slow, not the suite
+REFERENCE_LOOP = 30_000_000
+
+
+def reference_loop(n: int = REFERENCE_LOOP) -> float:
+    """CPU seconds of ``n`` additions in a Python loop."""
+    start, total = time.process_time(), 0
+    for i in range(n):
+        total += i
+    return time.process_time() - start
+
+
+def suite(root: Path, *, repeat: int = 3, idle: float = 120.0, command: tuple[str, ...] = SUITE,
+          loop: int = REFERENCE_LOOP, stream=sys.stdout) -> dict:
+    """Time ``command`` (the test suite) ``repeat`` times in ``root``, each run after
+    ``idle`` seconds without work: its wall time, the CPU time of everything it started,
+    the machine's load average as it starts and the reference loop's CPU time just
+    before it; the median wall time counts.  Each run's output is kept in
+    build/bench-suite/run-N.log; a run that fails is said, and is no time of the suite."""
+    logs = root / "build" / "bench-suite"
+    logs.mkdir(parents=True, exist_ok=True)
+    env = {k: v for k, v in os.environ.items() if k not in ("RULINGS_BUILD", "RULINGS_EXTRACTED", "RULINGS_PLAN")}
+    runs = []
+    print(f"{' '.join(command)} in {root}, {repeat} run(s), {idle:g} s idle before each, "
+          f"{os.cpu_count()} cores", file=stream)
+    for i in range(1, repeat + 1):
+        time.sleep(idle)
+        load = os.getloadavg()
+        reference = reference_loop(loop)
+        before = os.times()
+        start = time.perf_counter()
+        with open(logs / f"run-{i}.log", "wb") as log:
+            code = subprocess.run(list(command), cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT).returncode
+        wall = time.perf_counter() - start
+        after = os.times()
+        cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+        runs.append({"wall": wall, "cpu": cpu, "system": after.children_system - before.children_system,
+                     "load": load, "reference": reference, "status": code})
+        print(f"run {i}: {wall:.2f} s, CPU {cpu:.1f} s, load {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, "
+              f"reference loop {reference:.2f} s" + ("" if code == 0 else f", FAILED (exit {code}): {log.name}"),
+              file=stream)
+    passed = [r["wall"] for r in runs if r["status"] == 0]
+    out = {"command": " ".join(command), "runs": runs,
+           "median": statistics.median(passed) if len(passed) == len(runs) else None}
+    if out["median"] is None:
+        print("not every run passed: no time of the suite", file=stream)
+    else:
+        print(f"median: {out['median']:.2f} s (" + ", ".join(f"{w:.2f}" for w in passed) + ")", file=stream)
+    return out

@@ -13,7 +13,8 @@
     rulings cards   extract the cards; count them, and those that need code (hooks)
     rulings serve   serve the site; on every save run what changed, write and reload the
                     saved document's page first, then the other pages
-    rulings bench   measure the pipeline on a synthetic spec (docs/performance.md)
+    rulings bench   measure the pipeline on a synthetic spec, or the test suite
+                    (--suite; docs/performance.md)
     rulings coverage  which rules the examples pin: each cell of each rules table changed
                     in turn (docs/writing-examples.md, "Rule coverage")
 """
@@ -633,6 +634,8 @@ def cmd_bench(args) -> int:
     from rulings import bench  # deferred: only `rulings bench` needs it
 
     paths = _paths(args)  # the synthetic spec is made of this project's examples
+    if args.suite:
+        return 0 if bench.suite(paths.root, repeat=args.repeat, idle=args.idle)["median"] is not None else 1
     keep = Path(args.keep) if args.keep else None
     if keep is not None and keep.exists() and not bench.is_bench_folder(keep):
         print(f"rulings bench: --keep {args.keep}: a folder that holds something other than a benchmark; "
@@ -666,6 +669,17 @@ def _shard(text: str) -> tuple[int, int]:
         return shards.parse(text)
     except ValueError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _seconds(text: str) -> float:
+    """A time to wait: seconds, 0 or more."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not seconds >= 0:
+        raise argparse.ArgumentTypeError(f"{text}: give 0 or more seconds")
+    return seconds
 
 
 def _count_or_zero(text: str) -> int:
@@ -780,6 +794,10 @@ def main(argv: list[str] | None = None) -> int:
                    help="then time N saves through `rulings serve` (save -> page received; default 0)")
     m.add_argument("--own", action="store_true",
                    help="measure a copy of the project's own documents, not a synthetic spec (--examples ignored)")
+    m.add_argument("--suite", action="store_true",
+                   help="time the test suite (make test) instead, --repeat times, each after --idle seconds")
+    m.add_argument("--idle", type=_seconds, default=120.0, metavar="S",
+                   help="with --suite: seconds without work before each run (default 120)")
     m.set_defaults(func=cmd_bench)
     args = parser.parse_args(argv)
     if argv is None and args.func in (cmd_build, cmd_check):

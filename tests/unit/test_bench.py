@@ -1,5 +1,9 @@
-"""The benchmark's plain twin must be a fair site: the same pages, navigation included."""
+"""The benchmark's plain twin must be a fair site: the same pages, navigation included;
+the suite's time is each run's, with what the machine was doing, and their median."""
 
+import io
+import statistics
+import sys
 from pathlib import Path
 
 from rulings import bench
@@ -70,3 +74,28 @@ def test_own_measures_a_copy_of_the_project_and_its_folder_may_be_replaced_next_
     assert bench.is_bench_folder(work)
     (work / "notes.txt").write_text("mine", encoding="utf-8")
     assert not bench.is_bench_folder(work)
+
+
+def test_the_suite_is_timed_run_by_run_and_its_median_counts(tmp_path):
+    """``rulings bench --suite``: each run's wall and CPU time, the load as it starts and
+    the reference loop's time, its output kept; the median of the runs' wall times."""
+    said = io.StringIO()
+    busy = (sys.executable, "-c", "print('ran', sum(range(3 * 10 ** 6)))")
+    out = bench.suite(tmp_path, repeat=3, idle=0, command=busy, loop=1000, stream=said)
+    runs = out["runs"]
+    assert [r["status"] for r in runs] == [0, 0, 0]
+    assert out["median"] == statistics.median(r["wall"] for r in runs)
+    assert all(r["cpu"] > 0 and len(r["load"]) == 3 and r["reference"] >= 0 for r in runs)
+    assert [(tmp_path / "build" / "bench-suite" / f"run-{i}.log").read_text().split()[0] for i in (1, 2, 3)] == 3 * ["ran"]
+    text = said.getvalue()
+    assert [line.split(":")[0] for line in text.splitlines()[1:]] == ["run 1", "run 2", "run 3", "median"]
+    assert f"median: {out['median']:.2f} s" in text
+
+
+def test_a_suite_that_fails_has_no_time(tmp_path):
+    said = io.StringIO()
+    out = bench.suite(tmp_path, repeat=1, idle=0, command=(sys.executable, "-c", "raise SystemExit(3)"),
+                      loop=1000, stream=said)
+    assert out["median"] is None
+    log = tmp_path / "build" / "bench-suite" / "run-1.log"
+    assert f"FAILED (exit 3): {log}" in said.getvalue() and "no time of the suite" in said.getvalue()
