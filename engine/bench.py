@@ -213,6 +213,12 @@ def is_bench_folder(folder: Path) -> bool:
 BENCH_FILES = {"project", "plain", "plain-html", "plain-doctrees", "timings.json", "build", "serve.log"}
 
 
+def _own_environment() -> dict[str, str]:
+    """This process's environment without what would point what is measured at another
+    project's build (a ``rulings`` or a run this process may be inside of)."""
+    return {k: v for k, v in os.environ.items() if k not in ("RULINGS_BUILD", "RULINGS_EXTRACTED", "RULINGS_PLAN")}
+
+
 def run(examples: int, *, repeat: int = 3, jobs: int | None = None, keep: Path | None = None,
         stream=sys.stdout, pairs: int = 2, source: Path | None = None, saves: int = 0, own: bool = False) -> dict:
     """Measure; ``source``: the project whose examples and cards the synthetic spec is
@@ -231,7 +237,7 @@ def run(examples: int, *, repeat: int = 3, jobs: int | None = None, keep: Path |
         print(f"synthetic spec: {n} examples in {len(list((root / 'spec').glob('*/bench-*.rst')))} documents "
               f"at {root}", file=stream)
     plain_copy(root, work / "plain")
-    env = {k: v for k, v in os.environ.items() if k not in ("RULINGS_BUILD", "RULINGS_EXTRACTED", "RULINGS_PLAN")}
+    env = _own_environment()
     timings = work / "timings.json"
     env["RULINGS_TIMINGS"] = str(timings)
     rulings = [sys.executable, "-m", "rulings.cli", "--root", str(root)]
@@ -465,7 +471,7 @@ def suite(root: Path, *, repeat: int = 3, idle: float = 120.0, command: tuple[st
     build/bench-suite/run-N.log; a run that fails is said, and is no time of the suite."""
     logs = root / "build" / "bench-suite"
     logs.mkdir(parents=True, exist_ok=True)
-    env = {k: v for k, v in os.environ.items() if k not in ("RULINGS_BUILD", "RULINGS_EXTRACTED", "RULINGS_PLAN")}
+    env = _own_environment()
     runs = []
     print(f"{' '.join(command)} in {root}, {repeat} run(s), {idle:g} s idle before each, "
           f"{os.cpu_count()} cores", file=stream)

@@ -41,12 +41,13 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
 
     atexit.register(_worker_ends_at_once)
 
+
 @pytest.fixture(autouse=True)
 def _environment_left_as_found():
     """Each test leaves the process's environment as it found it: a variable left behind
     is in every later command of the worker, which then runs as a new Python instead of
     being forked (tests/forkserver.py: a failed Sphinx application left docutils'
-    configuration named, and a dozen commands a run took a new Python each)."""
+    configuration named, and 23 commands of one run took a new Python each)."""
     before = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
     yield
     after = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
