@@ -182,11 +182,10 @@ class ForkServer:
     """One server process, for this pytest process's threads."""
 
     def __init__(self, env: dict[str, str]) -> None:
-        self.env = dict(env)
         requests_r, self._requests = os.pipe()
         self._replies, replies_w = os.pipe()
         self.process = subprocess.Popen([sys.executable, "-c", SERVER, str(requests_r), str(replies_w),
-                                         json.dumps(PRELOAD)], env=self.env, pass_fds=(requests_r, replies_w),
+                                         json.dumps(PRELOAD)], env=dict(env), pass_fds=(requests_r, replies_w),
                                         stdin=subprocess.DEVNULL)
         os.close(requests_r)
         os.close(replies_w)

@@ -14,6 +14,7 @@ import sys
 import pytest
 
 from tests import forkserver
+from tests.conftest import Sandbox
 
 PROBE = """\
 import json, os, sys
@@ -128,7 +129,7 @@ def test_a_first_command_with_a_variable_of_its_own_leaves_the_others_forked(tmp
     monkeypatch.setattr(forkserver, "ForkServer", Server)
     script = tmp_path / "ppid.py"
     script.write_text("import os\nprint(os.getppid())\n", encoding="utf-8")
-    plain = {k: v for k, v in os.environ.items() if k != "RULINGS_BUILD"}  # as Sandbox.env()
+    plain = Sandbox(tmp_path).env()
     own = forkserver.run([sys.executable, str(script)], cwd=tmp_path, env={**plain, "PROBE": "own"}, timeout=60)
     assert own.stdout.strip() == str(os.getpid())  # a new Python, this process's child
     assert forkserver.run([sys.executable, str(script)], cwd=tmp_path, env=plain, timeout=60) == "forked"
